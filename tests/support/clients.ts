@@ -2,6 +2,7 @@
 // the global setup started, and a direct SQL connection as the database owner.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
+import ws from 'ws';
 import { inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -13,6 +14,8 @@ export function stack() {
 function client(key: string): SupabaseClient {
   return createClient(stack().apiUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no global WebSocket; supabase-js builds its realtime client eagerly.
+    realtime: { transport: ws as never },
   });
 }
 

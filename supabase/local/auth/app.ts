@@ -1,0 +1,179 @@
+// The part of Supabase Auth's HTTP API that @supabase/supabase-js uses, served
+// at /auth/v1 by the local gateway. Sign-ups are confirmed at once, as with the
+// Supabase CLI's local stack (enable_confirmations = false).
+import { Hono, type Context } from 'hono';
+import type pg from 'pg';
+import { AuthError, authErrorResponse, authErrors, API_VERSION } from './errors';
+import { AuthStore, userJson, validateEmail, validatePassword, type UserRow } from './store';
+import { signAccessToken, verifyToken, type Claims, type TokenSettings } from './tokens';
+
+type Body = Record<string, unknown>;
+
+async function readJson(c: Context): Promise<Body> {
+  try {
+    const body: unknown = await c.req.json();
+    return body && typeof body === 'object' ? (body as Body) : {};
+  } catch {
+    return {};
+  }
+}
+
+function metadata(value: unknown): Record<string, unknown> | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+export function authApp(db: pg.Pool, settings: TokenSettings): Hono {
+  const store = new AuthStore(db);
+  const app = new Hono();
+
+  async function session(user: UserRow, sessionId: string, refreshToken: string) {
+    const json = userJson(user);
+    const { token, expiresAt } = await signAccessToken(settings, json, sessionId);
+    return {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: settings.expirySeconds,
+      expires_at: expiresAt,
+      refresh_token: refreshToken,
+      user: json,
+    };
+  }
+
+  async function currentUser(c: Context): Promise<{ claims: Claims; user: UserRow }> {
+    const claims = await verifyToken(settings, c.req.header('authorization'));
+    if (claims.role !== 'authenticated' || !claims.sub) throw authErrors.badJwt('token has invalid claims');
+    if (!(await store.sessionExists(claims.session_id))) throw authErrors.sessionNotFound();
+    const user = await store.findById(claims.sub);
+    if (!user) throw authErrors.userNotFound();
+    return { claims, user };
+  }
+
+  async function requireServiceRole(c: Context): Promise<void> {
+    const claims = await verifyToken(settings, c.req.header('authorization'));
+    if (claims.role !== 'service_role') throw authErrors.notAdmin();
+  }
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('x-supabase-api-version', API_VERSION);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof AuthError) return authErrorResponse(c, error);
+    console.error('[auth]', error);
+    return c.json({ code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure' }, 500);
+  });
+
+  app.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: 'Dermaga local Auth stand-in' }));
+
+  app.get('/settings', (c) =>
+    c.json({ external: { email: true, phone: false }, disable_signup: false, mailer_autoconfirm: true }),
+  );
+
+  app.post('/signup', async (c) => {
+    const body = await readJson(c);
+    const email = validateEmail(body.email);
+    const password = validatePassword(body.password);
+    if (await store.findByEmail(email)) throw authErrors.userExists();
+    let user: UserRow;
+    try {
+      user = await store.create({ email, password, userMetadata: metadata(body.data), confirmed: true });
+    } catch (error) {
+      if (error instanceof AuthError && error.code === 'email_exists') throw authErrors.userExists();
+      throw error;
+    }
+    const { sessionId, refreshToken } = await store.startSession(user.id);
+    return c.json(await session((await store.findById(user.id)) ?? user, sessionId, refreshToken));
+  });
+
+  app.post('/token', async (c) => {
+    const grant = c.req.query('grant_type');
+    const body = await readJson(c);
+    if (grant === 'password') {
+      if (typeof body.email !== 'string' || typeof body.password !== 'string') throw authErrors.invalidCredentials();
+      const user = await store.findByEmail(body.email.trim());
+      if (!user || !(await store.checkPassword(user, body.password))) throw authErrors.invalidCredentials();
+      const { sessionId, refreshToken } = await store.startSession(user.id);
+      return c.json(await session((await store.findById(user.id)) ?? user, sessionId, refreshToken));
+    }
+    if (grant === 'refresh_token') {
+      if (typeof body.refresh_token !== 'string') throw authErrors.refreshNotFound();
+      const rotated = await store.rotate(body.refresh_token);
+      const user = await store.findById(rotated.userId);
+      if (!user) throw authErrors.userNotFound();
+      return c.json(await session(user, rotated.sessionId, rotated.refreshToken));
+    }
+    throw authErrors.unsupportedGrant();
+  });
+
+  app.get('/user', async (c) => c.json(userJson((await currentUser(c)).user)));
+
+  app.put('/user', async (c) => {
+    const { user } = await currentUser(c);
+    const body = await readJson(c);
+    const updated = await store.update(user.id, {
+      email: body.email === undefined ? undefined : validateEmail(body.email),
+      password: body.password === undefined ? undefined : validatePassword(body.password),
+      userMetadata: metadata(body.data),
+    });
+    return c.json(userJson(updated));
+  });
+
+  app.post('/logout', async (c) => {
+    const { claims, user } = await currentUser(c);
+    await store.endSessions(user.id, claims.session_id, c.req.query('scope') ?? 'global');
+    return c.body(null, 204);
+  });
+
+  // Admin API: the service role only (the user-management edge functions use it).
+  app.use('/admin/*', async (c, next) => {
+    await requireServiceRole(c);
+    await next();
+  });
+
+  app.get('/admin/users', async (c) => {
+    const page = Math.max(1, Number(c.req.query('page') ?? 1) || 1);
+    const perPage = Math.min(1000, Math.max(1, Number(c.req.query('per_page') ?? 50) || 50));
+    const users = await store.list(page, perPage);
+    return c.json({ users: users.map(userJson), aud: 'authenticated' });
+  });
+
+  app.post('/admin/users', async (c) => {
+    const body = await readJson(c);
+    const user = await store.create({
+      email: validateEmail(body.email),
+      password: validatePassword(body.password),
+      userMetadata: metadata(body.user_metadata),
+      appMetadata: metadata(body.app_metadata),
+      confirmed: body.email_confirm !== false,
+    });
+    return c.json(userJson(user));
+  });
+
+  app.get('/admin/users/:id', async (c) => {
+    const user = await store.findById(c.req.param('id'));
+    if (!user) throw authErrors.userNotFound();
+    return c.json(userJson(user));
+  });
+
+  app.put('/admin/users/:id', async (c) => {
+    const body = await readJson(c);
+    if (!(await store.findById(c.req.param('id')))) throw authErrors.userNotFound();
+    const user = await store.update(c.req.param('id'), {
+      email: body.email === undefined ? undefined : validateEmail(body.email),
+      password: body.password === undefined ? undefined : validatePassword(body.password),
+      userMetadata: metadata(body.user_metadata),
+      appMetadata: metadata(body.app_metadata),
+    });
+    return c.json(userJson(user));
+  });
+
+  app.delete('/admin/users/:id', async (c) => {
+    if (!(await store.findById(c.req.param('id')))) throw authErrors.userNotFound();
+    await store.remove(c.req.param('id'));
+    return c.json({});
+  });
+
+  app.notFound((c) => authErrorResponse(c, authErrors.notFound()));
+  return app;
+}

@@ -1,0 +1,68 @@
+// `npm start`: boots the local stack and the app, prints where they are, and
+// stops every child process on Ctrl-C (SIGINT) or SIGTERM.
+import { resolve } from 'node:path';
+import { PortInUseError } from './ports';
+import { startStack } from './stack';
+
+const env = process.env;
+
+function port(name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    console.error(`${name} must be a port number, got "${env[name]}".`);
+    process.exit(1);
+  }
+  return value;
+}
+
+const DEMO_LOGINS = [
+  'admin@demo.local (admin)',
+  'tower@demo.local (tower_control)',
+  'karawang@demo.local, cikarang@demo.local, poljak@demo.local, polsub@demo.local (hub_user)',
+  'makassar@demo.local (hub_user, POD Makassar)',
+];
+
+async function main() {
+  const started = Date.now();
+  const stack = await startStack({
+    apiPort: port('API_PORT', 54321),
+    appPort: port('APP_PORT', 4173),
+    host: env.HOST,
+    dataDir: resolve(env.DATA_DIR ?? '.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    jwtExpirySeconds: env.JWT_EXPIRY ? Number(env.JWT_EXPIRY) : undefined,
+    verbose: env.VERBOSE === '1',
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const applied = stack.migrations.applied.length;
+  console.log(
+    [
+      `Dermaga is running (${stack.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `app URL: ${stack.appUrl}`,
+      `API URL: ${stack.apiUrl}`,
+      `anon key: ${stack.anonKey}`,
+      `migrations applied now: ${applied}${stack.migrations.seeded ? ', seed applied' : ''}`,
+      'demo logins (password demo1234):',
+      ...DEMO_LOGINS.map((l) => `  ${l}`),
+      'Ctrl-C stops everything.',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof PortInUseError) console.error(error.message);
+  else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+// One port for the whole API, routed like hosted Supabase's gateway:
+// /rest/v1 -> PostgREST, /auth/v1 -> Auth stand-in, /storage/v1 -> Storage
+// stand-in, /functions/v1 -> the Deno edge runtime.
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import { proxy } from 'hono/proxy';
+import { jwtVerify } from 'jose';
+
+/** Forwards the request to base + the path below prefix, keeping the query string. */
+export function forward(c: Context, base: string, prefix: string) {
+  const url = new URL(c.req.url);
+  const target = `${base}${url.pathname.slice(prefix.length) || '/'}${url.search}`;
+  return proxy(target, { raw: c.req.raw });
+}
+
+export function gatewayApp(parts: {
+  postgrestUrl: string;
+  functionsUrl: string;
+  auth: Hono;
+  storage: Hono;
+  jwtSecret: string;
+}): Hono {
+  const secret = new TextEncoder().encode(parts.jwtSecret);
+  const app = new Hono();
+
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => origin || '*',
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: [
+        'authorization',
+        'apikey',
+        'x-client-info',
+        'content-type',
+        'content-profile',
+        'accept-profile',
+        'prefer',
+        'range',
+        'x-upsert',
+        'cache-control',
+        'x-supabase-api-version',
+        'x-region',
+      ],
+      exposeHeaders: ['content-range', 'content-profile', 'range-unit', 'location', 'x-supabase-api-version'],
+      credentials: true,
+      maxAge: 86400,
+    }),
+  );
+
+  app.all('/rest/v1/*', (c) => forward(c, parts.postgrestUrl, '/rest/v1'));
+  app.all('/rest/v1', (c) => forward(c, parts.postgrestUrl, '/rest/v1'));
+  app.route('/auth/v1', parts.auth);
+  app.route('/storage/v1', parts.storage);
+
+  // verify_jwt, as hosted functions default to: the anon key or a user's token.
+  app.all('/functions/v1/*', async (c) => {
+    const token = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    try {
+      if (!token) throw new Error('missing');
+      await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    } catch {
+      return c.json({ code: 401, message: 'Invalid JWT' }, 401);
+    }
+    return forward(c, parts.functionsUrl, '/functions/v1');
+  });
+
+  app.get('/', (c) => c.json({ name: 'Dermaga local Supabase stack', paths: ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'] }));
+  return app;
+}

@@ -1,0 +1,141 @@
+// Boots the local Supabase-compatible stack and the app server:
+// database -> bootstrap, migrations, seed -> PostgREST and Deno -> gateway -> app.
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import pg from 'pg';
+import { appServerApp } from './app-server';
+import { authApp } from './auth/app';
+import { startDatabase } from './db';
+import { startFunctions } from './functions';
+import { gatewayApp } from './gateway';
+import { apiKeys, DEFAULT_JWT_SECRET } from './keys';
+import { migrate, type MigrationReport } from './migrate';
+import { assertPortFree } from './ports';
+import { startPostgrest } from './postgrest';
+import { storageApp } from './storage';
+
+export interface StackOptions {
+  /** 0 picks a free port. */
+  apiPort: number;
+  appPort: number;
+  host?: string;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret?: string;
+  jwtExpirySeconds?: number;
+  projectDir?: string;
+  verbose?: boolean;
+}
+
+export interface Stack {
+  apiUrl: string;
+  appUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  dbUrl: string;
+  engine: 'pglite' | 'postgres';
+  migrations: MigrationReport;
+  /** Pids of the child processes (PostgREST, Deno), for supervision checks. */
+  childPids: number[];
+  stop(): Promise<void>;
+}
+
+function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, port: number, host: string) {
+  return new Promise<ServerType>((resolvePromise, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolvePromise(server));
+    server.once('error', reject);
+  });
+}
+
+function closeServer(server: ServerType): Promise<void> {
+  return new Promise((r) => {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+    server.close(() => r());
+  });
+}
+
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const host = opts.host ?? '127.0.0.1';
+  const projectDir = resolve(opts.projectDir ?? process.cwd());
+  const supabaseDir = join(projectDir, 'supabase');
+  const jwtSecret = opts.jwtSecret ?? DEFAULT_JWT_SECRET;
+  if (opts.apiPort) await assertPortFree(opts.apiPort, 'API_PORT');
+  if (opts.appPort) await assertPortFree(opts.appPort, 'APP_PORT');
+
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const s of stops.reverse().splice(0)) await s().catch(() => {});
+  };
+  try {
+    const db = await startDatabase({ dataDir: join(opts.dataDir, 'pgdata'), databaseUrl: opts.databaseUrl });
+    stops.push(db.stop);
+    const migrations = await migrate(db.ownerUrl, supabaseDir);
+
+    const pool = new pg.Pool({ connectionString: db.ownerUrl, max: db.engine === 'pglite' ? 4 : 10 });
+    stops.push(() => pool.end());
+
+    const postgrest = await startPostgrest({
+      dbUrl: db.authenticatorUrl,
+      jwtSecret,
+      singleConnection: db.engine === 'pglite',
+      verbose: opts.verbose,
+    });
+    stops.push(postgrest.child.stop);
+
+    const keys = apiKeys(jwtSecret);
+    const gatewayServer = await listen({ fetch: () => new Response('starting', { status: 503 }) }, opts.apiPort, host);
+    const apiPort = (gatewayServer.address() as AddressInfo).port;
+    const apiUrl = `http://${host}:${apiPort}`;
+    stops.push(() => closeServer(gatewayServer));
+
+    const functions = await startFunctions({
+      functionsDir: join(supabaseDir, 'functions'),
+      env: {
+        SUPABASE_URL: apiUrl,
+        SUPABASE_ANON_KEY: keys.anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+        SUPABASE_DB_URL: db.ownerUrl,
+      },
+      verbose: opts.verbose,
+    });
+    stops.push(functions.child.stop);
+
+    const gateway = gatewayApp({
+      postgrestUrl: postgrest.url,
+      functionsUrl: functions.url,
+      auth: authApp(pool, {
+        secret: new TextEncoder().encode(jwtSecret),
+        issuer: `${apiUrl}/auth/v1`,
+        expirySeconds: opts.jwtExpirySeconds ?? 3600,
+      }),
+      storage: storageApp(pool, { jwtSecret, dataDir: opts.dataDir }),
+      jwtSecret,
+    });
+    // The port was held from the start (so a clash fails fast); it answers 503
+    // until every part is up, then the real routes take over.
+    gatewayServer.removeAllListeners('request');
+    const { getRequestListener } = await import('@hono/node-server');
+    gatewayServer.on('request', getRequestListener(gateway.fetch));
+
+    const appServer = await listen(appServerApp({ distDir: join(projectDir, 'dist'), apiUrl }), opts.appPort, host);
+    stops.push(() => closeServer(appServer));
+    const appUrl = `http://${host}:${(appServer.address() as AddressInfo).port}`;
+
+    return {
+      apiUrl,
+      appUrl,
+      ...keys,
+      jwtSecret,
+      dbUrl: db.ownerUrl,
+      engine: db.engine,
+      migrations,
+      childPids: [postgrest.child.process.pid, functions.child.process.pid].filter((p): p is number => !!p),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

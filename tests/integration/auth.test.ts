@@ -1,0 +1,129 @@
+// The Auth stand-in through supabase-js over real HTTP: the seven demo users,
+// sessions, refresh-token rotation, and the errors Supabase Auth gives.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { anonClient, DEMO_PASSWORD, serviceClient, stack } from '../support/clients';
+
+const DEMO_USERS = [
+  { email: 'admin@demo.local', role: 'admin' },
+  { email: 'tower@demo.local', role: 'tower_control' },
+  { email: 'karawang@demo.local', role: 'hub_user' },
+  { email: 'cikarang@demo.local', role: 'hub_user' },
+  { email: 'poljak@demo.local', role: 'hub_user' },
+  { email: 'polsub@demo.local', role: 'hub_user' },
+  { email: 'makassar@demo.local', role: 'hub_user' },
+];
+
+describe('demo users', () => {
+  it.each(DEMO_USERS)('$email signs in, reads its user, refreshes and signs out', async ({ email, role }) => {
+    const supabase = anonClient();
+    const signIn = await supabase.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
+    expect(signIn.error).toBeNull();
+    const first = signIn.data.session!;
+    expect(first.user.email).toBe(email);
+    expect(first.user.app_metadata.role).toBe(role);
+
+    const { data: got, error: getError } = await supabase.auth.getUser();
+    expect(getError).toBeNull();
+    expect(got.user?.id).toBe(first.user.id);
+
+    const refreshed = await supabase.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect(refreshed.data.session?.refresh_token).not.toBe(first.refresh_token);
+    expect(refreshed.data.session?.access_token).toBeTruthy();
+
+    const { error: outError } = await supabase.auth.signOut();
+    expect(outError).toBeNull();
+    // The session is gone on the server: the old access token no longer reads the user.
+    const after = await anonClient().auth.getUser(refreshed.data.session!.access_token);
+    expect(after.error?.name).toBe('AuthSessionMissingError');
+  });
+
+  it('refuses a wrong password with invalid_credentials', async () => {
+    const { data, error } = await anonClient().auth.signInWithPassword({
+      email: 'admin@demo.local',
+      password: 'wrong-password',
+    });
+    expect(data.session).toBeNull();
+    expect(error?.status).toBe(400);
+    expect(error?.code).toBe('invalid_credentials');
+    expect(error?.message).toBe('Invalid login credentials');
+  });
+});
+
+describe('sign-up', () => {
+  it('creates a user with a hub_user profile role and a session', async () => {
+    const email = `new-${randomUUID()}@demo.local`;
+    const { data, error } = await anonClient().auth.signUp({ email, password: 'secret1' });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.session?.access_token).toBeTruthy();
+  });
+
+  it('refuses a password under 6 characters', async () => {
+    const { error } = await anonClient().auth.signUp({ email: `short-${randomUUID()}@demo.local`, password: '12345' });
+    expect(error?.status).toBe(422);
+    expect(error?.code).toBe('weak_password');
+    expect(error?.message).toBe('Password should be at least 6 characters.');
+  });
+
+  it('refuses an e-mail that is already registered', async () => {
+    const { error } = await anonClient().auth.signUp({ email: 'tower@demo.local', password: 'secret1' });
+    expect(error?.status).toBe(422);
+    expect(error?.code).toBe('user_already_exists');
+    expect(error?.message).toBe('User already registered');
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate: a used refresh token cannot be used again', async () => {
+    const supabase = anonClient();
+    const { data } = await supabase.auth.signInWithPassword({ email: 'tower@demo.local', password: DEMO_PASSWORD });
+    const original = data.session!.refresh_token;
+    const first = await anonClient().auth.refreshSession({ refresh_token: original });
+    expect(first.error).toBeNull();
+    const reuse = await anonClient().auth.refreshSession({ refresh_token: original });
+    expect(reuse.error?.code).toBe('refresh_token_already_used');
+    const unknown = await anonClient().auth.refreshSession({ refresh_token: 'not-a-token' });
+    expect(unknown.error?.code).toBe('refresh_token_not_found');
+  });
+});
+
+describe('admin users API', () => {
+  it('creates, updates and deletes a user with the service role', async () => {
+    const admin = serviceClient().auth.admin;
+    const email = `admin-api-${randomUUID()}@demo.local`;
+    const created = await admin.createUser({ email, password: 'secret1', email_confirm: true, user_metadata: { full_name: 'Budi' } });
+    expect(created.error).toBeNull();
+    const id = created.data.user!.id;
+    expect(created.data.user!.user_metadata.full_name).toBe('Budi');
+
+    const updated = await admin.updateUserById(id, { password: 'secret2', user_metadata: { full_name: 'Budi S' } });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user!.user_metadata.full_name).toBe('Budi S');
+    const signIn = await anonClient().auth.signInWithPassword({ email, password: 'secret2' });
+    expect(signIn.error).toBeNull();
+
+    const duplicate = await admin.createUser({ email, password: 'secret1' });
+    expect(duplicate.error?.code).toBe('email_exists');
+
+    expect((await admin.deleteUser(id)).error).toBeNull();
+    expect((await admin.getUserById(id)).error?.status).toBe(404);
+    const gone = await anonClient().auth.signInWithPassword({ email, password: 'secret2' });
+    expect(gone.error?.code).toBe('invalid_credentials');
+  });
+
+  it('refuses the admin API to a signed-in user and to the anon key', async () => {
+    const supabase = anonClient();
+    const { data } = await supabase.auth.signInWithPassword({ email: 'admin@demo.local', password: DEMO_PASSWORD });
+    const res = await fetch(`${stack().apiUrl}/auth/v1/admin/users`, {
+      headers: { apikey: stack().anonKey, authorization: `Bearer ${data.session!.access_token}` },
+    });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error_code).toBe('not_admin');
+    const anon = await fetch(`${stack().apiUrl}/auth/v1/admin/users`, {
+      headers: { apikey: stack().anonKey, authorization: `Bearer ${stack().anonKey}` },
+    });
+    expect(anon.status).toBe(403);
+  });
+});

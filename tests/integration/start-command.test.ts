@@ -1,0 +1,159 @@
+// `npm start`'s process as a user runs it: it boots within 60 s and prints its
+// URLs and the anon key, keeps data across a restart, refuses a taken port in
+// one line, and leaves no child process behind when stopped.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import ws from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../supabase/local/ports';
+
+interface Running {
+  proc: ChildProcess;
+  appUrl: string;
+  apiUrl: string;
+  anonKey: string;
+  seconds: number;
+  childPids: number[];
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'dermaga-start-'));
+let databaseUrl: string | undefined;
+let apiPort = 0;
+let appPort = 0;
+
+function env(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    API_PORT: String(apiPort),
+    APP_PORT: String(appPort),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+  };
+}
+
+function childrenOf(pid: number): number[] {
+  // /proc/<pid>/task/<pid>/children lists the direct children on Linux.
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function start(): Promise<Running> {
+  const began = Date.now();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], { env: env(), stdio: 'pipe' });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${out}`)), 60_000);
+    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const app = /app URL: (\S+)/.exec(out)?.[1];
+      const api = /API URL: (\S+)/.exec(out)?.[1];
+      const key = /anon key: (\S+)/.exec(out)?.[1];
+      if (app && api && key && /Ctrl-C/.test(out)) {
+        clearTimeout(timer);
+        resolve({ proc, appUrl: app, apiUrl: api, anonKey: key, seconds: (Date.now() - began) / 1000, childPids: childrenOf(proc.pid!) });
+      }
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before it was ready:\n${out}`));
+    });
+  });
+}
+
+function stop(running: Running, signal: NodeJS.Signals): Promise<number | null> {
+  return new Promise((resolve) => {
+    running.proc.once('exit', (code) => resolve(code));
+    running.proc.kill(signal);
+  });
+}
+
+function client(running: Running) {
+  return createClient(running.apiUrl, running.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+  });
+}
+
+describe('the start command', () => {
+  beforeAll(async () => {
+    apiPort = await freePort();
+    appPort = await freePort();
+    if (process.env.DATABASE_URL) {
+      const name = `dermaga_start_${process.pid}`;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(process.env.DATABASE_URL);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+    }
+  });
+
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+      await admin.end();
+    }
+  });
+
+  const email = `restart-${Date.now()}@demo.local`;
+
+  it('boots within 60 s, answers on the printed URLs, refuses a second start, stops cleanly on SIGINT', async () => {
+    const first = await start();
+    expect(first.seconds).toBeLessThan(60);
+    expect(first.apiUrl).toBe(`http://127.0.0.1:${apiPort}`);
+    expect(first.appUrl).toBe(`http://127.0.0.1:${appPort}`);
+    expect((await fetch(`${first.apiUrl}/auth/v1/health`)).status).toBe(200);
+    expect((await fetch(`${first.apiUrl}/rest/v1/`, { headers: { apikey: first.anonKey } })).status).toBe(200);
+    const page = await fetch(first.appUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+
+    const signUp = await client(first).auth.signUp({ email, password: 'secret1' });
+    expect(signUp.error).toBeNull();
+
+    // A second start on the same port: one line naming the port and its variable.
+    const second = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], { env: env(), stdio: 'pipe' });
+    let errText = '';
+    second.stderr.on('data', (d: Buffer) => (errText += d.toString()));
+    const code = await new Promise<number | null>((r) => second.once('exit', r));
+    expect(code).toBe(1);
+    expect(errText.trim().split('\n')).toEqual([`Port ${apiPort} is already in use; set API_PORT to another port.`]);
+
+    expect(first.childPids.length).toBeGreaterThanOrEqual(2);
+    expect(first.childPids.every(alive)).toBe(true);
+    expect(await stop(first, 'SIGINT')).toBe(0);
+    expect(first.childPids.filter(alive)).toEqual([]);
+  }, 120_000);
+
+  it('keeps data across a restart, and stops cleanly on SIGTERM', async () => {
+    const again = await start();
+    const { data, error } = await client(again).auth.signInWithPassword({ email, password: 'secret1' });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(await stop(again, 'SIGTERM')).toBe(0);
+    expect(again.childPids.filter(alive)).toEqual([]);
+  }, 120_000);
+});

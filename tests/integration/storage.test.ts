@@ -1,0 +1,81 @@
+// The Storage stand-in through supabase-js: the shipment-documents bucket's
+// type and size limits and its policies, as hosted Storage applies them.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { anonClient, signedIn } from '../support/clients';
+import { png } from '../support/images';
+
+const BUCKET = 'shipment-documents';
+
+describe('shipment-documents bucket', () => {
+  it('stores an authenticated PNG upload and serves the same bytes at its public URL', async () => {
+    const supabase = await signedIn('karawang@demo.local');
+    const bytes = png(40, 30);
+    const path = `tests/${randomUUID()}/delivery.png`;
+    const { data, error } = await supabase.storage.from(BUCKET).upload(path, bytes, { contentType: 'image/png' });
+    expect(error).toBeNull();
+    expect(data?.path).toBe(path);
+
+    const url = supabase.storage.from(BUCKET).getPublicUrl(path).data.publicUrl;
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+
+    const download = await supabase.storage.from(BUCKET).download(path);
+    expect(download.error).toBeNull();
+    expect(Buffer.from(await download.data!.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('uploads a Blob (multipart form) too', async () => {
+    const supabase = await signedIn('cikarang@demo.local');
+    const bytes = png(8, 8);
+    const path = `tests/${randomUUID()}.png`;
+    const { error } = await supabase.storage.from(BUCKET).upload(path, new Blob([bytes], { type: 'image/png' }));
+    expect(error).toBeNull();
+    const res = await fetch(supabase.storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('refuses a second upload to the same path unless upsert is asked, then replaces the bytes', async () => {
+    const supabase = await signedIn('karawang@demo.local');
+    const path = `tests/${randomUUID()}.png`;
+    expect((await supabase.storage.from(BUCKET).upload(path, png(4, 4), { contentType: 'image/png' })).error).toBeNull();
+    const again = await supabase.storage.from(BUCKET).upload(path, png(5, 5), { contentType: 'image/png' });
+    expect(again.error?.message).toBe('The resource already exists');
+    const replacement = png(6, 6, [200, 10, 10]);
+    const upsert = await supabase.storage.from(BUCKET).upload(path, replacement, { contentType: 'image/png', upsert: true });
+    expect(upsert.error).toBeNull();
+    const res = await fetch(supabase.storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
+    expect(Buffer.from(await res.arrayBuffer()).equals(replacement)).toBe(true);
+  });
+
+  it('refuses a text file with invalid_mime_type', async () => {
+    const supabase = await signedIn('karawang@demo.local');
+    const { error } = await supabase.storage
+      .from(BUCKET)
+      .upload(`tests/${randomUUID()}.txt`, Buffer.from('hello'), { contentType: 'text/plain' });
+    expect(error).not.toBeNull();
+    expect((error as unknown as { statusCode: string }).statusCode).toBe('415');
+    expect(error?.message).toBe('mime type text/plain is not supported');
+  });
+
+  it('refuses a 6 MB image as too large', async () => {
+    const supabase = await signedIn('karawang@demo.local');
+    const big = Buffer.concat([png(2, 2), Buffer.alloc(6 * 1024 * 1024)]);
+    const { error } = await supabase.storage
+      .from(BUCKET)
+      .upload(`tests/${randomUUID()}.png`, big, { contentType: 'image/png' });
+    expect((error as unknown as { statusCode: string }).statusCode).toBe('413');
+    expect(error?.message).toBe('The object exceeded the maximum allowed size');
+  });
+
+  it('refuses an anonymous upload through the storage policies', async () => {
+    const path = `tests/${randomUUID()}.png`;
+    const { error } = await anonClient().storage.from(BUCKET).upload(path, png(4, 4), { contentType: 'image/png' });
+    expect((error as unknown as { statusCode: string }).statusCode).toBe('403');
+    expect(error?.message).toBe('new row violates row-level security policy');
+    const res = await fetch(anonClient().storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,64 @@
+// Starts one local stack for the integration and e2e tests: free ports, a
+// throwaway data directory, and with DATABASE_URL set a database of its own on
+// that server, dropped afterwards. Never collides with a running `npm start`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startStack, type Stack } from '../../supabase/local/stack';
+import './stack-info';
+
+async function createTestDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `dermaga_test_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const again = new pg.Client({ connectionString: serverUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dermaga-test-'));
+  const database = process.env.DATABASE_URL ? await createTestDatabase(process.env.DATABASE_URL) : undefined;
+  let stack: Stack;
+  try {
+    stack = await startStack({
+      apiPort: 0,
+      appPort: 0,
+      dataDir,
+      databaseUrl: database?.url,
+      verbose: process.env.VERBOSE === '1',
+    });
+  } catch (error) {
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  console.log(`[stack] ${stack.engine} at ${stack.apiUrl}, app at ${stack.appUrl}`);
+  project.provide('stack', {
+    apiUrl: stack.apiUrl,
+    appUrl: stack.appUrl,
+    anonKey: stack.anonKey,
+    serviceRoleKey: stack.serviceRoleKey,
+    jwtSecret: stack.jwtSecret,
+    dbUrl: stack.dbUrl,
+    engine: stack.engine,
+  });
+
+  return async () => {
+    await stack.stop();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
