@@ -13,8 +13,8 @@ let captured: Handler | undefined;
 
 // deno-lint-ignore no-explicit-any
 (Deno as any).serve = (...args: unknown[]) => {
-  const handler = args.find((a) => typeof a === 'function') ??
-    (args[0] as { handler?: Handler } | undefined)?.handler;
+  const handler =
+    args.find((a) => typeof a === 'function') ?? (args[0] as { handler?: Handler } | undefined)?.handler;
   captured = handler as Handler;
   return { finished: Promise.resolve(), shutdown: () => Promise.resolve(), ref() {}, unref() {}, addr: {} };
 };
@@ -33,18 +33,21 @@ for await (const entry of Deno.readDir(functionsDir)) {
   else console.error(`function ${entry.name} did not call Deno.serve`);
 }
 
-realServe({ hostname: '127.0.0.1', port: Number(portText), onListen: () => console.log('functions ready') }, (request) => {
-  const url = new URL(request.url);
-  const [, name, ...rest] = url.pathname.split('/');
-  if (url.pathname === '/_health') return new Response('ok');
-  const handler = name ? handlers.get(name) : undefined;
-  if (!handler) {
-    return Response.json({ error: `Function not found: ${name ?? ''}` }, { status: 404 });
-  }
-  // The function sees the path below its name, as the hosted runtime passes it.
-  url.pathname = `/${name}${rest.length ? '/' + rest.join('/') : ''}`;
-  return handler(new Request(url, request));
-});
+realServe(
+  { hostname: '127.0.0.1', port: Number(portText), onListen: () => console.log('functions ready') },
+  (request) => {
+    const url = new URL(request.url);
+    const [, name, ...rest] = url.pathname.split('/');
+    if (url.pathname === '/_health') return new Response('ok');
+    const handler = name ? handlers.get(name) : undefined;
+    if (!handler) {
+      return Response.json({ error: `Function not found: ${name ?? ''}` }, { status: 404 });
+    }
+    // The function sees the path below its name, as the hosted runtime passes it.
+    url.pathname = `/${name}${rest.length ? '/' + rest.join('/') : ''}`;
+    return handler(new Request(url, request));
+  },
+);
 
 // Stop with the stack even if it is killed without a chance to stop us.
 const parent = Deno.ppid;

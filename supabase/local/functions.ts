@@ -35,15 +35,33 @@ export async function startFunctions(opts: {
   const child = startChild(
     'functions',
     denoBinary(),
-    ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-run', '--no-prompt', host, opts.functionsDir, String(port)],
-    { PATH: process.env.PATH, HOME: process.env.HOME, DENO_NO_UPDATE_CHECK: '1', DENO_DIR: process.env.DENO_DIR, ...opts.env },
+    [
+      'run',
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      '--allow-run',
+      '--no-prompt',
+      host,
+      opts.functionsDir,
+      String(port),
+    ],
+    {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DENO_NO_UPDATE_CHECK: '1',
+      DENO_DIR: process.env.DENO_DIR,
+      ...opts.env,
+    },
     { verbose: opts.verbose },
   );
   try {
     await waitForHttp(`http://127.0.0.1:${port}/_health`, 60_000);
   } catch (error) {
     await child.stop();
-    throw new Error(`Edge functions did not start: ${(error as Error).message}\n${child.output()}`);
+    throw new Error(`Edge functions did not start: ${(error as Error).message}\n${child.output()}`, {
+      cause: error,
+    });
   }
   return { url: `http://127.0.0.1:${port}`, child };
 }

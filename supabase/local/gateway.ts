@@ -65,6 +65,11 @@ export function gatewayApp(parts: {
     return forward(c, parts.functionsUrl, '/functions/v1');
   });
 
-  app.get('/', (c) => c.json({ name: 'Dermaga local Supabase stack', paths: ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'] }));
+  app.get('/', (c) =>
+    c.json({
+      name: 'Dermaga local Supabase stack',
+      paths: ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'],
+    }),
+  );
   return app;
 }

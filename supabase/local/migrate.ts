@@ -18,12 +18,14 @@ export async function migrate(ownerUrl: string, supabaseDir: string): Promise<Mi
     const applied: string[] = [];
     const migrationsDir = join(supabaseDir, 'migrations');
     const files = existsSync(migrationsDir)
-      ? readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort()
+      ? readdirSync(migrationsDir)
+          .filter((f) => f.endsWith('.sql'))
+          .sort()
       : [];
     const done = new Set(
-      (await sql.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-        (r) => r.version,
-      ),
+      (
+        await sql.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
+      ).rows.map((r) => r.version),
     );
     for (const file of files) {
       const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
@@ -40,7 +42,9 @@ export async function migrate(ownerUrl: string, supabaseDir: string): Promise<Mi
 
     let seeded = false;
     const seedPath = join(supabaseDir, 'seed.sql');
-    const seeds = await sql.query('select 1 from supabase_migrations.seed_files where path = $1', ['seed.sql']);
+    const seeds = await sql.query('select 1 from supabase_migrations.seed_files where path = $1', [
+      'seed.sql',
+    ]);
     if (existsSync(seedPath) && seeds.rowCount === 0) {
       const text = readFileSync(seedPath, 'utf8');
       await inTransaction(sql, 'seed.sql', async () => {

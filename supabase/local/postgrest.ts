@@ -54,7 +54,9 @@ export async function startPostgrest(opts: {
     await waitForHttp(`http://127.0.0.1:${adminPort}/ready`, 60_000);
   } catch (error) {
     await child.stop();
-    throw new Error(`PostgREST did not become ready: ${(error as Error).message}\n${child.output()}`);
+    throw new Error(`PostgREST did not become ready: ${(error as Error).message}\n${child.output()}`, {
+      cause: error,
+    });
   }
   return {
     url: `http://127.0.0.1:${port}`,

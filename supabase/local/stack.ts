@@ -85,7 +85,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     stops.push(postgrest.child.stop);
 
     const keys = apiKeys(jwtSecret);
-    const gatewayServer = await listen({ fetch: () => new Response('starting', { status: 503 }) }, opts.apiPort, host);
+    const gatewayServer = await listen(
+      { fetch: () => new Response('starting', { status: 503 }) },
+      opts.apiPort,
+      host,
+    );
     const apiPort = (gatewayServer.address() as AddressInfo).port;
     const apiUrl = `http://${host}:${apiPort}`;
     stops.push(() => closeServer(gatewayServer));
@@ -119,7 +123,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const { getRequestListener } = await import('@hono/node-server');
     gatewayServer.on('request', getRequestListener(gateway.fetch));
 
-    const appServer = await listen(appServerApp({ distDir: join(projectDir, 'dist'), apiUrl }), opts.appPort, host);
+    const appServer = await listen(
+      appServerApp({ distDir: join(projectDir, 'dist'), apiUrl }),
+      opts.appPort,
+      host,
+    );
     stops.push(() => closeServer(appServer));
     const appUrl = `http://${host}:${(appServer.address() as AddressInfo).port}`;
 

@@ -130,7 +130,12 @@ export function storageApp(db: pg.Pool, opts: { jwtSecret: string; dataDir: stri
     if (!mimeAllowed(mime, target.allowed_mime_types)) {
       throw new StorageError(415, 'invalid_mime_type', `mime type ${mime} is not supported`);
     }
-    const metadata = { size: bytes.length, mimetype: mime, cacheControl, eTag: createHash('md5').update(bytes).digest('hex') };
+    const metadata = {
+      size: bytes.length,
+      mimetype: mime,
+      cacheControl,
+      eTag: createHash('md5').update(bytes).digest('hex'),
+    };
     const tmp = `${filePath(bucketId, name)}.${randomUUID()}.tmp`;
     await writeFile(tmp, bytes);
     try {
@@ -156,7 +161,10 @@ export function storageApp(db: pg.Pool, opts: { jwtSecret: string; dataDir: stri
   async function serve(c: Context, bucketId: string, name: string, mime: string | undefined) {
     try {
       const bytes = await readFile(filePath(bucketId, name));
-      return c.body(bytes, 200, { 'content-type': mime ?? 'application/octet-stream', 'cache-control': 'max-age=3600' });
+      return c.body(bytes, 200, {
+        'content-type': mime ?? 'application/octet-stream',
+        'cache-control': 'max-age=3600',
+      });
     } catch {
       throw notFound();
     }
@@ -164,7 +172,10 @@ export function storageApp(db: pg.Pool, opts: { jwtSecret: string; dataDir: stri
 
   app.onError((error, c) => {
     if (error instanceof StorageError) {
-      return c.json({ statusCode: String(error.status), error: error.error, message: error.message }, error.status);
+      return c.json(
+        { statusCode: String(error.status), error: error.error, message: error.message },
+        error.status,
+      );
     }
     console.error('[storage]', error);
     return c.json({ statusCode: '500', error: 'internal', message: 'Internal Server Error' }, 500);
@@ -189,13 +200,15 @@ export function storageApp(db: pg.Pool, opts: { jwtSecret: string; dataDir: stri
     const bucketId = c.req.param('bucket')!;
     const name = c.req.param('path')!;
     const who = await caller(c);
-    const rows = await asCaller(who, async (sql) =>
-      (
-        await sql.query<{ metadata: { mimetype?: string } }>(
-          'select metadata from storage.objects where bucket_id = $1 and name = $2',
-          [bucketId, name],
-        )
-      ).rows,
+    const rows = await asCaller(
+      who,
+      async (sql) =>
+        (
+          await sql.query<{ metadata: { mimetype?: string } }>(
+            'select metadata from storage.objects where bucket_id = $1 and name = $2',
+            [bucketId, name],
+          )
+        ).rows,
     );
     if (!rows[0]) throw notFound();
     return serve(c, bucketId, name, rows[0].metadata?.mimetype);
@@ -207,14 +220,18 @@ export function storageApp(db: pg.Pool, opts: { jwtSecret: string; dataDir: stri
     const bucketId = c.req.param('bucket');
     const who = await caller(c);
     const body = (await c.req.json().catch(() => ({}))) as { prefixes?: unknown };
-    const names = Array.isArray(body.prefixes) ? body.prefixes.filter((p): p is string => typeof p === 'string') : [];
-    const deleted = await asCaller(who, async (sql) =>
-      (
-        await sql.query<{ name: string; id: string }>(
-          'delete from storage.objects where bucket_id = $1 and name = any($2) returning id, name',
-          [bucketId, names],
-        )
-      ).rows,
+    const names = Array.isArray(body.prefixes)
+      ? body.prefixes.filter((p): p is string => typeof p === 'string')
+      : [];
+    const deleted = await asCaller(
+      who,
+      async (sql) =>
+        (
+          await sql.query<{ name: string; id: string }>(
+            'delete from storage.objects where bucket_id = $1 and name = any($2) returning id, name',
+            [bucketId, names],
+          )
+        ).rows,
     );
     await Promise.all(deleted.map((d) => rm(filePath(bucketId, d.name), { force: true })));
     return c.json(deleted.map((d) => ({ bucket_id: bucketId, name: d.name, id: d.id })));

@@ -61,7 +61,10 @@ describe('sign-up', () => {
   });
 
   it('refuses a password under 6 characters', async () => {
-    const { error } = await anonClient().auth.signUp({ email: `short-${randomUUID()}@demo.local`, password: '12345' });
+    const { error } = await anonClient().auth.signUp({
+      email: `short-${randomUUID()}@demo.local`,
+      password: '12345',
+    });
     expect(error?.status).toBe(422);
     expect(error?.code).toBe('weak_password');
     expect(error?.message).toBe('Password should be at least 6 characters.');
@@ -78,7 +81,10 @@ describe('sign-up', () => {
 describe('refresh tokens', () => {
   it('rotate: a used refresh token cannot be used again', async () => {
     const supabase = anonClient();
-    const { data } = await supabase.auth.signInWithPassword({ email: 'tower@demo.local', password: DEMO_PASSWORD });
+    const { data } = await supabase.auth.signInWithPassword({
+      email: 'tower@demo.local',
+      password: DEMO_PASSWORD,
+    });
     const original = data.session!.refresh_token;
     const first = await anonClient().auth.refreshSession({ refresh_token: original });
     expect(first.error).toBeNull();
@@ -93,12 +99,20 @@ describe('admin users API', () => {
   it('creates, updates and deletes a user with the service role', async () => {
     const admin = serviceClient().auth.admin;
     const email = `admin-api-${randomUUID()}@demo.local`;
-    const created = await admin.createUser({ email, password: 'secret1', email_confirm: true, user_metadata: { full_name: 'Budi' } });
+    const created = await admin.createUser({
+      email,
+      password: 'secret1',
+      email_confirm: true,
+      user_metadata: { full_name: 'Budi' },
+    });
     expect(created.error).toBeNull();
     const id = created.data.user!.id;
     expect(created.data.user!.user_metadata.full_name).toBe('Budi');
 
-    const updated = await admin.updateUserById(id, { password: 'secret2', user_metadata: { full_name: 'Budi S' } });
+    const updated = await admin.updateUserById(id, {
+      password: 'secret2',
+      user_metadata: { full_name: 'Budi S' },
+    });
     expect(updated.error).toBeNull();
     expect(updated.data.user!.user_metadata.full_name).toBe('Budi S');
     const signIn = await anonClient().auth.signInWithPassword({ email, password: 'secret2' });
@@ -115,7 +129,10 @@ describe('admin users API', () => {
 
   it('refuses the admin API to a signed-in user and to the anon key', async () => {
     const supabase = anonClient();
-    const { data } = await supabase.auth.signInWithPassword({ email: 'admin@demo.local', password: DEMO_PASSWORD });
+    const { data } = await supabase.auth.signInWithPassword({
+      email: 'admin@demo.local',
+      password: DEMO_PASSWORD,
+    });
     const res = await fetch(`${stack().apiUrl}/auth/v1/admin/users`, {
       headers: { apikey: stack().anonKey, authorization: `Bearer ${data.session!.access_token}` },
     });

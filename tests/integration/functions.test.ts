@@ -12,7 +12,9 @@ describe('edge functions', () => {
   });
 
   it('refuses a call without a valid JWT, as verify_jwt does on hosted Supabase', async () => {
-    const res = await fetch(`${stack().apiUrl}/functions/v1/health`, { headers: { authorization: 'Bearer nope' } });
+    const res = await fetch(`${stack().apiUrl}/functions/v1/health`, {
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(res.status).toBe(401);
   });
 

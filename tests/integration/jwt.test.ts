@@ -15,14 +15,19 @@ async function token(secret: string, expiresAt: number, sub: string) {
 }
 
 async function adminId(): Promise<string> {
-  const { data } = await anonClient().auth.signInWithPassword({ email: 'admin@demo.local', password: DEMO_PASSWORD });
+  const { data } = await anonClient().auth.signInWithPassword({
+    email: 'admin@demo.local',
+    password: DEMO_PASSWORD,
+  });
   return data.user!.id;
 }
 
 const now = () => Math.floor(Date.now() / 1000);
 
 function call(path: string, jwt: string) {
-  return fetch(`${stack().apiUrl}${path}`, { headers: { apikey: stack().anonKey, authorization: `Bearer ${jwt}` } });
+  return fetch(`${stack().apiUrl}${path}`, {
+    headers: { apikey: stack().anonKey, authorization: `Bearer ${jwt}` },
+  });
 }
 
 describe('JWT verification', () => {

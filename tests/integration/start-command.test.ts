@@ -38,7 +38,11 @@ function env(): NodeJS.ProcessEnv {
 function childrenOf(pid: number): number[] {
   // /proc/<pid>/task/<pid>/children lists the direct children on Linux.
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -55,7 +59,10 @@ function alive(pid: number): boolean {
 
 function start(): Promise<Running> {
   const began = Date.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], { env: env(), stdio: 'pipe' });
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], {
+    env: env(),
+    stdio: 'pipe',
+  });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${out}`)), 60_000);
@@ -67,7 +74,14 @@ function start(): Promise<Running> {
       const key = /anon key: (\S+)/.exec(out)?.[1];
       if (app && api && key && /Ctrl-C/.test(out)) {
         clearTimeout(timer);
-        resolve({ proc, appUrl: app, apiUrl: api, anonKey: key, seconds: (Date.now() - began) / 1000, childPids: childrenOf(proc.pid!) });
+        resolve({
+          proc,
+          appUrl: app,
+          apiUrl: api,
+          anonKey: key,
+          seconds: (Date.now() - began) / 1000,
+          childPids: childrenOf(proc.pid!),
+        });
       }
     });
     proc.once('exit', (code) => {
@@ -126,7 +140,9 @@ describe('the start command', () => {
     expect(first.apiUrl).toBe(`http://127.0.0.1:${apiPort}`);
     expect(first.appUrl).toBe(`http://127.0.0.1:${appPort}`);
     expect((await fetch(`${first.apiUrl}/auth/v1/health`)).status).toBe(200);
-    expect((await fetch(`${first.apiUrl}/rest/v1/`, { headers: { apikey: first.anonKey } })).status).toBe(200);
+    expect((await fetch(`${first.apiUrl}/rest/v1/`, { headers: { apikey: first.anonKey } })).status).toBe(
+      200,
+    );
     const page = await fetch(first.appUrl);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
@@ -135,12 +151,17 @@ describe('the start command', () => {
     expect(signUp.error).toBeNull();
 
     // A second start on the same port: one line naming the port and its variable.
-    const second = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], { env: env(), stdio: 'pipe' });
+    const second = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], {
+      env: env(),
+      stdio: 'pipe',
+    });
     let errText = '';
     second.stderr.on('data', (d: Buffer) => (errText += d.toString()));
     const code = await new Promise<number | null>((r) => second.once('exit', r));
     expect(code).toBe(1);
-    expect(errText.trim().split('\n')).toEqual([`Port ${apiPort} is already in use; set API_PORT to another port.`]);
+    expect(errText.trim().split('\n')).toEqual([
+      `Port ${apiPort} is already in use; set API_PORT to another port.`,
+    ]);
 
     expect(first.childPids.length).toBeGreaterThanOrEqual(2);
     expect(first.childPids.every(alive)).toBe(true);

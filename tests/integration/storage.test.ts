@@ -12,7 +12,9 @@ describe('shipment-documents bucket', () => {
     const supabase = await signedIn('karawang@demo.local');
     const bytes = png(40, 30);
     const path = `tests/${randomUUID()}/delivery.png`;
-    const { data, error } = await supabase.storage.from(BUCKET).upload(path, bytes, { contentType: 'image/png' });
+    const { data, error } = await supabase.storage
+      .from(BUCKET)
+      .upload(path, bytes, { contentType: 'image/png' });
     expect(error).toBeNull();
     expect(data?.path).toBe(path);
 
@@ -31,7 +33,9 @@ describe('shipment-documents bucket', () => {
     const supabase = await signedIn('cikarang@demo.local');
     const bytes = png(8, 8);
     const path = `tests/${randomUUID()}.png`;
-    const { error } = await supabase.storage.from(BUCKET).upload(path, new Blob([bytes], { type: 'image/png' }));
+    const { error } = await supabase.storage
+      .from(BUCKET)
+      .upload(path, new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
     expect(error).toBeNull();
     const res = await fetch(supabase.storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
@@ -40,11 +44,15 @@ describe('shipment-documents bucket', () => {
   it('refuses a second upload to the same path unless upsert is asked, then replaces the bytes', async () => {
     const supabase = await signedIn('karawang@demo.local');
     const path = `tests/${randomUUID()}.png`;
-    expect((await supabase.storage.from(BUCKET).upload(path, png(4, 4), { contentType: 'image/png' })).error).toBeNull();
+    expect(
+      (await supabase.storage.from(BUCKET).upload(path, png(4, 4), { contentType: 'image/png' })).error,
+    ).toBeNull();
     const again = await supabase.storage.from(BUCKET).upload(path, png(5, 5), { contentType: 'image/png' });
     expect(again.error?.message).toBe('The resource already exists');
     const replacement = png(6, 6, [200, 10, 10]);
-    const upsert = await supabase.storage.from(BUCKET).upload(path, replacement, { contentType: 'image/png', upsert: true });
+    const upsert = await supabase.storage
+      .from(BUCKET)
+      .upload(path, replacement, { contentType: 'image/png', upsert: true });
     expect(upsert.error).toBeNull();
     const res = await fetch(supabase.storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
     expect(Buffer.from(await res.arrayBuffer()).equals(replacement)).toBe(true);
@@ -72,7 +80,9 @@ describe('shipment-documents bucket', () => {
 
   it('refuses an anonymous upload through the storage policies', async () => {
     const path = `tests/${randomUUID()}.png`;
-    const { error } = await anonClient().storage.from(BUCKET).upload(path, png(4, 4), { contentType: 'image/png' });
+    const { error } = await anonClient()
+      .storage.from(BUCKET)
+      .upload(path, png(4, 4), { contentType: 'image/png' });
     expect((error as unknown as { statusCode: string }).statusCode).toBe('403');
     expect(error?.message).toBe('new row violates row-level security policy');
     const res = await fetch(anonClient().storage.from(BUCKET).getPublicUrl(path).data.publicUrl);

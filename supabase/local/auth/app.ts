@@ -19,7 +19,9 @@ async function readJson(c: Context): Promise<Body> {
 }
 
 function metadata(value: unknown): Record<string, unknown> | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 export function authApp(db: pg.Pool, settings: TokenSettings): Hono {
@@ -64,7 +66,9 @@ export function authApp(db: pg.Pool, settings: TokenSettings): Hono {
     return c.json({ code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure' }, 500);
   });
 
-  app.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: 'Dermaga local Auth stand-in' }));
+  app.get('/health', (c) =>
+    c.json({ version: 'local', name: 'GoTrue', description: 'Dermaga local Auth stand-in' }),
+  );
 
   app.get('/settings', (c) =>
     c.json({ external: { email: true, phone: false }, disable_signup: false, mailer_autoconfirm: true }),
@@ -90,7 +94,8 @@ export function authApp(db: pg.Pool, settings: TokenSettings): Hono {
     const grant = c.req.query('grant_type');
     const body = await readJson(c);
     if (grant === 'password') {
-      if (typeof body.email !== 'string' || typeof body.password !== 'string') throw authErrors.invalidCredentials();
+      if (typeof body.email !== 'string' || typeof body.password !== 'string')
+        throw authErrors.invalidCredentials();
       const user = await store.findByEmail(body.email.trim());
       if (!user || !(await store.checkPassword(user, body.password))) throw authErrors.invalidCredentials();
       const { sessionId, refreshToken } = await store.startSession(user.id);

@@ -25,9 +25,11 @@ export const authErrors = {
   userExists: () => new AuthError(422, 'user_already_exists', 'User already registered'),
   emailExists: () =>
     new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
-  invalidEmail: () => new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
+  invalidEmail: () =>
+    new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
   missingPassword: () => new AuthError(422, 'validation_failed', 'Signup requires a valid password'),
-  noAuthorization: () => new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
+  noAuthorization: () =>
+    new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
   badJwt: (reason: string) =>
     new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`),
   sessionNotFound: () =>

@@ -45,7 +45,8 @@ export function userJson(row: UserRow) {
 export type UserJson = ReturnType<typeof userJson>;
 
 export function validateEmail(email: unknown): string {
-  if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) throw authErrors.invalidEmail();
+  if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
+    throw authErrors.invalidEmail();
   return email.trim().toLowerCase();
 }
 
@@ -192,7 +193,10 @@ export class AuthStore {
       if (!row) throw authErrors.refreshNotFound();
       if (row.revoked) throw authErrors.refreshUsed();
       const refreshToken = newRefreshToken();
-      await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token]);
+      await client.query(
+        'update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1',
+        [token],
+      );
       await client.query(
         'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
         [refreshToken, row.user_id, row.session_id, token],

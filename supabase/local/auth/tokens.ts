@@ -49,14 +49,18 @@ export async function signAccessToken(
 }
 
 /** Verifies a bearer token; throws the AuthError GoTrue would answer with. */
-export async function verifyToken(settings: TokenSettings, authorization: string | undefined): Promise<Claims> {
+export async function verifyToken(
+  settings: TokenSettings,
+  authorization: string | undefined,
+): Promise<Claims> {
   const match = /^Bearer\s+(.+)$/i.exec(authorization ?? '');
   if (!match?.[1]) throw authErrors.noAuthorization();
   try {
     const { payload } = await jwtVerify<Claims>(match[1], settings.secret, { algorithms: ['HS256'] });
     return payload;
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw authErrors.badJwt('token has invalid claims: token is expired');
+    if (error instanceof joseErrors.JWTExpired)
+      throw authErrors.badJwt('token has invalid claims: token is expired');
     throw authErrors.badJwt('token signature is invalid: signature is invalid');
   }
 }

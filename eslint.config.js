@@ -1,0 +1,121 @@
+// Lint rules double as the architecture's guard rails: the import zones below are
+// the one-way flow from docs (app -> features -> components/lib -> sync public index),
+// enforced here so a wrong import fails CI instead of relying on review.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+const root = import.meta.dirname;
+
+// Read the feature folders at lint time so a new feature is fenced in without editing this file.
+function featureNames() {
+  try {
+    return readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+const featureZones = featureNames().map((name) => ({
+  target: `./src/features/${name}`,
+  from: './src/features',
+  except: [`./${name}`],
+  message: 'Features never import each other; move shared pieces to src/components or src/lib.',
+}));
+
+const importZones = [
+  {
+    target: './sync',
+    from: './src',
+    message: 'sync/ is UI-free and must not import from src/.',
+  },
+  {
+    target: './supabase',
+    from: ['./src', './sync'],
+    message: 'supabase/ is the backend and must not import app code.',
+  },
+  {
+    // Also keeps supabase/local (which signs the service-role key) out of the browser bundle.
+    target: './src',
+    from: './supabase',
+    message: 'The UI reaches the backend over HTTP only, never by importing supabase/.',
+  },
+  {
+    target: ['./src/components', './src/lib'],
+    from: ['./src/features', './src/app'],
+    message: 'src/components and src/lib sit below features and the app shell.',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Features are mounted by src/app, never the other way round.',
+  },
+  {
+    target: './src',
+    from: './sync',
+    except: ['./index.ts'],
+    message: 'The UI uses sync/ only through its public index (sync/index.ts).',
+  },
+  ...featureZones,
+];
+
+export default defineConfig(
+  // Deno code (edge functions and their local host) is checked by Deno's tooling, not Node's.
+  globalIgnores([
+    'dist/',
+    'dev-dist/',
+    'node_modules/',
+    '.data/',
+    '.tmp/',
+    'coverage/',
+    'supabase/functions/',
+    'supabase/local/functions-host.ts',
+  ]),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle only follows files it can parse: hand TypeScript files to the TS parser.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'],
+          conditionNames: ['types', 'import', 'module', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: importZones }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['sync/**/*.ts', 'tests/**/*.ts', 'supabase/local/**/*.ts', '*.{ts,js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // sync/ runs in the browser (IndexedDB, fetch) as well as under tests in Node.
+    files: ['sync/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+);

@@ -1,0 +1,11 @@
+/// <reference types="vite/client" />
+
+// Both values are fixed at build time by vite.config.ts; an empty URL means same-origin.
+interface ImportMetaEnv {
+  readonly VITE_SUPABASE_URL: string;
+  readonly VITE_SUPABASE_ANON_KEY: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

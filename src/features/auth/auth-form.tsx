@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Eye, EyeOff } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Spinner } from '../../components/ui/spinner';
+import {
+  ERROR_TITLE,
+  LOGIN_AUTH_ERROR_TITLE,
+  LOGIN_WELCOME_DESCRIPTION,
+  LOGIN_WELCOME_TITLE,
+  SIGNUP_VERIFY_EMAIL_DESCRIPTION,
+  SIGNUP_VERIFY_EMAIL_TITLE,
+} from '../../lib/messages';
+import { authenticate, type AuthMode } from './authenticate';
+import { validateLogin } from './login-schema';
+
+const COPY: Record<AuthMode, { submit: string; switchPrompt: string; switchAction: string }> = {
+  'sign-in': { submit: 'Sign in', switchPrompt: "Don't have an account?", switchAction: 'Create account' },
+  'sign-up': { submit: 'Create account', switchPrompt: 'Already have an account?', switchAction: 'Sign in' },
+};
+
+export function AuthForm() {
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<AuthMode>('sign-in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const copy = COPY[mode];
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const validation = validateLogin({ email, password });
+    if (!validation.ok) {
+      toast.error(ERROR_TITLE, { description: validation.message });
+      return;
+    }
+
+    setSubmitting(true);
+    const { error } = await authenticate(mode, validation.credentials);
+    setSubmitting(false);
+
+    if (error) {
+      toast.error(LOGIN_AUTH_ERROR_TITLE, { description: error });
+    } else if (mode === 'sign-in') {
+      toast.success(LOGIN_WELCOME_TITLE, { description: LOGIN_WELCOME_DESCRIPTION });
+      navigate('/', { replace: true });
+    } else {
+      toast.success(SIGNUP_VERIFY_EMAIL_TITLE, { description: SIGNUP_VERIFY_EMAIL_DESCRIPTION });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label={copy.submit}>
+      <div className="grid gap-2">
+        <Label htmlFor="email">Email</Label>
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={submitting}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="password">Password</Label>
+        <div className="relative">
+          <Input
+            id="password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={submitting}
+            className="pr-10"
+          />
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="absolute top-0 right-0 text-muted-foreground"
+            aria-label={showPassword ? 'Hide password' : 'Show password'}
+            aria-pressed={showPassword}
+            onClick={() => setShowPassword((shown) => !shown)}
+          >
+            {showPassword ? <EyeOff /> : <Eye />}
+          </Button>
+        </div>
+      </div>
+      <Button type="submit" className="w-full" disabled={submitting}>
+        {submitting && <Spinner />}
+        {copy.submit}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        {copy.switchPrompt}{' '}
+        <Button
+          type="button"
+          variant="link"
+          className="h-auto p-0"
+          onClick={() => setMode((current) => (current === 'sign-in' ? 'sign-up' : 'sign-in'))}
+          disabled={submitting}
+        >
+          {copy.switchAction}
+        </Button>
+      </p>
+    </form>
+  );
+}

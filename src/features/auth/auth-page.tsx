@@ -1,0 +1,36 @@
+import { Ship } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { PRODUCT_NAME } from '../../lib/messages';
+import { AuthForm } from './auth-form';
+import { AuthHighlights } from './auth-highlights';
+
+export function AuthPage() {
+  return (
+    <main className="flex min-h-svh items-center justify-center bg-muted/40 p-4">
+      <div className="grid w-full max-w-4xl items-center gap-8 md:grid-cols-2">
+        <section className="grid gap-6">
+          <div className="flex items-center gap-3">
+            <span className="flex size-11 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+              <Ship aria-hidden="true" className="size-6" />
+            </span>
+            <h1 className="text-3xl font-bold tracking-tight">{PRODUCT_NAME}</h1>
+          </div>
+          <p className="text-muted-foreground">
+            Fleet and shipment control for smartboard TVs and brackets, from the factory hub through the ports
+            to every destination city.
+          </p>
+          <AuthHighlights />
+        </section>
+        <Card>
+          <CardHeader>
+            <CardTitle>Welcome</CardTitle>
+            <CardDescription>Sign in to your account or create a new one.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <AuthForm />
+          </CardContent>
+        </Card>
+      </div>
+    </main>
+  );
+}
