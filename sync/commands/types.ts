@@ -1,0 +1,72 @@
+// What every command is: a zod schema for its payload (the product's messages),
+// and a pure prediction of its local effect. The server side of each command is
+// public.cmd_<type> in supabase/migrations; tests/integration/prediction-parity
+// checks that both agree.
+import type { z } from 'zod';
+import type { TableName, Tables } from '../model/rows';
+
+export interface CommandEnvelope<P = unknown> {
+  id: string;
+  type: string;
+  payload: P;
+  /** When the user acted, by the device clock (the server clamps it to its receipt). */
+  issued_at: string;
+  /** The signed-in user's id; the server refuses a command whose actor is not the caller. */
+  actor: string;
+}
+
+/** Who is acting, as the device knows it. */
+export interface Actor {
+  userId: string;
+  role: 'admin' | 'tower_control' | 'hub_user';
+  hubId: string | null;
+}
+
+/** Local state a prediction may read. all() is only for the small master-data tables. */
+export interface StateReader {
+  get<T extends TableName>(table: T, id: string): Promise<Tables[T] | undefined>;
+  all<T extends 'hubs' | 'warehouses' | 'vendors' | 'vehicle_types' | 'shipment_statuses'>(
+    table: T,
+  ): Promise<Tables[T][]>;
+}
+
+/** A local effect: the new whole row (server-stamped fields keep placeholders until pulled). */
+export interface Change<T extends TableName = TableName> {
+  table: T;
+  row: Tables[T];
+}
+
+export interface PredictContext {
+  command: CommandEnvelope;
+  actor: Actor;
+  read: StateReader;
+}
+
+/**
+ * A rejection found on the device before the command is queued (the server
+ * would refuse it too). Thrown by predict; dispatch surfaces it to the form.
+ */
+export class CommandRefused extends Error {
+  constructor(
+    readonly code: 'validation' | 'precondition' | 'not_found' | 'forbidden',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CommandDefinition<S extends z.ZodType = z.ZodType> {
+  type: string;
+  schema: S;
+  /**
+   * The local effect. With strict=true (at dispatch) it checks preconditions
+   * and throws CommandRefused; with strict=false (replaying pending commands
+   * over fresh server state) it applies what it can and skips what no longer
+   * fits: the server decides, the device only shows the likely outcome.
+   */
+  predict(payload: z.output<S>, ctx: PredictContext, strict: boolean): Promise<Change[]>;
+}
+
+export function defineCommand<S extends z.ZodType>(definition: CommandDefinition<S>): CommandDefinition<S> {
+  return definition;
+}

@@ -1,0 +1,116 @@
+// The vehicle queue at a hub (spec 4.1): queue, Proses Muat, remove, finish loading.
+// Server side: supabase/migrations/20261121002200_cmd_vehicle_queue.sql.
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { actedAt, mustGet, requireHub, uuid } from './helpers';
+import { CommandRefused, defineCommand, type Change } from './types';
+
+const hubId = uuid(MESSAGES.hubIdUnavailable);
+const vehicleId = uuid(MESSAGES.vehicleNotFound);
+
+export const queueVehicles = defineCommand({
+  type: 'queue_vehicles',
+  schema: z.object({
+    hub_id: hubId,
+    vehicle_ids: z.array(uuid(MESSAGES.chooseAtLeastOneVehicle), { error: MESSAGES.chooseAtLeastOneVehicle }).min(1, {
+      error: MESSAGES.chooseAtLeastOneVehicle,
+    }),
+  }),
+  async predict(p, ctx, strict) {
+    requireHub(ctx.actor, p.hub_id);
+    const hub = await mustGet(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound);
+    const changes: Change[] = [];
+    for (const id of p.vehicle_ids) {
+      const v = await ctx.read.get('vehicles', id);
+      if (!v || v.deleted) {
+        if (strict) throw new CommandRefused('not_found', MESSAGES.vehicleNotFound);
+        continue;
+      }
+      const seaHub = hub.type === 'poljak' || hub.type === 'polsub';
+      if (strict && (!v.is_active || !v.ready)) {
+        throw new CommandRefused('precondition', `Kendaraan ${v.license_plate} tidak siap untuk diantrikan.`);
+      }
+      if (strict && seaHub && !v.nama_kapal?.trim()) {
+        throw new CommandRefused('precondition', `Kendaraan ${v.license_plate} bukan armada laut.`);
+      }
+      changes.push({
+        table: 'vehicles',
+        row: {
+          ...v,
+          siap_muat: true,
+          ready: false,
+          sedang_muat: false,
+          current_hub_id: p.hub_id,
+          queued_at: actedAt(ctx),
+          loading_started_at: null,
+          loading_finished_at: null,
+        },
+      });
+    }
+    return changes;
+  },
+});
+
+const vehicleAtHub = z.object({ hub_id: hubId, vehicle_id: vehicleId });
+
+export const startLoading = defineCommand({
+  type: 'start_loading',
+  schema: vehicleAtHub,
+  async predict(p, ctx, strict) {
+    requireHub(ctx.actor, p.hub_id);
+    const v = await mustGet(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound);
+    if (strict && (!v.siap_muat || v.current_hub_id !== p.hub_id)) {
+      throw new CommandRefused('precondition', `Kendaraan ${v.license_plate} tidak ada di antrian Siap Muat hub ini.`);
+    }
+    return [
+      {
+        table: 'vehicles',
+        row: { ...v, siap_muat: false, sedang_muat: true, ready: false, loading_started_at: actedAt(ctx) },
+      },
+    ];
+  },
+});
+
+export const removeFromQueue = defineCommand({
+  type: 'remove_from_queue',
+  schema: vehicleAtHub,
+  async predict(p, ctx, strict) {
+    requireHub(ctx.actor, p.hub_id);
+    const v = await mustGet(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound);
+    if (strict && (!(v.siap_muat || v.sedang_muat) || v.current_hub_id !== p.hub_id)) {
+      throw new CommandRefused('precondition', `Kendaraan ${v.license_plate} tidak ada di antrian hub ini.`);
+    }
+    return [
+      {
+        table: 'vehicles',
+        row: {
+          ...v,
+          siap_muat: false,
+          sedang_muat: false,
+          ready: true,
+          queued_at: null,
+          loading_started_at: null,
+          loading_finished_at: null,
+        },
+      },
+    ];
+  },
+});
+
+export const finishLoading = defineCommand({
+  type: 'finish_loading',
+  schema: vehicleAtHub,
+  async predict(p, ctx, strict) {
+    requireHub(ctx.actor, p.hub_id);
+    const v = await mustGet(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound);
+    if (strict && (!v.sedang_muat || v.current_hub_id !== p.hub_id)) {
+      throw new CommandRefused('precondition', `Kendaraan ${v.license_plate} tidak sedang dimuat di hub ini.`);
+    }
+    return [
+      {
+        table: 'vehicles',
+        row: { ...v, sedang_muat: false, siap_muat: false, ready: true, loading_finished_at: actedAt(ctx) },
+      },
+    ];
+  },
+});

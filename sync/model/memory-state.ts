@@ -1,0 +1,42 @@
+// Local state held in memory: the StateReader for predictions outside RxDB
+// (the parity test, and replays during a rebase).
+import type { StateReader, Change } from '../commands/types';
+import type { TableName, Tables } from './rows';
+
+export class MemoryState implements StateReader {
+  private readonly tables = new Map<TableName, Map<string, Tables[TableName]>>();
+
+  constructor(rows: Partial<{ [T in TableName]: Tables[T][] }> = {}) {
+    for (const [table, list] of Object.entries(rows) as [TableName, Tables[TableName][]][]) {
+      for (const row of list) this.put(table, row);
+    }
+  }
+
+  private table<T extends TableName>(table: T): Map<string, Tables[T]> {
+    let map = this.tables.get(table);
+    if (!map) this.tables.set(table, (map = new Map()));
+    return map as Map<string, Tables[T]>;
+  }
+
+  put<T extends TableName>(table: T, row: Tables[T]): void {
+    this.table(table).set(row.id, row);
+  }
+
+  apply(changes: Change[]): void {
+    for (const change of changes) this.put(change.table, change.row);
+  }
+
+  async get<T extends TableName>(table: T, id: string): Promise<Tables[T] | undefined> {
+    return this.table(table).get(id);
+  }
+
+  async all<T extends 'hubs' | 'warehouses' | 'vendors' | 'vehicle_types' | 'shipment_statuses'>(
+    table: T,
+  ): Promise<Tables[T][]> {
+    return [...this.table(table).values()];
+  }
+
+  rows<T extends TableName>(table: T): Tables[T][] {
+    return [...this.table(table).values()];
+  }
+}
