@@ -62,27 +62,54 @@ $$;
 comment on function public.pull_changes(text, text, uuid, integer) is
   'Rows of p_table after the checkpoint (change_xid, id), in checkpoint order, only from committed transactions below the snapshot xmin (the horizon, returned too). RLS applies.';
 
--- Convergence: the ids a user may read now. A client drops local rows that
--- are not listed (rows that left the user's scope never come back as changes).
+-- Convergence: the ids a user may read now, with the snapshot's horizon. A
+-- client drops local rows that are not listed and were written below the
+-- horizon (rows that left the user's scope never come back as changes), and
+-- fetches listed rows it lacks (rows that entered its scope without changing).
 create or replace function public.visible_ids(p_table text)
-returns uuid[]
+returns jsonb
 language plpgsql
 stable
 security invoker
 set search_path = ''
 as $$
 declare
-  ids uuid[];
+  ids jsonb;
 begin
   if not (p_table = any (public.replicated_tables())) then
     raise exception 'Unknown table %', p_table using errcode = '22023';
   end if;
-  execute format('select coalesce(array_agg(id), ''{}''::uuid[]) from public.%I', p_table) into ids;
-  return ids;
+  execute format('select coalesce(jsonb_agg(id), ''[]''::jsonb) from public.%I', p_table) into ids;
+  return jsonb_build_object('ids', ids, 'horizon', pg_snapshot_xmin(pg_current_snapshot())::text);
 end;
 $$;
-comment on function public.visible_ids(text) is 'Every id of p_table the caller may read now (RLS), for dropping rows that left its scope.';
+comment on function public.visible_ids(text) is
+  'Every id of p_table the caller may read now (RLS) and the snapshot horizon, for dropping rows that left its scope and fetching rows that entered it.';
 
 revoke execute on function public.pull_changes(text, text, uuid, integer), public.visible_ids(text) from public, anon;
 grant execute on function public.pull_changes(text, text, uuid, integer), public.visible_ids(text) to authenticated, service_role;
 grant execute on function public.replicated_tables() to authenticated, service_role;
+
+-- Rows by id in the pull's shape (change_xid as text), for reconcileScope.
+create or replace function public.rows_by_id(p_table text, p_ids uuid[])
+returns jsonb
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  batch jsonb;
+begin
+  if not (p_table = any (public.replicated_tables())) then
+    raise exception 'Unknown table %', p_table using errcode = '22023';
+  end if;
+  execute format(
+    'select coalesce(jsonb_agg(to_jsonb(t) || jsonb_build_object(''change_xid'', t.change_xid::text)), ''[]''::jsonb)
+     from public.%I t where t.id = any ($1)', p_table)
+  into batch using p_ids;
+  return batch;
+end;
+$$;
+revoke execute on function public.rows_by_id(text, uuid[]) from public, anon;
+grant execute on function public.rows_by_id(text, uuid[]) to authenticated, service_role;

@@ -201,6 +201,9 @@ begin
       continue;
     end if;
 
+    -- Two tabs or a retry racing with a slow first attempt: the second waits
+    -- for the first to commit and then answers from its record.
+    perform pg_advisory_xact_lock(('x' || left(md5(v_id::text), 16))::bit(64)::bigint);
     select * into prior from public.commands c where c.id = v_id;
     if found then
       -- A replay (lost response, second tab): the first answer, nothing applied again.

@@ -1,0 +1,81 @@
+// The engine's own durable state, in IndexedDB through Dexie (not RxDB: these
+// are queues and bookkeeping, never queried by the UI directly).
+import { Dexie, type Table } from 'dexie';
+import type { CommandEnvelope } from '../commands/types';
+import type { TableName, Tables } from '../model/rows';
+import type { IndexedDbImpl } from './database';
+
+export interface OutboxEntry extends CommandEnvelope {
+  /** Device order: commands are sent and applied by seq. */
+  seq?: number;
+  /** pending: not yet accepted; applied: accepted, its effect awaits the pull horizon passing xid. */
+  state: 'pending' | 'applied';
+  xid: string | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+/** The server's version of a row that pending commands changed in the view (null: row did not exist). */
+export interface BaseEntry<T extends TableName = TableName> {
+  key: string;
+  table: T;
+  id: string;
+  row: Tables[T] | null;
+}
+
+export interface UploadEntry {
+  /** The object path in the bucket, deterministic per shipment and slot. */
+  path: string;
+  shipment_id: string;
+  slot: 'delivery_record' | 'bast';
+  mime: string;
+  bytes: ArrayBuffer;
+  state: 'pending' | 'uploaded';
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: string;
+}
+
+export interface ConflictEntry {
+  command_id: string;
+  type: string;
+  code: string;
+  message: string;
+  at: string;
+  payload: unknown;
+}
+
+interface MetaEntry {
+  key: string;
+  value: unknown;
+}
+
+export class EngineStore extends Dexie {
+  outbox!: Table<OutboxEntry, number>;
+  base!: Table<BaseEntry, string>;
+  uploads!: Table<UploadEntry, string>;
+  conflicts!: Table<ConflictEntry, string>;
+  meta!: Table<MetaEntry, string>;
+
+  constructor(name: string, idb?: IndexedDbImpl) {
+    super(name, idb ? { indexedDB: idb.indexedDB, IDBKeyRange: idb.IDBKeyRange } : undefined);
+    this.version(1).stores({
+      outbox: '++seq, &id, state',
+      base: 'key',
+      uploads: 'path, state, shipment_id',
+      conflicts: 'command_id, at',
+      meta: 'key',
+    });
+  }
+
+  async getMeta<T>(key: string): Promise<T | undefined> {
+    return (await this.meta.get(key))?.value as T | undefined;
+  }
+
+  async setMeta(key: string, value: unknown): Promise<void> {
+    await this.meta.put({ key, value });
+  }
+}
+
+export const baseKey = (table: TableName, id: string) => `${table}:${id}`;

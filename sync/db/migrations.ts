@@ -1,0 +1,8 @@
+// Schema migration strategies per collection, keyed by the version they lead
+// to: { 1: (oldDoc) => newDoc }. Each schema change in schemas.ts raises the
+// version and adds its strategy here (RxDB runs them on open), so rows already
+// on a tablet survive an app update. Version 0 is the first release.
+import type { MigrationStrategies } from 'rxdb';
+import type { TableName } from '../model/rows';
+
+export const MIGRATIONS: Partial<Record<TableName, MigrationStrategies>> = {};

@@ -1,0 +1,127 @@
+// RxDB schemas of the replicated tables. Versions start at 0; a change to a
+// schema raises its version and adds a migration strategy in migrations.ts,
+// so an app update converts the rows already on the tablet instead of losing them.
+import type { RxJsonSchema } from 'rxdb';
+import type { TableName, Tables } from '../model/rows';
+
+type FieldKind = 'key' | 'text' | 'text?' | 'int' | 'bool' | 'uuid' | 'uuid?' | 'time' | 'time?' | 'date' | 'date?';
+
+const PROPERTY: Record<FieldKind, object> = {
+  key: { type: 'string', maxLength: 64 },
+  text: { type: 'string' },
+  'text?': { type: ['string', 'null'] },
+  int: { type: 'integer' },
+  bool: { type: 'boolean' },
+  uuid: { type: 'string', maxLength: 36 },
+  'uuid?': { type: ['string', 'null'], maxLength: 36 },
+  time: { type: 'string', maxLength: 40 },
+  'time?': { type: ['string', 'null'] },
+  date: { type: 'string', maxLength: 10 },
+  'date?': { type: ['string', 'null'] },
+};
+
+const REPLICATED: Record<string, FieldKind> = {
+  id: 'uuid',
+  created_at: 'time',
+  updated_at: 'time',
+  deleted: 'bool',
+  change_xid: 'text',
+};
+
+function schema<T extends TableName>(
+  table: T,
+  fields: Record<Exclude<keyof Tables[T], keyof typeof REPLICATED>, FieldKind>,
+  indexes: string[][] = [],
+): RxJsonSchema<Tables[T]> {
+  const all = { ...REPLICATED, ...fields } as Record<string, FieldKind>;
+  return {
+    title: table,
+    version: 0,
+    primaryKey: 'id',
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(all).map(([name, kind]) => [name, PROPERTY[kind]])),
+    // Only non-null fields may be indexed; they are required.
+    required: Object.entries(all)
+      .filter(([, kind]) => !kind.endsWith('?'))
+      .map(([name]) => name),
+    indexes,
+  } as unknown as RxJsonSchema<Tables[T]>;
+}
+
+export const SCHEMAS: { [T in TableName]: RxJsonSchema<Tables[T]> } = {
+  hubs: schema('hubs', { name: 'text', city: 'text?', type: 'text' }),
+  warehouses: schema('warehouses', { name: 'text', location: 'text?', hub_id: 'uuid?' }),
+  profiles: schema('profiles', {
+    user_id: 'uuid?',
+    email: 'text?',
+    full_name: 'text?',
+    role: 'text',
+    hub_id: 'uuid?',
+  }),
+  shipment_statuses: schema('shipment_statuses', { key: 'text', label: 'text', color: 'text', sort_order: 'int' }),
+  vendors: schema('vendors', { name: 'text', contact_person: 'text?', phone: 'text?' }),
+  vehicle_types: schema('vehicle_types', { name: 'text' }),
+  vehicles: schema('vehicles', {
+    license_plate: 'text',
+    driver_name: 'text?',
+    driver_phone: 'text?',
+    vehicle_type_id: 'uuid?',
+    nama_kapal: 'text?',
+    nama_pelayaran: 'text?',
+    vendor_id: 'uuid',
+    current_hub_id: 'uuid?',
+    ready: 'bool',
+    siap_muat: 'bool',
+    sedang_muat: 'bool',
+    is_active: 'bool',
+    queued_at: 'time?',
+    loading_started_at: 'time?',
+    loading_finished_at: 'time?',
+  }, [['vendor_id']]),
+  shipments: schema(
+    'shipments',
+    {
+      batch_number: 'text',
+      vehicle_id: 'uuid',
+      vendor_id: 'uuid?',
+      origin_hub_id: 'uuid',
+      destination_hub_id: 'uuid',
+      current_hub_id: 'uuid?',
+      smartboard_quantity: 'int',
+      bracket_quantity: 'int',
+      delivery_record: 'bool',
+      bast: 'bool',
+      status: 'key',
+      loading_date: 'time?',
+      etd: 'date?',
+      eta: 'date?',
+      arrival_gdt: 'time?',
+      arrival_destination: 'time?',
+      selesai_bongkar: 'bool',
+      notes: 'text?',
+      delivery_record_image_url: 'text?',
+      bast_image_url: 'text?',
+      unloading_started_at: 'time?',
+      unloading_finished_at: 'time?',
+    },
+    [['destination_hub_id', 'status'], ['status'], ['origin_hub_id']],
+  ),
+  containers: schema('containers', {
+    container_number: 'text',
+    vessel_name: 'text?',
+    shipping_line: 'text?',
+    shipment_id: 'uuid',
+  }, [['shipment_id']]),
+  inventory: schema(
+    'inventory',
+    {
+      warehouse_id: 'uuid',
+      date_recorded: 'date',
+      smartboard_quantity: 'int',
+      bracket_quantity: 'int',
+      batch_number: 'text?',
+      shipment_id: 'uuid?',
+    },
+    [['warehouse_id', 'date_recorded']],
+  ),
+};

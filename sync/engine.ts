@@ -1,0 +1,282 @@
+// The sync engine of one signed-in user on one device: dispatch (validate,
+// queue durably, predict), and in the leader tab the loop that pushes the
+// outbox, pulls, uploads photos and rebases the view.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { liveQuery } from 'dexie';
+import { BehaviorSubject, type Observable, type Subscription, combineLatest, from, map } from 'rxjs';
+import { definitionOf } from './commands/catalogue';
+import { type Actor, type Change, type CommandEnvelope } from './commands/types';
+import { openLocal, type IndexedDbImpl, type Local } from './db/database';
+import type { ConflictEntry, UploadEntry } from './db/engine-store';
+import { pullAll, reconcileScope, xidLess } from './replication/pull';
+import { pushOutbox } from './replication/push';
+import { applyPredicted, rebase, viewReader } from './replication/view';
+import { withWriteLock } from './replication/write-lock';
+import { backoffMs, drainUploads, queueUpload, type ImageSlot } from './uploads/queue';
+
+export interface SyncStatus {
+  online: boolean;
+  syncing: boolean;
+  pendingCommands: number;
+  pendingUploads: number;
+  /** When the oldest still-unsent command or upload was made (ISO), or null. */
+  oldestPendingAt: string | null;
+  lastSyncedAt: string | null;
+  lastError: string | null;
+  rejections: Array<{ commandId: string; type: string; code: string; message: string; at: string }>;
+}
+
+export class ValidationFailed extends Error {
+  constructor(readonly issues: Array<{ path: string; message: string }>) {
+    super(issues[0]?.message ?? 'Invalid');
+  }
+}
+
+export interface SyncOptions {
+  supabase: SupabaseClient;
+  actor: Actor;
+  /** fake-indexeddb in Node; the browser's by default. */
+  indexedDb?: IndexedDbImpl;
+  /** Pull interval while online (ms). */
+  pullIntervalMs?: number;
+  /** Scope reconciliation interval (ms). */
+  reconcileIntervalMs?: number;
+  /** Browser: one tab replicates (leader election). Tests with one client may turn it off. */
+  multiTab?: boolean;
+  /** Browser: compresses an image before it is queued. */
+  compressImage?: (file: Blob) => Promise<Blob>;
+}
+
+export class SyncEngine {
+  readonly status$: Observable<SyncStatus>;
+  private readonly runtime = new BehaviorSubject({
+    online: true,
+    syncing: false,
+    lastError: null as string | null,
+    lastSyncedAt: null as string | null,
+  });
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private failures = 0;
+  private lastReconcile = 0;
+  private subscriptions: Subscription[] = [];
+  private readonly lockName: string;
+
+  private constructor(
+    readonly local: Local,
+    private readonly options: SyncOptions,
+  ) {
+    this.lockName = local.db.name;
+    const outbox$ = from(liveQuery(() => local.store.outbox.where('state').equals('pending').toArray()));
+    const uploads$ = from(liveQuery(() => local.store.uploads.where('state').equals('pending').toArray()));
+    const conflicts$ = from(liveQuery(() => local.store.conflicts.orderBy('at').reverse().toArray()));
+    this.status$ = combineLatest([this.runtime, outbox$, uploads$, conflicts$]).pipe(
+      map(([rt, outbox, uploads, conflicts]) => status(rt, outbox, uploads, conflicts)),
+    );
+  }
+
+  static async start(options: SyncOptions): Promise<SyncEngine> {
+    const local = await openLocal(options.actor.userId, options.indexedDb, options.multiTab ?? true);
+    const engine = new SyncEngine(local, options);
+    const lastSyncedAt = (await local.store.getMeta<string>('lastSyncedAt')) ?? null;
+    engine.runtime.next({ ...engine.runtime.value, lastSyncedAt });
+    // A crash between the outbox write and the view write leaves the view
+    // behind: recompute it from the server versions and the outbox.
+    await withWriteLock(engine.lockName, () => rebase(local, options.actor));
+    engine.becomeReplicatorWhenLeader();
+    return engine;
+  }
+
+  get db() {
+    return this.local.db;
+  }
+
+  /**
+   * Validates, writes the command to the outbox and applies its prediction,
+   * all before resolving: the UI sees the effect at once, online or not.
+   * Throws ValidationFailed (the spec's messages) or CommandRefused.
+   */
+  async dispatch<P>(type: string, payload: P): Promise<{ id: string; changes: Change[] }> {
+    const definition = definitionOf(type);
+    const parsed = definition.schema.safeParse(payload);
+    if (!parsed.success) {
+      throw new ValidationFailed(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    }
+    const command: CommandEnvelope = {
+      id: crypto.randomUUID(),
+      type,
+      payload: parsed.data,
+      issued_at: new Date().toISOString(),
+      actor: this.options.actor.userId,
+    };
+    const changes = await withWriteLock(this.lockName, async () => {
+      const predicted = await definition.predict(
+        parsed.data,
+        { command, actor: this.options.actor, read: viewReader(this.local) },
+        true,
+      );
+      // Durable intent first: a crash after this line is repaired by the rebase on start.
+      await this.local.store.outbox.add({ ...command, state: 'pending', xid: null, attempts: 0, last_error: null });
+      await applyPredicted(this.local, predicted);
+      return predicted;
+    });
+    this.requestSync();
+    return { id: command.id, changes };
+  }
+
+  /** Queues a photo for upload (compressed first in the browser). */
+  async queueImage(shipmentId: string, slot: ImageSlot, file: Blob): Promise<UploadEntry> {
+    const compressed = this.options.compressImage ? await this.options.compressImage(file) : file;
+    const entry = await queueUpload(this.local, {
+      shipmentId,
+      slot,
+      bytes: await compressed.arrayBuffer(),
+      mime: compressed.type || file.type,
+    });
+    this.requestSync();
+    return entry;
+  }
+
+  /** Runs a sync round now (coalesced with one in progress). */
+  syncNow(): Promise<void> {
+    this.requestSync();
+    return this.running ?? Promise.resolve();
+  }
+
+  async hasPendingWork(): Promise<boolean> {
+    return (
+      (await this.local.store.outbox.where('state').equals('pending').count()) > 0 ||
+      (await this.local.store.uploads.where('state').equals('pending').count()) > 0
+    );
+  }
+
+  async dismissConflict(commandId: string): Promise<void> {
+    await this.local.store.conflicts.delete(commandId);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    for (const s of this.subscriptions) s.unsubscribe();
+    await this.running?.catch(() => undefined);
+    await this.local.close();
+  }
+
+  /** Stops and deletes every local database of this user (sign-out of a shared tablet). */
+  async wipe(): Promise<void> {
+    const { db, store } = this.local;
+    await this.stop();
+    await db.remove();
+    await store.delete();
+  }
+
+  private becomeReplicatorWhenLeader(): void {
+    const lead = () => {
+      if (this.stopped) return;
+      this.requestSync();
+      const onWake = () => this.requestSync();
+      globalThis.addEventListener?.('online', onWake);
+      globalThis.document?.addEventListener?.('visibilitychange', () => {
+        if (globalThis.document?.visibilityState === 'visible') onWake();
+      });
+      // Commands dispatched in other tabs reach the leader through IndexedDB.
+      this.subscriptions.push(
+        from(liveQuery(() => this.local.store.outbox.where('state').equals('pending').count())).subscribe(
+          (n) => n > 0 && this.requestSync(),
+        ),
+      );
+    };
+    if (this.options.multiTab === false) lead();
+    else void this.local.db.waitForLeadership().then(lead);
+  }
+
+  private requestSync(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.round().finally(() => {
+      this.running = null;
+      if (this.stopped) return;
+      if (this.again) {
+        this.again = false;
+        this.requestSync();
+        return;
+      }
+      const delay = this.failures > 0 ? backoffMs(this.failures) : (this.options.pullIntervalMs ?? 15_000);
+      this.timer = setTimeout(() => this.requestSync(), delay);
+    });
+  }
+
+  private async round(): Promise<void> {
+    const { supabase, actor } = this.options;
+    this.runtime.next({ ...this.runtime.value, syncing: true });
+    try {
+      const pushed = await pushOutbox(supabase, this.local, this.lockName);
+      const { horizon } = await pullAll(supabase, this.local, this.lockName);
+      if (Date.now() - this.lastReconcile > (this.options.reconcileIntervalMs ?? 5 * 60_000)) {
+        await reconcileScope(supabase, this.local, this.lockName);
+        this.lastReconcile = Date.now();
+      }
+      // Applied commands whose transaction is below the horizon are in the pulled state now.
+      const settled = (await this.local.store.outbox.where('state').equals('applied').toArray()).filter(
+        (e) => e.xid !== null && xidLess(e.xid, horizon),
+      );
+      if (settled.length > 0 || pushed.rejected > 0) {
+        await withWriteLock(this.lockName, async () => {
+          await this.local.store.outbox.bulkDelete(settled.map((e) => e.seq!));
+          await rebase(this.local, actor);
+        });
+      }
+      await drainUploads(supabase, this.local, async (upload) => {
+        await this.dispatch('set_shipment_image', {
+          shipment_id: upload.shipment_id,
+          slot: upload.slot,
+          path: upload.path,
+        });
+      });
+      const now = new Date().toISOString();
+      await this.local.store.setMeta('lastSyncedAt', now);
+      this.failures = 0;
+      this.runtime.next({ online: true, syncing: false, lastError: null, lastSyncedAt: now });
+    } catch (error) {
+      this.failures++;
+      this.runtime.next({
+        ...this.runtime.value,
+        online: false,
+        syncing: false,
+        lastError: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+}
+
+function status(
+  rt: { online: boolean; syncing: boolean; lastError: string | null; lastSyncedAt: string | null },
+  outbox: Array<{ issued_at: string }>,
+  uploads: UploadEntry[],
+  conflicts: ConflictEntry[],
+): SyncStatus {
+  const times = [...outbox.map((o) => o.issued_at), ...uploads.map((u) => u.created_at)].sort();
+  const browserOnline = (globalThis.navigator as Navigator | undefined)?.onLine ?? true;
+  return {
+    online: rt.online && browserOnline,
+    syncing: rt.syncing,
+    pendingCommands: outbox.length,
+    pendingUploads: uploads.length,
+    oldestPendingAt: times[0] ?? null,
+    lastSyncedAt: rt.lastSyncedAt,
+    lastError: rt.lastError,
+    rejections: conflicts.map((c) => ({
+      commandId: c.command_id,
+      type: c.type,
+      code: c.code,
+      message: c.message,
+      at: c.at,
+    })),
+  };
+}

@@ -1,0 +1,105 @@
+// The view the UI reads = pulled server state with pending commands applied
+// on top. Rows a pending command changed keep their server version in the
+// engine store's `base` table; pulled rows for them update the base, never the
+// view, so a pending action never flickers back (read-your-writes).
+import { definitionOf } from '../commands/catalogue';
+import { CommandRefused, type Actor, type Change, type StateReader } from '../commands/types';
+import type { Local } from '../db/database';
+import { baseKey, type BaseEntry } from '../db/engine-store';
+import { SCHEMAS } from '../db/schemas';
+import type { TableName, Tables } from '../model/rows';
+
+const SMALL_TABLES = new Set(['hubs', 'warehouses', 'vendors', 'vehicle_types', 'shipment_statuses']);
+
+/** Keeps only the schema's fields (the server may have more columns than this app version knows). */
+function toDoc<T extends TableName>(table: T, row: Tables[T]): Tables[T] {
+  const properties = SCHEMAS[table].properties as Record<string, unknown>;
+  const doc: Record<string, unknown> = {};
+  for (const key of Object.keys(properties)) {
+    doc[key] = (row as unknown as Record<string, unknown>)[key] ?? null;
+  }
+  return doc as unknown as Tables[T];
+}
+
+export function viewReader(local: Local): StateReader {
+  return {
+    async get(table, id) {
+      const doc = await local.db[table].findOne(id).exec();
+      return doc ? (doc.toMutableJSON() as never) : undefined;
+    },
+    async all(table) {
+      if (!SMALL_TABLES.has(table)) throw new Error(`all() is for master data only, not ${table}`);
+      return (await local.db[table].find().exec()).map((d) => d.toMutableJSON()) as never;
+    },
+  };
+}
+
+/** Writes rows into the view: deleted rows leave it. */
+async function writeView<T extends TableName>(local: Local, table: T, rows: Tables[T][]): Promise<void> {
+  const live = rows.filter((r) => !r.deleted).map((r) => toDoc(table, r));
+  const gone = rows.filter((r) => r.deleted).map((r) => r.id);
+  const collection = local.db[table];
+  if (live.length) await collection.bulkUpsert(live as never);
+  if (gone.length) await collection.bulkRemove(gone);
+}
+
+/** A prediction's changes, remembering each touched row's server version first. */
+export async function applyPredicted(local: Local, changes: Change[]): Promise<void> {
+  for (const change of changes) {
+    const key = baseKey(change.table, change.row.id);
+    if (!(await local.store.base.get(key))) {
+      const current = await local.db[change.table].findOne(change.row.id).exec();
+      await local.store.base.put({
+        key,
+        table: change.table,
+        id: change.row.id,
+        row: current ? (current.toMutableJSON() as never) : null,
+      });
+    }
+    await writeView(local, change.table, [change.row] as never);
+  }
+}
+
+/** Pulled rows: into the base when a pending command holds the row, else into the view. */
+export async function applyPulled<T extends TableName>(local: Local, table: T, rows: Tables[T][]): Promise<void> {
+  if (rows.length === 0) return;
+  const held = new Map<string, BaseEntry>();
+  const entries = await local.store.base.bulkGet(rows.map((r) => baseKey(table, r.id)));
+  for (const entry of entries) if (entry) held.set(entry.id, entry);
+  const direct = rows.filter((r) => !held.has(r.id));
+  await writeView(local, table, direct);
+  const updated = rows.filter((r) => held.has(r.id)).map((r) => ({ ...held.get(r.id)!, row: r.deleted ? null : r }));
+  if (updated.length) await local.store.base.bulkPut(updated);
+}
+
+/**
+ * Recomputes the view from the server versions and the commands still in the
+ * outbox (after a rejection, or once applied commands are pulled): restore
+ * every base row, then replay the remaining commands in device order.
+ */
+export async function rebase(local: Local, actor: Actor): Promise<void> {
+  const bases = await local.store.base.toArray();
+  const byTable = new Map<TableName, BaseEntry[]>();
+  for (const b of bases) byTable.set(b.table, [...(byTable.get(b.table) ?? []), b]);
+  for (const [table, entries] of byTable) {
+    const restore = entries.filter((e) => e.row).map((e) => toDoc(table, e.row as never));
+    const remove = entries.filter((e) => !e.row).map((e) => e.id);
+    if (restore.length) await local.db[table].bulkUpsert(restore as never);
+    if (remove.length) await local.db[table].bulkRemove(remove);
+  }
+  await local.store.base.clear();
+
+  const reader = viewReader(local);
+  const commands = await local.store.outbox.orderBy('seq').toArray();
+  for (const command of commands) {
+    const definition = definitionOf(command.type);
+    try {
+      const changes = await definition.predict(command.payload as never, { command, actor, read: reader }, false);
+      await applyPredicted(local, changes);
+    } catch (error) {
+      // The server decides; a command whose local effect no longer applies
+      // simply shows nothing until its outcome arrives.
+      if (!(error instanceof CommandRefused)) throw error;
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { ownerSql } from '../support/clients';
+import { openDevice, settle, type Device } from '../support/sync-device';
+
+const KARAWANG = '11111111-0000-4000-8000-000000000001';
+
+describe('sync smoke', () => {
+  let device: Device;
+  afterAll(async () => device?.dispose());
+
+  it('pulls, dispatches offline, survives a restart, pushes once online', async () => {
+    device = await openDevice('karawang@demo.local');
+    await settle(device.engine);
+    const vehicles = await device.engine.db.vehicles.find({ selector: { ready: true, is_active: true } }).exec();
+    expect(vehicles.length).toBeGreaterThan(0);
+    const target = vehicles[0]!;
+
+    device.proxy.setMode('down');
+    await device.engine.dispatch('queue_vehicles', { hub_id: KARAWANG, vehicle_ids: [target.id] });
+    expect((await device.engine.db.vehicles.findOne(target.id).exec())!.siap_muat).toBe(true);
+    await device.engine.syncNow();
+    await device.close();
+    await device.reopen();
+    expect((await device.engine.db.vehicles.findOne(target.id).exec())!.siap_muat).toBe(true);
+    expect(await device.engine.hasPendingWork()).toBe(true);
+
+    device.proxy.setMode('up');
+    await settle(device.engine);
+    const sql = await ownerSql();
+    const { rows } = await sql.query('select siap_muat, current_hub_id from public.vehicles where id = $1', [target.id]);
+    await sql.end();
+    expect(rows[0]).toEqual({ siap_muat: true, current_hub_id: KARAWANG });
+    expect((await device.engine.db.vehicles.findOne(target.id).exec())!.siap_muat).toBe(true);
+  });
+});

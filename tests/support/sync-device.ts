@@ -1,0 +1,86 @@
+// A tablet in a test: its own IndexedDB (fake-indexeddb), a supabase-js client
+// that reaches the stack through a FlakyProxy, and a SyncEngine.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import ws from 'ws';
+import { SyncEngine, type Actor } from '../../sync';
+import { DEMO_PASSWORD, ownerSql, stack } from './clients';
+import { FlakyProxy } from './flaky-proxy';
+
+export interface Device {
+  proxy: FlakyProxy;
+  supabase: SupabaseClient;
+  actor: Actor;
+  indexedDb: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange };
+  engine: SyncEngine;
+  /** Closes the engine (the app is killed); the device's IndexedDB stays. */
+  close(): Promise<void>;
+  /** Opens the engine again on the same IndexedDB (the app restarts). */
+  reopen(): Promise<SyncEngine>;
+  dispose(): Promise<void>;
+}
+
+export async function actorOf(email: string): Promise<Actor> {
+  const sql = await ownerSql();
+  try {
+    const { rows } = await sql.query(
+      'select p.user_id, p.role, p.hub_id from public.profiles p where p.email = $1',
+      [email],
+    );
+    const row = rows[0];
+    return { userId: row.user_id, role: row.role, hubId: row.hub_id };
+  } finally {
+    await sql.end();
+  }
+}
+
+export async function openDevice(email: string, options: { pullIntervalMs?: number } = {}): Promise<Device> {
+  const proxy = await new FlakyProxy(stack().apiUrl).start();
+  const supabase = createClient(proxy.url, stack().anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+  });
+  const { error } = await supabase.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
+  if (error) throw new Error(`sign-in as ${email}: ${error.message}`);
+  const actor = await actorOf(email);
+  const indexedDb = { indexedDB: new IDBFactory(), IDBKeyRange };
+  const start = () =>
+    SyncEngine.start({
+      supabase,
+      actor,
+      indexedDb,
+      multiTab: false,
+      pullIntervalMs: options.pullIntervalMs ?? 60_000,
+      reconcileIntervalMs: 0,
+    });
+  const device: Device = {
+    proxy,
+    supabase,
+    actor,
+    indexedDb,
+    engine: await start(),
+    close: () => device.engine.stop(),
+    async reopen() {
+      device.engine = await start();
+      return device.engine;
+    },
+    async dispose() {
+      await device.engine.stop().catch(() => undefined);
+      await proxy.stop();
+    },
+  };
+  return device;
+}
+
+/** Syncs until nothing is pending (or throws after the deadline). */
+export async function settle(engine: SyncEngine, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await engine.syncNow();
+    const pending = await engine.local.store.outbox.count();
+    const uploads = await engine.local.store.uploads.where('state').equals('pending').count();
+    if (pending === 0 && uploads === 0) return;
+    if (Date.now() > deadline) throw new Error(`still pending after ${timeoutMs} ms: ${pending} commands, ${uploads} uploads`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
