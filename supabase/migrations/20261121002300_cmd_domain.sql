@@ -1,0 +1,455 @@
+-- The product's derivation rules (spec 3, 4.2) and the helpers the command
+-- families share. Every rule here has a twin in sync/domain/*.ts that the
+-- device's predictions use; tests/integration/commands-derivation.test.ts
+-- feeds both the same inputs and requires the same answers, so they are
+-- written to behave identically on any text:
+--   * "lower case" means ASCII letters only (translate), never locale rules;
+--   * "trimmed" means the whitespace JavaScript's String.prototype.trim removes;
+--   * ties are broken by created_at, then name in byte order, then id.
+
+-- Text -----------------------------------------------------------------------
+
+-- JavaScript's trim(): the same set of white space and line terminators.
+create or replace function public.dm_trim(value text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select btrim(value, chr(9) || chr(10) || chr(11) || chr(12) || chr(13) || chr(32) || chr(160) || chr(5760)
+                      || chr(8192) || chr(8193) || chr(8194) || chr(8195) || chr(8196) || chr(8197) || chr(8198)
+                      || chr(8199) || chr(8200) || chr(8201) || chr(8202) || chr(8232) || chr(8233) || chr(8239)
+                      || chr(8287) || chr(12288) || chr(65279))
+$$;
+comment on function public.dm_trim(text) is
+  'Trims the characters JavaScript''s String.prototype.trim removes (the devices trim the same way).';
+
+create or replace function public.dm_lower(value text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select translate(value, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')
+$$;
+comment on function public.dm_lower(text) is 'Lower-cases ASCII letters only (no locale rules), as sync/domain/text.ts does.';
+
+-- "lowercased without spaces" (spec 4.2), kept to what a status key may hold:
+-- ASCII letters and digits; null when nothing is left.
+create or replace function public.dm_slug(value text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select nullif(public.dm_lower(regexp_replace(coalesce(value, ''), '[^A-Za-z0-9]', '', 'g')), '')
+$$;
+comment on function public.dm_slug(text) is
+  'Letters and digits of a text, ASCII lower case (Jakarta Utara -> jakartautara); null when none.';
+
+create or replace function public.dm_contains(haystack text, needle text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select coalesce(position(public.dm_lower(needle) in public.dm_lower(haystack)) > 0, false)
+$$;
+
+-- Spec 3: hub type from the hub name ------------------------------------------
+-- In the spec's order: karawang; cikarang; poljak (jakarta or poljak); polsub
+-- (surabaya or polsub); pod (type pod or name containing pod); past the spec, a
+-- stored known type when the name says nothing (a renamed hub keeps its kind).
+create or replace function public.hub_kind(p_name text, p_type text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case
+    when public.dm_contains(p_name, 'karawang') then 'karawang'
+    when public.dm_contains(p_name, 'cikarang') then 'cikarang'
+    when public.dm_contains(p_name, 'jakarta') or public.dm_contains(p_name, 'poljak') then 'poljak'
+    when public.dm_contains(p_name, 'surabaya') or public.dm_contains(p_name, 'polsub') then 'polsub'
+    when public.dm_lower(public.dm_trim(coalesce(p_type, ''))) = 'pod' or public.dm_contains(p_name, 'pod') then 'pod'
+    when public.dm_lower(public.dm_trim(coalesce(p_type, ''))) in ('karawang', 'cikarang', 'poljak', 'polsub')
+      then public.dm_lower(public.dm_trim(p_type))
+    else 'other'
+  end
+$$;
+comment on function public.hub_kind(text, text) is
+  'Spec 3: karawang, cikarang, poljak, polsub, pod or other, from the hub name (and type for pod). Twin of sync/domain/hub-type.ts.';
+
+-- Spec 4.2: the OTW status of a new shipment -----------------------------------
+-- p_names are looked at in order (for the Karawang/Cikarang form: warehouse
+-- name, hub name, hub city; for the port forms: hub name, hub city); within
+-- each, the known destinations are tried in order. When none names one, the
+-- status is otw_ plus the city without spaces (p_city), labelled 'OTW {city}'.
+-- key is null when nothing can be derived.
+create or replace function public.otw_destination(p_names text[], p_city text, out key text, out label text)
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  n text;
+  c text := public.dm_trim(coalesce(p_city, ''));
+begin
+  foreach n in array coalesce(p_names, '{}'::text[]) loop
+    if n is null then
+      continue;
+    end if;
+    if public.dm_contains(n, 'cikarang') then
+      key := 'otw_cikarang'; label := 'OTW Cikarang'; return;
+    elsif public.dm_contains(n, 'poljak') or public.dm_contains(n, 'jakarta') then
+      key := 'otw_poljak'; label := 'OTW Pol Jakarta'; return;
+    elsif public.dm_contains(n, 'polsub') or public.dm_contains(n, 'surabaya') then
+      key := 'otw_polsub'; label := 'OTW Pol Surabaya'; return;
+    elsif public.dm_contains(n, 'makassar') or public.dm_contains(n, 'makasar') then
+      key := 'otw_podmakasar'; label := 'OTW POD Makassar'; return;
+    end if;
+  end loop;
+  if public.dm_slug(c) is not null then
+    key := 'otw_' || public.dm_slug(c);
+    label := 'OTW ' || c;
+  end if;
+end;
+$$;
+comment on function public.otw_destination(text[], text) is
+  'Spec 4.2: the otw_ status (key, label) for a destination from its names and city; key null when none. Twin of sync/domain/destination.ts.';
+
+-- Spec 4.2, POD: the city a shipment is bound for ------------------------------
+-- From an otw_ status: podmakassar/podmakasar is Makassar; a leading pod is
+-- dropped; the first letter is upper-cased. The hubs' own destinations
+-- (cikarang, poljak, polsub; past the spec also karawang, jakarta, surabaya,
+-- which the dashboard treats as fixed hubs, and the generic darat/laut) are no
+-- POD city: null.
+create or replace function public.pod_city_from_status(p_status text)
+returns text
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  rest text;
+  fixed text[] := array['cikarang', 'karawang', 'poljak', 'polsub', 'jakarta', 'surabaya', 'darat', 'laut'];
+begin
+  if p_status is null or left(p_status, 4) <> 'otw_' then
+    return null;
+  end if;
+  rest := substr(p_status, 5);
+  if rest in ('podmakassar', 'podmakasar') then
+    return 'Makassar';
+  end if;
+  if left(rest, 3) = 'pod' and length(rest) > 3 then
+    rest := substr(rest, 4);
+  end if;
+  if rest = '' or rest = any (fixed) then
+    return null;
+  end if;
+  return upper(left(rest, 1)) || substr(rest, 2);
+end;
+$$;
+comment on function public.pod_city_from_status(text) is
+  'Spec 4.2: the POD city named by an otw_ status (otw_podmakasar -> Makassar), null for the hubs'' own destinations. Twin of sync/domain/pod-city.ts.';
+
+-- The POD city of a destination hub (Confirm Tiba and Sedang Bongkar tabs):
+-- null for hubs named cikarang, poljak or polsub; else the city, or for a hub
+-- without one the name after a leading "POD".
+create or replace function public.pod_city_of_hub(p_name text, p_city text)
+returns text
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  n text := public.dm_trim(coalesce(p_name, ''));
+  c text := public.dm_trim(coalesce(p_city, ''));
+begin
+  if public.dm_contains(n, 'cikarang') or public.dm_contains(n, 'poljak') or public.dm_contains(n, 'polsub') then
+    return null;
+  end if;
+  if c <> '' then
+    return c;
+  end if;
+  if public.dm_lower(left(n, 3)) = 'pod' then
+    return nullif(public.dm_trim(substr(n, 4)), '');
+  end if;
+  return null;
+end;
+$$;
+comment on function public.pod_city_of_hub(text, text) is
+  'Spec 4.2, POD tabs: the city of a destination hub, null for Cikarang/PolJak/PolSub. Twin of sync/domain/pod-city.ts.';
+
+-- Jakarta time (WIB, UTC+7, no daylight saving): business dates and the times in messages.
+create or replace function public.dm_jakarta_date(p_at timestamptz)
+returns date
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select (p_at at time zone 'Asia/Jakarta')::date
+$$;
+
+-- '21 Nov 2026 14:05 WIB' (Indonesian month abbreviations: Mei, Agu, Okt, Des).
+create or replace function public.dm_format_wib(p_at timestamptz)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select to_char(p_at at time zone 'Asia/Jakarta', 'DD') || ' '
+         || (array['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', 'Okt', 'Nov', 'Des'])
+              [extract(month from p_at at time zone 'Asia/Jakarta')::int]
+         || ' ' || to_char(p_at at time zone 'Asia/Jakarta', 'YYYY HH24:MI') || ' WIB'
+$$;
+
+-- Payload readers, trimming as the devices do --------------------------------
+
+create or replace function public.cmd_req_text(p jsonb, p_key text, p_message text)
+returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if jsonb_typeof(p -> p_key) is distinct from 'string' or public.dm_trim(p ->> p_key) = '' then
+    perform public.cmd_reject('validation', p_message);
+  end if;
+  return public.dm_trim(p ->> p_key);
+end;
+$$;
+
+-- Optional text: trimmed, blank or missing is null (spec 5).
+create or replace function public.cmd_opt_text(p jsonb, p_key text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select nullif(public.dm_trim(case when jsonb_typeof(p -> p_key) = 'string' then p ->> p_key end), '')
+$$;
+
+-- A calendar date sent as yyyy-MM-dd.
+create or replace function public.cmd_date(p jsonb, p_key text, p_message text)
+returns date
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  d date;
+begin
+  if jsonb_typeof(p -> p_key) is distinct from 'string' or (p ->> p_key) !~ '^\d{4}-\d{2}-\d{2}$' then
+    perform public.cmd_reject('validation', p_message);
+  end if;
+  begin
+    d := (p ->> p_key)::date;
+  exception when others then
+    perform public.cmd_reject('validation', p_message);
+  end;
+  if to_char(d, 'YYYY-MM-DD') <> p ->> p_key then -- 2026-02-30 and the like
+    perform public.cmd_reject('validation', p_message);
+  end if;
+  return d;
+end;
+$$;
+
+-- A whole number in [p_min, p_max]; p_low_message below, p_high_message above.
+create or replace function public.cmd_int_between(p jsonb, p_key text, p_min integer, p_max integer,
+                                                  p_low_message text, p_high_message text)
+returns integer
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if jsonb_typeof(p -> p_key) is distinct from 'number'
+     or (p ->> p_key)::numeric <> trunc((p ->> p_key)::numeric)
+     or (p ->> p_key)::numeric < p_min then
+    perform public.cmd_reject('validation', p_low_message);
+  end if;
+  if (p ->> p_key)::numeric > p_max then
+    perform public.cmd_reject('validation', p_high_message);
+  end if;
+  return (p ->> p_key)::integer;
+end;
+$$;
+
+-- The id a command gives a new row must be new; reusing one is a device bug
+-- (a replayed command never gets here: apply_commands answers it from its record).
+create or replace function public.cmd_require_new_id(p_table text, p_id uuid)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  taken boolean;
+begin
+  execute format('select exists (select 1 from public.%I where id = $1)', p_table) into taken using p_id;
+  if taken then
+    perform public.cmd_reject('duplicate_id', 'Perintah tidak valid: data dengan id ini sudah ada.');
+  end if;
+end;
+$$;
+
+-- Staff, or a hub user that has a hub (an open sign-up not yet assigned has none).
+create or replace function public.cmd_require_operator(ctx public.command_context)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if ctx.role in ('admin', 'tower_control') or (ctx.role = 'hub_user' and ctx.hub_id is not null) then
+    return;
+  end if;
+  perform public.cmd_reject('forbidden', 'Anda tidak memiliki izin untuk tindakan ini.');
+end;
+$$;
+
+-- Rows the commands look up ----------------------------------------------------
+
+-- Spec 9: "the hub's first warehouse": the oldest live one, then by name.
+create or replace function public.cmd_first_warehouse(p_hub_id uuid)
+returns public.warehouses
+language sql
+stable
+set search_path = ''
+as $$
+  select w.* from public.warehouses w
+  where w.hub_id = p_hub_id and not w.deleted
+  order by w.created_at, w.name collate "C", w.id
+  limit 1
+$$;
+
+-- Spec 4.2, POD: the warehouse whose location matches the city (an exact
+-- match before one that merely contains it), or null.
+create or replace function public.cmd_city_warehouse(p_city text)
+returns public.warehouses
+language sql
+stable
+set search_path = ''
+as $$
+  select w.* from public.warehouses w
+  where not w.deleted
+    and public.dm_slug(p_city) is not null
+    and position(public.dm_slug(p_city) in coalesce(public.dm_slug(w.location), '')) > 0
+  order by public.dm_slug(w.location) = public.dm_slug(p_city) desc, w.created_at, w.name collate "C", w.id
+  limit 1
+$$;
+
+-- Spec 4.2, POD: the hub whose city or name matches the city, or null. The
+-- shipment's own destination first, then POD hubs, then the oldest.
+create or replace function public.cmd_city_hub(p_city text, p_prefer uuid)
+returns public.hubs
+language sql
+stable
+set search_path = ''
+as $$
+  select h.* from public.hubs h
+  where not h.deleted
+    and public.dm_slug(p_city) is not null
+    and (public.dm_slug(h.city) = public.dm_slug(p_city)
+         or position(public.dm_slug(p_city) in coalesce(public.dm_slug(h.name), '')) > 0)
+  order by h.id = p_prefer desc, public.hub_kind(h.name, h.type) = 'pod' desc,
+           h.created_at, h.name collate "C", h.id
+  limit 1
+$$;
+
+-- A status key used by a new shipment exists (spec 4.2 names otw_ plus any
+-- city): added with its label when missing, brought back when removed.
+create or replace function public.cmd_ensure_status(p_key text, p_label text)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  insert into public.shipment_statuses (key, label, color, sort_order)
+  values (p_key, p_label, 'primary',
+          (select coalesce(max(s.sort_order), 0) + 10 from public.shipment_statuses s))
+  on conflict (key) do nothing;
+  update public.shipment_statuses set deleted = false where key = p_key and deleted;
+end;
+$$;
+
+-- The shipment, locked, or not_found.
+create or replace function public.cmd_lock_shipment(p_shipment_id uuid)
+returns public.shipments
+language plpgsql
+set search_path = ''
+as $$
+declare
+  s public.shipments;
+begin
+  select * into s from public.shipments where id = p_shipment_id and not deleted for update;
+  if not found then
+    perform public.cmd_reject('not_found', 'Shipment not found');
+  end if;
+  return s;
+end;
+$$;
+
+-- Who did it and when, from the audit trail: 'cikarang@demo.local pada 21 Nov
+-- 2026 14:05 WIB' for the last applied command of those types on the entity.
+create or replace function public.cmd_who_when(p_entity uuid, p_types text[])
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(c.actor_email, 'pengguna lain') || ' pada ' || public.dm_format_wib(c.issued_at)
+  from public.commands c
+  where c.entity_id = p_entity and c.outcome = 'applied' and c.type = any (p_types)
+  order by c.received_at desc
+  limit 1
+$$;
+
+-- First writer wins (docs/sync.md): the later command is refused with code
+-- 'conflict' and a message naming who got there first and when.
+create or replace function public.cmd_reject_conflict(p_entity uuid, p_types text[], p_what text, p_status text)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  who text := public.cmd_who_when(p_entity, p_types);
+  status_label text;
+begin
+  if who is not null then
+    perform public.cmd_reject('conflict', p_what || ' oleh ' || who);
+  end if;
+  select s.label into status_label from public.shipment_statuses s where s.key = p_status;
+  perform public.cmd_reject('conflict', p_what || ' (status sekarang: ' || coalesce(status_label, p_status) || ').');
+end;
+$$;
+
+revoke execute on function
+  public.cmd_req_text(jsonb, text, text), public.cmd_opt_text(jsonb, text), public.cmd_date(jsonb, text, text),
+  public.cmd_int_between(jsonb, text, integer, integer, text, text), public.cmd_require_new_id(text, uuid),
+  public.cmd_require_operator(public.command_context), public.cmd_first_warehouse(uuid),
+  public.cmd_city_warehouse(text), public.cmd_city_hub(text, uuid), public.cmd_ensure_status(text, text),
+  public.cmd_lock_shipment(uuid), public.cmd_who_when(uuid, text[]), public.cmd_reject_conflict(uuid, text[], text, text)
+  from public, anon, authenticated;
+
+-- The pure rules are harmless to call; signed-in clients may use them (the
+-- derivation test compares them with the devices' twins through the owner).
+revoke execute on function
+  public.dm_trim(text), public.dm_lower(text), public.dm_slug(text), public.dm_contains(text, text),
+  public.hub_kind(text, text), public.otw_destination(text[], text), public.pod_city_from_status(text),
+  public.pod_city_of_hub(text, text), public.dm_jakarta_date(timestamptz), public.dm_format_wib(timestamptz)
+  from public, anon;
+grant execute on function
+  public.dm_trim(text), public.dm_lower(text), public.dm_slug(text), public.dm_contains(text, text),
+  public.hub_kind(text, text), public.otw_destination(text[], text), public.pod_city_from_status(text),
+  public.pod_city_of_hub(text, text), public.dm_jakarta_date(timestamptz), public.dm_format_wib(timestamptz)
+  to authenticated, service_role;
