@@ -18,6 +18,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
+          // Node has no IndexedDB; Dexie's liveQuery needs a global one even
+          // when each simulated device brings its own fake-indexeddb factory.
+          setupFiles: ['fake-indexeddb/auto'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One stack, one PGlite connection: files run one after another.

@@ -102,7 +102,9 @@ export class SyncEngine {
     const definition = definitionOf(type);
     const parsed = definition.schema.safeParse(payload);
     if (!parsed.success) {
-      throw new ValidationFailed(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+      throw new ValidationFailed(
+        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      );
     }
     const command: CommandEnvelope = {
       id: crypto.randomUUID(),
@@ -118,7 +120,13 @@ export class SyncEngine {
         true,
       );
       // Durable intent first: a crash after this line is repaired by the rebase on start.
-      await this.local.store.outbox.add({ ...command, state: 'pending', xid: null, attempts: 0, last_error: null });
+      await this.local.store.outbox.add({
+        ...command,
+        state: 'pending',
+        xid: null,
+        attempts: 0,
+        last_error: null,
+      });
       await applyPredicted(this.local, predicted);
       return predicted;
     });

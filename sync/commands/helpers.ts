@@ -21,14 +21,19 @@ export const optionalText = () =>
 
 /** Whole, non-negative quantity (the forms parse input to integers first). */
 export const quantity = (message: string) =>
-  z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(1_000_000, { error: message });
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(0, { error: message })
+    .max(1_000_000, { error: message });
 
 export function mayActForHub(actor: Actor, hubId: string): boolean {
   return actor.role === 'admin' || actor.role === 'tower_control' || actor.hubId === hubId;
 }
 
 export function requireHub(actor: Actor, hubId: string): void {
-  if (!mayActForHub(actor, hubId)) throw new CommandRefused('forbidden', 'Anda tidak memiliki izin untuk hub ini.');
+  if (!mayActForHub(actor, hubId))
+    throw new CommandRefused('forbidden', 'Anda tidak memiliki izin untuk hub ini.');
 }
 
 export async function mustGet<T extends TableName>(
@@ -44,7 +49,13 @@ export async function mustGet<T extends TableName>(
 
 /** A new row's server-stamped fields until the pull brings the real ones. */
 export function newRowStamp(ctx: PredictContext, id: string) {
-  return { id, created_at: ctx.command.issued_at, updated_at: ctx.command.issued_at, deleted: false, change_xid: '0' };
+  return {
+    id,
+    created_at: ctx.command.issued_at,
+    updated_at: ctx.command.issued_at,
+    deleted: false,
+    change_xid: '0',
+  };
 }
 
 /** The device's idea of "when": the time the user acted. */

@@ -12,9 +12,11 @@ export const queueVehicles = defineCommand({
   type: 'queue_vehicles',
   schema: z.object({
     hub_id: hubId,
-    vehicle_ids: z.array(uuid(MESSAGES.chooseAtLeastOneVehicle), { error: MESSAGES.chooseAtLeastOneVehicle }).min(1, {
-      error: MESSAGES.chooseAtLeastOneVehicle,
-    }),
+    vehicle_ids: z
+      .array(uuid(MESSAGES.chooseAtLeastOneVehicle), { error: MESSAGES.chooseAtLeastOneVehicle })
+      .min(1, {
+        error: MESSAGES.chooseAtLeastOneVehicle,
+      }),
   }),
   async predict(p, ctx, strict) {
     requireHub(ctx.actor, p.hub_id);
@@ -60,7 +62,10 @@ export const startLoading = defineCommand({
     requireHub(ctx.actor, p.hub_id);
     const v = await mustGet(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound);
     if (strict && (!v.siap_muat || v.current_hub_id !== p.hub_id)) {
-      throw new CommandRefused('precondition', `Kendaraan ${v.license_plate} tidak ada di antrian Siap Muat hub ini.`);
+      throw new CommandRefused(
+        'precondition',
+        `Kendaraan ${v.license_plate} tidak ada di antrian Siap Muat hub ini.`,
+      );
     }
     return [
       {
@@ -104,7 +109,10 @@ export const finishLoading = defineCommand({
     requireHub(ctx.actor, p.hub_id);
     const v = await mustGet(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound);
     if (strict && (!v.sedang_muat || v.current_hub_id !== p.hub_id)) {
-      throw new CommandRefused('precondition', `Kendaraan ${v.license_plate} tidak sedang dimuat di hub ini.`);
+      throw new CommandRefused(
+        'precondition',
+        `Kendaraan ${v.license_plate} tidak sedang dimuat di hub ini.`,
+      );
     }
     return [
       {

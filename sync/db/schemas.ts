@@ -4,7 +4,8 @@
 import type { RxJsonSchema } from 'rxdb';
 import type { TableName, Tables } from '../model/rows';
 
-type FieldKind = 'key' | 'text' | 'text?' | 'int' | 'bool' | 'uuid' | 'uuid?' | 'time' | 'time?' | 'date' | 'date?';
+type FieldKind =
+  'key' | 'text' | 'text?' | 'int' | 'bool' | 'uuid' | 'uuid?' | 'time' | 'time?' | 'date' | 'date?';
 
 const PROPERTY: Record<FieldKind, object> = {
   key: { type: 'string', maxLength: 64 },
@@ -58,26 +59,35 @@ export const SCHEMAS: { [T in TableName]: RxJsonSchema<Tables[T]> } = {
     role: 'text',
     hub_id: 'uuid?',
   }),
-  shipment_statuses: schema('shipment_statuses', { key: 'text', label: 'text', color: 'text', sort_order: 'int' }),
+  shipment_statuses: schema('shipment_statuses', {
+    key: 'text',
+    label: 'text',
+    color: 'text',
+    sort_order: 'int',
+  }),
   vendors: schema('vendors', { name: 'text', contact_person: 'text?', phone: 'text?' }),
   vehicle_types: schema('vehicle_types', { name: 'text' }),
-  vehicles: schema('vehicles', {
-    license_plate: 'text',
-    driver_name: 'text?',
-    driver_phone: 'text?',
-    vehicle_type_id: 'uuid?',
-    nama_kapal: 'text?',
-    nama_pelayaran: 'text?',
-    vendor_id: 'uuid',
-    current_hub_id: 'uuid?',
-    ready: 'bool',
-    siap_muat: 'bool',
-    sedang_muat: 'bool',
-    is_active: 'bool',
-    queued_at: 'time?',
-    loading_started_at: 'time?',
-    loading_finished_at: 'time?',
-  }, [['vendor_id']]),
+  vehicles: schema(
+    'vehicles',
+    {
+      license_plate: 'text',
+      driver_name: 'text?',
+      driver_phone: 'text?',
+      vehicle_type_id: 'uuid?',
+      nama_kapal: 'text?',
+      nama_pelayaran: 'text?',
+      vendor_id: 'uuid',
+      current_hub_id: 'uuid?',
+      ready: 'bool',
+      siap_muat: 'bool',
+      sedang_muat: 'bool',
+      is_active: 'bool',
+      queued_at: 'time?',
+      loading_started_at: 'time?',
+      loading_finished_at: 'time?',
+    },
+    [['vendor_id']],
+  ),
   shipments: schema(
     'shipments',
     {
@@ -106,12 +116,16 @@ export const SCHEMAS: { [T in TableName]: RxJsonSchema<Tables[T]> } = {
     },
     [['destination_hub_id', 'status'], ['status'], ['origin_hub_id']],
   ),
-  containers: schema('containers', {
-    container_number: 'text',
-    vessel_name: 'text?',
-    shipping_line: 'text?',
-    shipment_id: 'uuid',
-  }, [['shipment_id']]),
+  containers: schema(
+    'containers',
+    {
+      container_number: 'text',
+      vessel_name: 'text?',
+      shipping_line: 'text?',
+      shipment_id: 'uuid',
+    },
+    [['shipment_id']],
+  ),
   inventory: schema(
     'inventory',
     {

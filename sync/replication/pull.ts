@@ -62,7 +62,11 @@ async function pullTable<T extends TableName>(
  * Pulls every table to the end. Returns the horizon below which every
  * committed transaction's rows are now local (the smallest of the tables').
  */
-export async function pullAll(supabase: SupabaseClient, local: Local, lockName: string): Promise<{ horizon: string; rows: number }> {
+export async function pullAll(
+  supabase: SupabaseClient,
+  local: Local,
+  lockName: string,
+): Promise<{ horizon: string; rows: number }> {
   let horizon: string | null = null;
   let rows = 0;
   for (const table of TABLES) {

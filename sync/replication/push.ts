@@ -22,13 +22,26 @@ export interface PushReport {
 }
 
 function envelope(entry: OutboxEntry) {
-  return { id: entry.id, type: entry.type, payload: entry.payload, issued_at: entry.issued_at, actor: entry.actor };
+  return {
+    id: entry.id,
+    type: entry.type,
+    payload: entry.payload,
+    issued_at: entry.issued_at,
+    actor: entry.actor,
+  };
 }
 
-export async function pushOutbox(supabase: SupabaseClient, local: Local, lockName: string): Promise<PushReport> {
+export async function pushOutbox(
+  supabase: SupabaseClient,
+  local: Local,
+  lockName: string,
+): Promise<PushReport> {
   const report: PushReport = { applied: 0, rejected: 0 };
   for (;;) {
-    const batch = (await local.store.outbox.where('state').equals('pending').sortBy('seq')).slice(0, PUSH_BATCH);
+    const batch = (await local.store.outbox.where('state').equals('pending').sortBy('seq')).slice(
+      0,
+      PUSH_BATCH,
+    );
     if (batch.length === 0) return report;
     const { data, error } = await supabase.rpc('apply_commands', { commands: batch.map(envelope) });
     if (error) {

@@ -61,14 +61,20 @@ export async function applyPredicted(local: Local, changes: Change[]): Promise<v
 }
 
 /** Pulled rows: into the base when a pending command holds the row, else into the view. */
-export async function applyPulled<T extends TableName>(local: Local, table: T, rows: Tables[T][]): Promise<void> {
+export async function applyPulled<T extends TableName>(
+  local: Local,
+  table: T,
+  rows: Tables[T][],
+): Promise<void> {
   if (rows.length === 0) return;
   const held = new Map<string, BaseEntry>();
   const entries = await local.store.base.bulkGet(rows.map((r) => baseKey(table, r.id)));
   for (const entry of entries) if (entry) held.set(entry.id, entry);
   const direct = rows.filter((r) => !held.has(r.id));
   await writeView(local, table, direct);
-  const updated = rows.filter((r) => held.has(r.id)).map((r) => ({ ...held.get(r.id)!, row: r.deleted ? null : r }));
+  const updated = rows
+    .filter((r) => held.has(r.id))
+    .map((r) => ({ ...held.get(r.id)!, row: r.deleted ? null : r }));
   if (updated.length) await local.store.base.bulkPut(updated);
 }
 
@@ -94,7 +100,11 @@ export async function rebase(local: Local, actor: Actor): Promise<void> {
   for (const command of commands) {
     const definition = definitionOf(command.type);
     try {
-      const changes = await definition.predict(command.payload as never, { command, actor, read: reader }, false);
+      const changes = await definition.predict(
+        command.payload as never,
+        { command, actor, read: reader },
+        false,
+      );
       await applyPredicted(local, changes);
     } catch (error) {
       // The server decides; a command whose local effect no longer applies

@@ -54,7 +54,10 @@ export async function drainUploads(
   for (const entry of due) {
     const { error } = await supabase.storage
       .from(BUCKET)
-      .upload(entry.path, new Blob([entry.bytes], { type: entry.mime }), { contentType: entry.mime, upsert: true });
+      .upload(entry.path, new Blob([entry.bytes], { type: entry.mime }), {
+        contentType: entry.mime,
+        upsert: true,
+      });
     if (error) {
       failed++;
       await local.store.uploads.update(entry.path, {

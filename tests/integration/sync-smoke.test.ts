@@ -11,7 +11,9 @@ describe('sync smoke', () => {
   it('pulls, dispatches offline, survives a restart, pushes once online', async () => {
     device = await openDevice('karawang@demo.local');
     await settle(device.engine);
-    const vehicles = await device.engine.db.vehicles.find({ selector: { ready: true, is_active: true } }).exec();
+    const vehicles = await device.engine.db.vehicles
+      .find({ selector: { ready: true, is_active: true } })
+      .exec();
     expect(vehicles.length).toBeGreaterThan(0);
     const target = vehicles[0]!;
 
@@ -27,7 +29,9 @@ describe('sync smoke', () => {
     device.proxy.setMode('up');
     await settle(device.engine);
     const sql = await ownerSql();
-    const { rows } = await sql.query('select siap_muat, current_hub_id from public.vehicles where id = $1', [target.id]);
+    const { rows } = await sql.query('select siap_muat, current_hub_id from public.vehicles where id = $1', [
+      target.id,
+    ]);
     await sql.end();
     expect(rows[0]).toEqual({ siap_muat: true, current_hub_id: KARAWANG });
     expect((await device.engine.db.vehicles.findOne(target.id).exec())!.siap_muat).toBe(true);

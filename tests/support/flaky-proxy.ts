@@ -48,19 +48,23 @@ export class FlakyProxy {
     const drop = dropIndex >= 0;
     if (drop) this.dropQueue.splice(dropIndex, 1);
     const url = new URL(req.url ?? '/', this.target);
-    const upstream = request(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (up) => {
-      if (drop) {
-        // The server has committed; the client never hears about it.
-        up.resume();
-        up.on('end', () => {
-          this.dropped.push(req.url ?? '');
-          req.socket.destroy();
-        });
-        return;
-      }
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const upstream = request(
+      url,
+      { method: req.method, headers: { ...req.headers, host: url.host } },
+      (up) => {
+        if (drop) {
+          // The server has committed; the client never hears about it.
+          up.resume();
+          up.on('end', () => {
+            this.dropped.push(req.url ?? '');
+            req.socket.destroy();
+          });
+          return;
+        }
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     upstream.on('error', () => req.socket.destroy());
     req.pipe(upstream);
   }

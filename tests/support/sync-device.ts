@@ -80,7 +80,8 @@ export async function settle(engine: SyncEngine, timeoutMs = 30_000): Promise<vo
     const pending = await engine.local.store.outbox.count();
     const uploads = await engine.local.store.uploads.where('state').equals('pending').count();
     if (pending === 0 && uploads === 0) return;
-    if (Date.now() > deadline) throw new Error(`still pending after ${timeoutMs} ms: ${pending} commands, ${uploads} uploads`);
+    if (Date.now() > deadline)
+      throw new Error(`still pending after ${timeoutMs} ms: ${pending} commands, ${uploads} uploads`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -1,0 +1,105 @@
+// Playwright helpers for the e2e tests: Debian's Chromium driven by playwright-core
+// against the built app that the global setup serves (same origin as the API).
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+import { DEMO_PASSWORD, stack } from './clients';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** The two tablets the app is made for (issue 5). */
+export const TABLET_LANDSCAPE = { width: 1280, height: 800 } as const;
+export const TABLET_PORTRAIT = { width: 800, height: 1280 } as const;
+
+export const DEMO_USERS = {
+  admin: 'admin@demo.local',
+  tower: 'tower@demo.local',
+  karawang: 'karawang@demo.local',
+  cikarang: 'cikarang@demo.local',
+  poljak: 'poljak@demo.local',
+  polsub: 'polsub@demo.local',
+  makassar: 'makassar@demo.local',
+} as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** The app's origin, e.g. http://127.0.0.1:41234. */
+export function appUrl(path = '/'): string {
+  return new URL(path, stack().appUrl).toString();
+}
+
+/** A fresh browser profile (no storage, no service worker) at the landscape tablet size. */
+export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport: TABLET_LANDSCAPE, baseURL: stack().appUrl, ...options });
+}
+
+/** Uncaught errors on the page, to assert there were none. */
+export function trackPageErrors(page: Page): Error[] {
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return errors;
+}
+
+/** Signs in through the /auth form and waits for the signed-in shell. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(appUrl('/auth'));
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL(appUrl('/'));
+  await waitForShell(page);
+}
+
+/** Waits until the signed-in shell (header and sidebar or its trigger) is on screen. */
+export async function waitForShell(page: Page): Promise<void> {
+  await page.getByTestId('app-header').waitFor();
+}
+
+/** The header's product title and its role or hub name. */
+export async function headerText(page: Page): Promise<{ title: string; roleOrHub: string }> {
+  return {
+    title: (await page.getByTestId('app-header-title').textContent())?.trim() ?? '',
+    roleOrHub: (await page.getByTestId('app-header-role').textContent())?.trim() ?? '',
+  };
+}
+
+/** The sidebar's menu entries (labels, in order) and the labels of its groups. */
+export async function sidebarMenu(page: Page): Promise<{ entries: string[]; groups: string[] }> {
+  const content = page.locator('[data-slot=sidebar] [data-slot=sidebar-content]');
+  const entries = await content.locator('a').allTextContents();
+  const groups = await content.locator('[data-slot=sidebar-group-label]').allTextContents();
+  return { entries: entries.map((e) => e.trim()), groups: groups.map((g) => g.trim()) };
+}
+
+/** Resolves once a service worker controls the page (the first install claims it). */
+export async function waitForServiceWorkerControl(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout });
+}
+
+/** Collects requests to the API (/auth/v1, /rest/v1, /storage/v1, /functions/v1) made by the page. */
+export function recordApiRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/(auth|rest|storage|functions)\/v1\//.test(pathname)) urls.push(`${request.method()} ${pathname}`);
+  });
+  return urls;
+}
