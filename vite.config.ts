@@ -1,6 +1,7 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { apiKeys } from './supabase/local/keys';
 
 // The local stack answers the Supabase API on this port; `vite dev` forwards to it so
@@ -17,7 +18,47 @@ export default defineConfig(({ mode }) => {
   const anonKey = env.VITE_SUPABASE_ANON_KEY || apiKeys(process.env.JWT_SECRET || undefined).anonKey;
 
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      VitePWA({
+        // A new version waits until the user chooses Reload (src/app/pwa-prompts.tsx).
+        registerType: 'prompt',
+        strategies: 'generateSW',
+        // Registered by the app through virtual:pwa-register/react.
+        injectRegister: false,
+        manifest: {
+          name: 'Dermaga',
+          short_name: 'Dermaga',
+          description:
+            'Shipment and fleet control for smartboard TVs and brackets across hubs, ports and destination PODs, offline on the hub floor.',
+          lang: 'en',
+          theme_color: '#0f3d5e',
+          background_color: '#ffffff',
+          display: 'standalone',
+          orientation: 'any',
+          start_url: '/',
+          scope: '/',
+          icons: [
+            { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/maskable-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+            { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+        workbox: {
+          // The app shell and every asset, so a reload with no network opens the app.
+          globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+          navigateFallback: '/index.html',
+          // API calls are never answered with the app shell.
+          navigateFallbackDenylist: [/^\/rest\//, /^\/auth\//, /^\/storage\//, /^\/functions\//],
+          cleanupOutdatedCaches: true,
+          // The first install takes the open page at once, so it works offline without a reload.
+          clientsClaim: true,
+        },
+        devOptions: { enabled: false },
+      }),
+    ],
     define: {
       'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(supabaseUrl),
       'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(anonKey),

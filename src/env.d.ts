@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/react" />
 
 // Both values are fixed at build time by vite.config.ts; an empty URL means same-origin.
 interface ImportMetaEnv {

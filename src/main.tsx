@@ -1,13 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { finishPendingWipe } from './lib/wipe-local-data';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html is missing the #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A sign-out whose wipe was blocked (another tab held a database open) is finished
+// before anything opens the local databases again.
+void finishPendingWipe().finally(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,13 +1,15 @@
 import { RouterProvider } from 'react-router-dom';
-import { Toaster } from 'sonner';
+import { Toaster } from '../components/ui/sonner';
 import { SessionProvider } from '../lib/session';
+import { PwaPrompts } from './pwa-prompts';
 import { router } from './router';
 
 export function App() {
   return (
     <SessionProvider>
       <RouterProvider router={router} />
-      <Toaster richColors closeButton position="top-right" />
+      <Toaster />
+      <PwaPrompts />
     </SessionProvider>
   );
 }

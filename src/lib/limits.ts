@@ -1,3 +1,14 @@
 // Business constants from the spec (section 9), shared by every form that enforces them.
 
 export const MIN_PASSWORD_LENGTH = 6;
+
+/** Under this width (px) the layout is mobile: the sidebar is a sheet (spec 9). */
+export const MOBILE_BREAKPOINT = 768;
+
+// The sidebar (spec 9).
+export const SIDEBAR_WIDTH = '16rem';
+export const SIDEBAR_WIDTH_MOBILE = '18rem';
+export const SIDEBAR_WIDTH_ICON = '3rem';
+export const SIDEBAR_COOKIE_NAME = 'sidebar:state';
+export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
+export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';

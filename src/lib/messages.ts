@@ -32,3 +32,37 @@ export const LOGIN_HIGHLIGHTS = [
   'Multi-hub inventory management',
   'Role-based access control',
 ] as const;
+
+// Restricted screens (spec 6).
+export const RESTRICTED_TITLE = 'Access Restricted';
+export const RESTRICTED_NO_PERMISSION =
+  "You don't have permission to access this feature. Contact your administrator for access.";
+export const RESTRICTED_ROLE_ONLY =
+  'This feature is restricted to certain user roles. Contact your administrator for access.';
+
+// Sign-out of a shared tablet (architecture point 8; not in the spec).
+export const SIGN_OUT_PENDING_TITLE = 'Unsynced changes on this tablet';
+export const signOutPendingDescription = (count: number) =>
+  `${count} ${count === 1 ? 'change has' : 'changes have'} not reached the server yet. ` +
+  'Signing out now deletes them from this tablet for good. Wait until the indicator says synced to keep them.';
+export const SIGN_OUT_ANYWAY = 'Sign out and delete';
+export const CANCEL = 'Cancel';
+
+// The installable app (not in the spec).
+export const PWA_UPDATE_AVAILABLE = 'A new version is available';
+export const PWA_UPDATE_DESCRIPTION = 'Reload to use it. Unsynced work stays on this tablet.';
+export const PWA_RELOAD = 'Reload';
+export const PWA_OFFLINE_READY = 'Ready to work offline';
+export const PWA_OFFLINE_READY_DESCRIPTION = 'Dermaga now opens on this device even without a connection.';
+
+// Sync status (architecture guarantee 12; not in the spec).
+export const SYNC_ONLINE = 'Online';
+export const SYNC_OFFLINE = 'Offline';
+export const SYNC_SYNCING = 'Syncing';
+export const SYNC_NOW = 'Sync now';
+export const SYNC_ALL_SYNCED = 'All changes synced';
+export const SYNC_NEVER = 'Not yet synced on this device';
+export const SYNC_NO_REJECTIONS = 'No rejected actions.';
+
+// Screens not built yet.
+export const SCREEN_COMING = 'This screen is being built. It will appear here inside the app.';

@@ -1,11 +1,9 @@
 import { createClient } from '@supabase/supabase-js';
+import { AUTH_STORAGE_KEY } from './storage-keys';
 
 // Locally the app server forwards /auth/v1, /rest/v1, ... to the stack, so with no
 // URL baked in at build time the API is the page's own origin.
 const supabaseUrl = import.meta.env.VITE_SUPABASE_URL || window.location.origin;
-
-/** Where the session is kept; fixed so a sign-out that cannot reach the server can still forget it. */
-export const AUTH_STORAGE_KEY = 'dermaga-auth';
 
 /** The app's one Supabase client; the session survives reloads and refreshes itself. */
 export const supabase = createClient(supabaseUrl, import.meta.env.VITE_SUPABASE_ANON_KEY, {

@@ -15,11 +15,12 @@ export const buttonVariants = cva(
         ghost: 'hover:bg-accent hover:text-accent-foreground',
         link: 'text-primary underline-offset-4 hover:underline',
       },
+      // Tablet first: every size keeps the 44px touch target (h-11).
       size: {
-        default: 'h-9 px-4 py-2',
-        sm: 'h-8 rounded-md px-3',
-        lg: 'h-10 rounded-md px-6',
-        icon: 'size-9',
+        default: 'h-11 px-4 py-2',
+        sm: 'h-11 rounded-md px-3',
+        lg: 'h-12 rounded-md px-6 text-base',
+        icon: 'size-11',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

@@ -77,7 +77,7 @@ export function AuthForm() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             disabled={submitting}
-            className="pr-10"
+            className="pr-12"
           />
           <Button
             type="button"
@@ -101,7 +101,7 @@ export function AuthForm() {
         <Button
           type="button"
           variant="link"
-          className="h-auto p-0"
+          className="h-11 px-1"
           onClick={() => setMode((current) => (current === 'sign-in' ? 'sign-up' : 'sign-in'))}
           disabled={submitting}
         >

@@ -1,0 +1,35 @@
+import { SyncIndicator } from '../../components/sync-indicator';
+import type { SyncStatus } from '../../components/sync-status-types';
+import { Separator } from '../../components/ui/separator';
+import { SidebarTrigger } from '../../components/ui/sidebar';
+import { PRODUCT_NAME } from '../../lib/messages';
+
+/** The header: sidebar toggle, the product title with the role or hub name, and the sync status. */
+export function AppHeader({
+  roleOrHub,
+  syncStatus,
+  onSyncNow,
+}: {
+  roleOrHub: string;
+  syncStatus: SyncStatus;
+  onSyncNow: () => void;
+}) {
+  return (
+    <header
+      className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b bg-background/95 px-2 backdrop-blur md:px-4"
+      data-testid="app-header"
+    >
+      <SidebarTrigger />
+      <Separator orientation="vertical" className="mx-1 h-6!" />
+      <div className="grid min-w-0 flex-1 leading-tight">
+        <span className="truncate text-base font-semibold" data-testid="app-header-title">
+          {PRODUCT_NAME}
+        </span>
+        <span className="truncate text-sm text-muted-foreground capitalize" data-testid="app-header-role">
+          {roleOrHub}
+        </span>
+      </div>
+      <SyncIndicator status={syncStatus} onSyncNow={onSyncNow} />
+    </header>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import {
+  Anchor,
+  Boxes,
+  Building2,
+  ChevronRight,
+  LayoutDashboard,
+  ListChecks,
+  MapPin,
+  Settings,
+  Ship,
+  Truck,
+  Users,
+  Warehouse,
+  type LucideIcon,
+} from 'lucide-react';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../components/ui/collapsible';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  useSidebar,
+} from '../../components/ui/sidebar';
+import { PRODUCT_NAME } from '../../lib/messages';
+import { isActivePath, menuFor, type NavGroup, type NavIcon } from '../../lib/navigation';
+import { roleOrHubName, type UserProfile } from '../../lib/profile';
+import { SignOutButton } from './sign-out-button';
+
+const ICONS: Record<NavIcon, LucideIcon> = {
+  dashboard: LayoutDashboard,
+  hub: Warehouse,
+  port: Anchor,
+  pod: MapPin,
+  users: Users,
+  vendors: Truck,
+  inventory: Boxes,
+  hubs: Building2,
+  status: ListChecks,
+  settings: Settings,
+};
+
+function MenuItems({ group, pathname }: { group: NavGroup; pathname: string }) {
+  return (
+    <SidebarMenu>
+      {group.items.map((item) => {
+        const Icon = ICONS[item.icon];
+        const active = isActivePath(item.to, pathname);
+        return (
+          <SidebarMenuItem key={item.to}>
+            <SidebarMenuButton asChild isActive={active} tooltip={item.label}>
+              <NavLink to={item.to} end={item.to === '/'} aria-current={active ? 'page' : undefined}>
+                <Icon aria-hidden="true" />
+                <span>{item.label}</span>
+              </NavLink>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        );
+      })}
+    </SidebarMenu>
+  );
+}
+
+/** A labelled group folds open and shut; in the icon strip its entries always show. */
+function MenuGroup({ group, pathname }: { group: NavGroup; pathname: string }) {
+  const { state, isMobile } = useSidebar();
+  const [open, setOpen] = useState(true);
+  if (!group.label) {
+    return (
+      <SidebarGroup>
+        <MenuItems group={group} pathname={pathname} />
+      </SidebarGroup>
+    );
+  }
+  const iconStrip = state === 'collapsed' && !isMobile;
+  return (
+    <Collapsible className="group/collapsible" open={iconStrip || open} onOpenChange={setOpen}>
+      <SidebarGroup data-testid={`sidebar-group-${group.label.toLowerCase()}`}>
+        <SidebarGroupLabel asChild>
+          <CollapsibleTrigger className="hover:bg-sidebar-accent">
+            <span className="flex-1 text-left">{group.label}</span>
+            <ChevronRight
+              aria-hidden="true"
+              className="transition-transform group-data-[state=open]/collapsible:rotate-90"
+            />
+          </CollapsibleTrigger>
+        </SidebarGroupLabel>
+        <CollapsibleContent>
+          <MenuItems group={group} pathname={pathname} />
+        </CollapsibleContent>
+      </SidebarGroup>
+    </Collapsible>
+  );
+}
+
+function UserFooter({ profile }: { profile: UserProfile }) {
+  const initial = (profile.email.trim()[0] ?? '?').toUpperCase();
+  return (
+    <div
+      className="flex min-h-11 min-w-0 items-center gap-3 px-1 group-data-[state=collapsed]/sidebar:justify-center group-data-[state=collapsed]/sidebar:px-0"
+      data-testid="sidebar-user"
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-sidebar-primary text-sm font-semibold text-sidebar-primary-foreground"
+        data-testid="sidebar-user-initial"
+      >
+        {initial}
+      </span>
+      <div className="grid min-w-0 text-sm leading-tight group-data-[state=collapsed]/sidebar:sr-only">
+        <span className="truncate font-medium" data-testid="sidebar-user-email">
+          {profile.email}
+        </span>
+        <span
+          className="truncate text-xs text-sidebar-foreground/70 capitalize"
+          data-testid="sidebar-user-role"
+        >
+          {roleOrHubName(profile)}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+export function AppSidebar({ profile, pendingCount }: { profile: UserProfile; pendingCount: number }) {
+  const { pathname } = useLocation();
+  const groups = menuFor(profile);
+  return (
+    <Sidebar>
+      <SidebarHeader>
+        <NavLink
+          to="/"
+          className="flex h-11 items-center gap-3 rounded-md px-2 outline-none focus-visible:ring-2 focus-visible:ring-ring group-data-[state=collapsed]/sidebar:justify-center group-data-[state=collapsed]/sidebar:px-0"
+        >
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-sidebar-primary text-sidebar-primary-foreground">
+            <Ship aria-hidden="true" className="size-5" />
+          </span>
+          <span className="truncate text-lg font-bold tracking-tight group-data-[state=collapsed]/sidebar:sr-only">
+            {PRODUCT_NAME}
+          </span>
+        </NavLink>
+      </SidebarHeader>
+      <SidebarContent>
+        {groups.map((group, index) => (
+          <MenuGroup key={group.label ?? `group-${index}`} group={group} pathname={pathname} />
+        ))}
+      </SidebarContent>
+      <SidebarFooter>
+        <UserFooter profile={profile} />
+        <SignOutButton pendingCount={pendingCount} />
+      </SidebarFooter>
+    </Sidebar>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { LogOut } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../components/ui/alert-dialog';
+import { SidebarMenuButton } from '../../components/ui/sidebar';
+import { Spinner } from '../../components/ui/spinner';
+import {
+  CANCEL,
+  LOG_OUT,
+  SIGN_OUT_ANYWAY,
+  SIGN_OUT_PENDING_TITLE,
+  signOutPendingDescription,
+} from '../../lib/messages';
+import { signOutAndWipe } from '../../lib/session';
+
+/**
+ * Log out of a shared tablet: with unsynced work it warns first (the work would be lost),
+ * then signs out and wipes everything local (src/lib/wipe-local-data.ts).
+ */
+export function SignOutButton({
+  pendingCount,
+  beforeWipe,
+}: {
+  pendingCount: number;
+  /** Closes the local database before it is deleted (the sync engine's stop). */
+  beforeWipe?: () => Promise<void>;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      await signOutAndWipe({ beforeWipe });
+    } catch (err) {
+      console.error('sign-out failed', err);
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <>
+      <SidebarMenuButton
+        tooltip={LOG_OUT}
+        disabled={signingOut}
+        onClick={() => (pendingCount > 0 ? setConfirming(true) : void signOut())}
+        data-testid="sign-out"
+      >
+        {signingOut ? <Spinner /> : <LogOut aria-hidden="true" />}
+        <span>{LOG_OUT}</span>
+      </SidebarMenuButton>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent data-testid="sign-out-warning">
+          <AlertDialogHeader>
+            <AlertDialogTitle>{SIGN_OUT_PENDING_TITLE}</AlertDialogTitle>
+            <AlertDialogDescription>{signOutPendingDescription(pendingCount)}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{CANCEL}</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => void signOut()}>
+              {SIGN_OUT_ANYWAY}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

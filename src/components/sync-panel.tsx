@@ -1,0 +1,91 @@
+import { CircleAlert, RefreshCw } from 'lucide-react';
+import { formatAge, formatDateTime } from '../lib/format-date';
+import {
+  SYNC_ALL_SYNCED,
+  SYNC_NEVER,
+  SYNC_NO_REJECTIONS,
+  SYNC_NOW,
+  SYNC_OFFLINE,
+  SYNC_ONLINE,
+  SYNC_SYNCING,
+} from '../lib/messages';
+import { pendingTotal, type SyncStatus } from './sync-status-types';
+import { Button } from './ui/button';
+
+export interface SyncPanelProps {
+  status: SyncStatus;
+  onSyncNow: () => void;
+}
+
+function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-1">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-right font-medium tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The sync health in full (architecture guarantee 12): connection, what still waits and
+ * since when, the last sync, the last error, and every action the server rejected.
+ */
+export function SyncPanel({ status, onSyncNow }: SyncPanelProps) {
+  const pending = pendingTotal(status);
+  const connection = !status.online ? SYNC_OFFLINE : status.syncing ? SYNC_SYNCING : SYNC_ONLINE;
+  return (
+    <section aria-label="Sync status" className="grid gap-3 text-sm">
+      <header className="flex items-center justify-between gap-2">
+        <h2 className="font-semibold">{connection}</h2>
+        <Button size="sm" variant="outline" onClick={onSyncNow} disabled={!status.online || status.syncing}>
+          <RefreshCw className={status.syncing ? 'animate-spin' : undefined} aria-hidden="true" />
+          {SYNC_NOW}
+        </Button>
+      </header>
+      {pending === 0 && !status.lastError && (
+        <p className="text-muted-foreground">
+          {status.online ? SYNC_ALL_SYNCED : 'Nothing waiting to sync.'}
+        </p>
+      )}
+      <dl className="divide-y">
+        <Row label="Pending changes" value={String(status.pendingCommands)} testId="sync-pending-commands" />
+        <Row label="Pending uploads" value={String(status.pendingUploads)} testId="sync-pending-uploads" />
+        <Row
+          label="Oldest waiting"
+          value={status.oldestPendingAt ? formatAge(status.oldestPendingAt) : '-'}
+          testId="sync-oldest-pending"
+        />
+        <Row
+          label="Last synced"
+          value={status.lastSyncedAt ? formatDateTime(status.lastSyncedAt) : SYNC_NEVER}
+          testId="sync-last-synced"
+        />
+      </dl>
+      {status.lastError && (
+        <p role="alert" className="flex gap-2 rounded-md bg-destructive/10 p-2 text-destructive">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>{status.lastError}</span>
+        </p>
+      )}
+      <div className="grid gap-2">
+        <h3 className="font-medium">Rejected actions</h3>
+        {status.rejections.length === 0 ? (
+          <p className="text-muted-foreground">{SYNC_NO_REJECTIONS}</p>
+        ) : (
+          <ul className="grid max-h-60 gap-2 overflow-y-auto" aria-label="Rejected actions">
+            {status.rejections.map((rejection) => (
+              <li key={rejection.commandId} className="rounded-md border p-2">
+                <p className="font-medium">{rejection.message}</p>
+                <p className="text-xs text-muted-foreground">
+                  {rejection.type} · {rejection.code} · {formatDateTime(rejection.at)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+// Hub operations routes (spec 2.1 and 2.9): /{hubSlug}/{tabSlug}, which tabs each
+// hub has, and where a wrong slug or tab goes. Pure, so the router and tests agree.
+import type { HubType } from './hub-info';
+
+export const HUB_SLUGS = ['hub-karawang', 'hub-cikarang', 'hub-poljak', 'hub-polsub'] as const;
+export type HubSlug = (typeof HUB_SLUGS)[number];
+
+export const TAB_SLUGS = ['otw', 'arrival', 'unloading', 'ready', 'loading', 'done'] as const;
+export type TabSlug = (typeof TAB_SLUGS)[number];
+
+export const TAB_LABELS: Record<TabSlug, string> = {
+  otw: 'OTW',
+  arrival: 'Confirm Tiba',
+  unloading: 'Sedang Bongkar',
+  ready: 'Siap Muat',
+  loading: 'Sedang Muat',
+  done: 'Selesai',
+};
+
+export interface HubRouteConfig {
+  slug: HubSlug;
+  /** The hub type a hub user of this hub has. */
+  hubType: Exclude<HubType, 'pod' | 'other'>;
+  /** The menu label of spec 2.2 reading A. */
+  menuLabel: string;
+  /** The hub's own name, shown as the screen title. */
+  title: string;
+  tabs: readonly TabSlug[];
+  defaultTab: TabSlug;
+}
+
+const INBOUND_HUB_TABS: readonly TabSlug[] = ['otw', 'arrival', 'unloading', 'ready', 'loading'];
+
+export const HUB_ROUTES: Record<HubSlug, HubRouteConfig> = {
+  'hub-karawang': {
+    slug: 'hub-karawang',
+    hubType: 'karawang',
+    menuLabel: 'Hub Karawang',
+    title: 'Hub Karawang',
+    tabs: ['ready', 'loading'],
+    defaultTab: 'ready',
+  },
+  'hub-cikarang': {
+    slug: 'hub-cikarang',
+    hubType: 'cikarang',
+    menuLabel: 'Hub Cikarang',
+    title: 'Hub Cikarang',
+    tabs: INBOUND_HUB_TABS,
+    defaultTab: 'otw',
+  },
+  'hub-poljak': {
+    slug: 'hub-poljak',
+    hubType: 'poljak',
+    menuLabel: 'Pol Jakarta',
+    title: 'Hub PolJak (Jakarta)',
+    tabs: INBOUND_HUB_TABS,
+    defaultTab: 'otw',
+  },
+  'hub-polsub': {
+    slug: 'hub-polsub',
+    hubType: 'polsub',
+    menuLabel: 'Pol Surabaya',
+    title: 'Hub PolSub (Surabaya)',
+    tabs: INBOUND_HUB_TABS,
+    defaultTab: 'otw',
+  },
+};
+
+/** Where an unknown hub slug goes (spec 2.1). */
+export const FALLBACK_HUB_PATH = '/hub-karawang/ready';
+
+export function isHubSlug(value: string | undefined): value is HubSlug {
+  return typeof value === 'string' && (HUB_SLUGS as readonly string[]).includes(value);
+}
+
+export function hubPath(slug: HubSlug, tab: TabSlug = HUB_ROUTES[slug].defaultTab): string {
+  return `/${slug}/${tab}`;
+}
+
+/** The hub page of a hub type, e.g. 'cikarang' -> 'hub-cikarang'; none for pod and other. */
+export function hubSlugForType(hubType: HubType | null): HubSlug | undefined {
+  return HUB_SLUGS.find((slug) => HUB_ROUTES[slug].hubType === hubType);
+}
+
+export type HubRouteResolution =
+  { kind: 'page'; hub: HubRouteConfig; tab: TabSlug } | { kind: 'redirect'; to: string };
+
+/**
+ * Resolves /{hubSlug}/{tabSlug}: an unknown hub goes to /hub-karawang/ready, a tab
+ * the hub does not have goes to the hub's default tab.
+ */
+export function resolveHubRoute(
+  hubSlug: string | undefined,
+  tabSlug: string | undefined,
+): HubRouteResolution {
+  if (!isHubSlug(hubSlug)) return { kind: 'redirect', to: FALLBACK_HUB_PATH };
+  const hub = HUB_ROUTES[hubSlug];
+  const tab = hub.tabs.find((allowed) => allowed === tabSlug);
+  if (!tab) return { kind: 'redirect', to: hubPath(hubSlug) };
+  return { kind: 'page', hub, tab };
+}

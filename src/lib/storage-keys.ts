@@ -1,0 +1,13 @@
+// Everything the app keeps in localStorage, by key. Every key starts with
+// APP_STORAGE_PREFIX, so sign-out can wipe them all (src/lib/wipe-local-data.ts).
+
+export const APP_STORAGE_PREFIX = 'dermaga-';
+
+/** Where supabase-js keeps the session (fixed, so a sign-out that cannot reach the server can forget it). */
+export const AUTH_STORAGE_KEY = 'dermaga-auth';
+
+/** The signed-in user's profile and hub, so the app opens with no network. */
+export const PROFILE_CACHE_KEY = 'dermaga-profile';
+
+/** Set when a sign-out could not delete a local database yet; the next start finishes the wipe. */
+export const WIPE_PENDING_KEY = 'dermaga-wipe-pending';

@@ -1,0 +1,209 @@
+// Issue 5: each demo user sees exactly the menu of spec 2.2 reading A for its role and
+// hub type, the header shows its role or hub name, and the footer shows who is signed in.
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNUP_VERIFY_EMAIL_TITLE } from '../../src/lib/messages';
+import {
+  appUrl,
+  DEMO_USERS,
+  headerText,
+  launchBrowser,
+  newContext,
+  sidebarMenu,
+  signIn,
+  trackPageErrors,
+} from '../support/browser';
+import { ownerSql, serviceClient } from '../support/clients';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const OPERATIONS = ['Hub Karawang', 'Hub Cikarang', 'Pol Jakarta', 'Pol Surabaya', 'POD'];
+
+const EXPECTED = [
+  {
+    email: DEMO_USERS.admin,
+    header: 'admin',
+    groups: ['Operations', 'Management'],
+    entries: [
+      'Dashboard',
+      ...OPERATIONS,
+      'Users',
+      'Vendors',
+      'Inventory',
+      'Hubs',
+      'Status Shipment',
+      'Settings',
+    ],
+    links: [
+      '/',
+      '/hub-karawang',
+      '/hub-cikarang',
+      '/hub-poljak',
+      '/hub-polsub',
+      '/pod',
+      '/users',
+      '/vendors',
+      '/inventory',
+      '/hubs',
+      '/status-shipment',
+      '/settings',
+    ],
+  },
+  {
+    email: DEMO_USERS.tower,
+    header: 'tower control',
+    groups: ['Operations', 'Management'],
+    entries: ['Dashboard', ...OPERATIONS, 'Inventory', 'Hubs', 'Status Shipment'],
+    links: [
+      '/',
+      '/hub-karawang',
+      '/hub-cikarang',
+      '/hub-poljak',
+      '/hub-polsub',
+      '/pod',
+      '/inventory',
+      '/hubs',
+      '/status-shipment',
+    ],
+  },
+  {
+    email: DEMO_USERS.karawang,
+    header: 'Hub Karawang',
+    groups: [],
+    entries: ['Dashboard', 'Hub Karawang', 'Inventory'],
+    links: ['/', '/hub-karawang', '/inventory'],
+  },
+  {
+    email: DEMO_USERS.cikarang,
+    header: 'Hub Cikarang',
+    groups: [],
+    entries: ['Dashboard', 'Hub Cikarang', 'Inventory'],
+    links: ['/', '/hub-cikarang', '/inventory'],
+  },
+  {
+    email: DEMO_USERS.poljak,
+    header: 'Hub PolJak',
+    groups: [],
+    entries: ['Dashboard', 'Pol Jakarta', 'Inventory'],
+    links: ['/', '/hub-poljak', '/inventory'],
+  },
+  {
+    email: DEMO_USERS.polsub,
+    header: 'Hub PolSub',
+    groups: [],
+    entries: ['Dashboard', 'Pol Surabaya', 'Inventory'],
+    links: ['/', '/hub-polsub', '/inventory'],
+  },
+  {
+    email: DEMO_USERS.makassar,
+    header: 'POD Makassar',
+    groups: [],
+    entries: ['Dashboard', 'POD', 'Inventory Gudang'],
+    links: ['/', '/pod', '/inventory'],
+  },
+];
+
+describe('menus and header per demo user', () => {
+  it.each(EXPECTED)('$email', async ({ email, header, groups, entries, links }) => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await signIn(page, email);
+
+    const menu = await sidebarMenu(page);
+    expect(menu.entries).toEqual(entries);
+    expect(menu.groups).toEqual(groups);
+    const hrefs = await page
+      .locator('[data-slot=sidebar-content] a')
+      .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(links);
+
+    expect(await headerText(page)).toEqual({ title: 'Dermaga', roleOrHub: header });
+
+    // Footer: the e-mail's initial, the e-mail, the role or hub name, and Log out.
+    expect(await page.getByTestId('sidebar-user-initial').textContent()).toBe(email[0]!.toUpperCase());
+    expect(await page.getByTestId('sidebar-user-email').textContent()).toBe(email);
+    expect(await page.getByTestId('sidebar-user-role').textContent()).toBe(header);
+    expect((await page.getByTestId('sign-out').textContent())?.trim()).toBe('Log out');
+
+    // The active route is highlighted, and follows navigation.
+    const active = page.locator('[data-slot=sidebar-content] a[aria-current=page]');
+    expect(await active.allTextContents()).toEqual(['Dashboard']);
+    const last = page.locator('[data-slot=sidebar-content] a').last();
+    const lastLabel = entries[entries.length - 1]!;
+    await last.click();
+    await page.waitForURL((url) => url.pathname !== '/');
+    expect(await active.allTextContents()).toEqual([lastLabel]);
+    expect(await last.getAttribute('data-active')).toBe('true');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an admin hub entry stays highlighted on every tab of its hub', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, DEMO_USERS.admin);
+    await page.locator('[data-slot=sidebar-content] a', { hasText: 'Pol Surabaya' }).click();
+    await page.waitForURL((url) => url.pathname === '/hub-polsub/otw');
+    await page.getByTestId('hub-tabs').locator('a', { hasText: 'Sedang Bongkar' }).click();
+    await page.waitForURL((url) => url.pathname === '/hub-polsub/unloading');
+    const active = page.locator('[data-slot=sidebar-content] a[aria-current=page]');
+    expect(await active.allTextContents()).toEqual(['Pol Surabaya']);
+    await context.close();
+  });
+});
+
+describe('users without a hub or without a profile', () => {
+  it('a fresh sign-up (hub_user, no hub yet) gets Dashboard and My Inventory', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const email = `signup-${randomUUID()}@demo.local`;
+    await page.goto(appUrl('/auth'));
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.locator('#email').fill(email);
+    await page.locator('#password').fill('secret1');
+    await page.locator('form button[type=submit]').click();
+    await page.locator('[data-sonner-toast]', { hasText: SIGNUP_VERIFY_EMAIL_TITLE }).waitFor();
+    // The local Auth confirms at once, so the new user is signed in.
+    await page.getByTestId('app-header').waitFor();
+    expect(await headerText(page)).toEqual({ title: 'Dermaga', roleOrHub: 'hub user' });
+    expect(await sidebarMenu(page)).toEqual({ entries: ['Dashboard', 'My Inventory'], groups: [] });
+    await context.close();
+  });
+
+  it('a user whose profile is gone is a hub_user, whatever the token says', async () => {
+    const email = `no-profile-${randomUUID()}@demo.local`;
+    const created = await serviceClient().auth.admin.createUser({
+      email,
+      password: 'secret1',
+      email_confirm: true,
+      app_metadata: { role: 'tower_control' },
+    });
+    expect(created.error).toBeNull();
+    const sql = await ownerSql();
+    try {
+      await sql.query('update public.profiles set deleted = true where user_id = $1', [
+        created.data.user!.id,
+      ]);
+    } finally {
+      await sql.end();
+    }
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, email, 'secret1');
+    expect(await headerText(page)).toEqual({ title: 'Dermaga', roleOrHub: 'hub user' });
+    expect(await sidebarMenu(page)).toEqual({ entries: ['Dashboard', 'My Inventory'], groups: [] });
+    await context.close();
+  });
+});

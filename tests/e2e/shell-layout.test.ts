@@ -1,0 +1,190 @@
+// Issue 5: the sidebar's behaviours of spec 9 (ctrl/meta+b, the cookie, the icon strip,
+// collapsible groups, the sheet under 768px) and the tablet layout (44px touch targets,
+// no sideways scrolling) at 1280x800 and 800x1280.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  appUrl,
+  DEMO_USERS,
+  launchBrowser,
+  newContext,
+  signIn,
+  TABLET_LANDSCAPE,
+  TABLET_PORTRAIT,
+  waitForShell,
+} from '../support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const REM = 16;
+
+async function sidebarState(page: Page): Promise<{ state: string | null; width: number }> {
+  const aside = page.locator('aside[data-slot=sidebar]');
+  // The width animates; wait until it settles on one of the two sizes.
+  await page.waitForFunction(() => {
+    const el = document.querySelector('aside[data-slot=sidebar]');
+    const width = el?.getBoundingClientRect().width;
+    return width === 16 * 16 || width === 3 * 16;
+  });
+  const box = await aside.boundingBox();
+  return { state: await aside.getAttribute('data-state'), width: box?.width ?? 0 };
+}
+
+async function sidebarCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === 'sidebar:state');
+}
+
+describe('the sidebar on a landscape tablet', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await newContext(browser);
+    page = await context.newPage();
+    await signIn(page, DEMO_USERS.admin);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('starts expanded at 16rem', async () => {
+    expect(await sidebarState(page)).toEqual({ state: 'expanded', width: 16 * REM });
+  });
+
+  it('collapses to a 3rem icon strip with ctrl+b, kept in the sidebar:state cookie for 7 days', async () => {
+    await page.keyboard.press('Control+b');
+    expect(await sidebarState(page)).toEqual({ state: 'collapsed', width: 3 * REM });
+    const cookie = await sidebarCookie(context);
+    expect(cookie?.value).toBe('false');
+    expect(cookie?.path).toBe('/');
+    const lifetime = cookie!.expires - Date.now() / 1000;
+    expect(lifetime).toBeGreaterThan(604800 - 60);
+    expect(lifetime).toBeLessThanOrEqual(604800 + 1);
+    // Entries keep their names for screen readers and show them as tooltips.
+    const dashboard = page.locator('[data-slot=sidebar-content] a').first();
+    expect((await dashboard.textContent())?.trim()).toBe('Dashboard');
+    await dashboard.hover();
+    await page.getByRole('tooltip', { name: 'Dashboard' }).waitFor();
+  });
+
+  it('stays collapsed after a reload', async () => {
+    await page.reload();
+    await waitForShell(page);
+    expect(await sidebarState(page)).toEqual({ state: 'collapsed', width: 3 * REM });
+  });
+
+  it('expands again with meta+b, and the header button toggles it too', async () => {
+    await page.keyboard.press('Meta+b');
+    expect(await sidebarState(page)).toEqual({ state: 'expanded', width: 16 * REM });
+    expect((await sidebarCookie(context))?.value).toBe('true');
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    expect((await sidebarState(page)).state).toBe('collapsed');
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    expect((await sidebarState(page)).state).toBe('expanded');
+  });
+
+  it('folds a group shut and open again', async () => {
+    const hubEntry = page.locator('[data-slot=sidebar-content] a', { hasText: 'Pol Jakarta' });
+    const label = page.locator('[data-slot=sidebar-group-label]', { hasText: 'Operations' });
+    expect(await hubEntry.isVisible()).toBe(true);
+    await label.click();
+    await hubEntry.waitFor({ state: 'hidden' });
+    expect(await page.locator('[data-slot=sidebar-content] a', { hasText: 'Users' }).isVisible()).toBe(true);
+    await label.click();
+    await hubEntry.waitFor({ state: 'visible' });
+  });
+});
+
+describe('under 768px', () => {
+  it('the sidebar is an 18rem slide-over sheet', async () => {
+    const context = await newContext(browser, { viewport: { width: 700, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, DEMO_USERS.tower);
+
+    expect(await page.locator('aside[data-slot=sidebar]').count()).toBe(0);
+    const sheet = page.getByRole('dialog');
+    expect(await sheet.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await sheet.waitFor();
+    expect(await sheet.getAttribute('data-mobile')).toBe('true');
+    const box = await sheet.boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 18 * REM });
+    expect(await sheet.locator('[data-slot=sidebar-content] a').allTextContents()).toContain('Inventory');
+
+    // Choosing an entry navigates and closes the sheet.
+    await sheet.locator('a', { hasText: 'Inventory' }).click();
+    await page.waitForURL(appUrl('/inventory'));
+    await sheet.waitFor({ state: 'detached' });
+
+    // ctrl+b opens and closes it too.
+    await page.keyboard.press('Control+b');
+    await sheet.waitFor();
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+/** Visible controls smaller than 44x44 px, described for the failure message. */
+async function smallTouchTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'button, a[href], input, [role=tab], [role=menuitem]',
+    )) {
+      const rect = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden') continue;
+      // Sonner's toast close button is the toast library's, dismissible by swipe as well.
+      if (el.closest('[data-sonner-toast]')) continue;
+      if (rect.height < 44 || rect.width < 44) {
+        small.push(
+          `${el.tagName.toLowerCase()} "${el.textContent?.trim() || el.getAttribute('aria-label')}" ${rect.width}x${rect.height}`,
+        );
+      }
+    }
+    return small;
+  });
+}
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+describe.each([
+  ['landscape', TABLET_LANDSCAPE],
+  ['portrait', TABLET_PORTRAIT],
+])('a %s tablet', (_name, viewport) => {
+  it('has 44px touch targets and no sideways scrolling on the sign-in page and in the shell', async () => {
+    const context = await newContext(browser, { viewport, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(appUrl('/auth'));
+    await page.locator('#email').waitFor();
+    expect(await smallTouchTargets(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await signIn(page, DEMO_USERS.admin);
+    for (const path of ['/', '/hub-cikarang/otw', '/users']) {
+      await page.goto(appUrl(path));
+      await waitForShell(page);
+      expect(await smallTouchTargets(page), path).toEqual([]);
+      expect(await horizontalOverflow(page), path).toBe(0);
+    }
+    // The sync panel too.
+    await page.getByTestId('sync-indicator').click();
+    await page.getByRole('button', { name: 'Sync now' }).waitFor();
+    expect(await smallTouchTargets(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await context.close();
+  });
+});
