@@ -1,7 +1,7 @@
 // Pull: every table by its commit-safe checkpoint (change_xid, id) through the
 // pull_changes RPC, in batches, until caught up (supabase/migrations/..._sync_pull.sql).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Local } from '../db/database';
+import { scanIdsAndXids, type Local } from '../db/database';
 import { TABLES, type TableName, type Tables } from '../model/rows';
 import { applyPulled } from './view';
 import { withWriteLock } from './write-lock';
@@ -97,9 +97,7 @@ export async function reconcileScope(
     if (error) throw new TransientError(`visible ids ${table}: ${error.message}`);
     const { ids, horizon } = data as { ids: string[]; horizon: string };
     const visible = new Set(ids);
-    const localRows = new Map(
-      (await local.db[table].find().exec()).map((d) => [d.primary as string, d.get('change_xid') as string]),
-    );
+    const localRows = await scanIdsAndXids(local.db[table] as never);
     const held = new Set(
       (await local.store.base.where('key').startsWith(`${table}:`).primaryKeys()).map((k) =>
         String(k).slice(table.length + 1),

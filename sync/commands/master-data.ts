@@ -1,0 +1,476 @@
+// Master data (spec 2.5 to 2.9, 5, 7.2): inventory, warehouses, vendors, vehicle
+// types, vehicles and sea fleets, hubs. Edits carry only the fields that changed
+// and merge field by field on the server; deletes are soft and refused while the
+// row is in use (checks the device cannot make without querying other tables
+// are left to the server).
+// Server side: supabase/migrations/20261121002700_cmd_master_data.sql.
+import { z } from 'zod';
+import { hubKind } from '../domain/hub-type';
+import { podCityOfHub } from '../domain/pod-city';
+import { slug } from '../domain/text';
+import { MESSAGES } from '../messages';
+import type { Hub, Vehicle, Warehouse } from '../model/rows';
+import {
+  isStaff,
+  isoDate,
+  need,
+  newId,
+  newRowStamp,
+  optionalText,
+  optionalUuid,
+  quantity,
+  requiredText,
+  requireHub,
+  requireOperator,
+  requireRole,
+  uuid,
+} from './helpers';
+import { CommandRefused, defineCommand, type Actor, type PredictContext } from './types';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** A duplicate the device can already see (the server refuses it with code 'duplicate'). */
+function refuseDuplicate(strict: boolean, taken: boolean, message: string): void {
+  if (strict && taken) throw new CommandRefused('precondition', message);
+}
+
+/** The hub a hub user's new row goes to: the one given, else its own; only its own (spec 6). */
+function hubForNewRow(actor: Actor, given: string | null): string | null {
+  if (actor.role !== 'hub_user') return given;
+  const hub = given ?? actor.hubId;
+  if (!hub) throw new CommandRefused('forbidden', MESSAGES.forbiddenHub);
+  requireHub(actor, hub);
+  return hub;
+}
+
+/** public.cmd_require_warehouse: staff; a hub user its hub's warehouses, at a POD also its city's. */
+export function mayBookAt(actor: Actor, w: Warehouse, hubs: readonly Hub[]): boolean {
+  if (isStaff(actor)) return true;
+  if (actor.role !== 'hub_user' || !actor.hubId) return false;
+  if (w.hub_id === actor.hubId) return true;
+  const mine = hubs.find((h) => h.id === actor.hubId && !h.deleted);
+  if (!mine || hubKind(mine.name, mine.type) !== 'pod') return false;
+  const city = slug(podCityOfHub(mine));
+  return city !== null && slug(w.location) === city;
+}
+
+// add_inventory ---------------------------------------------------------------------------
+
+export const addInventory = defineCommand({
+  type: 'add_inventory',
+  schema: z.object({
+    inventory_id: newId(),
+    warehouse_id: uuid(MESSAGES.chooseWarehouse),
+    date_recorded: isoDate(MESSAGES.chooseDate),
+    smartboard_quantity: quantity(MESSAGES.smartboardNotNegative),
+    bracket_quantity: quantity(MESSAGES.bracketNotNegative),
+    batch_number: optionalText(),
+  }),
+  async predict(p, ctx, strict) {
+    requireOperator(ctx.actor);
+    const w = await need(ctx, 'warehouses', p.warehouse_id, MESSAGES.warehouseNotFound, strict);
+    if (!w) return [];
+    if (!mayBookAt(ctx.actor, w, await ctx.read.all('hubs'))) {
+      throw new CommandRefused('forbidden', MESSAGES.forbiddenWarehouse);
+    }
+    return [
+      {
+        table: 'inventory',
+        row: {
+          ...newRowStamp(ctx, p.inventory_id),
+          warehouse_id: w.id,
+          date_recorded: p.date_recorded,
+          smartboard_quantity: p.smartboard_quantity,
+          bracket_quantity: p.bracket_quantity,
+          batch_number: p.batch_number,
+          shipment_id: null,
+        },
+      },
+    ];
+  },
+});
+
+// add_warehouse ---------------------------------------------------------------------------
+
+export const addWarehouse = defineCommand({
+  type: 'add_warehouse',
+  schema: z.object({
+    warehouse_id: newId(),
+    name: requiredText(MESSAGES.warehouseNameRequired).refine((s) => [...s].length <= 100, {
+      error: MESSAGES.warehouseNameTooLong,
+    }),
+    location: optionalText(),
+    hub_id: optionalUuid(MESSAGES.hubNotFound),
+  }),
+  async predict(p, ctx, strict) {
+    requireOperator(ctx.actor);
+    const hubId = hubForNewRow(ctx.actor, p.hub_id);
+    if (hubId !== null && !(await need(ctx, 'hubs', hubId, MESSAGES.hubNotFound, strict))) return [];
+    return [
+      {
+        table: 'warehouses',
+        row: { ...newRowStamp(ctx, p.warehouse_id), name: p.name, location: p.location, hub_id: hubId },
+      },
+    ];
+  },
+});
+
+// vendors -----------------------------------------------------------------------------------
+
+export const addVendor = defineCommand({
+  type: 'add_vendor',
+  schema: z.object({
+    vendor_id: newId(),
+    name: requiredText(MESSAGES.vendorNameRequired),
+    contact_person: optionalText(),
+    phone: optionalText(),
+  }),
+  async predict(p, ctx, strict) {
+    requireOperator(ctx.actor);
+    const vendors = await ctx.read.all('vendors');
+    refuseDuplicate(
+      strict,
+      vendors.some((v) => !v.deleted && sameName(v.name, p.name)),
+      MESSAGES.duplicateVendor(p.name),
+    );
+    return [
+      {
+        table: 'vendors',
+        row: {
+          ...newRowStamp(ctx, p.vendor_id),
+          name: p.name,
+          contact_person: p.contact_person,
+          phone: p.phone,
+        },
+      },
+    ];
+  },
+});
+
+export const editVendor = defineCommand({
+  type: 'edit_vendor',
+  schema: z.object({
+    vendor_id: uuid(MESSAGES.vendorNotFound),
+    changes: z.object(
+      {
+        name: requiredText(MESSAGES.vendorNameRequiredEdit).optional(),
+        contact_person: optionalText().optional(),
+        phone: optionalText().optional(),
+      },
+      { error: MESSAGES.invalidCommand },
+    ),
+  }),
+  async predict(p, ctx, strict) {
+    requireOperator(ctx.actor);
+    const v = await need(ctx, 'vendors', p.vendor_id, MESSAGES.vendorNotFound, strict);
+    if (!v) return [];
+    const { name, contact_person, phone } = p.changes;
+    if (name !== undefined) {
+      const vendors = await ctx.read.all('vendors');
+      refuseDuplicate(
+        strict,
+        vendors.some((o) => o.id !== v.id && !o.deleted && sameName(o.name, name)),
+        MESSAGES.duplicateVendor(name),
+      );
+    }
+    return [
+      {
+        table: 'vendors',
+        row: {
+          ...v,
+          ...(name !== undefined && { name }),
+          ...(contact_person !== undefined && { contact_person }),
+          ...(phone !== undefined && { phone }),
+        },
+      },
+    ];
+  },
+});
+
+export const deleteVendor = defineCommand({
+  type: 'delete_vendor',
+  schema: z.object({ vendor_id: uuid(MESSAGES.vendorNotFound) }),
+  async predict(p, ctx, strict) {
+    requireRole(ctx.actor, ['admin']);
+    const v = await need(ctx, 'vendors', p.vendor_id, MESSAGES.vendorNotFound, strict);
+    if (!v) return [];
+    // "Refused while it has active vehicles" needs the vendor's vehicles: the server checks.
+    return [{ table: 'vendors', row: { ...v, deleted: true } }];
+  },
+});
+
+// vehicle types ------------------------------------------------------------------------------
+
+export const addVehicleType = defineCommand({
+  type: 'add_vehicle_type',
+  schema: z.object({ vehicle_type_id: newId(), name: requiredText(MESSAGES.vehicleTypeNameRequired) }),
+  async predict(p, ctx, strict) {
+    requireOperator(ctx.actor);
+    const types = await ctx.read.all('vehicle_types');
+    refuseDuplicate(
+      strict,
+      types.some((t) => !t.deleted && sameName(t.name, p.name)),
+      MESSAGES.duplicateVehicleType(p.name),
+    );
+    return [{ table: 'vehicle_types', row: { ...newRowStamp(ctx, p.vehicle_type_id), name: p.name } }];
+  },
+});
+
+// vehicles and sea fleets ----------------------------------------------------------------------
+
+interface NewVehicle {
+  vehicle_id: string;
+  vendor_id: string;
+  license_plate: string;
+  vehicle_type_id: string | null;
+  driver_name: string | null;
+  driver_phone: string | null;
+  nama_kapal: string | null;
+  nama_pelayaran: string | null;
+  current_hub_id: string | null;
+}
+
+/** public.cmd_insert_vehicle: spec 4.1, a new vehicle is ready and active. */
+async function predictNewVehicle(p: NewVehicle, ctx: PredictContext, strict: boolean) {
+  requireOperator(ctx.actor);
+  const hubId = hubForNewRow(ctx.actor, p.current_hub_id);
+  if (!(await need(ctx, 'vendors', p.vendor_id, MESSAGES.vendorNotFound, strict))) return [];
+  if (
+    p.vehicle_type_id !== null &&
+    !(await need(ctx, 'vehicle_types', p.vehicle_type_id, MESSAGES.vehicleTypeNotFound, strict))
+  ) {
+    return [];
+  }
+  if (hubId !== null && !(await need(ctx, 'hubs', hubId, MESSAGES.hubNotFound, strict))) return [];
+  // A plate taken by another active vehicle is refused by the server ('duplicate').
+  const row: Vehicle = {
+    ...newRowStamp(ctx, p.vehicle_id),
+    license_plate: p.license_plate,
+    driver_name: p.driver_name,
+    driver_phone: p.driver_phone,
+    vehicle_type_id: p.vehicle_type_id,
+    nama_kapal: p.nama_kapal,
+    nama_pelayaran: p.nama_pelayaran,
+    vendor_id: p.vendor_id,
+    current_hub_id: hubId,
+    ready: true,
+    siap_muat: false,
+    sedang_muat: false,
+    is_active: true,
+    queued_at: null,
+    loading_started_at: null,
+    loading_finished_at: null,
+  };
+  return [{ table: 'vehicles' as const, row }];
+}
+
+/**
+ * The add-vehicle modal (spec 5). Laut: a sea fleet unit, the container number
+ * in license_plate, no vehicle type. Darat: a truck, ship fields not kept.
+ */
+export const addVehicle = defineCommand({
+  type: 'add_vehicle',
+  schema: z
+    .object({
+      vehicle_id: newId(),
+      vendor_id: uuid(MESSAGES.chooseVendor),
+      mode: z.enum(['darat', 'laut'], { error: MESSAGES.invalidCommand }),
+      license_plate: optionalText(),
+      vehicle_type_id: z.string().nullish(),
+      driver_name: optionalText(),
+      driver_phone: optionalText(),
+      nama_kapal: optionalText(),
+      nama_pelayaran: optionalText(),
+      current_hub_id: optionalUuid(MESSAGES.hubNotFound),
+    })
+    .superRefine((v, issues) => {
+      if (v.mode === 'laut' && (!v.nama_kapal || !v.nama_pelayaran || !v.license_plate)) {
+        issues.addIssue({ code: 'custom', message: MESSAGES.completeAllFields });
+      }
+      if (v.mode === 'darat' && (!v.license_plate || !UUID_RE.test(v.vehicle_type_id ?? ''))) {
+        issues.addIssue({ code: 'custom', message: MESSAGES.plateAndTypeRequired });
+      }
+    })
+    .transform((v): NewVehicle & { mode: 'darat' | 'laut' } => ({
+      vehicle_id: v.vehicle_id,
+      vendor_id: v.vendor_id,
+      mode: v.mode,
+      license_plate: v.license_plate ?? '',
+      vehicle_type_id: v.mode === 'darat' ? (v.vehicle_type_id ?? null) : null,
+      driver_name: v.driver_name,
+      driver_phone: v.driver_phone,
+      nama_kapal: v.mode === 'laut' ? v.nama_kapal : null,
+      nama_pelayaran: v.mode === 'laut' ? v.nama_pelayaran : null,
+      current_hub_id: v.current_hub_id,
+    })),
+  predict: (p, ctx, strict) => predictNewVehicle(p, ctx, strict),
+});
+
+export const addSeaFleet = defineCommand({
+  type: 'add_sea_fleet',
+  schema: z.object({
+    vehicle_id: newId(),
+    vendor_id: uuid(MESSAGES.seaFleetAllFields),
+    nama_kapal: requiredText(MESSAGES.seaFleetAllFields),
+    nama_pelayaran: requiredText(MESSAGES.seaFleetAllFields),
+    container_number: requiredText(MESSAGES.seaFleetAllFields),
+    current_hub_id: optionalUuid(MESSAGES.hubNotFound),
+  }),
+  predict: (p, ctx, strict) =>
+    predictNewVehicle(
+      {
+        vehicle_id: p.vehicle_id,
+        vendor_id: p.vendor_id,
+        license_plate: p.container_number,
+        vehicle_type_id: null,
+        driver_name: null,
+        driver_phone: null,
+        nama_kapal: p.nama_kapal,
+        nama_pelayaran: p.nama_pelayaran,
+        current_hub_id: p.current_hub_id,
+      },
+      ctx,
+      strict,
+    ),
+});
+
+/**
+ * The vendor detail page's row edit. The queue flags and the hub belong to the
+ * workflow commands. Deactivating takes the vehicle out of service (ready false;
+ * refused while queued or carrying a shipment); activating makes it ready again.
+ */
+export const editVehicle = defineCommand({
+  type: 'edit_vehicle',
+  schema: z.object({
+    vehicle_id: uuid(MESSAGES.vehicleNotFound),
+    changes: z.object(
+      {
+        license_plate: requiredText(MESSAGES.fillAllRequiredFields).optional(),
+        vehicle_type_id: optionalUuid(MESSAGES.vehicleTypeNotFound).optional(),
+        driver_name: optionalText().optional(),
+        driver_phone: optionalText().optional(),
+        nama_kapal: optionalText().optional(),
+        nama_pelayaran: optionalText().optional(),
+        is_active: z.boolean({ error: MESSAGES.invalidCommand }).optional(),
+      },
+      { error: MESSAGES.invalidCommand },
+    ),
+  }),
+  async predict(p, ctx, strict) {
+    requireOperator(ctx.actor);
+    const v = await need(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound, strict);
+    if (!v) return [];
+    const c = p.changes;
+    if (
+      c.vehicle_type_id &&
+      !(await need(ctx, 'vehicle_types', c.vehicle_type_id, MESSAGES.vehicleTypeNotFound, strict))
+    ) {
+      return [];
+    }
+    if (strict && v.is_active && c.is_active === false && (v.siap_muat || v.sedang_muat)) {
+      throw new CommandRefused('precondition', MESSAGES.vehicleInQueue(v.license_plate));
+    }
+    const ready =
+      c.is_active === false
+        ? false
+        : c.is_active === true && !v.is_active
+          ? !(v.siap_muat || v.sedang_muat)
+          : v.ready;
+    const row: Vehicle = { ...v, ready };
+    if (c.license_plate !== undefined) row.license_plate = c.license_plate;
+    if (c.vehicle_type_id !== undefined) row.vehicle_type_id = c.vehicle_type_id;
+    if (c.driver_name !== undefined) row.driver_name = c.driver_name;
+    if (c.driver_phone !== undefined) row.driver_phone = c.driver_phone;
+    if (c.nama_kapal !== undefined) row.nama_kapal = c.nama_kapal;
+    if (c.nama_pelayaran !== undefined) row.nama_pelayaran = c.nama_pelayaran;
+    if (c.is_active !== undefined) row.is_active = c.is_active;
+    return [{ table: 'vehicles', row }];
+  },
+});
+
+export const deleteVehicle = defineCommand({
+  type: 'delete_vehicle',
+  schema: z.object({ vehicle_id: uuid(MESSAGES.vehicleNotFound) }),
+  async predict(p, ctx, strict) {
+    requireOperator(ctx.actor);
+    const v = await need(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound, strict);
+    if (!v) return [];
+    if (strict && (v.siap_muat || v.sedang_muat)) {
+      throw new CommandRefused('precondition', MESSAGES.vehicleInQueue(v.license_plate));
+    }
+    // "Carrying an open shipment" needs a query over shipments: the server checks.
+    return [{ table: 'vehicles', row: { ...v, deleted: true, is_active: false } }];
+  },
+});
+
+// hubs (admin only) ------------------------------------------------------------------------------
+
+export const addHub = defineCommand({
+  type: 'add_hub',
+  schema: z.object({ hub_id: newId(), name: requiredText(MESSAGES.hubNameRequired), city: optionalText() }),
+  async predict(p, ctx, strict) {
+    requireRole(ctx.actor, ['admin']);
+    const hubs = await ctx.read.all('hubs');
+    refuseDuplicate(
+      strict,
+      hubs.some((h) => !h.deleted && sameName(h.name, p.name)),
+      MESSAGES.duplicateHub(p.name),
+    );
+    // Spec 5: new hubs get type 'hub'.
+    return [
+      { table: 'hubs', row: { ...newRowStamp(ctx, p.hub_id), name: p.name, city: p.city, type: 'hub' } },
+    ];
+  },
+});
+
+export const editHub = defineCommand({
+  type: 'edit_hub',
+  schema: z.object({
+    hub_id: uuid(MESSAGES.hubNotFound),
+    changes: z.object(
+      { name: requiredText(MESSAGES.hubNameRequired).optional(), city: optionalText().optional() },
+      { error: MESSAGES.invalidCommand },
+    ),
+  }),
+  async predict(p, ctx, strict) {
+    requireRole(ctx.actor, ['admin']);
+    const hub = await need(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound, strict);
+    if (!hub) return [];
+    const { name, city } = p.changes;
+    if (name !== undefined) {
+      const hubs = await ctx.read.all('hubs');
+      refuseDuplicate(
+        strict,
+        hubs.some((h) => h.id !== hub.id && !h.deleted && sameName(h.name, name)),
+        MESSAGES.duplicateHub(name),
+      );
+    }
+    return [
+      {
+        table: 'hubs',
+        row: { ...hub, ...(name !== undefined && { name }), ...(city !== undefined && { city }) },
+      },
+    ];
+  },
+});
+
+export const deleteHub = defineCommand({
+  type: 'delete_hub',
+  schema: z.object({ hub_id: uuid(MESSAGES.hubNotFound) }),
+  async predict(p, ctx, strict) {
+    requireRole(ctx.actor, ['admin']);
+    const hub = await need(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound, strict);
+    if (!hub) return [];
+    // Warehouses are local master data, so that refusal shows at once; vehicles,
+    // open shipments and users are checked by the server.
+    const warehouses = await ctx.read.all('warehouses');
+    if (strict && warehouses.some((w) => !w.deleted && w.hub_id === hub.id)) {
+      throw new CommandRefused(
+        'precondition',
+        `Hub "${hub.name}" masih memiliki gudang dan tidak dapat dihapus.`,
+      );
+    }
+    return [{ table: 'hubs', row: { ...hub, deleted: true } }];
+  },
+});

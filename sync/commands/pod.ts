@@ -1,0 +1,144 @@
+// The POD flow (spec 2.10, 4.2, 8.5): otw_{city} -> confirm_tiba ->
+// sedang_bongkar -> selesai_pod. Allowed for admin, tower_control and a hub
+// user of a POD hub of the shipment's city.
+// Server side: supabase/migrations/20261121002600_cmd_pod.sql.
+import { z } from 'zod';
+import { hubKind } from '../domain/hub-type';
+import { hubForCity, warehouseForCity } from '../domain/lookups';
+import { podCityOfHub, podCityOfShipment } from '../domain/pod-city';
+import { slug } from '../domain/text';
+import { MESSAGES } from '../messages';
+import type { Hub, Shipment } from '../model/rows';
+import { distinctUnloadingIds, incomingRows, unloadingIds } from './arrival';
+import { actedAt, holds, isStaff, need, uuid } from './helpers';
+import { CommandRefused, defineCommand, type Actor, type Change, type PredictContext } from './types';
+
+const byShipment = z.object({ shipment_id: uuid(MESSAGES.shipmentNotFound) });
+
+/** public.cmd_require_pod: staff, or a hub user whose hub is a POD of that city. */
+export function mayActForPodCity(actor: Actor, city: string | null, hubs: readonly Hub[]): boolean {
+  if (isStaff(actor)) return true;
+  const c = slug(city);
+  if (actor.role !== 'hub_user' || c === null) return false;
+  const mine = hubs.find((h) => h.id === actor.hubId && !h.deleted);
+  return !!mine && hubKind(mine.name, mine.type) === 'pod' && slug(podCityOfHub(mine)) === c;
+}
+
+interface PodShipment {
+  shipment: Shipment;
+  city: string | null;
+  hubs: Hub[];
+}
+
+async function podShipment(
+  ctx: PredictContext,
+  shipmentId: string,
+  strict: boolean,
+): Promise<PodShipment | undefined> {
+  const shipment = await need(ctx, 'shipments', shipmentId, MESSAGES.shipmentNotFound, strict);
+  if (!shipment) return undefined;
+  const hubs = await ctx.read.all('hubs');
+  const city = podCityOfShipment(
+    shipment,
+    hubs.find((h) => h.id === shipment.destination_hub_id),
+  );
+  if (!mayActForPodCity(ctx.actor, city, hubs)) throw new CommandRefused('forbidden', MESSAGES.forbiddenPod);
+  return { shipment, city, hubs };
+}
+
+const taken = (s: Shipment, statuses: readonly string[], what: string, otherwise: string) =>
+  statuses.includes(s.status) ? `${what} (status sekarang: ${s.status}).` : otherwise;
+
+// pod_confirm_arrival -------------------------------------------------------------------
+
+export const podConfirmArrival = defineCommand({
+  type: 'pod_confirm_arrival',
+  schema: byShipment,
+  async predict(p, ctx, strict) {
+    const found = await podShipment(ctx, p.shipment_id, strict);
+    if (!found) return [];
+    const { shipment: s, city, hubs } = found;
+    if (!holds(s.status.startsWith('otw_'), strict, MESSAGES.invalidStatusFormat)) return [];
+    if (!holds(city !== null, strict, MESSAGES.cityUnavailable) || city === null) return [];
+    // Spec 4.2: the hub whose city or name matches; none leaves the current hub as it is.
+    const target = hubForCity(hubs, city, s.destination_hub_id);
+    const changes: Change[] = [
+      {
+        table: 'shipments',
+        row: {
+          ...s,
+          status: 'confirm_tiba',
+          arrival_destination: actedAt(ctx),
+          current_hub_id: target ? target.id : s.current_hub_id,
+        },
+      },
+    ];
+    if (target) {
+      // Past the spec, as at the hubs: the sea fleet unit is now at the POD.
+      const vehicle = await ctx.read.get('vehicles', s.vehicle_id);
+      if (vehicle) changes.push({ table: 'vehicles', row: { ...vehicle, current_hub_id: target.id } });
+    }
+    return changes;
+  },
+});
+
+// pod_start_unloading -------------------------------------------------------------------
+
+export const podStartUnloading = defineCommand({
+  type: 'pod_start_unloading',
+  schema: byShipment,
+  async predict(p, ctx, strict) {
+    const found = await podShipment(ctx, p.shipment_id, strict);
+    if (!found) return [];
+    const { shipment: s, city } = found;
+    if (!holds(city !== null, strict, MESSAGES.cityUnavailable)) return [];
+    const message = taken(
+      s,
+      ['sedang_bongkar', 'selesai', 'selesai_pod'],
+      MESSAGES.unloadingAlreadyStarted,
+      MESSAGES.arrivalNotConfirmed,
+    );
+    if (!holds(s.status === 'confirm_tiba', strict, message)) return [];
+    return [
+      { table: 'shipments', row: { ...s, status: 'sedang_bongkar', unloading_started_at: actedAt(ctx) } },
+    ];
+  },
+});
+
+// pod_complete --------------------------------------------------------------------------
+
+export const podComplete = defineCommand({
+  type: 'pod_complete',
+  schema: byShipment.extend(unloadingIds).refine(distinctUnloadingIds, { error: MESSAGES.invalidCommand }),
+  async predict(p, ctx, strict) {
+    const found = await podShipment(ctx, p.shipment_id, strict);
+    if (!found) return [];
+    const { shipment: s, city } = found;
+    if (!holds(city !== null, strict, MESSAGES.cityUnavailable) || city === null) return [];
+    const message = taken(
+      s,
+      ['selesai', 'selesai_pod'],
+      MESSAGES.unloadingAlreadyFinished,
+      MESSAGES.unloadingNotStarted,
+    );
+    if (!holds(s.status === 'sedang_bongkar', strict, message)) return [];
+    const warehouse = warehouseForCity(await ctx.read.all('warehouses'), city);
+    if (!holds(!!warehouse, strict, MESSAGES.warehouseNotFoundForCity(city)) || !warehouse) return [];
+
+    const changes: Change[] = [
+      {
+        table: 'shipments',
+        row: { ...s, status: 'selesai_pod', selesai_bongkar: true, unloading_finished_at: actedAt(ctx) },
+      },
+      ...incomingRows(ctx, s, warehouse.id, p),
+    ];
+    // Past the spec, as at the hubs: free again where it unloaded.
+    const vehicle = await ctx.read.get('vehicles', s.vehicle_id);
+    if (vehicle)
+      changes.push({
+        table: 'vehicles',
+        row: { ...vehicle, ready: true, siap_muat: false, sedang_muat: false },
+      });
+    return changes;
+  },
+});

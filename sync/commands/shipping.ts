@@ -1,0 +1,312 @@
+// The shipping forms (spec 4.1, 4.2, 5, 7.2, 9): a loaded vehicle leaves its hub.
+// Server side: supabase/migrations/20261121002400_cmd_shipping.sql.
+import { z } from 'zod';
+import { otwForHub, otwForWarehouse, type OtwStatus } from '../domain/destination';
+import { firstWarehouseOf } from '../domain/lookups';
+import { jakartaDate } from '../domain/time';
+import { MESSAGES } from '../messages';
+import type { Hub, InventoryRow, Shipment, Vehicle } from '../model/rows';
+import {
+  actedAt,
+  holds,
+  intBetween,
+  isStaff,
+  isoDate,
+  need,
+  negated,
+  newId,
+  newRowStamp,
+  quantity,
+  requiredText,
+  requireHub,
+  uuid,
+} from './helpers';
+import { CommandRefused, defineCommand, type Change, type PredictContext } from './types';
+
+const hubId = uuid(MESSAGES.hubIdUnavailable);
+const vehicleId = uuid(MESSAGES.vehicleNotFound);
+
+/** The batch number the port forms generate: POLJAK-{ms} / POLSUB-{ms} of the time the user acted (spec 9). */
+export function seaBatchNumber(form: 'poljak' | 'polsub', issuedAt: string): string {
+  return `${form.toUpperCase()}-${Date.parse(issuedAt)}`;
+}
+
+/**
+ * Where a stored image is served: the bucket's public path, relative. The app
+ * prefixes the Supabase URL it runs against (VITE_SUPABASE_URL), so the same
+ * row works on the local stack and on hosted Supabase.
+ */
+export function publicImagePath(path: string): string {
+  return `/storage/v1/object/public/shipment-documents/${path}`;
+}
+
+interface Departure {
+  hub: Hub;
+  vehicle: Vehicle;
+  destination: Hub;
+  status: OtwStatus;
+}
+
+/** Shared checks of every form, in the server's order (public.cmd_lock_departing_vehicle). */
+async function departingVehicle(
+  ctx: PredictContext,
+  vehicleIdValue: string,
+  hubIdValue: string,
+  strict: boolean,
+): Promise<Vehicle | undefined> {
+  const v = await need(ctx, 'vehicles', vehicleIdValue, MESSAGES.vehicleNotFound, strict);
+  if (!v) return undefined;
+  if (!holds(v.is_active, strict, MESSAGES.vehicleInactive(v.license_plate))) return undefined;
+  if (!holds(v.current_hub_id === hubIdValue, strict, MESSAGES.vehicleNotAtHub(v.license_plate)))
+    return undefined;
+  // "Not already carrying an open shipment" needs a query over shipments that
+  // the state reader does not offer: the server decides that one.
+  return v;
+}
+
+function newShipment(
+  ctx: PredictContext,
+  id: string,
+  d: Departure,
+  fields: Pick<Shipment, 'batch_number' | 'smartboard_quantity' | 'bracket_quantity' | 'etd' | 'eta'>,
+  imageCount: number,
+): Shipment {
+  return {
+    ...newRowStamp(ctx, id),
+    ...fields,
+    vehicle_id: d.vehicle.id,
+    vendor_id: d.vehicle.vendor_id,
+    origin_hub_id: d.hub.id,
+    destination_hub_id: d.destination.id,
+    current_hub_id: d.hub.id,
+    delivery_record: imageCount >= 1,
+    bast: imageCount >= 2,
+    status: d.status.key,
+    loading_date: actedAt(ctx),
+    arrival_gdt: null,
+    arrival_destination: null,
+    selesai_bongkar: false,
+    notes: null,
+    delivery_record_image_url: null,
+    bast_image_url: null,
+    unloading_started_at: null,
+    unloading_finished_at: null,
+  };
+}
+
+/** Spec 9: the load leaves the hub's first warehouse, dated the day it left (Jakarta). */
+function outgoingRow(ctx: PredictContext, id: string, warehouseId: string, shipment: Shipment): InventoryRow {
+  return {
+    ...newRowStamp(ctx, id),
+    warehouse_id: warehouseId,
+    date_recorded: jakartaDate(actedAt(ctx)),
+    smartboard_quantity: negated(shipment.smartboard_quantity),
+    bracket_quantity: negated(shipment.bracket_quantity),
+    batch_number: shipment.batch_number,
+    shipment_id: shipment.id,
+  };
+}
+
+// create_shipment_darat: the Karawang/Cikarang form ----------------------------------
+
+export const createShipmentDarat = defineCommand({
+  type: 'create_shipment_darat',
+  schema: z.object({
+    hub_id: hubId,
+    shipment_id: newId(),
+    vehicle_id: vehicleId,
+    destination_warehouse_id: uuid(MESSAGES.selectDestinationWarehouse),
+    batch_number: requiredText(MESSAGES.enterBatchNumber),
+    // The form has no message of its own for these; the PolJak form's is used.
+    smartboard_quantity: quantity(MESSAGES.poljak.quantity),
+    bracket_quantity: quantity(MESSAGES.poljak.quantity),
+    inventory_id: newId(),
+    image_count: intBetween(0, 2, MESSAGES.invalidCommand, MESSAGES.maxTwoImages),
+  }),
+  async predict(p, ctx, strict) {
+    requireHub(ctx.actor, p.hub_id);
+    const hub = await need(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound, strict);
+    if (!hub) return [];
+    const warehouse = await need(
+      ctx,
+      'warehouses',
+      p.destination_warehouse_id,
+      MESSAGES.destinationWarehouseNotFound,
+      strict,
+    );
+    if (!warehouse) return [];
+    const destination = warehouse.hub_id ? await ctx.read.get('hubs', warehouse.hub_id) : undefined;
+    if (!holds(!!destination && !destination.deleted, strict, MESSAGES.statusUndetermined) || !destination)
+      return [];
+    if (!holds(destination.id !== hub.id, strict, MESSAGES.destinationIsOrigin)) return [];
+    const status = otwForWarehouse(warehouse, destination);
+    if (!holds(status !== null, strict, MESSAGES.statusUndetermined) || !status) return [];
+    const vehicle = await departingVehicle(ctx, p.vehicle_id, p.hub_id, strict);
+    if (!vehicle) return [];
+    // Spec 8.2: without the inventory row the Karawang/Cikarang form fails as a whole.
+    const origin = firstWarehouseOf(await ctx.read.all('warehouses'), p.hub_id);
+    if (!holds(!!origin, strict, MESSAGES.originWarehouseMissing) || !origin) return [];
+
+    const shipment = newShipment(
+      ctx,
+      p.shipment_id,
+      { hub, vehicle, destination, status },
+      {
+        batch_number: p.batch_number,
+        smartboard_quantity: p.smartboard_quantity,
+        bracket_quantity: p.bracket_quantity,
+        etd: null,
+        eta: null,
+      },
+      p.image_count,
+    );
+    return [
+      { table: 'shipments', row: shipment },
+      { table: 'inventory', row: outgoingRow(ctx, p.inventory_id, origin.id, shipment) },
+      // Spec 4.1: on its way; siap_muat is left as it is.
+      { table: 'vehicles', row: { ...vehicle, sedang_muat: false, ready: false } },
+    ];
+  },
+});
+
+// create_shipment_poljak / create_shipment_polsub: the port forms --------------------
+
+type SeaForm = 'poljak' | 'polsub';
+
+function seaSchema(form: SeaForm) {
+  const m = MESSAGES[form];
+  const prefix = form.toUpperCase();
+  return z.object({
+    hub_id: hubId,
+    shipment_id: newId(),
+    container_id: newId(),
+    inventory_id: newId(),
+    vehicle_id: vehicleId,
+    pelayaran: requiredText(m.pelayaran),
+    nama_kapal: requiredText(m.namaKapal),
+    no_container: requiredText(m.noContainer),
+    etd: isoDate(m.etd),
+    eta: isoDate(m.eta),
+    destination_hub_id: uuid(m.destination),
+    smartboard_quantity: quantity(m.quantity),
+    bracket_quantity: quantity(m.quantity),
+    image_count: intBetween(1, 2, m.minImages, m.maxImages),
+    batch_number: z
+      .string({ error: MESSAGES.invalidCommand })
+      .regex(new RegExp(`^${prefix}-[0-9]+$`), { error: MESSAGES.invalidCommand }),
+  });
+}
+
+type SeaPayload = z.output<ReturnType<typeof seaSchema>>;
+
+async function predictSea(
+  form: SeaForm,
+  p: SeaPayload,
+  ctx: PredictContext,
+  strict: boolean,
+): Promise<Change[]> {
+  requireHub(ctx.actor, p.hub_id);
+  const hub = await need(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound, strict);
+  if (!hub) return [];
+  const destination = await need(ctx, 'hubs', p.destination_hub_id, MESSAGES.destinationHubNotFound, strict);
+  if (!destination) return [];
+  if (!holds(destination.id !== hub.id, strict, MESSAGES.destinationIsOrigin)) return [];
+  const status = otwForHub(destination);
+  if (!holds(status !== null, strict, MESSAGES.statusUndetermined) || !status) return [];
+  const vehicle = await departingVehicle(ctx, p.vehicle_id, p.hub_id, strict);
+  if (!vehicle) return [];
+  // Spec 8.2: the port forms do not fail over the inventory row; without a
+  // warehouse at the hub there is none.
+  const origin = firstWarehouseOf(await ctx.read.all('warehouses'), p.hub_id);
+
+  const shipment = newShipment(
+    ctx,
+    p.shipment_id,
+    { hub, vehicle, destination, status },
+    {
+      batch_number: p.batch_number,
+      smartboard_quantity: p.smartboard_quantity,
+      bracket_quantity: p.bracket_quantity,
+      etd: p.etd,
+      eta: p.eta,
+    },
+    p.image_count,
+  );
+  const changes: Change[] = [
+    { table: 'shipments', row: shipment },
+    {
+      table: 'containers',
+      row: {
+        ...newRowStamp(ctx, p.container_id),
+        container_number: p.no_container,
+        vessel_name: p.nama_kapal,
+        shipping_line: p.pelayaran,
+        shipment_id: shipment.id,
+      },
+    },
+  ];
+  if (origin)
+    changes.push({ table: 'inventory', row: outgoingRow(ctx, p.inventory_id, origin.id, shipment) });
+  changes.push({
+    table: 'vehicles',
+    row:
+      form === 'poljak'
+        ? // Spec 4.1: the PolJak form also stores the ship and the shipping line on the vehicle.
+          {
+            ...vehicle,
+            sedang_muat: false,
+            ready: false,
+            nama_kapal: p.nama_kapal,
+            nama_pelayaran: p.pelayaran,
+          }
+        : // Spec 4.1: the PolSub form also clears siap_muat.
+          { ...vehicle, sedang_muat: false, ready: false, siap_muat: false },
+  });
+  return changes;
+}
+
+export const createShipmentPoljak = defineCommand({
+  type: 'create_shipment_poljak',
+  schema: seaSchema('poljak'),
+  predict: (p, ctx, strict) => predictSea('poljak', p, ctx, strict),
+});
+
+export const createShipmentPolsub = defineCommand({
+  type: 'create_shipment_polsub',
+  schema: seaSchema('polsub'),
+  predict: (p, ctx, strict) => predictSea('polsub', p, ctx, strict),
+});
+
+// set_shipment_image: sent by the upload queue once the photo is stored -------------
+
+export const setShipmentImage = defineCommand({
+  type: 'set_shipment_image',
+  schema: z.object({
+    shipment_id: uuid(MESSAGES.shipmentNotFound),
+    slot: z.enum(['delivery_record', 'bast'], { error: MESSAGES.invalidCommand }),
+    path: requiredText(MESSAGES.invalidCommand).refine(
+      (s) => s.length <= 512 && !s.startsWith('/') && !s.includes('..'),
+      { error: MESSAGES.invalidCommand },
+    ),
+  }),
+  async predict(p, ctx, strict) {
+    const s = await need(ctx, 'shipments', p.shipment_id, MESSAGES.shipmentNotFound, strict);
+    if (!s) return [];
+    const mayAct =
+      isStaff(ctx.actor) ||
+      (ctx.actor.role === 'hub_user' &&
+        (ctx.actor.hubId === s.origin_hub_id || ctx.actor.hubId === s.destination_hub_id));
+    if (!mayAct) throw new CommandRefused('forbidden', MESSAGES.forbiddenHub);
+    // Whether the object exists only the server can tell (upload_missing).
+    const url = publicImagePath(p.path);
+    return [
+      {
+        table: 'shipments',
+        row:
+          p.slot === 'delivery_record'
+            ? { ...s, delivery_record_image_url: url, delivery_record: true }
+            : { ...s, bast_image_url: url, bast: true },
+      },
+    ];
+  },
+});
