@@ -168,7 +168,9 @@ export class SyncEngine {
     this.stopped = true;
     clearTimeout(this.timer);
     for (const s of this.subscriptions) s.unsubscribe();
-    await this.running?.catch(() => undefined);
+    // A round can wait long on the network (supabase-js retries a token
+    // refresh for about 25 s); sign-out must not wait for it.
+    await Promise.race([this.running?.catch(() => undefined), new Promise((r) => setTimeout(r, 2000))]);
     await this.local.close();
   }
 
@@ -185,7 +187,12 @@ export class SyncEngine {
       if (this.stopped) return;
       this.requestSync();
       const onWake = () => this.requestSync();
-      globalThis.addEventListener?.('online', onWake);
+      // The browser knows about the connection before a round can prove it.
+      globalThis.addEventListener?.('online', () => {
+        this.runtime.next({ ...this.runtime.value, online: true });
+        onWake();
+      });
+      globalThis.addEventListener?.('offline', () => this.runtime.next({ ...this.runtime.value, online: false }));
       globalThis.document?.addEventListener?.('visibilitychange', () => {
         if (globalThis.document?.visibilityState === 'visible') onWake();
       });

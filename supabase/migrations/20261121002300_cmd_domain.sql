@@ -128,7 +128,7 @@ comment on function public.otw_destination(text[], text) is
 -- From an otw_ status: podmakassar/podmakasar is Makassar; a leading pod is
 -- dropped; the first letter is upper-cased. The hubs' own destinations
 -- (cikarang, poljak, polsub; past the spec also karawang, jakarta, surabaya,
--- which the dashboard treats as fixed hubs, and the generic darat/laut) are no
+-- which the dashboard treats as fixed hubs, the generic darat/laut, a bare pod) are no
 -- POD city: null.
 create or replace function public.pod_city_from_status(p_status text)
 returns text
@@ -139,7 +139,7 @@ set search_path = ''
 as $$
 declare
   rest text;
-  fixed text[] := array['cikarang', 'karawang', 'poljak', 'polsub', 'jakarta', 'surabaya', 'darat', 'laut'];
+  fixed text[] := array['cikarang', 'karawang', 'poljak', 'polsub', 'jakarta', 'surabaya', 'darat', 'laut', 'pod'];
 begin
   if p_status is null or left(p_status, 4) <> 'otw_' then
     return null;

@@ -11,6 +11,7 @@ import { slug } from '../domain/text';
 import { MESSAGES } from '../messages';
 import type { Hub, Vehicle, Warehouse } from '../model/rows';
 import {
+  holds,
   isStaff,
   isoDate,
   need,
@@ -30,9 +31,12 @@ import { CommandRefused, defineCommand, type Actor, type PredictContext } from '
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** A duplicate the device can already see (the server refuses it with code 'duplicate'). */
-function refuseDuplicate(strict: boolean, taken: boolean, message: string): void {
-  if (strict && taken) throw new CommandRefused('precondition', message);
+/**
+ * Not a duplicate the device can already see (the server refuses those with
+ * code 'duplicate'): strict throws, a replay predicts nothing.
+ */
+function unique(strict: boolean, taken: boolean, message: string): boolean {
+  return holds(!taken, strict, message);
 }
 
 /** The hub a hub user's new row goes to: the one given, else its own; only its own (spec 6). */
@@ -129,11 +133,8 @@ export const addVendor = defineCommand({
   async predict(p, ctx, strict) {
     requireOperator(ctx.actor);
     const vendors = await ctx.read.all('vendors');
-    refuseDuplicate(
-      strict,
-      vendors.some((v) => !v.deleted && sameName(v.name, p.name)),
-      MESSAGES.duplicateVendor(p.name),
-    );
+    const taken = vendors.some((v) => !v.deleted && sameName(v.name, p.name));
+    if (!unique(strict, taken, MESSAGES.duplicateVendor(p.name))) return [];
     return [
       {
         table: 'vendors',
@@ -168,11 +169,8 @@ export const editVendor = defineCommand({
     const { name, contact_person, phone } = p.changes;
     if (name !== undefined) {
       const vendors = await ctx.read.all('vendors');
-      refuseDuplicate(
-        strict,
-        vendors.some((o) => o.id !== v.id && !o.deleted && sameName(o.name, name)),
-        MESSAGES.duplicateVendor(name),
-      );
+      const taken = vendors.some((o) => o.id !== v.id && !o.deleted && sameName(o.name, name));
+      if (!unique(strict, taken, MESSAGES.duplicateVendor(name))) return [];
     }
     return [
       {
@@ -208,11 +206,8 @@ export const addVehicleType = defineCommand({
   async predict(p, ctx, strict) {
     requireOperator(ctx.actor);
     const types = await ctx.read.all('vehicle_types');
-    refuseDuplicate(
-      strict,
-      types.some((t) => !t.deleted && sameName(t.name, p.name)),
-      MESSAGES.duplicateVehicleType(p.name),
-    );
+    const taken = types.some((t) => !t.deleted && sameName(t.name, p.name));
+    if (!unique(strict, taken, MESSAGES.duplicateVehicleType(p.name))) return [];
     return [{ table: 'vehicle_types', row: { ...newRowStamp(ctx, p.vehicle_type_id), name: p.name } }];
   },
 });
@@ -368,8 +363,15 @@ export const editVehicle = defineCommand({
     ) {
       return [];
     }
-    if (strict && v.is_active && c.is_active === false && (v.siap_muat || v.sedang_muat)) {
-      throw new CommandRefused('precondition', MESSAGES.vehicleInQueue(v.license_plate));
+    const deactivating = v.is_active && c.is_active === false;
+    if (
+      !holds(
+        !(deactivating && (v.siap_muat || v.sedang_muat)),
+        strict,
+        MESSAGES.vehicleInQueue(v.license_plate),
+      )
+    ) {
+      return [];
     }
     const ready =
       c.is_active === false
@@ -396,9 +398,7 @@ export const deleteVehicle = defineCommand({
     requireOperator(ctx.actor);
     const v = await need(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound, strict);
     if (!v) return [];
-    if (strict && (v.siap_muat || v.sedang_muat)) {
-      throw new CommandRefused('precondition', MESSAGES.vehicleInQueue(v.license_plate));
-    }
+    if (!holds(!(v.siap_muat || v.sedang_muat), strict, MESSAGES.vehicleInQueue(v.license_plate))) return [];
     // "Carrying an open shipment" needs a query over shipments: the server checks.
     return [{ table: 'vehicles', row: { ...v, deleted: true, is_active: false } }];
   },
@@ -412,11 +412,8 @@ export const addHub = defineCommand({
   async predict(p, ctx, strict) {
     requireRole(ctx.actor, ['admin']);
     const hubs = await ctx.read.all('hubs');
-    refuseDuplicate(
-      strict,
-      hubs.some((h) => !h.deleted && sameName(h.name, p.name)),
-      MESSAGES.duplicateHub(p.name),
-    );
+    const taken = hubs.some((h) => !h.deleted && sameName(h.name, p.name));
+    if (!unique(strict, taken, MESSAGES.duplicateHub(p.name))) return [];
     // Spec 5: new hubs get type 'hub'.
     return [
       { table: 'hubs', row: { ...newRowStamp(ctx, p.hub_id), name: p.name, city: p.city, type: 'hub' } },
@@ -440,11 +437,8 @@ export const editHub = defineCommand({
     const { name, city } = p.changes;
     if (name !== undefined) {
       const hubs = await ctx.read.all('hubs');
-      refuseDuplicate(
-        strict,
-        hubs.some((h) => h.id !== hub.id && !h.deleted && sameName(h.name, name)),
-        MESSAGES.duplicateHub(name),
-      );
+      const taken = hubs.some((h) => h.id !== hub.id && !h.deleted && sameName(h.name, name));
+      if (!unique(strict, taken, MESSAGES.duplicateHub(name))) return [];
     }
     return [
       {

@@ -2,7 +2,7 @@
 // Server side: supabase/migrations/20261121002200_cmd_vehicle_queue.sql.
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { actedAt, mustGet, requireHub, uuid } from './helpers';
+import { actedAt, holds, mustGet, requireHub, uuid } from './helpers';
 import { CommandRefused, defineCommand, type Change } from './types';
 
 const hubId = uuid(MESSAGES.hubIdUnavailable);
@@ -29,11 +29,17 @@ export const queueVehicles = defineCommand({
         continue;
       }
       const seaHub = hub.type === 'poljak' || hub.type === 'polsub';
-      if (strict && (!v.is_active || !v.ready)) {
-        throw new CommandRefused('precondition', `Kendaraan ${v.license_plate} tidak siap untuk diantrikan.`);
+      // The server refuses the whole command when one vehicle does not fit, so
+      // a replay that no longer fits predicts nothing at all.
+      if (
+        !holds(v.is_active && v.ready, strict, `Kendaraan ${v.license_plate} tidak siap untuk diantrikan.`)
+      ) {
+        return [];
       }
-      if (strict && seaHub && !v.nama_kapal?.trim()) {
-        throw new CommandRefused('precondition', `Kendaraan ${v.license_plate} bukan armada laut.`);
+      if (
+        !holds(!seaHub || !!v.nama_kapal?.trim(), strict, `Kendaraan ${v.license_plate} bukan armada laut.`)
+      ) {
+        return [];
       }
       changes.push({
         table: 'vehicles',
@@ -61,12 +67,9 @@ export const startLoading = defineCommand({
   async predict(p, ctx, strict) {
     requireHub(ctx.actor, p.hub_id);
     const v = await mustGet(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound);
-    if (strict && (!v.siap_muat || v.current_hub_id !== p.hub_id)) {
-      throw new CommandRefused(
-        'precondition',
-        `Kendaraan ${v.license_plate} tidak ada di antrian Siap Muat hub ini.`,
-      );
-    }
+    const queuedHere = v.siap_muat && v.current_hub_id === p.hub_id;
+    if (!holds(queuedHere, strict, `Kendaraan ${v.license_plate} tidak ada di antrian Siap Muat hub ini.`))
+      return [];
     return [
       {
         table: 'vehicles',
@@ -82,9 +85,8 @@ export const removeFromQueue = defineCommand({
   async predict(p, ctx, strict) {
     requireHub(ctx.actor, p.hub_id);
     const v = await mustGet(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound);
-    if (strict && (!(v.siap_muat || v.sedang_muat) || v.current_hub_id !== p.hub_id)) {
-      throw new CommandRefused('precondition', `Kendaraan ${v.license_plate} tidak ada di antrian hub ini.`);
-    }
+    const inQueueHere = (v.siap_muat || v.sedang_muat) && v.current_hub_id === p.hub_id;
+    if (!holds(inQueueHere, strict, `Kendaraan ${v.license_plate} tidak ada di antrian hub ini.`)) return [];
     return [
       {
         table: 'vehicles',
@@ -108,12 +110,9 @@ export const finishLoading = defineCommand({
   async predict(p, ctx, strict) {
     requireHub(ctx.actor, p.hub_id);
     const v = await mustGet(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound);
-    if (strict && (!v.sedang_muat || v.current_hub_id !== p.hub_id)) {
-      throw new CommandRefused(
-        'precondition',
-        `Kendaraan ${v.license_plate} tidak sedang dimuat di hub ini.`,
-      );
-    }
+    const loadingHere = v.sedang_muat && v.current_hub_id === p.hub_id;
+    if (!holds(loadingHere, strict, `Kendaraan ${v.license_plate} tidak sedang dimuat di hub ini.`))
+      return [];
     return [
       {
         table: 'vehicles',

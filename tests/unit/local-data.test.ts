@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pendingTotal, syncHealth, type SyncStatus } from '../../src/components/sync-status-types';
+import type { SyncStatus } from '../../sync';
+import { pendingTotal, syncHealth } from '../../src/components/sync-health';
 import { isAppDatabase, isPrecache } from '../../src/lib/wipe-local-data';
 
 describe('what sign-out wipes', () => {

@@ -1,0 +1,572 @@
+-- Master data (spec 2.5 to 2.9, 5, 7.2): inventory, warehouses, vendors,
+-- vehicle types, vehicles and sea fleets, hubs.
+--
+-- Who: vendors, vehicle types, vehicles and sea fleets: admin, tower_control
+-- and hub users (the hub screens' modals); deleting a vendor and everything
+-- about hubs: admin only; inventory and warehouses: staff anywhere, a hub user
+-- for its own hub's warehouses.
+-- Edits merge field by field (docs/sync.md): only the fields a command's
+-- `changes` names are written, so two users editing different fields both
+-- keep theirs and the later edit of the same field wins.
+-- Deletes are soft (deleted = true) and refused while the row is still in use.
+-- A name that a unique index forbids twice is refused with code 'duplicate'
+-- and a message that says so, also when two commands race for it.
+-- Device twins: sync/commands/master-data.ts.
+
+-- The changes object of an edit command.
+create or replace function public.cmd_changes(p jsonb)
+returns jsonb
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if jsonb_typeof(p -> 'changes') is distinct from 'object' then
+    perform public.cmd_reject('validation', 'Perintah tidak valid.');
+  end if;
+  return p -> 'changes';
+end;
+$$;
+
+-- An optional id: missing or null is null, anything else must be a uuid.
+-- (plpgsql, not a SQL CASE: the planner may fold an immutable call in a branch
+-- that is never taken, and cmd_uuid raises.)
+create or replace function public.cmd_uuid_or_null(p jsonb, p_key text, p_message text)
+returns uuid
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if p -> p_key is null or jsonb_typeof(p -> p_key) = 'null' then
+    return null;
+  end if;
+  return public.cmd_uuid(p, p_key, p_message);
+end;
+$$;
+
+-- A hub user may book stock at its hub's warehouses and, at a POD, at the
+-- warehouses located in its city (the same rows it reads, see my_warehouse_ids).
+create or replace function public.cmd_require_warehouse(ctx public.command_context, w public.warehouses)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if ctx.role in ('admin', 'tower_control') then
+    return;
+  end if;
+  if ctx.role = 'hub_user' and ctx.hub_id is not null
+     and (w.hub_id = ctx.hub_id
+          or exists (select 1 from public.hubs h
+                     where h.id = ctx.hub_id and not h.deleted and public.hub_kind(h.name, h.type) = 'pod'
+                       and public.dm_slug(w.location) = public.dm_slug(public.pod_city_of_hub(h.name, h.city)))) then
+    return;
+  end if;
+  perform public.cmd_reject('forbidden', 'Anda tidak memiliki izin untuk gudang ini.');
+end;
+$$;
+
+-- The plate (or container number) of an active vehicle is unique, ignoring
+-- case and spaces (index vehicles_license_plate_unique_active).
+create or replace function public.cmd_require_free_plate(p_plate text, p_except uuid, p_sea boolean)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.vehicles v
+             where v.is_active and not v.deleted and v.id is distinct from p_except
+               and upper(regexp_replace(v.license_plate, '\s', '', 'g')) = upper(regexp_replace(p_plate, '\s', '', 'g'))) then
+    perform public.cmd_reject('duplicate',
+      format(case when p_sea then 'Nomor container %s sudah terdaftar.' else 'Nomor polisi %s sudah terdaftar.' end, p_plate));
+  end if;
+end;
+$$;
+
+-- The shipment a vehicle still carries (not unloaded yet), or null.
+create or replace function public.cmd_open_shipment_batch(p_vehicle_id uuid)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select s.batch_number from public.shipments s
+  where s.vehicle_id = p_vehicle_id and not s.selesai_bongkar and not s.deleted
+  order by s.created_at
+  limit 1
+$$;
+
+-- Out of service (deleted or deactivated) only when idle: not queued, not
+-- loading, not carrying a shipment.
+create or replace function public.cmd_require_idle_vehicle(v public.vehicles)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  batch text := public.cmd_open_shipment_batch(v.id);
+begin
+  if v.siap_muat or v.sedang_muat then
+    perform public.cmd_reject('precondition',
+      format('Kendaraan %s masih dalam antrian hub; keluarkan dari antrian terlebih dahulu.', v.license_plate));
+  end if;
+  if batch is not null then
+    perform public.cmd_reject('precondition',
+      format('Kendaraan %s masih membawa pengiriman %s yang belum selesai dibongkar.', v.license_plate, batch));
+  end if;
+end;
+$$;
+
+-- add_inventory {inventory_id, warehouse_id, date_recorded, smartboard_quantity,
+-- bracket_quantity, batch_number?} ---------------------------------------------------
+create or replace function public.cmd_add_inventory(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_warehouse_id uuid := public.cmd_uuid(p, 'warehouse_id', 'Pilih gudang');
+  v_date date := public.cmd_date(p, 'date_recorded', 'Tanggal harus dipilih');
+  v_smartboards integer := public.cmd_quantity(p, 'smartboard_quantity', 'Jumlah smartboard tidak boleh negatif');
+  v_brackets integer := public.cmd_quantity(p, 'bracket_quantity', 'Jumlah bracket tidak boleh negatif');
+  v_batch text := public.cmd_opt_text(p, 'batch_number');
+  v_id uuid := public.cmd_uuid(p, 'inventory_id', 'Perintah tidak valid.');
+  w public.warehouses;
+begin
+  perform public.cmd_require_operator(ctx);
+  select * into w from public.warehouses where id = v_warehouse_id and not deleted;
+  if not found then
+    perform public.cmd_reject('not_found', 'Gudang tidak ditemukan.');
+  end if;
+  perform public.cmd_require_warehouse(ctx, w);
+  perform public.cmd_require_new_id('inventory', v_id);
+  insert into public.inventory (id, warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, batch_number)
+  values (v_id, w.id, v_date, v_smartboards, v_brackets, v_batch);
+  return v_id;
+end;
+$$;
+
+-- add_warehouse {warehouse_id, name, location?, hub_id?} ------------------------------
+create or replace function public.cmd_add_warehouse(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_name text := public.cmd_req_text(p, 'name', 'Nama gudang harus diisi');
+  v_location text := public.cmd_opt_text(p, 'location');
+  v_hub_id uuid := public.cmd_uuid_or_null(p, 'hub_id', 'Hub tidak ditemukan.');
+  v_id uuid := public.cmd_uuid(p, 'warehouse_id', 'Perintah tidak valid.');
+begin
+  if char_length(v_name) > 100 then
+    perform public.cmd_reject('validation', 'Nama terlalu panjang');
+  end if;
+  perform public.cmd_require_operator(ctx);
+  if ctx.role = 'hub_user' then
+    -- A hub user adds warehouses to its own hub.
+    v_hub_id := coalesce(v_hub_id, ctx.hub_id);
+    perform public.cmd_require_hub(ctx, v_hub_id);
+  end if;
+  if v_hub_id is not null then
+    perform public.cmd_hub(v_hub_id);
+  end if;
+  perform public.cmd_require_new_id('warehouses', v_id);
+  insert into public.warehouses (id, name, location, hub_id) values (v_id, v_name, v_location, v_hub_id);
+  return v_id;
+end;
+$$;
+
+-- add_vendor {vendor_id, name, contact_person?, phone?} --------------------------------
+create or replace function public.cmd_add_vendor(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_name text := public.cmd_req_text(p, 'name', 'Nama vendor is required');
+  v_contact text := public.cmd_opt_text(p, 'contact_person');
+  v_phone text := public.cmd_opt_text(p, 'phone');
+  v_id uuid := public.cmd_uuid(p, 'vendor_id', 'Perintah tidak valid.');
+begin
+  perform public.cmd_require_operator(ctx);
+  perform public.cmd_require_new_id('vendors', v_id);
+  begin
+    insert into public.vendors (id, name, contact_person, phone) values (v_id, v_name, v_contact, v_phone);
+  exception when unique_violation then
+    perform public.cmd_reject('duplicate', format('Vendor "%s" sudah ada.', v_name));
+  end;
+  return v_id;
+end;
+$$;
+
+-- edit_vendor {vendor_id, changes: {name?, contact_person?, phone?}} ---------------------
+create or replace function public.cmd_edit_vendor(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_id uuid := public.cmd_uuid(p, 'vendor_id', 'Vendor tidak ditemukan.');
+  c jsonb := public.cmd_changes(p);
+  v_name text;
+begin
+  if c ? 'name' then
+    v_name := public.cmd_req_text(c, 'name', 'Nama vendor harus diisi');
+  end if;
+  perform public.cmd_require_operator(ctx);
+  perform 1 from public.vendors where id = v_id and not deleted for update;
+  if not found then
+    perform public.cmd_reject('not_found', 'Vendor tidak ditemukan.');
+  end if;
+  begin
+    update public.vendors
+       set name = case when c ? 'name' then v_name else name end,
+           contact_person = case when c ? 'contact_person' then public.cmd_opt_text(c, 'contact_person') else contact_person end,
+           phone = case when c ? 'phone' then public.cmd_opt_text(c, 'phone') else phone end
+     where id = v_id;
+  exception when unique_violation then
+    perform public.cmd_reject('duplicate', format('Vendor "%s" sudah ada.', v_name));
+  end;
+  return v_id;
+end;
+$$;
+
+-- delete_vendor {vendor_id}: admin only ---------------------------------------------------
+create or replace function public.cmd_delete_vendor(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_id uuid := public.cmd_uuid(p, 'vendor_id', 'Vendor tidak ditemukan.');
+  vendor public.vendors;
+  active_count integer;
+begin
+  perform public.cmd_require_role(ctx, array['admin']);
+  select * into vendor from public.vendors where id = v_id and not deleted for update;
+  if not found then
+    perform public.cmd_reject('not_found', 'Vendor tidak ditemukan.');
+  end if;
+  select count(*) into active_count from public.vehicles where vendor_id = v_id and is_active and not deleted;
+  if active_count > 0 then
+    perform public.cmd_reject('precondition',
+      format('Vendor "%s" masih memiliki %s kendaraan aktif dan tidak dapat dihapus.', vendor.name, active_count));
+  end if;
+  update public.vendors set deleted = true where id = v_id;
+  return v_id;
+end;
+$$;
+
+-- add_vehicle_type {vehicle_type_id, name} --------------------------------------------------
+create or replace function public.cmd_add_vehicle_type(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_name text := public.cmd_req_text(p, 'name', 'Please enter vehicle type name');
+  v_id uuid := public.cmd_uuid(p, 'vehicle_type_id', 'Perintah tidak valid.');
+begin
+  perform public.cmd_require_operator(ctx);
+  perform public.cmd_require_new_id('vehicle_types', v_id);
+  begin
+    insert into public.vehicle_types (id, name) values (v_id, v_name);
+  exception when unique_violation then
+    perform public.cmd_reject('duplicate', format('Jenis kendaraan "%s" sudah ada.', v_name));
+  end;
+  return v_id;
+end;
+$$;
+
+-- A new vehicle (spec 4.1: ready and active). The hub: the one given, or a hub
+-- user's own (spec 6); a hub user places vehicles at its own hub only.
+create or replace function public.cmd_insert_vehicle(
+  ctx public.command_context, p_id uuid, p_vendor_id uuid, p_plate text, p_type_id uuid,
+  p_driver text, p_phone text, p_kapal text, p_pelayaran text, p_hub_id uuid)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_hub_id uuid := p_hub_id;
+begin
+  perform public.cmd_require_operator(ctx);
+  if ctx.role = 'hub_user' then
+    v_hub_id := coalesce(v_hub_id, ctx.hub_id);
+    perform public.cmd_require_hub(ctx, v_hub_id);
+  end if;
+  perform 1 from public.vendors where id = p_vendor_id and not deleted;
+  if not found then
+    perform public.cmd_reject('not_found', 'Vendor tidak ditemukan.');
+  end if;
+  if p_type_id is not null then
+    perform 1 from public.vehicle_types where id = p_type_id and not deleted;
+    if not found then
+      perform public.cmd_reject('not_found', 'Jenis kendaraan tidak ditemukan.');
+    end if;
+  end if;
+  if v_hub_id is not null then
+    perform public.cmd_hub(v_hub_id);
+  end if;
+  perform public.cmd_require_new_id('vehicles', p_id);
+  perform public.cmd_require_free_plate(p_plate, null, p_kapal is not null);
+  begin
+    insert into public.vehicles (id, license_plate, driver_name, driver_phone, vehicle_type_id, nama_kapal,
+                                 nama_pelayaran, vendor_id, current_hub_id, ready, siap_muat, sedang_muat, is_active)
+    values (p_id, p_plate, p_driver, p_phone, p_type_id, p_kapal, p_pelayaran, p_vendor_id, v_hub_id,
+            true, false, false, true);
+  exception when unique_violation then
+    perform public.cmd_reject('duplicate',
+      format(case when p_kapal is not null then 'Nomor container %s sudah terdaftar.'
+                  else 'Nomor polisi %s sudah terdaftar.' end, p_plate));
+  end;
+  return p_id;
+end;
+$$;
+
+-- add_vehicle {vehicle_id, vendor_id, mode: darat | laut, license_plate,
+-- vehicle_type_id, driver_name?, driver_phone?, nama_kapal?, nama_pelayaran?,
+-- current_hub_id?}. Laut: a sea fleet unit, license_plate holds the container
+-- number, no vehicle type. Darat: a truck; ship fields are not kept.
+create or replace function public.cmd_add_vehicle(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_vendor_id uuid := public.cmd_uuid(p, 'vendor_id', 'Silakan pilih vendor');
+  v_mode text := p ->> 'mode';
+  v_plate text;
+  v_type_id uuid;
+  v_kapal text;
+  v_pelayaran text;
+begin
+  if v_mode = 'laut' then
+    v_kapal := public.cmd_req_text(p, 'nama_kapal', 'Silakan lengkapi semua field');
+    v_pelayaran := public.cmd_req_text(p, 'nama_pelayaran', 'Silakan lengkapi semua field');
+    v_plate := public.cmd_req_text(p, 'license_plate', 'Silakan lengkapi semua field');
+  elsif v_mode = 'darat' then
+    v_plate := public.cmd_req_text(p, 'license_plate', 'Silakan lengkapi minimal Nomor Polisi dan Jenis Kendaraan');
+    v_type_id := public.cmd_uuid(p, 'vehicle_type_id', 'Silakan lengkapi minimal Nomor Polisi dan Jenis Kendaraan');
+  else
+    perform public.cmd_reject('validation', 'Perintah tidak valid.');
+  end if;
+  return public.cmd_insert_vehicle(
+    ctx, public.cmd_uuid(p, 'vehicle_id', 'Perintah tidak valid.'), v_vendor_id, v_plate, v_type_id,
+    public.cmd_opt_text(p, 'driver_name'), public.cmd_opt_text(p, 'driver_phone'), v_kapal, v_pelayaran,
+    public.cmd_uuid_or_null(p, 'current_hub_id', 'Hub tidak ditemukan.'));
+end;
+$$;
+
+-- add_sea_fleet {vehicle_id, vendor_id, nama_kapal, nama_pelayaran, container_number, current_hub_id?}
+create or replace function public.cmd_add_sea_fleet(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_vendor_id uuid := public.cmd_uuid(p, 'vendor_id', 'Semua field harus diisi');
+  v_kapal text := public.cmd_req_text(p, 'nama_kapal', 'Semua field harus diisi');
+  v_pelayaran text := public.cmd_req_text(p, 'nama_pelayaran', 'Semua field harus diisi');
+  v_container text := public.cmd_req_text(p, 'container_number', 'Semua field harus diisi');
+begin
+  return public.cmd_insert_vehicle(
+    ctx, public.cmd_uuid(p, 'vehicle_id', 'Perintah tidak valid.'), v_vendor_id, v_container, null,
+    null, null, v_kapal, v_pelayaran, public.cmd_uuid_or_null(p, 'current_hub_id', 'Hub tidak ditemukan.'));
+end;
+$$;
+
+-- edit_vehicle {vehicle_id, changes: {license_plate?, driver_name?, driver_phone?,
+-- vehicle_type_id?, nama_kapal?, nama_pelayaran?, is_active?}} ---------------------------
+-- The queue flags and the hub belong to the workflow commands, not to edits.
+-- Deactivating takes the vehicle out of service (ready false; refused while it
+-- is queued or carrying a shipment); activating makes it ready again.
+create or replace function public.cmd_edit_vehicle(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_id uuid := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
+  c jsonb := public.cmd_changes(p);
+  v_plate text;
+  v_type_id uuid;
+  v_active boolean;
+  v public.vehicles;
+begin
+  if c ? 'license_plate' then
+    v_plate := public.cmd_req_text(c, 'license_plate', 'Please fill in all required fields');
+  end if;
+  if c ? 'vehicle_type_id' then
+    v_type_id := public.cmd_uuid_or_null(c, 'vehicle_type_id', 'Jenis kendaraan tidak ditemukan.');
+  end if;
+  if c ? 'is_active' then
+    if jsonb_typeof(c -> 'is_active') is distinct from 'boolean' then
+      perform public.cmd_reject('validation', 'Perintah tidak valid.');
+    end if;
+    v_active := (c ->> 'is_active')::boolean;
+  end if;
+  perform public.cmd_require_operator(ctx);
+  v := public.cmd_lock_vehicle(v_id);
+  if v_type_id is not null then
+    perform 1 from public.vehicle_types where id = v_type_id and not deleted;
+    if not found then
+      perform public.cmd_reject('not_found', 'Jenis kendaraan tidak ditemukan.');
+    end if;
+  end if;
+  if v.is_active and v_active is false then
+    perform public.cmd_require_idle_vehicle(v);
+  end if;
+  if coalesce(v_active, v.is_active) then
+    perform public.cmd_require_free_plate(coalesce(v_plate, v.license_plate), v.id,
+      coalesce(case when c ? 'nama_kapal' then public.cmd_opt_text(c, 'nama_kapal') else v.nama_kapal end, '') <> '');
+  end if;
+  begin
+    update public.vehicles
+       set license_plate = coalesce(v_plate, license_plate),
+           vehicle_type_id = case when c ? 'vehicle_type_id' then v_type_id else vehicle_type_id end,
+           driver_name = case when c ? 'driver_name' then public.cmd_opt_text(c, 'driver_name') else driver_name end,
+           driver_phone = case when c ? 'driver_phone' then public.cmd_opt_text(c, 'driver_phone') else driver_phone end,
+           nama_kapal = case when c ? 'nama_kapal' then public.cmd_opt_text(c, 'nama_kapal') else nama_kapal end,
+           nama_pelayaran = case when c ? 'nama_pelayaran' then public.cmd_opt_text(c, 'nama_pelayaran') else nama_pelayaran end,
+           is_active = coalesce(v_active, is_active),
+           ready = case
+             when v_active is false then false
+             when v_active and not is_active then not (siap_muat or sedang_muat)
+             else ready
+           end
+     where id = v.id;
+  exception when unique_violation then
+    perform public.cmd_reject('duplicate', format('Nomor polisi %s sudah terdaftar.', coalesce(v_plate, v.license_plate)));
+  end;
+  return v.id;
+end;
+$$;
+
+-- delete_vehicle {vehicle_id}: soft, and only when idle --------------------------------------
+create or replace function public.cmd_delete_vehicle(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_id uuid := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
+  v public.vehicles;
+begin
+  perform public.cmd_require_operator(ctx);
+  v := public.cmd_lock_vehicle(v_id);
+  perform public.cmd_require_idle_vehicle(v);
+  update public.vehicles set deleted = true, is_active = false where id = v.id;
+  return v.id;
+end;
+$$;
+
+-- add_hub {hub_id, name, city?}: admin only; new hubs get type 'hub' (spec 5) ---------------
+create or replace function public.cmd_add_hub(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_name text;
+  v_city text;
+  v_id uuid;
+begin
+  perform public.cmd_require_role(ctx, array['admin']);
+  v_name := public.cmd_req_text(p, 'name', 'Hub name is required');
+  v_city := public.cmd_opt_text(p, 'city');
+  v_id := public.cmd_uuid(p, 'hub_id', 'Perintah tidak valid.');
+  perform public.cmd_require_new_id('hubs', v_id);
+  begin
+    insert into public.hubs (id, name, city, type) values (v_id, v_name, v_city, 'hub');
+  exception when unique_violation then
+    perform public.cmd_reject('duplicate', format('Hub "%s" sudah ada.', v_name));
+  end;
+  return v_id;
+end;
+$$;
+
+-- edit_hub {hub_id, changes: {name?, city?}}: admin only -------------------------------------
+create or replace function public.cmd_edit_hub(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+  c jsonb;
+  v_name text;
+begin
+  perform public.cmd_require_role(ctx, array['admin']);
+  v_id := public.cmd_uuid(p, 'hub_id', 'Hub tidak ditemukan.');
+  c := public.cmd_changes(p);
+  if c ? 'name' then
+    v_name := public.cmd_req_text(c, 'name', 'Hub name is required');
+  end if;
+  perform 1 from public.hubs where id = v_id and not deleted for update;
+  if not found then
+    perform public.cmd_reject('not_found', 'Hub tidak ditemukan.');
+  end if;
+  begin
+    update public.hubs
+       set name = coalesce(v_name, name),
+           city = case when c ? 'city' then public.cmd_opt_text(c, 'city') else city end
+     where id = v_id;
+  exception when unique_violation then
+    perform public.cmd_reject('duplicate', format('Hub "%s" sudah ada.', v_name));
+  end;
+  return v_id;
+end;
+$$;
+
+-- delete_hub {hub_id}: admin only; soft; refused while anything still hangs on it -----------
+create or replace function public.cmd_delete_hub(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+  hub public.hubs;
+begin
+  perform public.cmd_require_role(ctx, array['admin']);
+  v_id := public.cmd_uuid(p, 'hub_id', 'Hub tidak ditemukan.');
+  select * into hub from public.hubs where id = v_id and not deleted for update;
+  if not found then
+    perform public.cmd_reject('not_found', 'Hub tidak ditemukan.');
+  end if;
+  if exists (select 1 from public.warehouses where hub_id = v_id and not deleted) then
+    perform public.cmd_reject('precondition', format('Hub "%s" masih memiliki gudang dan tidak dapat dihapus.', hub.name));
+  end if;
+  if exists (select 1 from public.vehicles where current_hub_id = v_id and not deleted) then
+    perform public.cmd_reject('precondition', format('Hub "%s" masih memiliki kendaraan dan tidak dapat dihapus.', hub.name));
+  end if;
+  if exists (select 1 from public.shipments
+             where not selesai_bongkar and not deleted
+               and v_id in (origin_hub_id, destination_hub_id, current_hub_id)) then
+    perform public.cmd_reject('precondition',
+      format('Hub "%s" masih memiliki pengiriman yang belum selesai dan tidak dapat dihapus.', hub.name));
+  end if;
+  if exists (select 1 from public.profiles where hub_id = v_id and not deleted) then
+    perform public.cmd_reject('precondition', format('Hub "%s" masih memiliki pengguna dan tidak dapat dihapus.', hub.name));
+  end if;
+  update public.hubs set deleted = true where id = v_id;
+  return v_id;
+end;
+$$;
+
+revoke execute on function
+  public.cmd_changes(jsonb), public.cmd_uuid_or_null(jsonb, text, text),
+  public.cmd_require_warehouse(public.command_context, public.warehouses),
+  public.cmd_require_free_plate(text, uuid, boolean), public.cmd_open_shipment_batch(uuid),
+  public.cmd_require_idle_vehicle(public.vehicles),
+  public.cmd_insert_vehicle(public.command_context, uuid, uuid, text, uuid, text, text, text, text, uuid),
+  public.cmd_add_inventory(public.command_context, jsonb), public.cmd_add_warehouse(public.command_context, jsonb),
+  public.cmd_add_vendor(public.command_context, jsonb), public.cmd_edit_vendor(public.command_context, jsonb),
+  public.cmd_delete_vendor(public.command_context, jsonb), public.cmd_add_vehicle_type(public.command_context, jsonb),
+  public.cmd_add_vehicle(public.command_context, jsonb), public.cmd_add_sea_fleet(public.command_context, jsonb),
+  public.cmd_edit_vehicle(public.command_context, jsonb), public.cmd_delete_vehicle(public.command_context, jsonb),
+  public.cmd_add_hub(public.command_context, jsonb), public.cmd_edit_hub(public.command_context, jsonb),
+  public.cmd_delete_hub(public.command_context, jsonb)
+  from public, anon, authenticated;
