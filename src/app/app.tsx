@@ -1,13 +1,16 @@
 import { RouterProvider } from 'react-router-dom';
 import { Toaster } from '../components/ui/sonner';
 import { SessionProvider } from '../lib/session';
+import { SyncEngineProvider } from '../lib/sync-engine';
 import { PwaPrompts } from './pwa-prompts';
 import { router } from './router';
 
 export function App() {
   return (
     <SessionProvider>
-      <RouterProvider router={router} />
+      <SyncEngineProvider>
+        <RouterProvider router={router} />
+      </SyncEngineProvider>
       <Toaster />
       <PwaPrompts />
     </SessionProvider>

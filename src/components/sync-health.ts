@@ -1,26 +1,5 @@
-// Mirrors `SyncStatus` exported by sync/index.ts (the sync engine's health, architecture
-// guarantee 12). Kept here until the engine lands; then import it from sync/ and delete this.
-
-export interface SyncRejection {
-  commandId: string;
-  type: string;
-  code: string;
-  message: string;
-  /** ISO time the server decided. */
-  at: string;
-}
-
-export interface SyncStatus {
-  online: boolean;
-  syncing: boolean;
-  pendingCommands: number;
-  pendingUploads: number;
-  /** ISO time of the oldest command or upload still waiting. */
-  oldestPendingAt: string | null;
-  lastSyncedAt: string | null;
-  lastError: string | null;
-  rejections: SyncRejection[];
-}
+// How the shell sums up the sync engine's status (architecture guarantee 12).
+import type { SyncStatus } from '../../sync';
 
 export type SyncHealth = 'offline' | 'syncing' | 'pending' | 'error' | 'synced';
 

@@ -9,7 +9,8 @@ import {
   SYNC_ONLINE,
   SYNC_SYNCING,
 } from '../lib/messages';
-import { pendingTotal, type SyncStatus } from './sync-status-types';
+import type { SyncStatus } from '../../sync';
+import { pendingTotal } from './sync-health';
 import { Button } from './ui/button';
 
 export interface SyncPanelProps {

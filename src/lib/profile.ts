@@ -39,7 +39,16 @@ export function readCachedProfile(userId: string): UserProfile | null {
   }
 }
 
+// Set by sign-out: a profile read still in flight must not write the cache
+// back after the wipe (the page reloads right after, which resets it).
+let cachingStopped = false;
+
+export function stopCachingProfiles(): void {
+  cachingStopped = true;
+}
+
 export function writeCachedProfile(profile: UserProfile): void {
+  if (cachingStopped) return;
   const cached: CachedProfile = { version: CACHE_VERSION, profile };
   try {
     localStorage.setItem(PROFILE_CACHE_KEY, JSON.stringify(cached));

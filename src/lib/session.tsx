@@ -4,6 +4,7 @@ import {
   fallbackProfile,
   fetchProfile,
   readCachedProfile,
+  stopCachingProfiles,
   writeCachedProfile,
   type UserProfile,
 } from './profile';
@@ -31,6 +32,9 @@ type AuthState =
   | { status: 'signed-in'; session: Session; stale: boolean };
 
 const SessionContext = createContext<SessionState | null>(null);
+
+/** Set by signOutAndWipe until the page reloads. */
+let signingOut = false;
 
 /**
  * The session supabase-js keeps in storage. When the access token has expired and the
@@ -71,6 +75,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     // onAuthStateChange replays the stored session as INITIAL_SESSION, so no separate getSession().
     const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      // Signing out of a shared tablet: stay on the current screen until the
+      // wipe is done and the page reloads on /auth, so nothing half-wiped shows.
+      if (signingOut && !session) return;
       if (event === 'SIGNED_IN') console.info('auth: signed in', session?.user.email);
       if (session) {
         setAuth({ status: 'signed-in', session, stale: false });
@@ -174,6 +181,8 @@ export function useSignedIn(): Extract<SessionState, { status: 'signed-in' }> {
 export async function signOutAndWipe({
   beforeWipe,
 }: { beforeWipe?: () => Promise<void> } = {}): Promise<void> {
+  stopCachingProfiles();
+  signingOut = true;
   try {
     // 'local': only this tablet's session ends; the user's other devices stay signed in.
     const { error } = await supabase.auth.signOut({ scope: 'local' });

@@ -1,5 +1,5 @@
 import { SyncIndicator } from '../../components/sync-indicator';
-import type { SyncStatus } from '../../components/sync-status-types';
+import type { SyncStatus } from '../../../sync';
 import { Separator } from '../../components/ui/separator';
 import { SidebarTrigger } from '../../components/ui/sidebar';
 import { PRODUCT_NAME } from '../../lib/messages';

@@ -128,7 +128,15 @@ function UserFooter({ profile }: { profile: UserProfile }) {
   );
 }
 
-export function AppSidebar({ profile, pendingCount }: { profile: UserProfile; pendingCount: number }) {
+export function AppSidebar({
+  profile,
+  pendingCount,
+  beforeWipe,
+}: {
+  profile: UserProfile;
+  pendingCount: number;
+  beforeWipe: () => Promise<void>;
+}) {
   const { pathname } = useLocation();
   const groups = menuFor(profile);
   return (
@@ -153,7 +161,7 @@ export function AppSidebar({ profile, pendingCount }: { profile: UserProfile; pe
       </SidebarContent>
       <SidebarFooter>
         <UserFooter profile={profile} />
-        <SignOutButton pendingCount={pendingCount} />
+        <SignOutButton pendingCount={pendingCount} beforeWipe={beforeWipe} />
       </SidebarFooter>
     </Sidebar>
   );

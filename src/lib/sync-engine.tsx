@@ -1,0 +1,75 @@
+// The signed-in user's sync engine for the whole app: started once the
+// session and profile are known (also offline), stopped on sign-out. Screens
+// read its RxDB collections and dispatch commands through useSyncEngine().
+import imageCompression from 'browser-image-compression';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { SyncEngine, type SyncStatus } from '../../sync';
+import { useSession } from './session';
+import { supabase } from './supabase';
+import { useOnline } from './use-online';
+
+const EngineContext = createContext<SyncEngine | null>(null);
+
+/** About 1600 px on the long side, well under 1 MB (architecture point 6). */
+async function compressImage(file: Blob): Promise<Blob> {
+  const asFile = file instanceof File ? file : new File([file], 'image', { type: file.type });
+  return imageCompression(asFile, { maxWidthOrHeight: 1600, maxSizeMB: 0.8, useWebWorker: true });
+}
+
+export function SyncEngineProvider({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const [engine, setEngine] = useState<SyncEngine | null>(null);
+  const signedIn = session.status === 'signed-in' ? session : null;
+  const userId = signedIn?.profile.userId;
+  const role = signedIn?.profile.role;
+  const hubId = signedIn?.profile.hubId ?? null;
+
+  useEffect(() => {
+    if (!userId || !role) return;
+    let cancelled = false;
+    let started: SyncEngine | null = null;
+    void SyncEngine.start({ supabase, actor: { userId, role, hubId }, compressImage }).then(
+      (e) => {
+        if (cancelled) void e.stop();
+        else setEngine((started = e));
+      },
+      (error: unknown) => console.error('sync: the local database could not be opened', error),
+    );
+    return () => {
+      cancelled = true;
+      setEngine(null);
+      void started?.stop();
+    };
+  }, [userId, role, hubId]);
+
+  return <EngineContext.Provider value={engine}>{children}</EngineContext.Provider>;
+}
+
+/** The engine, or null while it opens (or when signed out). */
+export function useSyncEngine(): SyncEngine | null {
+  return useContext(EngineContext);
+}
+
+const OFFLINE_IDLE: Omit<SyncStatus, 'online'> = {
+  syncing: false,
+  pendingCommands: 0,
+  pendingUploads: 0,
+  oldestPendingAt: null,
+  lastSyncedAt: null,
+  lastError: null,
+  rejections: [],
+};
+
+/** The engine's status; the browser's connection alone while the engine opens. */
+export function useSyncStatus(): SyncStatus {
+  const engine = useSyncEngine();
+  const online = useOnline();
+  const [status, setStatus] = useState<SyncStatus | null>(null);
+  useEffect(() => {
+    if (!engine) return;
+    const subscription = engine.status$.subscribe(setStatus);
+    return () => subscription.unsubscribe();
+  }, [engine]);
+  if (!engine || !status) return { ...OFFLINE_IDLE, online };
+  return { ...status, online: status.online && online };
+}
