@@ -147,10 +147,11 @@ export class SyncEngine {
     return entry;
   }
 
-  /** Runs a sync round now (coalesced with one in progress). */
-  syncNow(): Promise<void> {
+  /** Runs a full sync round that starts now (after the one in progress, if any) and waits for it. */
+  async syncNow(): Promise<void> {
+    if (this.running) await this.running.catch(() => undefined);
     this.requestSync();
-    return this.running ?? Promise.resolve();
+    await this.running?.catch(() => undefined);
   }
 
   async hasPendingWork(): Promise<boolean> {

@@ -6,3 +6,10 @@ export { MESSAGES } from './messages';
 export { DATABASE_PREFIX, type LocalDatabase } from './db/database';
 export { uploadPath, type ImageSlot } from './uploads/queue';
 export type * from './model/rows';
+// Pure rules and engine-store shapes the hub operations screens use (issue 6).
+export { vehicleBadge, type VehicleBadge } from './domain/vehicle-badge';
+export { hubKind, type HubKind } from './domain/hub-type';
+export { otwForHub, otwForWarehouse, type OtwStatus } from './domain/destination';
+export { jakartaDate, formatWib } from './domain/time';
+export { seaBatchNumber, publicImagePath } from './commands/shipping';
+export type { OutboxEntry, UploadEntry, ConflictEntry } from './db/engine-store';

@@ -12,6 +12,8 @@
 
 create table public.commands (
   id uuid primary key,
+  -- Arrival order: the clock can tie within one batch, this cannot.
+  seq bigint generated always as identity,
   actor_id uuid not null references auth.users (id) on delete cascade,
   actor_email text,
   type text not null,
@@ -27,6 +29,7 @@ comment on table public.commands is
   'Every command a device sent, with its outcome: the idempotency record of apply_commands and the audit trail.';
 comment on column public.commands.issued_at is 'When the user acted, by the device clock, clamped to received_at.';
 comment on column public.commands.received_at is 'When the server received the command (server clock).';
+comment on column public.commands.seq is 'The order the server received commands in (a device''s commands arrive in its own order).';
 comment on column public.commands.entity_id is 'The main row the command acted on (shipment, vehicle, ...), for conflict messages.';
 comment on column public.commands.code is 'Why it was rejected, machine-readable (validation, forbidden, precondition, not_found, ...).';
 

@@ -10,6 +10,8 @@ export class FlakyProxy {
   /** Requests whose path matches are forwarded, then their response is dropped (once each). */
   private dropQueue: RegExp[] = [];
   readonly dropped: string[] = [];
+  /** Every request that reached the server through the proxy: 'METHOD /path'. */
+  readonly forwarded: string[] = [];
   private server: Server;
   private sockets = new Set<Socket>();
   url = '';
@@ -48,6 +50,7 @@ export class FlakyProxy {
     const drop = dropIndex >= 0;
     if (drop) this.dropQueue.splice(dropIndex, 1);
     const url = new URL(req.url ?? '/', this.target);
+    this.forwarded.push(`${req.method} ${req.url}`);
     const upstream = request(
       url,
       { method: req.method, headers: { ...req.headers, host: url.host } },

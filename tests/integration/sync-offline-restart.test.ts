@@ -1,0 +1,121 @@
+// Guarantees 1, 3 and 7: 50 mixed commands made offline survive a restart,
+// reach the server exactly once and in order, and the server ends where the
+// device predicted.
+import { afterAll, describe, expect, it } from 'vitest';
+import { ownerSql } from '../support/clients';
+import { comparable, HUBS, serverRows, TRUK_FUSO, WAREHOUSES } from '../support/sync-scenarios';
+import { openDevice, settle, type Device } from '../support/sync-device';
+
+const id = () => crypto.randomUUID();
+
+describe('offline, restart, online', () => {
+  let device: Device;
+  afterAll(async () => device?.dispose());
+
+  it('applies 50 offline commands exactly once, in order, to the predicted state', async () => {
+    device = await openDevice('karawang@demo.local');
+    await settle(device.engine);
+    device.proxy.setMode('down');
+
+    const tag = `OFF-${Date.now()}`;
+    const touched: Record<string, string[]> = { vendors: [], vehicles: [], shipments: [], inventory: [] };
+    const dispatched: string[] = [];
+    const run = async (type: string, payload: Record<string, unknown>) => {
+      const { id: commandId } = await device.engine.dispatch(type, payload);
+      dispatched.push(commandId);
+    };
+
+    // A vendor with three trucks; each truck goes through the whole queue and
+    // is shipped to Cikarang; stock is booked in between; the vendor is edited.
+    const vendor = id();
+    touched.vendors!.push(vendor);
+    await run('add_vendor', {
+      vendor_id: vendor,
+      name: `Vendor ${tag}`,
+      contact_person: 'Budi',
+      phone: '0812',
+    });
+    for (let t = 0; t < 3; t++) {
+      const vehicle = id();
+      touched.vehicles!.push(vehicle);
+      await run('add_vehicle', {
+        vehicle_id: vehicle,
+        vendor_id: vendor,
+        mode: 'darat',
+        license_plate: `B ${9000 + t} ${tag.slice(-3)}`,
+        vehicle_type_id: TRUK_FUSO,
+        driver_name: `Driver ${t}`,
+        current_hub_id: HUBS.karawang,
+      });
+      // Queue, leave the queue, queue again, load, finish: the order matters.
+      await run('queue_vehicles', { hub_id: HUBS.karawang, vehicle_ids: [vehicle] });
+      await run('remove_from_queue', { hub_id: HUBS.karawang, vehicle_id: vehicle });
+      await run('queue_vehicles', { hub_id: HUBS.karawang, vehicle_ids: [vehicle] });
+      await run('start_loading', { hub_id: HUBS.karawang, vehicle_id: vehicle });
+      await run('finish_loading', { hub_id: HUBS.karawang, vehicle_id: vehicle });
+      const shipment = id();
+      const outgoing = id();
+      touched.shipments!.push(shipment);
+      touched.inventory!.push(outgoing);
+      await run('create_shipment_darat', {
+        hub_id: HUBS.karawang,
+        shipment_id: shipment,
+        vehicle_id: vehicle,
+        destination_warehouse_id: WAREHOUSES.cikarang,
+        batch_number: `${tag}-${t}`,
+        smartboard_quantity: 10 + t,
+        bracket_quantity: 20 + t,
+        inventory_id: outgoing,
+        image_count: 0,
+      });
+    }
+    while (dispatched.length < 49) {
+      const row = id();
+      touched.inventory!.push(row);
+      await run('add_inventory', {
+        inventory_id: row,
+        warehouse_id: WAREHOUSES.karawang,
+        date_recorded: '2026-11-20',
+        smartboard_quantity: dispatched.length,
+        bracket_quantity: 1,
+        batch_number: tag,
+      });
+    }
+    await run('edit_vendor', { vendor_id: vendor, changes: { phone: '0813' } });
+    expect(dispatched).toHaveLength(50);
+
+    await device.engine.syncNow(); // fails: the network is cut
+    const predicted: Record<string, Record<string, unknown>[]> = {};
+    for (const [table, ids] of Object.entries(touched)) {
+      const docs = await device.engine.db[table as 'vendors'].findByIds(ids).exec();
+      predicted[table] = ids.map((i) => comparable(docs.get(i)!.toMutableJSON() as never));
+    }
+
+    await device.close();
+    await device.reopen();
+    expect(await device.engine.local.store.outbox.count()).toBe(50);
+    device.proxy.setMode('up');
+    await settle(device.engine);
+
+    const sql = await ownerSql();
+    try {
+      const { rows } = await sql.query(
+        'select id, outcome, code, message from public.commands where id = any($1) order by seq',
+        [dispatched],
+      );
+      expect(rows.filter((r) => r.outcome !== 'applied')).toEqual([]);
+      // Once each, and in the order they were made.
+      expect(rows.map((r) => r.id)).toEqual(dispatched);
+      for (const [table, ids] of Object.entries(touched)) {
+        const server = (await serverRows(sql, table, ids)).map(comparable);
+        const byId = new Map(server.map((r) => [r.id, r]));
+        expect(
+          ids.map((i) => byId.get(i)),
+          table,
+        ).toEqual(predicted[table]);
+      }
+    } finally {
+      await sql.end();
+    }
+  });
+});
