@@ -257,10 +257,15 @@ describe('vehicles', () => {
   });
 
   it('are in at most one queue state (ready, siap_muat, sedang_muat)', async () => {
-    await expectRefused({ code: CHECK, constraint: 'vehicles_one_queue_state' }, [
-      'update public.vehicles set siap_muat = true where id = $1',
-      [vehicle(15)], // vehicle 15 is ready
-    ]);
+    await expectRefused(
+      { code: CHECK, constraint: 'vehicles_one_queue_state' },
+      // Other test files move vehicles around: make this one ready first (rolled back).
+      [
+        'update public.vehicles set ready = true, siap_muat = false, sedang_muat = false where id = $1',
+        [vehicle(15)],
+      ],
+      ['update public.vehicles set siap_muat = true where id = $1', [vehicle(15)]],
+    );
     await expectRefused({ code: CHECK, constraint: 'vehicles_one_queue_state' }, [
       'update public.vehicles set sedang_muat = true where id = $1',
       [vehicle(10)], // vehicle 10 is siap_muat

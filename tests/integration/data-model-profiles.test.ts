@@ -127,8 +127,9 @@ describe('users made by an admin (Auth admin API, service role)', () => {
     // Signed in, it reads what a Cikarang user reads.
     const client = await signedIn(address, 'secret1');
     expect((await client.rpc('my_hub_id')).data).toBe(hub(2));
-    const shipments = await client.from('shipments').select('id').not('batch_number', 'like', 'TEST-%');
-    expect(shipments.data).toHaveLength(7);
+    const shipments = await client.from('shipments').select('id');
+    // Other test files add shipments of their own; the seeded ones have fixed ids.
+    expect(shipments.data!.filter((s) => s.id.startsWith('66666666-'))).toHaveLength(7);
     await client.auth.signOut();
 
     // Promoted to tower_control: the hub is cleared (spec 5: choosing admin clears the hub).

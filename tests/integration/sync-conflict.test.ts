@@ -9,11 +9,15 @@ import { openDevice, settle, type Device } from '../support/sync-device';
 async function shipmentToCikarang(): Promise<string> {
   const sql = await ownerSql();
   try {
+    // A truck of its own: seeded vehicles belong to the read-matrix tests.
+    const vendor = (
+      await sql.query(`insert into public.vendors (name) values ($1) returning id`, [`Konflik ${Date.now()}`])
+    ).rows[0].id;
     const vehicle = (
       await sql.query(
-        `select v.id from public.vehicles v where v.is_active and not v.deleted and v.nama_kapal is null
-           and not exists (select 1 from public.shipments s where s.vehicle_id = v.id and not s.selesai_bongkar)
-         order by v.license_plate desc limit 1`,
+        `insert into public.vehicles (license_plate, vendor_id, current_hub_id, ready)
+         values ($1, $2, $3, false) returning id`,
+        [`B ${Date.now().toString().slice(-4)} KF`, vendor, HUBS.karawang],
       )
     ).rows[0].id;
     const { rows } = await sql.query(
