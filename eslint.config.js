@@ -110,7 +110,7 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['sync/**/*.ts', 'tests/**/*.ts', 'supabase/local/**/*.ts', '*.{ts,js,mjs,cjs}'],
+    files: ['sync/**/*.ts', 'tests/**/*.ts', 'supabase/local/**/*.ts', '*.{ts,js,mjs,cjs}', '.ci/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },
   {
