@@ -241,7 +241,11 @@ describe('restricted screens', () => {
 
       for (const path of allowed) {
         await page.goto(appUrl(path));
-        await page.getByTestId('screen-placeholder').waitFor();
+        // The screen itself: a built one (hub operations) or a placeholder.
+        await page
+          .locator('[data-testid=screen-placeholder], [data-testid=hub-operations]')
+          .first()
+          .waitFor();
         expect(await alert.count(), path).toBe(0);
       }
       for (const [paths, message, reason] of [
@@ -254,6 +258,7 @@ describe('restricted screens', () => {
           expect(await alert.getAttribute('data-reason'), path).toBe(reason);
           expect(await alert.textContent(), path).toContain(message);
           expect(await page.getByTestId('screen-placeholder').count(), path).toBe(0);
+          expect(await page.getByTestId('hub-operations').count(), path).toBe(0);
           expect(pathOf(page)).toBe(path);
         }
       }

@@ -1,22 +1,123 @@
+// A hub's operations screen (spec 2.9): /{hubSlug}/{tabSlug}. Everything it
+// shows comes from reactive queries of the sync engine's local view and every
+// action is a command, so the whole floor works with no signal.
+import { useMemo, useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { Anchor, Building2, ListPlus, Plus, Truck } from 'lucide-react';
+import { Alert, AlertDescription } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
 import { tabsListClassName, tabsTriggerClassName } from '../../components/ui/tabs';
 import { hubPath, TAB_LABELS, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
+import { useNow } from '../../lib/use-now';
+import { cn } from '../../lib/utils';
+import { useRxQuery } from '../../lib/use-rx-query';
+import { todayAverages } from './dock-times';
+import { DockTimeSummary } from './dock-time-summary';
+import { HubDialogs } from './hub-dialogs';
+import { doneShipments } from './hub-queries';
+import { isSeaHub } from './hub-resolution';
+import { HubScopeContext, type HubDialog, type HubScope } from './hub-scope';
+import { HUB_UNRESOLVED } from './messages';
+import { RejectionsAlert } from './rejections-alert';
+import { ShipmentTab } from './shipment-tab';
+import { useMasterData, useResolvedHub } from './use-master-data';
+import { usePendingIds, useRejectionToasts } from './use-engine-store';
+import { useHubFloor } from './use-hub-vehicles';
+import { LoadingTab, ReadyTab } from './vehicle-queue-tab';
 
-/** A hub's operations screen (spec 2.9): its tabs as links; each tab's lists are still to come. */
-export function HubOperationsPage({ hub, tab }: { hub: HubRouteConfig; tab: TabSlug }) {
+export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; tab: TabSlug }) {
+  const master = useMasterData();
+  const hub = useResolvedHub(master, config.hubType);
+  const pending = usePendingIds();
+  const now = useNow(30_000);
+  const [dialog, setDialog] = useState<HubDialog | null>(null);
+  useRejectionToasts();
+
+  const floor = useHubFloor(hub);
+  const inbound = config.tabs.includes('otw');
+  const done = useRxQuery('shipments', hub && inbound ? doneShipments(hub.id) : null);
+  const averages = useMemo(
+    () => todayAverages(floor.cycledHere, done.rows, now),
+    [floor.cycledHere, done.rows, now],
+  );
+
+  const scope = useMemo<HubScope>(
+    () => ({ config, hub, master, pending, now, open: setDialog }),
+    [config, hub, master, pending, now],
+  );
+  const canAdd = !!hub;
+  const sea = isSeaHub(config.hubType);
+
   return (
-    <ScreenPlaceholder
-      title={hub.title}
-      description={`${TAB_LABELS[tab]}: the ${hub.tabs.includes('otw') ? 'shipments and vehicles' : 'vehicle queue'} of this hub will be listed here.`}
-    >
-      <nav aria-label={`${hub.title} tabs`} className={tabsListClassName} data-testid="hub-tabs">
-        {hub.tabs.map((slug) => (
-          <NavLink key={slug} to={hubPath(hub.slug, slug)} className={tabsTriggerClassName}>
-            {TAB_LABELS[slug]}
-          </NavLink>
-        ))}
-      </nav>
-    </ScreenPlaceholder>
+    <HubScopeContext.Provider value={scope}>
+      <div
+        className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6"
+        data-testid="hub-operations"
+        data-hub-id={hub?.id ?? ''}
+      >
+        <header className="grid gap-3">
+          <div className="grid gap-1">
+            <h1 className="text-2xl font-bold tracking-tight">{config.title}</h1>
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Building2 className="size-4" aria-hidden="true" />
+              {hub ? (hub.city ?? hub.name) : '-'}
+              {sea && <Badge variant="primary">Pelabuhan</Badge>}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2" data-testid="hub-toolbar">
+            <Button onClick={() => setDialog({ kind: 'queue' })} disabled={!canAdd}>
+              <ListPlus aria-hidden="true" />
+              Tambah ke Antrian
+            </Button>
+            <Button variant="outline" onClick={() => setDialog({ kind: 'add-vehicle' })} disabled={!canAdd}>
+              <Truck aria-hidden="true" />
+              Tambah Kendaraan
+            </Button>
+            {sea && (
+              <Button
+                variant="outline"
+                onClick={() => setDialog({ kind: 'add-sea-fleet' })}
+                disabled={!canAdd}
+              >
+                <Anchor aria-hidden="true" />
+                Tambah Armada Laut
+              </Button>
+            )}
+            <Button variant="outline" onClick={() => setDialog({ kind: 'add-vendor' })} disabled={!canAdd}>
+              <Plus aria-hidden="true" />
+              Tambah Vendor
+            </Button>
+          </div>
+        </header>
+
+        {!hub && master.ready && (
+          <Alert data-testid="hub-unresolved">
+            <AlertDescription>{HUB_UNRESOLVED}</AlertDescription>
+          </Alert>
+        )}
+        <RejectionsAlert />
+        {hub && <DockTimeSummary averages={averages} inbound={inbound} />}
+
+        <nav
+          aria-label={`${config.title} tabs`}
+          className={cn(tabsListClassName, 'flex w-full flex-wrap justify-start')}
+          data-testid="hub-tabs"
+        >
+          {config.tabs.map((slug) => (
+            <NavLink key={slug} to={hubPath(config.slug, slug)} className={tabsTriggerClassName}>
+              {TAB_LABELS[slug]}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div data-testid={`tab-${tab}`}>
+          {tab === 'ready' && <ReadyTab queued={floor.queued} />}
+          {tab === 'loading' && <LoadingTab loading={floor.loading} awaiting={floor.awaiting} />}
+          {(tab === 'otw' || tab === 'arrival' || tab === 'unloading') && <ShipmentTab tab={tab} />}
+        </div>
+      </div>
+      <HubDialogs dialog={dialog} onClose={() => setDialog(null)} />
+    </HubScopeContext.Provider>
   );
 }

@@ -1,0 +1,51 @@
+// What left this hub and has not been unloaded yet: the shipments the hub's
+// shipping forms made, with their photos and whether each is uploaded yet.
+import type { Shipment } from '../../../sync';
+import { useRxQuery } from '../../lib/use-rx-query';
+import { departedShipments } from './hub-queries';
+import { useHubScope } from './hub-scope';
+import { ShipmentCard } from './shipment-card';
+import { statusLabel } from './use-master-data';
+import { useUploads } from './use-engine-store';
+import { useShipmentDetails } from './use-shipment-details';
+
+/** The latest ones; older ones are on the dashboard's in-transit list. */
+const SHOWN = 20;
+
+export function DeparturesList() {
+  const { hub, master, pending, now } = useHubScope();
+  const { rows } = useRxQuery('shipments', hub ? departedShipments(hub.id) : null);
+  const shipments: Shipment[] = rows;
+  const shown = shipments.slice(0, SHOWN);
+  const { vehicles, containers } = useShipmentDetails(shown);
+  const uploads = useUploads(shown.map((s) => s.id));
+  if (shipments.length === 0) return null;
+  return (
+    <section aria-labelledby="departures-title" className="grid gap-3">
+      <h2 id="departures-title" className="text-lg font-semibold">
+        Berangkat dari hub ini, dalam perjalanan
+      </h2>
+      <ul className="grid gap-2" data-testid="departures-list">
+        {shown.map((s) => (
+          <ShipmentCard
+            key={s.id}
+            shipment={s}
+            vehicle={vehicles.get(s.vehicle_id)}
+            container={containers.get(s.id)}
+            statusText={statusLabel(master.statusLabels, s.status)}
+            routeText={`ke ${master.hubsById.get(s.destination_hub_id)?.name ?? '-'}`}
+            dates="departed"
+            pending={pending.has(s.id)}
+            now={now}
+            uploads={uploads.get(s.id) ?? []}
+          />
+        ))}
+      </ul>
+      {shipments.length > SHOWN && (
+        <p className="text-sm text-muted-foreground">
+          dan {shipments.length - SHOWN} pengiriman lain dalam perjalanan.
+        </p>
+      )}
+    </section>
+  );
+}

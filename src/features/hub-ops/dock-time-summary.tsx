@@ -1,0 +1,34 @@
+// Today's dock times at the hub (beyond the spec): average queue wait,
+// loading and unloading of the spans that finished today (Jakarta day).
+import { Timer } from 'lucide-react';
+import { formatDuration, type Average, type TodayAverages } from './dock-times';
+
+function Stat({ label, value, testId }: { label: string; value: Average; testId: string }) {
+  return (
+    <div className="grid min-w-28 gap-0.5" data-testid={testId}>
+      <span className="text-xs text-muted-foreground">{label}</span>
+      <span className="font-semibold tabular-nums" data-testid={`${testId}-value`}>
+        {value.ms === null ? '-' : formatDuration(value.ms)}
+      </span>
+      <span className="text-xs text-muted-foreground">{value.count} selesai</span>
+    </div>
+  );
+}
+
+export function DockTimeSummary({ averages, inbound }: { averages: TodayAverages; inbound: boolean }) {
+  return (
+    <section
+      aria-label="Rata-rata waktu dok hari ini"
+      className="flex flex-wrap items-center gap-x-8 gap-y-3 rounded-lg border bg-card px-4 py-3"
+      data-testid="dock-time-summary"
+    >
+      <div className="flex items-center gap-2 text-sm font-medium">
+        <Timer className="size-4 text-muted-foreground" aria-hidden="true" />
+        Rata-rata hari ini
+      </div>
+      <Stat label="Antri" value={averages.queueWait} testId="avg-queue" />
+      <Stat label="Muat" value={averages.loading} testId="avg-loading" />
+      {inbound && <Stat label="Bongkar" value={averages.unloading} testId="avg-unloading" />}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+// Selesai (spec 2.9): the hub's completed shipments, or 'Riwayat kosong'. The
+// route table has no tab for it (a /done link goes to the hub's default tab),
+// so it closes the Sedang Bongkar tab, where shipments end.
+import { useRxQuery } from '../../lib/use-rx-query';
+import { EmptyState } from './empty-state';
+import { doneShipments } from './hub-queries';
+import { useHubScope } from './hub-scope';
+import { HISTORY_EMPTY } from './messages';
+import { ShipmentCard } from './shipment-card';
+import { statusLabel } from './use-master-data';
+import { useShipmentDetails } from './use-shipment-details';
+
+const SHOWN = 20;
+
+export function DoneList() {
+  const { hub, master, pending, now } = useHubScope();
+  const { rows } = useRxQuery('shipments', hub ? doneShipments(hub.id, SHOWN) : null);
+  const { vehicles, containers } = useShipmentDetails(rows);
+  return (
+    <section aria-labelledby="done-title" className="grid gap-3" data-testid="done-section">
+      <h2 id="done-title" className="text-lg font-semibold">
+        Selesai
+      </h2>
+      {rows.length === 0 ? (
+        <EmptyState testId="done-empty">{HISTORY_EMPTY}</EmptyState>
+      ) : (
+        <ul className="grid gap-2" data-testid="done-list">
+          {rows.map((s) => (
+            <ShipmentCard
+              key={s.id}
+              shipment={s}
+              vehicle={vehicles.get(s.vehicle_id)}
+              container={containers.get(s.id)}
+              statusText={statusLabel(master.statusLabels, s.status)}
+              routeText={`dari ${master.hubsById.get(s.origin_hub_id)?.name ?? '-'}`}
+              dates="done"
+              pending={pending.has(s.id)}
+              now={now}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

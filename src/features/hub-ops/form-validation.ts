@@ -1,0 +1,211 @@
+// The hub operations forms validate by the command schemas themselves (sync's
+// CATALOGUE, with the spec's messages), so a form and the command it sends can
+// never disagree; only what the commands do not carry (the vendor chosen before
+// queueing, the images' file types) is checked here. Errors are keyed by the
+// payload field they belong to; 'form' holds those of no single field.
+import { CATALOGUE, MESSAGES } from '../../../sync';
+
+export type FieldErrors = Record<string, string>;
+
+export type Checked<P> = { ok: true; payload: P } | { ok: false; errors: FieldErrors; first: string };
+
+/** Validates a payload with its command's schema; the first message per field. */
+export function checkCommand<P extends Record<string, unknown>>(type: string, payload: P): Checked<P> {
+  const definition = CATALOGUE.get(type);
+  if (!definition) throw new Error(`Unknown command type: ${type}`);
+  const result = definition.schema.safeParse(payload);
+  if (result.success) return { ok: true, payload };
+  return failed(result.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })));
+}
+
+export function failed(issues: readonly { path: readonly string[]; message: string }[]): {
+  ok: false;
+  errors: FieldErrors;
+  first: string;
+} {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path[0] ?? 'form';
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors, first: issues[0]?.message ?? MESSAGES.invalidCommand };
+}
+
+/** Spec 5: quantity inputs parse to integers; what is not a number becomes 0. */
+export function parseQuantity(value: string | number | null | undefined): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
+  const n = Number.parseInt((value ?? '').trim(), 10);
+  return Number.isNaN(n) ? 0 : n;
+}
+
+const newId = () => crypto.randomUUID();
+
+// The Karawang/Cikarang shipping form -----------------------------------------------------
+
+export interface DaratFormValues {
+  destination_warehouse_id: string;
+  batch_number: string;
+  smartboard_quantity: string;
+  bracket_quantity: string;
+}
+
+export interface DaratPayload extends Record<string, unknown> {
+  hub_id: string;
+  shipment_id: string;
+  vehicle_id: string;
+  destination_warehouse_id: string;
+  batch_number: string;
+  smartboard_quantity: number;
+  bracket_quantity: number;
+  inventory_id: string;
+  image_count: number;
+}
+
+export function checkDaratForm(
+  values: DaratFormValues,
+  context: { hubId: string; vehicleId: string; imageCount: number },
+  ids: { shipmentId: string; inventoryId: string } = { shipmentId: newId(), inventoryId: newId() },
+): Checked<DaratPayload> {
+  return checkCommand<DaratPayload>('create_shipment_darat', {
+    hub_id: context.hubId,
+    shipment_id: ids.shipmentId,
+    vehicle_id: context.vehicleId,
+    destination_warehouse_id: values.destination_warehouse_id,
+    batch_number: values.batch_number,
+    smartboard_quantity: parseQuantity(values.smartboard_quantity),
+    bracket_quantity: parseQuantity(values.bracket_quantity),
+    inventory_id: ids.inventoryId,
+    image_count: context.imageCount,
+  });
+}
+
+// The PolJak and PolSub shipment forms ------------------------------------------------------
+
+export type SeaForm = 'poljak' | 'polsub';
+
+export interface SeaFormValues {
+  pelayaran: string;
+  nama_kapal: string;
+  no_container: string;
+  etd: string;
+  eta: string;
+  destination_hub_id: string;
+  smartboard_quantity: string;
+  bracket_quantity: string;
+}
+
+export interface SeaPayload extends Record<string, unknown> {
+  hub_id: string;
+  shipment_id: string;
+  container_id: string;
+  inventory_id: string;
+  vehicle_id: string;
+  pelayaran: string;
+  nama_kapal: string;
+  no_container: string;
+  etd: string;
+  eta: string;
+  destination_hub_id: string;
+  smartboard_quantity: number;
+  bracket_quantity: number;
+  image_count: number;
+  batch_number: string;
+}
+
+/** Spec 9: POLJAK-{timestamp} / POLSUB-{timestamp}. */
+export const seaBatch = (form: SeaForm, at: number) => `${form.toUpperCase()}-${at}`;
+
+export function checkSeaForm(
+  form: SeaForm,
+  values: SeaFormValues,
+  context: { hubId: string; vehicleId: string; imageCount: number; at: number },
+  ids = { shipmentId: newId(), containerId: newId(), inventoryId: newId() },
+): Checked<SeaPayload> {
+  return checkCommand<SeaPayload>(`create_shipment_${form}`, {
+    hub_id: context.hubId,
+    shipment_id: ids.shipmentId,
+    container_id: ids.containerId,
+    inventory_id: ids.inventoryId,
+    vehicle_id: context.vehicleId,
+    pelayaran: values.pelayaran,
+    nama_kapal: values.nama_kapal,
+    no_container: values.no_container,
+    etd: values.etd,
+    eta: values.eta,
+    destination_hub_id: values.destination_hub_id,
+    smartboard_quantity: parseQuantity(values.smartboard_quantity),
+    bracket_quantity: parseQuantity(values.bracket_quantity),
+    image_count: context.imageCount,
+    batch_number: seaBatch(form, context.at),
+  });
+}
+
+// Modals ----------------------------------------------------------------------------------------
+
+export function checkAddVendor(values: { name: string; contact_person: string; phone: string }) {
+  return checkCommand('add_vendor', { vendor_id: newId(), ...values });
+}
+
+/** Only the fields that changed travel (they merge field by field on the server). */
+export function checkEditVendor(
+  vendor: { id: string; name: string; contact_person: string | null; phone: string | null },
+  values: { name: string; contact_person: string; phone: string },
+): Checked<{ vendor_id: string; changes: Record<string, string> }> | { ok: true; payload: null } {
+  const changes: Record<string, string> = {};
+  if (values.name !== vendor.name) changes.name = values.name;
+  if (values.contact_person !== (vendor.contact_person ?? '')) changes.contact_person = values.contact_person;
+  if (values.phone !== (vendor.phone ?? '')) changes.phone = values.phone;
+  if (Object.keys(changes).length === 0) return { ok: true, payload: null };
+  const checked = checkCommand('edit_vendor', { vendor_id: vendor.id, changes });
+  if (checked.ok) return checked;
+  // The edit's messages belong to the fields inside `changes`.
+  const errors: FieldErrors = {};
+  for (const [key, message] of Object.entries(checked.errors))
+    errors[key === 'changes' ? 'name' : key] = message;
+  return { ...checked, errors };
+}
+
+export function checkAddVehicleType(values: { name: string }) {
+  return checkCommand('add_vehicle_type', { vehicle_type_id: newId(), ...values });
+}
+
+export interface AddVehicleValues {
+  vendor_id: string;
+  mode: 'darat' | 'laut';
+  license_plate: string;
+  vehicle_type_id: string;
+  driver_name: string;
+  driver_phone: string;
+  nama_kapal: string;
+  nama_pelayaran: string;
+}
+
+export function checkAddVehicle(values: AddVehicleValues, hubId: string | null) {
+  // Spec 5: the vendor is asked for first.
+  if (!values.vendor_id) return failed([{ path: ['vendor_id'], message: MESSAGES.chooseVendor }]);
+  return checkCommand('add_vehicle', { vehicle_id: newId(), ...values, current_hub_id: hubId });
+}
+
+export function checkAddSeaFleet(
+  values: { vendor_id: string; nama_kapal: string; nama_pelayaran: string; container_number: string },
+  hubId: string | null,
+) {
+  return checkCommand('add_sea_fleet', { vehicle_id: newId(), ...values, current_hub_id: hubId });
+}
+
+/** Spec 5: a vendor before 'Tambah Kendaraan', then at least one vehicle. */
+export function checkQueue(vendorId: string | null, vehicleIds: readonly string[], hubId: string) {
+  if (!vendorId) return failed([{ path: ['vendor_id'], message: MESSAGES.chooseVendorFirst }]);
+  return checkCommand('queue_vehicles', { hub_id: hubId, vehicle_ids: [...vehicleIds] });
+}
+
+/** For setErrors: forgets a field's message (and the form-wide one) once the user changes it. */
+export const dropError =
+  (field: string) =>
+  (errors: FieldErrors): FieldErrors => {
+    if (!(field in errors) && !('form' in errors)) return errors;
+    const rest = { ...errors };
+    delete rest[field];
+    delete rest.form;
+    return rest;
+  };

@@ -1,0 +1,32 @@
+// What every part of one hub's screen shares: the route config, the resolved
+// hub, master data, the pending markers, the clock, and the dialogs it opens.
+import { createContext, useContext } from 'react';
+import type { Hub } from '../../../sync';
+import type { HubRouteConfig } from '../../lib/hub-routes';
+import type { MasterData } from './use-master-data';
+
+export type HubDialog =
+  | { kind: 'queue' }
+  | { kind: 'add-vendor' }
+  | { kind: 'add-vehicle' }
+  | { kind: 'add-sea-fleet' }
+  | { kind: 'shipping'; vehicleId: string }
+  | { kind: 'complete-unloading'; shipmentId: string };
+
+export interface HubScope {
+  config: HubRouteConfig;
+  /** The hub's row; undefined while it does not resolve (the Tambah buttons are disabled). */
+  hub: Hub | undefined;
+  master: MasterData;
+  pending: Set<string>;
+  now: number;
+  open(dialog: HubDialog): void;
+}
+
+export const HubScopeContext = createContext<HubScope | null>(null);
+
+export function useHubScope(): HubScope {
+  const scope = useContext(HubScopeContext);
+  if (!scope) throw new Error('useHubScope outside a hub operations page');
+  return scope;
+}

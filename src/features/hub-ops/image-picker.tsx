@@ -1,0 +1,132 @@
+// The shipping forms' images (spec 5, 9): up to two, JPG or PNG, from the rear
+// camera on mobile devices, otherwise from a file picker (with the info toast).
+// Each shows a thumbnail; they are compressed and queued for upload when the
+// form is saved, and the departure card then tells whether each is uploaded.
+import { useRef, useState } from 'react';
+import { Camera, ImagePlus, X } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { isMobileDevice } from '../../lib/mobile-device';
+import { CameraCaptureDialog } from './camera-capture-dialog';
+import { acceptImages, MAX_IMAGES } from './image-rules';
+import { CAMERA_DESKTOP_ONLY, IMAGE_RULES } from './messages';
+import { showError } from './run-command';
+import { blobThumbnail } from './thumbnail-urls';
+
+export function ImagePicker({
+  id,
+  form,
+  images,
+  onChange,
+  slotLabels,
+  error,
+  disabled,
+}: {
+  id: string;
+  form: 'darat' | 'poljak' | 'polsub';
+  images: readonly File[];
+  onChange: (images: File[]) => void;
+  /** What each image will be, in order (delivery record, BAST). */
+  slotLabels: readonly [string, string];
+  error?: string;
+  disabled?: boolean;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [camera, setCamera] = useState(false);
+  const [rejected, setRejected] = useState<string | null>(null);
+  const full = images.length >= MAX_IMAGES;
+
+  function add(files: File[]) {
+    const { accepted, error: message } = acceptImages(form, images.length, files);
+    setRejected(message);
+    if (message) {
+      showError(message);
+      return;
+    }
+    onChange([...images, ...accepted]);
+  }
+
+  function openCamera() {
+    if (isMobileDevice()) {
+      if (full) {
+        setRejected(IMAGE_RULES[form].max);
+        showError(IMAGE_RULES[form].max);
+        return;
+      }
+      setCamera(true);
+      return;
+    }
+    toast.info(CAMERA_DESKTOP_ONLY);
+    input.current?.click();
+  }
+
+  const message = rejected ?? error;
+  return (
+    <div className="grid gap-2" data-testid={`${id}-picker`}>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" onClick={openCamera} disabled={disabled}>
+          <Camera aria-hidden="true" />
+          Kamera
+        </Button>
+        <Button type="button" variant="outline" onClick={() => input.current?.click()} disabled={disabled}>
+          <ImagePlus aria-hidden="true" />
+          Pilih File
+        </Button>
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+          multiple
+          className="hidden"
+          tabIndex={-1}
+          data-testid={`${id}-input`}
+          onChange={(e) => {
+            add(Array.from(e.target.files ?? []));
+            e.target.value = '';
+          }}
+        />
+        <span className="self-center text-sm text-muted-foreground">
+          {images.length}/{MAX_IMAGES} gambar
+        </span>
+      </div>
+      {images.length > 0 && (
+        <ul className="flex flex-wrap gap-3">
+          {images.map((file, index) => (
+            <li key={`${file.name}-${index}`} className="grid w-32 gap-1 text-xs" data-testid="picked-image">
+              <div className="relative">
+                <img
+                  src={blobThumbnail(file)}
+                  alt={slotLabels[index] ?? file.name}
+                  className="h-24 w-32 rounded-md border object-cover"
+                />
+                <Button
+                  type="button"
+                  size="icon"
+                  variant="secondary"
+                  className="absolute -top-2 -right-2 rounded-full shadow"
+                  aria-label={`Hapus ${slotLabels[index] ?? file.name}`}
+                  onClick={() => {
+                    setRejected(null);
+                    onChange(images.filter((_, i) => i !== index));
+                  }}
+                  disabled={disabled}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              </div>
+              <span className="font-medium">{slotLabels[index]}</span>
+              <span className="text-muted-foreground">Belum diunggah</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {message && (
+        <p className="text-sm text-destructive" role="alert" data-testid={`error-${id}`}>
+          {message}
+        </p>
+      )}
+      {camera && <CameraCaptureDialog onCapture={(file) => add([file])} onClose={() => setCamera(false)} />}
+    </div>
+  );
+}

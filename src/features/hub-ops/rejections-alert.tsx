@@ -1,0 +1,45 @@
+// Actions the server refused (a late Confirm Tiba on another tablet, a vehicle
+// no longer free...): the view has already gone back to the server's state;
+// this says what happened until the user dismisses it (docs/sync.md).
+import { CircleAlert, X } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { formatDateTime } from '../../lib/format-date';
+import { useSyncEngine, useSyncStatus } from '../../lib/sync-engine';
+import { REJECTED_TITLE } from './messages';
+
+const SHOWN = 5;
+
+export function RejectionsAlert() {
+  const engine = useSyncEngine();
+  const { rejections } = useSyncStatus();
+  if (rejections.length === 0) return null;
+  return (
+    <Alert variant="destructive" data-testid="rejections-alert">
+      <CircleAlert aria-hidden="true" />
+      <AlertTitle>{REJECTED_TITLE}</AlertTitle>
+      <AlertDescription>
+        <ul className="grid w-full gap-1">
+          {rejections.slice(0, SHOWN).map((r) => (
+            <li key={r.commandId} className="flex items-center justify-between gap-2" data-testid="rejection">
+              <span>
+                <span className="font-medium" data-testid="rejection-message">
+                  {r.message}
+                </span>{' '}
+                <span className="text-xs opacity-80">({formatDateTime(r.at)})</span>
+              </span>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Tutup"
+                onClick={() => void engine?.dismissConflict(r.commandId)}
+              >
+                <X aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </AlertDescription>
+    </Alert>
+  );
+}

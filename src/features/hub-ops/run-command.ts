@@ -1,0 +1,47 @@
+// Every write of the hub screens: engine.dispatch, then the spec's toasts.
+// ValidationFailed carries the spec's messages (shown inline by the form and
+// as a toast); CommandRefused (the device already knows the server would
+// refuse) and anything unexpected become the destructive toast titled 'Error'.
+import { toast } from 'sonner';
+import { CommandRefused, ValidationFailed, type Change, type SyncEngine } from '../../../sync';
+import { ERROR_TITLE } from '../../lib/messages';
+import { failed, type FieldErrors } from './form-validation';
+
+export type CommandResult = { ok: true; changes: Change[] } | { ok: false; errors: FieldErrors };
+
+export function showError(message: string): void {
+  toast.error(ERROR_TITLE, { description: message });
+}
+
+export async function runCommand(
+  engine: SyncEngine | null,
+  type: string,
+  payload: unknown,
+  options: { success?: string; failure?: (message: string) => string } = {},
+): Promise<CommandResult> {
+  if (!engine) {
+    showError('Database lokal belum siap.');
+    return { ok: false, errors: {} };
+  }
+  try {
+    const { changes } = await engine.dispatch(type, payload);
+    if (options.success) toast.success(options.success);
+    return { ok: true, changes };
+  } catch (error) {
+    if (error instanceof ValidationFailed) {
+      const checked = failed(
+        error.issues.map((i) => ({ path: i.path ? i.path.split('.') : [], message: i.message })),
+      );
+      showError(checked.first);
+      return { ok: false, errors: checked.errors };
+    }
+    if (error instanceof CommandRefused) {
+      showError(error.message);
+      return { ok: false, errors: {} };
+    }
+    console.error(`${type} failed`, error);
+    const message = error instanceof Error ? error.message : String(error);
+    showError(options.failure ? options.failure(message) : message);
+    return { ok: false, errors: {} };
+  }
+}

@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import { Package } from 'lucide-react';
+import type { Container, Shipment, UploadEntry, Vehicle } from '../../../sync';
+import { Badge } from '../../components/ui/badge';
+import { formatDate, formatDateTime } from '../../lib/format-date';
+import { DockTimeLine } from './dock-time-line';
+import { arrivalWait, unloadingTime } from './dock-times';
+import { vehicleLabel } from './use-master-data';
+import { PendingBadge } from './pending-badge';
+import { UploadThumbnails } from './upload-thumbnails';
+
+export type ShipmentDates = 'etd-eta' | 'arrival' | 'unloading' | 'done' | 'departed';
+
+function Dates({ shipment: s, dates }: { shipment: Shipment; dates: ShipmentDates }) {
+  const items: [string, string][] = [];
+  if (dates === 'etd-eta' || dates === 'departed') {
+    if (s.etd) items.push(['ETD', formatDate(s.etd)]);
+    else items.push(['Berangkat', formatDateTime(s.loading_date)]);
+    if (s.eta) items.push(['ETA', formatDate(s.eta)]);
+  } else if (dates === 'arrival') {
+    items.push(['Tiba', formatDateTime(s.arrival_gdt)]);
+  } else if (dates === 'unloading') {
+    items.push(
+      ['Tiba', formatDateTime(s.arrival_gdt)],
+      ['Mulai bongkar', formatDateTime(s.unloading_started_at)],
+    );
+  } else {
+    items.push(['Tiba', formatDateTime(s.arrival_gdt)], ['Selesai', formatDateTime(s.unloading_finished_at)]);
+  }
+  return (
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {items.map(([label, value]) => (
+        <div key={label} className="flex gap-1">
+          <dt className="text-muted-foreground">{label}:</dt>
+          <dd className="font-medium" data-testid={`date-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One shipment bound for (or leaving) the hub: batch, vehicle or ship and container, quantities, dates. */
+export function ShipmentCard({
+  shipment: s,
+  vehicle,
+  container,
+  statusText,
+  routeText,
+  dates,
+  pending,
+  now,
+  uploads,
+  actions,
+}: {
+  shipment: Shipment;
+  vehicle?: Vehicle;
+  container?: Container;
+  statusText: string;
+  routeText?: string;
+  dates: ShipmentDates;
+  pending: boolean;
+  now: number;
+  uploads?: readonly UploadEntry[];
+  actions?: ReactNode;
+}) {
+  const transport = container
+    ? `${container.vessel_name ?? vehicle?.nama_kapal ?? '-'} · Container ${container.container_number}`
+    : vehicleLabel(vehicle);
+  return (
+    <li
+      className="grid gap-2 rounded-lg border bg-card p-3 shadow-xs"
+      data-testid="shipment-card"
+      data-shipment-id={s.id}
+      data-batch={s.batch_number}
+      data-status={s.status}
+      data-pending={pending}
+    >
+      <div className="flex flex-wrap items-start gap-3">
+        <Package className="mt-0.5 size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <div className="grid min-w-60 flex-1 gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold" data-testid="shipment-batch">
+              {s.batch_number}
+            </span>
+            <Badge variant="info" data-testid="shipment-status">
+              {statusText}
+            </Badge>
+            {pending && <PendingBadge />}
+          </div>
+          <p className="text-sm" data-testid="shipment-transport">
+            {transport}
+            {routeText && <span className="text-muted-foreground"> · {routeText}</span>}
+          </p>
+          <p className="text-sm" data-testid="shipment-quantities">
+            <span className="font-medium tabular-nums">{s.smartboard_quantity}</span> TV ·{' '}
+            <span className="font-medium tabular-nums">{s.bracket_quantity}</span> Bracket
+          </p>
+          <Dates shipment={s} dates={dates} />
+          <DockTimeLine
+            items={[
+              { label: 'Menunggu bongkar', span: arrivalWait(s, now) },
+              { label: 'Bongkar', span: unloadingTime(s, now) },
+            ]}
+          />
+          {s.notes && <p className="text-sm text-muted-foreground">Catatan: {s.notes}</p>}
+        </div>
+        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+      </div>
+      {uploads && <UploadThumbnails uploads={uploads} />}
+    </li>
+  );
+}

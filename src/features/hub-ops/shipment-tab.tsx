@@ -1,0 +1,89 @@
+// The OTW, Confirm Tiba and Sedang Bongkar tabs (spec 2.9, 4.2, 4.3): the
+// shipments bound for this hub, and the step each tab takes them through.
+import { CheckCheck, PackageOpen, PlayCircle } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { useRxQuery } from '../../lib/use-rx-query';
+import { useSyncEngine } from '../../lib/sync-engine';
+import { ActionButton } from './action-button';
+import { DoneList } from './done-list';
+import { EmptyState } from './empty-state';
+import { inboundShipments, type ShipmentTab as Tab } from './hub-queries';
+import { useHubScope } from './hub-scope';
+import { FAILURE, TOAST } from './messages';
+import { runCommand } from './run-command';
+import { ShipmentCard } from './shipment-card';
+import { statusLabel } from './use-master-data';
+import { useShipmentDetails } from './use-shipment-details';
+
+const EMPTY: Record<Tab, string> = {
+  otw: 'Tidak ada pengiriman OTW ke hub ini.',
+  arrival: 'Tidak ada pengiriman yang menunggu bongkar.',
+  unloading: 'Tidak ada pengiriman yang sedang dibongkar.',
+};
+
+export function ShipmentTab({ tab }: { tab: Tab }) {
+  const engine = useSyncEngine();
+  const { hub, master, pending, now, open } = useHubScope();
+  const { rows: shipments } = useRxQuery('shipments', hub ? inboundShipments(hub.id, tab) : null);
+  const { vehicles, containers } = useShipmentDetails(shipments);
+  if (!hub) return null;
+  const payload = (id: string) => ({ hub_id: hub.id, shipment_id: id });
+  return (
+    <div className="grid gap-6">
+      <section aria-label={tab} className="grid gap-3">
+        {shipments.length === 0 ? (
+          <EmptyState>{EMPTY[tab]}</EmptyState>
+        ) : (
+          <ul className="grid gap-2" data-testid={`${tab}-list`}>
+            {shipments.map((s) => (
+              <ShipmentCard
+                key={s.id}
+                shipment={s}
+                vehicle={vehicles.get(s.vehicle_id)}
+                container={containers.get(s.id)}
+                statusText={statusLabel(master.statusLabels, s.status)}
+                routeText={`dari ${master.hubsById.get(s.origin_hub_id)?.name ?? '-'}`}
+                dates={tab === 'otw' ? 'etd-eta' : tab}
+                pending={pending.has(s.id)}
+                now={now}
+                actions={
+                  tab === 'otw' ? (
+                    <ActionButton
+                      onAction={() =>
+                        runCommand(engine, 'confirm_arrival', payload(s.id), {
+                          success: TOAST.arrivalConfirmed,
+                          failure: FAILURE.confirmArrival,
+                        })
+                      }
+                    >
+                      <CheckCheck aria-hidden="true" />
+                      Confirm Tiba
+                    </ActionButton>
+                  ) : tab === 'arrival' ? (
+                    <ActionButton
+                      onAction={() =>
+                        runCommand(engine, 'start_unloading', payload(s.id), {
+                          success: TOAST.unloadingStarted,
+                          failure: FAILURE.startUnloading,
+                        })
+                      }
+                    >
+                      <PlayCircle aria-hidden="true" />
+                      Mulai Bongkar
+                    </ActionButton>
+                  ) : (
+                    <Button onClick={() => open({ kind: 'complete-unloading', shipmentId: s.id })}>
+                      <PackageOpen aria-hidden="true" />
+                      Selesai Bongkar
+                    </Button>
+                  )
+                }
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      {tab === 'unloading' && <DoneList />}
+    </div>
+  );
+}

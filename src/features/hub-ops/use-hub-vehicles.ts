@@ -1,0 +1,49 @@
+// The vehicles of one hub's floor: queued, loading, and loaded but waiting for
+// their shipping form, plus those that left it (for today's averages).
+import { useMemo } from 'react';
+import type { Hub, Shipment, Vehicle } from '../../../sync';
+import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
+import {
+  arrivalsOfVehicles,
+  awaitingForm,
+  departedShipments,
+  splitHubVehicles,
+  vehiclesAtHub,
+} from './hub-queries';
+
+export interface HubFloor {
+  queued: Vehicle[];
+  loading: Vehicle[];
+  awaiting: Vehicle[];
+  /** Every vehicle whose last queue and loading were at this hub. */
+  cycledHere: Vehicle[];
+  departed: Shipment[];
+}
+
+export function useHubFloor(hub: Hub | undefined): HubFloor {
+  const atHub = useRxQuery('vehicles', hub ? vehiclesAtHub(hub.id) : null);
+  const split = useMemo(() => splitHubVehicles(atHub.rows), [atHub.rows]);
+  const finishedIds = split.finished.map((v) => v.id);
+  const arrivals = useRxQuery(
+    'shipments',
+    hub && finishedIds.length ? arrivalsOfVehicles(hub.id, finishedIds) : null,
+  );
+  const departed = useRxQuery('shipments', hub ? departedShipments(hub.id) : null);
+  const departedVehicles = useRxByIds(
+    'vehicles',
+    departed.rows.map((s) => s.vehicle_id),
+  );
+  return useMemo(() => {
+    const awaiting = awaitingForm(split.finished, arrivals.rows);
+    const cycled = new Map<string, Vehicle>();
+    for (const v of [...split.queued, ...split.loading, ...awaiting, ...departedVehicles.values()])
+      cycled.set(v.id, v);
+    return {
+      queued: split.queued,
+      loading: split.loading,
+      awaiting,
+      cycledHere: [...cycled.values()],
+      departed: departed.rows,
+    };
+  }, [split, arrivals.rows, departed.rows, departedVehicles]);
+}

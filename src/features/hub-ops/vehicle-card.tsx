@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Anchor, Truck } from 'lucide-react';
+import { vehicleBadge, type Vehicle, type VehicleBadge } from '../../../sync';
+import { Badge } from '../../components/ui/badge';
+import { DockTimeLine } from './dock-time-line';
+import { loadingTime, queueWait } from './dock-times';
+import { PendingBadge } from './pending-badge';
+
+const BADGE_VARIANT: Record<VehicleBadge, 'warning' | 'info' | 'success' | 'secondary'> = {
+  'Sedang Muat': 'warning',
+  'Siap Muat': 'info',
+  Ready: 'success',
+  'Tidak Aktif': 'secondary',
+};
+
+/** One vehicle in a hub's queue: plate (or container and ship), who, its badge (spec 4.1), dock times. */
+export function VehicleCard({
+  vehicle,
+  vendorName,
+  typeName,
+  hubName,
+  pending,
+  now,
+  actions,
+}: {
+  vehicle: Vehicle;
+  vendorName?: string;
+  typeName?: string;
+  hubName?: string;
+  pending: boolean;
+  now: number;
+  actions?: ReactNode;
+}) {
+  const badge = vehicleBadge(vehicle);
+  const sea = !!vehicle.nama_kapal;
+  const Icon = sea ? Anchor : Truck;
+  const details = [
+    vendorName,
+    sea ? vehicle.nama_pelayaran : typeName,
+    sea ? null : vehicle.driver_name,
+    hubName,
+  ].filter(Boolean);
+  return (
+    <li
+      className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3 shadow-xs"
+      data-testid="vehicle-card"
+      data-vehicle-id={vehicle.id}
+      data-plate={vehicle.license_plate}
+      data-pending={pending}
+    >
+      <Icon className="size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <div className="grid min-w-60 flex-1 gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold" data-testid="vehicle-plate">
+            {vehicle.license_plate}
+          </span>
+          {sea && <span className="text-sm text-muted-foreground">{vehicle.nama_kapal}</span>}
+          <Badge variant={BADGE_VARIANT[badge]} data-testid="vehicle-badge">
+            {badge}
+          </Badge>
+          {pending && <PendingBadge />}
+        </div>
+        {details.length > 0 && (
+          <p className="truncate text-sm text-muted-foreground">{details.join(' · ')}</p>
+        )}
+        <DockTimeLine
+          items={[
+            { label: 'Antri', span: queueWait(vehicle, now) },
+            { label: 'Muat', span: loadingTime(vehicle, now) },
+          ]}
+        />
+      </div>
+      {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+    </li>
+  );
+}

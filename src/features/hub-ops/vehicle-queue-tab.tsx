@@ -1,0 +1,178 @@
+// The Siap Muat and Sedang Muat tabs (spec 2.9, 4.1, 4.3): the hub's queue in a
+// 400px scroll area (spec 9), Proses Muat, Keluarkan, Selesai Muat; on the
+// loading tab also the vehicles waiting for their shipping form and what left
+// the hub and is still on its way.
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ClipboardList, LogOut, PackageCheck, Play } from 'lucide-react';
+import type { Vehicle } from '../../../sync';
+import { ScrollArea } from '../../components/ui/scroll-area';
+import { hubPath } from '../../lib/hub-routes';
+import { useSyncEngine } from '../../lib/sync-engine';
+import { ActionButton } from './action-button';
+import { DeparturesList } from './departures-list';
+import { EmptyState } from './empty-state';
+import { useHubScope } from './hub-scope';
+import { FAILURE, TOAST } from './messages';
+import { runCommand } from './run-command';
+import { VehicleCard } from './vehicle-card';
+
+/** Spec 9: the queue and vehicle list scroll area is 400px high. */
+export const QUEUE_SCROLL_CLASS = 'h-[400px] rounded-lg border bg-muted/30';
+
+function useVehicleCard() {
+  const { master, pending, now, hub } = useHubScope();
+  return (vehicle: Vehicle, actions: ReactNode) => (
+    <VehicleCard
+      key={vehicle.id}
+      vehicle={vehicle}
+      vendorName={master.vendorsById.get(vehicle.vendor_id)?.name}
+      typeName={
+        vehicle.vehicle_type_id ? master.vehicleTypesById.get(vehicle.vehicle_type_id)?.name : undefined
+      }
+      hubName={
+        vehicle.current_hub_id && vehicle.current_hub_id !== hub?.id
+          ? master.hubsById.get(vehicle.current_hub_id)?.name
+          : undefined
+      }
+      pending={pending.has(vehicle.id)}
+      now={now}
+      actions={actions}
+    />
+  );
+}
+
+export function ReadyTab({ queued }: { queued: readonly Vehicle[] }) {
+  const engine = useSyncEngine();
+  const navigate = useNavigate();
+  const { config, hub } = useHubScope();
+  const card = useVehicleCard();
+  if (!hub) return null;
+  const payload = (v: Vehicle) => ({ hub_id: hub.id, vehicle_id: v.id });
+  return (
+    <section aria-label="Siap Muat" className="grid gap-3">
+      <ScrollArea className={QUEUE_SCROLL_CLASS} data-testid="queue-scroll">
+        {queued.length === 0 ? (
+          <div className="p-3">
+            <EmptyState>Belum ada kendaraan di antrian Siap Muat.</EmptyState>
+          </div>
+        ) : (
+          <ul className="grid gap-2 p-3" data-testid="ready-list">
+            {queued.map((v) =>
+              card(
+                v,
+                <>
+                  <ActionButton
+                    onAction={async () => {
+                      const done = await runCommand(engine, 'start_loading', payload(v), {
+                        success: TOAST.loadingStarted,
+                        failure: () => FAILURE.updateVehicleStatus,
+                      });
+                      if (done.ok) navigate(hubPath(config.slug, 'loading'));
+                    }}
+                  >
+                    <Play aria-hidden="true" />
+                    Proses Muat
+                  </ActionButton>
+                  <ActionButton
+                    variant="outline"
+                    onAction={() =>
+                      runCommand(engine, 'remove_from_queue', payload(v), {
+                        success: TOAST.removedFromQueue,
+                        failure: () => FAILURE.updateVehicleStatus,
+                      })
+                    }
+                  >
+                    <LogOut aria-hidden="true" />
+                    Keluarkan
+                  </ActionButton>
+                </>,
+              ),
+            )}
+          </ul>
+        )}
+      </ScrollArea>
+    </section>
+  );
+}
+
+export function LoadingTab({
+  loading,
+  awaiting,
+}: {
+  loading: readonly Vehicle[];
+  awaiting: readonly Vehicle[];
+}) {
+  const engine = useSyncEngine();
+  const { hub, open } = useHubScope();
+  const card = useVehicleCard();
+  if (!hub) return null;
+  const payload = (v: Vehicle) => ({ hub_id: hub.id, vehicle_id: v.id });
+  return (
+    <div className="grid gap-6">
+      <section aria-label="Sedang Muat" className="grid gap-3">
+        <ScrollArea className={QUEUE_SCROLL_CLASS} data-testid="queue-scroll">
+          {loading.length === 0 ? (
+            <div className="p-3">
+              <EmptyState>Tidak ada kendaraan yang sedang dimuat.</EmptyState>
+            </div>
+          ) : (
+            <ul className="grid gap-2 p-3" data-testid="loading-list">
+              {loading.map((v) =>
+                card(
+                  v,
+                  <>
+                    <ActionButton
+                      onAction={async () => {
+                        const done = await runCommand(engine, 'finish_loading', payload(v), {
+                          failure: FAILURE.completeLoading,
+                        });
+                        if (done.ok) open({ kind: 'shipping', vehicleId: v.id });
+                      }}
+                    >
+                      <PackageCheck aria-hidden="true" />
+                      Selesai Muat
+                    </ActionButton>
+                    <ActionButton
+                      variant="outline"
+                      onAction={() =>
+                        runCommand(engine, 'remove_from_queue', payload(v), {
+                          success: TOAST.removedFromQueue,
+                          failure: () => FAILURE.updateVehicleStatus,
+                        })
+                      }
+                    >
+                      <LogOut aria-hidden="true" />
+                      Keluarkan
+                    </ActionButton>
+                  </>,
+                ),
+              )}
+            </ul>
+          )}
+        </ScrollArea>
+      </section>
+
+      {awaiting.length > 0 && (
+        <section aria-labelledby="awaiting-form-title" className="grid gap-3">
+          <h2 id="awaiting-form-title" className="text-lg font-semibold">
+            Selesai muat, menunggu form pengiriman
+          </h2>
+          <ul className="grid gap-2" data-testid="awaiting-form-list">
+            {awaiting.map((v) =>
+              card(
+                v,
+                <ActionButton onAction={async () => open({ kind: 'shipping', vehicleId: v.id })}>
+                  <ClipboardList aria-hidden="true" />
+                  Isi Form Pengiriman
+                </ActionButton>,
+              ),
+            )}
+          </ul>
+        </section>
+      )}
+
+      <DeparturesList />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// Reactive reads of the sync engine's RxDB view: the UI never fetches data
+// itself (architecture point 1). Results are plain rows, re-emitted whenever a
+// pull, a prediction or a rebase changes what the query matches.
+import { map } from 'rxjs';
+import type { MangoQuery, RxCollection } from 'rxdb';
+import type { LocalDatabase, TableName, Tables } from '../../sync';
+import { useSyncEngine } from './sync-engine';
+import { useObservable } from './use-observable';
+
+const NONE: never[] = [];
+
+export interface RxRows<T> {
+  rows: T[];
+  /** False until the first result of the current query has arrived. */
+  ready: boolean;
+}
+
+/**
+ * Rows of one collection matching a Mango query. Pass null as the query while
+ * what it depends on is unknown (no rows, not ready). Prefer selectors an index
+ * serves: shipments [destination_hub_id, status], status, origin_hub_id;
+ * vehicles vendor_id; containers shipment_id; inventory [warehouse_id, date_recorded].
+ */
+export function useRxQuery<T extends TableName>(
+  table: T,
+  query: MangoQuery<Tables[T]> | null,
+): RxRows<Tables[T]> {
+  const engine = useSyncEngine();
+  const key = `${table}:${query ? JSON.stringify(query) : 'none'}:${engine ? 'engine' : 'none'}`;
+  const { value, ready } = useObservable<Tables[T][]>(
+    () => {
+      if (!engine || !query) return null;
+      const collection = (engine.db as LocalDatabase)[table] as unknown as RxCollection<Tables[T]>;
+      return collection
+        .find(query)
+        .$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as unknown as Tables[T])));
+    },
+    key,
+    NONE,
+  );
+  return { rows: value, ready: ready && !!query };
+}
+
+/** Rows by id (the vehicles of a list of shipments, for example). */
+export function useRxByIds<T extends TableName>(table: T, ids: readonly string[]): Map<string, Tables[T]> {
+  const unique = [...new Set(ids)].sort();
+  const { rows } = useRxQuery(
+    table,
+    unique.length ? ({ selector: { id: { $in: unique } } } as MangoQuery<Tables[T]>) : null,
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}

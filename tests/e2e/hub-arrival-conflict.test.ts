@@ -1,0 +1,100 @@
+// Issue 6 acceptance: two Cikarang tablets, both offline, both confirm the same
+// arrival. After reconnecting, the later one is told who confirmed it first and
+// both show the server's state.
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import {
+  clickTab,
+  HUB,
+  makeVehicle,
+  openHub,
+  query,
+  shipmentCard,
+  tablet,
+  tag,
+  toast,
+  TRUCK_VENDOR,
+  waitOffline,
+  waitSynced,
+} from './hub-support';
+
+let browser: Browser;
+const shipmentId = randomUUID();
+const batch = `E2E-CNF-${tag()}`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
+  await query(
+    `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
+                                   current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta)
+     values ($1, $2, $3, $4, $5, $6, $5, 5, 5, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
+    [shipmentId, batch, truck.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function confirmOffline(page: Page): Promise<void> {
+  const card = shipmentCard(page, batch);
+  await card.getByRole('button', { name: 'Confirm Tiba' }).click();
+  await toast(page, 'Kedatangan berhasil dikonfirmasi').waitFor();
+  await card.waitFor({ state: 'detached' });
+  await clickTab(page, 'Confirm Tiba');
+  await shipmentCard(page, batch).getByTestId('pending-badge').waitFor();
+}
+
+describe('two tablets confirm the same arrival offline', () => {
+  it('the first to sync wins; the other is told, and both converge', async () => {
+    const a = await tablet(browser, 'cikarang');
+    const b = await tablet(browser, 'cikarang');
+    for (const t of [a, b]) {
+      await openHub(t.page, '/hub-cikarang/otw');
+      await shipmentCard(t.page, batch).waitFor();
+      await t.context.setOffline(true);
+      await waitOffline(t.page);
+    }
+    await confirmOffline(a.page);
+    await confirmOffline(b.page);
+
+    await a.context.setOffline(false);
+    await waitSynced(a.page);
+    const [afterA] = await query<{ status: string; arrival_gdt: Date }>(
+      'select status, arrival_gdt from public.shipments where id = $1',
+      [shipmentId],
+    );
+    expect(afterA!.status).toBe('confirm_tiba');
+
+    await b.context.setOffline(false);
+    const message = 'Kedatangan sudah dikonfirmasi oleh cikarang@demo.local';
+    await b.page.locator('[data-sonner-toast]', { hasText: message }).waitFor({ timeout: 60_000 });
+    await b.page.getByTestId('rejections-alert').filter({ hasText: message }).waitFor();
+    await waitSynced(b.page);
+    expect(await a.page.getByTestId('rejections-alert').count()).toBe(0);
+
+    // Both show the server's state: arrived, not pending, the same arrival time.
+    const shown = [];
+    for (const { page } of [a, b]) {
+      const card = shipmentCard(page, batch);
+      await page.locator(`[data-testid=shipment-card][data-batch="${batch}"][data-pending=false]`).waitFor();
+      shown.push({
+        status: await card.getAttribute('data-status'),
+        pending: await card.getByTestId('pending-badge').count(),
+        arrival: await card.getByTestId('date-tiba').textContent(),
+      });
+    }
+    expect(shown[0]).toEqual({ status: 'confirm_tiba', pending: 0, arrival: expect.any(String) });
+    expect(shown[1]).toEqual(shown[0]);
+    const [server] = await query<{ status: string; arrival_gdt: Date }>(
+      'select status, arrival_gdt from public.shipments where id = $1',
+      [shipmentId],
+    );
+    expect(server!.arrival_gdt.getTime()).toBe(afterA!.arrival_gdt.getTime());
+    await a.context.close();
+    await b.context.close();
+  });
+});

@@ -1,0 +1,62 @@
+// Architecture point 8 on the hub floor: signing out with a command that has
+// not reached the server warns first; confirming wipes every local database.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, launchBrowser } from '../support/browser';
+import {
+  HUB,
+  makeVehicle,
+  openHub,
+  query,
+  queueVehicles,
+  tablet,
+  toast,
+  TRUCK_VENDOR,
+  vehicleCard,
+  waitOffline,
+} from './hub-support';
+
+let browser: Browser;
+let truck: { id: string; plate: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  truck = await makeVehicle({ hubId: HUB.karawang });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('signing out with unsynced work', () => {
+  it('warns, then deletes every local database of the app', async () => {
+    const { context, page } = await tablet(browser, 'karawang');
+    await openHub(page, '/hub-karawang/ready');
+    const before = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
+    expect(before.some((name) => name.startsWith('dermaga'))).toBe(true);
+    expect(before.some((name) => name.startsWith('rxdb-dexie-dermaga'))).toBe(true);
+
+    await context.setOffline(true);
+    await waitOffline(page);
+    await queueVehicles(page, TRUCK_VENDOR.name, [truck.plate]);
+    await toast(page, '1 kendaraan berhasil ditambahkan ke antrian').waitFor();
+    await vehicleCard(page, truck.plate).getByTestId('pending-badge').waitFor();
+
+    await page.getByTestId('sign-out').click();
+    const warning = page.getByTestId('sign-out-warning');
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('1 change has not reached the server yet');
+    await warning.getByRole('button', { name: 'Sign out and delete' }).click();
+    await page.waitForURL(appUrl('/auth'));
+    await page.locator('#email').waitFor();
+
+    const left = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
+    expect(
+      left.filter((name) => name.startsWith('dermaga') || name.startsWith('rxdb-dexie-dermaga')),
+    ).toEqual([]);
+    // The queued truck never reached the server.
+    const [vehicle] = await query('select ready, siap_muat from public.vehicles where id = $1', [truck.id]);
+    expect(vehicle).toEqual({ ready: true, siap_muat: false });
+    await context.close();
+  });
+});

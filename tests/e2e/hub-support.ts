@@ -1,0 +1,152 @@
+// Shared by tests/e2e/hub-*.test.ts: the demo rows the hub screens work on,
+// a vehicle of the test's own, and the few interactions every hub test needs.
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { appUrl, DEMO_USERS, newContext, signIn, waitForServiceWorkerControl } from '../support/browser';
+import { ownerSql } from '../support/clients';
+import type { Browser } from 'playwright-core';
+
+const pad = (n: number) => String(n).padStart(12, '0');
+export const HUB = {
+  karawang: `11111111-0000-4000-8000-${pad(1)}`,
+  cikarang: `11111111-0000-4000-8000-${pad(2)}`,
+  poljak: `11111111-0000-4000-8000-${pad(3)}`,
+  polsub: `11111111-0000-4000-8000-${pad(4)}`,
+  makassar: `11111111-0000-4000-8000-${pad(5)}`,
+} as const;
+export const WAREHOUSE = {
+  karawang: `22222222-0000-4000-8000-${pad(1)}`,
+  cikarang: `22222222-0000-4000-8000-${pad(2)}`,
+  poljak: `22222222-0000-4000-8000-${pad(3)}`,
+} as const;
+export const TRUCK_VENDOR = { id: `33333333-0000-4000-8000-${pad(1)}`, name: 'PT Sinar Logistik Nusantara' };
+export const SEA_VENDOR = { id: `33333333-0000-4000-8000-${pad(3)}`, name: 'PT Samudera Bahari Lines' };
+export const TRUCK_TYPE = `44444444-0000-4000-8000-${pad(1)}`;
+export const USER_ID = {
+  karawang: `aaaaaaaa-0000-4000-8000-${pad(3)}`,
+  cikarang: `aaaaaaaa-0000-4000-8000-${pad(4)}`,
+} as const;
+
+export const tag = () => randomUUID().slice(0, 8).toUpperCase();
+
+/** A vehicle of the test's own (unique plate), made by the owner; by default a ready truck. */
+export async function makeVehicle(options: {
+  hubId: string;
+  sea?: boolean;
+  flags?: Partial<{ ready: boolean; siap_muat: boolean; sedang_muat: boolean }>;
+}): Promise<{ id: string; plate: string }> {
+  const id = randomUUID();
+  const plate = options.sea ? `E2EU ${tag()}` : `E2E ${tag()}`;
+  const sql = await ownerSql();
+  try {
+    await sql.query(
+      `insert into public.vehicles (id, license_plate, vehicle_type_id, vendor_id, driver_name, nama_kapal, nama_pelayaran,
+                                    current_hub_id, ready, siap_muat, sedang_muat, is_active)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, true)`,
+      [
+        id,
+        plate,
+        options.sea ? null : TRUCK_TYPE,
+        options.sea ? SEA_VENDOR.id : TRUCK_VENDOR.id,
+        options.sea ? null : 'Sopir E2E',
+        options.sea ? 'KM E2E Nusantara' : null,
+        options.sea ? 'Pelayaran E2E' : null,
+        options.hubId,
+        options.flags?.ready ?? true,
+        options.flags?.siap_muat ?? false,
+        options.flags?.sedang_muat ?? false,
+      ],
+    );
+  } finally {
+    await sql.end();
+  }
+  return { id, plate };
+}
+
+export async function query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const sql = await ownerSql();
+  try {
+    return (await sql.query(text, params)).rows as T[];
+  } finally {
+    await sql.end();
+  }
+}
+
+/** Polls the database until `check` returns a value (not undefined). */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** A tablet (1280x800, touch) signed in as a hub user, its service worker in control, first sync done. */
+export async function tablet(
+  browser: Browser,
+  user: keyof typeof DEMO_USERS,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { hasTouch: true });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[${user}] page error`, error));
+  await signIn(page, DEMO_USERS[user]);
+  await waitForServiceWorkerControl(page);
+  await waitFirstSync(page);
+  return { context, page };
+}
+
+/** Waits until a whole sync round has finished on this device (the sync panel's last sync is set). */
+export async function waitFirstSync(page: Page): Promise<void> {
+  await page.getByTestId('sync-indicator').click();
+  await page.waitForFunction(() => {
+    const text = document.querySelector('[data-testid=sync-last-synced]')?.textContent ?? '';
+    return text !== '' && !text.startsWith('Not yet');
+  });
+  await page.keyboard.press('Escape');
+  await waitSynced(page);
+}
+
+/** Opens a hub tab and waits until the hub resolved from the local data. */
+export async function openHub(page: Page, path: string): Promise<void> {
+  await page.goto(appUrl(path));
+  await page.locator('[data-testid=hub-operations]:not([data-hub-id=""])').waitFor();
+}
+
+export async function clickTab(page: Page, label: string): Promise<void> {
+  await page.getByTestId('hub-tabs').getByRole('link', { name: label, exact: true }).click();
+}
+
+export async function waitSynced(page: Page, timeout = 60_000): Promise<void> {
+  await page.locator('[data-testid=sync-indicator][data-health=synced]').waitFor({ timeout });
+}
+
+export async function waitOffline(page: Page): Promise<void> {
+  await page.locator('[data-testid=sync-indicator][data-online=false]').waitFor();
+}
+
+export function toast(page: Page, text: string): Locator {
+  return page.locator('[data-sonner-toast]', { hasText: text });
+}
+
+/** Picks an option of a Radix select by its trigger's test id and the option's text. */
+export async function choose(page: Page, triggerTestId: string, option: string | RegExp): Promise<void> {
+  await page.getByTestId(triggerTestId).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+export const vehicleCard = (page: Page, plate: string) =>
+  page.locator(`[data-testid=vehicle-card][data-plate="${plate}"]`);
+export const shipmentCard = (page: Page, batch: string) =>
+  page.locator(`[data-testid=shipment-card][data-batch="${batch}"]`);
+
+/** Queues vehicles of a vendor through the Tambah ke Antrian dialog. */
+export async function queueVehicles(page: Page, vendorName: string, plates: string[]): Promise<void> {
+  await page.getByRole('button', { name: 'Tambah ke Antrian' }).click();
+  const dialog = page.getByTestId('add-to-queue-dialog');
+  await choose(page, 'queue-vendor', vendorName);
+  for (const plate of plates) await dialog.locator(`label[data-plate="${plate}"]`).click();
+  await dialog.getByRole('button', { name: 'Tambah Kendaraan' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
