@@ -115,6 +115,10 @@ describe('offline', () => {
   });
 
   it('says online while the network is there', async () => {
+    // A sync round may be running ('Syncing'); the connection's word comes back after it.
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=sync-indicator-label]')?.textContent?.trim() === 'Online',
+    );
     expect(await indicator(page)).toEqual({ online: 'true', label: 'Online' });
   });
 
@@ -131,8 +135,9 @@ describe('offline', () => {
 
   it('says online again when the network returns', async () => {
     await context.setOffline(false);
+    // Back online the engine syncs, then reports synced.
     await page.waitForFunction(
-      () => document.querySelector('[data-testid=sync-indicator]')?.getAttribute('data-online') === 'true',
+      () => document.querySelector('[data-testid=sync-indicator]')?.getAttribute('data-health') === 'synced',
     );
     expect(await indicator(page)).toEqual({ online: 'true', label: 'Online' });
   });

@@ -26,14 +26,21 @@ afterAll(async () => {
 
 const REM = 16;
 
-async function sidebarState(page: Page): Promise<{ state: string | null; width: number }> {
+/**
+ * The sidebar's state and width once it has settled; with `settlesAs`, once it has
+ * settled in that state (a key press is handled asynchronously, and the width animates).
+ */
+async function sidebarState(
+  page: Page,
+  settlesAs?: 'expanded' | 'collapsed',
+): Promise<{ state: string | null; width: number }> {
   const aside = page.locator('aside[data-slot=sidebar]');
-  // The width animates; wait until it settles on one of the two sizes.
-  await page.waitForFunction(() => {
+  await page.waitForFunction((wanted) => {
     const el = document.querySelector('aside[data-slot=sidebar]');
     const width = el?.getBoundingClientRect().width;
-    return width === 16 * 16 || width === 3 * 16;
-  });
+    const settled = width === 16 * 16 || width === 3 * 16;
+    return settled && (!wanted || el?.getAttribute('data-state') === wanted);
+  }, settlesAs);
   const box = await aside.boundingBox();
   return { state: await aside.getAttribute('data-state'), width: box?.width ?? 0 };
 }
@@ -62,7 +69,7 @@ describe('the sidebar on a landscape tablet', () => {
 
   it('collapses to a 3rem icon strip with ctrl+b, kept in the sidebar:state cookie for 7 days', async () => {
     await page.keyboard.press('Control+b');
-    expect(await sidebarState(page)).toEqual({ state: 'collapsed', width: 3 * REM });
+    expect(await sidebarState(page, 'collapsed')).toEqual({ state: 'collapsed', width: 3 * REM });
     const cookie = await sidebarCookie(context);
     expect(cookie?.value).toBe('false');
     expect(cookie?.path).toBe('/');
@@ -84,12 +91,12 @@ describe('the sidebar on a landscape tablet', () => {
 
   it('expands again with meta+b, and the header button toggles it too', async () => {
     await page.keyboard.press('Meta+b');
-    expect(await sidebarState(page)).toEqual({ state: 'expanded', width: 16 * REM });
+    expect(await sidebarState(page, 'expanded')).toEqual({ state: 'expanded', width: 16 * REM });
     expect((await sidebarCookie(context))?.value).toBe('true');
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
-    expect((await sidebarState(page)).state).toBe('collapsed');
+    expect((await sidebarState(page, 'collapsed')).state).toBe('collapsed');
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
-    expect((await sidebarState(page)).state).toBe('expanded');
+    expect((await sidebarState(page, 'expanded')).state).toBe('expanded');
   });
 
   it('folds a group shut and open again', async () => {
