@@ -135,11 +135,19 @@ describe('offline', () => {
 
   it('says online again when the network returns', async () => {
     await context.setOffline(false);
-    // Back online the engine syncs, then reports synced.
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid=sync-indicator]')?.getAttribute('data-health') === 'synced',
-    );
-    expect(await indicator(page)).toEqual({ online: 'true', label: 'Online' });
+    // Back online the engine syncs, then reports synced (rounds come and go, so the
+    // indicator is read in one go once it has settled).
+    const settled = await page.waitForFunction(() => {
+      const button = document.querySelector('[data-testid=sync-indicator]');
+      const label = document.querySelector('[data-testid=sync-indicator-label]')?.textContent?.trim();
+      const state = {
+        online: button?.getAttribute('data-online'),
+        health: button?.getAttribute('data-health'),
+        label,
+      };
+      return state.health === 'synced' ? state : null;
+    });
+    expect(await settled.jsonValue()).toEqual({ online: 'true', health: 'synced', label: 'Online' });
   });
 
   it('opens signed in offline even when the token has expired and cannot be refreshed', async () => {
