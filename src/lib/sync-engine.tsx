@@ -2,6 +2,9 @@
 // session and profile are known (also offline), stopped on sign-out. Screens
 // read its RxDB collections and dispatch commands through useSyncEngine().
 import imageCompression from 'browser-image-compression';
+// The compression worker loads the library by URL; served from the app itself
+// (and precached) rather than the library's default CDN, so it works offline.
+import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { SyncEngine, type SyncStatus } from '../../sync';
 import { useSession } from './session';
@@ -13,7 +16,12 @@ const EngineContext = createContext<SyncEngine | null>(null);
 /** About 1600 px on the long side, well under 1 MB (architecture point 6). */
 async function compressImage(file: Blob): Promise<Blob> {
   const asFile = file instanceof File ? file : new File([file], 'image', { type: file.type });
-  return imageCompression(asFile, { maxWidthOrHeight: 1600, maxSizeMB: 0.8, useWebWorker: true });
+  return imageCompression(asFile, {
+    maxWidthOrHeight: 1600,
+    maxSizeMB: 0.8,
+    useWebWorker: true,
+    libURL: new URL(compressionLibUrl, window.location.origin).toString(),
+  });
 }
 
 export function SyncEngineProvider({ children }: { children: ReactNode }) {
