@@ -11,5 +11,5 @@ export { vehicleBadge, type VehicleBadge } from './domain/vehicle-badge';
 export { hubKind, type HubKind } from './domain/hub-type';
 export { otwForHub, otwForWarehouse, type OtwStatus } from './domain/destination';
 export { jakartaDate, formatWib } from './domain/time';
-export { seaBatchNumber, publicImagePath } from './commands/shipping';
+export { seaBatchNumber } from './commands/shipping';
 export type { OutboxEntry, UploadEntry, ConflictEntry } from './db/engine-store';

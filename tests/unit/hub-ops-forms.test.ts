@@ -11,7 +11,6 @@ import {
   checkQueue,
   checkSeaForm,
   parseQuantity,
-  seaBatch,
   type AddVehicleValues,
   type DaratFormValues,
   type SeaFormValues,
@@ -91,7 +90,6 @@ describe('the PolJak and PolSub forms', () => {
       expect(result.ok).toBe(true);
       if (result.ok) expect(result.payload.batch_number).toBe(`${form.toUpperCase()}-1790000000000`);
     }
-    expect(seaBatch('poljak', 5)).toBe('POLJAK-5');
   });
 
   const cases = {

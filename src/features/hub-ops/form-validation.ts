@@ -3,7 +3,7 @@
 // never disagree; only what the commands do not carry (the vendor chosen before
 // queueing, the images' file types) is checked here. Errors are keyed by the
 // payload field they belong to; 'form' holds those of no single field.
-import { CATALOGUE, MESSAGES } from '../../../sync';
+import { CATALOGUE, MESSAGES, seaBatchNumber } from '../../../sync';
 
 export type FieldErrors = Record<string, string>;
 
@@ -112,8 +112,6 @@ export interface SeaPayload extends Record<string, unknown> {
   batch_number: string;
 }
 
-/** Spec 9: POLJAK-{timestamp} / POLSUB-{timestamp}. */
-export const seaBatch = (form: SeaForm, at: number) => `${form.toUpperCase()}-${at}`;
 
 export function checkSeaForm(
   form: SeaForm,
@@ -136,7 +134,7 @@ export function checkSeaForm(
     smartboard_quantity: parseQuantity(values.smartboard_quantity),
     bracket_quantity: parseQuantity(values.bracket_quantity),
     image_count: context.imageCount,
-    batch_number: seaBatch(form, context.at),
+    batch_number: seaBatchNumber(form, new Date(context.at).toISOString()),
   });
 }
 
