@@ -112,30 +112,6 @@ begin
 end;
 $$;
 
-create or replace function public.cmd_text(p jsonb, p_key text, p_message text)
-returns text
-language plpgsql
-immutable
-set search_path = ''
-as $$
-begin
-  if jsonb_typeof(p -> p_key) is distinct from 'string' or btrim(p ->> p_key) = '' then
-    perform public.cmd_reject('validation', p_message);
-  end if;
-  return btrim(p ->> p_key);
-end;
-$$;
-
--- Optional text: trimmed, empty becomes null (spec 5).
-create or replace function public.cmd_text_or_null(p jsonb, p_key text)
-returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select nullif(btrim(case when jsonb_typeof(p -> p_key) = 'string' then p ->> p_key end), '')
-$$;
-
 create or replace function public.cmd_quantity(p jsonb, p_key text, p_message text)
 returns integer
 language plpgsql
@@ -283,5 +259,5 @@ grant execute on function public.apply_commands(jsonb) to authenticated;
 
 revoke execute on function public.cmd_reject(text, text), public.cmd_require_role(public.command_context, text[]),
   public.cmd_require_hub(public.command_context, uuid), public.cmd_uuid(jsonb, text, text),
-  public.cmd_text(jsonb, text, text), public.cmd_text_or_null(jsonb, text), public.cmd_quantity(jsonb, text, text)
+  public.cmd_quantity(jsonb, text, text)
   from public, anon, authenticated;

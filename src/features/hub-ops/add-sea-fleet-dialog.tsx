@@ -15,7 +15,7 @@ import {
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { useSyncEngine } from '../../lib/sync-engine';
-import { AddVendorDialog } from './add-vendor-dialog';
+import { VendorDialog } from './vendor-dialog';
 import { FormField } from './form-field';
 import { checkAddSeaFleet, type FieldErrors } from './form-validation';
 import { useHubScope } from './hub-scope';
@@ -130,9 +130,7 @@ export function AddSeaFleetDialog({ hub, onClose }: { hub: Hub; onClose: () => v
             </Button>
           </DialogFooter>
         </form>
-        {addingVendor && (
-          <AddVendorDialog onClose={() => setAddingVendor(false)} onAdded={set('vendor_id')} />
-        )}
+        {addingVendor && <VendorDialog onClose={() => setAddingVendor(false)} onAdded={set('vendor_id')} />}
       </DialogContent>
     </Dialog>
   );

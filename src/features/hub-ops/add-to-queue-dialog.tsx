@@ -18,8 +18,7 @@ import { ScrollArea } from '../../components/ui/scroll-area';
 import { Spinner } from '../../components/ui/spinner';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { useRxQuery } from '../../lib/use-rx-query';
-import { AddVendorDialog } from './add-vendor-dialog';
-import { EditVendorDialog } from './edit-vendor-dialog';
+import { VendorDialog } from './vendor-dialog';
 import { EmptyState } from './empty-state';
 import { FormField } from './form-field';
 import { checkQueue, type FieldErrors } from './form-validation';
@@ -174,11 +173,9 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
             </Button>
           </DialogFooter>
         </form>
-        {nested === 'add-vendor' && (
-          <AddVendorDialog onClose={() => setNested(null)} onAdded={chooseVendor} />
-        )}
+        {nested === 'add-vendor' && <VendorDialog onClose={() => setNested(null)} onAdded={chooseVendor} />}
         {nested === 'edit-vendor' && vendor && (
-          <EditVendorDialog vendor={vendor} onClose={() => setNested(null)} />
+          <VendorDialog vendor={vendor} onClose={() => setNested(null)} />
         )}
       </DialogContent>
     </Dialog>

@@ -19,7 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Spinner } from '../../components/ui/spinner';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { AddVehicleTypeDialog } from './add-vehicle-type-dialog';
-import { AddVendorDialog } from './add-vendor-dialog';
+import { VendorDialog } from './vendor-dialog';
 import { FormField } from './form-field';
 import { checkAddVehicle, dropError, type AddVehicleValues, type FieldErrors } from './form-validation';
 import { useHubScope } from './hub-scope';
@@ -189,9 +189,7 @@ export function AddVehicleDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
             </Button>
           </DialogFooter>
         </form>
-        {nested === 'vendor' && (
-          <AddVendorDialog onClose={() => setNested(null)} onAdded={set('vendor_id')} />
-        )}
+        {nested === 'vendor' && <VendorDialog onClose={() => setNested(null)} onAdded={set('vendor_id')} />}
         {nested === 'type' && (
           <AddVehicleTypeDialog onClose={() => setNested(null)} onAdded={set('vehicle_type_id')} />
         )}

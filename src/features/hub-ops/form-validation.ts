@@ -112,7 +112,6 @@ export interface SeaPayload extends Record<string, unknown> {
   batch_number: string;
 }
 
-
 export function checkSeaForm(
   form: SeaForm,
   values: SeaFormValues,

@@ -5,7 +5,7 @@ import { useRxByIds } from '../../lib/use-rx-query';
 import { AddSeaFleetDialog } from './add-sea-fleet-dialog';
 import { AddToQueueDialog } from './add-to-queue-dialog';
 import { AddVehicleDialog } from './add-vehicle-dialog';
-import { AddVendorDialog } from './add-vendor-dialog';
+import { VendorDialog } from './vendor-dialog';
 import { CompleteUnloadingDialog } from './complete-unloading-dialog';
 import { DaratShippingDialog } from './darat-shipping-dialog';
 import { shippingFormOf } from './hub-resolution';
@@ -45,7 +45,7 @@ export function HubDialogs({ dialog, onClose }: { dialog: HubDialog | null; onCl
     case 'queue':
       return <AddToQueueDialog hub={hub} onClose={onClose} />;
     case 'add-vendor':
-      return <AddVendorDialog onClose={onClose} />;
+      return <VendorDialog onClose={onClose} />;
     case 'add-vehicle':
       return <AddVehicleDialog hub={hub} onClose={onClose} />;
     case 'add-sea-fleet':
