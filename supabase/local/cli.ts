@@ -1,7 +1,7 @@
 // `npm start`: boots the local stack and the app, prints where they are, and
 // stops every child process on Ctrl-C (SIGINT) or SIGTERM.
 import { resolve } from 'node:path';
-import { PortInUseError } from './ports';
+import { assertPortFree, PortInUseError } from './ports';
 import { startStack } from './stack';
 
 const env = process.env;
@@ -24,9 +24,18 @@ const DEMO_LOGINS = [
 
 async function main() {
   const started = Date.now();
+  const apiPort = port('API_PORT', 54321);
+  const appPort = port('APP_PORT', 4173);
+  if (process.argv.includes('--build')) {
+    // Ports first: a clash should not wait for a build to be reported.
+    if (apiPort) await assertPortFree(apiPort, 'API_PORT');
+    if (appPort) await assertPortFree(appPort, 'APP_PORT');
+    const { build } = await import('vite');
+    await build({ logLevel: 'warn' });
+  }
   const stack = await startStack({
-    apiPort: port('API_PORT', 54321),
-    appPort: port('APP_PORT', 4173),
+    apiPort,
+    appPort,
     host: env.HOST,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
     databaseUrl: env.DATABASE_URL || undefined,

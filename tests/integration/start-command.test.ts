@@ -59,7 +59,8 @@ function alive(pid: number): boolean {
 
 function start(): Promise<Running> {
   const began = Date.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], {
+  // What `npm start` runs (package.json): build the app, then boot the stack.
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts', '--build'], {
     env: env(),
     stdio: 'pipe',
   });
@@ -151,7 +152,7 @@ describe('the start command', () => {
     expect(signUp.error).toBeNull();
 
     // A second start on the same port: one line naming the port and its variable.
-    const second = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], {
+    const second = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts', '--build'], {
       env: env(),
       stdio: 'pipe',
     });
