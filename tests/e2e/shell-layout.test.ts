@@ -28,21 +28,23 @@ const REM = 16;
 
 /**
  * The sidebar's state and width once it has settled; with `settlesAs`, once it has
- * settled in that state (a key press is handled asynchronously, and the width animates).
+ * settled in that state at that state's width (a key press is handled asynchronously,
+ * and the width animates). Read in one go inside the page.
  */
 async function sidebarState(
   page: Page,
   settlesAs?: 'expanded' | 'collapsed',
 ): Promise<{ state: string | null; width: number }> {
-  const aside = page.locator('aside[data-slot=sidebar]');
-  await page.waitForFunction((wanted) => {
+  const handle = await page.waitForFunction((wanted) => {
     const el = document.querySelector('aside[data-slot=sidebar]');
-    const width = el?.getBoundingClientRect().width;
-    const settled = width === 16 * 16 || width === 3 * 16;
-    return settled && (!wanted || el?.getAttribute('data-state') === wanted);
+    if (!el) return null;
+    const width = el.getBoundingClientRect().width;
+    const state = el.getAttribute('data-state');
+    const widthOf = { expanded: 16 * 16, collapsed: 3 * 16 } as Record<string, number>;
+    const settled = wanted ? state === wanted && width === widthOf[wanted] : width === 256 || width === 48;
+    return settled ? { state, width } : null;
   }, settlesAs);
-  const box = await aside.boundingBox();
-  return { state: await aside.getAttribute('data-state'), width: box?.width ?? 0 };
+  return (await handle.jsonValue()) as { state: string | null; width: number };
 }
 
 async function sidebarCookie(context: BrowserContext) {
