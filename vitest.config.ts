@@ -22,6 +22,8 @@ export default defineConfig({
           // when each simulated device brings its own fake-indexeddb factory.
           setupFiles: ['fake-indexeddb/auto'],
           testTimeout: 60_000,
+          // A loaded CI machine renders slowly: polled expectations wait up to 10 s.
+          expect: { poll: { timeout: 10_000, interval: 50 } },
           hookTimeout: 120_000,
           // One stack, one PGlite connection: files run one after another.
           fileParallelism: false,

@@ -127,23 +127,26 @@ describe('menus and header per demo user', () => {
       .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(links);
 
-    expect(await headerText(page)).toEqual({ title: 'Dermaga', roleOrHub: header });
+    await expect.poll(() => headerText(page)).toEqual({ title: 'Dermaga', roleOrHub: header });
 
     // Footer: the e-mail's initial, the e-mail, the role or hub name, and Log out.
-    expect(await page.getByTestId('sidebar-user-initial').textContent()).toBe(email[0]!.toUpperCase());
-    expect(await page.getByTestId('sidebar-user-email').textContent()).toBe(email);
-    expect(await page.getByTestId('sidebar-user-role').textContent()).toBe(header);
+    await expect
+      .poll(() => page.getByTestId('sidebar-user-initial').textContent())
+      .toBe(email[0]!.toUpperCase());
+    await expect.poll(() => page.getByTestId('sidebar-user-email').textContent()).toBe(email);
+    await expect.poll(() => page.getByTestId('sidebar-user-role').textContent()).toBe(header);
     expect((await page.getByTestId('sign-out').textContent())?.trim()).toBe('Log out');
 
     // The active route is highlighted, and follows navigation.
     const active = page.locator('[data-slot=sidebar-content] a[aria-current=page]');
-    expect(await active.allTextContents()).toEqual(['Dashboard']);
+    await expect.poll(() => active.allTextContents()).toEqual(['Dashboard']);
     const last = page.locator('[data-slot=sidebar-content] a').last();
     const lastLabel = entries[entries.length - 1]!;
     await last.click();
     await page.waitForURL((url) => url.pathname !== '/');
-    expect(await active.allTextContents()).toEqual([lastLabel]);
-    expect(await last.getAttribute('data-active')).toBe('true');
+    // The router updates the URL first; the highlight follows on the next render.
+    await expect.poll(() => active.allTextContents()).toEqual([lastLabel]);
+    await expect.poll(() => last.getAttribute('data-active')).toBe('true');
 
     expect(errors).toEqual([]);
     await context.close();
@@ -158,7 +161,7 @@ describe('menus and header per demo user', () => {
     await page.getByTestId('hub-tabs').locator('a', { hasText: 'Sedang Bongkar' }).click();
     await page.waitForURL((url) => url.pathname === '/hub-polsub/unloading');
     const active = page.locator('[data-slot=sidebar-content] a[aria-current=page]');
-    expect(await active.allTextContents()).toEqual(['Pol Surabaya']);
+    await expect.poll(() => active.allTextContents()).toEqual(['Pol Surabaya']);
     await context.close();
   });
 });
@@ -176,8 +179,10 @@ describe('users without a hub or without a profile', () => {
     await page.locator('[data-sonner-toast]', { hasText: SIGNUP_VERIFY_EMAIL_TITLE }).waitFor();
     // The local Auth confirms at once, so the new user is signed in.
     await page.getByTestId('app-header').waitFor();
-    expect(await headerText(page)).toEqual({ title: 'Dermaga', roleOrHub: 'hub user' });
-    expect(await sidebarMenu(page)).toEqual({ entries: ['Dashboard', 'My Inventory'], groups: [] });
+    await expect.poll(() => headerText(page)).toEqual({ title: 'Dermaga', roleOrHub: 'hub user' });
+    await expect
+      .poll(() => sidebarMenu(page))
+      .toEqual({ entries: ['Dashboard', 'My Inventory'], groups: [] });
     await context.close();
   });
 
@@ -202,8 +207,10 @@ describe('users without a hub or without a profile', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, email, 'secret1');
-    expect(await headerText(page)).toEqual({ title: 'Dermaga', roleOrHub: 'hub user' });
-    expect(await sidebarMenu(page)).toEqual({ entries: ['Dashboard', 'My Inventory'], groups: [] });
+    await expect.poll(() => headerText(page)).toEqual({ title: 'Dermaga', roleOrHub: 'hub user' });
+    await expect
+      .poll(() => sidebarMenu(page))
+      .toEqual({ entries: ['Dashboard', 'My Inventory'], groups: [] });
     await context.close();
   });
 });

@@ -129,7 +129,7 @@ describe('offline', () => {
     await context.setOffline(true);
     await page.reload();
     await waitForShell(page);
-    expect(await headerText(page)).toEqual({ title: 'Dermaga', roleOrHub: 'Hub Cikarang' });
+    await expect.poll(() => headerText(page)).toEqual({ title: 'Dermaga', roleOrHub: 'Hub Cikarang' });
     expect(await indicator(page)).toEqual({ online: 'false', label: 'Offline' });
     // Deep links open too: the service worker answers every navigation with the app shell.
     await page.goto(appUrl('/hub-cikarang/arrival'));
@@ -163,7 +163,7 @@ describe('offline', () => {
     await context.setOffline(true);
     await page.goto(appUrl('/inventory'));
     await waitForShell(page);
-    expect(await headerText(page)).toEqual({ title: 'Dermaga', roleOrHub: 'Hub Cikarang' });
+    await expect.poll(() => headerText(page)).toEqual({ title: 'Dermaga', roleOrHub: 'Hub Cikarang' });
     expect(await indicator(page)).toEqual({ online: 'false', label: 'Offline' });
     // Still signed in while supabase-js keeps failing to refresh.
     await page.waitForTimeout(1500);

@@ -104,10 +104,12 @@ describe('the sidebar on a landscape tablet', () => {
   it('folds a group shut and open again', async () => {
     const hubEntry = page.locator('[data-slot=sidebar-content] a', { hasText: 'Pol Jakarta' });
     const label = page.locator('[data-slot=sidebar-group-label]', { hasText: 'Operations' });
-    expect(await hubEntry.isVisible()).toBe(true);
+    await expect.poll(() => hubEntry.isVisible()).toBe(true);
     await label.click();
     await hubEntry.waitFor({ state: 'hidden' });
-    expect(await page.locator('[data-slot=sidebar-content] a', { hasText: 'Users' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.locator('[data-slot=sidebar-content] a', { hasText: 'Users' }).isVisible())
+      .toBe(true);
     await label.click();
     await hubEntry.waitFor({ state: 'visible' });
   });
@@ -128,7 +130,9 @@ describe('under 768px', () => {
     expect(await sheet.getAttribute('data-mobile')).toBe('true');
     const box = await sheet.boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 18 * REM });
-    expect(await sheet.locator('[data-slot=sidebar-content] a').allTextContents()).toContain('Inventory');
+    await expect
+      .poll(() => sheet.locator('[data-slot=sidebar-content] a').allTextContents())
+      .toContain('Inventory');
 
     // Choosing an entry navigates and closes the sheet.
     await sheet.locator('a', { hasText: 'Inventory' }).click();
