@@ -77,18 +77,20 @@ describe('two tablets confirm the same arrival offline', () => {
     expect(await a.page.getByTestId('rejections-alert').count()).toBe(0);
 
     // Both show the server's state: arrived, not pending, the same arrival time.
-    const shown = [];
-    for (const { page } of [a, b]) {
+    // The pending marker goes with the rejection; the server's arrival time follows
+    // with the pull in the same round, so the cards are polled until they agree.
+    const shownOn = async (page: typeof a.page) => {
       const card = shipmentCard(page, batch);
       await page.locator(`[data-testid=shipment-card][data-batch="${batch}"][data-pending=false]`).waitFor();
-      shown.push({
+      return {
         status: await card.getAttribute('data-status'),
         pending: await card.getByTestId('pending-badge').count(),
         arrival: await card.getByTestId('date-tiba').textContent(),
-      });
-    }
-    expect(shown[0]).toEqual({ status: 'confirm_tiba', pending: 0, arrival: expect.any(String) });
-    expect(shown[1]).toEqual(shown[0]);
+      };
+    };
+    const onA = await shownOn(a.page);
+    expect(onA).toEqual({ status: 'confirm_tiba', pending: 0, arrival: expect.any(String) });
+    await expect.poll(() => shownOn(b.page)).toEqual(onA);
     const [server] = await query<{ status: string; arrival_gdt: Date }>(
       'select status, arrival_gdt from public.shipments where id = $1',
       [shipmentId],
