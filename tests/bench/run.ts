@@ -67,7 +67,11 @@ async function timed<T>(work: () => Promise<T>, label = ''): Promise<[number, T]
 async function rawDownload(supabase: SupabaseClient, table: string): Promise<number> {
   let rows = 0;
   for (let from = 0; ; from += 1000) {
-    const { data, error } = await supabase.from(table).select('*').order('id').range(from, from + 999);
+    const { data, error } = await supabase
+      .from(table)
+      .select('*')
+      .order('id')
+      .range(from, from + 999);
     if (error) throw error;
     rows += data.length;
     if (data.length < 1000) return rows;
@@ -98,6 +102,10 @@ function percentile(sorted: number[], p: number): number {
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'dermaga-bench-'));
   const stack = await startStack({ apiPort: 0, appPort: 0, dataDir, databaseUrl: process.env.DATABASE_URL });
+  // Interrupted: stop PostgREST and Deno with us rather than leave them running.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void stack.stop().finally(() => process.exit(130)));
+  }
   const rows: Array<[string, string, string, string]> = [];
   try {
     const sql = new pg.Client({ connectionString: stack.dbUrl });
@@ -125,7 +133,9 @@ async function main() {
     // 2. Draining 1,000 queued commands against one request each.
     const hub = await signedIn(stack, 'karawang@demo.local');
     const vehicles = (
-      await sql.query(`select id from public.vehicles where ready and is_active and nama_kapal is null order by id limit 1`)
+      await sql.query(
+        `select id from public.vehicles where ready and is_active and nama_kapal is null order by id limit 1`,
+      )
     ).rows.map((r) => r.id as string);
     const vehicle = vehicles[0]!;
     const device = await engineFor(hub);
@@ -134,7 +144,10 @@ async function main() {
     const origSync = device.syncNow.bind(device);
     for (let i = 0; i < COMMANDS; i++) {
       const type = i % 2 === 0 ? 'queue_vehicles' : 'remove_from_queue';
-      const payload = i % 2 === 0 ? { hub_id: KARAWANG, vehicle_ids: [vehicle] } : { hub_id: KARAWANG, vehicle_id: vehicle };
+      const payload =
+        i % 2 === 0
+          ? { hub_id: KARAWANG, vehicle_ids: [vehicle] }
+          : { hub_id: KARAWANG, vehicle_id: vehicle };
       await device.local.store.outbox.add({
         id: crypto.randomUUID(),
         type,
@@ -156,9 +169,20 @@ async function main() {
     const [singleMs] = await timed(async () => {
       for (let i = 0; i < COMMANDS; i++) {
         const type = i % 2 === 0 ? 'queue_vehicles' : 'remove_from_queue';
-        const payload = i % 2 === 0 ? { hub_id: KARAWANG, vehicle_ids: [vehicle] } : { hub_id: KARAWANG, vehicle_id: vehicle };
+        const payload =
+          i % 2 === 0
+            ? { hub_id: KARAWANG, vehicle_ids: [vehicle] }
+            : { hub_id: KARAWANG, vehicle_id: vehicle };
         const { error } = await hub.supabase.rpc('apply_commands', {
-          commands: [{ id: crypto.randomUUID(), type, payload, issued_at: new Date().toISOString(), actor: hub.actor.userId }],
+          commands: [
+            {
+              id: crypto.randomUUID(),
+              type,
+              payload,
+              issued_at: new Date().toISOString(),
+              actor: hub.actor.userId,
+            },
+          ],
         });
         if (error) throw error;
       }
@@ -203,7 +227,9 @@ async function main() {
   const header = ['measure', 'result', 'baseline (same run)', 'ratio'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\nDermaga sync benchmark, ${new Date().toISOString()}, engine ${stack.engine}, Node ${process.version}`);
+  console.log(
+    `\nDermaga sync benchmark, ${new Date().toISOString()}, engine ${stack.engine}, Node ${process.version}`,
+  );
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));

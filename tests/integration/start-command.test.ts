@@ -57,6 +57,19 @@ function alive(pid: number): boolean {
   }
 }
 
+/** Every CLI this file starts, so a failed test cannot leave one (and its children) running. */
+const spawned: ChildProcess[] = [];
+
+async function stopLeftovers(): Promise<void> {
+  for (const proc of spawned) {
+    if (proc.exitCode !== null || proc.signalCode !== null) continue;
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+  }
+}
+
 function start(): Promise<Running> {
   const began = Date.now();
   // What `npm start` runs (package.json): build the app, then boot the stack.
@@ -64,6 +77,7 @@ function start(): Promise<Running> {
     env: env(),
     stdio: 'pipe',
   });
+  spawned.push(proc);
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${out}`)), 60_000);
@@ -124,6 +138,7 @@ describe('the start command', () => {
   });
 
   afterAll(async () => {
+    await stopLeftovers();
     rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl) {
       const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -156,6 +171,7 @@ describe('the start command', () => {
       env: env(),
       stdio: 'pipe',
     });
+    spawned.push(second);
     let errText = '';
     second.stderr.on('data', (d: Buffer) => (errText += d.toString()));
     const code = await new Promise<number | null>((r) => second.once('exit', r));
