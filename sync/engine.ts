@@ -9,6 +9,7 @@ import { type Actor, type Change, type CommandEnvelope } from './commands/types'
 import { openLocal, type IndexedDbImpl, type Local } from './db/database';
 import type { ConflictEntry, UploadEntry } from './db/engine-store';
 import { pullAll, reconcileScope, xidLess } from './replication/pull';
+import { hasRemoteChanges } from './replication/change-probe';
 import { pushOutbox } from './replication/push';
 import { applyPredicted, rebase, viewReader } from './replication/view';
 import { withWriteLock } from './replication/write-lock';
@@ -39,6 +40,12 @@ export interface SyncOptions {
   indexedDb?: IndexedDbImpl;
   /** Pull interval while online (ms). */
   pullIntervalMs?: number;
+  /**
+   * While online and idle, ask the server every this many ms whether anything
+   * changed past this device's checkpoints, and sync only then (0: off, pull
+   * on the pull interval only). docs/sync.md.
+   */
+  probeIntervalMs?: number;
   /** Scope reconciliation interval (ms). */
   reconcileIntervalMs?: number;
   /** Browser: one tab replicates (leader election). Tests with one client may turn it off. */
@@ -56,10 +63,14 @@ export class SyncEngine {
     lastSyncedAt: null as string | null,
   });
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private probeTimer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
   private failures = 0;
+  /** Push backs off on its own: a failing push never stops the pull (issue 9). */
+  private pushFailures = 0;
+  private pushRetryAt = 0;
   private lastReconcile = 0;
   private subscriptions: Subscription[] = [];
   private readonly lockName: string;
@@ -149,6 +160,7 @@ export class SyncEngine {
 
   /** Runs a full sync round that starts now (after the one in progress, if any) and waits for it. */
   async syncNow(): Promise<void> {
+    this.pushRetryAt = 0;
     if (this.running) await this.running.catch(() => undefined);
     this.requestSync();
     await this.running?.catch(() => undefined);
@@ -168,6 +180,7 @@ export class SyncEngine {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearInterval(this.probeTimer);
     for (const s of this.subscriptions) s.unsubscribe();
     // A round can wait long on the network (supabase-js retries a token
     // refresh for about 25 s); sign-out must not wait for it.
@@ -190,6 +203,7 @@ export class SyncEngine {
       const onWake = () => this.requestSync();
       // The browser knows about the connection before a round can prove it.
       globalThis.addEventListener?.('online', () => {
+        this.pushRetryAt = 0;
         this.runtime.next({ ...this.runtime.value, online: true });
         onWake();
       });
@@ -197,6 +211,8 @@ export class SyncEngine {
       globalThis.document?.addEventListener?.('visibilitychange', () => {
         if (globalThis.document?.visibilityState === 'visible') onWake();
       });
+      const probeMs = this.options.probeIntervalMs ?? 0;
+      if (probeMs > 0) this.probeTimer = setInterval(() => void this.probe(), probeMs);
       // Commands dispatched in other tabs reach the leader through IndexedDB.
       this.subscriptions.push(
         from(liveQuery(() => this.local.store.outbox.where('state').equals('pending').count())).subscribe(
@@ -206,6 +222,24 @@ export class SyncEngine {
     };
     if (this.options.multiTab === false) lead();
     else void this.local.db.waitForLeadership().then(lead);
+  }
+
+  /** The idle device's question (change-probe.ts): a round only when something changed. */
+  private async probe(): Promise<void> {
+    if (this.stopped || this.running || !this.runtime.value.online) return;
+    try {
+      // Applied commands wait for a pull to settle them. (Pending ones start a
+      // round when dispatched, and a push in backoff keeps its own clock.)
+      const settling = (await this.local.store.outbox.where('state').equals('applied').count()) > 0;
+      // A photo whose upload failed is due again after its backoff.
+      const now = Date.now();
+      const uploadDue = (await this.local.store.uploads.where('state').equals('pending').toArray()).some(
+        (u) => u.next_attempt_at <= now,
+      );
+      if (settling || uploadDue || (await hasRemoteChanges(this.options.supabase, this.local))) this.requestSync();
+    } catch {
+      // Offline or failing: the regular round notices and backs off.
+    }
   }
 
   private requestSync(): void {
@@ -223,7 +257,10 @@ export class SyncEngine {
         this.requestSync();
         return;
       }
-      const delay = this.failures > 0 ? backoffMs(this.failures) : (this.options.pullIntervalMs ?? 15_000);
+      // A push in backoff comes back when it is due, without waiting for the next pull.
+      const pushDue = this.pushFailures > 0 ? Math.max(0, this.pushRetryAt - Date.now()) : Infinity;
+      const delay =
+        this.failures > 0 ? backoffMs(this.failures) : Math.min(this.options.pullIntervalMs ?? 15_000, pushDue);
       this.timer = setTimeout(() => this.requestSync(), delay);
     });
   }
@@ -231,8 +268,20 @@ export class SyncEngine {
   private async round(): Promise<void> {
     const { supabase, actor } = this.options;
     this.runtime.next({ ...this.runtime.value, syncing: true });
+    let pushError: string | null = null;
     try {
-      const pushed = await pushOutbox(supabase, this.local, this.lockName);
+      let pushed = { applied: 0, rejected: 0 };
+      if (Date.now() >= this.pushRetryAt) {
+        try {
+          pushed = await pushOutbox(supabase, this.local, this.lockName);
+          this.pushFailures = 0;
+        } catch (error) {
+          // Only transient failures get here; the pull goes on regardless.
+          pushError = error instanceof Error ? error.message : String(error);
+          this.pushFailures++;
+          this.pushRetryAt = Date.now() + backoffMs(this.pushFailures);
+        }
+      }
       const { horizon } = await pullAll(supabase, this.local, this.lockName);
       if (Date.now() - this.lastReconcile > (this.options.reconcileIntervalMs ?? 5 * 60_000)) {
         await reconcileScope(supabase, this.local, this.lockName);
@@ -258,7 +307,7 @@ export class SyncEngine {
       const now = new Date().toISOString();
       await this.local.store.setMeta('lastSyncedAt', now);
       this.failures = 0;
-      this.runtime.next({ online: true, syncing: false, lastError: null, lastSyncedAt: now });
+      this.runtime.next({ online: true, syncing: false, lastError: pushError, lastSyncedAt: now });
     } catch (error) {
       this.failures++;
       this.runtime.next({

@@ -72,6 +72,7 @@ export const MESSAGES = {
   forbiddenHub: 'Anda tidak memiliki izin untuk hub ini.',
   forbiddenAction: 'Anda tidak memiliki izin untuk tindakan ini.',
   forbiddenWarehouse: 'Anda tidak memiliki izin untuk gudang ini.',
+  capacityInvalid: 'Kapasitas harus berupa bilangan bulat 0 atau lebih',
   forbiddenPod: 'Anda tidak memiliki izin untuk POD kota ini.',
   destinationWarehouseNotFound: 'Gudang tujuan tidak ditemukan.',
   destinationHubNotFound: 'Hub tujuan tidak ditemukan.',

@@ -2,7 +2,7 @@
 // stops every child process on Ctrl-C (SIGINT) or SIGTERM.
 import { resolve } from 'node:path';
 import { assertPortFree, PortInUseError } from './ports';
-import { startStack } from './stack';
+import { databaseDeadMessage, startStack } from './stack';
 
 const env = process.env;
 
@@ -42,6 +42,12 @@ async function main() {
     jwtSecret: env.JWT_SECRET || undefined,
     jwtExpirySeconds: env.JWT_EXPIRY ? Number(env.JWT_EXPIRY) : undefined,
     verbose: env.VERBOSE === '1',
+    // A dead database is not a running stack: say so and exit, so a supervisor
+    // (or the person at the terminal) sees it at once and restarts it.
+    onDatabaseDead: (reason) => {
+      console.error(databaseDeadMessage(env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite', reason));
+      void Promise.race([stack.stop(), new Promise((r) => setTimeout(r, 5000))]).finally(() => process.exit(1));
+    },
   });
 
   let stopping = false;
@@ -65,6 +71,7 @@ async function main() {
       `migrations applied now: ${applied}${stack.migrations.seeded ? ', seed applied' : ''}`,
       'demo logins (password demo1234):',
       ...DEMO_LOGINS.map((l) => `  ${l}`),
+      ...(env.VERBOSE === '1' ? [`PostgREST (behind the gateway): ${stack.postgrestUrl}`] : []),
       'Ctrl-C stops everything.',
     ].join('\n'),
   );

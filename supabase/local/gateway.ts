@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { proxy } from 'hono/proxy';
 import { jwtVerify } from 'jose';
+import { bodyGuard } from './body-guard';
 
 /** Forwards the request to base + the path below prefix, keeping the query string. */
 export function forward(c: Context, base: string, prefix: string) {
@@ -47,6 +48,10 @@ export function gatewayApp(parts: {
       maxAge: 86400,
     }),
   );
+
+  // Oversized and too deeply nested bodies never reach the services (body-guard.ts).
+  // Storage takes images up to the bucket's limit and has its own size check.
+  for (const path of ['/rest/v1/*', '/rest/v1', '/auth/v1/*', '/functions/v1/*']) app.use(path, bodyGuard());
 
   app.all('/rest/v1/*', (c) => forward(c, parts.postgrestUrl, '/rest/v1'));
   app.all('/rest/v1', (c) => forward(c, parts.postgrestUrl, '/rest/v1'));

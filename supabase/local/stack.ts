@@ -7,6 +7,7 @@ import pg from 'pg';
 import { appServerApp } from './app-server';
 import { authApp } from './auth/app';
 import { startDatabase } from './db';
+import { watchDatabase } from './db-watchdog';
 import { startFunctions } from './functions';
 import { gatewayApp } from './gateway';
 import { apiKeys, DEFAULT_JWT_SECRET } from './keys';
@@ -26,6 +27,19 @@ export interface StackOptions {
   jwtExpirySeconds?: number;
   projectDir?: string;
   verbose?: boolean;
+  /**
+   * Called once when the database stops answering (db-watchdog.ts). The CLI
+   * stops the stack and exits; by default it is logged loudly.
+   */
+  onDatabaseDead?: (reason: string) => void;
+}
+
+/** What is printed when the database stops answering. */
+export function databaseDeadMessage(engine: string, reason: string): string {
+  return [
+    `[dermaga] FATAL: the database (${engine}) stopped answering: ${reason}.`,
+    '[dermaga] The API cannot serve requests any more. Restart the stack (npm start); committed data is kept.',
+  ].join('\n');
 }
 
 export interface Stack {
@@ -35,6 +49,8 @@ export interface Stack {
   serviceRoleKey: string;
   jwtSecret: string;
   dbUrl: string;
+  /** PostgREST itself, behind the gateway (tests that must bypass the gateway). */
+  postgrestUrl: string;
   engine: 'pglite' | 'postgres';
   migrations: MigrationReport;
   /** Pids of the child processes (PostgREST, Deno), for supervision checks. */
@@ -75,6 +91,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     const pool = new pg.Pool({ connectionString: db.ownerUrl, max: db.engine === 'pglite' ? 4 : 10 });
     stops.push(() => pool.end());
+    const watchdog = watchDatabase(pool, {
+      onDead: opts.onDatabaseDead ?? ((reason) => console.error(databaseDeadMessage(db.engine, reason))),
+    });
+    stops.push(async () => watchdog.stop());
 
     const postgrest = await startPostgrest({
       dbUrl: db.authenticatorUrl,
@@ -137,6 +157,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       ...keys,
       jwtSecret,
       dbUrl: db.ownerUrl,
+      postgrestUrl: postgrest.url,
       engine: db.engine,
       migrations,
       childPids: [postgrest.child.process.pid, functions.child.process.pid].filter((p): p is number => !!p),

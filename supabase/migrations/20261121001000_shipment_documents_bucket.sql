@@ -1,6 +1,6 @@
 -- The bucket for delivery-record, BAST and container photos (spec 3, 7.4).
 -- Public, because the shipment rows store public URLs that the app shows;
--- writes are limited to signed-in users by the policies below, and the bucket
+-- writes are limited by the policies of 20261123000400, and the bucket
 -- itself limits type and size as the shipping forms do (JPG/PNG, compressed
 -- on the device well under 5 MB).
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
@@ -10,15 +10,7 @@ on conflict (id) do update
       file_size_limit = excluded.file_size_limit,
       allowed_mime_types = excluded.allowed_mime_types;
 
-create policy "Signed-in users can upload shipment documents"
-  on storage.objects for insert to authenticated
-  with check (bucket_id = 'shipment-documents');
-
--- Upsert: a retried upload rewrites the same deterministic path.
-create policy "Signed-in users can replace shipment documents"
-  on storage.objects for update to authenticated
-  using (bucket_id = 'shipment-documents')
-  with check (bucket_id = 'shipment-documents');
+-- Who may write its objects: 20261123000400_shipment_documents_policies.sql.
 
 create policy "Signed-in users can read shipment documents"
   on storage.objects for select to authenticated

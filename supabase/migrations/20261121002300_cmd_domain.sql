@@ -216,55 +216,6 @@ $$;
 
 -- Payload readers, trimming as the devices do --------------------------------
 
-create or replace function public.cmd_req_text(p jsonb, p_key text, p_message text)
-returns text
-language plpgsql
-immutable
-set search_path = ''
-as $$
-begin
-  if jsonb_typeof(p -> p_key) is distinct from 'string' or public.dm_trim(p ->> p_key) = '' then
-    perform public.cmd_reject('validation', p_message);
-  end if;
-  return public.dm_trim(p ->> p_key);
-end;
-$$;
-
--- Optional text: trimmed, blank or missing is null (spec 5).
-create or replace function public.cmd_opt_text(p jsonb, p_key text)
-returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select nullif(public.dm_trim(case when jsonb_typeof(p -> p_key) = 'string' then p ->> p_key end), '')
-$$;
-
--- A calendar date sent as yyyy-MM-dd.
-create or replace function public.cmd_date(p jsonb, p_key text, p_message text)
-returns date
-language plpgsql
-immutable
-set search_path = ''
-as $$
-declare
-  d date;
-begin
-  if jsonb_typeof(p -> p_key) is distinct from 'string' or (p ->> p_key) !~ '^\d{4}-\d{2}-\d{2}$' then
-    perform public.cmd_reject('validation', p_message);
-  end if;
-  begin
-    d := (p ->> p_key)::date;
-  exception when others then
-    perform public.cmd_reject('validation', p_message);
-  end;
-  if to_char(d, 'YYYY-MM-DD') <> p ->> p_key then -- 2026-02-30 and the like
-    perform public.cmd_reject('validation', p_message);
-  end if;
-  return d;
-end;
-$$;
-
 -- A whole number in [p_min, p_max]; p_low_message below, p_high_message above.
 create or replace function public.cmd_int_between(p jsonb, p_key text, p_min integer, p_max integer,
                                                   p_low_message text, p_high_message text)
@@ -434,7 +385,6 @@ end;
 $$;
 
 revoke execute on function
-  public.cmd_req_text(jsonb, text, text), public.cmd_opt_text(jsonb, text), public.cmd_date(jsonb, text, text),
   public.cmd_int_between(jsonb, text, integer, integer, text, text), public.cmd_require_new_id(text, uuid),
   public.cmd_require_operator(public.command_context), public.cmd_first_warehouse(uuid),
   public.cmd_city_warehouse(text), public.cmd_city_hub(text, uuid), public.cmd_ensure_status(text, text),

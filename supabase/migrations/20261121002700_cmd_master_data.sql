@@ -200,38 +200,6 @@ begin
 end;
 $$;
 
--- edit_vendor {vendor_id, changes: {name?, contact_person?, phone?}} ---------------------
-create or replace function public.cmd_edit_vendor(ctx public.command_context, p jsonb)
-returns uuid
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_id uuid := public.cmd_uuid(p, 'vendor_id', 'Vendor tidak ditemukan.');
-  c jsonb := public.cmd_changes(p);
-  v_name text;
-begin
-  if c ? 'name' then
-    v_name := public.cmd_req_text(c, 'name', 'Nama vendor harus diisi');
-  end if;
-  perform public.cmd_require_operator(ctx);
-  perform 1 from public.vendors where id = v_id and not deleted for update;
-  if not found then
-    perform public.cmd_reject('not_found', 'Vendor tidak ditemukan.');
-  end if;
-  begin
-    update public.vendors
-       set name = case when c ? 'name' then v_name else name end,
-           contact_person = case when c ? 'contact_person' then public.cmd_opt_text(c, 'contact_person') else contact_person end,
-           phone = case when c ? 'phone' then public.cmd_opt_text(c, 'phone') else phone end
-     where id = v_id;
-  exception when unique_violation then
-    perform public.cmd_reject('duplicate', format('Vendor "%s" sudah ada.', v_name));
-  end;
-  return v_id;
-end;
-$$;
-
 -- delete_vendor {vendor_id}: admin only ---------------------------------------------------
 create or replace function public.cmd_delete_vendor(ctx public.command_context, p jsonb)
 returns uuid
@@ -377,91 +345,6 @@ begin
 end;
 $$;
 
--- edit_vehicle {vehicle_id, changes: {license_plate?, driver_name?, driver_phone?,
--- vehicle_type_id?, nama_kapal?, nama_pelayaran?, is_active?}} ---------------------------
--- The queue flags and the hub belong to the workflow commands, not to edits.
--- Deactivating takes the vehicle out of service (ready false; refused while it
--- is queued or carrying a shipment); activating makes it ready again.
-create or replace function public.cmd_edit_vehicle(ctx public.command_context, p jsonb)
-returns uuid
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_id uuid := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
-  c jsonb := public.cmd_changes(p);
-  v_plate text;
-  v_type_id uuid;
-  v_active boolean;
-  v public.vehicles;
-begin
-  if c ? 'license_plate' then
-    v_plate := public.cmd_req_text(c, 'license_plate', 'Please fill in all required fields');
-  end if;
-  if c ? 'vehicle_type_id' then
-    v_type_id := public.cmd_uuid_or_null(c, 'vehicle_type_id', 'Jenis kendaraan tidak ditemukan.');
-  end if;
-  if c ? 'is_active' then
-    if jsonb_typeof(c -> 'is_active') is distinct from 'boolean' then
-      perform public.cmd_reject('validation', 'Perintah tidak valid.');
-    end if;
-    v_active := (c ->> 'is_active')::boolean;
-  end if;
-  perform public.cmd_require_operator(ctx);
-  v := public.cmd_lock_vehicle(v_id);
-  if v_type_id is not null then
-    perform 1 from public.vehicle_types where id = v_type_id and not deleted;
-    if not found then
-      perform public.cmd_reject('not_found', 'Jenis kendaraan tidak ditemukan.');
-    end if;
-  end if;
-  if v.is_active and v_active is false then
-    perform public.cmd_require_idle_vehicle(v);
-  end if;
-  if coalesce(v_active, v.is_active) then
-    perform public.cmd_require_free_plate(coalesce(v_plate, v.license_plate), v.id,
-      coalesce(case when c ? 'nama_kapal' then public.cmd_opt_text(c, 'nama_kapal') else v.nama_kapal end, '') <> '');
-  end if;
-  begin
-    update public.vehicles
-       set license_plate = coalesce(v_plate, license_plate),
-           vehicle_type_id = case when c ? 'vehicle_type_id' then v_type_id else vehicle_type_id end,
-           driver_name = case when c ? 'driver_name' then public.cmd_opt_text(c, 'driver_name') else driver_name end,
-           driver_phone = case when c ? 'driver_phone' then public.cmd_opt_text(c, 'driver_phone') else driver_phone end,
-           nama_kapal = case when c ? 'nama_kapal' then public.cmd_opt_text(c, 'nama_kapal') else nama_kapal end,
-           nama_pelayaran = case when c ? 'nama_pelayaran' then public.cmd_opt_text(c, 'nama_pelayaran') else nama_pelayaran end,
-           is_active = coalesce(v_active, is_active),
-           ready = case
-             when v_active is false then false
-             when v_active and not is_active then not (siap_muat or sedang_muat)
-             else ready
-           end
-     where id = v.id;
-  exception when unique_violation then
-    perform public.cmd_reject('duplicate', format('Nomor polisi %s sudah terdaftar.', coalesce(v_plate, v.license_plate)));
-  end;
-  return v.id;
-end;
-$$;
-
--- delete_vehicle {vehicle_id}: soft, and only when idle --------------------------------------
-create or replace function public.cmd_delete_vehicle(ctx public.command_context, p jsonb)
-returns uuid
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_id uuid := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
-  v public.vehicles;
-begin
-  perform public.cmd_require_operator(ctx);
-  v := public.cmd_lock_vehicle(v_id);
-  perform public.cmd_require_idle_vehicle(v);
-  update public.vehicles set deleted = true, is_active = false where id = v.id;
-  return v.id;
-end;
-$$;
-
 -- add_hub {hub_id, name, city?}: admin only; new hubs get type 'hub' (spec 5) ---------------
 create or replace function public.cmd_add_hub(ctx public.command_context, p jsonb)
 returns uuid
@@ -563,10 +446,9 @@ revoke execute on function
   public.cmd_require_idle_vehicle(public.vehicles),
   public.cmd_insert_vehicle(public.command_context, uuid, uuid, text, uuid, text, text, text, text, uuid),
   public.cmd_add_inventory(public.command_context, jsonb), public.cmd_add_warehouse(public.command_context, jsonb),
-  public.cmd_add_vendor(public.command_context, jsonb), public.cmd_edit_vendor(public.command_context, jsonb),
+  public.cmd_add_vendor(public.command_context, jsonb),
   public.cmd_delete_vendor(public.command_context, jsonb), public.cmd_add_vehicle_type(public.command_context, jsonb),
   public.cmd_add_vehicle(public.command_context, jsonb), public.cmd_add_sea_fleet(public.command_context, jsonb),
-  public.cmd_edit_vehicle(public.command_context, jsonb), public.cmd_delete_vehicle(public.command_context, jsonb),
   public.cmd_add_hub(public.command_context, jsonb), public.cmd_edit_hub(public.command_context, jsonb),
   public.cmd_delete_hub(public.command_context, jsonb)
   from public, anon, authenticated;

@@ -6,19 +6,39 @@ import { CommandRefused, type Actor, type PredictContext } from './types';
 
 export const uuid = (message: string) => z.string({ error: message }).uuid({ error: message });
 
+/**
+ * Text as a device may send it (issue 9): C0 control characters other than
+ * tab, line feed and carriage return, and DEL, are removed (a NUL from a
+ * scanner or a paste would make the server refuse the whole batch), and a
+ * lone UTF-16 surrogate becomes U+FFFD (JSON with one cannot be parsed).
+ * The server refuses what is left of such text (public.cmd_require_clean_text).
+ */
+export function cleanText(s: string): string {
+  return s
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 /** Trimmed required text with the product's message when missing or blank. */
 export const requiredText = (message: string) =>
   z
     .string({ error: message })
-    .transform((s) => s.trim())
+    .transform((s) => cleanText(s).trim())
     .pipe(z.string().min(1, { error: message }));
 
-/** Trimmed optional text; blank becomes null (spec 5). */
+/**
+ * Trimmed optional text; missing, null or blank becomes null (spec 5).
+ * Anything but a string or null is refused, never coerced (public.cmd_opt_text).
+ */
 export const optionalText = () =>
   z
-    .string()
+    .string({ error: MESSAGES.invalidCommand })
     .nullish()
-    .transform((s) => (s == null || s.trim() === '' ? null : s.trim()));
+    .transform((s) => {
+      const clean = s == null ? '' : cleanText(s).trim();
+      return clean === '' ? null : clean;
+    });
 
 /** Whole, non-negative quantity (the forms parse input to integers first). */
 export const quantity = (message: string) =>
@@ -74,11 +94,14 @@ export const optionalUuid = (message: string) =>
     .nullish()
     .transform((s) => s ?? null);
 
-/** A calendar date as yyyy-MM-dd (a real day, year 1 or later), else the form's message. */
+/**
+ * A calendar date as yyyy-MM-dd, a real day from 2000-01-01 to 2099-12-31
+ * (public.cmd_date), else the form's message.
+ */
 export const isoDate = (message: string) =>
   z.string({ error: message }).refine(
     (s) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || s < '0001-01-01') return false;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || s < '2000-01-01' || s > '2099-12-31') return false;
       const d = new Date(`${s}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
     },

@@ -28,6 +28,9 @@ import {
 } from './helpers';
 import { CommandRefused, defineCommand, type Actor, type PredictContext } from './types';
 
+/** Spec 6: editing and deleting vehicles is for admin and tower control. */
+const FLEET_EDITORS = ['admin', 'tower_control'] as const;
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -114,7 +117,13 @@ export const addWarehouse = defineCommand({
     return [
       {
         table: 'warehouses',
-        row: { ...newRowStamp(ctx, p.warehouse_id), name: p.name, location: p.location, hub_id: hubId },
+        row: {
+          ...newRowStamp(ctx, p.warehouse_id),
+          name: p.name,
+          location: p.location,
+          hub_id: hubId,
+          capacity: null,
+        },
       },
     ];
   },
@@ -163,7 +172,7 @@ export const editVendor = defineCommand({
     ),
   }),
   async predict(p, ctx, strict) {
-    requireOperator(ctx.actor);
+    requireRole(ctx.actor, ['admin']);
     const v = await need(ctx, 'vendors', p.vendor_id, MESSAGES.vendorNotFound, strict);
     if (!v) return [];
     const { name, contact_person, phone } = p.changes;
@@ -353,7 +362,7 @@ export const editVehicle = defineCommand({
     ),
   }),
   async predict(p, ctx, strict) {
-    requireOperator(ctx.actor);
+    requireRole(ctx.actor, FLEET_EDITORS);
     const v = await need(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound, strict);
     if (!v) return [];
     const c = p.changes;
@@ -395,7 +404,7 @@ export const deleteVehicle = defineCommand({
   type: 'delete_vehicle',
   schema: z.object({ vehicle_id: uuid(MESSAGES.vehicleNotFound) }),
   async predict(p, ctx, strict) {
-    requireOperator(ctx.actor);
+    requireRole(ctx.actor, FLEET_EDITORS);
     const v = await need(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound, strict);
     if (!v) return [];
     if (!holds(!(v.siap_muat || v.sedang_muat), strict, MESSAGES.vehicleInQueue(v.license_plate))) return [];

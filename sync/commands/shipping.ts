@@ -10,7 +10,6 @@ import {
   actedAt,
   holds,
   intBetween,
-  isStaff,
   isoDate,
   need,
   negated,
@@ -21,7 +20,7 @@ import {
   requireHub,
   uuid,
 } from './helpers';
-import { CommandRefused, defineCommand, type Change, type PredictContext } from './types';
+import { defineCommand, type Change, type PredictContext } from './types';
 
 const hubId = uuid(MESSAGES.hubIdUnavailable);
 const vehicleId = uuid(MESSAGES.vehicleNotFound);
@@ -36,6 +35,21 @@ export function seaBatchNumber(form: 'poljak' | 'polsub', issuedAt: string): str
  * prefixes the Supabase URL it runs against (VITE_SUPABASE_URL), so the same
  * row works on the local stack and on hosted Supabase.
  */
+/**
+ * A shipment's photo lives at shipments/<shipment id>/<slot>.<ext> (the upload
+ * queue's path); a command may point a shipment at nothing else.
+ */
+export function isImagePathOf(path: string, shipmentId: string, slot: string): boolean {
+  const [dir, id, file, ...rest] = path.split('/');
+  return (
+    rest.length === 0 &&
+    dir === 'shipments' &&
+    id === shipmentId.toLowerCase() &&
+    /^(delivery_record|bast)\.(png|jpg|jpeg)$/.test(file ?? '') &&
+    file!.startsWith(`${slot}.`)
+  );
+}
+
 export function publicImagePath(path: string): string {
   return `/storage/v1/object/public/shipment-documents/${path}`;
 }
@@ -284,19 +298,13 @@ export const setShipmentImage = defineCommand({
   schema: z.object({
     shipment_id: uuid(MESSAGES.shipmentNotFound),
     slot: z.enum(['delivery_record', 'bast'], { error: MESSAGES.invalidCommand }),
-    path: requiredText(MESSAGES.invalidCommand).refine(
-      (s) => s.length <= 512 && !s.startsWith('/') && !s.includes('..'),
-      { error: MESSAGES.invalidCommand },
-    ),
-  }),
+    path: requiredText(MESSAGES.invalidCommand),
+  }).refine((p) => isImagePathOf(p.path, p.shipment_id, p.slot), { error: MESSAGES.invalidCommand }),
   async predict(p, ctx, strict) {
     const s = await need(ctx, 'shipments', p.shipment_id, MESSAGES.shipmentNotFound, strict);
     if (!s) return [];
-    const mayAct =
-      isStaff(ctx.actor) ||
-      (ctx.actor.role === 'hub_user' &&
-        (ctx.actor.hubId === s.origin_hub_id || ctx.actor.hubId === s.destination_hub_id));
-    if (!mayAct) throw new CommandRefused('forbidden', MESSAGES.forbiddenHub);
+    // The origin hub took the photos; staff may act for it (public.cmd_set_shipment_image).
+    requireHub(ctx.actor, s.origin_hub_id);
     // Whether the object exists only the server can tell (upload_missing).
     const url = publicImagePath(p.path);
     return [

@@ -1,6 +1,13 @@
 // Push: the outbox drains in device order, in batches, to apply_commands.
-// Outcomes are final per command; only a failed call (network, 5xx, expired
-// token) is transient and retried with backoff by the engine.
+// Outcomes are final per command. A failed call is one of two kinds:
+//   * transient (no network, 5xx, an expired token, the server's own transient
+//     codes): nothing of it was applied; the engine retries with backoff;
+//   * refused for what it carries (a 4xx a retry cannot change, e.g. a NUL in
+//     a text that PostgreSQL cannot store, a lone surrogate PostgREST cannot
+//     parse, a number out of range): the batch is split until the command
+//     that causes it is found, that command is rejected on the device with a
+//     code and a message, and the rest go through. A poisoned command never
+//     blocks the ones behind it (issue 9).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Local } from '../db/database';
 import type { OutboxEntry } from '../db/engine-store';
@@ -8,6 +15,9 @@ import { TransientError } from './pull';
 import { withWriteLock } from './write-lock';
 
 export const PUSH_BATCH = 100;
+
+/** The code a command refused by the API itself (not by apply_commands) is rejected with. */
+export const UNSENDABLE = 'unsendable';
 
 interface CommandResult {
   id: string;
@@ -21,6 +31,12 @@ export interface PushReport {
   rejected: number;
 }
 
+interface CallError {
+  status: number;
+  message: string;
+  code?: string;
+}
+
 function envelope(entry: OutboxEntry) {
   return {
     id: entry.id,
@@ -29,6 +45,107 @@ function envelope(entry: OutboxEntry) {
     issued_at: entry.issued_at,
     actor: entry.actor,
   };
+}
+
+/** Ids compare in canonical form: the server answers with the uuid type's text. */
+export const canonicalId = (id: string) => id.trim().toLowerCase();
+
+/**
+ * Is a failed call worth sending again unchanged? No answer (status 0),
+ * 5xx, 401 (token expired or not yet refreshed), 403 (the session is being
+ * replaced), 404 (the API's schema cache is reloading), 408 and 429 are;
+ * every other 4xx is about what the call carries.
+ */
+export function isTransient(status: number): boolean {
+  return status < 400 || status >= 500 || [401, 403, 404, 408, 429].includes(status);
+}
+
+async function call(
+  supabase: SupabaseClient,
+  batch: OutboxEntry[],
+): Promise<{ results: CommandResult[]; xid: string } | { error: CallError }> {
+  const { data, error, status } = await supabase.rpc('apply_commands', { commands: batch.map(envelope) });
+  if (error) return { error: { status: status ?? 0, message: error.message, code: error.code } };
+  return data as { results: CommandResult[]; xid: string };
+}
+
+async function recordOutcomes(
+  local: Local,
+  lockName: string,
+  batch: OutboxEntry[],
+  results: CommandResult[],
+  xid: string,
+  report: PushReport,
+): Promise<void> {
+  const byId = new Map(batch.map((e) => [canonicalId(e.id), e]));
+  await withWriteLock(lockName, async () => {
+    for (const result of results) {
+      const entry = byId.get(canonicalId(String(result.id)));
+      if (!entry) continue;
+      byId.delete(canonicalId(entry.id));
+      if (result.outcome === 'applied') {
+        await local.store.outbox.update(entry.seq!, { state: 'applied', xid, last_error: null });
+        report.applied++;
+      } else {
+        await reject(local, entry, result.code ?? 'rejected', result.message ?? 'Ditolak oleh server.');
+        report.rejected++;
+      }
+    }
+  });
+  // A command the server did not answer for stays pending and goes again.
+}
+
+async function reject(local: Local, entry: OutboxEntry, code: string, message: string): Promise<void> {
+  await local.store.outbox.delete(entry.seq!);
+  await local.store.conflicts.put({
+    command_id: entry.id,
+    type: entry.type,
+    code,
+    message,
+    at: new Date().toISOString(),
+    payload: entry.payload,
+  });
+}
+
+/**
+ * Sends a slice of the outbox in order. A refused call is split in halves
+ * (first half first, so device order holds) until one command is left, which
+ * is rejected on the device.
+ */
+async function send(
+  supabase: SupabaseClient,
+  local: Local,
+  lockName: string,
+  batch: OutboxEntry[],
+  report: PushReport,
+): Promise<void> {
+  const answer = await call(supabase, batch);
+  if (!('error' in answer)) {
+    await recordOutcomes(local, lockName, batch, answer.results, answer.xid, report);
+    return;
+  }
+  const { error } = answer;
+  if (isTransient(error.status)) {
+    await local.store.outbox.bulkUpdate(
+      batch.map((e) => ({ key: e.seq!, changes: { attempts: e.attempts + 1, last_error: error.message } })),
+    );
+    throw new TransientError(`push: ${error.message}`);
+  }
+  if (batch.length > 1) {
+    const half = Math.ceil(batch.length / 2);
+    await send(supabase, local, lockName, batch.slice(0, half), report);
+    await send(supabase, local, lockName, batch.slice(half), report);
+    return;
+  }
+  await withWriteLock(lockName, () =>
+    reject(
+      local,
+      batch[0]!,
+      UNSENDABLE,
+      `Perintah ini tidak dapat dikirim: server menolak isinya (${error.status}${error.code ? ` ${error.code}` : ''}: ${error.message}).`,
+    ),
+  );
+  report.rejected++;
 }
 
 export async function pushOutbox(
@@ -43,35 +160,11 @@ export async function pushOutbox(
       PUSH_BATCH,
     );
     if (batch.length === 0) return report;
-    const { data, error } = await supabase.rpc('apply_commands', { commands: batch.map(envelope) });
-    if (error) {
-      await local.store.outbox.bulkUpdate(
-        batch.map((e) => ({ key: e.seq!, changes: { attempts: e.attempts + 1, last_error: error.message } })),
-      );
-      throw new TransientError(`push: ${error.message}`);
+    const before = report.applied + report.rejected;
+    await send(supabase, local, lockName, batch, report);
+    // Nothing answered for (a server that answers no result): do not spin.
+    if (report.applied + report.rejected === before) {
+      throw new TransientError('push: the server answered no outcome for the batch');
     }
-    const { results, xid } = data as { results: CommandResult[]; xid: string };
-    const bySeq = new Map(batch.map((e) => [e.id, e]));
-    await withWriteLock(lockName, async () => {
-      for (const result of results) {
-        const entry = bySeq.get(result.id);
-        if (!entry) continue;
-        if (result.outcome === 'applied') {
-          await local.store.outbox.update(entry.seq!, { state: 'applied', xid, last_error: null });
-          report.applied++;
-        } else {
-          await local.store.outbox.delete(entry.seq!);
-          await local.store.conflicts.put({
-            command_id: entry.id,
-            type: entry.type,
-            code: result.code ?? 'rejected',
-            message: result.message ?? 'Ditolak oleh server.',
-            at: new Date().toISOString(),
-            payload: entry.payload,
-          });
-          report.rejected++;
-        }
-      }
-    });
   }
 }

@@ -123,6 +123,7 @@ describe('vendors', () => {
   it('adds, edits field by field, and refuses a duplicate name with a clear message', async () => {
     const karawang = await as('karawang');
     const tower = await as('tower');
+    const admin = await as('admin');
     const name = `PT Uji ${tag()}`;
     const vendorId = id();
     await karawang.ok('add_vendor', {
@@ -133,10 +134,11 @@ describe('vendors', () => {
     });
     expect(await rowOf('vendors', vendorId)).toMatchObject({ name, contact_person: null, phone: '0812' });
 
-    // Two users edit different fields: both are kept. The later edit of the same field wins.
-    await karawang.ok('edit_vendor', { vendor_id: vendorId, changes: { contact_person: 'Budi' } });
-    await tower.ok('edit_vendor', { vendor_id: vendorId, changes: { phone: '0813' } });
-    await tower.ok('edit_vendor', { vendor_id: vendorId, changes: { contact_person: 'Siti' } });
+    // Two edits of different fields: both are kept. The later edit of the same field wins
+    // (editing vendors is for admin, spec 6: write-path-who).
+    await admin.ok('edit_vendor', { vendor_id: vendorId, changes: { contact_person: 'Budi' } });
+    await admin.ok('edit_vendor', { vendor_id: vendorId, changes: { phone: '0813' } });
+    await admin.ok('edit_vendor', { vendor_id: vendorId, changes: { contact_person: 'Siti' } });
     expect(await rowOf('vendors', vendorId)).toMatchObject({ name, contact_person: 'Siti', phone: '0813' });
 
     const duplicate = await tower.run('add_vendor', { vendor_id: id(), name: name.toUpperCase() });
@@ -145,10 +147,10 @@ describe('vendors', () => {
       code: 'duplicate',
       message: `Vendor "${name.toUpperCase()}" sudah ada.`,
     });
-    expect(await tower.run('edit_vendor', { vendor_id: VENDOR, changes: { name } })).toMatchObject({
+    expect(await admin.run('edit_vendor', { vendor_id: VENDOR, changes: { name } })).toMatchObject({
       code: 'duplicate',
     });
-    expect(await tower.run('edit_vendor', { vendor_id: vendorId, changes: { name: '' } })).toMatchObject({
+    expect(await admin.run('edit_vendor', { vendor_id: vendorId, changes: { name: '' } })).toMatchObject({
       message: 'Nama vendor harus diisi',
     });
     expect(await tower.run('add_vendor', { vendor_id: id(), name: '' })).toMatchObject({
@@ -352,25 +354,27 @@ describe('vehicles and sea fleets', () => {
 
   it('refuses to delete or deactivate a vehicle that is queued or carries a shipment', async () => {
     const karawang = await as('karawang');
+    // Editing and deleting vehicles is for admin and tower control (spec 6).
+    const tower = await as('tower');
     const queued = await makeVehicle(HUB.karawang, { ready: false, siap_muat: true });
-    expect(await karawang.run('delete_vehicle', { vehicle_id: queued })).toMatchObject({
+    expect(await tower.run('delete_vehicle', { vehicle_id: queued })).toMatchObject({
       code: 'precondition',
       message: expect.stringContaining('masih dalam antrian'),
     });
     expect(
-      await karawang.run('edit_vehicle', { vehicle_id: queued, changes: { is_active: false } }),
+      await tower.run('edit_vehicle', { vehicle_id: queued, changes: { is_active: false } }),
     ).toMatchObject({
       code: 'precondition',
     });
     const travelling = await makeVehicle(HUB.karawang);
     const p = daratPayload(HUB.karawang, travelling, WAREHOUSE.cikarang);
     await karawang.ok('create_shipment_darat', p);
-    expect(await karawang.run('delete_vehicle', { vehicle_id: travelling })).toMatchObject({
+    expect(await tower.run('delete_vehicle', { vehicle_id: travelling })).toMatchObject({
       code: 'precondition',
       message: expect.stringContaining(p.batch_number),
     });
     const idle = await makeVehicle(HUB.karawang);
-    await karawang.ok('delete_vehicle', { vehicle_id: idle });
+    await tower.ok('delete_vehicle', { vehicle_id: idle });
     expect(await rowOf('vehicles', idle)).toMatchObject({ deleted: true, is_active: false });
   });
 });

@@ -9,7 +9,6 @@ import {
   as,
   closeDb,
   daratPayload,
-  id,
   makeHub,
   makeVehicle,
   recorded,
@@ -367,7 +366,7 @@ describe('set_shipment_image', () => {
   it('sets the relative public URL and the flag once the object exists', async () => {
     const karawang = await as('karawang');
     const shipmentId = await shipped();
-    const path = `shipments/${shipmentId}/${id()}-0.png`;
+    const path = `shipments/${shipmentId}/delivery_record.png`;
     const upload = await karawang.client.storage
       .from('shipment-documents')
       .upload(path, png(4, 4), { contentType: 'image/png' });
@@ -379,13 +378,13 @@ describe('set_shipment_image', () => {
       bast: false,
       bast_image_url: null,
     });
-    // The destination hub may set the second photo too.
-    const path2 = `shipments/${shipmentId}/${id()}-1.png`;
+    // Staff may set the second photo too (the destination hub may not: write-path-who).
+    const path2 = `shipments/${shipmentId}/bast.jpg`;
     await karawang.client.storage
       .from('shipment-documents')
       .upload(path2, png(5, 5), { contentType: 'image/png' });
-    const cikarang = await as('cikarang');
-    await cikarang.ok('set_shipment_image', { shipment_id: shipmentId, slot: 'bast', path: path2 });
+    const tower = await as('tower');
+    await tower.ok('set_shipment_image', { shipment_id: shipmentId, slot: 'bast', path: path2 });
     expect(await rowOf('shipments', shipmentId)).toMatchObject({
       bast: true,
       bast_image_url: `/storage/v1/object/public/shipment-documents/${path2}`,
@@ -399,7 +398,7 @@ describe('set_shipment_image', () => {
       await karawang.run('set_shipment_image', {
         shipment_id: shipmentId,
         slot: 'bast',
-        path: `shipments/${id()}.png`,
+        path: `shipments/${shipmentId}/bast.png`,
       }),
     ).toMatchObject({ outcome: 'rejected', code: 'upload_missing' });
     const polsub = await as('polsub');
@@ -407,7 +406,7 @@ describe('set_shipment_image', () => {
       await polsub.run('set_shipment_image', {
         shipment_id: shipmentId,
         slot: 'bast',
-        path: `shipments/${id()}.png`,
+        path: `shipments/${shipmentId}/bast.png`,
       }),
     ).toMatchObject({ outcome: 'rejected', code: 'forbidden' });
     expect(await rowOf('shipments', shipmentId)).toMatchObject({ bast: false, bast_image_url: null });

@@ -67,6 +67,7 @@ const KINDS = [
   'pod_start',
   'pod_complete',
   'add_inventory',
+  'set_capacity',
   'edit_vendor',
   'edit_vehicle',
   'confirm_any',
@@ -352,6 +353,11 @@ async function step(run: Run, s: Step): Promise<void> {
         smartboard_quantity: s.n1,
         bracket_quantity: s.n2,
         batch_number: s.flag ? `MAN-${run.tag}` : ' ',
+      });
+    case 'set_capacity':
+      return run.issue('set_warehouse_capacity', {
+        warehouse_id: pickFrom(warehouses, s.pick)!.id,
+        capacity: s.flag ? null : s.n1 * 100,
       });
     case 'edit_vendor': {
       if (run.vendorIds.length === 0 || s.flag) {

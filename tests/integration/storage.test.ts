@@ -1,17 +1,27 @@
 // The Storage stand-in through supabase-js: the shipment-documents bucket's
 // type and size limits and its policies, as hosted Storage applies them.
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { anonClient, signedIn } from '../support/clients';
 import { png } from '../support/images';
+import { HUB, WAREHOUSE, as, closeDb, daratPayload, makeVehicle } from './commands-support';
 
 const BUCKET = 'shipment-documents';
+
+afterAll(closeDb);
+
+/** The object path of a fresh Karawang shipment's photo: what its users may write. */
+async function shipmentPhotoPath(slot: 'delivery_record' | 'bast' = 'delivery_record'): Promise<string> {
+  const p = daratPayload(HUB.karawang, await makeVehicle(HUB.karawang), WAREHOUSE.cikarang, { image_count: 0 });
+  await (await as('karawang')).ok('create_shipment_darat', p);
+  return `shipments/${p.shipment_id}/${slot}.png`;
+}
 
 describe('shipment-documents bucket', () => {
   it('stores an authenticated PNG upload and serves the same bytes at its public URL', async () => {
     const supabase = await signedIn('karawang@demo.local');
     const bytes = png(40, 30);
-    const path = `tests/${randomUUID()}/delivery.png`;
+    const path = await shipmentPhotoPath();
     const { data, error } = await supabase.storage
       .from(BUCKET)
       .upload(path, bytes, { contentType: 'image/png' });
@@ -30,9 +40,9 @@ describe('shipment-documents bucket', () => {
   });
 
   it('uploads a Blob (multipart form) too', async () => {
-    const supabase = await signedIn('cikarang@demo.local');
+    const supabase = await signedIn('karawang@demo.local');
     const bytes = png(8, 8);
-    const path = `tests/${randomUUID()}.png`;
+    const path = await shipmentPhotoPath('bast');
     const { error } = await supabase.storage
       .from(BUCKET)
       .upload(path, new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
@@ -43,7 +53,7 @@ describe('shipment-documents bucket', () => {
 
   it('refuses a second upload to the same path unless upsert is asked, then replaces the bytes', async () => {
     const supabase = await signedIn('karawang@demo.local');
-    const path = `tests/${randomUUID()}.png`;
+    const path = await shipmentPhotoPath();
     expect(
       (await supabase.storage.from(BUCKET).upload(path, png(4, 4), { contentType: 'image/png' })).error,
     ).toBeNull();

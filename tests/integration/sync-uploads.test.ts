@@ -107,11 +107,14 @@ describe('photo uploads', () => {
       'delivery_record',
       new Blob([new Uint8Array(png(20, 20))], { type: 'image/png' }),
     );
-    await device.engine.syncNow();
-    expect(device.proxy.dropped.some((d) => d.includes(shipment))).toBe(true);
-    const entry = await device.engine.local.store.uploads.get(`shipments/${shipment}/delivery_record.png`);
+    // queueImage starts a round by itself; wait for its dropped upload to be
+    // recorded as a failed attempt (a second round now could already retry it,
+    // its backoff being a second).
+    const path = `shipments/${shipment}/delivery_record.png`;
+    await expect.poll(() => device.proxy.dropped.some((d) => d.includes(shipment))).toBe(true);
+    await expect.poll(async () => (await device.engine.local.store.uploads.get(path))?.attempts).toBe(1);
+    const entry = await device.engine.local.store.uploads.get(path);
     expect(entry?.state).toBe('pending');
-    expect(entry?.attempts).toBe(1);
     // Due again now rather than after the backoff.
     await device.engine.local.store.uploads.update(entry!.path, { next_attempt_at: 0 });
     await settle(device.engine);

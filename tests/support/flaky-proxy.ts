@@ -10,6 +10,8 @@ export class FlakyProxy {
   /** Requests whose path matches are forwarded, then their response is dropped (once each). */
   private dropQueue: RegExp[] = [];
   readonly dropped: string[] = [];
+  /** Requests whose path matches are answered with this status, never forwarded. */
+  private failing: Array<{ path: RegExp; status: number }> = [];
   /** Every request that reached the server through the proxy: 'METHOD /path'. */
   readonly forwarded: string[] = [];
   private server: Server;
@@ -37,6 +39,15 @@ export class FlakyProxy {
     if (mode === 'down') for (const s of this.sockets) s.destroy();
   }
 
+  /** Answers every request matching path with status (a server failing one endpoint). */
+  failMatching(path: RegExp, status: number): void {
+    this.failing.push({ path, status });
+  }
+
+  clearFailures(): void {
+    this.failing = [];
+  }
+
   dropNextResponse(path: RegExp): void {
     this.dropQueue.push(path);
   }
@@ -44,6 +55,13 @@ export class FlakyProxy {
   private handle(req: IncomingMessage, res: import('node:http').ServerResponse) {
     if (this.mode === 'down') {
       req.socket.destroy();
+      return;
+    }
+    const failure = this.failing.find((f) => f.path.test(req.url ?? ''));
+    if (failure) {
+      req.resume();
+      res.writeHead(failure.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: String(failure.status), message: 'injected failure' }));
       return;
     }
     const dropIndex = this.dropQueue.findIndex((p) => p.test(req.url ?? ''));

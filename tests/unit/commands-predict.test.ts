@@ -26,9 +26,9 @@ const hubs: Hub[] = [
   { ...stamp, id: HUB(5), name: 'POD Makassar', city: 'Makassar', type: 'pod' },
 ];
 const warehouses: Warehouse[] = [
-  { ...stamp, id: WH(1), name: 'Gudang Karawang', location: 'Karawang', hub_id: HUB(1) },
-  { ...stamp, id: WH(2), name: 'Gudang Cikarang', location: 'Cikarang', hub_id: HUB(2) },
-  { ...stamp, id: WH(5), name: 'Gudang Makassar', location: 'Makassar', hub_id: HUB(5) },
+  { ...stamp, id: WH(1), name: 'Gudang Karawang', location: 'Karawang', hub_id: HUB(1), capacity: null },
+  { ...stamp, id: WH(2), name: 'Gudang Cikarang', location: 'Cikarang', hub_id: HUB(2), capacity: null },
+  { ...stamp, id: WH(5), name: 'Gudang Makassar', location: 'Makassar', hub_id: HUB(5), capacity: null },
 ];
 const truck: Vehicle = {
   ...stamp,
@@ -56,6 +56,7 @@ const actors: Record<string, Actor> = {
   cikarang: { userId: ID(101), role: 'hub_user', hubId: HUB(2) },
   makassar: { userId: ID(102), role: 'hub_user', hubId: HUB(5) },
   tower: { userId: ID(103), role: 'tower_control', hubId: null },
+  admin: { userId: ID(104), role: 'admin', hubId: null },
 };
 
 function world(extra: Partial<{ [T in keyof Tables]: Tables[T][] }> = {}) {
@@ -131,7 +132,7 @@ describe('create_shipment_darat', () => {
       hubs: [...hubs, { ...stamp, id: HUB(8), name: 'Hub Antara', city: null, type: 'hub' }],
       warehouses: [
         ...warehouses,
-        { ...stamp, id: WH(8), name: 'Gudang Antara', location: null, hub_id: HUB(8) },
+        { ...stamp, id: WH(8), name: 'Gudang Antara', location: null, hub_id: HUB(8), capacity: null },
       ],
     });
     await expect(
@@ -260,11 +261,31 @@ describe('arrival and POD', () => {
 describe('master data', () => {
   it('edit_vendor writes only the named fields', async () => {
     const vendor = { ...stamp, id: ID(9), name: 'PT A', contact_person: 'Budi', phone: '1' };
-    const changes = await predict(new MemoryState({ vendors: [vendor] }), actors.karawang!, 'edit_vendor', {
+    const changes = await predict(new MemoryState({ vendors: [vendor] }), actors.admin!, 'edit_vendor', {
       vendor_id: vendor.id,
       changes: { phone: ' ' },
     });
     expect(changes).toEqual([{ table: 'vendors', row: { ...vendor, phone: null } }]);
+  });
+
+  it('spec 6: vendors are edited by admin only, vehicles edited and deleted by admin and tower control', async () => {
+    const vendor = { ...stamp, id: ID(9), name: 'PT A', contact_person: 'Budi', phone: '1' };
+    for (const actor of [actors.karawang!, actors.tower!]) {
+      await expect(
+        predict(new MemoryState({ vendors: [vendor] }), actor, 'edit_vendor', {
+          vendor_id: vendor.id,
+          changes: { phone: '2' },
+        }),
+      ).rejects.toMatchObject({ code: 'forbidden' });
+    }
+    const state = world();
+    for (const [type, payload] of [
+      ['edit_vehicle', { vehicle_id: truck.id, changes: { driver_name: 'X' } }],
+      ['delete_vehicle', { vehicle_id: truck.id }],
+    ] as const) {
+      await expect(predict(state, actors.karawang!, type, payload)).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(predict(state, actors.tower!, type, payload)).resolves.toHaveLength(1);
+    }
   });
 
   it('refuses a duplicate name it can see, and hub commands for non-admins', async () => {

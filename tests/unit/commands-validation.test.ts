@@ -114,8 +114,11 @@ checkForm('create_shipment_polsub', sea('polsub'), [
   ['batch_number', 'POLJAK-1', 'Perintah tidak valid.'],
 ]);
 
-checkForm('set_shipment_image', { shipment_id: ID(1), slot: 'bast', path: 'shipments/x/1.png' }, [
+checkForm('set_shipment_image', { shipment_id: ID(1), slot: 'bast', path: `shipments/${ID(1)}/bast.png` }, [
   ['slot', 'photo', 'Perintah tidak valid.'],
+  ['path', `shipments/${ID(2)}/bast.png`, 'Perintah tidak valid.'],
+  ['path', `shipments/${ID(1)}/delivery_record.png`, 'Perintah tidak valid.'],
+  ['path', `shipments/${ID(1)}/bast.gif`, 'Perintah tidak valid.'],
   ['path', '../x.png', 'Perintah tidak valid.'],
   ['path', '/abs.png', 'Perintah tidak valid.'],
   ['shipment_id', undefined, 'Shipment not found'],
@@ -264,6 +267,11 @@ checkForm('edit_hub', { hub_id: ID(1), changes: { city: 'Bekasi' } }, [
   ['changes', { name: ' ' }, 'Hub name is required'],
 ]);
 checkForm('delete_hub', { hub_id: ID(1) }, [['hub_id', '', 'Hub tidak ditemukan.']]);
+checkForm('set_warehouse_capacity', { warehouse_id: ID(1), capacity: 100 }, [
+  ['warehouse_id', '', 'Gudang tidak ditemukan.'],
+  ['capacity', -1, 'Kapasitas harus berupa bilangan bulat 0 atau lebih'],
+  ['capacity', 2.5, 'Kapasitas harus berupa bilangan bulat 0 atau lebih'],
+]);
 
 // Normalisation (spec 5: trimmed, empty optional text stored as null) -------------------------------
 
@@ -349,6 +357,7 @@ describe('catalogue', () => {
         'add_hub',
         'edit_hub',
         'delete_hub',
+        'set_warehouse_capacity',
       ].sort(),
     );
     expect(MESSAGES.statusUndetermined).toBe('Gagal menentukan status pengiriman dari tujuan gudang.');

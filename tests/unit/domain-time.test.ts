@@ -42,6 +42,7 @@ const wh = (
   name,
   hub_id,
   location,
+  capacity: null,
   created_at,
 });
 const hub = (id: string, name: string, city: string | null, type: Hub['type'], created_at: string): Hub => ({
