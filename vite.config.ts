@@ -62,6 +62,9 @@ export default defineConfig(({ mode }) => {
     define: {
       'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(supabaseUrl),
       'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(anonKey),
+      // Settings shows which build a tablet runs (issue 12).
+      'import.meta.env.VITE_APP_VERSION': JSON.stringify(process.env.npm_package_version ?? '0.0.0'),
+      'import.meta.env.VITE_BUILT_AT': JSON.stringify(new Date().toISOString()),
     },
     server: {
       proxy: Object.fromEntries(
@@ -81,6 +84,13 @@ export default defineConfig(({ mode }) => {
                 test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
               },
               { name: 'supabase', test: /node_modules[\\/](@supabase|tslib)[\\/]/ },
+              // The dashboard's chart and what only it uses: loaded with the chart, not at start.
+              {
+                name: 'charts',
+                // Not what recharts shares with the app (clsx, react-is...): those stay where the app loads them.
+                includeDependenciesRecursively: false,
+                test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|react-redux|redux|reselect|redux-thunk|immer|decimal\.js-light|es-toolkit)[\\/]/,
+              },
               { name: 'vendor', test: /node_modules[\\/]/ },
             ],
           },

@@ -18,7 +18,8 @@ export interface SyncPanelProps {
   onSyncNow: () => void;
 }
 
-function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
+/** One label and value of a definition list (the sync panel, Settings). */
+export function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div className="flex items-baseline justify-between gap-4 py-1">
       <dt className="text-muted-foreground">{label}</dt>

@@ -18,6 +18,7 @@ export type Screen =
   | { kind: 'settings' }
   | { kind: 'hubs' }
   | { kind: 'status-shipment' }
+  | { kind: 'audit' }
   | { kind: 'pod' }
   | { kind: 'hub-operations'; hubType: HubType }
   | { kind: 'hub-activity'; hubId: string };
@@ -46,6 +47,7 @@ export function accessDenial(screen: Screen, viewer: Viewer): Denial | null {
       return can.useSettings ? null : 'permission';
     case 'hubs':
     case 'status-shipment':
+    case 'audit':
       return staff ? null : 'role';
     case 'pod':
       return staff || viewer.hubInfo.hubType === 'pod' ? null : 'role';

@@ -63,6 +63,19 @@ export const SYNC_NOW = 'Sync now';
 export const SYNC_ALL_SYNCED = 'All changes synced';
 export const SYNC_NEVER = 'Not yet synced on this device';
 export const SYNC_NO_REJECTIONS = 'No rejected actions.';
+/** A row changed by a command the server has not accepted yet. */
+export const PENDING_SYNC = 'Menunggu sinkron';
+/** Title of the alert listing actions the server refused. */
+export const REJECTED_TITLE = 'Ditolak server';
+/** Forms: the first button of every dialog (spec 2.5, 4.4). */
+export const CANCEL_LABEL = 'Batal';
+export const SAVE_LABEL = 'Simpan';
 
 // Screens not built yet.
 export const SCREEN_COMING = 'This screen is being built. It will appear here inside the app.';
+
+// Screens that work on the server (issue 12; not in the spec).
+export const NEEDS_CONNECTION_TITLE = 'This screen needs a connection';
+export const NEEDS_CONNECTION_DESCRIPTION =
+  'It reads and changes data on the server, which this device cannot reach right now. ' +
+  'Connect to the internet and it opens again; work on the hub screens continues offline.';

@@ -5,7 +5,17 @@ import type { Role } from './roles';
 
 /** Icon names; the sidebar maps them to icons so this module stays data only. */
 export type NavIcon =
-  'dashboard' | 'hub' | 'port' | 'pod' | 'users' | 'vendors' | 'inventory' | 'hubs' | 'status' | 'settings';
+  | 'dashboard'
+  | 'hub'
+  | 'port'
+  | 'pod'
+  | 'users'
+  | 'vendors'
+  | 'inventory'
+  | 'hubs'
+  | 'status'
+  | 'settings'
+  | 'audit';
 
 export interface NavItem {
   to: string;
@@ -32,6 +42,8 @@ const INVENTORY: NavItem = { to: '/inventory', label: 'Inventory', icon: 'invent
 const HUBS: NavItem = { to: '/hubs', label: 'Hubs', icon: 'hubs' };
 const STATUS_SHIPMENT: NavItem = { to: '/status-shipment', label: 'Status Shipment', icon: 'status' };
 const SETTINGS: NavItem = { to: '/settings', label: 'Settings', icon: 'settings' };
+// Beyond the spec (issue 12): the audit trail, for the two roles that see every hub.
+const AUDIT: NavItem = { to: '/audit', label: 'Audit Trail', icon: 'audit' };
 
 function hubItem(slug: HubSlug): NavItem {
   const hub = HUB_ROUTES[slug];
@@ -48,8 +60,8 @@ export const MANAGEMENT_GROUP = 'Management';
 
 /**
  * The menu for a user. admin: Dashboard, Operations (four hubs and POD), Management
- * (Users, Vendors, Inventory, Hubs, Status Shipment, Settings). tower_control: the
- * same without Users, Vendors and Settings. hub_user: Dashboard, its own hub page and
+ * (Users, Vendors, Inventory, Hubs, Status Shipment, Settings, and the Audit Trail beyond
+ * the spec). tower_control: the same without Users, Vendors and Settings. hub_user: Dashboard, its own hub page and
  * Inventory; a POD hub gets POD and Inventory Gudang; any other or no hub My Inventory.
  */
 export function menuFor({ role, hubInfo }: MenuViewer): NavGroup[] {
@@ -57,14 +69,14 @@ export function menuFor({ role, hubInfo }: MenuViewer): NavGroup[] {
     return [
       { label: null, items: [DASHBOARD] },
       { label: OPERATIONS_GROUP, items: [...HUB_ITEMS, POD] },
-      { label: MANAGEMENT_GROUP, items: [USERS, VENDORS, INVENTORY, HUBS, STATUS_SHIPMENT, SETTINGS] },
+      { label: MANAGEMENT_GROUP, items: [USERS, VENDORS, INVENTORY, HUBS, STATUS_SHIPMENT, SETTINGS, AUDIT] },
     ];
   }
   if (role === 'tower_control') {
     return [
       { label: null, items: [DASHBOARD] },
       { label: OPERATIONS_GROUP, items: [...HUB_ITEMS, POD] },
-      { label: MANAGEMENT_GROUP, items: [INVENTORY, HUBS, STATUS_SHIPMENT] },
+      { label: MANAGEMENT_GROUP, items: [INVENTORY, HUBS, STATUS_SHIPMENT, AUDIT] },
     ];
   }
   const ownHub = hubSlugForType(hubInfo.hubType);

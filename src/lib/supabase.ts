@@ -14,3 +14,8 @@ export const supabase = createClient(supabaseUrl, import.meta.env.VITE_SUPABASE_
     storageKey: AUTH_STORAGE_KEY,
   },
 });
+
+/** A stored image's URL: shipments keep the public path relative to the project (docs/sync.md). */
+export function storageUrl(relativePath: string): string {
+  return new URL(relativePath, supabaseUrl).toString();
+}

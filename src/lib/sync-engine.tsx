@@ -36,7 +36,15 @@ export function SyncEngineProvider({ children }: { children: ReactNode }) {
     if (!userId || !role) return;
     let cancelled = false;
     let started: SyncEngine | null = null;
-    void SyncEngine.start({ supabase, actor: { userId, role, hubId }, compressImage }).then(
+    void SyncEngine.start({
+      supabase,
+      actor: { userId, role, hubId },
+      compressImage,
+      // Idle and online: one small question every 2.5 s, a full pull only when
+      // the answer is yes (or every 2 minutes as a safety net). docs/sync.md.
+      probeIntervalMs: 2_500,
+      pullIntervalMs: 120_000,
+    }).then(
       (e) => {
         if (cancelled) void e.stop();
         else setEngine((started = e));

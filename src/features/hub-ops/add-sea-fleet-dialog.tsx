@@ -16,11 +16,11 @@ import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { VendorDialog } from './vendor-dialog';
-import { FormField } from './form-field';
+import { FormField } from '../../components/form-field';
 import { checkAddSeaFleet, type FieldErrors } from './form-validation';
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
-import { runCommand, showError } from './run-command';
+import { runCommand, showError } from '../../lib/run-command';
 import { VendorSelect } from './vendor-select';
 
 export function AddSeaFleetDialog({ hub, onClose }: { hub: Hub; onClose: () => void }) {

@@ -16,17 +16,19 @@ import {
 } from '../../components/ui/dialog';
 import { ScrollArea } from '../../components/ui/scroll-area';
 import { Spinner } from '../../components/ui/spinner';
+import { permissionsOf } from '../../lib/roles';
+import { useSignedIn } from '../../lib/session';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { VendorDialog } from './vendor-dialog';
-import { EmptyState } from './empty-state';
-import { FormField } from './form-field';
+import { EmptyState } from '../../components/empty-state';
+import { FormField } from '../../components/form-field';
 import { checkQueue, type FieldErrors } from './form-validation';
 import { readyVehiclesOfVendor } from './hub-queries';
 import { isSeaHub } from './hub-resolution';
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
-import { runCommand, showError } from './run-command';
+import { runCommand, showError } from '../../lib/run-command';
 import { vehicleLabel } from './use-master-data';
 import { VendorSelect } from './vendor-select';
 
@@ -38,6 +40,8 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [nested, setNested] = useState<'add-vendor' | 'edit-vendor' | null>(null);
+  // Spec 6: editing vendors is for admin (the server refuses everyone else).
+  const mayEditVendors = permissionsOf(useSignedIn().profile.role).manageVendors;
   const { rows } = useRxQuery('vehicles', vendorId ? readyVehiclesOfVendor(vendorId) : null);
   const sea = isSeaHub(config.hubType);
   const vehicles = rows
@@ -94,16 +98,18 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
                 onChange={chooseVendor}
                 invalid={!!errors.vendor_id}
               />
-              <Button
-                type="button"
-                variant="outline"
-                size="icon"
-                aria-label="Edit Vendor"
-                disabled={!vendor}
-                onClick={() => setNested('edit-vendor')}
-              >
-                <Pencil aria-hidden="true" />
-              </Button>
+              {mayEditVendors && (
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="icon"
+                  aria-label="Edit Vendor"
+                  disabled={!vendor}
+                  onClick={() => setNested('edit-vendor')}
+                >
+                  <Pencil aria-hidden="true" />
+                </Button>
+              )}
               <Button
                 type="button"
                 variant="outline"

@@ -20,12 +20,12 @@ import { Spinner } from '../../components/ui/spinner';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { AddVehicleTypeDialog } from './add-vehicle-type-dialog';
 import { VendorDialog } from './vendor-dialog';
-import { FormField } from './form-field';
+import { FormField } from '../../components/form-field';
 import { checkAddVehicle, dropError, type AddVehicleValues, type FieldErrors } from './form-validation';
 import { useHubScope } from './hub-scope';
 import { vehicleModes } from './hub-resolution';
 import { DEFAULT_VEHICLE_TYPE, FAILURE, TOAST } from './messages';
-import { runCommand, showError } from './run-command';
+import { runCommand, showError } from '../../lib/run-command';
 import { VendorSelect } from './vendor-select';
 
 const MODE_LABELS = { darat: 'Darat', laut: 'Laut' } as const;

@@ -18,14 +18,14 @@ import { Input } from '../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { useSyncEngine } from '../../lib/sync-engine';
-import { FormField } from './form-field';
+import { FormField } from '../../components/form-field';
 import { checkDaratForm, dropError, type DaratFormValues, type FieldErrors } from './form-validation';
 import { useHubScope } from './hub-scope';
 import { ImagePicker } from './image-picker';
 import { FAILURE, TOAST } from './messages';
 import { QuantityFields } from './quantity-fields';
 import { queueShipmentImages } from './queue-images';
-import { runCommand, showError } from './run-command';
+import { runCommand, showError } from '../../lib/run-command';
 import { vehicleLabel } from './use-master-data';
 import { toast } from 'sonner';
 

@@ -5,9 +5,8 @@ import { useRxQuery } from '../../lib/use-rx-query';
 import { departedShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';
 import { ShipmentCard } from './shipment-card';
-import { statusLabel } from './use-master-data';
 import { useUploads } from './use-engine-store';
-import { useShipmentDetails } from './use-shipment-details';
+import { useShipmentDetails } from '../../lib/use-shipment-details';
 
 /** The latest ones; older ones are on the dashboard's in-transit list. */
 const SHOWN = 20;
@@ -32,7 +31,7 @@ export function DeparturesList() {
             shipment={s}
             vehicle={vehicles.get(s.vehicle_id)}
             container={containers.get(s.id)}
-            statusText={statusLabel(master.statusLabels, s.status)}
+            statuses={master.statuses}
             routeText={`ke ${master.hubsById.get(s.destination_hub_id)?.name ?? '-'}`}
             dates="departed"
             pending={pending.has(s.id)}

@@ -2,13 +2,12 @@
 // route table has no tab for it (a /done link goes to the hub's default tab),
 // so it closes the Sedang Bongkar tab, where shipments end.
 import { useRxQuery } from '../../lib/use-rx-query';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { doneShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';
 import { HISTORY_EMPTY } from './messages';
 import { ShipmentCard } from './shipment-card';
-import { statusLabel } from './use-master-data';
-import { useShipmentDetails } from './use-shipment-details';
+import { useShipmentDetails } from '../../lib/use-shipment-details';
 
 const SHOWN = 20;
 
@@ -31,7 +30,7 @@ export function DoneList() {
               shipment={s}
               vehicle={vehicles.get(s.vehicle_id)}
               container={containers.get(s.id)}
-              statusText={statusLabel(master.statusLabels, s.status)}
+              statuses={master.statuses}
               routeText={`dari ${master.hubsById.get(s.origin_hub_id)?.name ?? '-'}`}
               dates="done"
               pending={pending.has(s.id)}

@@ -4,10 +4,12 @@
 // queueing, the images' file types) is checked here. Errors are keyed by the
 // payload field they belong to; 'form' holds those of no single field.
 import { CATALOGUE, MESSAGES, seaBatchNumber } from '../../../sync';
+import { failed, type Failed, type FieldErrors } from '../../lib/field-errors';
+import { parseQuantity } from '../../lib/quantity';
 
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
-export type Checked<P> = { ok: true; payload: P } | { ok: false; errors: FieldErrors; first: string };
+export type Checked<P> = { ok: true; payload: P } | Failed;
 
 /** Validates a payload with its command's schema; the first message per field. */
 export function checkCommand<P extends Record<string, unknown>>(type: string, payload: P): Checked<P> {
@@ -18,25 +20,9 @@ export function checkCommand<P extends Record<string, unknown>>(type: string, pa
   return failed(result.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })));
 }
 
-export function failed(issues: readonly { path: readonly string[]; message: string }[]): {
-  ok: false;
-  errors: FieldErrors;
-  first: string;
-} {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0] ?? 'form';
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors, first: issues[0]?.message ?? MESSAGES.invalidCommand };
-}
+export { failed };
 
-/** Spec 5: quantity inputs parse to integers; what is not a number becomes 0. */
-export function parseQuantity(value: string | number | null | undefined): number {
-  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
-  const n = Number.parseInt((value ?? '').trim(), 10);
-  return Number.isNaN(n) ? 0 : n;
-}
+export { parseQuantity };
 
 const newId = () => crypto.randomUUID();
 

@@ -19,10 +19,10 @@ import { doneShipments } from './hub-queries';
 import { isSeaHub } from './hub-resolution';
 import { HubScopeContext, type HubDialog, type HubScope } from './hub-scope';
 import { HUB_UNRESOLVED } from './messages';
-import { RejectionsAlert } from './rejections-alert';
+import { RejectionsAlert } from '../../components/rejections-alert';
 import { ShipmentTab } from './shipment-tab';
 import { useMasterData, useResolvedHub } from './use-master-data';
-import { usePendingIds, useRejectionToasts } from './use-engine-store';
+import { usePendingIds, useRejectionToasts } from '../../lib/use-outbox';
 import { useHubFloor } from './use-hub-vehicles';
 import { LoadingTab, ReadyTab } from './vehicle-queue-tab';
 

@@ -10,7 +10,7 @@ import { isMobileDevice } from '../../lib/mobile-device';
 import { CameraCaptureDialog } from './camera-capture-dialog';
 import { acceptImages, MAX_IMAGES } from './image-rules';
 import { CAMERA_DESKTOP_ONLY, IMAGE_RULES } from './messages';
-import { showError } from './run-command';
+import { showError } from '../../lib/run-command';
 import { blobThumbnail } from './thumbnail-urls';
 
 export function ImagePicker({

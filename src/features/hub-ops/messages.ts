@@ -69,8 +69,9 @@ export const HISTORY_EMPTY = 'Riwayat kosong';
 export const DEFAULT_VEHICLE_TYPE = 'Truk Fuso';
 
 // not in the spec
-export const PENDING_SYNC = 'Menunggu sinkron';
 export const UPLOAD_PENDING = 'Menunggu unggah';
 export const UPLOAD_DONE = 'Terunggah';
 export const HUB_UNRESOLVED = 'Hub ini belum tersedia di perangkat ini. Tunggu sinkronisasi pertama.';
-export const REJECTED_TITLE = 'Ditolak server';
+
+// Shared by every screen (src/lib/messages.ts).
+export { PENDING_SYNC, REJECTED_TITLE } from '../../lib/messages';

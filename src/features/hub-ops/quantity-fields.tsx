@@ -1,5 +1,5 @@
 import { Input } from '../../components/ui/input';
-import { FormField } from './form-field';
+import { FormField } from '../../components/form-field';
 
 /** Jumlah Smartboard and Jumlah Bracket: whole numbers from 0 (spec 5). */
 export function QuantityFields({

@@ -3,7 +3,7 @@
 // second as the BAST (spec 7.4). The engine points the shipment at each once
 // it is in storage.
 import type { ImageSlot, SyncEngine } from '../../../sync';
-import { showError } from './run-command';
+import { showError } from '../../lib/run-command';
 
 export const IMAGE_SLOTS: readonly ImageSlot[] = ['delivery_record', 'bast'];
 

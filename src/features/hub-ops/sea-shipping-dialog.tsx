@@ -19,7 +19,7 @@ import { Input } from '../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { useSyncEngine } from '../../lib/sync-engine';
-import { FormField } from './form-field';
+import { FormField } from '../../components/form-field';
 import {
   checkSeaForm,
   dropError,
@@ -33,7 +33,7 @@ import { FAILURE, TOAST } from './messages';
 import { otwLabelPart } from './otw-label';
 import { QuantityFields } from './quantity-fields';
 import { queueShipmentImages } from './queue-images';
-import { runCommand, showError } from './run-command';
+import { runCommand, showError } from '../../lib/run-command';
 import { vehicleLabel } from './use-master-data';
 
 const TITLE: Record<SeaForm, string> = { poljak: 'Form Shipment PolJak', polsub: 'Form Shipment PolSub' };

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Package } from 'lucide-react';
 import type { Container, Shipment, UploadEntry, Vehicle } from '../../../sync';
-import { Badge } from '../../components/ui/badge';
+import { StatusBadge } from '../../components/status-badge';
+import type { StatusLooks } from '../../lib/shipment-status';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { DockTimeLine } from './dock-time-line';
 import { arrivalWait, unloadingTime } from './dock-times';
 import { vehicleLabel } from './use-master-data';
-import { PendingBadge } from './pending-badge';
+import { PendingBadge } from '../../components/pending-badge';
 import { UploadThumbnails } from './upload-thumbnails';
 
 export type ShipmentDates = 'etd-eta' | 'arrival' | 'unloading' | 'done' | 'departed';
@@ -46,7 +47,7 @@ export function ShipmentCard({
   shipment: s,
   vehicle,
   container,
-  statusText,
+  statuses,
   routeText,
   dates,
   pending,
@@ -57,7 +58,7 @@ export function ShipmentCard({
   shipment: Shipment;
   vehicle?: Vehicle;
   container?: Container;
-  statusText: string;
+  statuses: StatusLooks;
   routeText?: string;
   dates: ShipmentDates;
   pending: boolean;
@@ -84,9 +85,7 @@ export function ShipmentCard({
             <span className="font-semibold" data-testid="shipment-batch">
               {s.batch_number}
             </span>
-            <Badge variant="info" data-testid="shipment-status">
-              {statusText}
-            </Badge>
+            <StatusBadge status={s.status} looks={statuses} />
             {pending && <PendingBadge />}
           </div>
           <p className="text-sm" data-testid="shipment-transport">

@@ -4,16 +4,15 @@ import { CheckCheck, PackageOpen, PlayCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { useSyncEngine } from '../../lib/sync-engine';
-import { ActionButton } from './action-button';
+import { ActionButton } from '../../components/action-button';
 import { DoneList } from './done-list';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { inboundShipments, type ShipmentTab as Tab } from './hub-queries';
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
-import { runCommand } from './run-command';
+import { runCommand } from '../../lib/run-command';
 import { ShipmentCard } from './shipment-card';
-import { statusLabel } from './use-master-data';
-import { useShipmentDetails } from './use-shipment-details';
+import { useShipmentDetails } from '../../lib/use-shipment-details';
 
 const EMPTY: Record<Tab, string> = {
   otw: 'Tidak ada pengiriman OTW ke hub ini.',
@@ -41,7 +40,7 @@ export function ShipmentTab({ tab }: { tab: Tab }) {
                 shipment={s}
                 vehicle={vehicles.get(s.vehicle_id)}
                 container={containers.get(s.id)}
-                statusText={statusLabel(master.statusLabels, s.status)}
+                statuses={master.statuses}
                 routeText={`dari ${master.hubsById.get(s.origin_hub_id)?.name ?? '-'}`}
                 dates={tab === 'otw' ? 'etd-eta' : tab}
                 pending={pending.has(s.id)}

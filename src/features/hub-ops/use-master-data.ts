@@ -1,7 +1,8 @@
 // The small master-data tables every hub screen needs, read reactively from the
 // sync engine's view (each is a few dozen rows; reading them whole is fine).
 import { useMemo } from 'react';
-import type { Hub, ShipmentStatus, Vehicle, VehicleType, Vendor, Warehouse } from '../../../sync';
+import type { Hub, Vehicle, VehicleType, Vendor, Warehouse } from '../../../sync';
+import { statusLooks, type StatusLooks } from '../../lib/shipment-status';
 import { useRxQuery } from '../../lib/use-rx-query';
 import type { HubRouteConfig } from '../../lib/hub-routes';
 import { resolveHub } from './hub-resolution';
@@ -16,7 +17,8 @@ export interface MasterData {
   vendorsById: Map<string, Vendor>;
   vehicleTypes: VehicleType[];
   vehicleTypesById: Map<string, VehicleType>;
-  statusLabels: Map<string, string>;
+  /** Label and badge colour by status key (Status Shipment's choices). */
+  statuses: StatusLooks;
   ready: boolean;
 }
 
@@ -39,7 +41,7 @@ export function useMasterData(): MasterData {
       vendorsById: new Map(sortedVendors.map((v) => [v.id, v])),
       vehicleTypes: sortedTypes,
       vehicleTypesById: new Map(sortedTypes.map((t) => [t.id, t])),
-      statusLabels: new Map(statuses.rows.map((s: ShipmentStatus) => [s.key, s.label])),
+      statuses: statusLooks(statuses.rows),
       ready: hubs.ready,
     };
   }, [hubs.rows, hubs.ready, warehouses.rows, vendors.rows, vehicleTypes.rows, statuses.rows]);
@@ -48,18 +50,6 @@ export function useMasterData(): MasterData {
 /** The hub the page works for, or undefined while it does not resolve (spec 2.9). */
 export function useResolvedHub(master: MasterData, hubType: HubRouteConfig['hubType']): Hub | undefined {
   return useMemo(() => resolveHub(master.hubs, hubType), [master.hubs, hubType]);
-}
-
-/** Spec 4.2: unknown statuses show with underscores turned to spaces, words capitalized. */
-export function statusLabel(labels: Map<string, string>, key: string): string {
-  return (
-    labels.get(key) ??
-    key
-      .split('_')
-      .filter(Boolean)
-      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-      .join(' ')
-  );
 }
 
 /** What a vehicle is called on a card: the plate, or for a sea fleet unit its container and ship. */

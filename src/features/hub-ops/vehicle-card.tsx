@@ -4,7 +4,7 @@ import { vehicleBadge, type Vehicle, type VehicleBadge } from '../../../sync';
 import { Badge } from '../../components/ui/badge';
 import { DockTimeLine } from './dock-time-line';
 import { loadingTime, queueWait } from './dock-times';
-import { PendingBadge } from './pending-badge';
+import { PendingBadge } from '../../components/pending-badge';
 
 const BADGE_VARIANT: Record<VehicleBadge, 'warning' | 'info' | 'success' | 'secondary'> = {
   'Sedang Muat': 'warning',

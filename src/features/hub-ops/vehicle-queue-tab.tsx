@@ -9,12 +9,12 @@ import type { Vehicle } from '../../../sync';
 import { ScrollArea } from '../../components/ui/scroll-area';
 import { hubPath } from '../../lib/hub-routes';
 import { useSyncEngine } from '../../lib/sync-engine';
-import { ActionButton } from './action-button';
+import { ActionButton } from '../../components/action-button';
 import { DeparturesList } from './departures-list';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
-import { runCommand } from './run-command';
+import { runCommand } from '../../lib/run-command';
 import { VehicleCard } from './vehicle-card';
 
 /** Spec 9: the queue and vehicle list scroll area is 400px high. */

@@ -1,11 +1,11 @@
-// Every write of the hub screens: engine.dispatch, then the spec's toasts.
+// Every write of the screens: engine.dispatch, then the spec's toasts.
 // ValidationFailed carries the spec's messages (shown inline by the form and
 // as a toast); CommandRefused (the device already knows the server would
 // refuse) and anything unexpected become the destructive toast titled 'Error'.
 import { toast } from 'sonner';
-import { CommandRefused, ValidationFailed, type Change, type SyncEngine } from '../../../sync';
-import { ERROR_TITLE } from '../../lib/messages';
-import { failed, type FieldErrors } from './form-validation';
+import { CommandRefused, ValidationFailed, type Change, type SyncEngine } from '../../sync';
+import { failed, type FieldErrors } from './field-errors';
+import { ERROR_TITLE } from './messages';
 
 export type CommandResult = { ok: true; changes: Change[] } | { ok: false; errors: FieldErrors };
 

@@ -2,11 +2,11 @@
 // no longer free...): the view has already gone back to the server's state;
 // this says what happened until the user dismisses it (docs/sync.md).
 import { CircleAlert, X } from 'lucide-react';
-import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { formatDateTime } from '../../lib/format-date';
-import { useSyncEngine, useSyncStatus } from '../../lib/sync-engine';
-import { REJECTED_TITLE } from './messages';
+import { Alert, AlertDescription, AlertTitle } from './ui/alert';
+import { Button } from './ui/button';
+import { formatDateTime } from '../lib/format-date';
+import { useSyncEngine, useSyncStatus } from '../lib/sync-engine';
+import { REJECTED_TITLE } from '../lib/messages';
 
 const SHOWN = 5;
 

@@ -1,14 +1,19 @@
 import { useState, type ComponentProps } from 'react';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { Button } from './ui/button';
+import { Spinner } from './ui/spinner';
 
 /** A button running one async action; disabled while it runs (spec 4.4: a saving flag disables the buttons). */
 export function ActionButton({
   onAction,
   children,
   disabled,
+  busyLabel,
   ...props
-}: Omit<ComponentProps<typeof Button>, 'onClick'> & { onAction: () => Promise<unknown> }) {
+}: Omit<ComponentProps<typeof Button>, 'onClick'> & {
+  onAction: () => Promise<unknown>;
+  /** Shown instead of the children while the action runs, e.g. 'Processing...'. */
+  busyLabel?: string;
+}) {
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -20,7 +25,7 @@ export function ActionButton({
       }}
     >
       {busy && <Spinner />}
-      {children}
+      {busy && busyLabel ? busyLabel : children}
     </Button>
   );
 }

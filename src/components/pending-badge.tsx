@@ -1,6 +1,6 @@
 import { CloudUpload } from 'lucide-react';
-import { Badge } from '../../components/ui/badge';
-import { PENDING_SYNC } from './messages';
+import { Badge } from './ui/badge';
+import { PENDING_SYNC } from '../lib/messages';
 
 /** Marks a row changed by a command the server has not accepted yet. */
 export function PendingBadge() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Label } from '../../components/ui/label';
+import { Label } from './ui/label';
 
 /** A labelled form control with its validation message underneath. */
 export function FormField({

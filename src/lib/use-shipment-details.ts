@@ -2,8 +2,8 @@
 // their containers (sea shipments) and, where asked, their photo uploads.
 import type { MangoQuery } from 'rxdb';
 import { useMemo } from 'react';
-import type { Container, Shipment } from '../../../sync';
-import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
+import type { Container, Shipment } from '../../sync';
+import { useRxByIds, useRxQuery } from './use-rx-query';
 
 export function useShipmentDetails(shipments: readonly Shipment[]) {
   const vehicles = useRxByIds(

@@ -1,0 +1,63 @@
+// A destructive confirmation on the alert-dialog primitive: the action runs
+// while both buttons are disabled; the dialog closes when it succeeds and stays
+// open (the caller shows why) when it fails.
+import { useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from './ui/alert-dialog';
+import { Spinner } from './ui/spinner';
+
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** Resolves true when done (the dialog closes), false to keep it open. */
+  onConfirm: () => Promise<boolean>;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            disabled={busy}
+            onClick={(event) => {
+              event.preventDefault(); // close only when the action succeeded
+              setBusy(true);
+              void onConfirm()
+                .then((done) => done && onOpenChange(false))
+                .finally(() => setBusy(false));
+            }}
+          >
+            {busy && <Spinner className="size-4" aria-hidden="true" />}
+            {confirmLabel}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

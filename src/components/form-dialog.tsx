@@ -1,0 +1,89 @@
+// The one way to build a form dialog (with src/lib/use-command-form.ts and
+// ./form-fields.tsx): a titled dialog around a form, Batal and the submit
+// button in the footer, both disabled while saving (spec 4.4), the submit
+// button showing a spinner and, where the spec gives one, its saving label
+// ('Menyimpan...'). A nested dialog's submit never submits the one beneath.
+import type { FormEvent, ReactNode } from 'react';
+import { CANCEL_LABEL, SAVE_LABEL } from '../lib/messages';
+import { Button } from './ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from './ui/dialog';
+import { Spinner } from './ui/spinner';
+
+export interface FormDialogProps {
+  title: string;
+  description?: ReactNode;
+  /** data-testid of the dialog's content. */
+  testId?: string;
+  onClose: () => void;
+  onSubmit: (event: FormEvent) => void;
+  saving: boolean;
+  submitLabel?: string;
+  /** Shown on the submit button while saving, e.g. 'Menyimpan...' (spec 2.5). */
+  savingLabel?: string;
+  cancelLabel?: string;
+  submitTestId?: string;
+  /** Wider dialogs for long forms. */
+  className?: string;
+  /** Below the fields, above the buttons: e.g. a form-level error. */
+  footerNote?: ReactNode;
+  children: ReactNode;
+}
+
+export function FormDialog({
+  title,
+  description,
+  testId,
+  onClose,
+  onSubmit,
+  saving,
+  submitLabel = SAVE_LABEL,
+  savingLabel,
+  cancelLabel = CANCEL_LABEL,
+  submitTestId,
+  className,
+  footerNote,
+  children,
+}: FormDialogProps) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && !saving && onClose()}>
+      <DialogContent data-testid={testId} className={className}>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            event.stopPropagation();
+            onSubmit(event);
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            {description ? (
+              <DialogDescription>{description}</DialogDescription>
+            ) : (
+              <DialogDescription className="sr-only">{title}</DialogDescription>
+            )}
+          </DialogHeader>
+          {children}
+          {footerNote}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
+              {cancelLabel}
+            </Button>
+            <Button type="submit" disabled={saving} data-testid={submitTestId}>
+              {saving && <Spinner />}
+              {saving && savingLabel ? savingLabel : submitLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { WifiOff } from 'lucide-react';
+import { NEEDS_CONNECTION_DESCRIPTION, NEEDS_CONNECTION_TITLE } from '../lib/messages';
+import { useOnline } from '../lib/use-online';
+import { Alert, AlertDescription, AlertTitle } from './ui/alert';
+
+/** Says plainly that the device is offline and what needs the connection. */
+export function OfflineNotice({ description = NEEDS_CONNECTION_DESCRIPTION }: { description?: string }) {
+  return (
+    <Alert data-testid="needs-connection">
+      <WifiOff aria-hidden="true" />
+      <AlertTitle>{NEEDS_CONNECTION_TITLE}</AlertTitle>
+      <AlertDescription>{description}</AlertDescription>
+    </Alert>
+  );
+}
+
+/**
+ * For screens that truly need the server (users, status procedures, audit
+ * trail): offline they show the notice instead of failing silently.
+ */
+export function RequiresConnection({ children }: { children: ReactNode }) {
+  const online = useOnline();
+  return online ? <>{children}</> : <OfflineNotice />;
+}

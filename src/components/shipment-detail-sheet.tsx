@@ -1,0 +1,90 @@
+// Detail Shipment (spec 2.14), opened from a shipment row: loading date, ETA,
+// vehicle, notes and the photos when there are any. Shared by the in-transit
+// list and hub activity.
+import type { ReactNode } from 'react';
+import type { Container, Hub, Shipment, Vehicle } from '../../sync';
+import { formatDate, formatDateTime } from '../lib/format-date';
+import type { StatusLooks } from '../lib/shipment-status';
+import { storageUrl } from '../lib/supabase';
+import { StatusBadge } from './status-badge';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './ui/sheet';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-2 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+export function ShipmentDetailSheet({
+  shipment: s,
+  vehicle,
+  container,
+  hubsById,
+  looks,
+  onClose,
+  children,
+}: {
+  shipment: Shipment;
+  vehicle?: Vehicle;
+  container?: Container;
+  hubsById: ReadonlyMap<string, Hub>;
+  looks: StatusLooks;
+  onClose: () => void;
+  /** More below the details (a shipment's history, for example). */
+  children?: ReactNode;
+}) {
+  const photos = [s.delivery_record_image_url, s.bast_image_url].filter((u): u is string => !!u);
+  return (
+    <Sheet open onOpenChange={(open) => !open && onClose()}>
+      <SheetContent className="w-full overflow-y-auto p-6 sm:max-w-lg" data-testid="shipment-detail">
+        <SheetHeader className="p-0">
+          <SheetTitle>Detail Shipment</SheetTitle>
+          <SheetDescription>{s.batch_number}</SheetDescription>
+        </SheetHeader>
+        <dl className="grid gap-2">
+          <Row label="Status">
+            <StatusBadge status={s.status} looks={looks} />
+          </Row>
+          <Row label="Rute">
+            {hubsById.get(s.origin_hub_id)?.name ?? '-'} → {hubsById.get(s.destination_hub_id)?.name ?? '-'}
+          </Row>
+          <Row label="Tanggal muat">{formatDateTime(s.loading_date)}</Row>
+          {s.etd && <Row label="ETD">{formatDate(s.etd)}</Row>}
+          <Row label="ETA">{formatDate(s.eta)}</Row>
+          <Row label="Kendaraan">
+            {vehicle ? (vehicle.nama_kapal ? `${vehicle.nama_kapal} · ${vehicle.license_plate}` : vehicle.license_plate) : '-'}
+          </Row>
+          {vehicle?.driver_name && <Row label="Sopir">{vehicle.driver_name}</Row>}
+          {container && (
+            <Row label="Container">
+              {container.container_number}
+              {container.shipping_line ? ` · ${container.shipping_line}` : ''}
+            </Row>
+          )}
+          <Row label="Jumlah">
+            {s.smartboard_quantity} TV · {s.bracket_quantity} Bracket
+          </Row>
+          <Row label="Catatan">{s.notes ?? '-'}</Row>
+        </dl>
+        {photos.length > 0 && (
+          <div className="grid grid-cols-2 gap-2" data-testid="shipment-photos">
+            {photos.map((url, i) => (
+              <a key={url} href={storageUrl(url)} target="_blank" rel="noreferrer">
+                <img
+                  src={storageUrl(url)}
+                  alt={i === 0 ? 'Foto delivery record' : 'Foto BAST'}
+                  className="aspect-square w-full rounded-md border object-cover"
+                  loading="lazy"
+                />
+              </a>
+            ))}
+          </div>
+        )}
+        {children}
+      </SheetContent>
+    </Sheet>
+  );
+}

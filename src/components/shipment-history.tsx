@@ -1,0 +1,82 @@
+// A shipment's own history: every command on it, in the order the server
+// received them, with who, the device's time, the server's time and the
+// outcome. From the audit trail (server only, admin and tower control only:
+// docs/security.md), so it needs a connection and says so when offline.
+import { commandLabel } from '../lib/command-labels';
+import { formatDateTime } from '../lib/format-date';
+import { isStaff } from '../lib/roles';
+import { useSignedIn } from '../lib/session';
+import { supabase } from '../lib/supabase';
+import { useOnline } from '../lib/use-online';
+import { useServerQuery } from '../lib/use-server-query';
+import { OfflineNotice } from './needs-connection';
+import { Badge } from './ui/badge';
+import { Spinner } from './ui/spinner';
+
+export interface HistoryEntry {
+  seq: number;
+  type: string;
+  actor_email: string | null;
+  actor_name: string | null;
+  issued_at: string;
+  received_at: string;
+  outcome: 'applied' | 'rejected';
+  message: string | null;
+}
+
+export const HISTORY_TITLE = 'Riwayat';
+export const HISTORY_OFFLINE = 'The history of a shipment is read from the server. Connect to see it.';
+export const HISTORY_EMPTY = 'Belum ada riwayat untuk shipment ini.';
+export const HISTORY_FAILED = 'Gagal memuat riwayat';
+
+async function readHistory(shipmentId: string): Promise<HistoryEntry[]> {
+  const { data, error } = await supabase.rpc('shipment_history', { p_shipment_id: shipmentId });
+  if (error) throw new Error(error.message);
+  return data as HistoryEntry[];
+}
+
+/** Mount in a shipment's detail panel; renders nothing for roles that may not read the trail. */
+export function ShipmentHistory({ shipmentId }: { shipmentId: string }) {
+  const { profile } = useSignedIn();
+  const staff = isStaff(profile.role);
+  const online = useOnline();
+  const history = useServerQuery(staff ? `history:${shipmentId}` : null, () => readHistory(shipmentId));
+  if (!staff) return null;
+  return (
+    <section className="grid gap-2" data-testid="shipment-history" aria-label={HISTORY_TITLE}>
+      <h3 className="text-sm font-semibold">{HISTORY_TITLE}</h3>
+      {!online ? (
+        <OfflineNotice description={HISTORY_OFFLINE} />
+      ) : history.error ? (
+        <p className="text-sm text-destructive" role="alert">
+          {HISTORY_FAILED}: {history.error}
+        </p>
+      ) : history.loading && !history.data ? (
+        <Spinner className="size-4" aria-label={HISTORY_TITLE} />
+      ) : history.data?.length ? (
+        <ol className="grid gap-2 border-l pl-4">
+          {history.data.map((h) => (
+            <li
+              key={h.seq}
+              className="grid gap-0.5 text-sm"
+              data-testid="history-entry"
+              data-outcome={h.outcome}
+            >
+              <span className="flex flex-wrap items-center gap-2 font-medium">
+                {commandLabel(h.type)}
+                {h.outcome === 'rejected' && <Badge variant="danger">Ditolak</Badge>}
+              </span>
+              <span className="text-muted-foreground">
+                {h.actor_name ?? h.actor_email ?? '-'} · {formatDateTime(h.issued_at)} (perangkat) ·{' '}
+                {formatDateTime(h.received_at)} (server)
+              </span>
+              {h.outcome === 'rejected' && h.message && <span className="text-destructive">{h.message}</span>}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sm text-muted-foreground">{HISTORY_EMPTY}</p>
+      )}
+    </section>
+  );
+}

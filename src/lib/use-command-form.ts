@@ -1,0 +1,133 @@
+// The one way a form dialog validates and saves (with src/components/form-dialog.tsx
+// and src/components/form-fields.tsx):
+//   1. react-hook-form holds the values; the form's zod schema (the spec's
+//      messages) validates them; the first message is also the destructive
+//      'Error' toast, the others stand under their fields;
+//   2. `submit(values)` says what to send: a command (dispatched through the
+//      sync engine, so it works offline; the command's own schema validates the
+//      payload again and its messages come back onto the fields), or async work
+//      of its own (an edge function call, online only), or null for nothing
+//      (an edit that changes nothing), or the failure of a check it made itself
+//      (a payload checked by its command's schema before sending);
+//   3. while it saves, `saving` disables the buttons (spec 4.4); on success the
+//      spec's toast, then onDone (and a reset to the defaults when asked: dialogs
+//      that stay open, spec 4.4's warehouse dialog).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors as HookFieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import type { Failed, FieldErrors } from './field-errors';
+import { runCommand, showError } from './run-command';
+import { useSyncEngine } from './sync-engine';
+
+export type WorkResult = { ok: true } | { ok: false; message: string; errors?: FieldErrors };
+
+export type Submission =
+  | {
+      command: string;
+      payload: Record<string, unknown>;
+      /** The spec's success toast. */
+      success?: string;
+      /** The spec's failure toast for an unexpected error, given its message. */
+      failure?: (message: string) => string;
+    }
+  | { run: () => Promise<WorkResult>; success?: string }
+  /** Refused before anything is sent (e.g. by the command's own schema): the messages per field. */
+  | Failed
+  | null;
+
+export interface CommandFormOptions<V extends FieldValues> {
+  defaultValues: DefaultValues<V>;
+  /** The form's rules with the spec's messages. */
+  schema?: z.ZodType;
+  submit: (values: V) => Submission | Promise<Submission>;
+  /** Payload field -> form field, where a command's field is named otherwise than the form's. */
+  fieldOf?: Record<string, Path<V>>;
+  /** After success; `payload` is the command's payload when one was sent. */
+  onDone?: (values: V, payload?: Record<string, unknown>) => void;
+  resetOnDone?: boolean;
+}
+
+export interface CommandForm<V extends FieldValues> {
+  form: UseFormReturn<V>;
+  onSubmit: (event?: FormEvent) => Promise<void>;
+  saving: boolean;
+}
+
+function firstMessage(errors: HookFieldErrors): string | undefined {
+  for (const error of Object.values(errors)) {
+    if (!error) continue;
+    if (typeof error.message === 'string' && error.message) return error.message;
+    const nested = firstMessage(error as HookFieldErrors);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+export function useCommandForm<V extends FieldValues>(options: CommandFormOptions<V>): CommandForm<V> {
+  const engine = useSyncEngine();
+  const [saving, setSaving] = useState(false);
+  const form = useForm<V>({
+    defaultValues: options.defaultValues,
+    resolver: options.schema ? (zodResolver(options.schema as never) as unknown as Resolver<V>) : undefined,
+  });
+
+  const showFieldErrors = (errors: FieldErrors) => {
+    for (const [field, message] of Object.entries(errors)) {
+      const name = (options.fieldOf?.[field] ?? field) as Path<V>;
+      form.setError(field === 'form' ? 'root' : name, { type: 'server', message });
+    }
+  };
+
+  const save = async (values: V) => {
+    const submission = await options.submit(values);
+    if (!submission) {
+      options.onDone?.(values);
+      return;
+    }
+    if ('ok' in submission) {
+      showFieldErrors(submission.errors);
+      showError(submission.first);
+      return;
+    }
+    setSaving(true);
+    try {
+      if ('command' in submission) {
+        const result = await runCommand(engine, submission.command, submission.payload, {
+          success: submission.success,
+          failure: submission.failure,
+        });
+        if (!result.ok) return showFieldErrors(result.errors);
+      } else {
+        const result = await submission.run();
+        if (!result.ok) {
+          showError(result.message);
+          if (result.errors) showFieldErrors(result.errors);
+          return;
+        }
+        if (submission.success) toast.success(submission.success);
+      }
+    } finally {
+      setSaving(false);
+    }
+    if (options.resetOnDone) form.reset(options.defaultValues);
+    options.onDone?.(values, 'command' in submission ? submission.payload : undefined);
+  };
+
+  const onSubmit = (event?: FormEvent) =>
+    form.handleSubmit(save, (errors) => {
+      const message = firstMessage(errors);
+      if (message) showError(message);
+    })(event);
+
+  return { form, onSubmit, saving };
+}
