@@ -2,7 +2,8 @@
 // on a fresh local stack (embedded PGlite, or DATABASE_URL's server).
 //   1. initial pull of 10,000 shipments + 50,000 inventory rows vs a raw PostgREST download;
 //   2. draining 1,000 queued commands vs sending them one request each;
-//   3. dispatch-to-visible latency of one command on the local database.
+//   3. dispatch-to-visible latency of one command on the local database;
+//   4. the dashboard's figures on that data: first computation, and the update after one pulled change.
 import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,21 @@ import pg from 'pg';
 import { filter, firstValueFrom } from 'rxjs';
 import ws from 'ws';
 import { startStack, type Stack } from '../../supabase/local/stack';
-import { SyncEngine, type Actor } from '../../sync';
+import {
+  SyncEngine,
+  dashboardScope,
+  fixedHubs,
+  hubFlow,
+  hubStock,
+  inTransitTotals,
+  podCards,
+  stockByWarehouse,
+  type Actor,
+  type Hub,
+  type InventoryRow,
+  type Shipment,
+  type Warehouse,
+} from '../../sync';
 
 // Smaller volumes through the environment for a quick look (BENCH_SCALE=0.1).
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -95,6 +110,30 @@ async function settle(engine: SyncEngine) {
   }
 }
 
+/** What the dashboard computes from its four live queries (src/features/dashboard/use-dashboard-data.ts). */
+function dashboardFigures(actor: Actor, rows: { shipments: Shipment[]; inventory: InventoryRow[]; warehouses: Warehouse[]; hubs: Hub[] }) {
+  const stock = stockByWarehouse(rows.inventory);
+  dashboardScope(actor, rows.hubs);
+  return {
+    transit: inTransitTotals(rows.shipments),
+    hubs: fixedHubs(rows.hubs).map(({ hub }) =>
+      hub ? [hubStock(hub.id, rows.warehouses, stock), hubFlow(hub.id, rows.shipments)] : null,
+    ),
+    pods: podCards(rows.shipments, rows.hubs, rows.warehouses, stock),
+  };
+}
+
+async function readDashboardRows(engine: SyncEngine) {
+  const all = async <T>(c: { find: () => { exec: () => Promise<Array<{ toJSON: () => unknown }>> } }) =>
+    (await c.find().exec()).map((d) => d.toJSON() as T);
+  return {
+    shipments: await all<Shipment>(engine.db.shipments as never),
+    inventory: await all<InventoryRow>(engine.db.inventory as never),
+    warehouses: await all<Warehouse>(engine.db.warehouses as never),
+    hubs: await all<Hub>(engine.db.hubs as never),
+  };
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -122,7 +161,43 @@ async function main() {
     const engine = await engineFor(admin);
     const [pullMs] = await timed(() => settle(engine), 'initial pull');
     const pulled = (await engine.db.shipments.count().exec()) + (await engine.db.inventory.count().exec());
+
+    // 4. The dashboard on that data: its first computation (read the four
+    // collections, compute), then the update after one pulled change (the
+    // live query's new result arrives, the figures are computed again).
+    const [firstMs, firstRows] = await timed(async () => {
+      const r = await readDashboardRows(engine);
+      dashboardFigures(admin.actor, r);
+      return r;
+    }, 'dashboard first');
+    const [computeMs] = await timed(async () => dashboardFigures(admin.actor, firstRows));
+    const before = firstRows.inventory.length;
+    const updated = firstValueFrom(
+      engine.db.inventory.find().$.pipe(filter((docs) => docs.length === before + 1)),
+    );
+    await sql.query(
+      `insert into public.inventory (warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, batch_number)
+       select id, current_date, 3, 0, 'BENCH-LIVE' from public.warehouses order by id limit 1`,
+    );
+    const [updateMs] = await timed(async () => {
+      await engine.syncNow();
+      const docs = await updated;
+      dashboardFigures(admin.actor, { ...firstRows, inventory: docs.map((d) => d.toJSON() as InventoryRow) });
+    }, 'dashboard update');
+    const [pullOnlyMs] = await timed(() => engine.syncNow());
     await engine.stop();
+    rows.push([
+      `dashboard: first figures over ${pulled.toLocaleString('en')} rows`,
+      `${firstMs.toFixed(0)} ms`,
+      `computing alone: ${computeMs.toFixed(1)} ms`,
+      `${(firstMs / Math.max(computeMs, 0.1)).toFixed(1)}x`,
+    ]);
+    rows.push([
+      'dashboard: update after one pulled change (pull round + live query + figures)',
+      `${updateMs.toFixed(0)} ms`,
+      `a pull round that brings nothing: ${pullOnlyMs.toFixed(0)} ms`,
+      `${(updateMs / Math.max(pullOnlyMs, 0.1)).toFixed(2)}x`,
+    ]);
     rows.push([
       `initial pull (${pulled.toLocaleString('en')} shipment+inventory rows into RxDB)`,
       `${pullMs.toFixed(0)} ms`,

@@ -1,12 +1,196 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+// The dashboard (/, spec 2.4, 6, 8.6, 9): in-transit totals, the status of
+// the four fixed hubs (stock, flow, fill against an optional capacity) with a
+// chart, and one card per destination city. Computed on the device from the
+// local collections: it opens offline and follows every pull.
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import { ArrowRight, Building2, RefreshCw, Ship, Truck } from 'lucide-react';
+import { progressPercent } from '../../../sync';
+import { DataFreshness } from '../../components/data-freshness';
+import { EmptyState } from '../../components/empty-state';
+import { Alert, AlertDescription } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
 import { PRODUCT_NAME } from '../../lib/messages';
+import { useSignedIn } from '../../lib/session';
+import { useSyncEngine, useSyncStatus } from '../../lib/sync-engine';
+import { FETCH_FAILED, HUB_LABELS, HUB_UNKNOWN, IN_TRANSIT, POD, POD_EMPTY, REFRESH_DATA, STATUS_HUB, CHART_TITLE } from './messages';
+import { useDashboardData, type HubCardData } from './use-dashboard-data';
 
-// Placeholder until the dashboard's in-transit, hub and POD cards land (spec 2.4).
-export function DashboardPage() {
+const HubChart = lazy(() => import('./hub-chart'));
+
+function Figure({ label, value, testId }: { label: string; value: number; testId?: string }) {
   return (
-    <ScreenPlaceholder
-      title={`Dashboard ${PRODUCT_NAME}`}
-      description="In-transit totals, the hub status cards and the POD cards will appear here."
-    />
+    <div className="grid">
+      <span className="text-xs text-muted-foreground">{label}</span>
+      <span className="text-xl font-semibold tabular-nums" data-testid={testId}>
+        {value.toLocaleString('id-ID')}
+      </span>
+    </div>
+  );
+}
+
+function HubCard({ card }: { card: HubCardData }) {
+  const percent = progressPercent(card.stock.tv + card.stock.bracket, card.capacity);
+  const body = (
+    <Card className="h-full transition-colors hover:bg-accent/40" data-testid="hub-card" data-kind={card.kind} data-hub-id={card.hub?.id ?? ''}>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Building2 className="size-4" aria-hidden="true" />
+          {HUB_LABELS[card.kind]}
+        </CardTitle>
+        {card.hub && <ArrowRight className="size-4 text-muted-foreground" aria-hidden="true" />}
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {!card.hub && <p className="text-sm text-muted-foreground">{HUB_UNKNOWN}</p>}
+        <div className="grid grid-cols-2 gap-3">
+          <Figure label="Stok TV" value={card.stock.tv} testId="hub-stock-tv" />
+          <Figure label="Stok Bracket" value={card.stock.bracket} testId="hub-stock-bracket" />
+        </div>
+        <dl className="grid grid-cols-4 gap-2 text-center text-xs" data-testid="hub-flow">
+          {(
+            [
+              ['OTW masuk', card.flow.incoming, 'incoming'],
+              ['Tiba', card.flow.arrived, 'arrived'],
+              ['Bongkar', card.flow.unloading, 'unloading'],
+              ['OTW keluar', card.flow.outgoing, 'outgoing'],
+            ] as const
+          ).map(([label, value, key]) => (
+            <div key={key} className="rounded-md bg-muted p-1">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="text-base font-semibold tabular-nums" data-testid={`hub-flow-${key}`}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {percent !== null && (
+          <div className="grid gap-1" data-testid="hub-progress">
+            <div className="flex justify-between text-xs">
+              <span className="text-muted-foreground">Kapasitas</span>
+              <span className="font-medium">{percent}%</span>
+            </div>
+            <div className="h-2 rounded-full bg-muted" role="progressbar" aria-label={`Kapasitas ${HUB_LABELS[card.kind]}`} aria-valuenow={Number(percent)} aria-valuemin={0} aria-valuemax={100}>
+              <div className="h-2 rounded-full bg-primary" style={{ width: `${Math.min(100, Number(percent))}%` }} />
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+  return card.hub ? (
+    <Link to={`/hub-activity/${card.hub.id}`} className="rounded-xl focus-visible:outline-2">
+      {body}
+    </Link>
+  ) : (
+    body
+  );
+}
+
+export function DashboardPage() {
+  const { profile } = useSignedIn();
+  const engine = useSyncEngine();
+  const { syncing } = useSyncStatus();
+  const data = useDashboardData({ role: profile.role, hubId: profile.hubId });
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 p-4 md:p-6" data-testid="dashboard" data-ready={data.ready}>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold tracking-tight">Dashboard {PRODUCT_NAME}</h1>
+          <DataFreshness />
+        </div>
+        <Button variant="outline" onClick={() => void engine?.syncNow()} disabled={!engine || syncing}>
+          <RefreshCw aria-hidden="true" className={syncing ? 'animate-spin' : undefined} />
+          {REFRESH_DATA}
+        </Button>
+      </header>
+
+      {!engine && (
+        <Alert variant="destructive">
+          <AlertDescription>{FETCH_FAILED}</AlertDescription>
+        </Alert>
+      )}
+
+      <Link to="/in-transit-detail" className="rounded-xl focus-visible:outline-2">
+        <Card className="transition-colors hover:bg-accent/40" data-testid="in-transit-card">
+          <CardHeader className="flex flex-row items-center justify-between">
+            <CardTitle className="flex items-center gap-2 text-base">
+              <Truck className="size-4" aria-hidden="true" />
+              {IN_TRANSIT}
+            </CardTitle>
+            <ArrowRight className="size-4 text-muted-foreground" aria-hidden="true" />
+          </CardHeader>
+          <CardContent className="grid grid-cols-3 gap-3">
+            {data.ready ? (
+              <>
+                <Figure label="Pengiriman" value={data.inTransit.shipments} testId="in-transit-shipments" />
+                <Figure label="TV" value={data.inTransit.tv} testId="in-transit-tv" />
+                <Figure label="Bracket" value={data.inTransit.bracket} testId="in-transit-bracket" />
+              </>
+            ) : (
+              <Skeleton className="col-span-3 h-10" />
+            )}
+          </CardContent>
+        </Card>
+      </Link>
+
+      {data.hubCards.length > 0 && (
+        <section className="grid gap-3" aria-labelledby="status-hub">
+          <h2 id="status-hub" className="text-lg font-semibold">
+            {STATUS_HUB}
+          </h2>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {data.hubCards.map((card) => (
+              <HubCard key={card.kind} card={card} />
+            ))}
+          </div>
+          {data.hubCards.length > 1 && (
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-base">{CHART_TITLE}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                  <HubChart cards={data.hubCards} />
+                </Suspense>
+              </CardContent>
+            </Card>
+          )}
+        </section>
+      )}
+
+      {(profile.role !== 'hub_user' || profile.hubInfo.hubType === 'pod') && (
+        <section className="grid gap-3" aria-labelledby="pod-section">
+          <h2 id="pod-section" className="text-lg font-semibold">
+            {POD}
+          </h2>
+          {data.podCards.length === 0 ? (
+            <EmptyState testId="pod-cards-empty">{POD_EMPTY}</EmptyState>
+          ) : (
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {data.podCards.map((c) => (
+                <Card key={c.city} data-testid="pod-card" data-city={c.city}>
+                  <CardHeader>
+                    <CardTitle className="flex items-center gap-2 text-base">
+                      <Ship className="size-4" aria-hidden="true" />
+                      {c.city}
+                    </CardTitle>
+                  </CardHeader>
+                  <CardContent className="grid grid-cols-3 gap-3">
+                    <Figure label="OTW" value={c.otw} testId="pod-otw" />
+                    <Figure label="Tiba" value={c.arrived} testId="pod-arrived" />
+                    <Figure label="Bongkar" value={c.unloading} testId="pod-unloading" />
+                    <Figure label="Stok TV" value={c.tv} testId="pod-tv" />
+                    <Figure label="Stok Bracket" value={c.bracket} testId="pod-bracket" />
+                  </CardContent>
+                </Card>
+              ))}
+            </div>
+          )}
+        </section>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,183 @@
+// Hub Activity (/hub-activity/{hubId}, spec 2.13, 9): the hub's stock and its
+// movements in and out, filterable, each opening Detail Inventory. From the
+// local collections: it opens offline.
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ArrowLeft } from 'lucide-react';
+import { hubStock, isMovement, stockByWarehouse, type InventoryRow, type Movement } from '../../../sync';
+import { DataFreshness } from '../../components/data-freshness';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import { StatusBadge } from '../../components/status-badge';
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { SegmentedControl } from '../../components/ui/segmented-control';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '../../components/ui/sheet';
+import { formatDate } from '../../lib/format-date';
+import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
+import { useStatusLooks } from '../../lib/use-status-looks';
+
+const ALL = { selector: {} };
+export const HUB_NOT_FOUND = 'Hub not found';
+const FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'in', label: 'Masuk' },
+  { value: 'out', label: 'Keluar' },
+] as const;
+
+const kindOf = (r: InventoryRow) =>
+  r.smartboard_quantity > 0 || r.bracket_quantity > 0 ? 'Masuk' : r.smartboard_quantity < 0 || r.bracket_quantity < 0 ? 'Keluar' : '-';
+
+export function HubActivityPage() {
+  const { hubId = '' } = useParams();
+  const navigate = useNavigate();
+  const hubs = useRxQuery('hubs', ALL);
+  const warehouses = useRxQuery('warehouses', ALL);
+  const hub = hubs.rows.find((h) => h.id === hubId && !h.deleted);
+  const own = useMemo(
+    () => warehouses.rows.filter((w) => !w.deleted && w.hub_id === hubId),
+    [warehouses.rows, hubId],
+  );
+  const ownIds = useMemo(() => own.map((w) => w.id).sort(), [own]);
+  const inventory = useRxQuery(
+    'inventory',
+    ownIds.length ? { selector: { warehouse_id: { $in: ownIds } } } : null,
+  );
+  const rows = useMemo(() => inventory.rows.filter((r) => !r.deleted), [inventory.rows]);
+  const stock = hubStock(hubId, own, stockByWarehouse(rows));
+  const shipments = useRxByIds('shipments', rows.map((r) => r.shipment_id).filter((id): id is string => !!id));
+  const [filter, setFilter] = useState<Movement>('all');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const looks = useStatusLooks();
+  const hubName = (id: string | null | undefined) => hubs.rows.find((h) => h.id === id)?.name ?? '-';
+  const warehouseName = (id: string) => own.find((w) => w.id === id)?.name ?? '-';
+
+  const columns = useMemo<DataColumn<InventoryRow>[]>(
+    () => [
+      { id: 'date', header: 'Tanggal', value: (r) => r.date_recorded, cell: (r) => formatDate(r.date_recorded) },
+      { id: 'batch', header: 'Batch', value: (r) => r.batch_number ?? '-' },
+      { id: 'tv', header: 'TV', value: (r) => r.smartboard_quantity, className: 'tabular-nums' },
+      { id: 'bracket', header: 'Bracket', value: (r) => r.bracket_quantity, className: 'tabular-nums' },
+      { id: 'type', header: 'Tipe', value: kindOf },
+      {
+        id: 'destination',
+        header: 'Tujuan',
+        value: (r) => {
+          const s = r.shipment_id ? shipments.get(r.shipment_id) : undefined;
+          return s ? hubs.rows.find((h) => h.id === s.destination_hub_id)?.name ?? '-' : '-';
+        },
+      },
+      { id: 'notes', header: 'Catatan', value: (r) => (r.shipment_id ? shipments.get(r.shipment_id)?.notes : null) ?? '-' },
+    ],
+    [shipments, hubs.rows],
+  );
+
+  if (hubs.ready && !hub) {
+    return (
+      <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" data-testid="hub-activity-error">
+        <Alert variant="destructive">
+          <AlertTitle>Error</AlertTitle>
+          <AlertDescription>{HUB_NOT_FOUND}</AlertDescription>
+        </Alert>
+        <Button variant="outline" className="justify-self-start" onClick={() => navigate('/')}>
+          <ArrowLeft aria-hidden="true" />
+          Go Back
+        </Button>
+      </div>
+    );
+  }
+
+  const shown = rows.filter((r) => isMovement(r, filter));
+  const open = rows.find((r) => r.id === openId);
+  const related = open?.shipment_id ? shipments.get(open.shipment_id) : undefined;
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="hub-activity" data-hub-id={hubId}>
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight">{hub?.name ?? '…'}</h1>
+        <p className="text-muted-foreground">Aktivitas Inventory</p>
+        <DataFreshness />
+      </header>
+      <div className="grid grid-cols-2 gap-3">
+        {(
+          [
+            ['Total Stok TV', stock.tv, 'stock-tv'],
+            ['Total Stok Bracket', stock.bracket, 'stock-bracket'],
+          ] as const
+        ).map(([label, value, testId]) => (
+          <Card key={testId}>
+            <CardContent className="grid gap-1 pt-6">
+              <span className="text-sm text-muted-foreground">{label}</span>
+              <span className="text-2xl font-semibold tabular-nums" data-testid={testId}>
+                {value.toLocaleString('id-ID')}
+              </span>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <DataTable
+        rows={shown}
+        columns={columns}
+        rowId={(r) => r.id}
+        emptyText="Belum ada aktivitas inventory."
+        filterPlaceholder="Cari batch, tujuan, catatan..."
+        onRowClick={(r) => setOpenId(r.id)}
+        rowLabel={(r) => `Detail ${r.batch_number ?? formatDate(r.date_recorded)}`}
+        csvName={`aktivitas-${hub?.name ?? hubId}`}
+        initialSort={[{ id: 'date', desc: true }]}
+        testId="activity-table"
+        toolbar={
+          <SegmentedControl label="Filter" value={filter} options={FILTERS} onChange={(v) => setFilter(v as Movement)} />
+        }
+      />
+      {open && (
+        <Sheet open onOpenChange={(o) => !o && setOpenId(null)}>
+          <SheetContent className="w-full overflow-y-auto p-6 sm:max-w-lg" data-testid="inventory-detail">
+            <SheetHeader className="p-0">
+              <SheetTitle>Detail Inventory</SheetTitle>
+              <SheetDescription>{open.batch_number ?? '-'}</SheetDescription>
+            </SheetHeader>
+            <dl className="grid gap-2 text-sm">
+              {(
+                [
+                  ['Batch', open.batch_number ?? '-'],
+                  ['Tanggal', formatDate(open.date_recorded)],
+                  ['Gudang', warehouseName(open.warehouse_id)],
+                  ['TV', String(open.smartboard_quantity)],
+                  ['Bracket', String(open.bracket_quantity)],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="grid grid-cols-[9rem_1fr] gap-2">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="font-medium">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {related && (
+              <section className="grid gap-2 rounded-md border p-3 text-sm" data-testid="related-shipment">
+                <h2 className="font-semibold">Shipment {related.batch_number}</h2>
+                <StatusBadge status={related.status} looks={looks} />
+                <p>
+                  {hubName(related.origin_hub_id)} → {hubName(related.destination_hub_id)}
+                </p>
+                <RelatedVehicle vehicleId={related.vehicle_id} />
+                <p className="text-muted-foreground">Catatan: {related.notes ?? '-'}</p>
+              </section>
+            )}
+          </SheetContent>
+        </Sheet>
+      )}
+    </div>
+  );
+}
+
+function RelatedVehicle({ vehicleId }: { vehicleId: string }) {
+  const vehicle = useRxByIds('vehicles', [vehicleId]).get(vehicleId);
+  if (!vehicle) return null;
+  return (
+    <p>
+      {vehicle.license_plate}
+      {vehicle.nama_kapal ? ` · ${vehicle.nama_kapal}` : ''}
+    </p>
+  );
+}

@@ -1,0 +1,126 @@
+// In-Transit Shipments (/in-transit-detail, spec 2.14): every shipment not yet
+// unloaded, with the totals; a row opens Detail Shipment. From the local
+// collections, so it opens offline.
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ArrowLeft } from 'lucide-react';
+import { inTransitTotals, isInTransit, type Shipment } from '../../../sync';
+import { DataFreshness } from '../../components/data-freshness';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import { ShipmentDetailSheet } from '../../components/shipment-detail-sheet';
+import { StatusBadge } from '../../components/status-badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { formatDate } from '../../lib/format-date';
+import { statusLook } from '../../lib/shipment-status';
+import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
+import { useShipmentDetails } from '../../lib/use-shipment-details';
+import { useStatusLooks } from '../../lib/use-status-looks';
+
+const IN_TRANSIT = { selector: { selesai_bongkar: false } };
+const ALL = { selector: {} };
+
+export const IN_TRANSIT_TITLE = 'In-Transit Shipments';
+
+export function InTransitPage() {
+  const { rows } = useRxQuery('shipments', IN_TRANSIT);
+  const { rows: hubs } = useRxQuery('hubs', ALL);
+  const looks = useStatusLooks();
+  const shipments = useMemo(() => rows.filter(isInTransit), [rows]);
+  const totals = inTransitTotals(shipments);
+  const hubsById = useMemo(() => new Map(hubs.map((h) => [h.id, h])), [hubs]);
+  // The header's search opens a shipment (?open=) or filters by a plate (?q=).
+  const [params] = useSearchParams();
+  const paramOpen = params.get('open');
+  const [openId, setOpenId] = useState<string | null>(paramOpen);
+  const [seenParam, setSeenParam] = useState(paramOpen);
+  if (paramOpen !== seenParam) {
+    setSeenParam(paramOpen);
+    setOpenId(paramOpen);
+  }
+  const opened = useRxByIds('shipments', openId ? [openId] : []);
+  const open = openId ? opened.get(openId) : undefined;
+  const { vehicles, containers } = useShipmentDetails(open ? [open] : []);
+
+  const columns = useMemo<DataColumn<Shipment>[]>(
+    () => [
+      { id: 'batch', header: 'Batch', value: (s) => s.batch_number },
+      { id: 'tv', header: 'TV', value: (s) => s.smartboard_quantity, className: 'tabular-nums' },
+      { id: 'bracket', header: 'Bracket', value: (s) => s.bracket_quantity, className: 'tabular-nums' },
+      {
+        id: 'status',
+        header: 'Status',
+        value: (s) => statusLook(looks, s.status).label,
+        cell: (s) => <StatusBadge status={s.status} looks={looks} />,
+      },
+      {
+        id: 'route',
+        header: 'Rute',
+        value: (s) => `${hubsById.get(s.origin_hub_id)?.name ?? '-'} → ${hubsById.get(s.destination_hub_id)?.name ?? '-'}`,
+      },
+      { id: 'eta', header: 'ETA', value: (s) => s.eta, cell: (s) => formatDate(s.eta) },
+      { id: 'loading', header: 'Tanggal muat', value: (s) => s.loading_date, cell: (s) => formatDate(s.loading_date) },
+    ],
+    [looks, hubsById],
+  );
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="in-transit-page">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold tracking-tight">{IN_TRANSIT_TITLE}</h1>
+          <DataFreshness />
+        </div>
+        <Button variant="outline" asChild>
+          <Link to="/">
+            <ArrowLeft aria-hidden="true" />
+            Dashboard
+          </Link>
+        </Button>
+      </header>
+      <div className="grid grid-cols-3 gap-3">
+        {(
+          [
+            ['Total Shipment', totals.shipments, 'total-shipments'],
+            ['Total TV', totals.tv, 'total-tv'],
+            ['Total Bracket', totals.bracket, 'total-bracket'],
+          ] as const
+        ).map(([label, value, testId]) => (
+          <Card key={testId}>
+            <CardContent className="grid gap-1 pt-6">
+              <span className="text-sm text-muted-foreground">{label}</span>
+              <span className="text-2xl font-semibold tabular-nums" data-testid={testId}>
+                {value.toLocaleString('id-ID')}
+              </span>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <DataTable
+        key={params.get('q') ?? ''}
+        rows={shipments}
+        columns={columns}
+        rowId={(s) => s.id}
+        emptyText="Tidak ada pengiriman dalam perjalanan."
+        filterPlaceholder="Cari batch, status, rute..."
+        onRowClick={(s) => setOpenId(s.id)}
+        rowLabel={(s) => `Detail ${s.batch_number}`}
+        csvName="in-transit"
+        initialFilter={params.get('q') ?? ''}
+        initialSort={[{ id: 'loading', desc: true }]}
+        testId="in-transit-table"
+        caption={IN_TRANSIT_TITLE}
+      />
+      {open && (
+        <ShipmentDetailSheet
+          shipment={open}
+          vehicle={vehicles.get(open.vehicle_id)}
+          container={containers.get(open.id)}
+          hubsById={hubsById}
+          looks={looks}
+          onClose={() => setOpenId(null)}
+        />
+      )}
+    </div>
+  );
+}

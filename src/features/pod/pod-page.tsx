@@ -1,0 +1,264 @@
+// POD Management (/pod, spec 2.10, 4.2, 6, 8.5): the containers on the way to,
+// arrived at and unloading in each destination city, grouped per city, and
+// the three steps a POD takes them through. Everything reads the local
+// collections and writes through the sync engine: it works with no signal.
+import { useMemo, useState, type ReactNode } from 'react';
+import { CheckCheck, PackageOpen, PlayCircle, RefreshCw } from 'lucide-react';
+import {
+  mayActForPodCity,
+  podCityOfHub,
+  podCityOfShipment,
+  warehouseForCity,
+  type Hub,
+  type Shipment,
+} from '../../../sync';
+import { ActionButton } from '../../components/action-button';
+import { DataFreshness } from '../../components/data-freshness';
+import { EmptyState } from '../../components/empty-state';
+import { RejectionsAlert } from '../../components/rejections-alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { runCommand } from '../../lib/run-command';
+import { useSignedIn } from '../../lib/session';
+import { useSyncEngine } from '../../lib/sync-engine';
+import { usePendingIds, useRejectionToasts } from '../../lib/use-outbox';
+import { useRxQuery } from '../../lib/use-rx-query';
+import { useShipmentDetails } from '../../lib/use-shipment-details';
+import { useStatusLooks } from '../../lib/use-status-looks';
+import { ALL_CITIES, CHOOSE_CITY, EMPTY, FAILURE, POD_DESCRIPTION, POD_TITLE, PROCESSING, REFRESH_DATA, TOAST } from './messages';
+import { POD_TABS, podCities, podGroups, type PodTab } from './pod-queries';
+import { PodShipmentCard } from './pod-shipment-card';
+
+const ALL = { selector: {} };
+const POD_STATUSES = {
+  selector: { selesai_bongkar: false },
+} as const;
+const ALL_VALUE = '__all__';
+
+function usePodData() {
+  const shipments = useRxQuery('shipments', POD_STATUSES);
+  const hubs = useRxQuery('hubs', ALL);
+  const warehouses = useRxQuery('warehouses', ALL);
+  return { shipments: shipments.rows, hubs: hubs.rows, warehouses: warehouses.rows, ready: shipments.ready && hubs.ready };
+}
+
+export function PodPage() {
+  const { profile } = useSignedIn();
+  const engine = useSyncEngine();
+  const { shipments, hubs, warehouses } = usePodData();
+  const looks = useStatusLooks();
+  const pending = usePendingIds();
+  useRejectionToasts();
+  const staff = profile.role === 'admin' || profile.role === 'tower_control';
+  const myHub: Hub | undefined = hubs.find((h) => h.id === profile.hubId);
+  const myCity = !staff && myHub ? podCityOfHub(myHub) : null;
+  const cities = useMemo(() => podCities(shipments, hubs), [shipments, hubs]);
+  // Spec 2.10: the selector for staff, with Semua Kota; a POD user has one city, shown as a badge.
+  const selectable = staff ? cities : [];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const city = staff ? chosen : myCity;
+  const [tab, setTab] = useState<PodTab>('otw');
+  const actor = { userId: profile.userId, role: profile.role, hubId: profile.hubId };
+
+  const refresh = () => engine?.syncNow();
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="pod-page">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold tracking-tight">{POD_TITLE}</h1>
+          <p className="text-sm text-muted-foreground">{POD_DESCRIPTION}</p>
+          <DataFreshness />
+        </div>
+        {staff || selectable.length > 1 ? (
+          <div className="grid gap-1">
+            <label htmlFor="pod-city" className="text-sm font-medium">
+              {CHOOSE_CITY}
+            </label>
+            <Select value={chosen ?? ALL_VALUE} onValueChange={(v) => setChosen(v === ALL_VALUE ? null : v)}>
+              <SelectTrigger id="pod-city" className="w-56" data-testid="pod-city-select">
+                <SelectValue placeholder={CHOOSE_CITY} />
+              </SelectTrigger>
+              <SelectContent>
+                {staff && <SelectItem value={ALL_VALUE}>{ALL_CITIES}</SelectItem>}
+                {selectable.map((c) => (
+                  <SelectItem key={c} value={c}>
+                    {c}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        ) : (
+          <Badge variant="primary" className="h-9 px-3 text-sm" data-testid="pod-city-badge">
+            {myCity ?? '-'}
+          </Badge>
+        )}
+      </header>
+
+      <RejectionsAlert />
+
+      <Tabs value={tab} onValueChange={(v) => setTab(v as PodTab)}>
+        <TabsList>
+          {POD_TABS.map(({ tab: t, label }) => (
+            <TabsTrigger key={t} value={t} data-testid={`pod-tab-${t}`}>
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {POD_TABS.map(({ tab: t }) => (
+          <TabsContent key={t} value={t} className="grid gap-4 pt-2">
+            <PodTabContent
+              tab={t}
+              groups={podGroups(shipments, hubs, t, staff ? city : (myCity ?? '\u0000'))}
+              looks={looks}
+              pending={pending}
+              onRefresh={refresh}
+              act={(s) => (
+                <PodAction
+                  tab={t}
+                  shipment={s}
+                  allowed={mayActForPodCity(actor, cityOf(s, hubs), hubs)}
+                  warehouseLocation={(c) => warehouseForCity(warehouses, c)?.location ?? null}
+                  city={cityOf(s, hubs)}
+                />
+              )}
+            />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}
+
+function cityOf(s: Shipment, hubs: readonly Hub[]): string | null {
+  return podCityOfShipment(
+    s,
+    hubs.find((h) => h.id === s.destination_hub_id),
+  );
+}
+
+function PodTabContent({
+  tab,
+  groups,
+  looks,
+  pending,
+  onRefresh,
+  act,
+}: {
+  tab: PodTab;
+  groups: ReturnType<typeof podGroups>;
+  looks: ReturnType<typeof useStatusLooks>;
+  pending: Set<string>;
+  onRefresh: () => void;
+  act: (s: Shipment) => ReactNode;
+}) {
+  const all = groups.flatMap((g) => g.shipments);
+  const { vehicles, containers } = useShipmentDetails(all);
+  if (groups.length === 0) {
+    return (
+      <EmptyState testId={`pod-empty-${tab}`}>
+        {EMPTY[tab]}
+        <Button variant="outline" onClick={onRefresh}>
+          <RefreshCw aria-hidden="true" />
+          {REFRESH_DATA}
+        </Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      {groups.map((g) => (
+        <section key={g.city} className="grid gap-2 rounded-xl border p-3" data-testid="pod-city-group" data-city={g.city}>
+          <h2 className="flex items-center gap-2 text-lg font-semibold">
+            {g.city}
+            <Badge variant="secondary" data-testid="pod-city-count">
+              {g.shipments.length}
+            </Badge>
+          </h2>
+          <ul className="grid gap-2">
+            {g.shipments.map((s) => (
+              <PodShipmentCard
+                key={s.id}
+                shipment={s}
+                vehicle={vehicles.get(s.vehicle_id)}
+                container={containers.get(s.id)}
+                tab={tab}
+                looks={looks}
+                pending={pending.has(s.id)}
+                action={act(s)}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+function PodAction({
+  tab,
+  shipment,
+  allowed,
+  city,
+  warehouseLocation,
+}: {
+  tab: PodTab;
+  shipment: Shipment;
+  allowed: boolean;
+  city: string | null;
+  warehouseLocation: (city: string) => string | null;
+}) {
+  const engine = useSyncEngine();
+  if (!allowed) return null;
+  const id = { shipment_id: shipment.id };
+  if (tab === 'otw') {
+    return (
+      <ActionButton
+        onAction={() =>
+          runCommand(engine, 'pod_confirm_arrival', id, {
+            success: TOAST.arrivalConfirmed,
+            failure: () => FAILURE.confirmArrival,
+          })
+        }
+      >
+        <CheckCheck aria-hidden="true" />
+        Confirm Tiba
+      </ActionButton>
+    );
+  }
+  if (tab === 'arrival') {
+    return (
+      <ActionButton
+        onAction={() =>
+          runCommand(engine, 'pod_start_unloading', id, {
+            success: TOAST.unloadingStarted,
+            failure: () => FAILURE.startUnloading,
+          })
+        }
+      >
+        <PlayCircle aria-hidden="true" />
+        Mulai Bongkar
+      </ActionButton>
+    );
+  }
+  const location = city ? warehouseLocation(city) : null;
+  return (
+    <ActionButton
+      busyLabel={PROCESSING}
+      onAction={() =>
+        runCommand(
+          engine,
+          'pod_complete',
+          { ...id, smartboard_inventory_id: crypto.randomUUID(), bracket_inventory_id: crypto.randomUUID() },
+          { success: location ? TOAST.podCompleted(location) : undefined, failure: () => FAILURE.completePod },
+        )
+      }
+    >
+      <PackageOpen aria-hidden="true" />
+      Selesai Bongkar
+    </ActionButton>
+  );
+}

@@ -1,0 +1,78 @@
+// One container bound for a POD city (spec 2.10): batch number, status, ship
+// name, container plate, ETA (OTW, dd MMM yyyy in Indonesian) or arrival date
+// (Confirm Tiba), the quantities, and the step this tab takes it through.
+import type { ReactNode } from 'react';
+import { Ship } from 'lucide-react';
+import type { Container, Shipment, Vehicle } from '../../../sync';
+import { PendingBadge } from '../../components/pending-badge';
+import { StatusBadge } from '../../components/status-badge';
+import { formatDate, formatDateTime } from '../../lib/format-date';
+import type { StatusLooks } from '../../lib/shipment-status';
+import type { PodTab } from './pod-queries';
+
+export function PodShipmentCard({
+  shipment: s,
+  vehicle,
+  container,
+  tab,
+  looks,
+  pending,
+  action,
+}: {
+  shipment: Shipment;
+  vehicle?: Vehicle;
+  container?: Container;
+  tab: PodTab;
+  looks: StatusLooks;
+  pending: boolean;
+  action: ReactNode;
+}) {
+  const ship = container?.vessel_name ?? vehicle?.nama_kapal ?? '-';
+  const plate = container?.container_number ?? vehicle?.license_plate ?? '-';
+  const when =
+    tab === 'otw'
+      ? ['ETA', formatDate(s.eta)]
+      : ['Tiba', formatDateTime(s.arrival_destination ?? s.arrival_gdt)];
+  return (
+    <li
+      className="grid gap-2 rounded-lg border bg-card p-3 shadow-xs sm:grid-cols-[1fr_auto] sm:items-center"
+      data-testid="pod-shipment"
+      data-shipment-id={s.id}
+      data-batch={s.batch_number}
+      data-status={s.status}
+      data-pending={pending}
+    >
+      <div className="grid gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <Ship className="size-5 text-muted-foreground" aria-hidden="true" />
+          <span className="font-semibold">{s.batch_number}</span>
+          <StatusBadge status={s.status} looks={looks} />
+          {pending && <PendingBadge />}
+        </div>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+          <div>
+            <dt className="text-muted-foreground">Kapal</dt>
+            <dd className="font-medium">{ship}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Container</dt>
+            <dd className="font-medium">{plate}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">{when[0]}</dt>
+            <dd className="font-medium" data-testid="pod-date">
+              {when[1]}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Jumlah</dt>
+            <dd className="font-medium tabular-nums" data-testid="pod-quantities">
+              {s.smartboard_quantity} TV · {s.bracket_quantity} Bracket
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <div className="flex justify-end">{action}</div>
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+// Issue 10, live screens: the idle device's question (has_changes through
+// sync/replication/change-probe.ts) says yes after another user's commit the
+// device may read, no when it is caught up, and no for what RLS hides from it.
+import { afterAll, describe, expect, it } from 'vitest';
+import { hasRemoteChanges } from '../../sync/replication/change-probe';
+import { as, closeDb, id, tag, WAREHOUSE } from './commands-support';
+import { openDevice, settle, type Device } from '../support/sync-device';
+
+afterAll(closeDb);
+
+describe('has_changes', () => {
+  let device: Device;
+  afterAll(async () => device?.dispose());
+
+  it('is no when caught up, yes after another user commits what the device may read, no again after the pull', async () => {
+    device = await openDevice('karawang@demo.local');
+    await settle(device.engine);
+    expect(await hasRemoteChanges(device.supabase, device.engine.local)).toBe(false);
+
+    // Stock at PolSub: karawang may not read it, so nothing changed for it.
+    await (await as('admin')).ok('add_inventory', {
+      inventory_id: id(),
+      warehouse_id: WAREHOUSE.polsub,
+      date_recorded: '2026-11-20',
+      smartboard_quantity: 1,
+      bracket_quantity: 0,
+    });
+    expect(await hasRemoteChanges(device.supabase, device.engine.local)).toBe(false);
+
+    // A vendor: every signed-in user reads vendors.
+    await (await as('admin')).ok('add_vendor', { vendor_id: id(), name: `Probe ${tag()}` });
+    expect(await hasRemoteChanges(device.supabase, device.engine.local)).toBe(true);
+    await device.engine.syncNow();
+    expect(await hasRemoteChanges(device.supabase, device.engine.local)).toBe(false);
+  });
+
+  it('answers a device without checkpoints (a new tablet) yes, and refuses a malformed question', async () => {
+    const admin = await as('admin');
+    expect((await admin.client.rpc('has_changes', { p_checkpoints: {} })).data).toBe(true);
+    const { error } = await admin.client.rpc('has_changes', { p_checkpoints: [] });
+    expect(error?.code).toBe('22023');
+  });
+});

@@ -1,0 +1,213 @@
+// The dashboard's figures (sync/domain/dashboard.ts) against hand-computed cases.
+import { describe, expect, it } from 'vitest';
+import {
+  dashboardScope,
+  fixedHubs,
+  hubFlow,
+  hubStock,
+  inTransitTotals,
+  isMovement,
+  podCards,
+  progressPercent,
+  stockByWarehouse,
+} from '../../sync/domain/dashboard';
+import type { Hub, InventoryRow, Shipment, Warehouse } from '../../sync/model/rows';
+
+const base = { created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z', deleted: false, change_xid: '1' };
+const hub = (id: string, name: string, type: Hub['type'], city: string | null): Hub => ({ ...base, id, name, type, city });
+const wh = (id: string, hubId: string | null, location: string | null, deleted = false): Warehouse => ({
+  ...base,
+  id,
+  name: `Gudang ${id}`,
+  hub_id: hubId,
+  location,
+  capacity: null,
+  deleted,
+});
+const inv = (id: string, warehouse: string, tv: number, bracket: number, deleted = false): InventoryRow => ({
+  ...base,
+  id,
+  warehouse_id: warehouse,
+  date_recorded: '2026-11-20',
+  smartboard_quantity: tv,
+  bracket_quantity: bracket,
+  batch_number: null,
+  shipment_id: null,
+  deleted,
+}) as InventoryRow;
+let n = 0;
+const ship = (over: Partial<Shipment>): Shipment =>
+  ({
+    ...base,
+    id: `s${++n}`,
+    batch_number: `B${n}`,
+    vehicle_id: 'v',
+    vendor_id: null,
+    origin_hub_id: 'krw',
+    destination_hub_id: 'ckr',
+    current_hub_id: 'krw',
+    smartboard_quantity: 0,
+    bracket_quantity: 0,
+    delivery_record: false,
+    bast: false,
+    status: 'otw_cikarang',
+    loading_date: null,
+    etd: null,
+    eta: null,
+    arrival_gdt: null,
+    arrival_destination: null,
+    selesai_bongkar: false,
+    notes: null,
+    delivery_record_image_url: null,
+    bast_image_url: null,
+    unloading_started_at: null,
+    unloading_finished_at: null,
+    ...over,
+  }) as Shipment;
+
+const hubs = [
+  hub('krw', 'Hub Karawang', 'karawang', 'Karawang'),
+  hub('ckr', 'Hub Cikarang', 'cikarang', 'Cikarang'),
+  hub('pjk', 'Hub PolJak (Jakarta)', 'poljak', 'Jakarta'),
+  hub('psb', 'Hub PolSub (Surabaya)', 'polsub', 'Surabaya'),
+  hub('mks', 'POD Makassar', 'pod', 'Makassar'),
+  hub('bjm', 'POD Banjarmasin', 'pod', 'Banjarmasin'),
+];
+
+describe('inTransitTotals', () => {
+  it('counts shipments not unloaded, with their quantities; done and deleted ones are out', () => {
+    const shipments = [
+      ship({ smartboard_quantity: 10, bracket_quantity: 4 }),
+      ship({ status: 'confirm_tiba', smartboard_quantity: 5, bracket_quantity: 5 }),
+      ship({ status: 'selesai', selesai_bongkar: true, smartboard_quantity: 100, bracket_quantity: 100 }),
+      ship({ deleted: true, smartboard_quantity: 7, bracket_quantity: 7 }),
+    ];
+    expect(inTransitTotals(shipments)).toEqual({ shipments: 2, tv: 15, bracket: 9 });
+    expect(inTransitTotals([])).toEqual({ shipments: 0, tv: 0, bracket: 0 });
+  });
+});
+
+describe('stock', () => {
+  const warehouses = [wh('w1', 'krw', 'Karawang'), wh('w2', 'krw', null), wh('w3', 'ckr', 'Cikarang'), wh('w9', 'krw', null, true)];
+  const rows = [
+    inv('i1', 'w1', 100, 50),
+    inv('i2', 'w1', -30, -60),
+    inv('i3', 'w2', 5, 0),
+    inv('i4', 'w3', -10, -1),
+    inv('i5', 'w1', 999, 999, true),
+    inv('i6', 'w9', 1000, 1000),
+  ];
+  const stock = stockByWarehouse(rows);
+
+  it('sums the rows per warehouse (deleted rows out), negative sums kept', () => {
+    expect(stock.get('w1')).toEqual({ tv: 70, bracket: -10 });
+    expect(stock.get('w3')).toEqual({ tv: -10, bracket: -1 });
+  });
+
+  it("a hub's stock sums its live warehouses and is floored at zero", () => {
+    // Karawang: w1 (70, -10) + w2 (5, 0) = (75, -10) -> (75, 0); w9 is deleted.
+    expect(hubStock('krw', warehouses, stock)).toEqual({ tv: 75, bracket: 0 });
+    expect(hubStock('ckr', warehouses, stock)).toEqual({ tv: 0, bracket: 0 });
+    expect(hubStock('none', warehouses, stock)).toEqual({ tv: 0, bracket: 0 });
+  });
+});
+
+describe('hubFlow', () => {
+  it('counts what goes to, is at, unloads at and left each hub', () => {
+    const shipments = [
+      ship({ destination_hub_id: 'ckr', status: 'otw_cikarang' }),
+      ship({ destination_hub_id: 'ckr', status: 'otw_cikarang' }),
+      ship({ destination_hub_id: 'ckr', status: 'confirm_tiba' }),
+      ship({ destination_hub_id: 'ckr', status: 'sedang_bongkar' }),
+      ship({ destination_hub_id: 'ckr', status: 'selesai', selesai_bongkar: true }),
+      ship({ origin_hub_id: 'ckr', destination_hub_id: 'psb', status: 'otw_polsub' }),
+    ];
+    expect(hubFlow('ckr', shipments)).toEqual({ incoming: 2, arrived: 1, unloading: 1, outgoing: 1 });
+    expect(hubFlow('krw', shipments)).toEqual({ incoming: 0, arrived: 0, unloading: 0, outgoing: 2 });
+  });
+});
+
+describe('progressPercent', () => {
+  it.each([
+    [45, 100, '45.0'],
+    [1, 3, '33.3'],
+    [2, 3, '66.7'],
+    [150, 100, '150.0'],
+    [-5, 100, '0.0'],
+    [5, 0, null],
+    [5, null, null],
+    [5, undefined, null],
+  ])('%s of %s -> %s', (value, max, expected) => {
+    expect(progressPercent(value, max)).toBe(expected);
+  });
+});
+
+describe('isMovement', () => {
+  it.each([
+    [12, 7, { all: true, in: true, out: false }],
+    [-12, -7, { all: true, in: false, out: true }],
+    [0, 5, { all: true, in: true, out: false }],
+    [0, -5, { all: true, in: false, out: true }],
+    [3, -2, { all: true, in: true, out: true }],
+    [0, 0, { all: true, in: false, out: false }],
+  ])('tv %s bracket %s', (tv, bracket, expected) => {
+    const row = { smartboard_quantity: tv, bracket_quantity: bracket };
+    expect({ all: isMovement(row, 'all'), in: isMovement(row, 'in'), out: isMovement(row, 'out') }).toEqual(expected);
+  });
+});
+
+describe('fixedHubs', () => {
+  it('finds Karawang, Cikarang, the Jakarta and Surabaya ports in that order; a missing one is undefined', () => {
+    expect(fixedHubs(hubs).map((f) => [f.kind, f.hub?.id])).toEqual([
+      ['karawang', 'krw'],
+      ['cikarang', 'ckr'],
+      ['poljak', 'pjk'],
+      ['polsub', 'psb'],
+    ]);
+    expect(fixedHubs(hubs.filter((h) => h.id !== 'pjk'))[2]!.hub).toBeUndefined();
+  });
+});
+
+describe('podCards', () => {
+  const warehouses = [wh('wm', 'mks', 'Makassar'), wh('wj', 'pjk', 'Jakarta'), wh('wb', 'bjm', 'Banjarmasin'), wh('wx', null, 'Kendari')];
+  it('one card per destination city with its stages and stock; fixed cities out; empty cities hidden', () => {
+    const shipments = [
+      ship({ origin_hub_id: 'pjk', destination_hub_id: 'mks', status: 'otw_podmakasar' }),
+      ship({ origin_hub_id: 'psb', destination_hub_id: 'mks', status: 'otw_podmakassar' }),
+      ship({ origin_hub_id: 'pjk', destination_hub_id: 'mks', status: 'confirm_tiba' }),
+      ship({ origin_hub_id: 'psb', destination_hub_id: 'mks', status: 'sedang_bongkar' }),
+      ship({ origin_hub_id: 'pjk', destination_hub_id: 'mks', status: 'selesai_pod', selesai_bongkar: true }),
+      // To a fixed hub: not a POD card.
+      ship({ destination_hub_id: 'pjk', status: 'otw_poljak' }),
+      ship({ destination_hub_id: 'pjk', status: 'confirm_tiba' }),
+    ];
+    const stock = stockByWarehouse([
+      inv('a', 'wm', 150, 150),
+      inv('b', 'wm', -20, 0),
+      inv('c', 'wj', 500, 500),
+      inv('d', 'wb', 0, 0),
+      inv('e', 'wx', -3, -3),
+    ]);
+    expect(podCards(shipments, hubs, warehouses, stock)).toEqual([
+      { city: 'Makassar', otw: 2, arrived: 1, unloading: 1, tv: 130, bracket: 150 },
+    ]);
+  });
+
+  it('a city with stock only still shows; with nothing, no cards', () => {
+    const stock = stockByWarehouse([inv('a', 'wb', 4, 0)]);
+    expect(podCards([], hubs, warehouses, stock)).toEqual([
+      { city: 'Banjarmasin', otw: 0, arrived: 0, unloading: 0, tv: 4, bracket: 0 },
+    ]);
+    expect(podCards([], hubs, warehouses, new Map())).toEqual([]);
+  });
+});
+
+describe('dashboardScope (spec 6)', () => {
+  it('staff see everything; a hub user its hub; a POD user its city only', () => {
+    expect(dashboardScope({ role: 'admin', hubId: null }, hubs)).toEqual({ hubIds: 'all', podCity: 'all' });
+    expect(dashboardScope({ role: 'tower_control', hubId: null }, hubs)).toEqual({ hubIds: 'all', podCity: 'all' });
+    expect(dashboardScope({ role: 'hub_user', hubId: 'ckr' }, hubs)).toEqual({ hubIds: ['ckr'], podCity: null });
+    expect(dashboardScope({ role: 'hub_user', hubId: 'mks' }, hubs)).toEqual({ hubIds: [], podCity: 'Makassar' });
+    expect(dashboardScope({ role: 'hub_user', hubId: null }, hubs)).toEqual({ hubIds: [], podCity: null });
+  });
+});
