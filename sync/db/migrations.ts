@@ -5,4 +5,9 @@
 import type { MigrationStrategies } from 'rxdb';
 import type { TableName } from '../model/rows';
 
-export const MIGRATIONS: Partial<Record<TableName, MigrationStrategies>> = {};
+export const MIGRATIONS: Partial<Record<TableName, MigrationStrategies>> = {
+  // 1: warehouses gain capacity (issue 11); rows already on the tablet have none set.
+  warehouses: {
+    1: (doc: Record<string, unknown>) => ({ ...doc, capacity: doc.capacity ?? null }),
+  },
+};

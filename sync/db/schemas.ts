@@ -5,13 +5,14 @@ import type { RxJsonSchema } from 'rxdb';
 import type { TableName, Tables } from '../model/rows';
 
 type FieldKind =
-  'key' | 'text' | 'text?' | 'int' | 'bool' | 'uuid' | 'uuid?' | 'time' | 'time?' | 'date' | 'date?';
+  'key' | 'text' | 'text?' | 'int' | 'int?' | 'bool' | 'uuid' | 'uuid?' | 'time' | 'time?' | 'date' | 'date?';
 
 const PROPERTY: Record<FieldKind, object> = {
   key: { type: 'string', maxLength: 64 },
   text: { type: 'string' },
   'text?': { type: ['string', 'null'] },
   int: { type: 'integer' },
+  'int?': { type: ['integer', 'null'] },
   bool: { type: 'boolean' },
   uuid: { type: 'string', maxLength: 36 },
   'uuid?': { type: ['string', 'null'], maxLength: 36 },
@@ -33,11 +34,12 @@ function schema<T extends TableName>(
   table: T,
   fields: Record<Exclude<keyof Tables[T], keyof typeof REPLICATED>, FieldKind>,
   indexes: string[][] = [],
+  version = 0,
 ): RxJsonSchema<Tables[T]> {
   const all = { ...REPLICATED, ...fields } as Record<string, FieldKind>;
   return {
     title: table,
-    version: 0,
+    version,
     primaryKey: 'id',
     type: 'object',
     properties: Object.fromEntries(Object.entries(all).map(([name, kind]) => [name, PROPERTY[kind]])),
@@ -51,7 +53,13 @@ function schema<T extends TableName>(
 
 export const SCHEMAS: { [T in TableName]: RxJsonSchema<Tables[T]> } = {
   hubs: schema('hubs', { name: 'text', city: 'text?', type: 'text' }),
-  warehouses: schema('warehouses', { name: 'text', location: 'text?', hub_id: 'uuid?' }),
+  // Version 1 (issue 11): capacity, the hub card's maximum (migrations.ts fills null).
+  warehouses: schema(
+    'warehouses',
+    { name: 'text', location: 'text?', hub_id: 'uuid?', capacity: 'int?' },
+    [],
+    1,
+  ),
   profiles: schema('profiles', {
     user_id: 'uuid?',
     email: 'text?',

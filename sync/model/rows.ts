@@ -19,6 +19,8 @@ export interface Warehouse extends Replicated {
   name: string;
   location: string | null;
   hub_id: string | null;
+  /** The most it holds (TV + bracket), set by an admin; null when not set. */
+  capacity: number | null;
 }
 
 export interface Profile extends Replicated {

@@ -1,0 +1,80 @@
+// Tambah Data Inventory (spec 2.5, 4.4, 5, 8.1): the warehouse (the select
+// offers Gudang Karawang, and warehouses added from here), the day from a
+// calendar (dd/MM/yyyy shown, yyyy-MM-dd sent), the quantities, an optional
+// batch. Saved as an add_inventory command: it works offline.
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { Plus } from 'lucide-react';
+import type { Warehouse } from '../../../sync';
+import { FormDialog } from '../../components/form-dialog';
+import { FormField } from '../../components/form-field';
+import { NumberField, SelectField, TextField } from '../../components/form-fields';
+import { Button } from '../../components/ui/button';
+import { DatePicker } from '../../components/ui/calendar';
+import { useCommandForm } from '../../lib/use-command-form';
+import { AddWarehouseDialog } from './add-warehouse-dialog';
+import { inventoryDefaults, inventoryFormSchema, inventoryPayload, type InventoryFormValues } from './inventory-forms';
+import { ADD_INVENTORY_TITLE, FAILURE, KARAWANG_WAREHOUSE, SAVING, TOAST } from './messages';
+
+export function AddInventoryDialog({ warehouses, onClose }: { warehouses: readonly Warehouse[]; onClose: () => void }) {
+  const [added, setAdded] = useState<string[]>([]);
+  const [addingWarehouse, setAddingWarehouse] = useState(false);
+  const { form, onSubmit, saving } = useCommandForm<InventoryFormValues>({
+    defaultValues: inventoryDefaults(),
+    schema: inventoryFormSchema,
+    submit: (values) => ({
+      command: 'add_inventory',
+      payload: inventoryPayload(values),
+      success: TOAST.inventoryAdded,
+      failure: () => FAILURE.addInventory,
+    }),
+    resetOnDone: true,
+    onDone: onClose,
+  });
+  // Spec 5: the dialog offers only the warehouse named Gudang Karawang (and those added here).
+  const options = warehouses
+    .filter((w) => !w.deleted && (w.name.trim() === KARAWANG_WAREHOUSE || added.includes(w.id)))
+    .map((w) => ({ value: w.id, label: w.location ? `${w.name} (${w.location})` : w.name }));
+  const dateError = form.formState.errors.date?.message;
+
+  return (
+    <FormDialog
+      title={ADD_INVENTORY_TITLE}
+      testId="add-inventory-dialog"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      saving={saving}
+      savingLabel={SAVING}
+    >
+      <div className="grid grid-cols-[1fr_auto] items-end gap-2">
+        <SelectField form={form} name="warehouse_id" id="inventory-warehouse" label="Gudang" options={options} placeholder="Pilih gudang" />
+        <Button type="button" variant="outline" size="icon" aria-label="Tambah Gudang Baru" onClick={() => setAddingWarehouse(true)}>
+          <Plus aria-hidden="true" />
+        </Button>
+      </div>
+      <FormField id="inventory-date" label="Tanggal" error={dateError}>
+        <Controller
+          control={form.control}
+          name="date"
+          render={({ field }) => (
+            <DatePicker id="inventory-date" value={field.value} onChange={field.onChange} invalid={!!dateError} />
+          )}
+        />
+      </FormField>
+      <div className="grid grid-cols-2 gap-3">
+        <NumberField form={form} name="smartboard_quantity" id="inventory-smartboard" label="Jumlah Smartboard" />
+        <NumberField form={form} name="bracket_quantity" id="inventory-bracket" label="Jumlah Bracket" />
+      </div>
+      <TextField form={form} name="batch_number" id="inventory-batch" label="Nomor Batch (Opsional)" />
+      {addingWarehouse && (
+        <AddWarehouseDialog
+          onClose={() => setAddingWarehouse(false)}
+          onAdded={(id) => {
+            setAdded((a) => [...a, id]);
+            form.setValue('warehouse_id', id, { shouldValidate: true });
+          }}
+        />
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,35 @@
+// Tambah Gudang Baru (spec 2.5, 4.4, 5, 8.1): on success the form resets and
+// the parent's select gets the new warehouse; this dialog stays open.
+import { FormDialog } from '../../components/form-dialog';
+import { TextField } from '../../components/form-fields';
+import { useCommandForm } from '../../lib/use-command-form';
+import { warehouseFormSchema, warehousePayload, type WarehouseFormValues } from './inventory-forms';
+import { ADD_WAREHOUSE, ADD_WAREHOUSE_TITLE, FAILURE, TOAST } from './messages';
+
+export function AddWarehouseDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (id: string) => void }) {
+  const { form, onSubmit, saving } = useCommandForm<WarehouseFormValues>({
+    defaultValues: { name: '', location: '' },
+    schema: warehouseFormSchema,
+    submit: (values) => ({
+      command: 'add_warehouse',
+      payload: warehousePayload(values),
+      success: TOAST.warehouseAdded,
+      failure: () => FAILURE.addWarehouse,
+    }),
+    resetOnDone: true,
+    onDone: (_values, payload) => payload && onAdded(payload.warehouse_id as string),
+  });
+  return (
+    <FormDialog
+      title={ADD_WAREHOUSE_TITLE}
+      testId="add-warehouse-dialog"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      saving={saving}
+      submitLabel={ADD_WAREHOUSE}
+    >
+      <TextField form={form} name="name" id="warehouse-name" label="Nama Gudang" />
+      <TextField form={form} name="location" id="warehouse-location" label="Lokasi (Opsional)" />
+    </FormDialog>
+  );
+}

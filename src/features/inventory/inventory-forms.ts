@@ -1,0 +1,55 @@
+// The Inventory Master's forms (spec 2.5, 5, 9) as zod schemas with the spec's
+// messages, and the payloads they send (add_inventory, add_warehouse). Pure,
+// unit-tested. (The cards' totals: inventory-totals.ts.)
+import { z } from 'zod';
+import { formatStorageDate } from '../../lib/format-date';
+import { MESSAGE } from './messages';
+
+const quantity = (message: string) => z.number({ error: message }).int({ error: message }).min(0, { error: message });
+
+export const inventoryFormSchema = z.object({
+  warehouse_id: z.string().min(1, { error: MESSAGE.chooseWarehouse }),
+  date: z.date({ error: MESSAGE.chooseDate }).nullable().refine((d) => d !== null, { error: MESSAGE.chooseDate }),
+  smartboard_quantity: quantity(MESSAGE.smartboardNotNegative),
+  bracket_quantity: quantity(MESSAGE.bracketNotNegative),
+  batch_number: z.string(),
+});
+export type InventoryFormValues = z.input<typeof inventoryFormSchema>;
+
+/** Spec 2.5: today's date and 0 quantities. */
+export const inventoryDefaults = (): InventoryFormValues => ({
+  warehouse_id: '',
+  date: new Date(),
+  smartboard_quantity: 0,
+  bracket_quantity: 0,
+  batch_number: '',
+});
+
+export function inventoryPayload(values: InventoryFormValues) {
+  return {
+    inventory_id: crypto.randomUUID(),
+    warehouse_id: values.warehouse_id,
+    date_recorded: formatStorageDate(values.date),
+    smartboard_quantity: values.smartboard_quantity,
+    bracket_quantity: values.bracket_quantity,
+    batch_number: values.batch_number.trim() || null,
+  };
+}
+
+export const warehouseFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: MESSAGE.warehouseNameRequired })
+    .max(100, { error: MESSAGE.warehouseNameTooLong }),
+  location: z.string(),
+});
+export type WarehouseFormValues = z.input<typeof warehouseFormSchema>;
+
+export function warehousePayload(values: WarehouseFormValues) {
+  return {
+    warehouse_id: crypto.randomUUID(),
+    name: values.name.trim(),
+    location: values.location.trim() || null,
+  };
+}

@@ -1,0 +1,112 @@
+// Inventory Master (/inventory; the menus' Inventory Gudang and My Inventory,
+// spec 2.5, 9): the warehouses this user may read with their stock, the
+// totals and what is on the way; Tambah Inventory. From the local
+// collections: it opens and saves offline.
+import { useMemo, useState } from 'react';
+import { Boxes, Plus, Truck, Warehouse as WarehouseIcon } from 'lucide-react';
+import { DataFreshness } from '../../components/data-freshness';
+import { EmptyState } from '../../components/empty-state';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useRxQuery } from '../../lib/use-rx-query';
+import { AddInventoryDialog } from './add-inventory-dialog';
+import { inventorySummary, warehouseCards } from './inventory-totals';
+import { ADD_INVENTORY, NO_WAREHOUSES, SUBTITLE, TITLE } from './messages';
+
+const ALL = { selector: {} };
+const IN_TRANSIT = { selector: { selesai_bongkar: false } };
+
+export function InventoryPage() {
+  const warehouses = useRxQuery('warehouses', ALL);
+  const inventory = useRxQuery('inventory', ALL);
+  const transit = useRxQuery('shipments', IN_TRANSIT);
+  const [adding, setAdding] = useState(false);
+  const ready = warehouses.ready && inventory.ready;
+  const cards = useMemo(() => warehouseCards(warehouses.rows, inventory.rows), [warehouses.rows, inventory.rows]);
+  const figures = useMemo(() => inventorySummary(cards, transit.rows), [cards, transit.rows]);
+  const summary = [
+    ['Total Warehouses', figures.warehouses, WarehouseIcon, 'summary-warehouses'],
+    ['TV Stock', figures.tv, Boxes, 'summary-tv'],
+    ['Bracket Stock', figures.bracket, Boxes, 'summary-bracket'],
+  ] as const;
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="inventory-page" data-ready={ready}>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold tracking-tight">{TITLE}</h1>
+          <p className="text-muted-foreground">{SUBTITLE}</p>
+          <DataFreshness />
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" />
+          {ADD_INVENTORY}
+        </Button>
+      </header>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {summary.map(([label, value, Icon, testId]) => (
+          <Card key={testId}>
+            <CardHeader className="flex flex-row items-center justify-between pb-0">
+              <CardTitle className="text-sm font-medium text-muted-foreground">{label}</CardTitle>
+              <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+            </CardHeader>
+            <CardContent>
+              {ready ? (
+                <span className="text-2xl font-semibold tabular-nums" data-testid={testId}>
+                  {value.toLocaleString('id-ID')}
+                </span>
+              ) : (
+                <Skeleton className="h-8 w-20" />
+              )}
+            </CardContent>
+          </Card>
+        ))}
+        <Card>
+          <CardHeader className="flex flex-row items-center justify-between pb-0">
+            <CardTitle className="text-sm font-medium text-muted-foreground">In Transit</CardTitle>
+            <Truck className="size-4 text-muted-foreground" aria-hidden="true" />
+          </CardHeader>
+          <CardContent className="flex gap-4 text-sm" data-testid="summary-in-transit">
+            <span>
+              <span className="text-2xl font-semibold tabular-nums">{figures.inTransit.tv.toLocaleString('id-ID')}</span> TV
+            </span>
+            <span>
+              <span className="text-2xl font-semibold tabular-nums">{figures.inTransit.bracket.toLocaleString('id-ID')}</span> Bracket
+            </span>
+          </CardContent>
+        </Card>
+      </div>
+      {!ready ? (
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-28" />
+          ))}
+        </div>
+      ) : cards.length === 0 ? (
+        <EmptyState>{NO_WAREHOUSES}</EmptyState>
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {cards.map(({ warehouse, tv, bracket }) => (
+            <Card key={warehouse.id} data-testid="warehouse-card" data-name={warehouse.name}>
+              <CardHeader>
+                <CardTitle className="text-base">{warehouse.name}</CardTitle>
+                <p className="text-sm text-muted-foreground">{warehouse.location ?? '-'}</p>
+              </CardHeader>
+              <CardContent className="flex flex-wrap gap-2">
+                <Badge variant="info" data-testid="warehouse-tv">
+                  TV Stock: {tv.toLocaleString('id-ID')}
+                </Badge>
+                <Badge variant="success" data-testid="warehouse-bracket">
+                  Bracket Stock: {bracket.toLocaleString('id-ID')}
+                </Badge>
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      )}
+      {adding && <AddInventoryDialog warehouses={warehouses.rows} onClose={() => setAdding(false)} />}
+    </div>
+  );
+}

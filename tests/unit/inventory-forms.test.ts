@@ -1,0 +1,56 @@
+// Inventory Master's forms and cards (src/features/inventory/inventory-forms.ts).
+import { describe, expect, it } from 'vitest';
+import {
+  inventoryDefaults,
+  inventoryFormSchema,
+  inventoryPayload,
+  warehouseFormSchema,
+  warehousePayload,
+} from '../../src/features/inventory/inventory-forms';
+
+const messages = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, v: unknown) =>
+  schema.safeParse(v).error?.issues.map((i) => i.message) ?? [];
+
+describe('Tambah Data Inventory', () => {
+  const valid = { ...inventoryDefaults(), warehouse_id: 'w1', date: new Date(2026, 10, 20) };
+  it('accepts a complete form and sends yyyy-MM-dd, integers and a null batch when empty', () => {
+    expect(messages(inventoryFormSchema, valid)).toEqual([]);
+    expect(inventoryPayload({ ...valid, batch_number: '  ' })).toMatchObject({
+      warehouse_id: 'w1',
+      date_recorded: '2026-11-20',
+      smartboard_quantity: 0,
+      bracket_quantity: 0,
+      batch_number: null,
+    });
+    expect(inventoryPayload({ ...valid, batch_number: ' B-7 ' }).batch_number).toBe('B-7');
+  });
+  it.each([
+    [{ warehouse_id: '' }, 'Pilih gudang'],
+    [{ date: null }, 'Tanggal harus dipilih'],
+    [{ smartboard_quantity: -1 }, 'Jumlah smartboard tidak boleh negatif'],
+    [{ bracket_quantity: -3 }, 'Jumlah bracket tidak boleh negatif'],
+    [{ smartboard_quantity: 1.5 }, 'Jumlah smartboard tidak boleh negatif'],
+  ])('%j -> %s', (change, message) => {
+    expect(messages(inventoryFormSchema, { ...valid, ...change })).toEqual([message]);
+  });
+  it('defaults to today and zero quantities', () => {
+    const d = inventoryDefaults();
+    expect(d.date!.toDateString()).toBe(new Date().toDateString());
+    expect([d.smartboard_quantity, d.bracket_quantity]).toEqual([0, 0]);
+  });
+});
+
+describe('Tambah Gudang Baru', () => {
+  it.each([
+    [{ name: '', location: '' }, ['Nama gudang harus diisi']],
+    [{ name: '   ', location: '' }, ['Nama gudang harus diisi']],
+    [{ name: 'x'.repeat(101), location: '' }, ['Nama terlalu panjang']],
+    [{ name: ` ${'x'.repeat(100)} `, location: '' }, []],
+  ])('%j', (values, expected) => {
+    expect(messages(warehouseFormSchema, values)).toEqual(expected);
+  });
+  it('trims, and an empty location is null', () => {
+    expect(warehousePayload({ name: ' Gudang Bekasi ', location: ' ' })).toMatchObject({ name: 'Gudang Bekasi', location: null });
+    expect(warehousePayload({ name: 'G', location: ' Bekasi ' }).location).toBe('Bekasi');
+  });
+});
