@@ -13,3 +13,8 @@ export { otwForHub, otwForWarehouse, type OtwStatus } from './domain/destination
 export { jakartaDate, formatWib } from './domain/time';
 export { seaBatchNumber } from './commands/shipping';
 export type { OutboxEntry, UploadEntry, ConflictEntry } from './db/engine-store';
+// The dashboard's, in-transit's and hub activity's figures (issue 10).
+export * from './domain/dashboard';
+export { podCityOfHub, podCityOfShipment } from './domain/pod-city';
+export { warehouseForCity } from './domain/lookups';
+export { mayActForPodCity } from './commands/pod';

@@ -7,6 +7,7 @@ import { AppShell } from './layout/app-shell';
 import { NotFoundPage } from './not-found-page';
 import { RequireSession, RequireSignedOut } from './route-guards';
 import {
+  AuditScreen,
   HubActivityScreen,
   HubsScreen,
   InTransitScreen,
@@ -44,6 +45,7 @@ export const router = createBrowserRouter([
           { path: 'pod', element: <PodScreen /> },
           { path: 'users', element: <UsersScreen /> },
           { path: 'settings', element: <SettingsScreen /> },
+          { path: 'audit', element: <AuditScreen /> },
           { path: 'hub-karawang', element: <Navigate to={hubPath('hub-karawang')} replace /> },
           { path: 'hub-cikarang', element: <Navigate to={hubPath('hub-cikarang')} replace /> },
           { path: 'hub-poljak', element: <Navigate to={hubPath('hub-poljak')} replace /> },

@@ -2,10 +2,18 @@
 // shell; each feature replaces its placeholder here when it lands.
 import { useParams } from 'react-router-dom';
 import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { HubActivityPage } from '../features/activity/hub-activity-page';
+import { InTransitPage } from '../features/in-transit/in-transit-page';
+import { AuditPage } from '../features/audit/audit-page';
+import { InventoryPage } from '../features/inventory/inventory-page';
+import { SettingsPage } from '../features/settings/settings-page';
+import { StatusesPage } from '../features/statuses/statuses-page';
+import { UsersPage } from '../features/users/users-page';
+import { PodPage } from '../features/pod/pod-page';
 import { RequireAccess } from './route-guards';
 
 export function InventoryScreen() {
-  return <ScreenPlaceholder title="Inventory Master" description="Kelola data inventory barang di gudang" />;
+  return <InventoryPage />;
 }
 
 export function VendorsScreen() {
@@ -44,10 +52,7 @@ export function HubsScreen() {
 export function StatusShipmentScreen() {
   return (
     <RequireAccess screen={{ kind: 'status-shipment' }} title="Status Shipment Management">
-      <ScreenPlaceholder
-        title="Status Shipment Management"
-        description="The shipment status values and their labels will appear here."
-      />
+      <StatusesPage />
     </RequireAccess>
   );
 }
@@ -56,30 +61,19 @@ export function HubActivityScreen() {
   const { hubId = '' } = useParams();
   return (
     <RequireAccess screen={{ kind: 'hub-activity', hubId }} title="Aktivitas Inventory">
-      <ScreenPlaceholder
-        title="Aktivitas Inventory"
-        description="The hub's stock and its incoming and outgoing movements will appear here."
-      />
+      <HubActivityPage />
     </RequireAccess>
   );
 }
 
 export function InTransitScreen() {
-  return (
-    <ScreenPlaceholder
-      title="In-Transit Shipments"
-      description="Every shipment on the way, with its route and ETA, will appear here."
-    />
-  );
+  return <InTransitPage />;
 }
 
 export function PodScreen() {
   return (
     <RequireAccess screen={{ kind: 'pod' }} title="POD Management">
-      <ScreenPlaceholder
-        title="POD Management"
-        description="Shipments on the way to, arrived at and unloading in each destination city will appear here."
-      />
+      <PodPage />
     </RequireAccess>
   );
 }
@@ -87,10 +81,7 @@ export function PodScreen() {
 export function UsersScreen() {
   return (
     <RequireAccess screen={{ kind: 'users' }} title="User Management">
-      <ScreenPlaceholder
-        title="User Management"
-        description="Every user with their role and hub will appear here."
-      />
+      <UsersPage />
     </RequireAccess>
   );
 }
@@ -98,7 +89,15 @@ export function UsersScreen() {
 export function SettingsScreen() {
   return (
     <RequireAccess screen={{ kind: 'settings' }} title="Settings">
-      <ScreenPlaceholder title="Settings" />
+      <SettingsPage />
+    </RequireAccess>
+  );
+}
+
+export function AuditScreen() {
+  return (
+    <RequireAccess screen={{ kind: 'audit' }} title="Audit Trail">
+      <AuditPage />
     </RequireAccess>
   );
 }

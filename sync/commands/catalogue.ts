@@ -24,6 +24,7 @@ import {
   setShipmentImage,
 } from './shipping';
 import type { CommandDefinition } from './types';
+import { setWarehouseCapacity } from './warehouse-capacity';
 import { finishLoading, queueVehicles, removeFromQueue, startLoading } from './vehicle-queue';
 
 const definitions = [
@@ -59,6 +60,8 @@ const definitions = [
   addHub,
   editHub,
   deleteHub,
+  // warehouse capacity (20261123001100)
+  setWarehouseCapacity,
 ] as const;
 
 export type CommandType = (typeof definitions)[number]['type'];

@@ -42,6 +42,7 @@ const EXPECTED = [
       'Hubs',
       'Status Shipment',
       'Settings',
+      'Audit Trail',
     ],
     links: [
       '/',
@@ -56,13 +57,14 @@ const EXPECTED = [
       '/hubs',
       '/status-shipment',
       '/settings',
+      '/audit',
     ],
   },
   {
     email: DEMO_USERS.tower,
     header: 'tower control',
     groups: ['Operations', 'Management'],
-    entries: ['Dashboard', ...OPERATIONS, 'Inventory', 'Hubs', 'Status Shipment'],
+    entries: ['Dashboard', ...OPERATIONS, 'Inventory', 'Hubs', 'Status Shipment', 'Audit Trail'],
     links: [
       '/',
       '/hub-karawang',
@@ -73,6 +75,7 @@ const EXPECTED = [
       '/inventory',
       '/hubs',
       '/status-shipment',
+      '/audit',
     ],
   },
   {

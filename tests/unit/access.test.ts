@@ -20,6 +20,7 @@ const ALL: Screen[] = [
   { kind: 'settings' },
   { kind: 'hubs' },
   { kind: 'status-shipment' },
+  { kind: 'audit' },
   { kind: 'pod' },
   { kind: 'hub-operations', hubType: 'polsub' },
   { kind: 'hub-activity', hubId: KARAWANG_ID },
@@ -49,6 +50,7 @@ describe('which screens a role may open (spec 6)', () => {
     expect(accessDenial({ kind: 'settings' }, karawang)).toBe('permission');
     expect(accessDenial({ kind: 'hubs' }, karawang)).toBe('role');
     expect(accessDenial({ kind: 'status-shipment' }, karawang)).toBe('role');
+    expect(accessDenial({ kind: 'audit' }, karawang)).toBe('role');
     expect(accessDenial({ kind: 'pod' }, karawang)).toBe('role');
     expect(accessDenial({ kind: 'hub-operations', hubType: 'cikarang' }, karawang)).toBe('role');
     expect(accessDenial({ kind: 'hub-activity', hubId: 'another' }, karawang)).toBe('role');

@@ -10,7 +10,7 @@ import {
   vehicleModes,
 } from '../../src/features/hub-ops/hub-resolution';
 import { otwLabelPart } from '../../src/features/hub-ops/otw-label';
-import { idsOfPayload, pendingIds } from '../../src/features/hub-ops/pending-ids';
+import { idsOfPayload, pendingIds } from '../../src/lib/pending-ids';
 
 const hub = (id: string, name: string, type: Hub['type'], extra: Partial<Hub> = {}): Hub => ({
   id,

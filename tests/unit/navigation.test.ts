@@ -27,6 +27,7 @@ describe('the menu, spec 2.2 reading A', () => {
       'Hubs /hubs',
       'Status Shipment /status-shipment',
       'Settings /settings',
+      'Audit Trail /audit',
     ]);
   });
 
@@ -41,6 +42,7 @@ describe('the menu, spec 2.2 reading A', () => {
       'Inventory /inventory',
       'Hubs /hubs',
       'Status Shipment /status-shipment',
+      'Audit Trail /audit',
     ]);
   });
 

@@ -1,10 +1,12 @@
+import { GlobalSearch } from '../../components/global-search';
+import { NotificationBadge } from '../../components/notification-badge';
 import { SyncIndicator } from '../../components/sync-indicator';
 import type { SyncStatus } from '../../../sync';
 import { Separator } from '../../components/ui/separator';
 import { SidebarTrigger } from '../../components/ui/sidebar';
 import { PRODUCT_NAME } from '../../lib/messages';
 
-/** The header: sidebar toggle, the product title with the role or hub name, and the sync status. */
+/** The header: sidebar toggle, the product title with the role or hub name, search, notifications and the sync status. */
 export function AppHeader({
   roleOrHub,
   syncStatus,
@@ -29,6 +31,8 @@ export function AppHeader({
           {roleOrHub}
         </span>
       </div>
+      <GlobalSearch />
+      <NotificationBadge />
       <SyncIndicator status={syncStatus} onSyncNow={onSyncNow} />
     </header>
   );

@@ -5,6 +5,7 @@ import {
   Boxes,
   Building2,
   ChevronRight,
+  History,
   LayoutDashboard,
   ListChecks,
   MapPin,
@@ -44,6 +45,7 @@ const ICONS: Record<NavIcon, LucideIcon> = {
   hubs: Building2,
   status: ListChecks,
   settings: Settings,
+  audit: History,
 };
 
 function MenuItems({ group, pathname }: { group: NavGroup; pathname: string }) {

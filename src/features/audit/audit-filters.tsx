@@ -1,0 +1,100 @@
+// The audit trail's filters: hub (the device's replicated hubs), user (e-mail
+// or name, partial), action type, and a range of calendar days.
+import type { Hub } from '../../../sync';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { COMMAND_TYPES, commandLabel } from '../../lib/command-labels';
+import { NO_FILTERS, type AuditFilters } from './audit-query';
+import * as M from './messages';
+
+const ANY = '__all__';
+
+function Choice({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value || ANY} onValueChange={(v) => onChange(v === ANY ? '' : v)}>
+        <SelectTrigger id={id} data-testid={id} className="w-full">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ANY}>{M.ALL}</SelectItem>
+          {options.map((o) => (
+            <SelectItem key={o.value} value={o.value}>
+              {o.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+export function AuditFiltersBar({
+  filters,
+  hubs,
+  onChange,
+}: {
+  filters: AuditFilters;
+  hubs: readonly Hub[];
+  onChange: (filters: AuditFilters) => void;
+}) {
+  const set = (change: Partial<AuditFilters>) => onChange({ ...filters, ...change });
+  return (
+    <div className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-6" data-testid="audit-filters">
+      <Choice
+        id="audit-hub"
+        label={M.FILTER_HUB}
+        value={filters.hubId}
+        options={hubs.map((h) => ({ value: h.id, label: h.name }))}
+        onChange={(hubId) => set({ hubId })}
+      />
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-user">{M.FILTER_USER}</Label>
+        <Input
+          id="audit-user"
+          placeholder={M.FILTER_USER_PLACEHOLDER}
+          value={filters.actor}
+          onChange={(e) => set({ actor: e.target.value })}
+        />
+      </div>
+      <Choice
+        id="audit-type"
+        label={M.FILTER_TYPE}
+        value={filters.type}
+        options={COMMAND_TYPES.map((t) => ({ value: t, label: commandLabel(t) }))}
+        onChange={(type) => set({ type })}
+      />
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-from">{M.FILTER_FROM}</Label>
+        <Input
+          id="audit-from"
+          type="date"
+          value={filters.from}
+          onChange={(e) => set({ from: e.target.value })}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-to">{M.FILTER_TO}</Label>
+        <Input id="audit-to" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
+      </div>
+      <Button variant="outline" onClick={() => onChange(NO_FILTERS)}>
+        {M.RESET}
+      </Button>
+    </div>
+  );
+}

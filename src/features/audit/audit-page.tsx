@@ -1,0 +1,78 @@
+// The audit trail (/audit, admin and tower control; beyond the spec, issue 12):
+// every command newest first, filtered by hub, user, action and date. Read from
+// the server, which enforces who may read it; offline it says so.
+import { useMemo, useState } from 'react';
+import { RequiresConnection } from '../../components/needs-connection';
+import { DataTable } from '../../components/data-table';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { ScreenHeader } from '../../components/screen-header';
+import { commandLabel } from '../../lib/command-labels';
+import { formatDateTime } from '../../lib/format-date';
+import { useRxQuery } from '../../lib/use-rx-query';
+import { auditColumns } from './audit-columns';
+import { AuditFiltersBar } from './audit-filters';
+import { NO_FILTERS, type AuditEntry } from './audit-query';
+import { AuditDetail } from './audit-detail';
+import * as M from './messages';
+import { useAuditTrail } from './use-audit-trail';
+
+const ALL = { selector: {} };
+
+function AuditTrail() {
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const hubs = useRxQuery('hubs', ALL);
+  const sortedHubs = useMemo(
+    () => [...hubs.rows].sort((a, b) => a.name.localeCompare(b.name, 'id')),
+    [hubs.rows],
+  );
+  const trail = useAuditTrail(filters);
+  const [open, setOpen] = useState<AuditEntry | null>(null);
+  return (
+    <div className="grid gap-4">
+      <AuditFiltersBar filters={filters} hubs={sortedHubs} onChange={setFilters} />
+      {trail.error && (
+        <p className="text-sm text-destructive" role="alert">
+          {M.FAILED}: {trail.error}
+        </p>
+      )}
+      {trail.loading && !trail.rows.length ? (
+        <Spinner className="size-6" aria-label={M.TITLE} />
+      ) : (
+        <DataTable
+          testId="audit-table"
+          columns={auditColumns}
+          rows={trail.rows}
+          rowId={(e) => e.id}
+          emptyText={M.EMPTY}
+          csvName="audit-trail"
+          caption={M.TITLE}
+          onRowClick={setOpen}
+          rowLabel={(e) => M.detailLabel(commandLabel(e.type), formatDateTime(e.issued_at))}
+        />
+      )}
+      <AuditDetail entry={open} onClose={() => setOpen(null)} />
+      {trail.hasMore && (
+        <Button
+          variant="outline"
+          className="w-fit"
+          disabled={trail.loadingMore}
+          onClick={() => void trail.loadMore()}
+        >
+          {M.LOAD_MORE}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function AuditPage() {
+  return (
+    <div className="mx-auto grid w-full max-w-7xl gap-4 p-4 md:p-6" data-testid="audit-page">
+      <ScreenHeader title={M.TITLE} description={M.DESCRIPTION} />
+      <RequiresConnection>
+        <AuditTrail />
+      </RequiresConnection>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+// Status Shipment Management (/status-shipment, spec 2.11): the statuses from
+// this device's replicated view (so the table opens offline too), and for an
+// admin Add, Edit and Delete through the status procedures, which need the
+// server: offline the screen says so and the actions wait.
+import { useMemo, useState } from 'react';
+import { Plus } from 'lucide-react';
+import type { ShipmentStatus } from '../../../sync';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable } from '../../components/data-table';
+import { OfflineNotice } from '../../components/needs-connection';
+import { RowActionsMenu } from '../../components/row-actions-menu';
+import { Button } from '../../components/ui/button';
+import { ScreenHeader } from '../../components/screen-header';
+import { useSignedIn } from '../../lib/session';
+import { useOnline } from '../../lib/use-online';
+import { useRxQuery } from '../../lib/use-rx-query';
+import * as M from './messages';
+import { StatusDialog } from './status-dialog';
+import { statusColumns } from './status-columns';
+import { useStatusActions } from './use-status-actions';
+
+const ALL = { selector: {} };
+
+type Open =
+  | { kind: 'add' }
+  | { kind: 'edit'; status: ShipmentStatus }
+  | { kind: 'delete'; status: ShipmentStatus }
+  | null;
+
+export function StatusesPage() {
+  const { profile } = useSignedIn();
+  const admin = profile.role === 'admin';
+  const online = useOnline();
+  const statuses = useRxQuery('shipment_statuses', ALL);
+  const rows = useMemo(
+    () => [...statuses.rows].sort((a, b) => a.sort_order - b.sort_order || a.key.localeCompare(b.key)),
+    [statuses.rows],
+  );
+  const actions = useStatusActions();
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-4 p-4 md:p-6" data-testid="statuses-page">
+      <ScreenHeader
+        title={M.TITLE}
+        description={admin ? M.DESCRIPTION : M.READ_ONLY}
+        actions={
+          admin && (
+            <Button onClick={() => setOpen({ kind: 'add' })} disabled={!online}>
+              <Plus aria-hidden="true" />
+              {M.ADD_STATUS}
+            </Button>
+          )
+        }
+      />
+      {!online && <OfflineNotice />}
+      <DataTable
+        testId="statuses-table"
+        columns={statusColumns}
+        rows={rows}
+        rowId={(s) => s.id}
+        emptyText={M.EMPTY}
+        caption={M.TITLE}
+        rowActions={
+          admin
+            ? (s) => (
+                <RowActionsMenu
+                  label={`${M.COLUMN_ACTIONS} ${s.key}`}
+                  actions={[
+                    {
+                      label: M.EDIT,
+                      disabled: !online,
+                      onSelect: () => setOpen({ kind: 'edit', status: s }),
+                    },
+                    {
+                      label: M.DELETE,
+                      destructive: true,
+                      disabled: !online,
+                      onSelect: () => setOpen({ kind: 'delete', status: s }),
+                    },
+                  ]}
+                />
+              )
+            : undefined
+        }
+      />
+      {(open?.kind === 'add' || open?.kind === 'edit') && (
+        <StatusDialog
+          key={open.kind === 'edit' ? open.status.id : 'add'}
+          status={open.kind === 'edit' ? open.status : undefined}
+          onClose={close}
+          onSaved={actions.synced}
+        />
+      )}
+      <ConfirmDialog
+        open={open?.kind === 'delete'}
+        onOpenChange={(next) => !next && close()}
+        title={M.DELETE_TITLE}
+        description={open?.kind === 'delete' ? M.deleteDescription(open.status.key) : ''}
+        confirmLabel={M.DELETE}
+        onConfirm={() => (open?.kind === 'delete' ? actions.remove(open.status.key) : Promise.resolve(true))}
+      />
+    </div>
+  );
+}

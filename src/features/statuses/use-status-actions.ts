@@ -1,0 +1,24 @@
+// After a status change: sync at once so every screen on this device shows it
+// (other devices get it at their next sync). Delete runs outside a form: the
+// check that the status is unused, the procedure, and the spec 8.4 toasts.
+import { useMemo } from 'react';
+import { runServerAction } from '../../lib/server-action';
+import { useSyncEngine } from '../../lib/sync-engine';
+import { FAILURE, SUCCESS } from './messages';
+import { deleteStatus, syncSoon } from './status-api';
+
+export function useStatusActions() {
+  const engine = useSyncEngine();
+  return useMemo(() => {
+    const synced = () => syncSoon(engine);
+    return {
+      synced,
+      remove: (key: string) =>
+        runServerAction(
+          () => deleteStatus(key),
+          { success: SUCCESS.deleted, failure: FAILURE.delete },
+          synced,
+        ),
+    };
+  }, [engine]);
+}

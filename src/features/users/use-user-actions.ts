@@ -1,0 +1,20 @@
+// Delete runs outside a form: the edge function, the spec 8.6 toasts, and the
+// list read again from the server.
+import { useMemo } from 'react';
+import { runServerAction } from '../../lib/server-action';
+import { FAILURE, SUCCESS } from './messages';
+import { deleteUser } from './user-api';
+
+export function useUserActions(reload: () => void) {
+  return useMemo(
+    () => ({
+      remove: (userId: string) =>
+        runServerAction(
+          () => deleteUser(userId),
+          { success: SUCCESS.deleted, failure: FAILURE.delete },
+          reload,
+        ),
+    }),
+    [reload],
+  );
+}

@@ -1,0 +1,112 @@
+// User Management (/users, admin only, spec 2.12): the users as the server
+// knows them, and Add, Edit and Delete through the edge functions. All of it
+// needs the server, so offline the screen says so instead.
+import { useMemo, useState } from 'react';
+import { Plus } from 'lucide-react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable } from '../../components/data-table';
+import { RequiresConnection } from '../../components/needs-connection';
+import { RowActionsMenu } from '../../components/row-actions-menu';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { ScreenHeader } from '../../components/screen-header';
+import { useSignedIn } from '../../lib/session';
+import { useRxQuery } from '../../lib/use-rx-query';
+import { useServerQuery } from '../../lib/use-server-query';
+import * as M from './messages';
+import { listUsers, type UserRow } from './user-api';
+import { userColumns } from './user-columns';
+import { UserDialog } from './user-dialog';
+import { useUserActions } from './use-user-actions';
+
+const ALL = { selector: {} };
+
+type Open = { kind: 'add' } | { kind: 'edit'; user: UserRow } | { kind: 'delete'; user: UserRow } | null;
+
+function Users() {
+  const { profile } = useSignedIn();
+  const users = useServerQuery('users', listUsers);
+  const hubs = useRxQuery('hubs', ALL);
+  const sortedHubs = useMemo(
+    () => [...hubs.rows].sort((a, b) => a.name.localeCompare(b.name, 'id')),
+    [hubs.rows],
+  );
+  const actions = useUserActions(users.reload);
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const nameOf = (u: UserRow) => u.full_name || u.email || '-';
+
+  return (
+    <>
+      <div className="flex justify-end">
+        <Button onClick={() => setOpen({ kind: 'add' })}>
+          <Plus aria-hidden="true" />
+          {M.ADD_USER}
+        </Button>
+      </div>
+      {users.error && (
+        <p className="text-sm text-destructive" role="alert">
+          {M.FAILURE.load}: {users.error}
+        </p>
+      )}
+      {users.loading && !users.data ? (
+        <Spinner className="size-6" aria-label={M.TITLE} />
+      ) : (
+        <DataTable
+          testId="users-table"
+          columns={userColumns}
+          rows={users.data ?? []}
+          rowId={(u) => u.id}
+          emptyText={M.EMPTY}
+          caption={M.TITLE}
+          csvName="users"
+          rowActions={(u) => (
+            <RowActionsMenu
+              label={`Actions ${nameOf(u)}`}
+              actions={[
+                { label: M.EDIT, onSelect: () => setOpen({ kind: 'edit', user: u }) },
+                {
+                  label: M.DELETE,
+                  destructive: true,
+                  // The server refuses it too: an admin cannot delete itself.
+                  disabled: u.user_id === profile.userId,
+                  onSelect: () => setOpen({ kind: 'delete', user: u }),
+                },
+              ]}
+            />
+          )}
+        />
+      )}
+      {(open?.kind === 'add' || open?.kind === 'edit') && (
+        <UserDialog
+          key={open.kind === 'edit' ? open.user.id : 'add'}
+          user={open.kind === 'edit' ? open.user : undefined}
+          hubs={sortedHubs}
+          onClose={close}
+          onSaved={users.reload}
+        />
+      )}
+      <ConfirmDialog
+        open={open?.kind === 'delete'}
+        onOpenChange={(next) => !next && close()}
+        title={M.DELETE_TITLE}
+        description={open?.kind === 'delete' ? M.deleteDescription(nameOf(open.user)) : ''}
+        confirmLabel={M.DELETE_TITLE}
+        onConfirm={() =>
+          open?.kind === 'delete' ? actions.remove(open.user.user_id) : Promise.resolve(true)
+        }
+      />
+    </>
+  );
+}
+
+export function UsersPage() {
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-4 p-4 md:p-6" data-testid="users-page">
+      <ScreenHeader title={M.TITLE} description={M.DESCRIPTION} />
+      <RequiresConnection>
+        <Users />
+      </RequiresConnection>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+// What the user-management functions answer, in the product's words where the
+// spec has them (6, 8.6); the app's form shows the same texts before sending.
+export const MESSAGES = {
+  notAuthenticated: 'Not authenticated',
+  notAdmin: "You don't have permission to access this feature. Contact your administrator for access.",
+  nameRequired: 'Nama harus diisi',
+  emailInvalid: 'Format email tidak valid',
+  passwordTooShort: 'Password must be at least 6 characters',
+  roleUnknown: 'Role harus admin, tower_control atau hub_user',
+  hubRequired: 'Hub harus dipilih untuk role hub_user',
+  hubNotFound: 'Hub tidak ditemukan',
+  userIdRequired: 'user_id harus berupa UUID',
+  userNotFound: 'User tidak ditemukan',
+  lastAdmin: 'Admin terakhir tidak dapat dihapus atau diubah role-nya',
+  deleteSelf: 'Anda tidak dapat menghapus akun Anda sendiri',
+} as const;

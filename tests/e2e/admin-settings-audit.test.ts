@@ -1,0 +1,227 @@
+// Issue 12 in Chromium: Settings shows this device's sync, storage and version,
+// asks for persistent storage and exports a diagnostics file that holds no
+// token; the audit trail lists what devices did, for tower control too; the
+// Status Shipment screen adds, edits and deletes a status (a used one cannot be
+// deleted). Each screen passes an axe-core scan without serious violations.
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, DEMO_USERS, launchBrowser, newContext, signIn } from '../support/browser';
+import { as, HUB } from '../integration/commands-support';
+import { query, toast } from './hub-support';
+
+const require = createRequire(import.meta.url);
+const run = Date.now().toString(36);
+const KEY = `e2e_${run}`;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await query('delete from public.shipment_statuses where key like $1', [`e2e_${run}%`]);
+  await browser?.close();
+});
+
+// Toasts are left out: they are the shell's (sonner), scanned mid-animation at partial opacity.
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+          ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown }> }>;
+        };
+      }
+    ).axe.run({ exclude: [['[data-sonner-toaster]']] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${(v as unknown as { nodes: Array<{ html: string }> }).nodes.map((n) => n.html).join(' | ')}`,
+      );
+  });
+}
+
+describe('Settings', () => {
+  it("shows this device's sync, storage and version, and exports diagnostics without a token", async () => {
+    const context = await newContext(browser, { acceptDownloads: true });
+    const page = await context.newPage();
+    await signIn(page, DEMO_USERS.admin);
+    await page.goto(appUrl('/settings'));
+    await page.getByTestId('settings-page').waitFor();
+
+    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(await page.getByTestId('app-version').textContent()).toBe(pkg.version);
+    await expect.poll(() => page.getByTestId('storage-usage').textContent()).toMatch(/\d.* (B|KB|MB|GB)$/);
+    await expect
+      .poll(() => page.getByTestId('sync-last-synced').first().textContent())
+      .not.toMatch(/^Not yet|^-$/);
+
+    const persisted = page.getByTestId('storage-persisted');
+    const ask = page.getByRole('button', { name: 'Ask for persistent storage' });
+    if (await ask.count()) {
+      await ask.click();
+      // Granted: the row says so and the button goes; refused: the page says why.
+      await expect
+        .poll(
+          async () =>
+            (await persisted.textContent())?.startsWith('Granted') ||
+            (await page.getByText('did not grant').count()) > 0,
+        )
+        .toBe(true);
+    }
+
+    await page.getByRole('button', { name: 'Check for updates' }).click();
+    await expect
+      .poll(() => page.getByTestId('update-result').textContent())
+      .toMatch(/latest version|new version|not available/);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export diagnostics' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^dermaga-diagnostics-.*\.json$/);
+    const text = await readFile((await download.path())!, 'utf8');
+    const file = JSON.parse(text);
+    expect(file).toMatchObject({
+      kind: 'dermaga-diagnostics',
+      app: { version: pkg.version },
+      user: { role: 'admin' },
+    });
+    expect(Array.isArray(file.outbox)).toBe(true);
+    expect(Array.isArray(file.conflicts)).toBe(true);
+    const session = await page.evaluate(() => JSON.parse(localStorage.getItem('dermaga-auth') ?? '{}'));
+    expect(session.access_token).toEqual(expect.any(String));
+    expect(text).not.toContain(session.access_token);
+    expect(text).not.toContain(session.refresh_token);
+
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Audit Trail', () => {
+  it('tower control reads who did what, and filters by user and action', async () => {
+    // A command the Karawang tablet sent and the server refused: it is in the trail.
+    const karawang = await as('karawang');
+    const refused = await karawang.run('confirm_arrival', {
+      hub_id: HUB.cikarang,
+      shipment_id: randomUUID(),
+    });
+    expect(refused.outcome).toBe('rejected');
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, DEMO_USERS.tower);
+    await page.locator('[data-slot=sidebar] a', { hasText: 'Audit Trail' }).click();
+    await page.getByTestId('audit-table').waitFor();
+    await page.getByLabel('User').fill('karawang@demo');
+    await page.locator('#audit-type').click();
+    await page.getByRole('option', { name: 'Confirm Tiba', exact: true }).click();
+    const rows = page.getByTestId('audit-table-row');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    await expect
+      .poll(async () =>
+        (await rows.allTextContents()).every(
+          (t) => t.includes('karawang@demo.local') && t.includes('Confirm Tiba'),
+        ),
+      )
+      .toBe(true);
+    expect(await rows.first().textContent()).toContain('Ditolak');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The entry in full, with its shipment's history (here: this one refused command).
+    await rows
+      .first()
+      .getByRole('button', { name: /\(Detail Confirm Tiba / })
+      .click();
+    const detail = page.getByTestId('audit-detail');
+    await expect.poll(() => detail.getByTestId('audit-detail-outcome').textContent()).toMatch(/^Ditolak/);
+    const entries = detail.getByTestId('history-entry');
+    await expect.poll(() => entries.count()).toBeGreaterThan(0);
+    expect(await entries.last().getAttribute('data-outcome')).toBe('rejected');
+    // Offline, the audit trail says it needs the server instead of failing silently.
+    await context.setOffline(true);
+    await page.getByTestId('needs-connection').waitFor();
+    expect(await page.getByTestId('audit-table').count()).toBe(0);
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it('a hub user gets the restricted-feature alert', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, DEMO_USERS.karawang);
+    await page.goto(appUrl('/audit'));
+    await page.getByTestId('restricted-feature-alert').waitFor();
+    await context.close();
+  });
+});
+
+describe('Status Shipment', () => {
+  const row = (page: Page, key: string) => page.getByTestId('statuses-table').locator('tr', { hasText: key });
+
+  async function rowAction(page: Page, key: string, action: 'Edit' | 'Delete') {
+    await row(page, key)
+      .getByRole('button', { name: /actions|aksi|menu/i })
+      .click();
+    await page.getByRole('menuitem', { name: action }).click();
+  }
+
+  it('an admin adds, edits and deletes a status; a used one cannot be deleted', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, DEMO_USERS.admin);
+    await page.goto(appUrl('/status-shipment'));
+    await page.getByTestId('statuses-table').waitFor();
+    await row(page, 'otw_cikarang').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Add Status' }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.locator('button[type=submit]').click();
+    await expect.poll(() => dialog.textContent()).toContain('Both key and label are required');
+    await dialog.getByLabel('Status Key').fill(KEY);
+    await dialog.getByLabel('Display Label').fill('E2E Status');
+    await dialog.locator('button[type=submit]').click();
+    await toast(page, 'Status added successfully').waitFor();
+    await expect.poll(() => row(page, KEY).getByTestId('status-preview').textContent()).toBe('E2E Status');
+
+    await rowAction(page, KEY, 'Edit');
+    dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Display Label').fill('E2E Diubah');
+    await dialog.getByLabel('Status Key').fill(`${KEY}_b`);
+    await dialog.locator('button[type=submit]').click();
+    await toast(page, 'Status updated successfully').waitFor();
+    await expect
+      .poll(() => row(page, `${KEY}_b`).getByTestId('status-preview').textContent())
+      .toBe('E2E Diubah');
+
+    await rowAction(page, `${KEY}_b`, 'Delete');
+    const confirm = page.getByRole('alertdialog');
+    await expect.poll(() => confirm.textContent()).toMatch(/cannot be undone.*permanently delete/s);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Status deleted successfully').waitFor();
+    await expect.poll(() => row(page, `${KEY}_b`).count()).toBe(0);
+
+    // otw_cikarang is used by the demo shipments.
+    await rowAction(page, 'otw_cikarang', 'Delete');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await toast(
+      page,
+      'Cannot Delete - This status is currently being used by shipments and cannot be deleted',
+    ).waitFor();
+    const [still] = await query('select deleted from public.shipment_statuses where key = $1', [
+      'otw_cikarang',
+    ]);
+    expect(still).toEqual({ deleted: false });
+    await context.close();
+  });
+});
