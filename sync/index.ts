@@ -15,6 +15,8 @@ export { seaBatchNumber } from './commands/shipping';
 export type { OutboxEntry, UploadEntry, ConflictEntry } from './db/engine-store';
 // The dashboard's, in-transit's and hub activity's figures (issue 10).
 export * from './domain/dashboard';
+export * from './domain/dashboard-figures';
+export { liveTable, liveDashboardInput, type LiveTable } from './db/live-table';
 export { podCityOfHub, podCityOfShipment } from './domain/pod-city';
 export { warehouseForCity } from './domain/lookups';
 export { mayActForPodCity } from './commands/pod';

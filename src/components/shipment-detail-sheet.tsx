@@ -7,6 +7,7 @@ import { formatDate, formatDateTime } from '../lib/format-date';
 import type { StatusLooks } from '../lib/shipment-status';
 import { storageUrl } from '../lib/supabase';
 import { StatusBadge } from './status-badge';
+import { ShipmentHistory } from './shipment-history';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './ui/sheet';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -84,6 +85,8 @@ export function ShipmentDetailSheet({
           </div>
         )}
         {children}
+        {/* Its transitions in order (admin and tower control; online). */}
+        <ShipmentHistory shipmentId={s.id} />
       </SheetContent>
     </Sheet>
   );

@@ -5,7 +5,7 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { fromDexieToStorage, getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { TableName, Tables } from '../model/rows';
 import { TABLES } from '../model/rows';
 import { EngineStore } from './engine-store';
@@ -63,20 +63,31 @@ export async function openLocal(userId: string, idb?: IndexedDbImpl, multiInstan
 }
 
 /**
- * Every live row's id and change_xid, read straight from the Dexie table under
- * the collection. A full-range RxDB query walks an IndexedDB cursor one
- * document at a time (seconds for 5,000 rows under fake-indexeddb), where
- * one getAll is enough for an id scan.
+ * Every stored document of a collection (tombstones included), read straight
+ * from the Dexie table under it. A full-range RxDB query walks an IndexedDB
+ * cursor one document at a time (seconds for 5,000 rows under fake-indexeddb,
+ * and the dashboard's first render waited minutes on it), where one getAll is enough.
  */
-export async function scanIdsAndXids(collection: RxCollection): Promise<Map<string, string>> {
+export async function readStoredDocuments(collection: RxCollection): Promise<Array<Record<string, unknown>>> {
   const internals = await (collection.storageInstance as unknown as {
-    internals: Promise<{ dexieTable: { toArray(): Promise<Array<Record<string, unknown>>> } }>;
+    internals: Promise<{
+      dexieTable: { toArray(): Promise<Array<Record<string, unknown>>> };
+      booleanIndexes: string[];
+    }>;
   }).internals;
-  const rows = await internals.dexieTable.toArray();
+  const stored = await internals.dexieTable.toArray();
+  // Indexed booleans are stored as '1'/'0': give them back as RxDB would.
+  return stored.map((doc) => ({ ...fromDexieToStorage(internals.booleanIndexes, doc), _deleted: doc._deleted }));
+}
+
+/** RxDB keeps removed documents as tombstones, with _deleted stored as '1'. */
+export const isTombstone = (doc: Record<string, unknown>) => doc._deleted === '1' || doc._deleted === true;
+
+/** Every live row's id and change_xid. */
+export async function scanIdsAndXids(collection: RxCollection): Promise<Map<string, string>> {
   const result = new Map<string, string>();
-  for (const row of rows) {
-    // RxDB keeps removed documents as tombstones, with _deleted stored as '1'.
-    if (row._deleted === '1' || row._deleted === true) continue;
+  for (const row of await readStoredDocuments(collection)) {
+    if (isTombstone(row)) continue;
     result.set(row.id as string, row.change_xid as string);
   }
   return result;

@@ -29,14 +29,21 @@ export function inTransitTotals(shipments: readonly Shipment[]): Quantities & { 
   return { shipments: count, tv, bracket };
 }
 
-/** Sums of the inventory rows per warehouse (rows are movements; outgoing ones are negative). */
+/** What one inventory row adds to its warehouse's stock (rows are movements; outgoing ones are negative). */
+export function stockContribution(row: InventoryRow): Quantities | null {
+  if (row.deleted) return null;
+  return { tv: row.smartboard_quantity, bracket: row.bracket_quantity };
+}
+
+/** Sums of the inventory rows per warehouse, from scratch (StockLedger keeps them incrementally). */
 export function stockByWarehouse(rows: readonly InventoryRow[]): Map<string, Quantities> {
   const stock = new Map<string, Quantities>();
   for (const r of rows) {
-    if (r.deleted) continue;
+    const c = stockContribution(r);
+    if (!c) continue;
     const q = stock.get(r.warehouse_id) ?? { tv: 0, bracket: 0 };
-    q.tv += r.smartboard_quantity;
-    q.bracket += r.bracket_quantity;
+    q.tv += c.tv;
+    q.bracket += c.bracket;
     stock.set(r.warehouse_id, q);
   }
   return stock;

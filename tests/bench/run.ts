@@ -11,23 +11,17 @@ import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import pg from 'pg';
-import { filter, firstValueFrom } from 'rxjs';
+import { ReplaySubject, filter, firstValueFrom, map } from 'rxjs';
 import ws from 'ws';
 import { startStack, type Stack } from '../../supabase/local/stack';
 import {
   SyncEngine,
-  dashboardScope,
-  fixedHubs,
-  hubFlow,
-  hubStock,
-  inTransitTotals,
-  podCards,
-  stockByWarehouse,
+  dashboardFigures,
+  liveDashboardInput,
   type Actor,
-  type Hub,
-  type InventoryRow,
-  type Shipment,
-  type Warehouse,
+  type DashboardFigures,
+  type DashboardInput,
+  type LocalDatabase,
 } from '../../sync';
 
 // Smaller volumes through the environment for a quick look (BENCH_SCALE=0.1).
@@ -110,30 +104,6 @@ async function settle(engine: SyncEngine) {
   }
 }
 
-/** What the dashboard computes from its four live queries (src/features/dashboard/use-dashboard-data.ts). */
-function dashboardFigures(actor: Actor, rows: { shipments: Shipment[]; inventory: InventoryRow[]; warehouses: Warehouse[]; hubs: Hub[] }) {
-  const stock = stockByWarehouse(rows.inventory);
-  dashboardScope(actor, rows.hubs);
-  return {
-    transit: inTransitTotals(rows.shipments),
-    hubs: fixedHubs(rows.hubs).map(({ hub }) =>
-      hub ? [hubStock(hub.id, rows.warehouses, stock), hubFlow(hub.id, rows.shipments)] : null,
-    ),
-    pods: podCards(rows.shipments, rows.hubs, rows.warehouses, stock),
-  };
-}
-
-async function readDashboardRows(engine: SyncEngine) {
-  const all = async <T>(c: { find: () => { exec: () => Promise<Array<{ toJSON: () => unknown }>> } }) =>
-    (await c.find().exec()).map((d) => d.toJSON() as T);
-  return {
-    shipments: await all<Shipment>(engine.db.shipments as never),
-    inventory: await all<InventoryRow>(engine.db.inventory as never),
-    warehouses: await all<Warehouse>(engine.db.warehouses as never),
-    hubs: await all<Hub>(engine.db.hubs as never),
-  };
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -162,29 +132,45 @@ async function main() {
     const [pullMs] = await timed(() => settle(engine), 'initial pull');
     const pulled = (await engine.db.shipments.count().exec()) + (await engine.db.inventory.count().exec());
 
-    // 4. The dashboard on that data: its first computation (read the four
-    // collections, compute), then the update after one pulled change (the
-    // live query's new result arrives, the figures are computed again).
-    const [firstMs, firstRows] = await timed(async () => {
-      const r = await readDashboardRows(engine);
-      dashboardFigures(admin.actor, r);
-      return r;
+    // 4. The dashboard on that data, as src/features/dashboard computes it:
+    // its first figures (the four tables read into memory, the stock ledger
+    // built, the figures computed), then the update after one pulled change
+    // (the pull round, the change event, the ledger, the figures again).
+    const viewer = { role: 'admin' as const, hubId: null };
+    const inputs = new ReplaySubject<DashboardInput>(1);
+    let firstFigures: DashboardFigures | undefined;
+    // When the pulled row's change event reaches the collection (subscribed
+    // before the dashboard, so it is seen first).
+    const eventAt: number[] = [];
+    const events = engine.db.inventory.eventBulks$.subscribe(() => eventAt.push(performance.now()));
+    const [firstMs, live] = await timed(async () => {
+      const live = liveDashboardInput(engine.db as LocalDatabase).subscribe(inputs);
+      firstFigures = dashboardFigures(viewer, await firstValueFrom(inputs));
+      return live;
     }, 'dashboard first');
-    const [computeMs] = await timed(async () => dashboardFigures(admin.actor, firstRows));
-    const before = firstRows.inventory.length;
-    const updated = firstValueFrom(
-      engine.db.inventory.find().$.pipe(filter((docs) => docs.length === before + 1)),
-    );
+    const [computeMs] = await timed(async () => dashboardFigures(viewer, await firstValueFrom(inputs)));
+    const tvBefore = firstFigures!.hubCards.reduce((sum, c) => sum + c.stock.tv, 0);
     await sql.query(
       `insert into public.inventory (warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, batch_number)
-       select id, current_date, 3, 0, 'BENCH-LIVE' from public.warehouses order by id limit 1`,
+       select w.id, current_date, 3, 0, 'BENCH-LIVE' from public.warehouses w
+       join public.hubs h on h.id = w.hub_id where h.name ilike '%karawang%' order by w.id limit 1`,
     );
-    const [updateMs] = await timed(async () => {
+    eventAt.length = 0;
+    const [updateMs, figuresAt] = await timed(async () => {
+      const next = firstValueFrom(
+        inputs.pipe(
+          map((input) => dashboardFigures(viewer, input)),
+          filter((f) => f.hubCards.reduce((sum, c) => sum + c.stock.tv, 0) !== tvBefore),
+          map(() => performance.now()),
+        ),
+      );
       await engine.syncNow();
-      const docs = await updated;
-      dashboardFigures(admin.actor, { ...firstRows, inventory: docs.map((d) => d.toJSON() as InventoryRow) });
+      return next;
     }, 'dashboard update');
+    const onDeviceMs = figuresAt - eventAt[0]!;
+    events.unsubscribe();
     const [pullOnlyMs] = await timed(() => engine.syncNow());
+    live.unsubscribe();
     await engine.stop();
     rows.push([
       `dashboard: first figures over ${pulled.toLocaleString('en')} rows`,
@@ -193,10 +179,16 @@ async function main() {
       `${(firstMs / Math.max(computeMs, 0.1)).toFixed(1)}x`,
     ]);
     rows.push([
-      'dashboard: update after one pulled change (pull round + live query + figures)',
+      'dashboard: update after one pulled change (pull round + change event + figures)',
       `${updateMs.toFixed(0)} ms`,
       `a pull round that brings nothing: ${pullOnlyMs.toFixed(0)} ms`,
       `${(updateMs / Math.max(pullOnlyMs, 0.1)).toFixed(2)}x`,
+    ]);
+    rows.push([
+      'dashboard: update on the device (the change event to new figures)',
+      `${onDeviceMs.toFixed(1)} ms`,
+      `the figures alone over the held rows: ${computeMs.toFixed(1)} ms`,
+      `${(onDeviceMs / Math.max(computeMs, 0.1)).toFixed(2)}x`,
     ]);
     rows.push([
       `initial pull (${pulled.toLocaleString('en')} shipment+inventory rows into RxDB)`,

@@ -26,6 +26,12 @@ describe('header', () => {
     await page.getByTestId('search-hit').filter({ hasText: s!.batch_number }).first().click();
     await page.getByTestId('shipment-detail').waitFor();
     await expect.poll(() => page.getByTestId('shipment-detail').textContent()).toContain(s!.batch_number);
+    // Its own history, read from the server (admin and tower control): entries or the empty text, no failure.
+    const history = page.getByTestId('shipment-history');
+    await expect
+      .poll(async () => (await history.getByTestId('history-entry').count()) > 0 || (await history.textContent())?.includes('Belum ada riwayat'))
+      .toBe(true);
+    expect(await history.textContent()).not.toContain('Gagal memuat riwayat');
     await page.keyboard.press('Escape');
 
     const truck = await makeVehicle({ hubId: HUB.karawang });

@@ -1,4 +1,5 @@
 // The dashboard's figures (sync/domain/dashboard.ts) against hand-computed cases.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   dashboardScope,
@@ -11,6 +12,7 @@ import {
   progressPercent,
   stockByWarehouse,
 } from '../../sync/domain/dashboard';
+import { dashboardFigures, StockLedger } from '../../sync/domain/dashboard-figures';
 import type { Hub, InventoryRow, Shipment, Warehouse } from '../../sync/model/rows';
 
 const base = { created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z', deleted: false, change_xid: '1' };
@@ -209,5 +211,87 @@ describe('dashboardScope (spec 6)', () => {
     expect(dashboardScope({ role: 'hub_user', hubId: 'ckr' }, hubs)).toEqual({ hubIds: ['ckr'], podCity: null });
     expect(dashboardScope({ role: 'hub_user', hubId: 'mks' }, hubs)).toEqual({ hubIds: [], podCity: 'Makassar' });
     expect(dashboardScope({ role: 'hub_user', hubId: null }, hubs)).toEqual({ hubIds: [], podCity: null });
+  });
+});
+
+describe('StockLedger (the dashboard keeps stock by changed rows)', () => {
+  it('applies a new row, an edit that moves a row to another warehouse, a soft delete and a removal', () => {
+    const ledger = new StockLedger().reset([inv('i1', 'w1', 10, 4), inv('i2', 'w2', 3, 0)]);
+    ledger.applyChange(undefined, inv('i3', 'w1', -4, -4)); // w1: (6, 0)
+    ledger.applyChange(inv('i2', 'w2', 3, 0), inv('i2', 'w1', 3, 1)); // w2: (0, 0), w1: (9, 1)
+    ledger.applyChange(inv('i1', 'w1', 10, 4), inv('i1', 'w1', 10, 4, true)); // w1: (-1, -3)
+    expect(ledger.stock.get('w1')).toEqual({ tv: -1, bracket: -3 });
+    expect(ledger.stock.get('w2')).toEqual({ tv: 0, bracket: 0 });
+    ledger.applyChange(inv('i3', 'w1', -4, -4), undefined); // w1: (3, 1)
+    expect(ledger.stock.get('w1')).toEqual({ tv: 3, bracket: 1 });
+  });
+
+  it('equals the sums from scratch after any sequence of writes', () => {
+    const row = fc.record({
+      id: fc.constantFrom('a', 'b', 'c', 'd', 'e'),
+      warehouse: fc.constantFrom('w1', 'w2', 'w3'),
+      tv: fc.integer({ min: -50, max: 50 }),
+      bracket: fc.integer({ min: -50, max: 50 }),
+      deleted: fc.boolean(),
+      remove: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 40 }), (writes) => {
+        const current = new Map<string, InventoryRow>();
+        const ledger = new StockLedger();
+        for (const w of writes) {
+          const prev = current.get(w.id);
+          const next = w.remove ? undefined : inv(w.id, w.warehouse, w.tv, w.bracket, w.deleted);
+          if (next) current.set(w.id, next);
+          else current.delete(w.id);
+          ledger.applyChange(prev, next);
+        }
+        const scratch = stockByWarehouse([...current.values()]);
+        for (const id of ['w1', 'w2', 'w3']) {
+          expect(ledger.stock.get(id) ?? { tv: 0, bracket: 0 }).toEqual(scratch.get(id) ?? { tv: 0, bracket: 0 });
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('dashboardFigures', () => {
+  const warehouses = [wh('w1', 'krw', 'Karawang'), wh('w2', 'krw', null), wh('wm', 'mks', 'Makassar')];
+  warehouses[0]!.capacity = 400;
+  warehouses[1]!.capacity = 100;
+  const shipments = [
+    ship({ smartboard_quantity: 12, bracket_quantity: 7 }), // Karawang -> Cikarang, OTW
+    ship({ origin_hub_id: 'pjk', destination_hub_id: 'mks', status: 'confirm_tiba', smartboard_quantity: 5, bracket_quantity: 1 }),
+    ship({ selesai_bongkar: true, status: 'selesai', smartboard_quantity: 99, bracket_quantity: 99 }),
+  ];
+  const input = {
+    shipments,
+    warehouses,
+    hubs,
+    stock: stockByWarehouse([inv('i1', 'w1', 100, 20), inv('i2', 'w2', 25, 0), inv('i3', 'wm', 8, 2)]),
+  };
+
+  it('gives admin every fixed hub card and every POD card, with capacities summed', () => {
+    const f = dashboardFigures({ role: 'admin', hubId: null }, input);
+    // In transit: the first two (12 + 5 TV, 7 + 1 bracket).
+    expect(f.inTransit).toEqual({ shipments: 2, tv: 17, bracket: 8 });
+    expect(f.hubCards.map((c) => c.kind)).toEqual(['karawang', 'cikarang', 'poljak', 'polsub']);
+    const karawang = f.hubCards[0]!;
+    expect(karawang.stock).toEqual({ tv: 125, bracket: 20 });
+    expect(karawang.capacity).toBe(500);
+    expect(karawang.flow).toEqual({ incoming: 0, arrived: 0, unloading: 0, outgoing: 1 });
+    expect(f.hubCards[1]!.flow.incoming).toBe(1);
+    expect(f.hubCards[1]!.capacity).toBeNull();
+    expect(f.podCards).toEqual([{ city: 'Makassar', otw: 0, arrived: 1, unloading: 0, tv: 8, bracket: 2 }]);
+  });
+
+  it("gives a hub user its own hub's card only, and a POD user its city's card only", () => {
+    const cikarang = dashboardFigures({ role: 'hub_user', hubId: 'ckr' }, input);
+    expect(cikarang.hubCards.map((c) => c.kind)).toEqual(['cikarang']);
+    expect(cikarang.podCards).toEqual([]);
+    const makassar = dashboardFigures({ role: 'hub_user', hubId: 'mks' }, input);
+    expect(makassar.hubCards).toEqual([]);
+    expect(makassar.podCards.map((c) => c.city)).toEqual(['Makassar']);
   });
 });

@@ -7,6 +7,7 @@ import { ArrowLeft } from 'lucide-react';
 import { hubStock, isMovement, stockByWarehouse, type InventoryRow, type Movement } from '../../../sync';
 import { DataFreshness } from '../../components/data-freshness';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { ShipmentHistory } from '../../components/shipment-history';
 import { StatusBadge } from '../../components/status-badge';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -164,6 +165,7 @@ export function HubActivityPage() {
                 <p className="text-muted-foreground">Catatan: {related.notes ?? '-'}</p>
               </section>
             )}
+            {related && <ShipmentHistory shipmentId={related.id} />}
           </SheetContent>
         </Sheet>
       )}

@@ -1,73 +1,33 @@
 // The dashboard's figures, computed on the device from the local collections
-// (sync/domain/dashboard.ts): they open offline and follow every pull.
+// (sync/domain/dashboard-figures.ts): they open offline and follow every pull.
+// The collections are held in memory and kept by their change events, and the
+// stock by a ledger of changed rows, so a pulled change costs its own rows.
 import { useMemo } from 'react';
 import {
-  dashboardScope,
-  fixedHubs,
-  hubFlow,
-  hubStock,
-  inTransitTotals,
-  podCards,
-  stockByWarehouse,
-  type Hub,
-  type Warehouse,
-  type HubFlow,
-  type PodCard,
-  type Quantities,
+  dashboardFigures,
+  liveDashboardInput,
+  type DashboardFigures,
+  type DashboardInput,
+  type LocalDatabase,
   type Viewer,
 } from '../../../sync';
-import { useRxQuery } from '../../lib/use-rx-query';
+import { useObservable } from '../../lib/use-observable';
+import { useSyncEngine } from '../../lib/sync-engine';
 
-const ALL = { selector: {} };
+export type { HubCardData } from '../../../sync';
 
-/** The warehouse's capacity, where an admin has set one (the hub card's maximum). */
-const capacityOf = (w: Warehouse): number | null => w.capacity ?? null;
-
-export interface HubCardData {
-  kind: 'karawang' | 'cikarang' | 'poljak' | 'polsub';
-  hub: Hub | undefined;
-  stock: Quantities;
-  flow: HubFlow;
-  /** The sum of its warehouses' capacities, or null when none is set. */
-  capacity: number | null;
-}
-
-export interface DashboardData {
+export interface DashboardData extends DashboardFigures {
   ready: boolean;
-  inTransit: ReturnType<typeof inTransitTotals>;
-  hubCards: HubCardData[];
-  podCards: PodCard[];
 }
+
+const EMPTY: DashboardInput = { shipments: [], warehouses: [], hubs: [], stock: new Map() };
 
 export function useDashboardData({ role, hubId }: Viewer): DashboardData {
-  const shipments = useRxQuery('shipments', ALL);
-  const inventory = useRxQuery('inventory', ALL);
-  const warehouses = useRxQuery('warehouses', ALL);
-  const hubs = useRxQuery('hubs', ALL);
-  const stock = useMemo(() => stockByWarehouse(inventory.rows), [inventory.rows]);
-  return useMemo(() => {
-    const scope = dashboardScope({ role, hubId }, hubs.rows);
-    const hubCards = fixedHubs(hubs.rows)
-      .filter(({ hub }) => scope.hubIds === 'all' || (hub && scope.hubIds.includes(hub.id)))
-      .map(({ kind, hub }) => {
-        const own = hub ? warehouses.rows.filter((w) => !w.deleted && w.hub_id === hub.id) : [];
-        const capacities = own.map(capacityOf).filter((c): c is number => c !== null);
-        return {
-          kind: kind as HubCardData['kind'],
-          hub,
-          stock: hub ? hubStock(hub.id, warehouses.rows, stock) : { tv: 0, bracket: 0 },
-          flow: hub ? hubFlow(hub.id, shipments.rows) : { incoming: 0, arrived: 0, unloading: 0, outgoing: 0 },
-          capacity: capacities.length ? capacities.reduce((a, b) => a + b, 0) : null,
-        };
-      });
-    const pods = podCards(shipments.rows, hubs.rows, warehouses.rows, stock).filter(
-      (c) => scope.podCity === 'all' || (scope.podCity !== null && c.city.toLowerCase() === scope.podCity.toLowerCase()),
-    );
-    return {
-      ready: shipments.ready && inventory.ready && warehouses.ready && hubs.ready,
-      inTransit: inTransitTotals(shipments.rows),
-      hubCards,
-      podCards: pods,
-    };
-  }, [role, hubId, shipments.rows, shipments.ready, inventory.ready, warehouses.rows, warehouses.ready, hubs.rows, hubs.ready, stock]);
+  const engine = useSyncEngine();
+  const { value: input, ready } = useObservable<DashboardInput>(
+    () => (engine ? liveDashboardInput(engine.db as LocalDatabase) : null),
+    engine ? 'dashboard:engine' : 'dashboard:none',
+    EMPTY,
+  );
+  return useMemo(() => ({ ready, ...dashboardFigures({ role, hubId }, input) }), [ready, role, hubId, input]);
 }

@@ -1,0 +1,95 @@
+// The dashboard's live tables (sync/db/live-table.ts) on a real RxDB over
+// fake-indexeddb: after every kind of write the in-memory rows equal what a
+// query returns, and the stock ledger equals the sums from scratch.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { firstValueFrom, filter } from 'rxjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveDashboardInput, liveTable, type LiveTable } from '../../sync/db/live-table';
+import { openLocal, type Local } from '../../sync/db/database';
+import { stockByWarehouse } from '../../sync/domain/dashboard';
+import type { InventoryRow, Shipment } from '../../sync/model/rows';
+
+const base = { created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z', deleted: false, change_xid: '1' };
+const inv = (id: string, warehouse: string, tv: number, bracket: number, deleted = false): InventoryRow =>
+  ({
+    ...base,
+    id,
+    warehouse_id: warehouse,
+    date_recorded: '2026-11-20',
+    smartboard_quantity: tv,
+    bracket_quantity: bracket,
+    batch_number: null,
+    shipment_id: null,
+    deleted,
+  }) as InventoryRow;
+
+let local: Local;
+beforeAll(async () => {
+  local = await openLocal('00000000-0000-4000-8000-00000000live', { indexedDB: new IDBFactory(), IDBKeyRange }, false);
+});
+afterAll(async () => {
+  await local.close();
+});
+
+const queried = async () =>
+  new Map((await local.db.inventory.find().exec()).map((d) => [d.id, d.toJSON() as unknown as InventoryRow]));
+
+describe('liveTable', () => {
+  it('starts from the stored rows, then follows inserts, updates, soft deletes and removals', async () => {
+    await local.db.inventory.bulkUpsert([inv('a', 'w1', 10, 2), inv('b', 'w2', 5, 5), inv('gone', 'w1', 1, 1)] as never);
+    await local.db.inventory.bulkRemove(['gone']);
+    const states: Array<LiveTable<InventoryRow>> = [];
+    const sub = liveTable<InventoryRow>(local.db.inventory as never).subscribe((s) =>
+      states.push({ rows: new Map(s.rows), changes: s.changes }),
+    );
+    await expect.poll(() => states.length).toBe(1);
+    expect(states[0]!.changes).toBeNull();
+    expect(states[0]!.rows).toEqual(await queried());
+    expect([...states[0]!.rows.keys()].sort()).toEqual(['a', 'b']);
+
+    // A write may arrive as more than one event bulk: look at the changes in order.
+    const changes = () => states.slice(1).flatMap((s) => s.changes ?? []);
+    await local.db.inventory.bulkUpsert([inv('c', 'w1', -3, 0), inv('a', 'w2', 10, 2)] as never);
+    await expect.poll(() => changes().length).toBe(2);
+    expect(changes()).toEqual(
+      expect.arrayContaining([
+        { prev: undefined, next: inv('c', 'w1', -3, 0) },
+        { prev: inv('a', 'w1', 10, 2), next: inv('a', 'w2', 10, 2) },
+      ]),
+    );
+    await local.db.inventory.bulkUpsert([inv('b', 'w2', 5, 5, true)] as never);
+    await local.db.inventory.bulkRemove(['c']);
+    await expect.poll(() => changes().length).toBe(4);
+    expect(changes().slice(2)).toEqual([
+      { prev: inv('b', 'w2', 5, 5), next: inv('b', 'w2', 5, 5, true) },
+      { prev: inv('c', 'w1', -3, 0), next: undefined },
+    ]);
+    expect(states.at(-1)!.rows).toEqual(await queried());
+    sub.unsubscribe();
+  });
+});
+
+describe('liveDashboardInput', () => {
+  it("keeps the stock equal to the sums over the stored rows after writes", async () => {
+    const inputs: Array<{ stock: Map<string, unknown>; shipments: readonly Shipment[] }> = [];
+    const sub = liveDashboardInput(local.db).subscribe((i) =>
+      inputs.push({ stock: new Map(i.stock), shipments: i.shipments }),
+    );
+    await expect.poll(() => inputs.length).toBeGreaterThan(0);
+    // A warehouse whose rows all went elsewhere keeps a (0, 0) entry in the ledger.
+    const nonZero = (m: Map<string, unknown>) =>
+      new Map([...m].filter(([, q]) => JSON.stringify(q) !== JSON.stringify({ tv: 0, bracket: 0 })));
+    const expectSums = async () =>
+      expect(nonZero(inputs.at(-1)!.stock)).toEqual(nonZero(stockByWarehouse([...(await queried()).values()])));
+    await expectSums();
+    const count = inputs.length;
+    await local.db.inventory.bulkUpsert([inv('d', 'w3', 7, 7), inv('a', 'w1', 1, 1)] as never);
+    await expect.poll(() => inputs.length).toBeGreaterThan(count);
+    await firstValueFrom(
+      local.db.inventory.find({ selector: { id: 'd' } }).$.pipe(filter((docs) => docs.length === 1)),
+    );
+    await expect.poll(() => inputs.at(-1)!.stock.get('w3')).toEqual({ tv: 7, bracket: 7 });
+    await expectSums();
+    sub.unsubscribe();
+  });
+});
