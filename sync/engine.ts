@@ -1,6 +1,7 @@
 // The sync engine of one signed-in user on one device: dispatch (validate,
 // queue durably, predict), and in the leader tab the loop that pushes the
 // outbox, pulls, uploads photos and rebases the view.
+import { MESSAGES } from './messages';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { liveQuery } from 'dexie';
 import { BehaviorSubject, type Observable, type Subscription, combineLatest, from, map } from 'rxjs';
@@ -30,6 +31,16 @@ export interface SyncStatus {
 export class ValidationFailed extends Error {
   constructor(readonly issues: Array<{ path: string; message: string }>) {
     super(issues[0]?.message ?? 'Invalid');
+  }
+}
+
+/**
+ * The device could not store an action (IndexedDB full, unavailable, or
+ * evicted): nothing was queued and the view shows nothing of it.
+ */
+export class LocalWriteFailed extends Error {
+  constructor(cause: unknown) {
+    super(MESSAGES.localWriteFailed, { cause });
   }
 }
 
@@ -70,6 +81,8 @@ export class SyncEngine {
   private failures = 0;
   /** Push backs off on its own: a failing push never stops the pull (issue 9). */
   private pushFailures = 0;
+  /** A dispatch the device refused could not restore the view: the next round rebases. */
+  private rebaseDue = false;
   private pushRetryAt = 0;
   private lastReconcile = 0;
   private subscriptions: Subscription[] = [];
@@ -130,15 +143,32 @@ export class SyncEngine {
         { command, actor: this.options.actor, read: viewReader(this.local) },
         true,
       );
-      // Durable intent first: a crash after this line is repaired by the rebase on start.
-      await this.local.store.outbox.add({
-        ...command,
-        state: 'pending',
-        xid: null,
-        attempts: 0,
-        last_error: null,
-      });
-      await applyPredicted(this.local, predicted);
+      let queued = false;
+      try {
+        // Durable intent first: a crash after this line is repaired by the rebase on start.
+        await this.local.store.outbox.add({
+          ...command,
+          state: 'pending',
+          xid: null,
+          attempts: 0,
+          last_error: null,
+        });
+        queued = true;
+        await applyPredicted(this.local, predicted);
+      } catch (error) {
+        // The device refused the write (quota, private mode, eviction): take
+        // the command back out and restore the view, so what the user is told
+        // (not saved) is what happens (nothing sent, nothing shown).
+        if (queued) {
+          await this.local.store.outbox.where('id').equals(command.id).delete().catch(() => undefined);
+          // A view that refused the prediction may refuse its restoring too: the next round retries.
+          await rebase(this.local, this.options.actor).then(
+            () => (this.rebaseDue = false),
+            () => (this.rebaseDue = true),
+          );
+        }
+        throw new LocalWriteFailed(error);
+      }
       return predicted;
     });
     this.requestSync();
@@ -291,11 +321,12 @@ export class SyncEngine {
       const settled = (await this.local.store.outbox.where('state').equals('applied').toArray()).filter(
         (e) => e.xid !== null && xidLess(e.xid, horizon),
       );
-      if (settled.length > 0 || pushed.rejected > 0) {
+      if (settled.length > 0 || pushed.rejected > 0 || this.rebaseDue) {
         await withWriteLock(this.lockName, async () => {
           await this.local.store.outbox.bulkDelete(settled.map((e) => e.seq!));
           await rebase(this.local, actor);
         });
+        this.rebaseDue = false;
       }
       await drainUploads(supabase, this.local, async (upload) => {
         await this.dispatch('set_shipment_image', {

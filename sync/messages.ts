@@ -8,6 +8,8 @@ export const MESSAGES = {
   // spec 8.2
   hubIdUnavailable: 'Tidak dapat mengambil Hub ID saat ini',
   // not in the spec
+  localWriteFailed:
+    'Tidak tersimpan di perangkat: penyimpanan browser penuh atau tidak tersedia. Kosongkan ruang penyimpanan lalu coba lagi.',
   vehicleNotFound: 'Kendaraan tidak ditemukan.',
   hubNotFound: 'Hub tidak ditemukan.',
 
