@@ -1,5 +1,6 @@
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import { formatAge, formatDateTime } from '../lib/format-date';
+import { useStorage } from '../lib/use-storage';
 import {
   SYNC_ALL_SYNCED,
   SYNC_NEVER,
@@ -8,6 +9,8 @@ import {
   SYNC_OFFLINE,
   SYNC_ONLINE,
   SYNC_SYNCING,
+  STORAGE_ASK_PERSIST,
+  STORAGE_NOT_PERSISTED,
 } from '../lib/messages';
 import type { SyncStatus } from '../../sync';
 import { pendingTotal } from './sync-health';
@@ -16,6 +19,8 @@ import { Button } from './ui/button';
 export interface SyncPanelProps {
   status: SyncStatus;
   onSyncNow: () => void;
+  /** Say when the browser may evict this device's data (Settings says it in its own card). */
+  storageNotice?: boolean;
 }
 
 /** One label and value of a definition list (the sync panel, Settings). */
@@ -30,11 +35,25 @@ export function Row({ label, value, testId }: { label: string; value: string; te
   );
 }
 
+/** Where the browser has not promised to keep this device's data: say so, and offer to ask again. */
+function StorageNotice() {
+  const { state, askPersist } = useStorage();
+  if (!state?.supported || state.persisted !== false) return null;
+  return (
+    <div role="status" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900" data-testid="storage-not-persisted">
+      <p>{STORAGE_NOT_PERSISTED}</p>
+      <Button size="sm" variant="outline" className="justify-self-start" onClick={() => void askPersist()}>
+        {STORAGE_ASK_PERSIST}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * The sync health in full (architecture guarantee 12): connection, what still waits and
  * since when, the last sync, the last error, and every action the server rejected.
  */
-export function SyncPanel({ status, onSyncNow }: SyncPanelProps) {
+export function SyncPanel({ status, onSyncNow, storageNotice = true }: SyncPanelProps) {
   const pending = pendingTotal(status);
   const connection = !status.online ? SYNC_OFFLINE : status.syncing ? SYNC_SYNCING : SYNC_ONLINE;
   return (
@@ -51,6 +70,7 @@ export function SyncPanel({ status, onSyncNow }: SyncPanelProps) {
           {status.online ? SYNC_ALL_SYNCED : 'Nothing waiting to sync.'}
         </p>
       )}
+      {storageNotice && <StorageNotice />}
       <dl className="divide-y">
         <Row label="Pending changes" value={String(status.pendingCommands)} testId="sync-pending-commands" />
         <Row label="Pending uploads" value={String(status.pendingUploads)} testId="sync-pending-uploads" />

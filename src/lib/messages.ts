@@ -59,6 +59,10 @@ export const PWA_OFFLINE_READY_DESCRIPTION = 'Dermaga now opens on this device e
 export const SYNC_ONLINE = 'Online';
 export const SYNC_OFFLINE = 'Offline';
 export const SYNC_SYNCING = 'Syncing';
+// Issue 13: the browser has not promised to keep this device's data (persistent storage).
+export const STORAGE_NOT_PERSISTED =
+  'Penyimpanan perangkat belum permanen: browser dapat menghapus data yang belum tersinkron bila ruang penyimpanan menipis.';
+export const STORAGE_ASK_PERSIST = 'Minta penyimpanan permanen';
 export const SYNC_NOW = 'Sync now';
 export const SYNC_ALL_SYNCED = 'All changes synced';
 export const SYNC_NEVER = 'Not yet synced on this device';

@@ -5,6 +5,7 @@ import imageCompression from 'browser-image-compression';
 // The compression worker loads the library by URL; served from the app itself
 // (and precached) rather than the library's default CDN, so it works offline.
 import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
+import { requestPersistentStorage } from './use-storage';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { SyncEngine, type SyncStatus } from '../../sync';
 import { useSession } from './session';
@@ -48,6 +49,8 @@ export function SyncEngineProvider({ children }: { children: ReactNode }) {
       (e) => {
         if (cancelled) void e.stop();
         else setEngine((started = e));
+        // A hub tablet queues work offline: ask the browser not to evict it (issue 13).
+        if (!cancelled && role === 'hub_user') void requestPersistentStorage().catch(() => null);
       },
       (error: unknown) => console.error('sync: the local database could not be opened', error),
     );

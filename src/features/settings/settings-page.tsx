@@ -13,7 +13,7 @@ import { useSyncEngine, useSyncStatus } from '../../lib/sync-engine';
 import { formatBytes } from './diagnostics';
 import { exportDiagnostics } from './export-diagnostics';
 import * as M from './messages';
-import { useStorage } from './use-storage';
+import { useStorage } from '../../lib/use-storage';
 import { useUpdateCheck } from './use-update-check';
 
 function StorageCard() {
@@ -132,7 +132,7 @@ export function SettingsPage() {
             <CardTitle>{M.SYNC_CARD}</CardTitle>
           </CardHeader>
           <CardContent>
-            <SyncPanel status={status} onSyncNow={() => void engine?.syncNow()} />
+            <SyncPanel status={status} onSyncNow={() => void engine?.syncNow()} storageNotice={false} />
           </CardContent>
         </Card>
         <StorageCard />

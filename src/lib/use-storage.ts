@@ -41,3 +41,15 @@ export function useStorage(): {
 
   return { state, askPersist, refresh };
 }
+
+/**
+ * Asks the browser to keep this origin's storage (the outbox) from eviction,
+ * unless it already has. Chromium answers without a prompt (from engagement,
+ * an installed app); null where the browser has no such API.
+ */
+export async function requestPersistentStorage(): Promise<boolean | null> {
+  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+  if (!storage?.persist) return null;
+  if (await storage.persisted?.()) return true;
+  return storage.persist();
+}
