@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { keepExtendedQueriesTogether } from './pglite-queue';
 
 export interface Database {
   engine: 'pglite' | 'postgres';
@@ -30,8 +31,10 @@ export async function startDatabase(opts: { dataDir: string; databaseUrl?: strin
   mkdirSync(opts.dataDir, { recursive: true });
   const db = await PGlite.create({ dataDir: opts.dataDir, extensions: { pgcrypto } });
   // PGlite has a single backend; the socket server multiplexes connections onto
-  // it and keeps a transaction's statements together.
+  // it and keeps a transaction's statements together (and, with
+  // keepExtendedQueriesTogether, an extended query's messages).
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 32 });
+  keepExtendedQueriesTogether(server);
   await server.start();
   const conn = server.getServerConn();
   return {

@@ -76,5 +76,7 @@ export function gatewayApp(parts: {
       paths: ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'],
     }),
   );
+  // What no service serves: a JSON refusal with a code and a message, like the services give.
+  app.notFound((c) => c.json({ code: 404, error: 'not_found', message: 'Not found' }, 404));
   return app;
 }

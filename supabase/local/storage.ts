@@ -181,10 +181,10 @@ export function storageApp(db: pg.Pool, opts: { jwtSecret: string; dataDir: stri
     return c.json({ statusCode: '500', error: 'internal', message: 'Internal Server Error' }, 500);
   });
 
-  app.post('/object/:bucket/:path{.+}', (c) => upload(c, c.req.header('x-upsert') === 'true'));
-  app.put('/object/:bucket/:path{.+}', (c) => upload(c, true));
+  app.post('/object/:bucket/:path{[\\s\\S]+}', (c) => upload(c, c.req.header('x-upsert') === 'true'));
+  app.put('/object/:bucket/:path{[\\s\\S]+}', (c) => upload(c, true));
 
-  app.get('/object/public/:bucket/:path{.+}', async (c) => {
+  app.get('/object/public/:bucket/:path{[\\s\\S]+}', async (c) => {
     const bucketId = c.req.param('bucket');
     const name = c.req.param('path');
     if (!(await bucket(bucketId)).public) throw notFound();
@@ -213,8 +213,8 @@ export function storageApp(db: pg.Pool, opts: { jwtSecret: string; dataDir: stri
     if (!rows[0]) throw notFound();
     return serve(c, bucketId, name, rows[0].metadata?.mimetype);
   }
-  app.get('/object/authenticated/:bucket/:path{.+}', authenticatedDownload);
-  app.get('/object/:bucket/:path{.+}', authenticatedDownload);
+  app.get('/object/authenticated/:bucket/:path{[\\s\\S]+}', authenticatedDownload);
+  app.get('/object/:bucket/:path{[\\s\\S]+}', authenticatedDownload);
 
   app.delete('/object/:bucket', async (c) => {
     const bucketId = c.req.param('bucket');

@@ -4,6 +4,9 @@ export const MESSAGES = {
   notAuthenticated: 'Not authenticated',
   notAdmin: "You don't have permission to access this feature. Contact your administrator for access.",
   nameRequired: 'Nama harus diisi',
+  nameTooLong: 'Nama terlalu panjang',
+  // As apply_commands answers text with control characters (issue 9).
+  textNotAllowed: 'Teks berisi karakter yang tidak diizinkan.',
   emailInvalid: 'Format email tidak valid',
   passwordTooShort: 'Password must be at least 6 characters',
   roleUnknown: 'Role harus admin, tower_control atau hub_user',

@@ -6,8 +6,12 @@ import { MESSAGES } from './messages.ts';
 export type Role = 'admin' | 'tower_control' | 'hub_user';
 const ROLES: readonly Role[] = ['admin', 'tower_control', 'hub_user'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// The shape Supabase Auth accepts: something@domain.tld, no spaces.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// something@domain.tld: no spaces, no control characters, no empty domain
+// label (a trailing dot), at most 254 characters (RFC 5321; auth.users holds 255).
+const EMAIL = /^[^\s@\p{Cc}]+@(?:[^\s@.\p{Cc}]+\.)+[^\s@.\p{Cc}]+$/u;
+const MAX_EMAIL_LENGTH = 254;
+// Control characters (tab, line feed and carriage return aside), as the commands refuse them.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const MIN_PASSWORD_LENGTH = 6;
 
 type Body = Record<string, unknown>;
@@ -22,13 +26,15 @@ export function uuid(value: unknown, message: string): string {
 }
 
 function email(value: unknown): string {
-  if (typeof value !== 'string' || !EMAIL.test(value.trim())) bad(MESSAGES.emailInvalid);
+  if (typeof value !== 'string' || value.trim().length > MAX_EMAIL_LENGTH || !EMAIL.test(value.trim()))
+    bad(MESSAGES.emailInvalid);
   return value.trim().toLowerCase();
 }
 
 function fullName(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') bad(MESSAGES.nameRequired);
-  if (value.trim().length > 200) bad('Nama terlalu panjang');
+  if (value.trim().length > 200) bad(MESSAGES.nameTooLong);
+  if (CONTROL.test(value)) bad(MESSAGES.textNotAllowed);
   return value.trim();
 }
 

@@ -44,8 +44,12 @@ export function userJson(row: UserRow) {
 
 export type UserJson = ReturnType<typeof userJson>;
 
+// something@domain.tld: no spaces or control characters, no empty domain label,
+// at most 254 characters (auth.users.email holds 255).
+const EMAIL = /^[^\s@\p{Cc}]+@(?:[^\s@.\p{Cc}]+\.)+[^\s@.\p{Cc}]+$/u;
+
 export function validateEmail(email: unknown): string {
-  if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
+  if (typeof email !== 'string' || email.trim().length > 254 || !EMAIL.test(email.trim()))
     throw authErrors.invalidEmail();
   return email.trim().toLowerCase();
 }
@@ -60,6 +64,8 @@ export class AuthStore {
   constructor(private readonly db: pg.Pool) {}
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
+    // No stored address holds a NUL (Postgres text cannot) or exceeds the column.
+    if (email.includes('\u0000') || email.length > 255) return undefined;
     const { rows } = await this.db.query<UserRow>(
       `select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and deleted_at is null`,
       [email],
