@@ -82,21 +82,46 @@ begin
 end;
 $$;
 
-create or replace function public.cmd_start_loading(ctx public.command_context, p jsonb)
-returns uuid
+-- The shape the transitions of the queue share: the hub of the payload (that of the caller,
+-- cmd_require_hub), the vehicle locked, and the vehicle at that hub in the
+-- state the transition starts from ('siap_muat', 'sedang_muat', or 'queued':
+-- either), else a precondition rejection naming its plate (the %s of p_refusal).
+create or replace function public.cmd_vehicle_at_hub(
+  ctx public.command_context, p jsonb, p_state text, p_refusal text)
+returns public.vehicles
 language plpgsql
 set search_path = ''
 as $$
 declare
   hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
   v public.vehicles;
+  in_state boolean;
 begin
   perform public.cmd_require_hub(ctx, hub_id);
   v := public.cmd_lock_vehicle(public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.'));
-  if not v.siap_muat or v.current_hub_id is distinct from hub_id then
-    perform public.cmd_reject('precondition',
-      format('Kendaraan %s tidak ada di antrian Siap Muat hub ini.', v.license_plate));
+  -- (A CASE cannot stand in an IF condition: plpgsql reads it up to the first THEN.)
+  in_state := case p_state
+                when 'siap_muat' then v.siap_muat
+                when 'sedang_muat' then v.sedang_muat
+                when 'queued' then v.siap_muat or v.sedang_muat
+              end;
+  if v.current_hub_id is distinct from hub_id or not coalesce(in_state, false) then
+    perform public.cmd_reject('precondition', format(p_refusal, v.license_plate));
   end if;
+  return v;
+end;
+$$;
+
+-- start_loading (Proses Muat): Siap Muat -> Sedang Muat.
+create or replace function public.cmd_start_loading(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v public.vehicles := public.cmd_vehicle_at_hub(ctx, p, 'siap_muat',
+    'Kendaraan %s tidak ada di antrian Siap Muat hub ini.');
+begin
   update public.vehicles
      set siap_muat = false, sedang_muat = true, ready = false, loading_started_at = ctx.issued_at
    where id = v.id;
@@ -104,21 +129,16 @@ begin
 end;
 $$;
 
+-- remove_from_queue: out of Siap Muat or Sedang Muat, ready again.
 create or replace function public.cmd_remove_from_queue(ctx public.command_context, p jsonb)
 returns uuid
 language plpgsql
 set search_path = ''
 as $$
 declare
-  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
-  v public.vehicles;
+  v public.vehicles := public.cmd_vehicle_at_hub(ctx, p, 'queued',
+    'Kendaraan %s tidak ada di antrian hub ini.');
 begin
-  perform public.cmd_require_hub(ctx, hub_id);
-  v := public.cmd_lock_vehicle(public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.'));
-  if not (v.siap_muat or v.sedang_muat) or v.current_hub_id is distinct from hub_id then
-    perform public.cmd_reject('precondition',
-      format('Kendaraan %s tidak ada di antrian hub ini.', v.license_plate));
-  end if;
   update public.vehicles
      set siap_muat = false, sedang_muat = false, ready = true,
          queued_at = null, loading_started_at = null, loading_finished_at = null
@@ -127,21 +147,16 @@ begin
 end;
 $$;
 
+-- finish_loading (Selesai Muat): Sedang Muat -> ready for its shipping form.
 create or replace function public.cmd_finish_loading(ctx public.command_context, p jsonb)
 returns uuid
 language plpgsql
 set search_path = ''
 as $$
 declare
-  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
-  v public.vehicles;
+  v public.vehicles := public.cmd_vehicle_at_hub(ctx, p, 'sedang_muat',
+    'Kendaraan %s tidak sedang dimuat di hub ini.');
 begin
-  perform public.cmd_require_hub(ctx, hub_id);
-  v := public.cmd_lock_vehicle(public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.'));
-  if not v.sedang_muat or v.current_hub_id is distinct from hub_id then
-    perform public.cmd_reject('precondition',
-      format('Kendaraan %s tidak sedang dimuat di hub ini.', v.license_plate));
-  end if;
   update public.vehicles
      set sedang_muat = false, siap_muat = false, ready = true, loading_finished_at = ctx.issued_at
    where id = v.id;
@@ -151,6 +166,7 @@ $$;
 
 revoke execute on function
   public.cmd_lock_vehicle(uuid), public.cmd_hub(uuid),
+  public.cmd_vehicle_at_hub(public.command_context, jsonb, text, text),
   public.cmd_queue_vehicles(public.command_context, jsonb), public.cmd_start_loading(public.command_context, jsonb),
   public.cmd_remove_from_queue(public.command_context, jsonb), public.cmd_finish_loading(public.command_context, jsonb)
   from public, anon, authenticated;
