@@ -87,6 +87,34 @@ begin
 end;
 $$;
 
+-- What completing an unloading books, at a hub and at a POD: spec 7.2's
+-- inventory rows at the warehouse (one per item type, each only when above
+-- zero, dated by the device's day in Jakarta), and spec 4.2's vehicle free
+-- again where it unloaded (at a POD too: otherwise it could never be queued again).
+create or replace function public.cmd_book_unloaded(
+  ctx public.command_context, s public.shipments, p_warehouse_id uuid,
+  p_smartboard_inventory_id uuid, p_bracket_inventory_id uuid)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if s.smartboard_quantity > 0 then
+    insert into public.inventory (id, warehouse_id, date_recorded, smartboard_quantity, bracket_quantity,
+                                  batch_number, shipment_id)
+    values (p_smartboard_inventory_id, p_warehouse_id, public.dm_jakarta_date(ctx.issued_at),
+            s.smartboard_quantity, 0, s.batch_number, s.id);
+  end if;
+  if s.bracket_quantity > 0 then
+    insert into public.inventory (id, warehouse_id, date_recorded, smartboard_quantity, bracket_quantity,
+                                  batch_number, shipment_id)
+    values (p_bracket_inventory_id, p_warehouse_id, public.dm_jakarta_date(ctx.issued_at),
+            0, s.bracket_quantity, s.batch_number, s.id);
+  end if;
+  update public.vehicles set ready = true, siap_muat = false, sedang_muat = false where id = s.vehicle_id;
+end;
+$$;
+
 -- complete_unloading {hub_id, shipment_id, notes, smartboard_inventory_id,
 -- bracket_inventory_id}: sedang_bongkar -> selesai ----------------------------------------
 create or replace function public.cmd_complete_unloading(ctx public.command_context, p jsonb)
@@ -123,27 +151,14 @@ begin
   update public.shipments
      set status = 'selesai', selesai_bongkar = true, notes = v_notes, unloading_finished_at = ctx.issued_at
    where id = s.id;
-  -- Spec 7.2: one row per item type, each only when above zero.
-  if s.smartboard_quantity > 0 then
-    insert into public.inventory (id, warehouse_id, date_recorded, smartboard_quantity, bracket_quantity,
-                                  batch_number, shipment_id)
-    values (v_smartboard_inventory_id, wh.id, public.dm_jakarta_date(ctx.issued_at), s.smartboard_quantity, 0,
-            s.batch_number, s.id);
-  end if;
-  if s.bracket_quantity > 0 then
-    insert into public.inventory (id, warehouse_id, date_recorded, smartboard_quantity, bracket_quantity,
-                                  batch_number, shipment_id)
-    values (v_bracket_inventory_id, wh.id, public.dm_jakarta_date(ctx.issued_at), 0, s.bracket_quantity,
-            s.batch_number, s.id);
-  end if;
-  -- Spec 4.2: the vehicle is free again, where it unloaded.
-  update public.vehicles set ready = true, siap_muat = false, sedang_muat = false where id = s.vehicle_id;
+  perform public.cmd_book_unloaded(ctx, s, wh.id, v_smartboard_inventory_id, v_bracket_inventory_id);
   return s.id;
 end;
 $$;
 
 revoke execute on function
   public.cmd_lock_arriving_shipment(public.command_context, uuid, uuid),
+  public.cmd_book_unloaded(public.command_context, public.shipments, uuid, uuid, uuid),
   public.cmd_confirm_arrival(public.command_context, jsonb),
   public.cmd_start_unloading(public.command_context, jsonb),
   public.cmd_complete_unloading(public.command_context, jsonb)

@@ -141,21 +141,7 @@ begin
   update public.shipments
      set status = 'selesai_pod', selesai_bongkar = true, unloading_finished_at = ctx.issued_at
    where id = s.id;
-  if s.smartboard_quantity > 0 then
-    insert into public.inventory (id, warehouse_id, date_recorded, smartboard_quantity, bracket_quantity,
-                                  batch_number, shipment_id)
-    values (v_smartboard_inventory_id, wh.id, public.dm_jakarta_date(ctx.issued_at), s.smartboard_quantity, 0,
-            s.batch_number, s.id);
-  end if;
-  if s.bracket_quantity > 0 then
-    insert into public.inventory (id, warehouse_id, date_recorded, smartboard_quantity, bracket_quantity,
-                                  batch_number, shipment_id)
-    values (v_bracket_inventory_id, wh.id, public.dm_jakarta_date(ctx.issued_at), 0, s.bracket_quantity,
-            s.batch_number, s.id);
-  end if;
-  -- Past the spec, as at the hubs: the unit is free again where it unloaded
-  -- (otherwise it could never be queued again).
-  update public.vehicles set ready = true, siap_muat = false, sedang_muat = false where id = s.vehicle_id;
+  perform public.cmd_book_unloaded(ctx, s, wh.id, v_smartboard_inventory_id, v_bracket_inventory_id);
   return s.id;
 end;
 $$;
