@@ -5,6 +5,30 @@ import type { AddressInfo, Socket } from 'node:net';
 
 export type ProxyMode = 'up' | 'down';
 
+/** What the chaos mode may do to one request (issue 13). */
+export const FAULT_KINDS = ['delay', 'drop_request', 'drop_response', 'status_502', 'status_503', 'cut_mid_body'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** A small seeded generator (mulberry32): the same seed gives the same faults in the same order. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface Chaos {
+  seed: number;
+  /** The share of requests that get a fault (the kinds equally likely), 0 to 1. */
+  rate: number;
+  /** Longest injected delay, ms. */
+  maxDelayMs?: number;
+}
+
 export class FlakyProxy {
   mode: ProxyMode = 'up';
   /** Requests whose path matches are forwarded, then their response is dropped (once each). */
@@ -14,6 +38,11 @@ export class FlakyProxy {
   private failing: Array<{ path: RegExp; status: number }> = [];
   /** Every request that reached the server through the proxy: 'METHOD /path'. */
   readonly forwarded: string[] = [];
+  /** Faults injected so far, by kind (chaos mode and partitions). */
+  readonly faults: Record<FaultKind | 'partition', number> = {
+    delay: 0, drop_request: 0, drop_response: 0, status_502: 0, status_503: 0, cut_mid_body: 0, partition: 0,
+  };
+  private chaos: { random: () => number; rate: number; maxDelayMs: number } | null = null;
   private server: Server;
   private sockets = new Set<Socket>();
   url = '';
@@ -52,11 +81,65 @@ export class FlakyProxy {
     this.dropQueue.push(path);
   }
 
+  /** From now on, a seeded share of requests gets one of FAULT_KINDS; null turns it off. */
+  setChaos(chaos: Chaos | null): void {
+    this.chaos = chaos && { random: seededRandom(chaos.seed), rate: chaos.rate, maxDelayMs: chaos.maxDelayMs ?? 400 };
+  }
+
+  /** The device loses the server for a while (every connection cut, none accepted), then gets it back. */
+  async partition(ms: number): Promise<void> {
+    this.faults.partition++;
+    this.setMode('down');
+    await new Promise((r) => setTimeout(r, ms));
+    this.setMode('up');
+  }
+
+  /** In chaos mode, what each request got, in order ('pass' for none). */
+  readonly faultLog: Array<FaultKind | 'pass'> = [];
+
+  private nextFault(): { kind: FaultKind; delayMs: number } | null {
+    if (!this.chaos) return null;
+    if (this.chaos.random() >= this.chaos.rate) {
+      this.faultLog.push('pass');
+      return null;
+    }
+    const kind = FAULT_KINDS[Math.floor(this.chaos.random() * FAULT_KINDS.length)]!;
+    this.faults[kind]++;
+    this.faultLog.push(kind);
+    return { kind, delayMs: Math.floor(this.chaos.random() * this.chaos.maxDelayMs) };
+  }
+
   private handle(req: IncomingMessage, res: import('node:http').ServerResponse) {
     if (this.mode === 'down') {
       req.socket.destroy();
       return;
     }
+    const fault = this.nextFault();
+    if (fault?.kind === 'delay') {
+      req.pause();
+      setTimeout(() => this.forward(req, res, null), fault.delayMs);
+      return;
+    }
+    if (fault?.kind === 'drop_request') {
+      // Lost on the way: the server never sees it.
+      req.socket.destroy();
+      return;
+    }
+    if (fault?.kind === 'status_502' || fault?.kind === 'status_503') {
+      req.resume();
+      const status = fault.kind === 'status_502' ? 502 : 503;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: String(status), message: 'injected gateway failure' }));
+      return;
+    }
+    this.forward(req, res, fault?.kind ?? null);
+  }
+
+  private forward(
+    req: IncomingMessage,
+    res: import('node:http').ServerResponse,
+    fault: 'drop_response' | 'cut_mid_body' | 'delay' | null,
+  ) {
     const failure = this.failing.find((f) => f.path.test(req.url ?? ''));
     if (failure) {
       req.resume();
@@ -65,8 +148,8 @@ export class FlakyProxy {
       return;
     }
     const dropIndex = this.dropQueue.findIndex((p) => p.test(req.url ?? ''));
-    const drop = dropIndex >= 0;
-    if (drop) this.dropQueue.splice(dropIndex, 1);
+    const drop = dropIndex >= 0 || fault === 'drop_response';
+    if (dropIndex >= 0) this.dropQueue.splice(dropIndex, 1);
     const url = new URL(req.url ?? '/', this.target);
     this.forwarded.push(`${req.method} ${req.url}`);
     const upstream = request(
@@ -83,6 +166,15 @@ export class FlakyProxy {
           return;
         }
         res.writeHead(up.statusCode ?? 502, up.headers);
+        if (fault === 'cut_mid_body') {
+          // Headers and the first chunk of the body arrive, then the line goes dead.
+          up.once('data', (chunk: Buffer) => {
+            res.write(chunk.subarray(0, Math.max(1, Math.floor(chunk.length / 2))), () => req.socket.destroy());
+            up.resume();
+          });
+          up.once('end', () => req.socket.destroy());
+          return;
+        }
         up.pipe(res);
       },
     );
