@@ -22,6 +22,17 @@ class StorageError extends Error {
 }
 
 const notFound = () => new StorageError(404, 'not_found', 'Object not found');
+
+/**
+ * Object names as hosted Storage takes them: no control characters (a NUL
+ * cannot even be stored) and at most 1,024 characters; else 400 Invalid key.
+ */
+function checkedKey(name: string): string {
+  if (name.length === 0 || name.length > 1024 || /[\u0000-\u001f\u007f]/.test(name)) {
+    throw new StorageError(400, 'InvalidKey', `Invalid key: ${JSON.stringify(name).slice(1, 80)}`);
+  }
+  return name;
+}
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 interface Bucket {
@@ -116,7 +127,7 @@ export function storageApp(db: pg.Pool, opts: { jwtSecret: string; dataDir: stri
 
   async function upload(c: Context, upsert: boolean) {
     const bucketId = c.req.param('bucket')!;
-    const name = c.req.param('path')!;
+    const name = checkedKey(c.req.param('path')!);
     const who = await caller(c);
     const target = await bucket(bucketId);
     const limit = target.file_size_limit ? Number(target.file_size_limit) : Infinity;
@@ -186,7 +197,7 @@ export function storageApp(db: pg.Pool, opts: { jwtSecret: string; dataDir: stri
 
   app.get('/object/public/:bucket/:path{[\\s\\S]+}', async (c) => {
     const bucketId = c.req.param('bucket');
-    const name = c.req.param('path');
+    const name = checkedKey(c.req.param('path'));
     if (!(await bucket(bucketId)).public) throw notFound();
     const { rows } = await db.query<{ metadata: { mimetype?: string } }>(
       'select metadata from storage.objects where bucket_id = $1 and name = $2',
@@ -198,7 +209,7 @@ export function storageApp(db: pg.Pool, opts: { jwtSecret: string; dataDir: stri
 
   async function authenticatedDownload(c: Context) {
     const bucketId = c.req.param('bucket')!;
-    const name = c.req.param('path')!;
+    const name = checkedKey(c.req.param('path')!);
     const who = await caller(c);
     const rows = await asCaller(
       who,

@@ -1,0 +1,130 @@
+// One soak tablet in its own worker thread (RxDB's open-core build allows 13
+// collections per JavaScript context; a tablet opens 10): the real sync
+// engine on its own fake-indexeddb, signed in through its own faulty proxy.
+// The main thread drives it by messages (tests/soak/run.ts).
+import 'fake-indexeddb/auto';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createClient } from '@supabase/supabase-js';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import ws from 'ws';
+import { CommandRefused, SyncEngine, ValidationFailed, type Actor } from '../../sync';
+import { seededRandom } from '../support/flaky-proxy';
+import { nextStep } from './model';
+
+export interface DeviceConfig {
+  name: string;
+  email: string;
+  password: string;
+  actor: Actor;
+  proxyUrl: string;
+  anonKey: string;
+  seed: number;
+}
+
+export type Request =
+  | { op: 'steps'; count: number }
+  | { op: 'kill' }
+  | { op: 'drain'; timeoutMs: number }
+  | { op: 'view' }
+  | { op: 'stop' };
+
+const config = workerData as DeviceConfig;
+const random = seededRandom(config.seed);
+const indexedDb = { indexedDB: new IDBFactory(), IDBKeyRange };
+const supabase = createClient(config.proxyUrl, config.anonKey, {
+  auth: { persistSession: false, autoRefreshToken: true },
+  realtime: { transport: ws as never },
+});
+
+let engine: SyncEngine;
+const start = () =>
+  SyncEngine.start({
+    supabase,
+    actor: config.actor,
+    indexedDb,
+    multiTab: false,
+    pullIntervalMs: 2_000,
+    reconcileIntervalMs: 0,
+  });
+
+/** Commands the device acknowledged (dispatch resolved: queued durably). */
+const acknowledged: string[] = [];
+const refusedLocally: Record<string, number> = {};
+
+async function steps(count: number) {
+  for (let i = 0; i < count; i++) {
+    const view = {
+      vehicles: (await engine.db.vehicles.find().exec()).map((d) => d.toJSON() as never),
+      shipments: (await engine.db.shipments.find({ selector: { selesai_bongkar: false } }).exec()).map((d) => d.toJSON() as never),
+    };
+    const step = nextStep(config.actor, view, random);
+    if (!step) continue;
+    try {
+      const { id } = await engine.dispatch(step.type, step.payload);
+      acknowledged.push(id);
+    } catch (error) {
+      const kind = error instanceof CommandRefused ? 'refused' : error instanceof ValidationFailed ? 'invalid' : 'error';
+      refusedLocally[kind] = (refusedLocally[kind] ?? 0) + 1;
+      if (kind === 'error') throw error;
+    }
+    if (random() < 0.2) void engine.syncNow();
+  }
+}
+
+async function drain(timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await engine.syncNow();
+    const pending = await engine.local.store.outbox.count();
+    if (pending === 0) return 0;
+    if (Date.now() > deadline) return pending;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function view() {
+  const tables: Record<string, Record<string, string>> = {};
+  for (const table of ['vehicles', 'shipments', 'inventory', 'vendors'] as const) {
+    const docs = await engine.db[table].find().exec();
+    tables[table] = Object.fromEntries(docs.map((d) => [d.id, (d.toJSON() as { change_xid: string }).change_xid]));
+  }
+  return { tables, acknowledged, refusedLocally, outbox: await engine.local.store.outbox.count() };
+}
+
+async function handle(request: Request): Promise<unknown> {
+  switch (request.op) {
+    case 'steps':
+      await steps(request.count);
+      return { acknowledged: acknowledged.length };
+    case 'kill': {
+      // Killed mid-whatever: the round in flight is abandoned, then the app starts again from its storage.
+      const round = engine.syncNow();
+      await engine.stop();
+      await round.catch(() => undefined);
+      engine = await start();
+      return null;
+    }
+    case 'drain':
+      return drain(request.timeoutMs);
+    case 'view':
+      return view();
+    case 'stop':
+      await engine.stop();
+      return null;
+  }
+}
+
+async function main() {
+  const { error } = await supabase.auth.signInWithPassword({ email: config.email, password: config.password });
+  if (error) throw new Error(`${config.name}: sign-in failed: ${error.message}`);
+  engine = await start();
+  parentPort!.on('message', (request: Request & { id: number }) => {
+    handle(request).then(
+      (result) => parentPort!.postMessage({ id: request.id, result }),
+      (error: unknown) => parentPort!.postMessage({ id: request.id, error: String((error as Error)?.stack ?? error) }),
+    );
+  });
+  parentPort!.postMessage({ id: 0, result: 'ready' });
+}
+
+void main().catch((error: unknown) => parentPort!.postMessage({ id: 0, error: String((error as Error)?.stack ?? error) }));

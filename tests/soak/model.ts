@@ -1,0 +1,62 @@
+// The model of the hub flow the soak's tablets follow (issue 13): from what a
+// tablet sees in its local view, the transitions open to it at its hub, one of
+// them chosen by the seeded random. Two tablets of one hub act on the same
+// vehicles, so their commands conflict as on a real floor.
+import { randomUUID } from 'node:crypto';
+import type { Actor, Shipment, Vehicle } from '../../sync';
+
+export interface Step {
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+export interface LocalView {
+  vehicles: Vehicle[];
+  shipments: Shipment[];
+}
+
+const pick = <T>(random: () => number, items: readonly T[]): T | undefined =>
+  items.length ? items[Math.floor(random() * items.length)] : undefined;
+
+/** The next command of a tablet, or null when nothing is open to it right now. */
+export function nextStep(actor: Actor, view: LocalView, random: () => number): Step | null {
+  if (actor.role !== 'hub_user' || !actor.hubId) {
+    // Desk users: the master data (vendors), named so the checker can find them.
+    const id = randomUUID();
+    return { type: 'add_vendor', payload: { vendor_id: id, name: `Soak ${id.slice(0, 8)}`, contact_person: null, phone: null } };
+  }
+  const hub = actor.hubId;
+  const here = view.vehicles.filter((v) => !v.deleted && v.current_hub_id === hub);
+  const options: Step[] = [];
+  const ready = here.filter((v) => v.is_active && v.ready && !v.siap_muat && !v.sedang_muat);
+  const queued = here.filter((v) => v.siap_muat);
+  const loading = here.filter((v) => v.sedang_muat);
+  const q = pick(random, ready);
+  if (q) options.push({ type: 'queue_vehicles', payload: { hub_id: hub, vehicle_ids: [q.id] } });
+  const s = pick(random, queued);
+  if (s) {
+    options.push({ type: 'start_loading', payload: { hub_id: hub, vehicle_id: s.id } });
+    if (random() < 0.3) options.push({ type: 'remove_from_queue', payload: { hub_id: hub, vehicle_id: s.id } });
+  }
+  const l = pick(random, loading);
+  if (l) options.push({ type: 'finish_loading', payload: { hub_id: hub, vehicle_id: l.id } });
+  const arriving = view.shipments.filter((x) => !x.deleted && x.destination_hub_id === hub && !x.selesai_bongkar);
+  const otw = pick(random, arriving.filter((x) => x.status.startsWith('otw_')));
+  if (otw) options.push({ type: 'confirm_arrival', payload: { hub_id: hub, shipment_id: otw.id } });
+  const arrived = pick(random, arriving.filter((x) => x.status === 'confirm_tiba'));
+  if (arrived) options.push({ type: 'start_unloading', payload: { hub_id: hub, shipment_id: arrived.id } });
+  const unloading = pick(random, arriving.filter((x) => x.status === 'sedang_bongkar'));
+  if (unloading) {
+    options.push({
+      type: 'complete_unloading',
+      payload: {
+        hub_id: hub,
+        shipment_id: unloading.id,
+        notes: null,
+        smartboard_inventory_id: randomUUID(),
+        bracket_inventory_id: randomUUID(),
+      },
+    });
+  }
+  return pick(random, options) ?? null;
+}

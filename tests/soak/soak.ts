@@ -1,0 +1,251 @@
+// The soak (issue 13): tablets in worker threads, each the real sync engine
+// on its own IndexedDB behind its own faulty proxy, follow the hub flow's
+// model; some are killed and restarted from their storage, some lose the
+// server for a while. Then the faults stop, every tablet drains and pulls,
+// and the checker compares what the server recorded with what the tablets
+// acknowledged and show. `npm run soak` runs it at size; the integration
+// test tests/integration/soak-short.test.ts runs a short fixed-seed run.
+import { Worker } from 'node:worker_threads';
+import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import ws from 'ws';
+import type { Actor } from '../../sync';
+import { FlakyProxy, seededRandom, type FaultKind } from '../support/flaky-proxy';
+import type { DeviceConfig, Request } from './device-worker';
+
+export interface SoakOptions {
+  apiUrl: string;
+  anonKey: string;
+  dbUrl: string;
+  password: string;
+  seed: number;
+  /** The tablets: a name and the user signed in on it (two tablets may share a user). */
+  devices: Array<{ name: string; email: string }>;
+  /** Commands to acknowledge across all tablets before the quiet period. */
+  commands: number;
+  kills: number;
+  partitions: number;
+  faultRate: number;
+  log?: (line: string) => void;
+}
+
+export interface SoakReport {
+  seed: number;
+  commands: number;
+  refusedLocally: Record<string, number>;
+  outcomes: Record<string, number>;
+  faults: Record<FaultKind | 'partition', number>;
+  kills: number;
+  lost: number;
+  doubled: number;
+  stuck: number;
+  diverged: number;
+  convergeMs: number;
+}
+
+interface DeviceView {
+  tables: Record<string, Record<string, string>>;
+  acknowledged: string[];
+  refusedLocally: Record<string, number>;
+  outbox: number;
+}
+
+class Tablet {
+  private worker!: Worker;
+  private next = 1;
+  private waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  constructor(
+    readonly config: DeviceConfig,
+    readonly proxy: FlakyProxy,
+  ) {}
+
+  async start(): Promise<void> {
+    this.worker = new Worker(new URL('./device-worker-boot.mjs', import.meta.url), { workerData: this.config });
+    const ready = new Promise<void>((resolve, reject) => {
+      this.waiting.set(0, { resolve: () => resolve(), reject });
+    });
+    this.worker.on('message', (m: { id: number; result?: unknown; error?: string }) => {
+      const w = this.waiting.get(m.id);
+      if (!w) return;
+      this.waiting.delete(m.id);
+      if (m.error) w.reject(new Error(`${this.config.name}: ${m.error}`));
+      else w.resolve(m.result);
+    });
+    this.worker.on('error', (e) => {
+      for (const w of this.waiting.values()) w.reject(e);
+      this.waiting.clear();
+    });
+    await ready;
+  }
+
+  ask<T>(request: Request): Promise<T> {
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.ask({ op: 'stop' }).catch(() => undefined);
+    await this.worker.terminate();
+    await this.proxy.stop();
+  }
+}
+
+async function actorOf(sql: pg.Client, email: string): Promise<Actor> {
+  const { rows } = await sql.query('select user_id, role, hub_id from public.profiles where email = $1', [email]);
+  if (!rows[0]) throw new Error(`no profile for ${email}`);
+  return { userId: rows[0].user_id, role: rows[0].role, hubId: rows[0].hub_id };
+}
+
+/** What the server lets this user read: id -> change_xid of live rows, per table. */
+async function serverView(o: SoakOptions, email: string): Promise<Record<string, Record<string, string>>> {
+  const client = createClient(o.apiUrl, o.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+  });
+  const { error } = await client.auth.signInWithPassword({ email, password: o.password });
+  if (error) throw error;
+  const tables: Record<string, Record<string, string>> = {};
+  for (const table of ['vehicles', 'shipments', 'inventory', 'vendors']) {
+    tables[table] = {};
+    for (let from = 0; ; from += 1000) {
+      const { data, error: e } = await client
+        .from(table)
+        .select('id, change_xid')
+        .eq('deleted', false)
+        .order('id')
+        .range(from, from + 999);
+      if (e) throw e;
+      for (const r of data as Array<{ id: string; change_xid: string }>) tables[table]![r.id] = String(r.change_xid);
+      if (data.length < 1000) break;
+    }
+  }
+  await client.auth.signOut();
+  return tables;
+}
+
+function differences(a: Record<string, Record<string, string>>, b: Record<string, Record<string, string>>): string[] {
+  const out: string[] = [];
+  for (const table of Object.keys(b)) {
+    const mine = a[table] ?? {};
+    const theirs = b[table]!;
+    for (const id of new Set([...Object.keys(mine), ...Object.keys(theirs)])) {
+      if (String(mine[id]) !== String(theirs[id])) out.push(`${table}:${id} device ${mine[id]} server ${theirs[id]}`);
+    }
+  }
+  return out;
+}
+
+export async function runSoak(o: SoakOptions): Promise<SoakReport & { details: string[] }> {
+  const log = o.log ?? (() => undefined);
+  const random = seededRandom(o.seed);
+  const sql = new pg.Client({ connectionString: o.dbUrl });
+  await sql.connect();
+  const tablets: Tablet[] = [];
+  const details: string[] = [];
+  try {
+    for (const [i, d] of o.devices.entries()) {
+      const proxy = await new FlakyProxy(o.apiUrl).start();
+      const tablet = new Tablet(
+        { name: d.name, email: d.email, password: o.password, actor: await actorOf(sql, d.email), proxyUrl: proxy.url, anonKey: o.anonKey, seed: o.seed + i + 1 },
+        proxy,
+      );
+      await tablet.start();
+      proxy.setChaos({ seed: o.seed + 100 + i, rate: o.faultRate, maxDelayMs: 300 });
+      tablets.push(tablet);
+    }
+    log(`[soak] seed ${o.seed}: ${tablets.length} tablets, ${o.commands} commands, fault rate ${o.faultRate}`);
+
+    // The faulty run.
+    let acknowledged = 0;
+    let kills = 0;
+    let partitions = 0;
+    let idleRounds = 0;
+    const perRound = Math.max(1, Math.ceil(o.commands / 30 / tablets.length));
+    while (acknowledged < o.commands && idleRounds < 20) {
+      const before = acknowledged;
+      const counts = await Promise.all(
+        tablets.map((t) => t.ask<{ acknowledged: number }>({ op: 'steps', count: perRound })),
+      );
+      acknowledged = counts.reduce((a, c) => a + c.acknowledged, 0);
+      idleRounds = acknowledged === before ? idleRounds + 1 : 0;
+      const progress = acknowledged / o.commands;
+      if (kills < o.kills && random() < progress * 2 - kills / o.kills) {
+        const victim = tablets[Math.floor(random() * tablets.length)]!;
+        await victim.ask({ op: 'kill' });
+        kills++;
+      }
+      if (partitions < o.partitions && random() < progress * 2 - partitions / o.partitions) {
+        void tablets[Math.floor(random() * tablets.length)]!.proxy.partition(400 + Math.floor(random() * 800));
+        partitions++;
+      }
+    }
+    const faults = { delay: 0, drop_request: 0, drop_response: 0, status_502: 0, status_503: 0, cut_mid_body: 0, partition: 0 };
+    for (const t of tablets) {
+      t.proxy.setChaos(null);
+      for (const [k, n] of Object.entries(t.proxy.faults)) faults[k as keyof typeof faults] += n;
+    }
+
+    // Quiet: every tablet drains, then pulls until its view equals the server's.
+    const quietAt = Date.now();
+    const stuckCounts = await Promise.all(tablets.map((t) => t.ask<number>({ op: 'drain', timeoutMs: 90_000 })));
+    const stuck = stuckCounts.reduce((a, b) => a + b, 0);
+    let diverged = 0;
+    const views: DeviceView[] = [];
+    for (const t of tablets) {
+      const server = await serverView(o, t.config.email);
+      let diff: string[] = [];
+      for (let attempt = 0; attempt < 20; attempt++) {
+        await t.ask({ op: 'drain', timeoutMs: 10_000 });
+        const view = await t.ask<DeviceView>({ op: 'view' });
+        diff = differences(view.tables, server);
+        if (diff.length === 0 || attempt === 19) {
+          views.push(view);
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      diverged += diff.length;
+      details.push(...diff.slice(0, 5).map((d) => `${t.config.name}: ${d}`));
+    }
+    const convergeMs = Date.now() - quietAt;
+
+    // Every acknowledged command has exactly one recorded outcome.
+    const ids = views.flatMap((v) => v.acknowledged);
+    const recorded = await sql.query<{ id: string; n: string; outcome: string; code: string | null }>(
+      `select id::text, count(*) over (partition by id) as n, outcome, code from public.commands where id = any($1::uuid[])`,
+      [ids],
+    );
+    const seen = new Set(recorded.rows.map((r) => r.id));
+    const lost = ids.filter((id) => !seen.has(id)).length;
+    const outcomes: Record<string, number> = {};
+    for (const r of recorded.rows) {
+      const key = r.outcome === 'applied' ? 'applied' : `rejected ${r.code}`;
+      outcomes[key] = (outcomes[key] ?? 0) + 1;
+    }
+    // Nothing applied twice: a shipment unloaded once books at most one row per item type.
+    const twice = await sql.query<{ n: string }>(
+      `select count(*) as n from (
+         select shipment_id, sign(smartboard_quantity) as tv, sign(bracket_quantity) as br, count(*) as c
+           from public.inventory where shipment_id is not null and not deleted
+          group by 1, 2, 3 having count(*) > 1) d`,
+    );
+    const doubled = recorded.rows.filter((r) => r.n !== '1').length + Number(twice.rows[0]!.n);
+    const refusedLocally: Record<string, number> = {};
+    for (const v of views) for (const [k, n] of Object.entries(v.refusedLocally)) refusedLocally[k] = (refusedLocally[k] ?? 0) + n;
+    return { seed: o.seed, commands: ids.length, refusedLocally, outcomes, faults, kills, lost, doubled, stuck, diverged, convergeMs, details };
+  } finally {
+    await Promise.all(tablets.map((t) => t.stop()));
+    await sql.end();
+  }
+}
+
+export function printReport(r: SoakReport, log: (line: string) => void): void {
+  log(`[soak] seed ${r.seed} (SOAK_SEED=${r.seed} replays it)`);
+  log(`[soak] commands acknowledged: ${r.commands}; refused on the device: ${JSON.stringify(r.refusedLocally)}`);
+  log(`[soak] outcomes on the server: ${JSON.stringify(r.outcomes)}`);
+  log(`[soak] faults by kind: ${JSON.stringify(r.faults)}; kills: ${r.kills}`);
+  log(`[soak] lost ${r.lost}, doubled ${r.doubled}, stuck ${r.stuck}, diverged ${r.diverged}; converged in ${r.convergeMs} ms`);
+}
