@@ -28,6 +28,7 @@ const notFound = () => new StorageError(404, 'not_found', 'Object not found');
  * cannot even be stored) and at most 1,024 characters; else 400 Invalid key.
  */
 function checkedKey(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   if (name.length === 0 || name.length > 1024 || /[\u0000-\u001f\u007f]/.test(name)) {
     throw new StorageError(400, 'InvalidKey', `Invalid key: ${JSON.stringify(name).slice(1, 80)}`);
   }

@@ -19,7 +19,7 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void stack.stop().finally(() => process.exit(130)));
   }
-  let ok = false;
+  let ok: boolean;
   try {
     const started = Date.now();
     const report = await runSoak({
