@@ -1,7 +1,6 @@
 // The signed-in screens by route. Screens not built yet are placeholders inside the
 // shell; each feature replaces its placeholder here when it lands.
 import { useParams } from 'react-router-dom';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
 import { HubActivityPage } from '../features/activity/hub-activity-page';
 import { InTransitPage } from '../features/in-transit/in-transit-page';
 import { AuditPage } from '../features/audit/audit-page';
@@ -10,6 +9,9 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { StatusesPage } from '../features/statuses/statuses-page';
 import { UsersPage } from '../features/users/users-page';
 import { PodPage } from '../features/pod/pod-page';
+import { HubsPage } from '../features/hubs/hubs-page';
+import { VendorDetailPage } from '../features/vendors/vendor-detail-page';
+import { VendorsPage } from '../features/vendors/vendors-page';
 import { RequireAccess } from './route-guards';
 
 export function InventoryScreen() {
@@ -19,10 +21,7 @@ export function InventoryScreen() {
 export function VendorsScreen() {
   return (
     <RequireAccess screen={{ kind: 'vendors' }} title="Vendors">
-      <ScreenPlaceholder
-        title="Vendors"
-        description="The vendor list with their contacts will appear here."
-      />
+      <VendorsPage />
     </RequireAccess>
   );
 }
@@ -30,10 +29,7 @@ export function VendorsScreen() {
 export function VendorDetailScreen() {
   return (
     <RequireAccess screen={{ kind: 'vendors' }} title="Vendor Detail">
-      <ScreenPlaceholder
-        title="Vendor Detail"
-        description="The vendor's land and sea vehicles will appear here."
-      />
+      <VendorDetailPage />
     </RequireAccess>
   );
 }
@@ -41,10 +37,7 @@ export function VendorDetailScreen() {
 export function HubsScreen() {
   return (
     <RequireAccess screen={{ kind: 'hubs' }} title="Hub Management">
-      <ScreenPlaceholder
-        title="Hub Management"
-        description="Registered Hubs and the add form will appear here."
-      />
+      <HubsPage />
     </RequireAccess>
   );
 }

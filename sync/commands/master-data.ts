@@ -202,7 +202,15 @@ export const deleteVendor = defineCommand({
     requireRole(ctx.actor, ['admin']);
     const v = await need(ctx, 'vendors', p.vendor_id, MESSAGES.vendorNotFound, strict);
     if (!v) return [];
-    // "Refused while it has active vehicles" needs the vendor's vehicles: the server checks.
+    // Refused while it has active vehicles (public.cmd_delete_vendor, same message):
+    // what this device holds of them shows the refusal at once; the server decides.
+    const active = (await ctx.read.vehiclesOf(v.id)).filter((x) => x.is_active && !x.deleted);
+    if (strict && active.length > 0) {
+      throw new CommandRefused(
+        'precondition',
+        `Vendor "${v.name}" masih memiliki ${active.length} kendaraan aktif dan tidak dapat dihapus.`,
+      );
+    }
     return [{ table: 'vendors', row: { ...v, deleted: true } }];
   },
 });

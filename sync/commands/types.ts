@@ -28,6 +28,8 @@ export interface StateReader {
   all<T extends 'hubs' | 'warehouses' | 'vendors' | 'vehicle_types' | 'shipment_statuses'>(
     table: T,
   ): Promise<Tables[T][]>;
+  /** A vendor's vehicles (an indexed read). */
+  vehiclesOf(vendorId: string): Promise<Tables['vehicles'][]>;
 }
 
 /** A local effect: the new whole row (server-stamped fields keep placeholders until pulled). */

@@ -36,6 +36,10 @@ export class MemoryState implements StateReader {
     return [...this.table(table).values()];
   }
 
+  async vehiclesOf(vendorId: string): Promise<Tables['vehicles'][]> {
+    return [...this.table('vehicles').values()].filter((v) => v.vendor_id === vendorId);
+  }
+
   rows<T extends TableName>(table: T): Tables[T][] {
     return [...this.table(table).values()];
   }

@@ -31,6 +31,10 @@ export function viewReader(local: Local): StateReader {
       if (!SMALL_TABLES.has(table)) throw new Error(`all() is for master data only, not ${table}`);
       return (await local.db[table].find().exec()).map((d) => d.toMutableJSON()) as never;
     },
+    async vehiclesOf(vendorId) {
+      const docs = await local.db.vehicles.find({ selector: { vendor_id: vendorId } }).exec();
+      return docs.map((d) => d.toMutableJSON() as never);
+    },
   };
 }
 

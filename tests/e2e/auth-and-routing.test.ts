@@ -31,10 +31,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// A screen itself: a built one (dashboard, hub operations, POD, Inventory, In-Transit, Hub Activity, Status
-// Shipment, Users, Settings) or a placeholder.
+// A screen itself (every route has its screen now).
 const SCREEN = [
-  'screen-placeholder',
+  'vendors-page',
+  'vendor-detail',
+  'vendor-not-found',
+  'hubs-page',
   'dashboard',
   'hub-operations',
   'pod-page',

@@ -15,7 +15,7 @@ import {
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { useSyncEngine } from '../../lib/sync-engine';
-import { VendorDialog } from './vendor-dialog';
+import { VendorDialog } from '../../components/vendor-dialog';
 import { FormField } from '../../components/form-field';
 import { checkAddSeaFleet, type FieldErrors } from './form-validation';
 import { useHubScope } from './hub-scope';

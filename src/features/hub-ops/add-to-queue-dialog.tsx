@@ -20,7 +20,7 @@ import { permissionsOf } from '../../lib/roles';
 import { useSignedIn } from '../../lib/session';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { useRxQuery } from '../../lib/use-rx-query';
-import { VendorDialog } from './vendor-dialog';
+import { VendorDialog } from '../../components/vendor-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { FormField } from '../../components/form-field';
 import { checkQueue, type FieldErrors } from './form-validation';

@@ -3,22 +3,14 @@
 // never disagree; only what the commands do not carry (the vendor chosen before
 // queueing, the images' file types) is checked here. Errors are keyed by the
 // payload field they belong to; 'form' holds those of no single field.
-import { CATALOGUE, MESSAGES, seaBatchNumber } from '../../../sync';
-import { failed, type Failed, type FieldErrors } from '../../lib/field-errors';
+import { MESSAGES, seaBatchNumber } from '../../../sync';
+import { failed, type FieldErrors } from '../../lib/field-errors';
 import { parseQuantity } from '../../lib/quantity';
 
 export type { FieldErrors };
 
-export type Checked<P> = { ok: true; payload: P } | Failed;
-
-/** Validates a payload with its command's schema; the first message per field. */
-export function checkCommand<P extends Record<string, unknown>>(type: string, payload: P): Checked<P> {
-  const definition = CATALOGUE.get(type);
-  if (!definition) throw new Error(`Unknown command type: ${type}`);
-  const result = definition.schema.safeParse(payload);
-  if (result.success) return { ok: true, payload };
-  return failed(result.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })));
-}
+export { checkCommand, type Checked } from '../../lib/check-command';
+import { checkCommand, type Checked } from '../../lib/check-command';
 
 export { failed };
 
@@ -125,32 +117,7 @@ export function checkSeaForm(
 
 // Modals ----------------------------------------------------------------------------------------
 
-export function checkAddVendor(values: { name: string; contact_person: string; phone: string }) {
-  return checkCommand('add_vendor', { vendor_id: newId(), ...values });
-}
-
-/** Only the fields that changed travel (they merge field by field on the server). */
-export function checkEditVendor(
-  vendor: { id: string; name: string; contact_person: string | null; phone: string | null },
-  values: { name: string; contact_person: string; phone: string },
-): Checked<{ vendor_id: string; changes: Record<string, string> }> | { ok: true; payload: null } {
-  const changes: Record<string, string> = {};
-  if (values.name !== vendor.name) changes.name = values.name;
-  if (values.contact_person !== (vendor.contact_person ?? '')) changes.contact_person = values.contact_person;
-  if (values.phone !== (vendor.phone ?? '')) changes.phone = values.phone;
-  if (Object.keys(changes).length === 0) return { ok: true, payload: null };
-  const checked = checkCommand('edit_vendor', { vendor_id: vendor.id, changes });
-  if (checked.ok) return checked;
-  // The edit's messages belong to the fields inside `changes`.
-  const errors: FieldErrors = {};
-  for (const [key, message] of Object.entries(checked.errors))
-    errors[key === 'changes' ? 'name' : key] = message;
-  return { ...checked, errors };
-}
-
-export function checkAddVehicleType(values: { name: string }) {
-  return checkCommand('add_vehicle_type', { vehicle_type_id: newId(), ...values });
-}
+export { checkAddVendor, checkEditVendor, checkAddVehicleType } from '../../lib/master-data-forms';
 
 export interface AddVehicleValues {
   vendor_id: string;

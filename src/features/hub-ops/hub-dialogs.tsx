@@ -5,7 +5,7 @@ import { useRxByIds } from '../../lib/use-rx-query';
 import { AddSeaFleetDialog } from './add-sea-fleet-dialog';
 import { AddToQueueDialog } from './add-to-queue-dialog';
 import { AddVehicleDialog } from './add-vehicle-dialog';
-import { VendorDialog } from './vendor-dialog';
+import { VendorDialog } from '../../components/vendor-dialog';
 import { CompleteUnloadingDialog } from './complete-unloading-dialog';
 import { DaratShippingDialog } from './darat-shipping-dialog';
 import { shippingFormOf } from './hub-resolution';

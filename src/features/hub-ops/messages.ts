@@ -2,14 +2,15 @@
 // verbatim, and the few it has none for (marked). Command validation messages
 // live in sync (MESSAGES) and are quoted from there.
 import { MESSAGES } from '../../../sync';
+import { MASTER_DATA_FAILURE, MASTER_DATA_TOAST } from '../../lib/master-data-forms';
 
 export { MESSAGES };
 
 // spec 8.3: success toasts
 export const TOAST = {
-  vendorAdded: 'Vendor added successfully',
-  vendorUpdated: 'Vendor berhasil diupdate',
-  vehicleTypeAdded: 'Vehicle type added successfully',
+  vendorAdded: MASTER_DATA_TOAST.vendorAdded,
+  vendorUpdated: MASTER_DATA_TOAST.vendorUpdated,
+  vehicleTypeAdded: MASTER_DATA_TOAST.vehicleTypeAdded,
   seaFleetAdded: 'Armada laut berhasil ditambahkan',
   queued: (n: number) => `${n} kendaraan berhasil ditambahkan ke antrian`,
   vehicleAdded: 'Kendaraan berhasil ditambahkan',
@@ -27,9 +28,9 @@ export const TOAST = {
 
 // spec 8.2: failures (the destructive toast's description when the engine gives none)
 export const FAILURE = {
-  addVendor: 'Failed to add vendor',
-  updateVendor: 'Gagal mengupdate vendor',
-  addVehicleType: 'Failed to add vehicle type',
+  addVendor: MASTER_DATA_FAILURE.addVendor,
+  updateVendor: MASTER_DATA_FAILURE.updateVendor,
+  addVehicleType: MASTER_DATA_FAILURE.addVehicleType,
   addToQueue: 'Failed to add vehicles to queue',
   seaFleet: 'Gagal menyimpan armada laut',
   addVehicle: (message: string) => `Gagal menambahkan kendaraan: ${message}`,

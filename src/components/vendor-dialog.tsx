@@ -2,12 +2,11 @@
 // phone optional. An edit sends only the fields that changed, so two users editing
 // different fields both keep their change (docs/sync.md). Built on the form pattern
 // (FormDialog + useCommandForm).
-import type { Vendor } from '../../../sync';
-import { FormDialog } from '../../components/form-dialog';
-import { TextField } from '../../components/form-fields';
-import { useCommandForm } from '../../lib/use-command-form';
-import { checkAddVendor, checkEditVendor } from './form-validation';
-import { FAILURE, TOAST } from './messages';
+import type { Vendor } from '../../sync';
+import { FormDialog } from './form-dialog';
+import { TextField } from './form-fields';
+import { useCommandForm } from '../lib/use-command-form';
+import { MASTER_DATA_FAILURE as FAILURE, MASTER_DATA_TOAST as TOAST, checkAddVendor, checkEditVendor } from '../lib/master-data-forms';
 
 /** Without `vendor` it adds one (and reports its id through onAdded); with it, it edits that one. */
 export function VendorDialog({

@@ -1,9 +1,8 @@
 // Tambah Jenis Kendaraan (spec 2.9, 5, 8.2, 8.3), on the form pattern.
-import { FormDialog } from '../../components/form-dialog';
-import { TextField } from '../../components/form-fields';
-import { useCommandForm } from '../../lib/use-command-form';
-import { checkAddVehicleType } from './form-validation';
-import { FAILURE, TOAST } from './messages';
+import { FormDialog } from './form-dialog';
+import { TextField } from './form-fields';
+import { useCommandForm } from '../lib/use-command-form';
+import { MASTER_DATA_FAILURE as FAILURE, MASTER_DATA_TOAST as TOAST, checkAddVehicleType } from '../lib/master-data-forms';
 
 export function AddVehicleTypeDialog({
   onClose,

@@ -1,0 +1,306 @@
+// Vendor Detail (/vendors/{vendorId}, spec 2.7, 5): the vendor's vehicles,
+// land or sea by the Darat/Laut toggle, each row editable; 'Tambah Baris' adds
+// an unsaved row and 'Save All Vehicles' sends every new or edited row at
+// once (vehicle-rows.ts decides what and with which message). Reads the local
+// view and dispatches commands, so it works offline.
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
+import type { VehicleType } from '../../../sync';
+import { AddVehicleTypeDialog } from '../../components/add-vehicle-type-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { PendingBadge } from '../../components/pending-badge';
+import { RejectionsAlert } from '../../components/rejections-alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { SegmentedControl } from '../../components/ui/segmented-control';
+import { runCommand, showError } from '../../lib/run-command';
+import { useSignedIn } from '../../lib/session';
+import { useSyncEngine } from '../../lib/sync-engine';
+import { usePendingIds, useRejectionToasts } from '../../lib/use-outbox';
+import { useRxQuery } from '../../lib/use-rx-query';
+import { toast } from 'sonner';
+import * as M from './messages';
+import { isPending, modeOf, newRow, planSave, rowOf, type Mode, type VehicleRow } from './vehicle-rows';
+
+const MODES = [
+  { value: 'darat', label: 'Darat' },
+  { value: 'laut', label: 'Laut' },
+] as const;
+
+const ALL = { selector: {} };
+const SELECT =
+  'h-11 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50';
+
+function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+function RowEditor({
+  row,
+  index,
+  types,
+  pending,
+  onChange,
+  onDelete,
+  onAddType,
+}: {
+  row: VehicleRow;
+  index: number;
+  types: readonly VehicleType[];
+  pending: boolean;
+  onChange: (patch: Partial<VehicleRow>) => void;
+  onDelete: () => void;
+  onAddType: () => void;
+}) {
+  const id = (f: string) => `row-${index}-${f}`;
+  const text = (f: keyof VehicleRow, label: string) => (
+    <Field id={id(f)} label={label}>
+      <Input
+        id={id(f)}
+        value={row[f] as string}
+        onChange={(e) => onChange({ [f]: e.target.value })}
+        className="h-11"
+      />
+    </Field>
+  );
+  return (
+    <Card data-testid="vehicle-row" data-saved={row.saved ? 'true' : 'false'} data-mode={row.mode}>
+      <CardContent className="grid gap-3 pt-4 md:grid-cols-[repeat(4,minmax(0,1fr))_auto] md:items-end">
+        {row.mode === 'darat' ? (
+          <>
+            {text('license_plate', 'Nomor Polisi')}
+            <Field id={id('vehicle_type_id')} label="Jenis Kendaraan">
+              <div className="flex gap-2">
+                <select
+                  id={id('vehicle_type_id')}
+                  className={SELECT}
+                  value={row.vehicle_type_id}
+                  onChange={(e) => onChange({ vehicle_type_id: e.target.value })}
+                >
+                  <option value="">Pilih jenis</option>
+                  {types.map((t) => (
+                    <option key={t.id} value={t.id}>
+                      {t.name}
+                    </option>
+                  ))}
+                </select>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="icon"
+                  className="size-11 shrink-0"
+                  onClick={onAddType}
+                  aria-label={M.ADD_TYPE}
+                >
+                  <Plus aria-hidden="true" />
+                </Button>
+              </div>
+            </Field>
+            {text('driver_name', 'Nama Sopir')}
+            {text('driver_phone', 'No. HP Sopir')}
+          </>
+        ) : (
+          <>
+            {text('nama_kapal', 'Nama Kapal')}
+            {text('nama_pelayaran', 'Pelayaran')}
+            {text('license_plate', 'No. Container')}
+            <div className="flex flex-wrap items-end gap-2 pb-2">
+              {!row.saved && <Badge variant="warning">{M.UNSAVED}</Badge>}
+            </div>
+          </>
+        )}
+        <div className="flex items-center gap-2">
+          {row.mode === 'darat' && !row.saved && <Badge variant="warning">{M.UNSAVED}</Badge>}
+          {pending && <PendingBadge />}
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-11"
+            onClick={onDelete}
+            aria-label={`${M.DELETE_ROW} ${row.license_plate || index + 1}`}
+            data-testid="delete-row"
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function VendorDetailPage() {
+  useRejectionToasts();
+  const { vendorId = '' } = useParams();
+  const { profile } = useSignedIn();
+  const engine = useSyncEngine();
+  const vendors = useRxQuery('vendors', { selector: { id: vendorId } });
+  const vehicles = useRxQuery('vehicles', { selector: { vendor_id: vendorId } });
+  const types = useRxQuery('vehicle_types', ALL);
+  const pendingIds = usePendingIds();
+  const vendor = vendors.rows.find((v) => !v.deleted);
+  const [mode, setMode] = useState<Mode>('darat');
+  const [drafts, setDrafts] = useState<Record<string, VehicleRow>>({});
+  const [added, setAdded] = useState<VehicleRow[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [addingType, setAddingType] = useState<string | null>(null);
+
+  // A saved row shows its vehicle as stored, or the user's edits of it (drafts of
+  // vehicles gone from the view are simply never shown).
+  const rows = useMemo(() => {
+    const saved = vehicles.rows
+      .filter((v) => !v.deleted && modeOf(v) === mode)
+      .sort((a, b) => (a.license_plate ?? '').localeCompare(b.license_plate ?? ''))
+      .map((v) => drafts[v.id] ?? rowOf(v));
+    return [...saved, ...added.filter((r) => r.mode === mode)];
+  }, [vehicles.rows, drafts, added, mode]);
+
+  if (vendors.ready && !vendor) {
+    return (
+      <div
+        className="mx-auto grid w-full max-w-3xl place-items-center gap-4 p-8 text-center"
+        data-testid="vendor-not-found"
+      >
+        <h1 className="text-xl font-semibold">{M.NOT_FOUND}</h1>
+        <Button asChild>
+          <Link to="/vendors">{M.BACK_TO_VENDORS}</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const update = (row: VehicleRow, patch: Partial<VehicleRow>) => {
+    const next = { ...row, ...patch };
+    if (row.saved) setDrafts((d) => ({ ...d, [row.key]: next }));
+    else setAdded((list) => list.map((r) => (r.key === row.key ? next : r)));
+  };
+
+  const remove = async (row: VehicleRow) => {
+    if (!row.saved) {
+      setAdded((list) => list.filter((r) => r.key !== row.key));
+      return;
+    }
+    await runCommand(
+      engine,
+      'delete_vehicle',
+      { vehicle_id: row.saved.id },
+      {
+        success: M.VEHICLE_DELETED,
+        failure: () => M.DELETE_FAILED,
+      },
+    );
+  };
+
+  const saveAll = async () => {
+    const plan = planSave(rows, { vendorId, hubId: profile.role === 'hub_user' ? profile.hubId : null });
+    if (!plan.ok) {
+      if (plan.message === M.ALL_SAVED || plan.message === M.NOTHING_TO_SAVE) toast.info(plan.message);
+      else showError(plan.message);
+      return;
+    }
+    setSaving(true);
+    let saved = 0;
+    try {
+      for (const c of plan.commands) {
+        const result = await runCommand(engine, c.type, c.payload, { failure: () => M.SAVE_FAILED });
+        if (!result.ok) break;
+        saved++;
+      }
+    } finally {
+      setSaving(false);
+    }
+    // What was saved leaves the drafts; what was not stays for another try.
+    const done = new Set(
+      plan.commands
+        .slice(0, saved)
+        .map((c) => (c.type === 'edit_vehicle' ? (c.payload.vehicle_id as string) : '')),
+    );
+    setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([id]) => !done.has(id))));
+    const addedSaved = plan.commands.slice(0, saved).filter((c) => c.type === 'add_vehicle').length;
+    setAdded((list) => {
+      const mine = list.filter((r) => r.mode === mode);
+      const dropped = new Set(
+        mine
+          .filter(isPending)
+          .slice(0, addedSaved)
+          .map((r) => r.key),
+      );
+      return list.filter((r) => !dropped.has(r.key));
+    });
+    if (saved > 0) toast.success(M.SAVED(saved));
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="vendor-detail">
+      <header className="flex flex-wrap items-center gap-3">
+        <Button asChild variant="outline" size="icon" className="size-11">
+          <Link to="/vendors" aria-label={M.BACK}>
+            <ArrowLeft aria-hidden="true" />
+          </Link>
+        </Button>
+        <h1 className="text-2xl font-semibold" data-testid="vendor-name">
+          {vendor?.name ?? ''}
+        </h1>
+      </header>
+      <RejectionsAlert />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <SegmentedControl
+          label="Jenis transportasi"
+          value={mode}
+          options={MODES}
+          onChange={(m) => setMode(m)}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            onClick={() => setAdded((list) => [...list, newRow(mode)])}
+            data-testid="add-row"
+          >
+            <Plus aria-hidden="true" />
+            {M.ADD_ROW}
+          </Button>
+          <Button onClick={() => void saveAll()} disabled={saving} data-testid="save-all">
+            {saving ? M.SAVING : M.SAVE_ALL}
+          </Button>
+        </div>
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState>{mode === 'darat' ? 'Belum ada kendaraan darat.' : 'Belum ada armada laut.'}</EmptyState>
+      ) : (
+        <div className="grid gap-3">
+          {rows.map((row, i) => (
+            <RowEditor
+              key={row.key}
+              row={row}
+              index={i}
+              types={types.rows.filter((t) => !t.deleted)}
+              pending={!!row.saved && pendingIds.has(row.saved.id)}
+              onChange={(patch) => update(row, patch)}
+              onDelete={() => void remove(row)}
+              onAddType={() => setAddingType(row.key)}
+            />
+          ))}
+        </div>
+      )}
+      {addingType && (
+        <AddVehicleTypeDialog
+          onClose={() => setAddingType(null)}
+          onAdded={(typeId) => {
+            const row = rows.find((r) => r.key === addingType);
+            if (row) update(row, { vehicle_type_id: typeId });
+          }}
+        />
+      )}
+    </div>
+  );
+}

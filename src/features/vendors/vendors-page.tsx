@@ -1,0 +1,114 @@
+// Vendors (/vendors, spec 2.6), admin only: the vendors from this device's
+// replicated view (it opens and works offline), add and edit through the
+// shared vendor dialog, delete with the spec's confirmation. A vendor that
+// still has active vehicles is refused with why (at once when this device
+// knows them, else when the server answers: docs/security.md).
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Plus } from 'lucide-react';
+import type { Vendor } from '../../../sync';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import { RejectionsAlert } from '../../components/rejections-alert';
+import { RowActionsMenu } from '../../components/row-actions-menu';
+import { ScreenHeader } from '../../components/screen-header';
+import { Button } from '../../components/ui/button';
+import { VendorDialog } from '../../components/vendor-dialog';
+import { MASTER_DATA_FAILURE, MASTER_DATA_TOAST } from '../../lib/master-data-forms';
+import { runCommand } from '../../lib/run-command';
+import { useSyncEngine } from '../../lib/sync-engine';
+import { useRejectionToasts } from '../../lib/use-outbox';
+import { useRxQuery } from '../../lib/use-rx-query';
+import * as M from './messages';
+
+const ALL = { selector: {} };
+
+const columns: DataColumn<Vendor>[] = [
+  {
+    id: 'name',
+    header: M.COLUMN_NAME,
+    value: (v) => v.name,
+    cell: (v) => (
+      <Link
+        to={`/vendors/${v.id}`}
+        className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline"
+        data-testid="vendor-link"
+      >
+        {v.name}
+      </Link>
+    ),
+  },
+  { id: 'contact', header: M.COLUMN_CONTACT, value: (v) => v.contact_person ?? '-' },
+  { id: 'phone', header: M.COLUMN_PHONE, value: (v) => v.phone ?? '-' },
+];
+
+type Open = { kind: 'add' } | { kind: 'edit'; vendor: Vendor } | { kind: 'delete'; vendor: Vendor } | null;
+
+export function VendorsPage() {
+  useRejectionToasts();
+  const engine = useSyncEngine();
+  const vendors = useRxQuery('vendors', ALL);
+  const rows = useMemo(
+    () => vendors.rows.filter((v) => !v.deleted).sort((a, b) => a.name.localeCompare(b.name)),
+    [vendors.rows],
+  );
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-4 p-4 md:p-6" data-testid="vendors-page">
+      <ScreenHeader
+        title={M.TITLE}
+        description={M.DESCRIPTION}
+        actions={
+          <Button onClick={() => setOpen({ kind: 'add' })} data-testid="add-vendor">
+            <Plus aria-hidden="true" />
+            {M.ADD_VENDOR}
+          </Button>
+        }
+      />
+      <RejectionsAlert />
+      <DataTable
+        testId="vendors-table"
+        columns={columns}
+        rows={rows}
+        rowId={(v) => v.id}
+        emptyText={M.EMPTY}
+        caption={M.TITLE}
+        rowActions={(v) => (
+          <RowActionsMenu
+            label={`Aksi ${v.name}`}
+            actions={[
+              { label: M.EDIT, onSelect: () => setOpen({ kind: 'edit', vendor: v }) },
+              { label: M.DELETE, destructive: true, onSelect: () => setOpen({ kind: 'delete', vendor: v }) },
+            ]}
+          />
+        )}
+      />
+      {open?.kind === 'add' && <VendorDialog onClose={close} />}
+      {open?.kind === 'edit' && <VendorDialog key={open.vendor.id} vendor={open.vendor} onClose={close} />}
+      <ConfirmDialog
+        open={open?.kind === 'delete'}
+        onOpenChange={(next) => !next && close()}
+        title={M.DELETE_TITLE}
+        description={open?.kind === 'delete' ? M.deleteDescription(open.vendor.name) : ''}
+        confirmLabel={M.DELETE}
+        cancelLabel="Batal"
+        onConfirm={async () => {
+          if (open?.kind !== 'delete') return true;
+          // Refused: the toast says why; the dialog closes either way.
+          await runCommand(
+            engine,
+            'delete_vendor',
+            { vendor_id: open.vendor.id },
+            {
+              success: MASTER_DATA_TOAST.vendorDeleted,
+              failure: () => MASTER_DATA_FAILURE.deleteVendor,
+            },
+          );
+          return true;
+        }}
+      />
+    </div>
+  );
+}

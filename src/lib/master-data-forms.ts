@@ -1,0 +1,47 @@
+// The vendor and vehicle-type forms, shared by the hub screens and the vendor
+// screens: checked by their commands' schemas (check-command.ts).
+import { checkCommand, type Checked } from './check-command';
+import type { FieldErrors } from './field-errors';
+
+const newId = () => crypto.randomUUID();
+
+// spec 8.3 and 8.2
+export const MASTER_DATA_TOAST = {
+  vendorAdded: 'Vendor added successfully',
+  vendorUpdated: 'Vendor berhasil diupdate',
+  vendorDeleted: 'Vendor deleted successfully',
+  vehicleTypeAdded: 'Vehicle type added successfully',
+} as const;
+export const MASTER_DATA_FAILURE = {
+  addVendor: 'Failed to add vendor',
+  updateVendor: 'Gagal mengupdate vendor',
+  deleteVendor: 'Failed to delete vendor',
+  addVehicleType: 'Failed to add vehicle type',
+} as const;
+
+export function checkAddVendor(values: { name: string; contact_person: string; phone: string }) {
+  return checkCommand('add_vendor', { vendor_id: newId(), ...values });
+}
+
+/** Only the fields that changed travel (they merge field by field on the server). */
+export function checkEditVendor(
+  vendor: { id: string; name: string; contact_person: string | null; phone: string | null },
+  values: { name: string; contact_person: string; phone: string },
+): Checked<{ vendor_id: string; changes: Record<string, string> }> | { ok: true; payload: null } {
+  const changes: Record<string, string> = {};
+  if (values.name !== vendor.name) changes.name = values.name;
+  if (values.contact_person !== (vendor.contact_person ?? '')) changes.contact_person = values.contact_person;
+  if (values.phone !== (vendor.phone ?? '')) changes.phone = values.phone;
+  if (Object.keys(changes).length === 0) return { ok: true, payload: null };
+  const checked = checkCommand('edit_vendor', { vendor_id: vendor.id, changes });
+  if (checked.ok) return checked;
+  // The edit's messages belong to the fields inside `changes`.
+  const errors: FieldErrors = {};
+  for (const [key, message] of Object.entries(checked.errors))
+    errors[key === 'changes' ? 'name' : key] = message;
+  return { ...checked, errors };
+}
+
+export function checkAddVehicleType(values: { name: string }) {
+  return checkCommand('add_vehicle_type', { vehicle_type_id: newId(), ...values });
+}
