@@ -177,6 +177,8 @@ describe('vendors', () => {
       code: 'precondition',
       message: `Vendor "${name}" masih memiliki 1 kendaraan aktif dan tidak dapat dihapus.`,
     });
+    // Refused: nothing written.
+    expect(await rowOf('vendors', vendorId)).toMatchObject({ deleted: false });
     await admin.ok('delete_vehicle', { vehicle_id: vehicleId });
     await admin.ok('delete_vendor', { vendor_id: vendorId });
     expect(await rowOf('vendors', vendorId)).toMatchObject({ deleted: true });
@@ -373,6 +375,7 @@ describe('vehicles and sea fleets', () => {
       code: 'precondition',
       message: expect.stringContaining(p.batch_number),
     });
+    expect(await rowOf('vehicles', travelling)).toMatchObject({ deleted: false, is_active: true });
     const idle = await makeVehicle(HUB.karawang);
     await tower.ok('delete_vehicle', { vehicle_id: idle });
     expect(await rowOf('vehicles', idle)).toMatchObject({ deleted: true, is_active: false });
@@ -412,11 +415,13 @@ describe('hubs (admin only)', () => {
       code: 'precondition',
       message: 'Hub "Hub Cikarang" masih memiliki gudang dan tidak dapat dihapus.',
     });
+    expect(await rowOf('hubs', HUB.cikarang)).toMatchObject({ deleted: false });
     const { hubId } = await makeHub(`Hub Sementara ${tag()}`, 'Bogor');
     const vehicleId = await makeVehicle(hubId);
     expect(await admin.run('delete_hub', { hub_id: hubId })).toMatchObject({
       message: expect.stringContaining('masih memiliki kendaraan'),
     });
+    expect(await rowOf('hubs', hubId)).toMatchObject({ deleted: false });
     await admin.ok('delete_vehicle', { vehicle_id: vehicleId });
     await admin.ok('delete_hub', { hub_id: hubId });
     expect(await rowOf('hubs', hubId)).toMatchObject({ deleted: true });

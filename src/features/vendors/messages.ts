@@ -14,6 +14,7 @@ export const deleteDescription = (name: string) =>
   `Apakah Anda yakin ingin menghapus vendor "${name}"? Tindakan ini tidak dapat dibatalkan.`;
 
 // Vendor detail (2.7, 5)
+export const DETAIL_TITLE = 'Vendor Detail';
 export const NOT_FOUND = 'Vendor not found';
 export const BACK_TO_VENDORS = 'Back to Vendors';
 export const BACK = 'Kembali'; // not in the spec

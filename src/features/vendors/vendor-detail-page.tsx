@@ -23,7 +23,7 @@ import { usePendingIds, useRejectionToasts } from '../../lib/use-outbox';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { toast } from 'sonner';
 import * as M from './messages';
-import { isPending, modeOf, newRow, planSave, rowOf, type Mode, type VehicleRow } from './vehicle-rows';
+import { newRow, planSave, rowOf, type Mode, type VehicleRow } from './vehicle-rows';
 
 const MODES = [
   { value: 'darat', label: 'Darat' },
@@ -156,14 +156,15 @@ export function VendorDetailPage() {
   const [addingType, setAddingType] = useState<string | null>(null);
 
   // A saved row shows its vehicle as stored, or the user's edits of it (drafts of
-  // vehicles gone from the view are simply never shown).
-  const rows = useMemo(() => {
+  // vehicles gone from the view are simply never shown). Save All takes both modes.
+  const allRows = useMemo(() => {
     const saved = vehicles.rows
-      .filter((v) => !v.deleted && modeOf(v) === mode)
+      .filter((v) => !v.deleted)
       .sort((a, b) => (a.license_plate ?? '').localeCompare(b.license_plate ?? ''))
       .map((v) => drafts[v.id] ?? rowOf(v));
-    return [...saved, ...added.filter((r) => r.mode === mode)];
-  }, [vehicles.rows, drafts, added, mode]);
+    return [...saved, ...added];
+  }, [vehicles.rows, drafts, added]);
+  const rows = useMemo(() => allRows.filter((r) => r.mode === mode), [allRows, mode]);
 
   if (vendors.ready && !vendor) {
     return (
@@ -202,7 +203,7 @@ export function VendorDetailPage() {
   };
 
   const saveAll = async () => {
-    const plan = planSave(rows, { vendorId, hubId: profile.role === 'hub_user' ? profile.hubId : null });
+    const plan = planSave(allRows, { vendorId, hubId: profile.role === 'hub_user' ? profile.hubId : null });
     if (!plan.ok) {
       if (plan.message === M.ALL_SAVED || plan.message === M.NOTHING_TO_SAVE) toast.info(plan.message);
       else showError(plan.message);
@@ -227,16 +228,8 @@ export function VendorDetailPage() {
     );
     setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([id]) => !done.has(id))));
     const addedSaved = plan.commands.slice(0, saved).filter((c) => c.type === 'add_vehicle').length;
-    setAdded((list) => {
-      const mine = list.filter((r) => r.mode === mode);
-      const dropped = new Set(
-        mine
-          .filter(isPending)
-          .slice(0, addedSaved)
-          .map((r) => r.key),
-      );
-      return list.filter((r) => !dropped.has(r.key));
-    });
+    // New rows come after the saved ones in the plan, in order: the first addedSaved are saved.
+    setAdded((list) => list.slice(addedSaved));
     if (saved > 0) toast.success(M.SAVED(saved));
   };
 
@@ -248,9 +241,12 @@ export function VendorDetailPage() {
             <ArrowLeft aria-hidden="true" />
           </Link>
         </Button>
-        <h1 className="text-2xl font-semibold" data-testid="vendor-name">
-          {vendor?.name ?? ''}
-        </h1>
+        <div className="grid">
+          <span className="text-sm text-muted-foreground">{M.DETAIL_TITLE}</span>
+          <h1 className="text-2xl font-semibold" data-testid="vendor-name">
+            {vendor?.name ?? ''}
+          </h1>
+        </div>
       </header>
       <RejectionsAlert />
       <div className="flex flex-wrap items-center justify-between gap-3">
