@@ -23,7 +23,7 @@ export function seededRandom(seed: number): () => number {
 
 export interface Chaos {
   seed: number;
-  /** The share of requests that get a fault (the kinds equally likely), 0 to 1. */
+  /** The share of requests that get a fault, 0 to 1 (every kind once first, then equally likely). */
   rate: number;
   /** Longest injected delay, ms. */
   maxDelayMs?: number;
@@ -103,7 +103,12 @@ export class FlakyProxy {
       this.faultLog.push('pass');
       return null;
     }
-    const kind = FAULT_KINDS[Math.floor(this.chaos.random() * FAULT_KINDS.length)]!;
+    // The first faults go through every kind once, so even a short run meets each of them.
+    const injected = FAULT_KINDS.reduce((sum, k) => sum + this.faults[k], 0);
+    const kind =
+      injected < FAULT_KINDS.length
+        ? FAULT_KINDS[injected]!
+        : FAULT_KINDS[Math.floor(this.chaos.random() * FAULT_KINDS.length)]!;
     this.faults[kind]++;
     this.faultLog.push(kind);
     return { kind, delayMs: Math.floor(this.chaos.random() * this.chaos.maxDelayMs) };
