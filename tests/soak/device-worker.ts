@@ -19,6 +19,8 @@ export interface DeviceConfig {
   proxyUrl: string;
   anonKey: string;
   seed: number;
+  /** Act only on rows whose plate or batch starts with this ('' for all). */
+  prefix: string;
 }
 
 export type Request =
@@ -57,7 +59,7 @@ async function steps(count: number) {
       vehicles: (await engine.db.vehicles.find().exec()).map((d) => d.toJSON() as never),
       shipments: (await engine.db.shipments.find({ selector: { selesai_bongkar: false } }).exec()).map((d) => d.toJSON() as never),
     };
-    const step = nextStep(config.actor, view, random);
+    const step = nextStep(config.actor, view, random, config.prefix);
     if (!step) continue;
     try {
       const { id } = await engine.dispatch(step.type, step.payload);

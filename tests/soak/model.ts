@@ -19,14 +19,17 @@ const pick = <T>(random: () => number, items: readonly T[]): T | undefined =>
   items.length ? items[Math.floor(random() * items.length)] : undefined;
 
 /** The next command of a tablet, or null when nothing is open to it right now. */
-export function nextStep(actor: Actor, view: LocalView, random: () => number): Step | null {
+export function nextStep(actor: Actor, view: LocalView, random: () => number, prefix = ''): Step | null {
   if (actor.role !== 'hub_user' || !actor.hubId) {
     // Desk users: the master data (vendors), named so the checker can find them.
     const id = randomUUID();
     return { type: 'add_vendor', payload: { vendor_id: id, name: `Soak ${id.slice(0, 8)}`, contact_person: null, phone: null } };
   }
   const hub = actor.hubId;
-  const here = view.vehicles.filter((v) => !v.deleted && v.current_hub_id === hub);
+  // With a prefix, only the run's own rows (a shared stack's seeded rows stay as they are).
+  const here = view.vehicles.filter(
+    (v) => !v.deleted && v.current_hub_id === hub && (v.license_plate ?? '').startsWith(prefix),
+  );
   const options: Step[] = [];
   const ready = here.filter((v) => v.is_active && v.ready && !v.siap_muat && !v.sedang_muat);
   const queued = here.filter((v) => v.siap_muat);
@@ -40,7 +43,9 @@ export function nextStep(actor: Actor, view: LocalView, random: () => number): S
   }
   const l = pick(random, loading);
   if (l) options.push({ type: 'finish_loading', payload: { hub_id: hub, vehicle_id: l.id } });
-  const arriving = view.shipments.filter((x) => !x.deleted && x.destination_hub_id === hub && !x.selesai_bongkar);
+  const arriving = view.shipments.filter(
+    (x) => !x.deleted && x.destination_hub_id === hub && !x.selesai_bongkar && x.batch_number.startsWith(prefix),
+  );
   const otw = pick(random, arriving.filter((x) => x.status.startsWith('otw_')));
   if (otw) options.push({ type: 'confirm_arrival', payload: { hub_id: hub, shipment_id: otw.id } });
   const arrived = pick(random, arriving.filter((x) => x.status === 'confirm_tiba'));

@@ -26,6 +26,11 @@ export interface SoakOptions {
   kills: number;
   partitions: number;
   faultRate: number;
+  /**
+   * On a stack other tests share: give each hub of the tablets vehicles of the run's own
+   * and act only on those, so the seeded rows stay as other tests expect them.
+   */
+  ownRows?: boolean;
   log?: (line: string) => void;
 }
 
@@ -93,6 +98,29 @@ class Tablet {
   }
 }
 
+/** Six vehicles of the run's own at each hub (sea units at the ports), ready to queue. */
+async function ownVehicles(sql: pg.Client, prefix: string, hubIds: string[]): Promise<void> {
+  for (const hubId of hubIds) {
+    const { rows } = await sql.query<{ type: string | null }>('select type from public.hubs where id = $1', [hubId]);
+    const sea = rows[0]?.type === 'poljak' || rows[0]?.type === 'polsub';
+    for (let i = 0; i < 6; i++) {
+      await sql.query(
+        `insert into public.vehicles (id, license_plate, vehicle_type_id, vendor_id, driver_name, nama_kapal, nama_pelayaran,
+                                      current_hub_id, ready, siap_muat, sedang_muat, is_active)
+         values (gen_random_uuid(), $1, $2, $3, 'Sopir Soak', $4, $5, $6, true, false, false, true)`,
+        [
+          `${prefix}${hubId.slice(-4)}-${i}`,
+          sea ? null : '44444444-0000-4000-8000-000000000001',
+          sea ? '33333333-0000-4000-8000-000000000003' : '33333333-0000-4000-8000-000000000001',
+          sea ? 'KM Soak' : null,
+          sea ? 'Pelayaran Soak' : null,
+          hubId,
+        ],
+      );
+    }
+  }
+}
+
 async function actorOf(sql: pg.Client, email: string): Promise<Actor> {
   const { rows } = await sql.query('select user_id, role, hub_id from public.profiles where email = $1', [email]);
   if (!rows[0]) throw new Error(`no profile for ${email}`);
@@ -146,10 +174,16 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport & { details: s
   const tablets: Tablet[] = [];
   const details: string[] = [];
   try {
+    const prefix = o.ownRows ? `SOAK${o.seed}-` : '';
+    const actors = await Promise.all(o.devices.map((d) => actorOf(sql, d.email)));
+    if (o.ownRows) {
+      const hubs = [...new Set(actors.map((a) => a.hubId).filter((h): h is string => !!h))];
+      await ownVehicles(sql, prefix, hubs);
+    }
     for (const [i, d] of o.devices.entries()) {
       const proxy = await new FlakyProxy(o.apiUrl).start();
       const tablet = new Tablet(
-        { name: d.name, email: d.email, password: o.password, actor: await actorOf(sql, d.email), proxyUrl: proxy.url, anonKey: o.anonKey, seed: o.seed + i + 1 },
+        { name: d.name, email: d.email, password: o.password, actor: actors[i]!, proxyUrl: proxy.url, anonKey: o.anonKey, seed: o.seed + i + 1, prefix },
         proxy,
       );
       await tablet.start();
