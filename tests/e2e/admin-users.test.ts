@@ -14,6 +14,7 @@ import {
   sidebarMenu,
   signIn,
   trackPageErrors,
+  waitForServiceWorkerControl,
 } from '../support/browser';
 import { query, toast, waitOffline } from './hub-support';
 
@@ -152,6 +153,9 @@ describe('offline', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, DEMO_USERS.admin);
+    // Screens are lazy chunks: offline they come from the service worker's precache, as on an
+    // installed app (a page the worker does not control yet cannot load them offline).
+    await waitForServiceWorkerControl(page);
     await context.setOffline(true);
     await waitOffline(page);
     const link = (label: string) =>

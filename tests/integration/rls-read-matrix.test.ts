@@ -148,9 +148,22 @@ async function rows<T = Record<string, unknown>>(
   table: string,
   columns: string,
 ): Promise<T[]> {
-  const { data, error } = await client.from(table).select(columns);
-  if (error) throw new Error(`select ${table}: ${error.message}`);
-  return data as T[];
+  // PostgREST answers at most 1,000 rows a request (db-max-rows, as hosted
+  // Supabase); other test files add rows to this shared stack (the pull-batch
+  // test alone 2,600 inventory rows), so read page by page, in a fixed order.
+  const all: T[] = [];
+  const page = 1000;
+  for (let from = 0; ; from += page) {
+    const order = columns.split(',')[0]!.trim();
+    const { data, error } = await client
+      .from(table)
+      .select(columns)
+      .order(order)
+      .range(from, from + page - 1);
+    if (error) throw new Error(`select ${table}: ${error.message}`);
+    all.push(...(data as T[]));
+    if (data.length < page) return all;
+  }
 }
 
 const sorted = <T>(values: T[]) => [...values].sort();
