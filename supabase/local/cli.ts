@@ -68,6 +68,7 @@ async function main() {
       `app URL: ${stack.appUrl}`,
       `API URL: ${stack.apiUrl}`,
       `anon key: ${stack.anonKey}`,
+      `database: ${stack.dbUrl}`,
       `migrations applied now: ${applied}${stack.migrations.seeded ? ', seed applied' : ''}`,
       'demo logins (password demo1234):',
       ...DEMO_LOGINS.map((l) => `  ${l}`),

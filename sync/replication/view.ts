@@ -2,7 +2,7 @@
 // on top. Rows a pending command changed keep their server version in the
 // engine store's `base` table; pulled rows for them update the base, never the
 // view, so a pending action never flickers back (read-your-writes).
-import { definitionOf } from '../commands/catalogue';
+import { CATALOGUE } from '../commands/catalogue';
 import { CommandRefused, type Actor, type Change, type StateReader } from '../commands/types';
 import type { Local } from '../db/database';
 import { baseKey, type BaseEntry } from '../db/engine-store';
@@ -102,13 +102,15 @@ export async function rebase(local: Local, actor: Actor): Promise<void> {
   const reader = viewReader(local);
   const commands = await local.store.outbox.orderBy('seq').toArray();
   for (const command of commands) {
-    const definition = definitionOf(command.type);
+    // What an older app version or a tampered client left in the outbox (a
+    // type this version does not know, a payload its schema refuses) has no
+    // local effect: it is sent as it is and the server refuses it with a code.
+    // It must never stop the view from being rebuilt (or the app from starting).
+    const definition = CATALOGUE.get(command.type);
+    const parsed = definition?.schema.safeParse(command.payload);
+    if (!definition || !parsed?.success) continue;
     try {
-      const changes = await definition.predict(
-        command.payload as never,
-        { command, actor, read: reader },
-        false,
-      );
+      const changes = await definition.predict(parsed.data as never, { command, actor, read: reader }, false);
       await applyPredicted(local, changes);
     } catch (error) {
       // The server decides; a command whose local effect no longer applies

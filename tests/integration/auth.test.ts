@@ -2,7 +2,7 @@
 // sessions, refresh-token rotation, and the errors Supabase Auth gives.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { anonClient, DEMO_PASSWORD, serviceClient, stack } from '../support/clients';
+import { anonClient, DEMO_PASSWORD, ownerSql, serviceClient, stack } from '../support/clients';
 
 const DEMO_USERS = [
   { email: 'admin@demo.local', role: 'admin' },
@@ -78,6 +78,16 @@ describe('sign-up', () => {
   });
 });
 
+/** Moves a refresh token's revocation into the past (no waiting out the reuse interval). */
+async function revokedAgo(token: string, interval: string): Promise<void> {
+  const sql = await ownerSql();
+  try {
+    await sql.query(`update auth.refresh_tokens set updated_at = now() - $2::interval where token = $1`, [token, interval]);
+  } finally {
+    await sql.end();
+  }
+}
+
 describe('refresh tokens', () => {
   it('rotate: a used refresh token cannot be used again', async () => {
     const supabase = anonClient();
@@ -88,10 +98,44 @@ describe('refresh tokens', () => {
     const original = data.session!.refresh_token;
     const first = await anonClient().auth.refreshSession({ refresh_token: original });
     expect(first.error).toBeNull();
+    const second = await anonClient().auth.refreshSession({ refresh_token: first.data.session!.refresh_token });
+    expect(second.error).toBeNull();
+    // Long after its revocation, and not the parent of the active token: refused.
+    await revokedAgo(original, '11 seconds');
     const reuse = await anonClient().auth.refreshSession({ refresh_token: original });
     expect(reuse.error?.code).toBe('refresh_token_already_used');
     const unknown = await anonClient().auth.refreshSession({ refresh_token: 'not-a-token' });
     expect(unknown.error?.code).toBe('refresh_token_not_found');
+  });
+
+  it('a refresh whose answer was lost can be sent again: the same active token comes back, not a sign-out', async () => {
+    const { data } = await anonClient().auth.signInWithPassword({ email: 'karawang@demo.local', password: DEMO_PASSWORD });
+    const original = data.session!.refresh_token;
+    // The server rotated the token, but the tablet never received the answer.
+    const lost = await anonClient().auth.refreshSession({ refresh_token: original });
+    expect(lost.error).toBeNull();
+    // Its parent is still honoured even after the reuse interval: the tablet gets the active token.
+    await revokedAgo(original, '1 hour');
+    const retried = await anonClient().auth.refreshSession({ refresh_token: original });
+    expect(retried.error).toBeNull();
+    expect(retried.data.session!.refresh_token).toBe(lost.data.session!.refresh_token);
+    expect(retried.data.user!.email).toBe('karawang@demo.local');
+    // And that token rotates on as usual.
+    const next = await anonClient().auth.refreshSession({ refresh_token: retried.data.session!.refresh_token });
+    expect(next.error).toBeNull();
+    expect(next.data.session!.refresh_token).not.toBe(lost.data.session!.refresh_token);
+  });
+
+  it('a revoked token is honoured again within the reuse interval (10 s), as by Supabase Auth', async () => {
+    const { data } = await anonClient().auth.signInWithPassword({ email: 'cikarang@demo.local', password: DEMO_PASSWORD });
+    const original = data.session!.refresh_token;
+    const first = await anonClient().auth.refreshSession({ refresh_token: original });
+    const second = await anonClient().auth.refreshSession({ refresh_token: first.data.session!.refresh_token });
+    expect(second.error).toBeNull();
+    // original is no longer the active token's parent, but was revoked just now.
+    const reuse = await anonClient().auth.refreshSession({ refresh_token: original });
+    expect(reuse.error).toBeNull();
+    expect(reuse.data.session!.refresh_token).toBe(second.data.session!.refresh_token);
   });
 });
 

@@ -1,13 +1,14 @@
 // Issue 13, the first pieces of the soak: the fault-injecting proxy (seeded
 // faults of every kind, and partitions), and one tablet working through it:
 // commands dispatched while requests are delayed, lost on the way, lost on
-// the way back after the server handled them, answered 502/503 or cut
-// mid-body, the device losing the server for a while and the app killed
+// the way back after the server handled them, answered 502/503, cut
+// mid-body or carrying a token already expired, the device losing the server for a while and the app killed
 // mid-sync and restarted from its stored state. When the faults stop and the
 // device drains, every command has exactly one outcome on the server, nothing
 // was applied twice, the outbox is empty, and the device shows what the server has.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signHs256 } from '../../supabase/local/keys';
 import { FAULT_KINDS, FlakyProxy } from '../support/flaky-proxy';
 import { ownerSql, stack } from '../support/clients';
 import { openDevice, settle, type Device } from '../support/sync-device';
@@ -20,9 +21,16 @@ afterAll(async () => {
 
 async function throughChaos(seed: number, requests: number): Promise<FlakyProxy> {
   const proxy = await new FlakyProxy(stack().apiUrl).start();
-  proxy.setChaos({ seed, rate: 0.6, maxDelayMs: 50 });
+  proxy.setChaos({ seed, rate: 0.6, maxDelayMs: 50, jwtSecret: stack().jwtSecret });
+  // A signed-in user's token, so a token can expire on the way too.
+  const token = signHs256(
+    { role: 'authenticated', sub: '00000000-0000-4000-8000-000000000001', exp: Math.floor(Date.now() / 1000) + 3600 },
+    stack().jwtSecret,
+  );
   for (let i = 0; i < requests; i++) {
-    await fetch(`${proxy.url}/rest/v1/hubs?select=id,name`, { headers: { apikey: stack().anonKey } })
+    await fetch(`${proxy.url}/rest/v1/hubs?select=id,name`, {
+      headers: { apikey: stack().anonKey, authorization: `Bearer ${token}` },
+    })
       .then((r) => r.text())
       .catch(() => undefined);
   }
@@ -47,7 +55,7 @@ describe('a tablet under faults', () => {
     console.log(`[faults] seed ${SEED} (FAULT_SEED=${SEED} replays it)`);
     device = await openDevice('karawang@demo.local', { pullIntervalMs: 3_600_000 });
     await settle(device.engine);
-    device.proxy.setChaos({ seed: SEED, rate: 0.35, maxDelayMs: 300 });
+    device.proxy.setChaos({ seed: SEED, rate: 0.35, maxDelayMs: 300, jwtSecret: stack().jwtSecret });
     const tag = randomUUID().slice(0, 8);
     const ids: string[] = [];
     const vendorIds: string[] = [];

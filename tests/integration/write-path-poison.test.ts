@@ -4,6 +4,7 @@
 // shown as a rejection; the commands around it go through; and a push that
 // keeps failing never stops the pull.
 import { afterAll, describe, expect, it } from 'vitest';
+import { firstValueFrom } from 'rxjs';
 import { signedIn } from '../support/clients';
 import { openDevice, settle, type Device } from '../support/sync-device';
 
@@ -111,5 +112,42 @@ describe('poisoned commands never block a device', () => {
     device.proxy.clearFailures();
     await settle(device.engine);
     expect(await serverVendor(mine)).toHaveLength(1);
+  });
+  it('an unknown command type or a malformed payload waiting in the outbox never stops the app from starting or syncing (found by the soak)', async () => {
+    // A valid command applied on the server while the pull cannot run: it waits in the outbox for its pull.
+    device.proxy.failMatching(/\/rpc\/pull_changes/, 503);
+    const applied = `Diterapkan ${tag()}`;
+    await device.engine.dispatch('add_vendor', { vendor_id: crypto.randomUUID(), name: applied });
+    await device.engine.syncNow();
+    expect(await serverVendor(applied)).toHaveLength(1);
+    expect(await device.engine.local.store.outbox.where('state').equals('applied').count()).toBe(1);
+    // What an older or broken client left behind, not yet sent (the push is down too).
+    device.proxy.failMatching(/\/rpc\/apply_commands/, 503);
+    const unknown = await rawCommand(device, 'drop_all_shipments', { tag: tag() });
+    const malformed = await rawCommand(device, 'queue_vehicles', { hub_id: 42, vehicle_ids: 'semua' });
+    // The app is closed and opened again: its start rebuilds the view over the outbox.
+    // Before the fix it threw 'Unknown command type' and the app could not start at all.
+    await device.close();
+    await device.reopen();
+    expect(await device.engine.local.store.outbox.count()).toBe(3);
+    // Now the pull works and the push does not: the pull settles the applied command and the view is
+    // rebased over the two still waiting. Before the fix the rebase threw and every round failed.
+    device.proxy.clearFailures();
+    device.proxy.failMatching(/\/rpc\/apply_commands/, 503);
+    await expect
+      .poll(async () => {
+        await device.engine.syncNow();
+        return device.engine.local.store.outbox.where('state').equals('applied').count();
+      })
+      .toBe(0);
+    const status = await firstValueFrom(device.engine.status$);
+    expect(status.online).toBe(true);
+
+    device.proxy.clearFailures();
+    await settle(device.engine);
+    const conflicts = await device.engine.local.store.conflicts.toArray();
+    expect(conflicts.find((c) => c.command_id === unknown)?.code).toBe('unknown_command');
+    expect(conflicts.find((c) => c.command_id === malformed)?.code).toBe('validation');
+    expect(await device.engine.local.store.outbox.count()).toBe(0);
   });
 });

@@ -9,7 +9,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import ws from 'ws';
 import { CommandRefused, SyncEngine, ValidationFailed, type Actor } from '../../sync';
 import { seededRandom } from '../support/flaky-proxy';
-import { nextStep } from './model';
+import { png } from '../support/images';
+import { nextPhoto, nextStep, POISON_KINDS, poisoned, type PoisonKind } from './model';
 
 export interface DeviceConfig {
   name: string;
@@ -21,6 +22,10 @@ export interface DeviceConfig {
   seed: number;
   /** Act only on rows whose plate or batch starts with this ('' for all). */
   prefix: string;
+  /** The share of steps that put a poisoned command straight into the outbox (as a broken client would). */
+  poisonRate: number;
+  /** The share of steps that take a photo of a shipment leaving the tablet's hub. */
+  photoRate: number;
 }
 
 export type Request =
@@ -52,6 +57,31 @@ const start = () =>
 /** Commands the device acknowledged (dispatch resolved: queued durably). */
 const acknowledged: string[] = [];
 const refusedLocally: Record<string, number> = {};
+/** Commands written to the outbox unchecked, by kind of poison. */
+const poison: Array<{ id: string; kind: PoisonKind }> = [];
+/** Shipments photographed (shipment id and slot). */
+const photos = new Set<string>();
+const photoBytes = new Uint8Array(png(8, 8, [200, 80, 40]));
+
+async function addPoison(n = poison.length + config.seed) {
+  const { kind, command } = poisoned(config.actor, n, random);
+  await engine.local.store.outbox.add({
+    ...command,
+    issued_at: new Date().toISOString(),
+    state: 'pending',
+    xid: null,
+    attempts: 0,
+    last_error: null,
+  });
+  poison.push({ id: command.id, kind });
+}
+
+async function takePhoto(shipments: Array<{ id: string; origin_hub_id: string | null; batch_number: string }>) {
+  const photo = nextPhoto(config.actor, shipments, photos, random, config.prefix);
+  if (!photo) return;
+  await engine.queueImage(photo.shipmentId, photo.slot, new Blob([photoBytes], { type: 'image/png' }));
+  photos.add(`${photo.shipmentId}/${photo.slot}`);
+}
 
 async function steps(count: number) {
   for (let i = 0; i < count; i++) {
@@ -59,6 +89,8 @@ async function steps(count: number) {
       vehicles: (await engine.db.vehicles.find().exec()).map((d) => d.toJSON() as never),
       shipments: (await engine.db.shipments.find({ selector: { selesai_bongkar: false } }).exec()).map((d) => d.toJSON() as never),
     };
+    if (random() < config.poisonRate) await addPoison();
+    if (random() < config.photoRate) await takePhoto(view.shipments);
     const step = nextStep(config.actor, view, random, config.prefix);
     if (!step) continue;
     try {
@@ -77,7 +109,9 @@ async function drain(timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await engine.syncNow();
-    const pending = await engine.local.store.outbox.count();
+    const pending =
+      (await engine.local.store.outbox.count()) +
+      (await engine.local.store.uploads.where('state').equals('pending').count());
     if (pending === 0) return 0;
     if (Date.now() > deadline) return pending;
     await new Promise((r) => setTimeout(r, 100));
@@ -90,7 +124,17 @@ async function view() {
     const docs = await engine.db[table].find().exec();
     tables[table] = Object.fromEntries(docs.map((d) => [d.id, (d.toJSON() as { change_xid: string }).change_xid]));
   }
-  return { tables, acknowledged, refusedLocally, outbox: await engine.local.store.outbox.count() };
+  const conflicts = await engine.local.store.conflicts.toArray();
+  const rejectedHere = Object.fromEntries(conflicts.map((c) => [c.command_id, c.code]));
+  return {
+    tables,
+    acknowledged,
+    refusedLocally,
+    outbox: await engine.local.store.outbox.count(),
+    uploadsPending: await engine.local.store.uploads.where('state').equals('pending').count(),
+    photos: photos.size,
+    poison: poison.map((p) => ({ ...p, rejectedHere: rejectedHere[p.id] ?? null })),
+  };
 }
 
 async function handle(request: Request): Promise<unknown> {
@@ -99,7 +143,9 @@ async function handle(request: Request): Promise<unknown> {
       await steps(request.count);
       return { acknowledged: acknowledged.length };
     case 'kill': {
-      // Killed mid-whatever: the round in flight is abandoned, then the app starts again from its storage.
+      // Killed mid-whatever: the round in flight is abandoned, then the app starts again from its storage,
+      // with a command its version does not know waiting in the outbox (as after an app update went back).
+      if (config.poisonRate > 0) await addPoison(POISON_KINDS.indexOf('unknown_type'));
       const round = engine.syncNow();
       await engine.stop();
       await round.catch(() => undefined);
@@ -120,6 +166,9 @@ async function main() {
   const { error } = await supabase.auth.signInWithPassword({ email: config.email, password: config.password });
   if (error) throw new Error(`${config.name}: sign-in failed: ${error.message}`);
   engine = await start();
+  // A tablet is used once its first sync is done (it shows what it has pulled): the run's
+  // steps act on the view, and an empty one would only idle until the run gives up.
+  await engine.syncNow();
   parentPort!.on('message', (request: Request & { id: number }) => {
     handle(request).then(
       (result) => parentPort!.postMessage({ id: request.id, result }),

@@ -65,3 +65,60 @@ export function nextStep(actor: Actor, view: LocalView, random: () => number, pr
   }
   return pick(random, options) ?? null;
 }
+
+/** A photo a tablet takes: a shipment that left its hub, a slot not yet photographed on it. */
+export function nextPhoto(
+  actor: Actor,
+  shipments: Array<{ id: string; origin_hub_id: string | null; batch_number: string }>,
+  taken: Set<string>,
+  random: () => number,
+  prefix = '',
+): { shipmentId: string; slot: 'delivery_record' | 'bast' } | null {
+  if (actor.role !== 'hub_user' || !actor.hubId) return null;
+  const open = shipments
+    .filter((s) => s.origin_hub_id === actor.hubId && s.batch_number.startsWith(prefix))
+    .flatMap((s) => (['delivery_record', 'bast'] as const).map((slot) => ({ shipmentId: s.id, slot })))
+    .filter((p) => !taken.has(`${p.shipmentId}/${p.slot}`));
+  return pick(random, open) ?? null;
+}
+
+/**
+ * Poisoned commands, as a broken or tampered client would write them straight
+ * into its outbox (never checked on the device): text PostgreSQL or PostgREST
+ * cannot take, a command the server does not know, fields of the wrong type,
+ * another hub's vehicle, another user's name. Each must be refused with a code
+ * (on the server, or as unsendable on the device) and never block the ones behind it.
+ */
+export const POISON_KINDS = ['nul', 'lone_surrogate', 'unknown_type', 'wrong_types', 'other_hub', 'forged_actor'] as const;
+export type PoisonKind = (typeof POISON_KINDS)[number];
+
+const OTHER_HUB = '11111111-0000-4000-8000-000000000004';
+const SOMEONE_ELSE = '00000000-0000-4000-8000-0000000000ff';
+
+export function poisoned(
+  actor: Actor,
+  n: number,
+  random: () => number,
+): { kind: PoisonKind; command: { id: string; type: string; payload: Record<string, unknown>; actor: string } } {
+  const kind = POISON_KINDS[n % POISON_KINDS.length]!;
+  const id = randomUUID();
+  const tag = Math.floor(random() * 1e9).toString(36);
+  const base = { id, actor: actor.userId };
+  switch (kind) {
+    case 'nul':
+      return { kind, command: { ...base, type: 'add_vendor', payload: { vendor_id: randomUUID(), name: `Racun\u0000${tag}` } } };
+    case 'lone_surrogate':
+      return { kind, command: { ...base, type: 'add_vendor', payload: { vendor_id: randomUUID(), name: `Racun\ud800${tag}` } } };
+    case 'unknown_type':
+      return { kind, command: { ...base, type: 'drop_all_shipments', payload: { tag } } };
+    case 'wrong_types':
+      return { kind, command: { ...base, type: 'queue_vehicles', payload: { hub_id: actor.hubId ?? 42, vehicle_ids: 'semua' } } };
+    case 'other_hub':
+      return {
+        kind,
+        command: { ...base, type: 'queue_vehicles', payload: { hub_id: actor.hubId === OTHER_HUB ? '11111111-0000-4000-8000-000000000001' : OTHER_HUB, vehicle_ids: [randomUUID()] } },
+      };
+    case 'forged_actor':
+      return { kind, command: { ...base, actor: SOMEONE_ELSE, type: 'add_vendor', payload: { vendor_id: randomUUID(), name: `Racun ${tag}` } } };
+  }
+}

@@ -1,21 +1,20 @@
-// npm run soak: the soak at size on a fresh local stack (embedded PGlite, or
-// PostgreSQL with DATABASE_URL). 10 tablets (three at Karawang on the same
-// vehicles, two at Cikarang, the ports, the Makassar POD and two desk users),
-// 10,000 commands at SOAK_SCALE=1, kills and partitions in proportion.
-// SOAK_SEED replays a run. Prints the checker's figures; exits 1 unless
-// nothing was lost, doubled, stuck or diverged.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startStack } from '../../supabase/local/stack';
+// npm run soak: the soak at size on a stack of its own (embedded PGlite, or
+// PostgreSQL with DATABASE_URL: a database of its own on that server), run as
+// its own process group so it can be killed hard (SIGKILL) and restarted
+// halfway. 10 tablets (three at Karawang on the same vehicles, two at
+// Cikarang, the ports, the Makassar POD and two desk users), 10,000 commands
+// at SOAK_SCALE=1, kills and partitions in proportion, a few poisoned
+// commands, photos, tokens that expire every few seconds. SOAK_SEED replays a
+// run. Prints the checker's figures; exits 1 unless nothing was lost,
+// doubled, stuck or diverged.
 import { printReport, runSoak } from './soak';
+import { startSoakStack } from './soak-stack';
 
 const SCALE = Number(process.env.SOAK_SCALE ?? 1);
 const SEED = Number(process.env.SOAK_SEED ?? Date.now() % 2 ** 31);
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'dermaga-soak-'));
-  const stack = await startStack({ apiPort: 0, appPort: 0, dataDir, databaseUrl: process.env.DATABASE_URL });
+  const stack = await startSoakStack(process.env.DATABASE_URL || undefined, console.log);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void stack.stop().finally(() => process.exit(130)));
   }
@@ -26,6 +25,7 @@ async function main() {
       apiUrl: stack.apiUrl,
       anonKey: stack.anonKey,
       dbUrl: stack.dbUrl,
+      jwtSecret: stack.jwtSecret,
       password: 'demo1234',
       seed: SEED,
       devices: [
@@ -44,15 +44,19 @@ async function main() {
       kills: Math.max(1, Math.round(20 * SCALE)),
       partitions: Math.max(1, Math.round(20 * SCALE)),
       faultRate: 0.25,
+      poisonRate: 0.005,
+      photoRate: 0.02,
+      restartStack: stack.restart,
       log: console.log,
     });
     printReport(report, console.log);
     if (report.details.length) console.log(report.details.join('\n'));
-    console.log(`[soak] engine ${stack.engine ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite')}, ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
-    ok = report.lost + report.doubled + report.stuck + report.diverged === 0;
+    console.log(
+      `[soak] engine ${stack.engine}; restart took ${stack.restartSeconds.map((s) => s.toFixed(1)).join(', ')} s; ${((Date.now() - started) / 1000).toFixed(0)} s in all`,
+    );
+    ok = report.lost + report.doubled + report.stuck + report.diverged === 0 && report.restarts === 1;
   } finally {
     await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
   process.exit(ok ? 0 : 1);
 }

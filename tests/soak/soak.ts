@@ -26,6 +26,16 @@ export interface SoakOptions {
   kills: number;
   partitions: number;
   faultRate: number;
+  /** The stack's JWT secret, so the proxies can hand the server expired tokens. */
+  jwtSecret: string;
+  /** Share of steps that write a poisoned command straight into the outbox; of steps that take a photo. */
+  poisonRate: number;
+  photoRate: number;
+  /**
+   * Hard-kills the stack and starts it again on the same port and data (once
+   * the run is half done, while the tablets go on); answers the new database URL.
+   */
+  restartStack?: () => Promise<{ dbUrl: string }>;
   /**
    * On a stack other tests share: give each hub of the tablets vehicles of the run's own
    * and act only on those, so the seeded rows stay as other tests expect them.
@@ -41,6 +51,12 @@ export interface SoakReport {
   outcomes: Record<string, number>;
   faults: Record<FaultKind | 'partition', number>;
   kills: number;
+  restarts: number;
+  /** Token refreshes that reached the server during the faulty run. */
+  refreshes: number;
+  /** Poisoned commands by how they ended: refused on the server (by code) or on the device as unsendable. */
+  poison: Record<string, number>;
+  photos: { taken: number; onShipments: number; missing: number };
   lost: number;
   doubled: number;
   stuck: number;
@@ -53,6 +69,17 @@ interface DeviceView {
   acknowledged: string[];
   refusedLocally: Record<string, number>;
   outbox: number;
+  uploadsPending: number;
+  photos: number;
+  poison: Array<{ id: string; kind: string; rejectedHere: string | null }>;
+}
+
+async function connect(url: string): Promise<pg.Client> {
+  const sql = new pg.Client({ connectionString: url });
+  // The stack may be killed under it; the error is the restart's, not the run's.
+  sql.on('error', () => undefined);
+  await sql.connect();
+  return sql;
 }
 
 class Tablet {
@@ -169,8 +196,7 @@ function differences(a: Record<string, Record<string, string>>, b: Record<string
 export async function runSoak(o: SoakOptions): Promise<SoakReport & { details: string[] }> {
   const log = o.log ?? (() => undefined);
   const random = seededRandom(o.seed);
-  const sql = new pg.Client({ connectionString: o.dbUrl });
-  await sql.connect();
+  let sql = await connect(o.dbUrl);
   const tablets: Tablet[] = [];
   const details: string[] = [];
   try {
@@ -183,11 +209,22 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport & { details: s
     for (const [i, d] of o.devices.entries()) {
       const proxy = await new FlakyProxy(o.apiUrl).start();
       const tablet = new Tablet(
-        { name: d.name, email: d.email, password: o.password, actor: actors[i]!, proxyUrl: proxy.url, anonKey: o.anonKey, seed: o.seed + i + 1, prefix },
+        {
+          name: d.name,
+          email: d.email,
+          password: o.password,
+          actor: actors[i]!,
+          proxyUrl: proxy.url,
+          anonKey: o.anonKey,
+          seed: o.seed + i + 1,
+          prefix,
+          poisonRate: o.poisonRate,
+          photoRate: o.photoRate,
+        },
         proxy,
       );
       await tablet.start();
-      proxy.setChaos({ seed: o.seed + 100 + i, rate: o.faultRate, maxDelayMs: 300 });
+      proxy.setChaos({ seed: o.seed + 100 + i, rate: o.faultRate, maxDelayMs: 300, jwtSecret: o.jwtSecret });
       tablets.push(tablet);
     }
     log(`[soak] seed ${o.seed}: ${tablets.length} tablets, ${o.commands} commands, fault rate ${o.faultRate}`);
@@ -197,6 +234,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport & { details: s
     let kills = 0;
     let partitions = 0;
     let idleRounds = 0;
+    let restart: Promise<{ dbUrl: string }> | null = null;
     const perRound = Math.max(1, Math.ceil(o.commands / 30 / tablets.length));
     while (acknowledged < o.commands && idleRounds < 20) {
       const before = acknowledged;
@@ -206,6 +244,10 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport & { details: s
       acknowledged = counts.reduce((a, c) => a + c.acknowledged, 0);
       idleRounds = acknowledged === before ? idleRounds + 1 : 0;
       const progress = acknowledged / o.commands;
+      if (o.restartStack && !restart && progress >= 0.5) {
+        log(`[soak] the stack is killed (SIGKILL) and restarted at ${acknowledged} commands`);
+        restart = o.restartStack();
+      }
       if (kills < o.kills && random() < progress * 2 - kills / o.kills) {
         const victim = tablets[Math.floor(random() * tablets.length)]!;
         await victim.ask({ op: 'kill' });
@@ -216,8 +258,14 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport & { details: s
         partitions++;
       }
     }
-    const faults = { delay: 0, drop_request: 0, drop_response: 0, status_502: 0, status_503: 0, cut_mid_body: 0, partition: 0 };
+    if (restart) {
+      await sql.end().catch(() => undefined);
+      sql = await connect((await restart).dbUrl);
+    }
+    const faults = { delay: 0, drop_request: 0, drop_response: 0, status_502: 0, status_503: 0, cut_mid_body: 0, expired_token: 0, partition: 0 };
+    let refreshes = 0;
     for (const t of tablets) {
+      refreshes += t.proxy.forwarded.filter((r) => r.includes('grant_type=refresh_token')).length;
       t.proxy.setChaos(null);
       for (const [k, n] of Object.entries(t.proxy.faults)) faults[k as keyof typeof faults] += n;
     }
@@ -225,7 +273,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport & { details: s
     // Quiet: every tablet drains, then pulls until its view equals the server's.
     const quietAt = Date.now();
     const stuckCounts = await Promise.all(tablets.map((t) => t.ask<number>({ op: 'drain', timeoutMs: 90_000 })));
-    const stuck = stuckCounts.reduce((a, b) => a + b, 0);
+    let stuck = stuckCounts.reduce((a, b) => a + b, 0);
     let diverged = 0;
     const views: DeviceView[] = [];
     for (const t of tablets) {
@@ -266,10 +314,70 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport & { details: s
            from public.inventory where shipment_id is not null and not deleted
           group by 1, 2, 3 having count(*) > 1) d`,
     );
+    let lostPoison = 0;
+    let doubledPoison = 0;
     const doubled = recorded.rows.filter((r) => r.n !== '1').length + Number(twice.rows[0]!.n);
     const refusedLocally: Record<string, number> = {};
     for (const v of views) for (const [k, n] of Object.entries(v.refusedLocally)) refusedLocally[k] = (refusedLocally[k] ?? 0) + n;
-    return { seed: o.seed, commands: ids.length, refusedLocally, outcomes, faults, kills, lost, doubled, stuck, diverged, convergeMs, details };
+    stuck += views.reduce((a, v) => a + v.outbox + v.uploadsPending, 0);
+
+    // Poisoned commands: each refused once, on the server or on the device, and none applied.
+    const poisonedIds = views.flatMap((v) => v.poison);
+    const poisonRows = await sql.query<{ id: string; n: string; outcome: string; code: string | null }>(
+      `select id::text, count(*) over (partition by id) as n, outcome, code from public.commands where id = any($1::uuid[])`,
+      [poisonedIds.map((p) => p.id)],
+    );
+    const onServer = new Map(poisonRows.rows.map((r) => [r.id, r]));
+    const poison: Record<string, number> = {};
+    for (const p of poisonedIds) {
+      const server = onServer.get(p.id);
+      const key = server
+        ? server.outcome === 'applied'
+          ? 'APPLIED'
+          : `${p.kind}: rejected ${server.code}`
+        : p.rejectedHere
+          ? `${p.kind}: ${p.rejectedHere} on the device`
+          : `${p.kind}: NO OUTCOME`;
+      poison[key] = (poison[key] ?? 0) + 1;
+      if (server?.outcome === 'applied') doubledPoison++;
+      if (!server && !p.rejectedHere) lostPoison++;
+      if (server && server.n !== '1') doubledPoison++;
+    }
+
+    // Every photo a shipment points at is in the bucket.
+    const referenced = await sql.query<{ url: string }>(
+      `select url from public.shipments, unnest(array[delivery_record_image_url, bast_image_url]) as url
+        where url is not null and batch_number like $1`,
+      [`${prefix}%`],
+    );
+    let missing = 0;
+    for (const { url } of referenced.rows) {
+      const res = await fetch(new URL(url, o.apiUrl));
+      await res.arrayBuffer();
+      if (res.status !== 200) {
+        missing++;
+        details.push(`photo ${url}: ${res.status}`);
+      }
+    }
+    const photos = { taken: views.reduce((a, v) => a + v.photos, 0), onShipments: referenced.rows.length, missing };
+    return {
+      seed: o.seed,
+      commands: ids.length,
+      refusedLocally,
+      outcomes,
+      faults,
+      kills,
+      restarts: restart ? 1 : 0,
+      refreshes,
+      poison,
+      photos,
+      lost: lost + lostPoison + missing,
+      doubled: doubled + doubledPoison,
+      stuck,
+      diverged,
+      convergeMs,
+      details,
+    };
   } finally {
     await Promise.all(tablets.map((t) => t.stop()));
     await sql.end();
@@ -280,6 +388,8 @@ export function printReport(r: SoakReport, log: (line: string) => void): void {
   log(`[soak] seed ${r.seed} (SOAK_SEED=${r.seed} replays it)`);
   log(`[soak] commands acknowledged: ${r.commands}; refused on the device: ${JSON.stringify(r.refusedLocally)}`);
   log(`[soak] outcomes on the server: ${JSON.stringify(r.outcomes)}`);
-  log(`[soak] faults by kind: ${JSON.stringify(r.faults)}; kills: ${r.kills}`);
+  log(`[soak] faults by kind: ${JSON.stringify(r.faults)}; tablet kills: ${r.kills}; stack restarts (SIGKILL): ${r.restarts}; token refreshes: ${r.refreshes}`);
+  log(`[soak] poisoned commands: ${JSON.stringify(r.poison)}`);
+  log(`[soak] photos: ${r.photos.taken} taken, ${r.photos.onShipments} on shipments, ${r.photos.missing} missing from storage`);
   log(`[soak] lost ${r.lost}, doubled ${r.doubled}, stuck ${r.stuck}, diverged ${r.diverged}; converged in ${r.convergeMs} ms`);
 }

@@ -2,11 +2,20 @@
 // or to drop a response after the server has handled the request.
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { signHs256 } from '../../supabase/local/keys';
 
 export type ProxyMode = 'up' | 'down';
 
 /** What the chaos mode may do to one request (issue 13). */
-export const FAULT_KINDS = ['delay', 'drop_request', 'drop_response', 'status_502', 'status_503', 'cut_mid_body'] as const;
+export const FAULT_KINDS = [
+  'delay',
+  'drop_request',
+  'drop_response',
+  'status_502',
+  'status_503',
+  'cut_mid_body',
+  'expired_token',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** A small seeded generator (mulberry32): the same seed gives the same faults in the same order. */
@@ -27,6 +36,27 @@ export interface Chaos {
   rate: number;
   /** Longest injected delay, ms. */
   maxDelayMs?: number;
+  /**
+   * The stack's JWT secret: with it, 'expired_token' swaps a signed-in user's
+   * token for the same claims already expired (a token that ran out on the
+   * way, or a tablet whose clock is late). Without it that kind is never chosen.
+   */
+  jwtSecret?: string;
+}
+
+/** The user's access token in a request, if any (not the anon or service key). */
+function userToken(req: IncomingMessage): { claims: Record<string, unknown> } | null {
+  const match = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
+  if (!match) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(match[1]!.split('.')[1] ?? '', 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    return claims.role === 'authenticated' ? { claims } : null;
+  } catch {
+    return null;
+  }
 }
 
 export class FlakyProxy {
@@ -40,9 +70,16 @@ export class FlakyProxy {
   readonly forwarded: string[] = [];
   /** Faults injected so far, by kind (chaos mode and partitions). */
   readonly faults: Record<FaultKind | 'partition', number> = {
-    delay: 0, drop_request: 0, drop_response: 0, status_502: 0, status_503: 0, cut_mid_body: 0, partition: 0,
+    delay: 0,
+    drop_request: 0,
+    drop_response: 0,
+    status_502: 0,
+    status_503: 0,
+    cut_mid_body: 0,
+    expired_token: 0,
+    partition: 0,
   };
-  private chaos: { random: () => number; rate: number; maxDelayMs: number } | null = null;
+  private chaos: { random: () => number; rate: number; maxDelayMs: number; jwtSecret?: string } | null = null;
   private server: Server;
   private sockets = new Set<Socket>();
   url = '';
@@ -83,7 +120,20 @@ export class FlakyProxy {
 
   /** From now on, a seeded share of requests gets one of FAULT_KINDS; null turns it off. */
   setChaos(chaos: Chaos | null): void {
-    this.chaos = chaos && { random: seededRandom(chaos.seed), rate: chaos.rate, maxDelayMs: chaos.maxDelayMs ?? 400 };
+    this.chaos = chaos && {
+      random: seededRandom(chaos.seed),
+      rate: chaos.rate,
+      maxDelayMs: chaos.maxDelayMs ?? 400,
+      jwtSecret: chaos.jwtSecret,
+    };
+  }
+
+  /** Added round-trip time on every request (half on the way there, half on the way back). */
+  private latencyMs = 0;
+
+  /** From now on every request takes `rttMs` longer, as over a slow mobile network (issue 14, P4). */
+  setLatency(rttMs: number): void {
+    this.latencyMs = rttMs;
   }
 
   /** The device loses the server for a while (every connection cut, none accepted), then gets it back. */
@@ -97,18 +147,19 @@ export class FlakyProxy {
   /** In chaos mode, what each request got, in order ('pass' for none). */
   readonly faultLog: Array<FaultKind | 'pass'> = [];
 
-  private nextFault(): { kind: FaultKind; delayMs: number } | null {
+  private nextFault(req: IncomingMessage): { kind: FaultKind; delayMs: number } | null {
     if (!this.chaos) return null;
     if (this.chaos.random() >= this.chaos.rate) {
       this.faultLog.push('pass');
       return null;
     }
+    // A token can only expire on a request that carries one.
+    const open = FAULT_KINDS.filter(
+      (k) => k !== 'expired_token' || (this.chaos!.jwtSecret && userToken(req)),
+    );
     // The first faults go through every kind once, so even a short run meets each of them.
-    const injected = FAULT_KINDS.reduce((sum, k) => sum + this.faults[k], 0);
     const kind =
-      injected < FAULT_KINDS.length
-        ? FAULT_KINDS[injected]!
-        : FAULT_KINDS[Math.floor(this.chaos.random() * FAULT_KINDS.length)]!;
+      open.find((k) => this.faults[k] === 0) ?? open[Math.floor(this.chaos.random() * open.length)]!;
     this.faults[kind]++;
     this.faultLog.push(kind);
     return { kind, delayMs: Math.floor(this.chaos.random() * this.chaos.maxDelayMs) };
@@ -119,10 +170,25 @@ export class FlakyProxy {
       req.socket.destroy();
       return;
     }
-    const fault = this.nextFault();
+    if (this.latencyMs > 0) {
+      req.pause();
+      const latency = this.latencyMs;
+      setTimeout(() => this.handleNow(req, res, latency / 2), latency / 2);
+      return;
+    }
+    this.handleNow(req, res, 0);
+  }
+
+  private handleNow(req: IncomingMessage, res: import('node:http').ServerResponse, backMs: number) {
+    const fault = this.nextFault(req);
+    if (fault?.kind === 'expired_token') {
+      const { claims } = userToken(req)!;
+      const now = Math.floor(Date.now() / 1000);
+      req.headers.authorization = `Bearer ${signHs256({ ...claims, iat: now - 3660, exp: now - 60 }, this.chaos!.jwtSecret!)}`;
+    }
     if (fault?.kind === 'delay') {
       req.pause();
-      setTimeout(() => this.forward(req, res, null), fault.delayMs);
+      setTimeout(() => this.forward(req, res, null, backMs), fault.delayMs);
       return;
     }
     if (fault?.kind === 'drop_request') {
@@ -137,13 +203,14 @@ export class FlakyProxy {
       res.end(JSON.stringify({ code: String(status), message: 'injected gateway failure' }));
       return;
     }
-    this.forward(req, res, fault?.kind ?? null);
+    this.forward(req, res, fault?.kind ?? null, backMs);
   }
 
   private forward(
     req: IncomingMessage,
     res: import('node:http').ServerResponse,
-    fault: 'drop_response' | 'cut_mid_body' | 'delay' | null,
+    fault: 'drop_response' | 'cut_mid_body' | 'delay' | 'expired_token' | null,
+    backMs = 0,
   ) {
     const failure = this.failing.find((f) => f.path.test(req.url ?? ''));
     if (failure) {
@@ -160,29 +227,36 @@ export class FlakyProxy {
     const upstream = request(
       url,
       { method: req.method, headers: { ...req.headers, host: url.host } },
-      (up) => {
-        if (drop) {
-          // The server has committed; the client never hears about it.
-          up.resume();
-          up.on('end', () => {
-            this.dropped.push(req.url ?? '');
-            req.socket.destroy();
-          });
-          return;
-        }
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        if (fault === 'cut_mid_body') {
-          // Headers and the first chunk of the body arrive, then the line goes dead.
-          up.once('data', (chunk: Buffer) => {
-            res.write(chunk.subarray(0, Math.max(1, Math.floor(chunk.length / 2))), () => req.socket.destroy());
-            up.resume();
-          });
-          up.once('end', () => req.socket.destroy());
-          return;
-        }
-        up.pipe(res);
+      (answer) => {
+        if (backMs > 0) {
+          // The answer's way back takes the other half of the added round trip.
+          answer.pause();
+          setTimeout(() => respond(answer), backMs);
+        } else respond(answer);
       },
     );
+    const respond = (up: IncomingMessage) => {
+      if (drop) {
+        // The server has committed; the client never hears about it.
+        up.resume();
+        up.on('end', () => {
+          this.dropped.push(req.url ?? '');
+          req.socket.destroy();
+        });
+        return;
+      }
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      if (fault === 'cut_mid_body') {
+        // Headers and the first chunk of the body arrive, then the line goes dead.
+        up.once('data', (chunk: Buffer) => {
+          res.write(chunk.subarray(0, Math.max(1, Math.floor(chunk.length / 2))), () => req.socket.destroy());
+          up.resume();
+        });
+        up.once('end', () => req.socket.destroy());
+        return;
+      }
+      up.pipe(res);
+    };
     upstream.on('error', () => req.socket.destroy());
     req.pipe(upstream);
   }

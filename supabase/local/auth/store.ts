@@ -21,6 +21,8 @@ const USER_COLUMNS = `id, email, encrypted_password, email_confirmed_at, last_si
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at`;
 
 export const MIN_PASSWORD_LENGTH = 6;
+/** Supabase Auth's default refresh-token reuse interval (security.refresh_token_reuse_interval). */
+export const REFRESH_TOKEN_REUSE_SECONDS = 10;
 
 /** The user object GoTrue returns. */
 export function userJson(row: UserRow) {
@@ -197,7 +199,11 @@ export class AuthStore {
       );
       const row = rows[0];
       if (!row) throw authErrors.refreshNotFound();
-      if (row.revoked) throw authErrors.refreshUsed();
+      if (row.revoked) {
+        const again = await this.reissue(client, token, row.session_id);
+        await client.query('commit');
+        return { userId: row.user_id, sessionId: row.session_id, refreshToken: again };
+      }
       const refreshToken = newRefreshToken();
       await client.query(
         'update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1',
@@ -216,6 +222,27 @@ export class AuthStore {
     } finally {
       client.release();
     }
+  }
+
+  /**
+   * A revoked token used again, as Supabase Auth allows it: when it is the
+   * parent of the session's active token (the client never received the
+   * answer that rotated it: a response lost on a flaky network), or within
+   * the reuse interval of its revocation, the session's active token is
+   * answered again instead of a new one. Otherwise it is refused.
+   */
+  private async reissue(client: pg.PoolClient, token: string, sessionId: string): Promise<string> {
+    const { rows } = await client.query<{ token: string; parent: string | null; recent: boolean }>(
+      `select a.token, a.parent,
+              (select r.updated_at > now() - make_interval(secs => $3) from auth.refresh_tokens r where r.token = $2) as recent
+         from auth.refresh_tokens a
+        where a.session_id = $1 and not a.revoked
+        order by a.id desc limit 1`,
+      [sessionId, token, REFRESH_TOKEN_REUSE_SECONDS],
+    );
+    const active = rows[0];
+    if (active && (active.parent === token || active.recent)) return active.token;
+    throw authErrors.refreshUsed();
   }
 
   async sessionExists(sessionId: string | undefined): Promise<boolean> {
