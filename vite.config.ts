@@ -76,7 +76,11 @@ export default defineConfig(({ mode }) => {
       sourcemap: true,
       rolldownOptions: {
         output: {
-          // Libraries change far less often than the app: separate chunks stay cached across deploys.
+          // React and supabase-js change far less often than the app: their own chunks stay cached
+          // across deploys. Everything else is split by who imports it (issue 14, P5): each screen
+          // family is a lazy chunk (src/app/lazy-page.ts), so is the sync engine and the dashboard's
+          // chart, and a library lands with the screens that use it. A catch-all vendor chunk (or a
+          // chart group that takes libraries the app shares) would put it all back on the first screen.
           codeSplitting: {
             groups: [
               {
@@ -84,14 +88,6 @@ export default defineConfig(({ mode }) => {
                 test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
               },
               { name: 'supabase', test: /node_modules[\\/](@supabase|tslib)[\\/]/ },
-              // The dashboard's chart and what only it uses: loaded with the chart, not at start.
-              {
-                name: 'charts',
-                // Not what recharts shares with the app (clsx, react-is...): those stay where the app loads them.
-                includeDependenciesRecursively: false,
-                test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|react-redux|redux|reselect|redux-thunk|immer|decimal\.js-light|es-toolkit)[\\/]/,
-              },
-              { name: 'vendor', test: /node_modules[\\/]/ },
             ],
           },
         },

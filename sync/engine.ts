@@ -9,7 +9,7 @@ import { definitionOf } from './commands/catalogue';
 import { type Actor, type Change, type CommandEnvelope } from './commands/types';
 import { openLocal, type IndexedDbImpl, type Local } from './db/database';
 import type { ConflictEntry, UploadEntry } from './db/engine-store';
-import { pullAll, reconcileScope, xidLess } from './replication/pull';
+import { pullAll, reconcileScope, xidLess, type TableProgress } from './replication/pull';
 import { hasRemoteChanges } from './replication/change-probe';
 import { pushOutbox } from './replication/push';
 import { applyPredicted, rebase, viewReader } from './replication/view';
@@ -26,6 +26,11 @@ export interface SyncStatus {
   lastSyncedAt: string | null;
   lastError: string | null;
   rejections: Array<{ commandId: string; type: string; code: string; message: string; at: string }>;
+  /**
+   * While tables are pulled for the first time on this device (a new tablet's first sync):
+   * rows written so far of about how many, per table; null otherwise (issue 14).
+   */
+  firstSync: TableProgress[] | null;
 }
 
 export class ValidationFailed extends Error {
@@ -72,6 +77,7 @@ export class SyncEngine {
     syncing: false,
     lastError: null as string | null,
     lastSyncedAt: null as string | null,
+    firstSync: null as TableProgress[] | null,
   });
   private timer: ReturnType<typeof setTimeout> | undefined;
   private probeTimer: ReturnType<typeof setInterval> | undefined;
@@ -160,7 +166,11 @@ export class SyncEngine {
         // the command back out and restore the view, so what the user is told
         // (not saved) is what happens (nothing sent, nothing shown).
         if (queued) {
-          await this.local.store.outbox.where('id').equals(command.id).delete().catch(() => undefined);
+          await this.local.store.outbox
+            .where('id')
+            .equals(command.id)
+            .delete()
+            .catch(() => undefined);
           // A view that refused the prediction may refuse its restoring too: the next round retries.
           await rebase(this.local, this.options.actor).then(
             () => (this.rebaseDue = false),
@@ -237,7 +247,9 @@ export class SyncEngine {
         this.runtime.next({ ...this.runtime.value, online: true });
         onWake();
       });
-      globalThis.addEventListener?.('offline', () => this.runtime.next({ ...this.runtime.value, online: false }));
+      globalThis.addEventListener?.('offline', () =>
+        this.runtime.next({ ...this.runtime.value, online: false }),
+      );
       globalThis.document?.addEventListener?.('visibilitychange', () => {
         if (globalThis.document?.visibilityState === 'visible') onWake();
       });
@@ -266,7 +278,8 @@ export class SyncEngine {
       const uploadDue = (await this.local.store.uploads.where('state').equals('pending').toArray()).some(
         (u) => u.next_attempt_at <= now,
       );
-      if (settling || uploadDue || (await hasRemoteChanges(this.options.supabase, this.local))) this.requestSync();
+      if (settling || uploadDue || (await hasRemoteChanges(this.options.supabase, this.local)))
+        this.requestSync();
     } catch {
       // Offline or failing: the regular round notices and backs off.
     }
@@ -290,7 +303,9 @@ export class SyncEngine {
       // A push in backoff comes back when it is due, without waiting for the next pull.
       const pushDue = this.pushFailures > 0 ? Math.max(0, this.pushRetryAt - Date.now()) : Infinity;
       const delay =
-        this.failures > 0 ? backoffMs(this.failures) : Math.min(this.options.pullIntervalMs ?? 15_000, pushDue);
+        this.failures > 0
+          ? backoffMs(this.failures)
+          : Math.min(this.options.pullIntervalMs ?? 15_000, pushDue);
       this.timer = setTimeout(() => this.requestSync(), delay);
     });
   }
@@ -312,8 +327,25 @@ export class SyncEngine {
           this.pushRetryAt = Date.now() + backoffMs(this.pushFailures);
         }
       }
-      const { horizon } = await pullAll(supabase, this.local, this.lockName);
-      if (Date.now() - this.lastReconcile > (this.options.reconcileIntervalMs ?? 5 * 60_000)) {
+      // Photos go up before the pull: on a patchy network a round often fails in
+      // its pull, and the delivery record should not wait for a whole round to pass.
+      // (A failed upload waits out its own backoff; it never fails the round.)
+      await drainUploads(supabase, this.local, async (upload) => {
+        await this.dispatch('set_shipment_image', {
+          shipment_id: upload.shipment_id,
+          slot: upload.slot,
+          path: upload.path,
+        });
+      });
+      const { horizon, fromScratch } = await pullAll(supabase, this.local, this.lockName, (firstSync) =>
+        this.runtime.next({ ...this.runtime.value, firstSync }),
+      );
+      const reconcileEvery = this.options.reconcileIntervalMs ?? 5 * 60_000;
+      if (fromScratch) {
+        // A new device just pulled everything it may read: the reconcile (every id of every
+        // table again) waits for a later round instead of holding up the first screen.
+        this.lastReconcile = Date.now() - reconcileEvery + Math.min(reconcileEvery, 60_000);
+      } else if (Date.now() - this.lastReconcile > reconcileEvery) {
         await reconcileScope(supabase, this.local, this.lockName);
         this.lastReconcile = Date.now();
       }
@@ -328,17 +360,16 @@ export class SyncEngine {
         });
         this.rebaseDue = false;
       }
-      await drainUploads(supabase, this.local, async (upload) => {
-        await this.dispatch('set_shipment_image', {
-          shipment_id: upload.shipment_id,
-          slot: upload.slot,
-          path: upload.path,
-        });
-      });
       const now = new Date().toISOString();
       await this.local.store.setMeta('lastSyncedAt', now);
       this.failures = 0;
-      this.runtime.next({ online: true, syncing: false, lastError: pushError, lastSyncedAt: now });
+      this.runtime.next({
+        online: true,
+        syncing: false,
+        lastError: pushError,
+        lastSyncedAt: now,
+        firstSync: null,
+      });
     } catch (error) {
       this.failures++;
       this.runtime.next({
@@ -346,13 +377,20 @@ export class SyncEngine {
         online: false,
         syncing: false,
         lastError: error instanceof Error ? error.message : String(error),
+        firstSync: null,
       });
     }
   }
 }
 
 function status(
-  rt: { online: boolean; syncing: boolean; lastError: string | null; lastSyncedAt: string | null },
+  rt: {
+    online: boolean;
+    syncing: boolean;
+    lastError: string | null;
+    lastSyncedAt: string | null;
+    firstSync: TableProgress[] | null;
+  },
   outbox: Array<{ issued_at: string }>,
   uploads: UploadEntry[],
   conflicts: ConflictEntry[],
@@ -367,6 +405,7 @@ function status(
     oldestPendingAt: times[0] ?? null,
     lastSyncedAt: rt.lastSyncedAt,
     lastError: rt.lastError,
+    firstSync: rt.firstSync,
     rejections: conflicts.map((c) => ({
       commandId: c.command_id,
       type: c.type,

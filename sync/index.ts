@@ -1,5 +1,6 @@
 // The public face of the sync engine: the only module src/ may import.
 export { SyncEngine, ValidationFailed, LocalWriteFailed, type SyncOptions, type SyncStatus } from './engine';
+export type { TableProgress } from './replication/pull';
 export { CommandRefused, type Actor, type Change, type CommandEnvelope } from './commands/types';
 export { CATALOGUE } from './commands/catalogue';
 export { MESSAGES } from './messages';

@@ -1,9 +1,11 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
-import { AuthPage } from '../features/auth/auth-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { FullPageLoader } from '../components/full-page-loader';
 import { hubPath } from '../lib/hub-routes';
+import { AUTH_STORAGE_KEY } from '../lib/storage-keys';
+import { preloadSyncEngine } from '../lib/sync-engine';
 import { HubOperationsRoute } from './hub-operations-route';
-import { AppShell } from './layout/app-shell';
+import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
 import { RequireSession, RequireSignedOut } from './route-guards';
 import {
@@ -20,19 +22,53 @@ import {
   VendorsScreen,
 } from './screens';
 
+// Code split by screen family (issue 14, P5): /auth loads neither the shell nor the sync
+// engine, and the signed-in shell loads each screen when it is first shown.
+const AuthPage = lazyPage(() => import('../features/auth/auth-page'), 'AuthPage');
+const AppShell = lazyPage(() => import('./layout/app-shell'), 'AppShell');
+const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+
+// A device with a stored session opens signed in: load the shell, the engine and (on /) the
+// dashboard at once, side by side, rather than each after the one that renders it.
+function hasStoredSession(): boolean {
+  try {
+    return localStorage.getItem(AUTH_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+if (hasStoredSession()) {
+  AppShell.preload();
+  preloadSyncEngine();
+  if (window.location.pathname === '/') DashboardPage.preload();
+}
+
 // Spec 2.1. The catch-all sits inside RequireSession so a signed-out visitor to an unknown
 // path is sent to /auth rather than shown the 404 page. Static segments outrank the
 // dynamic /:hubSlug/:tabSlug, so /vendors/{id} and /hub-activity/{id} keep their screens.
 export const router = createBrowserRouter([
   {
     element: <RequireSignedOut />,
-    children: [{ path: '/auth', element: <AuthPage /> }],
+    children: [
+      {
+        path: '/auth',
+        element: (
+          <Suspense fallback={<FullPageLoader />}>
+            <AuthPage />
+          </Suspense>
+        ),
+      },
+    ],
   },
   {
     element: <RequireSession />,
     children: [
       {
-        element: <AppShell />,
+        element: (
+          <Suspense fallback={<FullPageLoader />}>
+            <AppShell />
+          </Suspense>
+        ),
         children: [
           { index: true, element: <DashboardPage /> },
           { path: 'inventory', element: <InventoryScreen /> },

@@ -1,18 +1,21 @@
-// The signed-in screens by route. Screens not built yet are placeholders inside the
-// shell; each feature replaces its placeholder here when it lands.
+// The signed-in screens by route, each behind its access check. The shell's Suspense
+// boundary shows a loader while a screen's chunk loads.
 import { useParams } from 'react-router-dom';
-import { HubActivityPage } from '../features/activity/hub-activity-page';
-import { InTransitPage } from '../features/in-transit/in-transit-page';
-import { AuditPage } from '../features/audit/audit-page';
-import { InventoryPage } from '../features/inventory/inventory-page';
-import { SettingsPage } from '../features/settings/settings-page';
-import { StatusesPage } from '../features/statuses/statuses-page';
-import { UsersPage } from '../features/users/users-page';
-import { PodPage } from '../features/pod/pod-page';
-import { HubsPage } from '../features/hubs/hubs-page';
-import { VendorDetailPage } from '../features/vendors/vendor-detail-page';
-import { VendorsPage } from '../features/vendors/vendors-page';
+import { lazyPage } from './lazy-page';
 import { RequireAccess } from './route-guards';
+
+// Each screen family is its own chunk, loaded when first shown (issue 14, P5).
+const HubActivityPage = lazyPage(() => import('../features/activity/hub-activity-page'), 'HubActivityPage');
+const InTransitPage = lazyPage(() => import('../features/in-transit/in-transit-page'), 'InTransitPage');
+const AuditPage = lazyPage(() => import('../features/audit/audit-page'), 'AuditPage');
+const InventoryPage = lazyPage(() => import('../features/inventory/inventory-page'), 'InventoryPage');
+const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage');
+const StatusesPage = lazyPage(() => import('../features/statuses/statuses-page'), 'StatusesPage');
+const UsersPage = lazyPage(() => import('../features/users/users-page'), 'UsersPage');
+const PodPage = lazyPage(() => import('../features/pod/pod-page'), 'PodPage');
+const HubsPage = lazyPage(() => import('../features/hubs/hubs-page'), 'HubsPage');
+const VendorDetailPage = lazyPage(() => import('../features/vendors/vendor-detail-page'), 'VendorDetailPage');
+const VendorsPage = lazyPage(() => import('../features/vendors/vendors-page'), 'VendorsPage');
 
 export function InventoryScreen() {
   return <InventoryPage />;

@@ -13,6 +13,7 @@ import {
   STORAGE_NOT_PERSISTED,
 } from '../lib/messages';
 import type { SyncStatus } from '../../sync';
+import { FirstSyncProgress } from './first-sync-progress';
 import { pendingTotal } from './sync-health';
 import { Button } from './ui/button';
 
@@ -40,7 +41,11 @@ function StorageNotice() {
   const { state, askPersist } = useStorage();
   if (!state?.supported || state.persisted !== false) return null;
   return (
-    <div role="status" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900" data-testid="storage-not-persisted">
+    <div
+      role="status"
+      className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900"
+      data-testid="storage-not-persisted"
+    >
       <p>{STORAGE_NOT_PERSISTED}</p>
       <Button size="sm" variant="outline" className="justify-self-start" onClick={() => void askPersist()}>
         {STORAGE_ASK_PERSIST}
@@ -70,6 +75,7 @@ export function SyncPanel({ status, onSyncNow, storageNotice = true }: SyncPanel
           {status.online ? SYNC_ALL_SYNCED : 'Nothing waiting to sync.'}
         </p>
       )}
+      {status.firstSync && <FirstSyncProgress tables={status.firstSync} detailed />}
       {storageNotice && <StorageNotice />}
       <dl className="divide-y">
         <Row label="Pending changes" value={String(status.pendingCommands)} testId="sync-pending-commands" />

@@ -1,28 +1,26 @@
 // The signed-in user's sync engine for the whole app: started once the
 // session and profile are known (also offline), stopped on sign-out. Screens
 // read its RxDB collections and dispatch commands through useSyncEngine().
-import imageCompression from 'browser-image-compression';
-// The compression worker loads the library by URL; served from the app itself
-// (and precached) rather than the library's default CDN, so it works offline.
-import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
-import { requestPersistentStorage } from './use-storage';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { SyncEngine, type SyncStatus } from '../../sync';
+import type { SyncEngine, SyncStatus } from '../../sync';
+import { compressImage } from './compress-image';
+import { requestPersistentStorage } from './use-storage';
 import { useSession } from './session';
 import { supabase } from './supabase';
 import { useOnline } from './use-online';
 
 const EngineContext = createContext<SyncEngine | null>(null);
 
-/** About 1600 px on the long side, well under 1 MB (architecture point 6). */
-async function compressImage(file: Blob): Promise<Blob> {
-  const asFile = file instanceof File ? file : new File([file], 'image', { type: file.type });
-  return imageCompression(asFile, {
-    maxWidthOrHeight: 1600,
-    maxSizeMB: 0.8,
-    useWebWorker: true,
-    libURL: new URL(compressionLibUrl, window.location.origin).toString(),
-  });
+/**
+ * The engine (RxDB, Dexie, the command catalogue) is loaded once someone is signed in,
+ * not with the first screen (issue 14, P5); the service worker precaches its chunk.
+ */
+let engineModule: Promise<typeof import('../../sync')> | undefined;
+const loadEngine = () => (engineModule ??= import('../../sync')).then((sync) => sync.SyncEngine);
+
+/** Starts loading the engine's code early, e.g. at start when a session is stored. */
+export function preloadSyncEngine(): void {
+  void loadEngine().catch(() => undefined);
 }
 
 export function SyncEngineProvider({ children }: { children: ReactNode }) {
@@ -37,23 +35,27 @@ export function SyncEngineProvider({ children }: { children: ReactNode }) {
     if (!userId || !role) return;
     let cancelled = false;
     let started: SyncEngine | null = null;
-    void SyncEngine.start({
-      supabase,
-      actor: { userId, role, hubId },
-      compressImage,
-      // Idle and online: one small question every 2.5 s, a full pull only when
-      // the answer is yes (or every 2 minutes as a safety net). docs/sync.md.
-      probeIntervalMs: 2_500,
-      pullIntervalMs: 120_000,
-    }).then(
-      (e) => {
-        if (cancelled) void e.stop();
-        else setEngine((started = e));
-        // A hub tablet queues work offline: ask the browser not to evict it (issue 13).
-        if (!cancelled && role === 'hub_user') void requestPersistentStorage().catch(() => null);
-      },
-      (error: unknown) => console.error('sync: the local database could not be opened', error),
-    );
+    void loadEngine()
+      .then((Engine) =>
+        Engine.start({
+          supabase,
+          actor: { userId, role, hubId },
+          compressImage,
+          // Idle and online: one small question every 2.5 s, a full pull only when
+          // the answer is yes (or every 2 minutes as a safety net). docs/sync.md.
+          probeIntervalMs: 2_500,
+          pullIntervalMs: 120_000,
+        }),
+      )
+      .then(
+        (e) => {
+          if (cancelled) void e.stop();
+          else setEngine((started = e));
+          // A hub tablet queues work offline: ask the browser not to evict it (issue 13).
+          if (!cancelled && role === 'hub_user') void requestPersistentStorage().catch(() => null);
+        },
+        (error: unknown) => console.error('sync: the local database could not be opened', error),
+      );
     return () => {
       cancelled = true;
       setEngine(null);
@@ -77,6 +79,7 @@ const OFFLINE_IDLE: Omit<SyncStatus, 'online'> = {
   lastSyncedAt: null,
   lastError: null,
   rejections: [],
+  firstSync: null,
 };
 
 /** The engine's status; the browser's connection alone while the engine opens. */

@@ -76,6 +76,10 @@ export class EngineStore extends Dexie {
   async setMeta(key: string, value: unknown): Promise<void> {
     await this.meta.put({ key, value });
   }
+
+  async deleteMeta(key: string): Promise<void> {
+    await this.meta.delete(key);
+  }
 }
 
 export const baseKey = (table: TableName, id: string) => `${table}:${id}`;

@@ -1,20 +1,13 @@
 // The cheap question an idle, online device asks every few seconds instead of
 // pulling every table (issue 10): "is anything past my checkpoints?" One small
-// request (public.has_changes); only a yes starts a sync round, so another
+// request (public.changed_tables); only a yes starts a sync round, so another
 // device's change shows within a probe interval while an idle app costs the
-// server one index probe per table every few seconds.
+// server one index probe per table every few seconds. A sync round asks the
+// same question first and pulls only the tables named (pull.ts).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Local } from '../db/database';
-import { TABLES } from '../model/rows';
-import { TransientError } from './pull';
+import { changedTables } from './pull';
 
 export async function hasRemoteChanges(supabase: SupabaseClient, local: Local): Promise<boolean> {
-  const checkpoints: Record<string, unknown> = {};
-  for (const table of TABLES) {
-    const cp = await local.store.getMeta<{ xid: string; id: string }>(`checkpoint:${table}`);
-    if (cp) checkpoints[table] = cp;
-  }
-  const { data, error } = await supabase.rpc('has_changes', { p_checkpoints: checkpoints });
-  if (error) throw new TransientError(`probe: ${error.message}`);
-  return data === true;
+  return (await changedTables(supabase, local)).tables.length > 0;
 }

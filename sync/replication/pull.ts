@@ -20,62 +20,177 @@ interface PullResponse<T> {
 
 export class TransientError extends Error {}
 
+/** A table's first pull on this device: rows written so far of about how many (issue 14). */
+export interface TableProgress {
+  table: TableName;
+  done: number;
+  total: number;
+}
+export type OnPullProgress = (tables: TableProgress[]) => void;
+
 /** Compares decimal xid strings (xid8 can exceed 2^53). */
 export function xidLess(a: string, b: string): boolean {
   return BigInt(a) < BigInt(b);
 }
 
+async function fetchBatch<T extends TableName>(
+  supabase: SupabaseClient,
+  table: T,
+  after: Checkpoint | undefined,
+): Promise<PullResponse<Tables[T]>> {
+  const { data, error } = await supabase.rpc('pull_changes', {
+    p_table: table,
+    p_after_xid: after?.xid ?? null,
+    p_after_id: after?.id ?? null,
+    p_limit: PULL_BATCH,
+  });
+  if (error) throw new TransientError(`pull ${table}: ${error.message}`);
+  return data as PullResponse<Tables[T]>;
+}
+
+/**
+ * Pulls one table to its end, pipelined: while a full batch is written into
+ * IndexedDB, the next one (after that batch's last row) is already on its way.
+ */
 async function pullTable<T extends TableName>(
   supabase: SupabaseClient,
   local: Local,
   table: T,
   lockName: string,
+  onBatch?: (rows: number) => Promise<void>,
 ): Promise<{ horizon: string; rows: number }> {
-  let checkpoint = await local.store.getMeta<Checkpoint>(`checkpoint:${table}`);
+  let next = fetchBatch(supabase, table, await local.store.getMeta<Checkpoint>(`checkpoint:${table}`));
   let total = 0;
   for (;;) {
-    const { data, error } = await supabase.rpc('pull_changes', {
-      p_table: table,
-      p_after_xid: checkpoint?.xid ?? null,
-      p_after_id: checkpoint?.id ?? null,
-      p_limit: PULL_BATCH,
-    });
-    if (error) throw new TransientError(`pull ${table}: ${error.message}`);
-    const { rows, horizon } = data as PullResponse<Tables[T]>;
-    if (rows.length > 0) {
-      const last = rows[rows.length - 1]!;
-      const next = { xid: last.change_xid, id: last.id };
-      // The rows and their checkpoint move together; a crash in between
-      // only pulls the same batch again, which is harmless.
-      await withWriteLock(lockName, async () => {
-        await applyPulled(local, table, rows);
-        await local.store.setMeta(`checkpoint:${table}`, next);
-      });
-      checkpoint = next;
-      total += rows.length;
+    const { rows, horizon } = await next;
+    if (rows.length === 0) return { horizon, rows: total };
+    const last = rows[rows.length - 1]!;
+    const checkpoint = { xid: last.change_xid, id: last.id };
+    const more = rows.length === PULL_BATCH;
+    if (more) {
+      next = fetchBatch(supabase, table, checkpoint);
+      // Awaited on the next turn; if writing this batch fails first, its failure is not the one to report.
+      next.catch(() => undefined);
     }
-    if (rows.length < PULL_BATCH) return { horizon, rows: total };
+    // The rows and their checkpoint move together; a crash in between
+    // only pulls the same batch again, which is harmless.
+    await withWriteLock(lockName, async () => {
+      await applyPulled(local, table, rows);
+      await local.store.setMeta(`checkpoint:${table}`, checkpoint);
+    });
+    total += rows.length;
+    await onBatch?.(rows.length);
+    if (!more) return { horizon, rows: total };
   }
 }
 
+/** The device's checkpoints by table, as the server's probes take them. */
+async function checkpoints(local: Local): Promise<Record<string, Checkpoint>> {
+  const out: Record<string, Checkpoint> = {};
+  for (const table of TABLES) {
+    const cp = await local.store.getMeta<Checkpoint>(`checkpoint:${table}`);
+    if (cp) out[table] = cp;
+  }
+  return out;
+}
+
 /**
- * Pulls every table to the end. Returns the horizon below which every
- * committed transaction's rows are now local (the smallest of the tables').
+ * Which tables have changes past the checkpoints (public.changed_tables), and
+ * the commit-safe horizon up to which the others are known to be complete.
+ */
+export async function changedTables(
+  supabase: SupabaseClient,
+  local: Local,
+): Promise<{ tables: TableName[]; horizon: string }> {
+  const { data, error } = await supabase.rpc('changed_tables', { p_checkpoints: await checkpoints(local) });
+  if (error) throw new TransientError(`probe: ${error.message}`);
+  const answer = data as { tables: string[]; horizon: string };
+  return { tables: TABLES.filter((t) => answer.tables.includes(t)), horizon: answer.horizon };
+}
+
+/**
+ * How many rows each table's first pull will bring, about: the rows the user may read now
+ * (PostgREST's exact count, RLS applied; one HEAD request each, side by side). Only for
+ * progress: a count that fails leaves that table out.
+ */
+async function firstPullTotals(supabase: SupabaseClient, tables: TableName[]): Promise<TableProgress[]> {
+  const counted = await Promise.all(
+    tables.map(async (table) => {
+      const { count, error } = await supabase.from(table).select('id', { count: 'exact', head: true });
+      return error || count === null ? null : { table, done: 0, total: count };
+    }),
+  );
+  return counted.filter((c): c is TableProgress => c !== null);
+}
+
+const progressKey = (table: TableName) => `firstPull:${table}`;
+
+/**
+ * The tables of this round still in their first pull, with their progress: those with no
+ * checkpoint yet (counted now), and those whose first pull an earlier round began (a lost
+ * connection, the app closed) and whose progress is stored until they reach their end.
+ */
+async function firstPullProgress(
+  supabase: SupabaseClient,
+  local: Local,
+  tables: TableName[],
+  known: Record<string, Checkpoint>,
+): Promise<TableProgress[]> {
+  const progress: TableProgress[] = [];
+  for (const table of tables) {
+    const stored = await local.store.getMeta<{ done: number; total: number }>(progressKey(table));
+    if (stored) progress.push({ table, ...stored });
+  }
+  const fresh = tables.filter((t) => !known[t] && !progress.some((p) => p.table === t));
+  for (const counted of fresh.length > 0 ? await firstPullTotals(supabase, fresh) : []) {
+    await local.store.setMeta(progressKey(counted.table), { done: 0, total: counted.total });
+    progress.push(counted);
+  }
+  return TABLES.flatMap((t) => progress.filter((p) => p.table === t));
+}
+
+/**
+ * Pulls every table with changes to the end: one probe, then pull_changes for
+ * those tables only. Returns the horizon below which every committed
+ * transaction's rows are now local (the smallest of the probe's and the
+ * pulled tables'), and whether every table was pulled from the start (a new
+ * device: its rows are then exactly what the user may read, nothing to reconcile).
+ * Tables in their first pull report their progress through `onProgress`.
  */
 export async function pullAll(
   supabase: SupabaseClient,
   local: Local,
   lockName: string,
-): Promise<{ horizon: string; rows: number }> {
-  let horizon: string | null = null;
+  onProgress?: OnPullProgress,
+): Promise<{ horizon: string; rows: number; fromScratch: boolean }> {
+  const known = await checkpoints(local);
+  const fromScratch = Object.keys(known).length === 0;
+  const probe = await changedTables(supabase, local);
+  const progress = onProgress ? await firstPullProgress(supabase, local, probe.tables, known) : [];
+  const report = () => onProgress?.(progress.map((p) => ({ ...p })));
+  if (progress.length > 0) report();
+  let horizon = probe.horizon;
   let rows = 0;
-  for (const table of TABLES) {
-    const result = await pullTable(supabase, local, table, lockName);
+  for (const table of probe.tables) {
+    const mine = progress.find((p) => p.table === table);
+    const result = await pullTable(supabase, local, table, lockName, async (n) => {
+      if (!mine) return;
+      mine.done += n;
+      mine.total = Math.max(mine.total, mine.done);
+      await local.store.setMeta(progressKey(table), { done: mine.done, total: mine.total });
+      report();
+    });
+    // Pulled to its end: this table's first pull is over (what was counted may have changed since).
+    if (mine) {
+      mine.total = mine.done;
+      await local.store.deleteMeta(progressKey(table));
+      report();
+    }
     rows += result.rows;
-    if (horizon === null || xidLess(result.horizon, horizon)) horizon = result.horizon;
+    if (xidLess(result.horizon, horizon)) horizon = result.horizon;
   }
   await local.store.setMeta('horizon', horizon);
-  return { horizon: horizon ?? '0', rows };
+  return { horizon, rows, fromScratch };
 }
 
 /**

@@ -1,7 +1,8 @@
-// npm run bench: the sync engine against its baselines, measured in one run
+// npm run bench (with tests/bench/browser.ts): the sync engine against its baselines, measured in one run
 // on a fresh local stack (embedded PGlite, or DATABASE_URL's server).
 //   1. initial pull of 10,000 shipments + 50,000 inventory rows vs a raw PostgREST download;
-//   2. draining 1,000 queued commands vs sending them one request each;
+//   2. draining 1,000 queued commands vs sending them one request each; P2 (issue 14): apply_commands
+//      alone, 999 mixed commands in batches of 100 vs one request each;
 //   3. dispatch-to-visible latency of one command on the local database;
 //   4. the dashboard's figures on that data: first computation, and the update after one pulled change.
 import 'fake-indexeddb/auto';
@@ -23,29 +24,11 @@ import {
   type DashboardInput,
   type LocalDatabase,
 } from '../../sync';
+import { KARAWANG, SCALE, seedVolume } from './seed';
+import { printTable, type BenchRow } from './table';
 
-// Smaller volumes through the environment for a quick look (BENCH_SCALE=0.1).
-const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const SHIPMENTS = Math.round(10_000 * SCALE);
-const INVENTORY = Math.round(50_000 * SCALE);
 const COMMANDS = Math.round(1_000 * SCALE);
 const LATENCY_SAMPLES = 200;
-const KARAWANG = '11111111-0000-4000-8000-000000000001';
-
-async function seedVolume(sql: pg.Client) {
-  await sql.query(`
-    insert into public.shipments (batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
-      current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, selesai_bongkar)
-    select 'BENCH-' || g, v.id, v.vendor_id, '${KARAWANG}', '11111111-0000-4000-8000-000000000002',
-      '11111111-0000-4000-8000-000000000002', 10, 20, 'selesai', now() - (g || ' minutes')::interval, true
-    from generate_series(1, ${SHIPMENTS}) g,
-      lateral (select id, vendor_id from public.vehicles order by id limit 1) v`);
-  await sql.query(`
-    insert into public.inventory (warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, batch_number)
-    select w.id, current_date - (g % 365), g % 7, g % 11, 'BENCH-' || g
-    from generate_series(1, ${INVENTORY}) g,
-      lateral (select id from public.warehouses order by id offset (g % 5) limit 1) w`);
-}
 
 function client(apiUrl: string, anonKey: string): SupabaseClient {
   return createClient(apiUrl, anonKey, {
@@ -115,7 +98,7 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void stack.stop().finally(() => process.exit(130)));
   }
-  const rows: Array<[string, string, string, string]> = [];
+  const rows: BenchRow[] = [];
   try {
     const sql = new pg.Client({ connectionString: stack.dbUrl });
     await sql.connect();
@@ -254,6 +237,42 @@ async function main() {
         if (error) throw error;
       }
     }, 'one by one');
+    // P2 (issue 14): apply_commands alone, 10 batches of 100 mixed valid commands (queue, Proses
+    // Muat, take off the queue, in turn), against the same commands one request each.
+    const P2_COMMANDS = Math.floor(COMMANDS / 3) * 3;
+    const mixed = (i: number) => {
+      const step = i % 3;
+      return {
+        id: crypto.randomUUID(),
+        type: ['queue_vehicles', 'start_loading', 'remove_from_queue'][step]!,
+        payload:
+          step === 0
+            ? { hub_id: KARAWANG, vehicle_ids: [vehicle] }
+            : { hub_id: KARAWANG, vehicle_id: vehicle },
+        issued_at: new Date().toISOString(),
+        actor: hub.actor.userId,
+      };
+    };
+    const applyAll = async (batchSize: number) => {
+      let applied = 0;
+      for (let i = 0; i < P2_COMMANDS; i += batchSize) {
+        const commands = Array.from({ length: Math.min(batchSize, P2_COMMANDS - i) }, (_, k) => mixed(i + k));
+        const { data, error } = await hub.supabase.rpc('apply_commands', { commands });
+        if (error) throw error;
+        applied += (data as { results: Array<{ outcome: string }> }).results.filter(
+          (r) => r.outcome === 'applied',
+        ).length;
+      }
+      if (applied !== P2_COMMANDS) throw new Error(`P2: ${applied} of ${P2_COMMANDS} applied`);
+    };
+    const [batchedMs] = await timed(() => applyAll(100), 'P2 batches of 100');
+    const [oneEachMs] = await timed(() => applyAll(1), 'P2 one each');
+    rows.push([
+      `P2 apply_commands: ${P2_COMMANDS.toLocaleString('en')} mixed commands in batches of 100, ${Math.round(P2_COMMANDS / (batchedMs / 1000)).toLocaleString('en')} commands/s`,
+      `${batchedMs.toFixed(0)} ms`,
+      `one request per command: ${oneEachMs.toFixed(0)} ms (goal: 40x faster, 3,000 commands/s)`,
+      `${(oneEachMs / batchedMs).toFixed(1)}x faster`,
+    ]);
     rows.push([
       `drain ${COMMANDS.toLocaleString('en')} queued commands (batches of 100)`,
       `${drainMs.toFixed(0)} ms`,
@@ -291,15 +310,10 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const header = ['measure', 'result', 'baseline (same run)', 'ratio'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(
-    `\nDermaga sync benchmark, ${new Date().toISOString()}, engine ${stack.engine}, Node ${process.version}`,
+  printTable(
+    `Dermaga sync benchmark, ${new Date().toISOString()}, engine ${stack.engine}, Node ${process.version}`,
+    rows,
   );
-  console.log(line(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of rows) console.log(line(r));
 }
 
 main().then(

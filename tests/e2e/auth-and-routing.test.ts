@@ -168,12 +168,15 @@ describe('signed in as admin', () => {
   });
 
   it('shows each hub only its tabs', async () => {
+    // Each screen is a lazy chunk (issue 14): wait for the tabs rather than read them at load.
     await page.goto(appUrl('/hub-karawang/ready'));
+    await page.getByTestId('hub-tabs').waitFor();
     expect(await page.getByTestId('hub-tabs').locator('a').allTextContents()).toEqual([
       'Siap Muat',
       'Sedang Muat',
     ]);
     await page.goto(appUrl('/hub-polsub/otw'));
+    await page.getByTestId('hub-tabs').waitFor();
     expect(await page.getByTestId('hub-tabs').locator('a').allTextContents()).toEqual([
       'OTW',
       'Confirm Tiba',

@@ -1,8 +1,10 @@
-// Issue 10, live screens: the idle device's question (has_changes through
+// Issue 10, live screens: the idle device's question (changed_tables through
 // sync/replication/change-probe.ts) says yes after another user's commit the
-// device may read, no when it is caught up, and no for what RLS hides from it.
+// device may read, no when it is caught up, and no for what RLS hides from it;
+// a sync round asks it once and pulls only the tables it names.
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasRemoteChanges } from '../../sync/replication/change-probe';
+import { changedTables } from '../../sync/replication/pull';
 import { as, closeDb, id, tag, WAREHOUSE } from './commands-support';
 import { openDevice, settle, type Device } from '../support/sync-device';
 
@@ -30,8 +32,17 @@ describe('has_changes', () => {
     // A vendor: every signed-in user reads vendors.
     await (await as('admin')).ok('add_vendor', { vendor_id: id(), name: `Probe ${tag()}` });
     expect(await hasRemoteChanges(device.supabase, device.engine.local)).toBe(true);
+    expect((await changedTables(device.supabase, device.engine.local)).tables).toEqual(['vendors']);
+    // The round pulls only the table that changed: one probe, one pull_changes.
+    const before = device.proxy.forwarded.length;
     await device.engine.syncNow();
+    const round = device.proxy.forwarded.slice(before).filter((r) => /changed_tables|pull_changes/.test(r));
+    expect(round).toEqual(['POST /rest/v1/rpc/changed_tables', 'POST /rest/v1/rpc/pull_changes']);
     expect(await hasRemoteChanges(device.supabase, device.engine.local)).toBe(false);
+    // Caught up: a round asks once and pulls nothing.
+    const quiet = device.proxy.forwarded.length;
+    await device.engine.syncNow();
+    expect(device.proxy.forwarded.slice(quiet).filter((r) => /pull_changes/.test(r))).toEqual([]);
   });
 
   it('answers a device without checkpoints (a new tablet) yes, and refuses a malformed question', async () => {
@@ -39,5 +50,9 @@ describe('has_changes', () => {
     expect((await admin.client.rpc('has_changes', { p_checkpoints: {} })).data).toBe(true);
     const { error } = await admin.client.rpc('has_changes', { p_checkpoints: [] });
     expect(error?.code).toBe('22023');
+    const fresh = (await admin.client.rpc('changed_tables', { p_checkpoints: {} })).data as { tables: string[]; horizon: string };
+    expect(fresh.tables).toEqual(expect.arrayContaining(['hubs', 'vendors', 'vehicles', 'shipments', 'inventory']));
+    expect(fresh.horizon).toMatch(/^\d+$/);
+    expect((await admin.client.rpc('changed_tables', { p_checkpoints: 'x' })).error?.code).toBe('22023');
   });
 });

@@ -7,9 +7,10 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { DEMO_PASSWORD, stack } from './clients';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
 /** The two tablets the app is made for (issue 5). */
 export const TABLET_LANDSCAPE = { width: 1280, height: 800 } as const;
@@ -28,16 +29,7 @@ export const DEMO_USERS = {
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 

@@ -34,7 +34,14 @@ export async function actorOf(email: string): Promise<Actor> {
   }
 }
 
-export async function openDevice(email: string, options: { pullIntervalMs?: number } = {}): Promise<Device> {
+export async function openDevice(
+  email: string,
+  options: {
+    pullIntervalMs?: number;
+    /** The engine starts with the network down (signed in already), so its first sync waits for `proxy.setMode('up')`. */
+    startOffline?: boolean;
+  } = {},
+): Promise<Device> {
   const proxy = await new FlakyProxy(stack().apiUrl).start();
   const supabase = createClient(proxy.url, stack().anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -43,6 +50,7 @@ export async function openDevice(email: string, options: { pullIntervalMs?: numb
   const { error } = await supabase.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
   if (error) throw new Error(`sign-in as ${email}: ${error.message}`);
   const actor = await actorOf(email);
+  if (options.startOffline) proxy.setMode('down');
   const indexedDb = { indexedDB: new IDBFactory(), IDBKeyRange };
   const start = () =>
     SyncEngine.start({

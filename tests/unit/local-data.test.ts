@@ -36,6 +36,7 @@ describe('the sync indicator state', () => {
     lastSyncedAt: null,
     lastError: null,
     rejections: [],
+    firstSync: null,
   };
 
   it('puts offline first, then syncing, errors and pending work', () => {

@@ -21,6 +21,7 @@ const status: SyncStatus = {
   lastSyncedAt: '2026-11-21T06:59:00.000Z',
   lastError: `401 for Bearer ${JWT}`,
   rejections: [],
+  firstSync: null,
 };
 
 function input(): DiagnosticsInput {

@@ -1,4 +1,7 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { FirstSyncProgress } from '../../components/first-sync-progress';
+import { ScreenLoader } from '../../components/full-page-loader';
 import { pendingTotal } from '../../components/sync-health';
 import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar';
 import { roleOrHubName } from '../../lib/profile';
@@ -16,8 +19,14 @@ export function AppShell() {
       <AppSidebar profile={profile} pendingCount={pendingTotal(status)} beforeWipe={stopEngine} />
       <SidebarInset>
         <AppHeader roleOrHub={roleOrHubName(profile)} syncStatus={status} onSyncNow={syncNow} />
+        {status.firstSync && (
+          <FirstSyncProgress tables={status.firstSync} className="border-b bg-muted/40 px-4 py-2" />
+        )}
         <main id="main" className="min-w-0 flex-1">
-          <Outlet />
+          {/* Screens are lazy chunks (src/app/lazy-page.ts): the shell stays while one loads. */}
+          <Suspense fallback={<ScreenLoader />}>
+            <Outlet />
+          </Suspense>
         </main>
       </SidebarInset>
     </SidebarProvider>
