@@ -30,15 +30,25 @@ export async function seedVolume(sql: pg.Client, part = 1, from = 0) {
 }
 
 /**
- * `count` vehicles of the first vendor queued (Siap Muat) at Karawang, for the taps of the
- * browser bench (P3, P4). Their plates start with `prefix`.
+ * `count` vehicles of the first vendor at Karawang, free (ready) or queued (Siap Muat), for the
+ * taps of the browser bench (P3, P4). Their plates start with `prefix`.
  */
-export async function seedQueuedVehicles(sql: pg.Client, count: number, prefix: string) {
+export async function seedBenchVehicles(sql: pg.Client, count: number, prefix: string, queued = false) {
   await sql.query(
     `insert into public.vehicles (license_plate, driver_name, vendor_id, current_hub_id, ready, siap_muat, queued_at)
      select $1 || lpad(g::text, 4, '0'), 'Bench', (select id from public.vendors order by id limit 1),
-       '${KARAWANG}', false, true, now() - (g || ' seconds')::interval
+       '${KARAWANG}', not $3, $3, case when $3 then now() - (g || ' seconds')::interval end
      from generate_series(1, $2::int) g`,
+    [prefix, count, queued],
+  );
+}
+
+/** Queues `count` of those free vehicles at Karawang, as a hub user would (a queue of a realistic length). */
+export async function queueBenchVehicles(sql: pg.Client, count: number, prefix: string) {
+  await sql.query(
+    `update public.vehicles set ready = false, siap_muat = true, queued_at = now()
+      where id in (select id from public.vehicles where license_plate like $1 || '%' and ready
+                   order by license_plate limit $2)`,
     [prefix, count],
   );
 }
