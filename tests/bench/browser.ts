@@ -685,7 +685,7 @@ async function main() {
       `P4 the same tap with ${ADDED_RTT_MS} ms added RTT, median of ${slowTaps.length}`,
       `${fmt(slowMedian, 1)} ms`,
       `direct calls (apply_commands, then read back), median of ${direct.length}: ${fmt(directMedian)} ms (goal: ${SLOW_GOAL_RATIO}x sooner)`,
-      `${(directMedian / slowMedian).toFixed(0)}x sooner`,
+      `${(directMedian / slowMedian).toFixed(1)}x sooner`,
     ]);
     rows.push([
       `P4 the same, against the tap without added RTT (P3, median)`,
