@@ -29,7 +29,7 @@ import { startStack } from '../../supabase/local/stack';
 import { IMAGE_COMPRESSION_OPTIONS } from '../../src/lib/image-compression-options';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { FlakyProxy } from '../support/flaky-proxy';
-import { printTable, type BenchRow } from './table';
+import { printTable, runBench, type BenchRow } from './table';
 import { KARAWANG, SCALE, queueBenchVehicles, seedBenchVehicles, seedVolume } from './seed';
 
 const VIEWPORT = { width: 1280, height: 800 };
@@ -744,10 +744,4 @@ async function main() {
   );
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

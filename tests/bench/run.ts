@@ -25,7 +25,7 @@ import {
   type LocalDatabase,
 } from '../../sync';
 import { KARAWANG, SCALE, seedVolume } from './seed';
-import { printTable, type BenchRow } from './table';
+import { printTable, runBench, type BenchRow } from './table';
 
 const COMMANDS = Math.round(1_000 * SCALE);
 const LATENCY_SAMPLES = 200;
@@ -316,10 +316,4 @@ async function main() {
   );
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -11,3 +11,14 @@ export function printTable(title: string, rows: BenchRow[]): void {
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));
 }
+
+/** Runs a benchmark's main and exits with its outcome (the stack's processes go with it). */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { SyncStatus, TableProgress } from '../../sync';
 import { ownerSql } from '../support/clients';
 import { openDevice, settle, type Device } from '../support/sync-device';
+import { dropTaggedInventory, insertTaggedInventory } from '../support/sync-scenarios';
 
 const ROWS = 3_500;
 let device: Device | undefined;
@@ -18,11 +19,7 @@ describe("a new tablet's first sync", () => {
     const tag = `FIRST-${crypto.randomUUID().slice(0, 8)}-`;
     const sql = await ownerSql();
     try {
-      await sql.query(
-        `insert into public.inventory (warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, batch_number)
-         select '22222222-0000-4000-8000-000000000001', current_date, 0, 0, $1 || g from generate_series(1, $2::int) g`,
-        [tag, ROWS],
-      );
+      await insertTaggedInventory(sql, tag, ROWS);
       const { rows } = await sql.query<{ n: string }>(`select count(*)::text as n from public.inventory`);
       const serverInventory = Number(rows[0]!.n);
 
@@ -77,10 +74,7 @@ describe("a new tablet's first sync", () => {
       await engine.syncNow();
       expect(statuses.slice(count).some((s) => s.firstSync !== null)).toBe(false);
     } finally {
-      await sql.query(
-        `update public.inventory set deleted = true where batch_number like $1 and not deleted`,
-        [`${tag}%`],
-      );
+      await dropTaggedInventory(sql, tag);
       await sql.end();
     }
   }, 120_000);

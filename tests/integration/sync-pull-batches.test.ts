@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ownerSql } from '../support/clients';
 import { openDevice, settle, type Device } from '../support/sync-device';
+import { dropTaggedInventory, insertTaggedInventory } from '../support/sync-scenarios';
 
 const ROWS = 2_600;
 let device: Device | undefined;
@@ -31,11 +32,7 @@ describe('a pull over several batches', () => {
     const tag = `PIPE-${crypto.randomUUID().slice(0, 8)}-`;
     const sql = await ownerSql();
     try {
-      await sql.query(
-        `insert into public.inventory (warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, batch_number)
-         select '22222222-0000-4000-8000-000000000001', current_date, 0, 0, $1 || g from generate_series(1, $2::int) g`,
-        [tag, ROWS],
-      );
+      await insertTaggedInventory(sql, tag, ROWS);
       const expected = await serverRows(tag);
       expect(expected).toHaveLength(ROWS);
 
@@ -44,7 +41,9 @@ describe('a pull over several batches', () => {
         .poll(
           async () => {
             await device!.engine.syncNow();
-            const local = await device!.engine.db.inventory.find({ selector: { batch_number: { $regex: `^${tag}` } } }).exec();
+            const local = await device!.engine.db.inventory
+              .find({ selector: { batch_number: { $regex: `^${tag}` } } })
+              .exec();
             return local.map((d) => `${d.id} ${d.change_xid}`).sort();
           },
           { timeout: 60_000 },
@@ -59,7 +58,9 @@ describe('a pull over several batches', () => {
       await expect
         .poll(async () => {
           await device!.engine.syncNow();
-          const left = await device!.engine.db.inventory.find({ selector: { batch_number: { $regex: `^${tag}` } } }).exec();
+          const left = await device!.engine.db.inventory
+            .find({ selector: { batch_number: { $regex: `^${tag}` } } })
+            .exec();
           return left.length;
         })
         .toBe(0);
@@ -68,7 +69,7 @@ describe('a pull over several batches', () => {
       );
       expect(await device.engine.local.store.getMeta('checkpoint:inventory')).toEqual(rows[0]);
     } finally {
-      await sql.query(`update public.inventory set deleted = true where batch_number like $1 and not deleted`, [`${tag}%`]);
+      await dropTaggedInventory(sql, tag);
       await sql.end();
     }
   }, 120_000);

@@ -55,3 +55,21 @@ export async function inventorySum(
   );
   return rows[0];
 }
+
+/**
+ * `count` empty inventory rows at the Karawang warehouse, their batch numbers starting with
+ * `tag` (enough rows for a pull of several batches); `dropTaggedInventory` deletes them again.
+ */
+export async function insertTaggedInventory(sql: pg.Client, tag: string, count: number): Promise<void> {
+  await sql.query(
+    `insert into public.inventory (warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, batch_number)
+     select $1, current_date, 0, 0, $2 || g from generate_series(1, $3::int) g`,
+    [WAREHOUSES.karawang, tag, count],
+  );
+}
+
+export async function dropTaggedInventory(sql: pg.Client, tag: string): Promise<void> {
+  await sql.query(`update public.inventory set deleted = true where batch_number like $1 and not deleted`, [
+    `${tag}%`,
+  ]);
+}
