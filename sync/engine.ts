@@ -12,7 +12,7 @@ import type { ConflictEntry, UploadEntry } from './db/engine-store';
 import { pullAll, reconcileScope, xidLess, type TableProgress } from './replication/pull';
 import { hasRemoteChanges } from './replication/change-probe';
 import { pushOutbox } from './replication/push';
-import { applyPredicted, rebase, viewReader } from './replication/view';
+import { rebase, recordPrediction, viewReader, writePrediction } from './replication/view';
 import { withWriteLock } from './replication/write-lock';
 import { backoffMs, drainUploads, queueUpload, type ImageSlot } from './uploads/queue';
 
@@ -62,6 +62,8 @@ export interface SyncOptions {
    * on the pull interval only). docs/sync.md.
    */
   probeIntervalMs?: number;
+  /** Rows a pull asks for at a time (pull.ts PULL_BATCH by default; the server allows up to 5,000). */
+  pullBatch?: number;
   /** Scope reconciliation interval (ms). */
   reconcileIntervalMs?: number;
   /** Browser: one tab replicates (leader election). Tests with one client may turn it off. */
@@ -151,8 +153,9 @@ export class SyncEngine {
       );
       let queued = false;
       try {
-        // Durable intent first: a crash after this line is repaired by the rebase on start.
-        await this.local.store.outbox.add({
+        // Durable intent first (the command with the server versions of the rows it changes,
+        // one transaction): a crash after this line is repaired by the rebase on start.
+        await recordPrediction(this.local, predicted, {
           ...command,
           state: 'pending',
           xid: null,
@@ -160,7 +163,7 @@ export class SyncEngine {
           last_error: null,
         });
         queued = true;
-        await applyPredicted(this.local, predicted);
+        await writePrediction(this.local, predicted);
       } catch (error) {
         // The device refused the write (quota, private mode, eviction): take
         // the command back out and restore the view, so what the user is told
@@ -337,8 +340,12 @@ export class SyncEngine {
           path: upload.path,
         });
       });
-      const { horizon, fromScratch } = await pullAll(supabase, this.local, this.lockName, (firstSync) =>
-        this.runtime.next({ ...this.runtime.value, firstSync }),
+      const { horizon, fromScratch } = await pullAll(
+        supabase,
+        this.local,
+        this.lockName,
+        (firstSync) => this.runtime.next({ ...this.runtime.value, firstSync }),
+        this.options.pullBatch,
       );
       const reconcileEvery = this.options.reconcileIntervalMs ?? 5 * 60_000;
       if (fromScratch) {

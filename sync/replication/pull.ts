@@ -6,7 +6,12 @@ import { TABLES, type TableName, type Tables } from '../model/rows';
 import { applyPulled } from './view';
 import { withWriteLock } from './write-lock';
 
-export const PULL_BATCH = 1000;
+/**
+ * Rows a pull asks for at a time (the server allows up to 5,000). Larger batches pay the
+ * per-batch costs (a request, an IndexedDB transaction, the change events the screens
+ * follow) fewer times on a new device's first sync; docs/performance.md.
+ */
+export const PULL_BATCH = 5000;
 
 interface Checkpoint {
   xid: string;
@@ -37,12 +42,13 @@ async function fetchBatch<T extends TableName>(
   supabase: SupabaseClient,
   table: T,
   after: Checkpoint | undefined,
+  batch: number,
 ): Promise<PullResponse<Tables[T]>> {
   const { data, error } = await supabase.rpc('pull_changes', {
     p_table: table,
     p_after_xid: after?.xid ?? null,
     p_after_id: after?.id ?? null,
-    p_limit: PULL_BATCH,
+    p_limit: batch,
   });
   if (error) throw new TransientError(`pull ${table}: ${error.message}`);
   return data as PullResponse<Tables[T]>;
@@ -57,18 +63,19 @@ async function pullTable<T extends TableName>(
   local: Local,
   table: T,
   lockName: string,
+  batch: number,
   onBatch?: (rows: number) => Promise<void>,
 ): Promise<{ horizon: string; rows: number }> {
-  let next = fetchBatch(supabase, table, await local.store.getMeta<Checkpoint>(`checkpoint:${table}`));
+  let next = fetchBatch(supabase, table, await local.store.getMeta<Checkpoint>(`checkpoint:${table}`), batch);
   let total = 0;
   for (;;) {
     const { rows, horizon } = await next;
     if (rows.length === 0) return { horizon, rows: total };
     const last = rows[rows.length - 1]!;
     const checkpoint = { xid: last.change_xid, id: last.id };
-    const more = rows.length === PULL_BATCH;
+    const more = rows.length === batch;
     if (more) {
-      next = fetchBatch(supabase, table, checkpoint);
+      next = fetchBatch(supabase, table, checkpoint, batch);
       // Awaited on the next turn; if writing this batch fails first, its failure is not the one to report.
       next.catch(() => undefined);
     }
@@ -101,8 +108,11 @@ async function checkpoints(local: Local): Promise<Record<string, Checkpoint>> {
 export async function changedTables(
   supabase: SupabaseClient,
   local: Local,
+  known?: Record<string, Checkpoint>,
 ): Promise<{ tables: TableName[]; horizon: string }> {
-  const { data, error } = await supabase.rpc('changed_tables', { p_checkpoints: await checkpoints(local) });
+  const { data, error } = await supabase.rpc('changed_tables', {
+    p_checkpoints: known ?? (await checkpoints(local)),
+  });
   if (error) throw new TransientError(`probe: ${error.message}`);
   const answer = data as { tables: string[]; horizon: string };
   return { tables: TABLES.filter((t) => answer.tables.includes(t)), horizon: answer.horizon };
@@ -162,10 +172,11 @@ export async function pullAll(
   local: Local,
   lockName: string,
   onProgress?: OnPullProgress,
+  batch = PULL_BATCH,
 ): Promise<{ horizon: string; rows: number; fromScratch: boolean }> {
   const known = await checkpoints(local);
   const fromScratch = Object.keys(known).length === 0;
-  const probe = await changedTables(supabase, local);
+  const probe = await changedTables(supabase, local, known);
   const progress = onProgress ? await firstPullProgress(supabase, local, probe.tables, known) : [];
   const report = () => onProgress?.(progress.map((p) => ({ ...p })));
   if (progress.length > 0) report();
@@ -173,7 +184,7 @@ export async function pullAll(
   let rows = 0;
   for (const table of probe.tables) {
     const mine = progress.find((p) => p.table === table);
-    const result = await pullTable(supabase, local, table, lockName, async (n) => {
+    const result = await pullTable(supabase, local, table, lockName, batch, async (n) => {
       if (!mine) return;
       mine.done += n;
       mine.total = Math.max(mine.total, mine.done);

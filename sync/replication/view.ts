@@ -5,7 +5,7 @@
 import { CATALOGUE } from '../commands/catalogue';
 import { CommandRefused, type Actor, type Change, type StateReader } from '../commands/types';
 import type { Local } from '../db/database';
-import { baseKey, type BaseEntry } from '../db/engine-store';
+import { baseKey, type BaseEntry, type OutboxEntry } from '../db/engine-store';
 import { SCHEMAS } from '../db/schemas';
 import type { TableName, Tables } from '../model/rows';
 
@@ -47,21 +47,68 @@ async function writeView<T extends TableName>(local: Local, table: T, rows: Tabl
   if (gone.length) await collection.bulkRemove(gone);
 }
 
-/** A prediction's changes, remembering each touched row's server version first. */
-export async function applyPredicted(local: Local, changes: Change[]): Promise<void> {
-  for (const change of changes) {
-    const key = baseKey(change.table, change.row.id);
-    if (!(await local.store.base.get(key))) {
-      const current = await local.db[change.table].findOne(change.row.id).exec();
-      await local.store.base.put({
-        key,
-        table: change.table,
-        id: change.row.id,
-        row: current ? (current.toMutableJSON() as never) : null,
-      });
+/** Each changed row's version in the view now, by base key (row null: not in the view). */
+async function viewVersions(local: Local, changes: Change[]): Promise<BaseEntry[]> {
+  const ids = new Map<TableName, Set<string>>();
+  for (const { table, row } of changes) ids.set(table, (ids.get(table) ?? new Set()).add(row.id));
+  const entries: BaseEntry[] = [];
+  for (const [table, set] of ids) {
+    // By id: RxDB answers from its document cache when it holds them (no IndexedDB read).
+    const docs = await local.db[table].findByIds([...set]).exec();
+    for (const id of set) {
+      const doc = docs.get(id);
+      entries.push({ key: baseKey(table, id), table, id, row: doc ? (doc.toMutableJSON() as never) : null });
     }
-    await writeView(local, change.table, [change.row] as never);
   }
+  return entries;
+}
+
+/**
+ * Remembers the server version of each row a prediction changes (the view's version, unless
+ * a pending command already holds the row) and, for a dispatch, adds its command to the
+ * outbox: one transaction of the engine's store, so the command and the bases it needs are
+ * stored together or not at all.
+ */
+export async function recordPrediction(local: Local, changes: Change[], command?: OutboxEntry): Promise<void> {
+  const versions = await viewVersions(local, changes);
+  if (versions.length === 0 && !command) return;
+  const { store } = local;
+  await store.transaction('rw', store.outbox, store.base, async () => {
+    if (command) await store.outbox.add(command);
+    const held = await store.base.bulkGet(versions.map((v) => v.key));
+    const fresh = versions.filter((_, i) => !held[i]);
+    if (fresh.length) await store.base.bulkPut(fresh);
+  });
+}
+
+/**
+ * Writes a prediction's rows into the view, the last change of each row winning. Rows the
+ * view holds are modified in place (one storage write, no insert attempt first); the others
+ * are inserted, and deleted rows leave it.
+ */
+export async function writePrediction(local: Local, changes: Change[]): Promise<void> {
+  const byTable = new Map<TableName, Map<string, Change['row']>>();
+  for (const { table, row } of changes) byTable.set(table, (byTable.get(table) ?? new Map()).set(row.id, row));
+  for (const [table, rows] of byTable) {
+    const collection = local.db[table];
+    const live = [...rows.values()].filter((r) => !r.deleted).map((r) => toDoc(table, r as never));
+    const docs = await collection.findByIds(live.map((r) => r.id)).exec();
+    const fresh = live.filter((r) => !docs.has(r.id));
+    await Promise.all(
+      live
+        .filter((r) => docs.has(r.id))
+        .map((r) => docs.get(r.id)!.incrementalModify(() => r as never)),
+    );
+    if (fresh.length) await collection.bulkUpsert(fresh as never);
+    const gone = [...rows.values()].filter((r) => r.deleted).map((r) => r.id);
+    if (gone.length) await collection.bulkRemove(gone);
+  }
+}
+
+/** A prediction's changes, remembering each touched row's server version first (the rebase's replay). */
+async function applyPredicted(local: Local, changes: Change[]): Promise<void> {
+  await recordPrediction(local, changes);
+  await writePrediction(local, changes);
 }
 
 /** Pulled rows: into the base when a pending command holds the row, else into the view. */

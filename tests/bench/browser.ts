@@ -30,7 +30,7 @@ import { IMAGE_COMPRESSION_OPTIONS } from '../../src/lib/image-compression-optio
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { FlakyProxy } from '../support/flaky-proxy';
 import { printTable, runBench, type BenchRow } from './table';
-import { KARAWANG, SCALE, queueBenchVehicles, seedBenchVehicles, seedVolume } from './seed';
+import { CIKARANG, KARAWANG, SCALE, queueBenchVehicles, seedBenchVehicles, seedVolume } from './seed';
 
 const VIEWPORT = { width: 1280, height: 800 };
 const FIRST_SCREEN_GOAL_KB = 250;
@@ -276,6 +276,16 @@ async function initialPull(page: Page, appUrl: string, anonKey: string, profile 
 
 /** Queues the next wave of bench vehicles on the server and waits until the page shows them. */
 async function queueWave(sql: pg.Client, page: Page, tapped: Set<string>, count: number) {
+  // Those loading since an earlier wave drive off to Cikarang (as if loaded and gone: not
+  // ready, so never queued again), so the Sedang Muat list stays as long as a floor has it
+  // (20 to 40), not every vehicle ever tapped.
+  const leaving = [...tapped].slice(0, Math.max(0, tapped.size - QUEUE_WAVE));
+  await sql.query(
+    `update public.vehicles set sedang_muat = false, ready = false, current_hub_id = $2,
+       queued_at = null, loading_started_at = null
+     where id = any($1::uuid[]) and sedang_muat`,
+    [leaving, CIKARANG],
+  );
   await queueBenchVehicles(sql, count, BENCH_PLATE);
   await page.waitForFunction(
     ({ plate, done, count }) =>
@@ -284,7 +294,23 @@ async function queueWave(sql: pg.Client, page: Page, tapped: Set<string>, count:
       ).length >= count,
     { plate: BENCH_PLATE, done: [...tapped], count },
     { timeout: 120_000, polling: 100 },
-  );
+  ).catch(async (error: unknown) => {
+    const seen = await page.evaluate(() => ({
+      path: location.pathname,
+      sync: document.querySelector('[data-testid=sync-indicator]')?.getAttribute('title'),
+      health: document.querySelector('[data-testid=sync-indicator]')?.getAttribute('data-health'),
+      ready: document.querySelectorAll('[data-testid=ready-list] [data-plate]').length,
+    }));
+    const { rows } = await sql.query(
+      `select count(*) filter (where siap_muat) as queued, count(*) filter (where ready) as free,
+         array_agg(distinct current_hub_id::text) filter (where siap_muat) as queued_at_hubs,
+         count(*) filter (where siap_muat and sedang_muat) as queued_and_loading,
+         count(*) filter (where siap_muat and not is_active) as queued_inactive
+         from public.vehicles where license_plate like $1`,
+      [`${BENCH_PLATE}%`],
+    );
+    throw new Error(`the wave did not show: ${JSON.stringify({ ...seen, server: rows[0] })}`, { cause: error });
+  });
 }
 
 /**
@@ -605,6 +631,11 @@ async function main() {
     // P1 at the whole volume, then P7, on the profile the cold starts reuse.
     const context = await launch(profileDir);
     const page = context.pages()[0] ?? (await context.newPage());
+    // What goes wrong in the page is printed (a failing sync round would otherwise only time out).
+    page.on('pageerror', (error) => progress(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') progress(`page console: ${message.text()}`);
+    });
     const whole = await initialPull(page, appUrl, stack.anonKey, PROFILE);
     progress(
       `P1 at the whole: ${fmt(whole.pullMs)} ms for ${fmt(whole.rows)} rows, fetch ${fmt(whole.rawMs)} ms`,

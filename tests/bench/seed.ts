@@ -7,6 +7,7 @@ export const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 export const SHIPMENTS = Math.round(10_000 * SCALE);
 export const INVENTORY = Math.round(50_000 * SCALE);
 export const KARAWANG = '11111111-0000-4000-8000-000000000001';
+export const CIKARANG = '11111111-0000-4000-8000-000000000002';
 
 /**
  * Writes `part` of the volume (1 = all of it), numbered from `from` (0 to 1) of the whole, so
@@ -18,8 +19,8 @@ export async function seedVolume(sql: pg.Client, part = 1, from = 0) {
   await sql.query(`
     insert into public.shipments (batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
       current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, selesai_bongkar)
-    select 'BENCH-' || g, v.id, v.vendor_id, '${KARAWANG}', '11111111-0000-4000-8000-000000000002',
-      '11111111-0000-4000-8000-000000000002', 10, 20, 'selesai', now() - (g || ' minutes')::interval, true
+    select 'BENCH-' || g, v.id, v.vendor_id, '${KARAWANG}', '${CIKARANG}',
+      '${CIKARANG}', 10, 20, 'selesai', now() - (g || ' minutes')::interval, true
     from generate_series(${shipments[0]}, ${shipments[1]}) g,
       lateral (select id, vendor_id from public.vehicles order by id limit 1) v`);
   await sql.query(`

@@ -57,14 +57,16 @@ describe('a device that cannot store', () => {
     expect(await serverVendor(id)).toEqual({ name });
 
     const vendors = engine.db.vendors;
-    const bulkUpsert = vendors.bulkUpsert.bind(vendors);
-    vendors.bulkUpsert = quotaExceeded as never;
+    // The view's storage refuses every write (whichever RxDB method the engine writes with).
+    const storage = vendors.storageInstance;
+    const bulkWrite = storage.bulkWrite.bind(storage);
+    storage.bulkWrite = quotaExceeded as never;
     try {
       await expect(
         engine.dispatch('edit_vendor', { vendor_id: id, changes: { name: `${name} renamed` } }),
       ).rejects.toBeInstanceOf(LocalWriteFailed);
     } finally {
-      vendors.bulkUpsert = bulkUpsert;
+      storage.bulkWrite = bulkWrite;
     }
     expect((await vendors.findOne(id).exec())?.name).toBe(name);
     expect(await engine.local.store.outbox.count()).toBe(0);

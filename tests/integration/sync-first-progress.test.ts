@@ -23,7 +23,12 @@ describe("a new tablet's first sync", () => {
       const { rows } = await sql.query<{ n: string }>(`select count(*)::text as n from public.inventory`);
       const serverInventory = Number(rows[0]!.n);
 
-      device = await openDevice('admin@demo.local', { pullIntervalMs: 3_600_000, startOffline: true });
+      device = await openDevice('admin@demo.local', {
+        pullIntervalMs: 3_600_000,
+        startOffline: true,
+        // Batches of 1,000, so the cut comes with most of the 3,500 rows still to come.
+        pullBatch: 1000,
+      });
       const engine = device.engine;
       const statuses: SyncStatus[] = [];
       let cut = false;

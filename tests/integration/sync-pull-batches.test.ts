@@ -27,7 +27,7 @@ async function serverRows(tag: string) {
 
 describe('a pull over several batches', () => {
   it('brings every row and every tombstone, with faults between the batches', async () => {
-    device = await openDevice('admin@demo.local', { pullIntervalMs: 3_600_000 });
+    device = await openDevice('admin@demo.local', { pullIntervalMs: 3_600_000, pullBatch: 1000 });
     await settle(device.engine);
     const tag = `PIPE-${crypto.randomUUID().slice(0, 8)}-`;
     const sql = await ownerSql();

@@ -40,6 +40,8 @@ export async function openDevice(
     pullIntervalMs?: number;
     /** The engine starts with the network down (signed in already), so its first sync waits for `proxy.setMode('up')`. */
     startOffline?: boolean;
+    /** Rows a pull asks for at a time (the engine's default otherwise). */
+    pullBatch?: number;
   } = {},
 ): Promise<Device> {
   const proxy = await new FlakyProxy(stack().apiUrl).start();
@@ -60,6 +62,7 @@ export async function openDevice(
       multiTab: false,
       pullIntervalMs: options.pullIntervalMs ?? 60_000,
       reconcileIntervalMs: 0,
+      pullBatch: options.pullBatch,
     });
   const device: Device = {
     proxy,
