@@ -5,13 +5,16 @@ import { MESSAGES } from './messages';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { liveQuery } from 'dexie';
 import { BehaviorSubject, type Observable, type Subscription, combineLatest, from, map } from 'rxjs';
+import type { MangoQuery, RxCollection } from 'rxdb';
 import { definitionOf } from './commands/catalogue';
-import { type Actor, type Change, type CommandEnvelope } from './commands/types';
+import { type Actor, type Change, type CommandDefinition, type CommandEnvelope } from './commands/types';
 import { openLocal, type IndexedDbImpl, type Local } from './db/database';
+import type { TableName, Tables } from './model/rows';
 import type { ConflictEntry, UploadEntry } from './db/engine-store';
 import { pullAll, reconcileScope, xidLess, type TableProgress } from './replication/pull';
 import { hasRemoteChanges } from './replication/change-probe';
 import { pushOutbox } from './replication/push';
+import { liveRows, PredictionOverlay } from './replication/overlay';
 import { rebase, recordPrediction, viewReader, writePrediction } from './replication/view';
 import { withWriteLock } from './replication/write-lock';
 import { backoffMs, drainUploads, queueUpload, type ImageSlot } from './uploads/queue';
@@ -70,6 +73,20 @@ export interface SyncOptions {
   multiTab?: boolean;
   /** Browser: compresses an image before it is queued. */
   compressImage?: (file: Blob) => Promise<Blob>;
+  /**
+   * Wraps each change of what a tap shows before storage has it (the app: React's
+   * flushSync, so it renders within the tap's task). Runs the change as it is by default.
+   */
+  present?: (apply: () => void) => void;
+}
+
+export interface DispatchHooks {
+  /**
+   * Runs once the effect is on screen: as soon as the prediction is known (before the
+   * command is stored), or when the dispatch succeeds if it could not be shown earlier.
+   * Where a screen moves on after a tap (Proses Muat opens Sedang Muat), it moves here.
+   */
+  onShown?: () => void;
 }
 
 export class SyncEngine {
@@ -95,12 +112,14 @@ export class SyncEngine {
   private lastReconcile = 0;
   private subscriptions: Subscription[] = [];
   private readonly lockName: string;
+  private readonly overlay: PredictionOverlay;
 
   private constructor(
     readonly local: Local,
     private readonly options: SyncOptions,
   ) {
     this.lockName = local.db.name;
+    this.overlay = new PredictionOverlay(options.present);
     const outbox$ = from(liveQuery(() => local.store.outbox.where('state').equals('pending').toArray()));
     const uploads$ = from(liveQuery(() => local.store.uploads.where('state').equals('pending').toArray()));
     const conflicts$ = from(liveQuery(() => local.store.conflicts.orderBy('at').reverse().toArray()));
@@ -125,12 +144,23 @@ export class SyncEngine {
     return this.local.db;
   }
 
+  /** The rows of a query, live: the view with what taps predicted and storage does not hold yet. */
+  live<T extends TableName>(table: T, query: MangoQuery<Tables[T]>): Observable<Tables[T][]> {
+    const collection = this.local.db[table] as unknown as RxCollection;
+    return liveRows(collection, this.overlay, table, query);
+  }
+
   /**
-   * Validates, writes the command to the outbox and applies its prediction,
-   * all before resolving: the UI sees the effect at once, online or not.
-   * Throws ValidationFailed (the spec's messages) or CommandRefused.
+   * Validates, shows the prediction at once (in memory), writes the command to the outbox
+   * and applies its prediction to the view, all before resolving, online or not.
+   * Throws ValidationFailed (the spec's messages), CommandRefused or LocalWriteFailed
+   * (whatever the tap showed is taken back).
    */
-  async dispatch<P>(type: string, payload: P): Promise<{ id: string; changes: Change[] }> {
+  async dispatch<P>(
+    type: string,
+    payload: P,
+    hooks: DispatchHooks = {},
+  ): Promise<{ id: string; changes: Change[] }> {
     const definition = definitionOf(type);
     const parsed = definition.schema.safeParse(payload);
     if (!parsed.success) {
@@ -145,9 +175,50 @@ export class SyncEngine {
       issued_at: new Date().toISOString(),
       actor: this.options.actor.userId,
     };
-    const changes = await withWriteLock(this.lockName, async () => {
+    const shown = await this.showAtOnce(definition, parsed.data, command, hooks.onShown);
+    const changes = await this.store(definition, parsed.data, command).catch((error: unknown) => {
+      // Refused under the lock, or not stored: what the tap showed goes away with it.
+      this.overlay.drop(command.id);
+      throw error;
+    });
+    this.overlay.written(command.id);
+    if (!shown) hooks.onShown?.();
+    this.requestSync();
+    return { id: command.id, changes };
+  }
+
+  /**
+   * The tap's effect on screen before anything is stored: the prediction from the view
+   * and the overlay (no lock: a sync round may hold it for a while). Display only; the
+   * prediction made under the lock is what is stored. False when it could not be made
+   * here (the locked one decides, and is shown once stored).
+   */
+  private async showAtOnce(
+    definition: CommandDefinition,
+    payload: unknown,
+    command: CommandEnvelope,
+    onShown?: () => void,
+  ): Promise<boolean> {
+    const read = this.overlay.reader(viewReader(this.local));
+    let predicted: Change[];
+    try {
+      predicted = await definition.predict(payload as never, { command, actor: this.options.actor, read }, true);
+    } catch {
+      return false;
+    }
+    this.overlay.add(command.id, predicted, onShown);
+    return true;
+  }
+
+  /** The command and its prediction, stored under the write lock (durable intent first). */
+  private async store(
+    definition: CommandDefinition,
+    payload: unknown,
+    command: CommandEnvelope,
+  ): Promise<Change[]> {
+    return withWriteLock(this.lockName, async () => {
       const predicted = await definition.predict(
-        parsed.data,
+        payload as never,
         { command, actor: this.options.actor, read: viewReader(this.local) },
         true,
       );
@@ -184,8 +255,6 @@ export class SyncEngine {
       }
       return predicted;
     });
-    this.requestSync();
-    return { id: command.id, changes };
   }
 
   /** Queues a photo for upload (compressed first in the browser). */
@@ -225,6 +294,7 @@ export class SyncEngine {
     clearTimeout(this.timer);
     clearInterval(this.probeTimer);
     for (const s of this.subscriptions) s.unsubscribe();
+    this.overlay.dispose();
     // A round can wait long on the network (supabase-js retries a token
     // refresh for about 25 s); sign-out must not wait for it.
     await Promise.race([this.running?.catch(() => undefined), new Promise((r) => setTimeout(r, 2000))]);

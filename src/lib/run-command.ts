@@ -17,14 +17,19 @@ export async function runCommand(
   engine: SyncEngine | null,
   type: string,
   payload: unknown,
-  options: { success?: string; failure?: (message: string) => string } = {},
+  options: {
+    success?: string;
+    failure?: (message: string) => string;
+    /** Runs once the effect is on screen, before it is stored (a screen that moves on after the tap). */
+    onShown?: () => void;
+  } = {},
 ): Promise<CommandResult> {
   if (!engine) {
     showError('Database lokal belum siap.');
     return { ok: false, errors: {} };
   }
   try {
-    const { changes } = await engine.dispatch(type, payload);
+    const { changes } = await engine.dispatch(type, payload, { onShown: options.onShown });
     if (options.success) toast.success(options.success);
     return { ok: true, changes };
   } catch (error) {

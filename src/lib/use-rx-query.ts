@@ -1,9 +1,9 @@
 // Reactive reads of the sync engine's RxDB view: the UI never fetches data
 // itself (architecture point 1). Results are plain rows, re-emitted whenever a
-// pull, a prediction or a rebase changes what the query matches.
-import { map } from 'rxjs';
-import type { MangoQuery, RxCollection } from 'rxdb';
-import type { LocalDatabase, TableName, Tables } from '../../sync';
+// pull, a prediction or a rebase changes what the query matches; a tap's
+// prediction shows before storage holds it (the engine's overlay).
+import type { MangoQuery } from 'rxdb';
+import type { TableName, Tables } from '../../sync';
 import { useSyncEngine } from './sync-engine';
 import { useObservable } from './use-observable';
 
@@ -30,10 +30,7 @@ export function useRxQuery<T extends TableName>(
   const { value, ready } = useObservable<Tables[T][]>(
     () => {
       if (!engine || !query) return null;
-      const collection = (engine.db as LocalDatabase)[table] as unknown as RxCollection<Tables[T]>;
-      return collection
-        .find(query)
-        .$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as unknown as Tables[T])));
+      return engine.live(table, query);
     },
     key,
     NONE,

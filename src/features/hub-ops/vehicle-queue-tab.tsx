@@ -64,11 +64,18 @@ export function ReadyTab({ queued }: { queued: readonly Vehicle[] }) {
                 <>
                   <ActionButton
                     onAction={async () => {
+                      let moved = false;
                       const done = await runCommand(engine, 'start_loading', payload(v), {
                         success: TOAST.loadingStarted,
                         failure: () => FAILURE.updateVehicleStatus,
+                        // Sedang Muat with the vehicle in it, within the tap (issue 14, P3).
+                        onShown: () => {
+                          moved = true;
+                          navigate(hubPath(config.slug, 'loading'), { flushSync: true });
+                        },
                       });
-                      if (done.ok) navigate(hubPath(config.slug, 'loading'));
+                      // Not stored after all (the toast says why): back to the queue it is still in.
+                      if (!done.ok && moved) navigate(hubPath(config.slug, 'ready'));
                     }}
                   >
                     <Play aria-hidden="true" />
