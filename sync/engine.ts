@@ -1,7 +1,8 @@
 // The sync engine of one signed-in user on one device: dispatch (validate,
 // queue durably, predict), and in the leader tab the loop that pushes the
 // outbox, pulls, uploads photos and rebases the view.
-import { MESSAGES } from './messages';
+import { LocalWriteFailed, ValidationFailed } from './errors';
+import { status, type SyncStatus } from './status';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { liveQuery } from 'dexie';
 import { BehaviorSubject, type Observable, type Subscription, combineLatest, from, map } from 'rxjs';
@@ -10,7 +11,7 @@ import { definitionOf } from './commands/catalogue';
 import { type Actor, type Change, type CommandDefinition, type CommandEnvelope } from './commands/types';
 import { openLocal, type IndexedDbImpl, type Local } from './db/database';
 import type { TableName, Tables } from './model/rows';
-import type { ConflictEntry, UploadEntry } from './db/engine-store';
+import type { UploadEntry } from './db/engine-store';
 import { pullAll, reconcileScope, xidLess, type TableProgress } from './replication/pull';
 import { hasRemoteChanges } from './replication/change-probe';
 import { pushOutbox } from './replication/push';
@@ -19,38 +20,8 @@ import { rebase, recordPrediction, viewReader, writePrediction } from './replica
 import { withWriteLock } from './replication/write-lock';
 import { backoffMs, drainUploads, queueUpload, type ImageSlot } from './uploads/queue';
 
-export interface SyncStatus {
-  online: boolean;
-  syncing: boolean;
-  pendingCommands: number;
-  pendingUploads: number;
-  /** When the oldest still-unsent command or upload was made (ISO), or null. */
-  oldestPendingAt: string | null;
-  lastSyncedAt: string | null;
-  lastError: string | null;
-  rejections: Array<{ commandId: string; type: string; code: string; message: string; at: string }>;
-  /**
-   * While tables are pulled for the first time on this device (a new tablet's first sync):
-   * rows written so far of about how many, per table; null otherwise (issue 14).
-   */
-  firstSync: TableProgress[] | null;
-}
-
-export class ValidationFailed extends Error {
-  constructor(readonly issues: Array<{ path: string; message: string }>) {
-    super(issues[0]?.message ?? 'Invalid');
-  }
-}
-
-/**
- * The device could not store an action (IndexedDB full, unavailable, or
- * evicted): nothing was queued and the view shows nothing of it.
- */
-export class LocalWriteFailed extends Error {
-  constructor(cause: unknown) {
-    super(MESSAGES.localWriteFailed, { cause });
-  }
-}
+export { LocalWriteFailed, ValidationFailed } from './errors';
+export type { SyncStatus } from './status';
 
 export interface SyncOptions {
   supabase: SupabaseClient;
@@ -202,7 +173,11 @@ export class SyncEngine {
     const read = this.overlay.reader(viewReader(this.local));
     let predicted: Change[];
     try {
-      predicted = await definition.predict(payload as never, { command, actor: this.options.actor, read }, true);
+      predicted = await definition.predict(
+        payload as never,
+        { command, actor: this.options.actor, read },
+        true,
+      );
     } catch {
       return false;
     }
@@ -458,37 +433,4 @@ export class SyncEngine {
       });
     }
   }
-}
-
-function status(
-  rt: {
-    online: boolean;
-    syncing: boolean;
-    lastError: string | null;
-    lastSyncedAt: string | null;
-    firstSync: TableProgress[] | null;
-  },
-  outbox: Array<{ issued_at: string }>,
-  uploads: UploadEntry[],
-  conflicts: ConflictEntry[],
-): SyncStatus {
-  const times = [...outbox.map((o) => o.issued_at), ...uploads.map((u) => u.created_at)].sort();
-  const browserOnline = (globalThis.navigator as Navigator | undefined)?.onLine ?? true;
-  return {
-    online: rt.online && browserOnline,
-    syncing: rt.syncing,
-    pendingCommands: outbox.length,
-    pendingUploads: uploads.length,
-    oldestPendingAt: times[0] ?? null,
-    lastSyncedAt: rt.lastSyncedAt,
-    lastError: rt.lastError,
-    firstSync: rt.firstSync,
-    rejections: conflicts.map((c) => ({
-      commandId: c.command_id,
-      type: c.type,
-      code: c.code,
-      message: c.message,
-      at: c.at,
-    })),
-  };
 }

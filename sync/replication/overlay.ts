@@ -120,6 +120,18 @@ function overlaid<T extends Row>(rows: T[], overlay: Map<string, T>, keep: (row:
   return out;
 }
 
+/**
+ * A document's plain row, made once per document version (RxDB gives the same document
+ * object for the same version): rows that did not change keep their identity from one
+ * answer to the next, so memoized cards do not render again.
+ */
+const plainRows = new WeakMap<object, unknown>();
+function plainRow(doc: { toJSON(): unknown }): unknown {
+  let row = plainRows.get(doc);
+  if (!row) plainRows.set(doc, (row = doc.toJSON()));
+  return row;
+}
+
 export interface QueryShape<T> {
   matches(row: T): boolean;
   compare(a: T, b: T): number;
@@ -147,11 +159,27 @@ export function queryShape<T extends TableName>(
  * replaces the view's, in the query's order, where it still matches. The view's array
  * itself when the overlay has nothing of the table (what a React memo relies on).
  */
-export function mergeOverlay<T extends Row>(viewRows: T[], overlay: Map<string, T>, shape: QueryShape<T>): T[] {
+export function mergeOverlay<T extends Row>(
+  viewRows: T[],
+  overlay: Map<string, T>,
+  shape: QueryShape<T>,
+): T[] {
   if (overlay.size === 0) return viewRows;
+  const joining = [...overlay.values()].filter((row) => !row.deleted && shape.matches(row));
   const merged = viewRows.filter((r) => !overlay.has(r.id));
-  for (const row of overlay.values()) if (!row.deleted && shape.matches(row)) merged.push(row);
-  merged.sort(shape.compare);
+  // Nothing of the overlay is in these rows or joins them: the view's array as it is.
+  if (joining.length === 0 && merged.length === viewRows.length) return viewRows;
+  // Each joining row into its place (the view's rows are in the query's order already).
+  for (const row of joining) {
+    let low = 0;
+    let high = merged.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (shape.compare(merged[mid]!, row) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    merged.splice(low, 0, row);
+  }
   return shape.limit === undefined ? merged : merged.slice(0, shape.limit);
 }
 
@@ -180,7 +208,7 @@ export function liveRows<T extends TableName>(
     };
     const fromView = collection.find(query).$.subscribe({
       next: (docs: Array<{ toJSON(): unknown }>) => {
-        view = docs.map((doc) => doc.toJSON() as Tables[T]);
+        view = docs.map((doc) => plainRow(doc) as Tables[T]);
         reflected = new Set(overlay.writtenEntries());
         emit();
       },

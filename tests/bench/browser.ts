@@ -287,36 +287,41 @@ async function queueWave(sql: pg.Client, page: Page, tapped: Set<string>, count:
     [leaving, CIKARANG],
   );
   await queueBenchVehicles(sql, count, BENCH_PLATE);
-  await page.waitForFunction(
-    ({ plate, done, count }) =>
-      [...document.querySelectorAll<HTMLElement>(`[data-testid=ready-list] [data-plate^="${plate}"]`)].filter(
-        (c) => !done.includes(c.dataset.vehicleId!),
-      ).length >= count,
-    { plate: BENCH_PLATE, done: [...tapped], count },
-    { timeout: 120_000, polling: 100 },
-  ).catch(async (error: unknown) => {
-    const seen = await page.evaluate(() => ({
-      path: location.pathname,
-      sync: document.querySelector('[data-testid=sync-indicator]')?.getAttribute('title'),
-      health: document.querySelector('[data-testid=sync-indicator]')?.getAttribute('data-health'),
-      ready: document.querySelectorAll('[data-testid=ready-list] [data-plate]').length,
-    }));
-    const { rows } = await sql.query(
-      `select count(*) filter (where siap_muat) as queued, count(*) filter (where ready) as free,
+  await page
+    .waitForFunction(
+      ({ plate, done, count }) =>
+        [
+          ...document.querySelectorAll<HTMLElement>(`[data-testid=ready-list] [data-plate^="${plate}"]`),
+        ].filter((c) => !done.includes(c.dataset.vehicleId!)).length >= count,
+      { plate: BENCH_PLATE, done: [...tapped], count },
+      { timeout: 120_000, polling: 100 },
+    )
+    .catch(async (error: unknown) => {
+      const seen = await page.evaluate(() => ({
+        path: location.pathname,
+        sync: document.querySelector('[data-testid=sync-indicator]')?.getAttribute('title'),
+        health: document.querySelector('[data-testid=sync-indicator]')?.getAttribute('data-health'),
+        ready: document.querySelectorAll('[data-testid=ready-list] [data-plate]').length,
+      }));
+      const { rows } = await sql.query(
+        `select count(*) filter (where siap_muat) as queued, count(*) filter (where ready) as free,
          array_agg(distinct current_hub_id::text) filter (where siap_muat) as queued_at_hubs,
          count(*) filter (where siap_muat and sedang_muat) as queued_and_loading,
          count(*) filter (where siap_muat and not is_active) as queued_inactive
          from public.vehicles where license_plate like $1`,
-      [`${BENCH_PLATE}%`],
-    );
-    throw new Error(`the wave did not show: ${JSON.stringify({ ...seen, server: rows[0] })}`, { cause: error });
-  });
+        [`${BENCH_PLATE}%`],
+      );
+      throw new Error(`the wave did not show: ${JSON.stringify({ ...seen, server: rows[0] })}`, {
+        cause: error,
+      });
+    });
 }
 
 /**
  * One tap on Proses Muat for the first bench vehicle in the Siap Muat list, timed in the page
- * from the click to the vehicle's card in the Sedang Muat list (the DOM committed), then back
- * to the Siap Muat tab for the next one.
+ * from the click to the vehicle's card in the Sedang Muat list (the DOM committed, and the card
+ * not inside the hidden tab: both queue tabs stay mounted, the inactive one `hidden`), then
+ * back to the Siap Muat tab for the next one.
  */
 async function tapToVisible(
   page: Page,
@@ -354,12 +359,15 @@ async function tapToVisible(
         const inReady = `[data-testid=ready-list] [data-vehicle-id="${id}"]`;
         let leftMs = -1;
         const observer = new MutationObserver(() => {
-          if (leftMs < 0 && !document.querySelector(inReady)) leftMs = performance.now() - start;
-          if (!document.querySelector(selector)) return;
+          const ready = document.querySelector(inReady);
+          if (leftMs < 0 && (!ready || ready.closest('[hidden]'))) leftMs = performance.now() - start;
+          // Shown: in the list and on screen (the other queue tab stays mounted, hidden).
+          const card = document.querySelector(selector);
+          if (!card || card.closest('[hidden]')) return;
           observer.disconnect();
           resolve({ ms: performance.now() - start, leftMs, id });
         });
-        observer.observe(document, { subtree: true, childList: true });
+        observer.observe(document, { subtree: true, childList: true, attributes: true });
         button.click();
       });
     },

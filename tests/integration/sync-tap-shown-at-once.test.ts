@@ -59,7 +59,9 @@ describe('a tap on Proses Muat', () => {
     const live = watch();
     try {
       await expect.poll(() => live.answers.at(-1)?.get(`${plate}1`)).toBe('queued');
-      const vehicle = (await engine.db.vehicles.findOne({ selector: { license_plate: `${plate}1` } }).exec())!;
+      const vehicle = (await engine.db.vehicles
+        .findOne({ selector: { license_plate: `${plate}1` } })
+        .exec())!;
 
       let release!: () => void;
       const held = withWriteLock(engine.db.name, () => new Promise<void>((r) => (release = r)));
@@ -96,7 +98,9 @@ describe('a tap on Proses Muat', () => {
     const bulkWrite = storage.bulkWrite.bind(storage);
     try {
       await expect.poll(() => live.answers.at(-1)?.get(`${plate}2`)).toBe('queued');
-      const vehicle = (await engine.db.vehicles.findOne({ selector: { license_plate: `${plate}2` } }).exec())!;
+      const vehicle = (await engine.db.vehicles
+        .findOne({ selector: { license_plate: `${plate}2` } })
+        .exec())!;
       storage.bulkWrite = (() =>
         Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))) as never;
       let shown = false;

@@ -3,6 +3,7 @@ import {
   formatAge,
   formatCreatedDate,
   formatDate,
+  formatDateTime,
   formatFormDate,
   formatStorageDate,
   NO_DATE,
@@ -29,6 +30,12 @@ describe('date formats (spec 9)', () => {
 
   it('created dates in the id-ID locale', () => {
     expect(formatCreatedDate(AUG_5)).toBe('5/8/2026');
+  });
+
+  it('date and time in the id-ID locale', () => {
+    expect(formatDateTime(AUG_5)).toBe('05 Agt 2026 14.30');
+    expect(formatDateTime(new Date(2026, 0, 2, 9, 5))).toBe('02 Jan 2026 09.05');
+    expect(formatDateTime(null)).toBe(NO_DATE);
   });
 
   it('a dash for missing or unreadable dates', () => {

@@ -63,6 +63,12 @@ describe('mergeOverlay', () => {
     expect(mergeOverlay(view, new Map(), queuedShape)).toBe(view);
   });
 
+  it('gives back the view rows themselves when the overlay has rows of the table that neither are in them nor join', () => {
+    const view = [a, b];
+    const elsewhere = vehicle('x', { siap_muat: false, ready: true });
+    expect(mergeOverlay(view, new Map([['x', elsewhere]]), queuedShape)).toBe(view);
+  });
+
   it("replaces the view's version, drops rows that stop matching, adds new ones in order", () => {
     const overlay = new Map<string, Vehicle>([
       ['a', loading(a, 5)], // no longer queued: leaves
@@ -84,7 +90,11 @@ describe('mergeOverlay', () => {
 
 let local: Local;
 beforeAll(async () => {
-  local = await openLocal('00000000-0000-4000-8000-0000overlay', { indexedDB: new IDBFactory(), IDBKeyRange }, false);
+  local = await openLocal(
+    '00000000-0000-4000-8000-0000overlay',
+    { indexedDB: new IDBFactory(), IDBKeyRange },
+    false,
+  );
 });
 afterAll(async () => {
   await local.close();
@@ -108,7 +118,10 @@ describe('queryShape', () => {
     };
     const fromRxdb = (await local.db.vehicles.find(query).exec()).map((d) => d.id);
     const shape = queryShape<'vehicles'>(local.db.vehicles as never, query);
-    const ours = rows.filter((r) => shape.matches(r)).sort(shape.compare).map((r) => r.id);
+    const ours = rows
+      .filter((r) => shape.matches(r))
+      .sort(shape.compare)
+      .map((r) => r.id);
     expect(fromRxdb).toEqual(['q2', 'q1']);
     expect(ours).toEqual(fromRxdb);
     await local.db.vehicles.bulkRemove(rows.map((r) => r.id));
@@ -154,7 +167,10 @@ describe('liveRows', () => {
     const two = vehicle('l2', { queued_at: at(2) });
     await local.db.vehicles.bulkUpsert([one, two] as never);
     const overlay = new PredictionOverlay();
-    const query = { selector: { current_hub_id: HUB, siap_muat: true }, sort: [{ queued_at: 'asc' as const }] };
+    const query = {
+      selector: { current_hub_id: HUB, siap_muat: true },
+      sort: [{ queued_at: 'asc' as const }],
+    };
     const seen: string[][] = [];
     const sub = liveRows(local.db.vehicles as never, overlay, 'vehicles', query).subscribe((rows) =>
       seen.push(plates(rows)),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import {
   Anchor,
@@ -48,12 +48,12 @@ const ICONS: Record<NavIcon, LucideIcon> = {
   audit: History,
 };
 
-function MenuItems({ group, pathname }: { group: NavGroup; pathname: string }) {
+function MenuItems({ group, active: activeItems }: { group: NavGroup; active: readonly string[] }) {
   return (
     <SidebarMenu>
       {group.items.map((item) => {
         const Icon = ICONS[item.icon];
-        const active = isActivePath(item.to, pathname);
+        const active = activeItems.includes(item.to);
         return (
           <SidebarMenuItem key={item.to}>
             <SidebarMenuButton asChild isActive={active} tooltip={item.label}>
@@ -69,14 +69,17 @@ function MenuItems({ group, pathname }: { group: NavGroup; pathname: string }) {
   );
 }
 
-/** A labelled group folds open and shut; in the icon strip its entries always show. */
-function MenuGroup({ group, pathname }: { group: NavGroup; pathname: string }) {
+/**
+ * A labelled group folds open and shut; in the icon strip its entries always show. Memoized
+ * on its active entries: moving between a screen's tabs renders no menu (issue 14, P3).
+ */
+const MenuGroup = memo(function MenuGroup({ group, active }: { group: NavGroup; active: readonly string[] }) {
   const { state, isMobile } = useSidebar();
   const [open, setOpen] = useState(true);
   if (!group.label) {
     return (
       <SidebarGroup>
-        <MenuItems group={group} pathname={pathname} />
+        <MenuItems group={group} active={active} />
       </SidebarGroup>
     );
   }
@@ -94,14 +97,21 @@ function MenuGroup({ group, pathname }: { group: NavGroup; pathname: string }) {
           </CollapsibleTrigger>
         </SidebarGroupLabel>
         <CollapsibleContent>
-          <MenuItems group={group} pathname={pathname} />
+          <MenuItems group={group} active={active} />
         </CollapsibleContent>
       </SidebarGroup>
     </Collapsible>
   );
+}, sameActive);
+
+function sameActive(
+  a: { group: NavGroup; active: readonly string[] },
+  b: { group: NavGroup; active: readonly string[] },
+): boolean {
+  return a.group === b.group && a.active.join('\n') === b.active.join('\n');
 }
 
-function UserFooter({ profile }: { profile: UserProfile }) {
+const UserFooter = memo(function UserFooter({ profile }: { profile: UserProfile }) {
   const initial = (profile.email.trim()[0] ?? '?').toUpperCase();
   return (
     <div
@@ -128,7 +138,7 @@ function UserFooter({ profile }: { profile: UserProfile }) {
       </div>
     </div>
   );
-}
+});
 
 export function AppSidebar({
   profile,
@@ -140,7 +150,7 @@ export function AppSidebar({
   beforeWipe: () => Promise<void>;
 }) {
   const { pathname } = useLocation();
-  const groups = menuFor(profile);
+  const groups = useMemo(() => menuFor(profile), [profile]);
   return (
     <Sidebar>
       <SidebarHeader>
@@ -158,7 +168,11 @@ export function AppSidebar({
       </SidebarHeader>
       <SidebarContent>
         {groups.map((group, index) => (
-          <MenuGroup key={group.label ?? `group-${index}`} group={group} pathname={pathname} />
+          <MenuGroup
+            key={group.label ?? `group-${index}`}
+            group={group}
+            active={group.items.filter((item) => isActivePath(item.to, pathname)).map((item) => item.to)}
+          />
         ))}
       </SidebarContent>
       <SidebarFooter>

@@ -1,5 +1,6 @@
 // What left this hub and has not been unloaded yet: the shipments the hub's
 // shipping forms made, with their photos and whether each is uploaded yet.
+import { memo } from 'react';
 import type { Shipment } from '../../../sync';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { departedShipments } from './hub-queries';
@@ -11,7 +12,8 @@ import { useShipmentDetails } from '../../lib/use-shipment-details';
 /** The latest ones; older ones are on the dashboard's in-transit list. */
 const SHOWN = 20;
 
-export function DeparturesList() {
+/** Memoized (it has no props): a change of the queue above it does not render it again. */
+export const DeparturesList = memo(function DeparturesList() {
   const { hub, master, pending, now } = useHubScope();
   const { rows } = useRxQuery('shipments', hub ? departedShipments(hub.id) : null);
   const shipments: Shipment[] = rows;
@@ -47,4 +49,4 @@ export function DeparturesList() {
       )}
     </section>
   );
-}
+});

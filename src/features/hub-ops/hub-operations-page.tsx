@@ -112,8 +112,19 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
         </nav>
 
         <div data-testid={`tab-${tab}`}>
-          {tab === 'ready' && <ReadyTab queued={floor.queued} />}
-          {tab === 'loading' && <LoadingTab loading={floor.loading} awaiting={floor.awaiting} />}
+          {/* Both queue tabs stay mounted, the other one hidden: Proses Muat moves one card
+              from one list to the other, and switching tabs only shows what is there
+              (issue 14, P3). */}
+          {(tab === 'ready' || tab === 'loading') && (
+            <>
+              <div hidden={tab !== 'ready'}>
+                <ReadyTab queued={floor.queued} />
+              </div>
+              <div hidden={tab !== 'loading'}>
+                <LoadingTab loading={floor.loading} awaiting={floor.awaiting} />
+              </div>
+            </>
+          )}
           {(tab === 'otw' || tab === 'arrival' || tab === 'unloading') && <ShipmentTab tab={tab} />}
         </div>
       </div>

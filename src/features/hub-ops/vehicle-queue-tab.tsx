@@ -2,7 +2,7 @@
 // 400px scroll area (spec 9), Proses Muat, Keluarkan, Selesai Muat; on the
 // loading tab also the vehicles waiting for their shipping form and what left
 // the hub and is still on its way.
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ClipboardList, LogOut, PackageCheck, Play } from 'lucide-react';
 import type { Vehicle } from '../../../sync';
@@ -16,15 +16,16 @@ import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
 import { runCommand } from '../../lib/run-command';
 import { VehicleCard } from './vehicle-card';
+import { useMountedAfterPaint } from '../../lib/use-mounted-after-paint';
 
 /** Spec 9: the queue and vehicle list scroll area is 400px high. */
 export const QUEUE_SCROLL_CLASS = 'h-[400px] rounded-lg border bg-muted/30';
 
-function useVehicleCard() {
+/** One vehicle's card with what the hub knows of it (vendor, type, where it is, pending). */
+function HubVehicleCard({ vehicle, actions }: { vehicle: Vehicle; actions: ReactNode }) {
   const { master, pending, now, hub } = useHubScope();
-  return (vehicle: Vehicle, actions: ReactNode) => (
+  return (
     <VehicleCard
-      key={vehicle.id}
       vehicle={vehicle}
       vendorName={master.vendorsById.get(vehicle.vendor_id)?.name}
       typeName={
@@ -42,13 +43,105 @@ function useVehicleCard() {
   );
 }
 
-export function ReadyTab({ queued }: { queued: readonly Vehicle[] }) {
+/**
+ * A queued vehicle with Proses Muat and Keluarkan. One component per row, memoized: a tap
+ * re-renders the rows that changed, not the whole queue (issue 14, P3).
+ */
+const ReadyCard = memo(function ReadyCard({ vehicle: v }: { vehicle: Vehicle }) {
   const engine = useSyncEngine();
   const navigate = useNavigate();
   const { config, hub } = useHubScope();
-  const card = useVehicleCard();
   if (!hub) return null;
-  const payload = (v: Vehicle) => ({ hub_id: hub.id, vehicle_id: v.id });
+  const payload = { hub_id: hub.id, vehicle_id: v.id };
+  return (
+    <HubVehicleCard
+      vehicle={v}
+      actions={
+        <>
+          <ActionButton
+            onAction={async () => {
+              let moved = false;
+              const done = await runCommand(engine, 'start_loading', payload, {
+                success: TOAST.loadingStarted,
+                failure: () => FAILURE.updateVehicleStatus,
+                // Sedang Muat with the vehicle in it, within the tap (issue 14, P3).
+                onShown: () => {
+                  moved = true;
+                  navigate(hubPath(config.slug, 'loading'), { flushSync: true });
+                },
+              });
+              // Not stored after all (the toast says why): back to the queue it is still in.
+              if (!done.ok && moved) navigate(hubPath(config.slug, 'ready'));
+            }}
+          >
+            <Play aria-hidden="true" />
+            Proses Muat
+          </ActionButton>
+          <RemoveFromQueue vehicleId={v.id} />
+        </>
+      }
+    />
+  );
+});
+
+function RemoveFromQueue({ vehicleId }: { vehicleId: string }) {
+  const engine = useSyncEngine();
+  const { hub } = useHubScope();
+  return (
+    <ActionButton
+      variant="outline"
+      onAction={() =>
+        runCommand(
+          engine,
+          'remove_from_queue',
+          { hub_id: hub!.id, vehicle_id: vehicleId },
+          {
+            success: TOAST.removedFromQueue,
+            failure: () => FAILURE.updateVehicleStatus,
+          },
+        )
+      }
+    >
+      <LogOut aria-hidden="true" />
+      Keluarkan
+    </ActionButton>
+  );
+}
+
+/** A vehicle being loaded, with Selesai Muat and Keluarkan (memoized as ReadyCard). */
+const LoadingCard = memo(function LoadingCard({ vehicle: v }: { vehicle: Vehicle }) {
+  const engine = useSyncEngine();
+  const { hub, open } = useHubScope();
+  if (!hub) return null;
+  return (
+    <HubVehicleCard
+      vehicle={v}
+      actions={
+        <>
+          <ActionButton
+            onAction={async () => {
+              const done = await runCommand(
+                engine,
+                'finish_loading',
+                { hub_id: hub.id, vehicle_id: v.id },
+                { failure: FAILURE.completeLoading },
+              );
+              if (done.ok) open({ kind: 'shipping', vehicleId: v.id });
+            }}
+          >
+            <PackageCheck aria-hidden="true" />
+            Selesai Muat
+          </ActionButton>
+          <RemoveFromQueue vehicleId={v.id} />
+        </>
+      }
+    />
+  );
+});
+
+export function ReadyTab({ queued }: { queued: readonly Vehicle[] }) {
+  const { hub } = useHubScope();
+  if (!hub) return null;
   return (
     <section aria-label="Siap Muat" className="grid gap-3">
       <ScrollArea className={QUEUE_SCROLL_CLASS} data-testid="queue-scroll">
@@ -58,44 +151,9 @@ export function ReadyTab({ queued }: { queued: readonly Vehicle[] }) {
           </div>
         ) : (
           <ul className="grid gap-2 p-3" data-testid="ready-list">
-            {queued.map((v) =>
-              card(
-                v,
-                <>
-                  <ActionButton
-                    onAction={async () => {
-                      let moved = false;
-                      const done = await runCommand(engine, 'start_loading', payload(v), {
-                        success: TOAST.loadingStarted,
-                        failure: () => FAILURE.updateVehicleStatus,
-                        // Sedang Muat with the vehicle in it, within the tap (issue 14, P3).
-                        onShown: () => {
-                          moved = true;
-                          navigate(hubPath(config.slug, 'loading'), { flushSync: true });
-                        },
-                      });
-                      // Not stored after all (the toast says why): back to the queue it is still in.
-                      if (!done.ok && moved) navigate(hubPath(config.slug, 'ready'));
-                    }}
-                  >
-                    <Play aria-hidden="true" />
-                    Proses Muat
-                  </ActionButton>
-                  <ActionButton
-                    variant="outline"
-                    onAction={() =>
-                      runCommand(engine, 'remove_from_queue', payload(v), {
-                        success: TOAST.removedFromQueue,
-                        failure: () => FAILURE.updateVehicleStatus,
-                      })
-                    }
-                  >
-                    <LogOut aria-hidden="true" />
-                    Keluarkan
-                  </ActionButton>
-                </>,
-              ),
-            )}
+            {queued.map((v) => (
+              <ReadyCard key={v.id} vehicle={v} />
+            ))}
           </ul>
         )}
       </ScrollArea>
@@ -110,11 +168,11 @@ export function LoadingTab({
   loading: readonly Vehicle[];
   awaiting: readonly Vehicle[];
 }) {
-  const engine = useSyncEngine();
   const { hub, open } = useHubScope();
-  const card = useVehicleCard();
+  // What left the hub mounts just after the tab's first frame: a tap on Proses Muat shows
+  // its vehicle here first (issue 14, P3).
+  const later = useMountedAfterPaint();
   if (!hub) return null;
-  const payload = (v: Vehicle) => ({ hub_id: hub.id, vehicle_id: v.id });
   return (
     <div className="grid gap-6">
       <section aria-label="Sedang Muat" className="grid gap-3">
@@ -125,36 +183,9 @@ export function LoadingTab({
             </div>
           ) : (
             <ul className="grid gap-2 p-3" data-testid="loading-list">
-              {loading.map((v) =>
-                card(
-                  v,
-                  <>
-                    <ActionButton
-                      onAction={async () => {
-                        const done = await runCommand(engine, 'finish_loading', payload(v), {
-                          failure: FAILURE.completeLoading,
-                        });
-                        if (done.ok) open({ kind: 'shipping', vehicleId: v.id });
-                      }}
-                    >
-                      <PackageCheck aria-hidden="true" />
-                      Selesai Muat
-                    </ActionButton>
-                    <ActionButton
-                      variant="outline"
-                      onAction={() =>
-                        runCommand(engine, 'remove_from_queue', payload(v), {
-                          success: TOAST.removedFromQueue,
-                          failure: () => FAILURE.updateVehicleStatus,
-                        })
-                      }
-                    >
-                      <LogOut aria-hidden="true" />
-                      Keluarkan
-                    </ActionButton>
-                  </>,
-                ),
-              )}
+              {loading.map((v) => (
+                <LoadingCard key={v.id} vehicle={v} />
+              ))}
             </ul>
           )}
         </ScrollArea>
@@ -166,20 +197,23 @@ export function LoadingTab({
             Selesai muat, menunggu form pengiriman
           </h2>
           <ul className="grid gap-2" data-testid="awaiting-form-list">
-            {awaiting.map((v) =>
-              card(
-                v,
-                <ActionButton onAction={async () => open({ kind: 'shipping', vehicleId: v.id })}>
-                  <ClipboardList aria-hidden="true" />
-                  Isi Form Pengiriman
-                </ActionButton>,
-              ),
-            )}
+            {awaiting.map((v) => (
+              <HubVehicleCard
+                key={v.id}
+                vehicle={v}
+                actions={
+                  <ActionButton onAction={async () => open({ kind: 'shipping', vehicleId: v.id })}>
+                    <ClipboardList aria-hidden="true" />
+                    Isi Form Pengiriman
+                  </ActionButton>
+                }
+              />
+            ))}
           </ul>
         </section>
       )}
 
-      <DeparturesList />
+      {later && <DeparturesList />}
     </div>
   );
 }
