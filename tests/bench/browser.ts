@@ -25,11 +25,10 @@ import { gzipSync } from 'node:zlib';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import pg from 'pg';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { startStack } from '../../supabase/local/stack';
 import { IMAGE_COMPRESSION_OPTIONS } from '../../src/lib/image-compression-options';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { FlakyProxy } from '../support/flaky-proxy';
-import { printTable, runBench, type BenchRow } from './table';
+import { benchStack, printTable, runBench, type BenchRow } from './table';
 import { CIKARANG, KARAWANG, SCALE, queueBenchVehicles, seedBenchVehicles, seedVolume } from './seed';
 
 const VIEWPORT = { width: 1280, height: 800 };
@@ -543,16 +542,12 @@ async function coldStart(profileDir: string, appUrl: string, throttle: number) {
 
 async function main() {
   ensureBuilt();
-  const dataDir = mkdtempSync(join(tmpdir(), 'dermaga-bench-browser-'));
   const profileDir = mkdtempSync(join(tmpdir(), 'dermaga-bench-profile-'));
   const quarterProfileDir = mkdtempSync(join(tmpdir(), 'dermaga-bench-profile-'));
-  const stack = await startStack({ apiPort: 0, appPort: 0, dataDir, databaseUrl: process.env.DATABASE_URL });
+  const { stack, stop } = await benchStack('dermaga-bench-browser');
   // The browser's network: no added latency until P4.
   const network = await new FlakyProxy(stack.appUrl).start();
   const appUrl = network.url;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void stack.stop().finally(() => process.exit(130)));
-  }
   const rows: BenchRow[] = [];
   const pullRow = (label: string, p: { pullMs: number; rawMs: number; rows: number }) => {
     const ratio = p.pullMs / p.rawMs;
@@ -770,8 +765,7 @@ async function main() {
     ]);
   } finally {
     await network.stop();
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
     rmSync(profileDir, { recursive: true, force: true });
     rmSync(quarterProfileDir, { recursive: true, force: true });
   }

@@ -6,15 +6,12 @@
 //   3. dispatch-to-visible latency of one command on the local database;
 //   4. the dashboard's figures on that data: first computation, and the update after one pulled change.
 import 'fake-indexeddb/auto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import pg from 'pg';
 import { ReplaySubject, filter, firstValueFrom, map } from 'rxjs';
 import ws from 'ws';
-import { startStack, type Stack } from '../../supabase/local/stack';
+import { type Stack } from '../../supabase/local/stack';
 import {
   SyncEngine,
   dashboardFigures,
@@ -25,7 +22,7 @@ import {
   type LocalDatabase,
 } from '../../sync';
 import { KARAWANG, SCALE, seedVolume } from './seed';
-import { printTable, runBench, type BenchRow } from './table';
+import { benchStack, printTable, runBench, type BenchRow } from './table';
 
 const COMMANDS = Math.round(1_000 * SCALE);
 const LATENCY_SAMPLES = 200;
@@ -92,12 +89,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'dermaga-bench-'));
-  const stack = await startStack({ apiPort: 0, appPort: 0, dataDir, databaseUrl: process.env.DATABASE_URL });
-  // Interrupted: stop PostgREST and Deno with us rather than leave them running.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void stack.stop().finally(() => process.exit(130)));
-  }
+  const { stack, stop } = await benchStack('dermaga-bench');
   const rows: BenchRow[] = [];
   try {
     const sql = new pg.Client({ connectionString: stack.dbUrl });
@@ -306,8 +298,7 @@ async function main() {
     ]);
     await sql.end();
   } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 
   printTable(

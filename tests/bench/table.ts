@@ -1,5 +1,10 @@
 // The one table both benchmarks print: each measure, its result, the baseline measured in the
-// same run (or the goal), and their ratio.
+// same run (or the goal), and their ratio; and the stack each runs on.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStack, type Stack } from '../../supabase/local/stack';
+import { createTestDatabase } from '../support/test-database';
 export type BenchRow = [measure: string, result: string, baseline: string, ratio: string];
 
 export function printTable(title: string, rows: BenchRow[]): void {
@@ -21,4 +26,29 @@ export function runBench(main: () => Promise<void>): void {
       process.exit(1);
     },
   );
+}
+
+/**
+ * A fresh local stack for a benchmark: embedded PGlite in a temporary directory, or with
+ * DATABASE_URL a throwaway database of its own on that server (never the database the URL
+ * names: seeding it run after run would grow every table and skew the next run). `stop`
+ * stops the stack and removes both; it also runs on Ctrl-C.
+ */
+export async function benchStack(prefix: string): Promise<{ stack: Stack; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  const database = process.env.DATABASE_URL
+    ? await createTestDatabase(process.env.DATABASE_URL, prefix.replace(/\W/g, '_'))
+    : undefined;
+  const stack = await startStack({ apiPort: 0, appPort: 0, dataDir, databaseUrl: database?.url });
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      await stack.stop();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void stop().finally(() => process.exit(130)));
+  }
+  return { stack, stop };
 }
