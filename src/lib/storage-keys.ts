@@ -11,3 +11,6 @@ export const PROFILE_CACHE_KEY = 'dermaga-profile';
 
 /** Set when a sign-out could not delete a local database yet; the next start finishes the wipe. */
 export const WIPE_PENDING_KEY = 'dermaga-wipe-pending';
+
+/** The dashboard's last figures, drawn at once on the next start until the local database answers. */
+export const DASHBOARD_FIGURES_KEY = 'dermaga-dashboard-figures';

@@ -12,10 +12,22 @@ import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { formatDateTime } from '../../lib/format-date';
 import { PRODUCT_NAME } from '../../lib/messages';
 import { useSignedIn } from '../../lib/session';
 import { useSyncEngine, useSyncStatus } from '../../lib/sync-engine';
-import { FETCH_FAILED, HUB_LABELS, HUB_UNKNOWN, IN_TRANSIT, POD, POD_EMPTY, REFRESH_DATA, STATUS_HUB, CHART_TITLE } from './messages';
+import {
+  FETCH_FAILED,
+  HUB_LABELS,
+  HUB_UNKNOWN,
+  IN_TRANSIT,
+  POD,
+  POD_EMPTY,
+  REFRESH_DATA,
+  STATUS_HUB,
+  CHART_TITLE,
+  storedFiguresNote,
+} from './messages';
 import { useDashboardData, type HubCardData } from './use-dashboard-data';
 
 const HubChart = lazy(() => import('./hub-chart'));
@@ -34,7 +46,12 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
 function HubCard({ card }: { card: HubCardData }) {
   const percent = progressPercent(card.stock.tv + card.stock.bracket, card.capacity);
   const body = (
-    <Card className="h-full transition-colors hover:bg-accent/40" data-testid="hub-card" data-kind={card.kind} data-hub-id={card.hub?.id ?? ''}>
+    <Card
+      className="h-full transition-colors hover:bg-accent/40"
+      data-testid="hub-card"
+      data-kind={card.kind}
+      data-hub-id={card.hub?.id ?? ''}
+    >
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle className="flex items-center gap-2 text-base">
           <Building2 className="size-4" aria-hidden="true" />
@@ -71,8 +88,18 @@ function HubCard({ card }: { card: HubCardData }) {
               <span className="text-muted-foreground">Kapasitas</span>
               <span className="font-medium">{percent}%</span>
             </div>
-            <div className="h-2 rounded-full bg-muted" role="progressbar" aria-label={`Kapasitas ${HUB_LABELS[card.kind]}`} aria-valuenow={Number(percent)} aria-valuemin={0} aria-valuemax={100}>
-              <div className="h-2 rounded-full bg-primary" style={{ width: `${Math.min(100, Number(percent))}%` }} />
+            <div
+              className="h-2 rounded-full bg-muted"
+              role="progressbar"
+              aria-label={`Kapasitas ${HUB_LABELS[card.kind]}`}
+              aria-valuenow={Number(percent)}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
+              <div
+                className="h-2 rounded-full bg-primary"
+                style={{ width: `${Math.min(100, Number(percent))}%` }}
+              />
             </div>
           </div>
         )}
@@ -92,14 +119,24 @@ export function DashboardPage() {
   const { profile } = useSignedIn();
   const engine = useSyncEngine();
   const { syncing } = useSyncStatus();
-  const data = useDashboardData({ role: profile.role, hubId: profile.hubId });
+  const data = useDashboardData(profile.userId, { role: profile.role, hubId: profile.hubId });
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 p-4 md:p-6" data-testid="dashboard" data-ready={data.ready}>
+    <div
+      className="mx-auto grid w-full max-w-6xl gap-6 p-4 md:p-6"
+      data-testid="dashboard"
+      data-ready={data.ready}
+      data-shown={data.ready ? 'live' : data.storedAt ? 'stored' : 'none'}
+    >
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold tracking-tight">Dashboard {PRODUCT_NAME}</h1>
           <DataFreshness />
+          {data.storedAt && (
+            <p className="text-xs text-muted-foreground" role="status" data-testid="dashboard-stored">
+              {storedFiguresNote(formatDateTime(data.storedAt))}
+            </p>
+          )}
         </div>
         <Button variant="outline" onClick={() => void engine?.syncNow()} disabled={!engine || syncing}>
           <RefreshCw aria-hidden="true" className={syncing ? 'animate-spin' : undefined} />
@@ -123,7 +160,7 @@ export function DashboardPage() {
             <ArrowRight className="size-4 text-muted-foreground" aria-hidden="true" />
           </CardHeader>
           <CardContent className="grid grid-cols-3 gap-3">
-            {data.ready ? (
+            {data.ready || data.storedAt ? (
               <>
                 <Figure label="Pengiriman" value={data.inTransit.shipments} testId="in-transit-shipments" />
                 <Figure label="TV" value={data.inTransit.tv} testId="in-transit-tv" />

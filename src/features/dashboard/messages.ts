@@ -16,3 +16,5 @@ export const HUB_LABELS = {
 } as const;
 export const HUB_UNKNOWN = 'Hub belum tersedia di perangkat ini.';
 export const CHART_TITLE = 'Stok dan arus per hub';
+/** Shown over the figures this device kept from its last start, until the local database answers. */
+export const storedFiguresNote = (at: string) => `Angka terakhir per ${at}; memuat data terbaru…`;

@@ -2,7 +2,9 @@
 // (sync/domain/dashboard-figures.ts): they open offline and follow every pull.
 // The collections are held in memory and kept by their change events, and the
 // stock by a ledger of changed rows, so a pulled change costs its own rows.
-import { useMemo } from 'react';
+// Until the local database first answers, the figures this viewer last saw
+// (stored-figures.ts) stand in, with the time they were computed.
+import { useEffect, useMemo } from 'react';
 import {
   dashboardFigures,
   liveDashboardInput,
@@ -13,21 +15,50 @@ import {
 } from '../../../sync';
 import { useObservable } from '../../lib/use-observable';
 import { useSyncEngine } from '../../lib/sync-engine';
+import { readStoredFigures, writeStoredFigures } from './stored-figures';
 
 export type { HubCardData } from '../../../sync';
 
 export interface DashboardData extends DashboardFigures {
+  /** The figures are the local database's (false while the stored ones or none stand in). */
   ready: boolean;
+  /** When the stored figures shown until then were computed (ISO), or null. */
+  storedAt: string | null;
 }
 
 const EMPTY: DashboardInput = { shipments: [], warehouses: [], hubs: [], stock: new Map() };
 
-export function useDashboardData({ role, hubId }: Viewer): DashboardData {
+/** How long the figures stay unchanged before they are kept (a first sync changes them often). */
+const KEEP_AFTER_MS = 1_000;
+
+export function useDashboardData(userId: string, { role, hubId }: Viewer): DashboardData {
   const engine = useSyncEngine();
   const { value: input, ready } = useObservable<DashboardInput>(
     () => (engine ? liveDashboardInput(engine.db as LocalDatabase) : null),
     engine ? 'dashboard:engine' : 'dashboard:none',
     EMPTY,
   );
-  return useMemo(() => ({ ready, ...dashboardFigures({ role, hubId }, input) }), [ready, role, hubId, input]);
+  // Read once per viewer: what this device showed them last.
+  const stored = useMemo(
+    () => readStoredFigures(localStorage, userId, { role, hubId }),
+    [userId, role, hubId],
+  );
+  const live = useMemo(() => dashboardFigures({ role, hubId }, input), [role, hubId, input]);
+
+  useEffect(() => {
+    if (!ready) return;
+    const timer = setTimeout(
+      () => writeStoredFigures(localStorage, userId, { role, hubId }, live, new Date()),
+      KEEP_AFTER_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [ready, live, userId, role, hubId]);
+
+  return useMemo(
+    () =>
+      ready || !stored
+        ? { ready, storedAt: null, ...live }
+        : { ready: false, storedAt: stored.at, ...stored.figures },
+    [ready, live, stored],
+  );
 }
