@@ -189,9 +189,15 @@ export function DashboardPage() {
                 <CardTitle className="text-base">{CHART_TITLE}</CardTitle>
               </CardHeader>
               <CardContent>
-                <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-                  <HubChart cards={data.hubCards} />
-                </Suspense>
+                {/* Drawn from the database's figures only: over the kept ones, loading the chart
+                    library would compete with the database's first read on a slow tablet. */}
+                {data.ready ? (
+                  <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                    <HubChart cards={data.hubCards} />
+                  </Suspense>
+                ) : (
+                  <Skeleton className="h-64 w-full" />
+                )}
               </CardContent>
             </Card>
           )}
