@@ -1,14 +1,14 @@
 // The sync engine of one signed-in user on one device: dispatch (validate,
 // queue durably, predict), and in the leader tab the loop that pushes the
 // outbox, pulls, uploads photos and rebases the view.
-import { LocalWriteFailed, ValidationFailed } from './errors';
+import { ValidationFailed } from './errors';
 import { status, type SyncStatus } from './status';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { liveQuery } from 'dexie';
 import { BehaviorSubject, type Observable, type Subscription, combineLatest, from, map } from 'rxjs';
 import type { MangoQuery, RxCollection } from 'rxdb';
 import { definitionOf } from './commands/catalogue';
-import { type Actor, type Change, type CommandDefinition, type CommandEnvelope } from './commands/types';
+import { type Actor, type Change, type CommandEnvelope } from './commands/types';
 import { openLocal, type IndexedDbImpl, type Local } from './db/database';
 import type { TableName, Tables } from './model/rows';
 import type { UploadEntry } from './db/engine-store';
@@ -16,8 +16,9 @@ import { pullAll, reconcileScope, xidLess, type TableProgress } from './replicat
 import { hasRemoteChanges } from './replication/change-probe';
 import { pushOutbox } from './replication/push';
 import { liveRows, PredictionOverlay } from './replication/overlay';
-import { rebase, recordPrediction, viewReader, writePrediction } from './replication/view';
+import { rebase } from './replication/view';
 import { withWriteLock } from './replication/write-lock';
+import { showAtOnce, storeCommand } from './replication/dispatch';
 import { backoffMs, drainUploads, queueUpload, type ImageSlot } from './uploads/queue';
 
 export { LocalWriteFailed, ValidationFailed } from './errors';
@@ -146,8 +147,18 @@ export class SyncEngine {
       issued_at: new Date().toISOString(),
       actor: this.options.actor.userId,
     };
-    const shown = await this.showAtOnce(definition, parsed.data, command, hooks.onShown);
-    const changes = await this.store(definition, parsed.data, command).catch((error: unknown) => {
+    const on = { local: this.local, actor: this.options.actor, overlay: this.overlay };
+    const shown = await showAtOnce(on, definition, parsed.data, command, hooks.onShown);
+    const stored = storeCommand(
+      { ...on, lockName: this.lockName },
+      definition,
+      parsed.data,
+      command,
+      (ok) => {
+        this.rebaseDue = !ok;
+      },
+    );
+    const changes = await stored.catch((error: unknown) => {
       // Refused under the lock, or not stored: what the tap showed goes away with it.
       this.overlay.drop(command.id);
       throw error;
@@ -156,80 +167,6 @@ export class SyncEngine {
     if (!shown) hooks.onShown?.();
     this.requestSync();
     return { id: command.id, changes };
-  }
-
-  /**
-   * The tap's effect on screen before anything is stored: the prediction from the view
-   * and the overlay (no lock: a sync round may hold it for a while). Display only; the
-   * prediction made under the lock is what is stored. False when it could not be made
-   * here (the locked one decides, and is shown once stored).
-   */
-  private async showAtOnce(
-    definition: CommandDefinition,
-    payload: unknown,
-    command: CommandEnvelope,
-    onShown?: () => void,
-  ): Promise<boolean> {
-    const read = this.overlay.reader(viewReader(this.local));
-    let predicted: Change[];
-    try {
-      predicted = await definition.predict(
-        payload as never,
-        { command, actor: this.options.actor, read },
-        true,
-      );
-    } catch {
-      return false;
-    }
-    this.overlay.add(command.id, predicted, onShown);
-    return true;
-  }
-
-  /** The command and its prediction, stored under the write lock (durable intent first). */
-  private async store(
-    definition: CommandDefinition,
-    payload: unknown,
-    command: CommandEnvelope,
-  ): Promise<Change[]> {
-    return withWriteLock(this.lockName, async () => {
-      const predicted = await definition.predict(
-        payload as never,
-        { command, actor: this.options.actor, read: viewReader(this.local) },
-        true,
-      );
-      let queued = false;
-      try {
-        // Durable intent first (the command with the server versions of the rows it changes,
-        // one transaction): a crash after this line is repaired by the rebase on start.
-        await recordPrediction(this.local, predicted, {
-          ...command,
-          state: 'pending',
-          xid: null,
-          attempts: 0,
-          last_error: null,
-        });
-        queued = true;
-        await writePrediction(this.local, predicted);
-      } catch (error) {
-        // The device refused the write (quota, private mode, eviction): take
-        // the command back out and restore the view, so what the user is told
-        // (not saved) is what happens (nothing sent, nothing shown).
-        if (queued) {
-          await this.local.store.outbox
-            .where('id')
-            .equals(command.id)
-            .delete()
-            .catch(() => undefined);
-          // A view that refused the prediction may refuse its restoring too: the next round retries.
-          await rebase(this.local, this.options.actor).then(
-            () => (this.rebaseDue = false),
-            () => (this.rebaseDue = true),
-          );
-        }
-        throw new LocalWriteFailed(error);
-      }
-      return predicted;
-    });
   }
 
   /** Queues a photo for upload (compressed first in the browser). */
