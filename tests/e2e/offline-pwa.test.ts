@@ -202,13 +202,19 @@ describe('signing out of a shared tablet', () => {
       await (await caches.open('dermaga-photos')).put('/photo.jpg', new Response('jpeg'));
       localStorage.setItem('unrelated-key', 'stays');
     });
-    expect(
-      await page.evaluate(() =>
-        Object.keys(localStorage)
-          .filter((k) => k.startsWith('dermaga-'))
-          .sort(),
-      ),
-    ).toEqual(['dermaga-auth', 'dermaga-profile']);
+    // The session, the profile, and the figures the dashboard (the landing page) keeps for the
+    // next start, once they have settled.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            Object.keys(localStorage)
+              .filter((k) => k.startsWith('dermaga-'))
+              .sort(),
+          ),
+        { timeout: 20_000, interval: 200 },
+      )
+      .toEqual(['dermaga-auth', 'dermaga-dashboard-figures', 'dermaga-profile']);
 
     await page.getByTestId('sign-out').click();
     await page.waitForURL(appUrl('/auth'));
