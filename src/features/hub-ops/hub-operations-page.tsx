@@ -1,8 +1,9 @@
 // A hub's operations screen (spec 2.9): /{hubSlug}/{tabSlug}. Everything it
 // shows comes from reactive queries of the sync engine's local view and every
 // action is a command, so the whole floor works with no signal.
-import { useMemo, useState } from 'react';
-import { NavLink } from 'react-router-dom';
+import { useCallback, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Anchor, Building2, ListPlus, Plus, Truck } from 'lucide-react';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -34,6 +35,25 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
   const [dialog, setDialog] = useState<HubDialog | null>(null);
   useRejectionToasts();
 
+  // The tab on screen: the URL's, except between a tap that moves to another tab and the
+  // route change that follows it in the next task (showTab).
+  const navigate = useNavigate();
+  const [moving, setMoving] = useState<TabSlug | null>(null);
+  const [urlTab, setUrlTab] = useState(tab);
+  if (urlTab !== tab) {
+    // The route changed (that move's or any other): the URL decides again.
+    setUrlTab(tab);
+    setMoving(null);
+  }
+  const shown = moving ?? tab;
+  const showTab = useCallback(
+    (to: TabSlug) => {
+      flushSync(() => setMoving(to));
+      setTimeout(() => navigate(hubPath(config.slug, to)), 0);
+    },
+    [navigate, config.slug],
+  );
+
   const floor = useHubFloor(hub);
   const inbound = config.tabs.includes('otw');
   const done = useRxQuery('shipments', hub && inbound ? doneShipments(hub.id) : null);
@@ -43,8 +63,8 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
   );
 
   const scope = useMemo<HubScope>(
-    () => ({ config, hub, master, pending, now, open: setDialog }),
-    [config, hub, master, pending, now],
+    () => ({ config, hub, master, pending, now, open: setDialog, showTab }),
+    [config, hub, master, pending, now, showTab],
   );
   const canAdd = !!hub;
   const sea = isSeaHub(config.hubType);
@@ -105,27 +125,32 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
           data-testid="hub-tabs"
         >
           {config.tabs.map((slug) => (
-            <NavLink key={slug} to={hubPath(config.slug, slug)} className={tabsTriggerClassName}>
+            <Link
+              key={slug}
+              to={hubPath(config.slug, slug)}
+              className={tabsTriggerClassName}
+              aria-current={slug === shown ? 'page' : undefined}
+            >
               {TAB_LABELS[slug]}
-            </NavLink>
+            </Link>
           ))}
         </nav>
 
-        <div data-testid={`tab-${tab}`}>
+        <div data-testid={`tab-${shown}`}>
           {/* Both queue tabs stay mounted, the other one hidden: Proses Muat moves one card
               from one list to the other, and switching tabs only shows what is there
               (issue 14, P3). */}
-          {(tab === 'ready' || tab === 'loading') && (
+          {(shown === 'ready' || shown === 'loading') && (
             <>
-              <div hidden={tab !== 'ready'}>
+              <div hidden={shown !== 'ready'}>
                 <ReadyTab queued={floor.queued} />
               </div>
-              <div hidden={tab !== 'loading'}>
+              <div hidden={shown !== 'loading'}>
                 <LoadingTab loading={floor.loading} awaiting={floor.awaiting} />
               </div>
             </>
           )}
-          {(tab === 'otw' || tab === 'arrival' || tab === 'unloading') && <ShipmentTab tab={tab} />}
+          {(shown === 'otw' || shown === 'arrival' || shown === 'unloading') && <ShipmentTab tab={shown} />}
         </div>
       </div>
       <HubDialogs dialog={dialog} onClose={() => setDialog(null)} />

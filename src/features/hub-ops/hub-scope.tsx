@@ -1,8 +1,8 @@
 // What every part of one hub's screen shares: the route config, the resolved
-// hub, master data, the pending markers, the clock, and the dialogs it opens.
+// hub, master data, the pending markers, the clock, the dialogs it opens, and its tabs.
 import { createContext, useContext } from 'react';
 import type { Hub } from '../../../sync';
-import type { HubRouteConfig } from '../../lib/hub-routes';
+import type { HubRouteConfig, TabSlug } from '../../lib/hub-routes';
 import type { MasterData } from './use-master-data';
 
 export type HubDialog =
@@ -21,6 +21,11 @@ export interface HubScope {
   pending: Set<string>;
   now: number;
   open(dialog: HubDialog): void;
+  /**
+   * Shows another tab at once and moves the URL to it in the next task: Proses Muat opens
+   * Sedang Muat within the tap, before the route change (issue 14, P3).
+   */
+  showTab(tab: TabSlug): void;
 }
 
 export const HubScopeContext = createContext<HubScope | null>(null);

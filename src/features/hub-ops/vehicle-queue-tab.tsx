@@ -3,11 +3,9 @@
 // loading tab also the vehicles waiting for their shipping form and what left
 // the hub and is still on its way.
 import { memo, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { ClipboardList, LogOut, PackageCheck, Play } from 'lucide-react';
 import type { Vehicle } from '../../../sync';
 import { ScrollArea } from '../../components/ui/scroll-area';
-import { hubPath } from '../../lib/hub-routes';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { ActionButton } from '../../components/action-button';
 import { DeparturesList } from './departures-list';
@@ -49,8 +47,7 @@ function HubVehicleCard({ vehicle, actions }: { vehicle: Vehicle; actions: React
  */
 const ReadyCard = memo(function ReadyCard({ vehicle: v }: { vehicle: Vehicle }) {
   const engine = useSyncEngine();
-  const navigate = useNavigate();
-  const { config, hub } = useHubScope();
+  const { hub, showTab } = useHubScope();
   if (!hub) return null;
   const payload = { hub_id: hub.id, vehicle_id: v.id };
   return (
@@ -67,11 +64,11 @@ const ReadyCard = memo(function ReadyCard({ vehicle: v }: { vehicle: Vehicle }) 
                 // Sedang Muat with the vehicle in it, within the tap (issue 14, P3).
                 onShown: () => {
                   moved = true;
-                  navigate(hubPath(config.slug, 'loading'), { flushSync: true });
+                  showTab('loading');
                 },
               });
               // Not stored after all (the toast says why): back to the queue it is still in.
-              if (!done.ok && moved) navigate(hubPath(config.slug, 'ready'));
+              if (!done.ok && moved) showTab('ready');
             }}
           >
             <Play aria-hidden="true" />
