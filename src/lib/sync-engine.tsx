@@ -11,6 +11,8 @@ import { supabase } from './supabase';
 import { useOnline } from './use-online';
 
 const EngineContext = createContext<SyncEngine | null>(null);
+// True once opening the local database has failed (false while it opens).
+const EngineFailedContext = createContext(false);
 
 /**
  * The engine (RxDB, Dexie, the command catalogue) is loaded once someone is signed in,
@@ -27,6 +29,7 @@ export function preloadSyncEngine(): void {
 export function SyncEngineProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const [engine, setEngine] = useState<SyncEngine | null>(null);
+  const [failed, setFailed] = useState(false);
   const signedIn = session.status === 'signed-in' ? session : null;
   const userId = signedIn?.profile.userId;
   const role = signedIn?.profile.role;
@@ -57,21 +60,34 @@ export function SyncEngineProvider({ children }: { children: ReactNode }) {
           // A hub tablet queues work offline: ask the browser not to evict it (issue 13).
           if (!cancelled && role === 'hub_user') void requestPersistentStorage().catch(() => null);
         },
-        (error: unknown) => console.error('sync: the local database could not be opened', error),
+        (error: unknown) => {
+          console.error('sync: the local database could not be opened', error);
+          if (!cancelled) setFailed(true);
+        },
       );
     return () => {
       cancelled = true;
       setEngine(null);
+      setFailed(false);
       void started?.stop();
     };
   }, [userId, role, hubId]);
 
-  return <EngineContext.Provider value={engine}>{children}</EngineContext.Provider>;
+  return (
+    <EngineFailedContext.Provider value={failed}>
+      <EngineContext.Provider value={engine}>{children}</EngineContext.Provider>
+    </EngineFailedContext.Provider>
+  );
 }
 
-/** The engine, or null while it opens (or when signed out). */
+/** The engine, or null while it opens (or when signed out, or when it could not be opened). */
 export function useSyncEngine(): SyncEngine | null {
   return useContext(EngineContext);
+}
+
+/** Whether opening the local database failed (not while it is still opening). */
+export function useSyncEngineFailed(): boolean {
+  return useContext(EngineFailedContext);
 }
 
 const OFFLINE_IDLE: Omit<SyncStatus, 'online'> = {

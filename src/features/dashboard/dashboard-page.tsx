@@ -15,7 +15,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { formatDateTime } from '../../lib/format-date';
 import { PRODUCT_NAME } from '../../lib/messages';
 import { useSignedIn } from '../../lib/session';
-import { useSyncEngine, useSyncStatus } from '../../lib/sync-engine';
+import { useSyncEngine, useSyncEngineFailed, useSyncStatus } from '../../lib/sync-engine';
 import {
   FETCH_FAILED,
   HUB_LABELS,
@@ -118,6 +118,8 @@ function HubCard({ card }: { card: HubCardData }) {
 export function DashboardPage() {
   const { profile } = useSignedIn();
   const engine = useSyncEngine();
+  // Said only when the local database could not be opened, not while it opens.
+  const failed = useSyncEngineFailed();
   const { syncing } = useSyncStatus();
   const data = useDashboardData(profile.userId, { role: profile.role, hubId: profile.hubId });
 
@@ -144,8 +146,8 @@ export function DashboardPage() {
         </Button>
       </header>
 
-      {!engine && (
-        <Alert variant="destructive">
+      {failed && (
+        <Alert variant="destructive" data-testid="dashboard-failed">
           <AlertDescription>{FETCH_FAILED}</AlertDescription>
         </Alert>
       )}
