@@ -41,6 +41,21 @@ function HubVehicleCard({ vehicle, actions }: { vehicle: Vehicle; actions: React
   );
 }
 
+/** A vehicle in the hub's queue (Siap Muat or Sedang Muat): its next step, then Keluarkan. */
+function QueuedVehicleCard({ vehicle, primary }: { vehicle: Vehicle; primary: ReactNode }) {
+  return (
+    <HubVehicleCard
+      vehicle={vehicle}
+      actions={
+        <>
+          {primary}
+          <RemoveFromQueue vehicleId={vehicle.id} />
+        </>
+      }
+    />
+  );
+}
+
 /**
  * A queued vehicle with Proses Muat and Keluarkan. One component per row, memoized: a tap
  * re-renders the rows that changed, not the whole queue (issue 14, P3).
@@ -51,31 +66,28 @@ const ReadyCard = memo(function ReadyCard({ vehicle: v }: { vehicle: Vehicle }) 
   if (!hub) return null;
   const payload = { hub_id: hub.id, vehicle_id: v.id };
   return (
-    <HubVehicleCard
+    <QueuedVehicleCard
       vehicle={v}
-      actions={
-        <>
-          <ActionButton
-            onAction={async () => {
-              let moved = false;
-              const done = await runCommand(engine, 'start_loading', payload, {
-                success: TOAST.loadingStarted,
-                failure: () => FAILURE.updateVehicleStatus,
-                // Sedang Muat with the vehicle in it, within the tap (issue 14, P3).
-                onShown: () => {
-                  moved = true;
-                  showTab('loading');
-                },
-              });
-              // Not stored after all (the toast says why): back to the queue it is still in.
-              if (!done.ok && moved) showTab('ready');
-            }}
-          >
-            <Play aria-hidden="true" />
-            Proses Muat
-          </ActionButton>
-          <RemoveFromQueue vehicleId={v.id} />
-        </>
+      primary={
+        <ActionButton
+          onAction={async () => {
+            let moved = false;
+            const done = await runCommand(engine, 'start_loading', payload, {
+              success: TOAST.loadingStarted,
+              failure: () => FAILURE.updateVehicleStatus,
+              // Sedang Muat with the vehicle in it, within the tap (issue 14, P3).
+              onShown: () => {
+                moved = true;
+                showTab('loading');
+              },
+            });
+            // Not stored after all (the toast says why): back to the queue it is still in.
+            if (!done.ok && moved) showTab('ready');
+          }}
+        >
+          <Play aria-hidden="true" />
+          Proses Muat
+        </ActionButton>
       }
     />
   );
@@ -111,26 +123,23 @@ const LoadingCard = memo(function LoadingCard({ vehicle: v }: { vehicle: Vehicle
   const { hub, open } = useHubScope();
   if (!hub) return null;
   return (
-    <HubVehicleCard
+    <QueuedVehicleCard
       vehicle={v}
-      actions={
-        <>
-          <ActionButton
-            onAction={async () => {
-              const done = await runCommand(
-                engine,
-                'finish_loading',
-                { hub_id: hub.id, vehicle_id: v.id },
-                { failure: FAILURE.completeLoading },
-              );
-              if (done.ok) open({ kind: 'shipping', vehicleId: v.id });
-            }}
-          >
-            <PackageCheck aria-hidden="true" />
-            Selesai Muat
-          </ActionButton>
-          <RemoveFromQueue vehicleId={v.id} />
-        </>
+      primary={
+        <ActionButton
+          onAction={async () => {
+            const done = await runCommand(
+              engine,
+              'finish_loading',
+              { hub_id: hub.id, vehicle_id: v.id },
+              { failure: FAILURE.completeLoading },
+            );
+            if (done.ok) open({ kind: 'shipping', vehicleId: v.id });
+          }}
+        >
+          <PackageCheck aria-hidden="true" />
+          Selesai Muat
+        </ActionButton>
       }
     />
   );
