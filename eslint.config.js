@@ -60,8 +60,8 @@ const importZones = [
   {
     target: './src',
     from: './sync',
-    except: ['./index.ts'],
-    message: 'The UI uses sync/ only through its public index (sync/index.ts).',
+    except: ['./index.ts', './pure.ts'],
+    message: 'The UI uses sync/ only through its public faces (sync/pure.ts; sync/index.ts loaded lazily).',
   },
   ...featureZones,
 ];
@@ -108,6 +108,26 @@ export default defineConfig(
     files: ['src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: globals.browser },
+  },
+  {
+    // A static import of sync/index.ts would put RxDB and the engine into the importing
+    // screen's chunk and run them before the first paint (issue 14, P5): values come from
+    // sync/pure.ts; the engine is loaded with import() in src/lib/sync-engine.tsx.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+sync(/index(\\.ts)?)?$',
+              allowTypeImports: true,
+              message: 'Import values from sync/pure; the engine (sync/index) is loaded lazily.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['sync/**/*.ts', 'tests/**/*.ts', 'supabase/local/**/*.ts', '*.{ts,js,mjs,cjs}', '.ci/**/*.mjs'],

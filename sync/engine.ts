@@ -10,6 +10,8 @@ import type { MangoQuery, RxCollection } from 'rxdb';
 import { definitionOf } from './commands/catalogue';
 import { type Actor, type Change, type CommandEnvelope } from './commands/types';
 import { openLocal, type IndexedDbImpl, type Local } from './db/database';
+import { liveDashboardInput } from './db/live-table';
+import type { DashboardInput } from './domain/dashboard-figures';
 import type { TableName, Tables } from './model/rows';
 import type { UploadEntry } from './db/engine-store';
 import { pullAll, reconcileScope, xidLess, type TableProgress } from './replication/pull';
@@ -114,6 +116,14 @@ export class SyncEngine {
 
   get db() {
     return this.local.db;
+  }
+
+  /**
+   * The dashboard's tables, held in memory and kept by their change events (db/live-table.ts).
+   * A method of the engine so that the screens reach it without importing the engine's code.
+   */
+  dashboardInput(): Observable<DashboardInput> {
+    return liveDashboardInput(this.local.db);
   }
 
   /** The rows of a query, live: the view with what taps predicted and storage does not hold yet. */

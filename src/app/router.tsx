@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { FullPageLoader } from '../components/full-page-loader';
 import { hubPath } from '../lib/hub-routes';
 import { AUTH_STORAGE_KEY } from '../lib/storage-keys';
-import { preloadSyncEngine } from '../lib/sync-engine';
 import { HubOperationsRoute } from './hub-operations-route';
 import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
@@ -28,8 +27,9 @@ const AuthPage = lazyPage(() => import('../features/auth/auth-page'), 'AuthPage'
 const AppShell = lazyPage(() => import('./layout/app-shell'), 'AppShell');
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
 
-// A device with a stored session opens signed in: load the shell, the engine and (on /) the
-// dashboard at once, side by side, rather than each after the one that renders it.
+// A device with a stored session opens signed in: load the shell and (on /) the dashboard at
+// once, side by side, rather than each after the one that renders it. The sync engine's code
+// follows once the shell is painted (src/lib/sync-engine.tsx).
 function hasStoredSession(): boolean {
   try {
     return localStorage.getItem(AUTH_STORAGE_KEY) !== null;
@@ -39,7 +39,6 @@ function hasStoredSession(): boolean {
 }
 if (hasStoredSession()) {
   AppShell.preload();
-  preloadSyncEngine();
   if (window.location.pathname === '/') DashboardPage.preload();
 }
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { SyncStatus } from '../../sync';
+import type { SyncStatus } from '../../sync/pure';
 import { useSyncEngine, useSyncStatus } from '../lib/sync-engine';
 
 /** The sync health the shell shows, and its "Sync now". */

@@ -1,7 +1,7 @@
 // A new tablet's first sync (issue 14): how many rows have arrived of about how many, per
 // table, instead of an empty screen. What has arrived is already on the screens (they read the
 // local collections as each batch is written), so the user can start on it.
-import type { TableProgress } from '../../sync';
+import type { TableProgress } from '../../sync/pure';
 import { cn } from '../lib/utils';
 
 export const FIRST_SYNC_TITLE = 'First sync on this device';

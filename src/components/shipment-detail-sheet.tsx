@@ -2,7 +2,7 @@
 // vehicle, notes and the photos when there are any. Shared by the in-transit
 // list and hub activity.
 import type { ReactNode } from 'react';
-import type { Container, Hub, Shipment, Vehicle } from '../../sync';
+import type { Container, Hub, Shipment, Vehicle } from '../../sync/pure';
 import { formatDate, formatDateTime } from '../lib/format-date';
 import type { StatusLooks } from '../lib/shipment-status';
 import { storageUrl } from '../lib/supabase';

@@ -1,5 +1,5 @@
 // How the shell sums up the sync engine's status (architecture guarantee 12).
-import type { SyncStatus } from '../../sync';
+import type { SyncStatus } from '../../sync/pure';
 
 export type SyncHealth = 'offline' | 'syncing' | 'pending' | 'error' | 'synced';
 

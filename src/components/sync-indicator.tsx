@@ -2,7 +2,7 @@ import { Cloud, CloudAlert, CloudCheck, CloudOff, RefreshCw, type LucideIcon } f
 import { SYNC_OFFLINE, SYNC_ONLINE, SYNC_SYNCING } from '../lib/messages';
 import { cn } from '../lib/utils';
 import { SyncPanel } from './sync-panel';
-import type { SyncStatus } from '../../sync';
+import type { SyncStatus } from '../../sync/pure';
 import { pendingTotal, syncHealth, type SyncHealth } from './sync-health';
 import { Button } from './ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from './ui/popover';

@@ -12,7 +12,7 @@ import {
   STORAGE_ASK_PERSIST,
   STORAGE_NOT_PERSISTED,
 } from '../lib/messages';
-import type { SyncStatus } from '../../sync';
+import type { SyncStatus } from '../../sync/pure';
 import { FirstSyncProgress } from './first-sync-progress';
 import { pendingTotal } from './sync-health';
 import { Button } from './ui/button';

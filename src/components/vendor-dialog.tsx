@@ -2,7 +2,7 @@
 // phone optional. An edit sends only the fields that changed, so two users editing
 // different fields both keep their change (docs/sync.md). Built on the form pattern
 // (FormDialog + useCommandForm).
-import type { Vendor } from '../../sync';
+import type { Vendor } from '../../sync/pure';
 import { FormDialog } from './form-dialog';
 import { TextField } from './form-fields';
 import { useCommandForm } from '../lib/use-command-form';

@@ -2,7 +2,7 @@
 // spec's messages), so a form and the command it sends can never disagree.
 // Errors are keyed by the payload field they belong to; 'form' holds those of
 // no single field.
-import { CATALOGUE } from '../../sync';
+import { CATALOGUE } from '../../sync/pure';
 import { failed, type Failed } from './field-errors';
 
 export type Checked<P> = { ok: true; payload: P } | Failed;

@@ -1,7 +1,7 @@
 // Which rows a command still waiting in the outbox touches: every id its
 // payload names (keys ending in _id, lists ending in _ids). A card whose row is
 // among them shows the "waiting to sync" marker.
-import type { OutboxEntry } from '../../sync';
+import type { OutboxEntry } from '../../sync/pure';
 
 export function idsOfPayload(payload: unknown): string[] {
   if (!payload || typeof payload !== 'object') return [];

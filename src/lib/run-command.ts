@@ -3,7 +3,7 @@
 // as a toast); CommandRefused (the device already knows the server would
 // refuse) and anything unexpected become the destructive toast titled 'Error'.
 import { toast } from 'sonner';
-import { CommandRefused, ValidationFailed, type Change, type SyncEngine } from '../../sync';
+import { CommandRefused, ValidationFailed, type Change, type SyncEngine } from '../../sync/pure';
 import { failed, type FieldErrors } from './field-errors';
 import { ERROR_TITLE } from './messages';
 

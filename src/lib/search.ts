@@ -2,7 +2,7 @@
 // by batch number, container number or plate, and vehicles by plate or ship
 // name, over the local rows, so it works offline. Pure: ranks exact prefix
 // matches first, then other matches, at most `limit` results.
-import type { Container, Shipment, Vehicle } from '../../sync';
+import type { Container, Shipment, Vehicle } from '../../sync/pure';
 
 export type SearchHit =
   | { kind: 'shipment'; id: string; title: string; detail: string; shipment: Shipment }

@@ -1,7 +1,7 @@
 // How a shipment status looks on every screen: the label and badge colour the
 // admin chose on Status Shipment (the replicated shipment_statuses table), or
 // for a key the device does not know, the key in words (spec 4.2).
-import type { ShipmentStatus } from '../../sync';
+import type { ShipmentStatus } from '../../sync/pure';
 
 export const STATUS_COLORS = ['info', 'warning', 'primary', 'success', 'danger'] as const;
 export type StatusColor = (typeof STATUS_COLORS)[number];

@@ -3,7 +3,7 @@
 // read its RxDB collections and dispatch commands through useSyncEngine().
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import type { SyncEngine, SyncStatus } from '../../sync';
+import type { SyncEngine, SyncStatus } from '../../sync/pure';
 import { compressImage } from './compress-image';
 import { requestPersistentStorage } from './use-storage';
 import { useSession } from './session';
@@ -21,9 +21,28 @@ const EngineFailedContext = createContext(false);
 let engineModule: Promise<typeof import('../../sync')> | undefined;
 const loadEngine = () => (engineModule ??= import('../../sync')).then((sync) => sync.SyncEngine);
 
-/** Starts loading the engine's code early, e.g. at start when a session is stored. */
-export function preloadSyncEngine(): void {
-  void loadEngine().catch(() => undefined);
+/**
+ * The engine's code is most of what a start runs on the main thread (RxDB, Dexie, ten
+ * collections opened): on a tablet-class CPU about as long as React and the shell together.
+ * It waits until the signed-in shell and its first screen are painted (on /, the dashboard
+ * with the figures it kept), so that screen is not held back by it (issue 14, P5); screens
+ * show their loading state for those moments. A start that shows no shell (a page outside
+ * it, a tab in the background) loads the engine after SHELL_WAIT_MS all the same.
+ */
+const SHELL_WAIT_MS = 3_000;
+let markShown: () => void = () => undefined;
+const shellShown = new Promise<void>((resolve) => {
+  markShown = resolve;
+});
+
+/** Called once the signed-in shell and its screen have rendered: the engine loads after that frame. */
+export function signedInShellShown(): void {
+  // After the frame that paints it: a task queued from the animation frame runs after the paint.
+  requestAnimationFrame(() => setTimeout(markShown, 0));
+}
+
+function afterShellShown(): Promise<void> {
+  return Promise.race([shellShown, new Promise<void>((resolve) => setTimeout(resolve, SHELL_WAIT_MS))]);
 }
 
 export function SyncEngineProvider({ children }: { children: ReactNode }) {
@@ -39,7 +58,8 @@ export function SyncEngineProvider({ children }: { children: ReactNode }) {
     if (!userId || !role) return;
     let cancelled = false;
     let started: SyncEngine | null = null;
-    void loadEngine()
+    void afterShellShown()
+      .then(loadEngine)
       .then((Engine) =>
         Engine.start({
           supabase,

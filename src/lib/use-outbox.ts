@@ -4,7 +4,7 @@
 import { liveQuery } from 'dexie';
 import { useEffect, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
-import type { OutboxEntry } from '../../sync';
+import type { OutboxEntry } from '../../sync/pure';
 import { ERROR_TITLE } from './messages';
 import { pendingIds } from './pending-ids';
 import { useSyncEngine } from './sync-engine';

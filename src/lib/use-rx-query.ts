@@ -3,7 +3,7 @@
 // pull, a prediction or a rebase changes what the query matches; a tap's
 // prediction shows before storage holds it (the engine's overlay).
 import type { MangoQuery } from 'rxdb';
-import type { TableName, Tables } from '../../sync';
+import type { TableName, Tables } from '../../sync/pure';
 import { useSyncEngine } from './sync-engine';
 import { useObservable } from './use-observable';
 

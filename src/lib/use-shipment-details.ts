@@ -2,7 +2,7 @@
 // their containers (sea shipments) and, where asked, their photo uploads.
 import type { MangoQuery } from 'rxdb';
 import { useMemo } from 'react';
-import type { Container, Shipment } from '../../sync';
+import type { Container, Shipment } from '../../sync/pure';
 import { useRxByIds, useRxQuery } from './use-rx-query';
 
 export function useShipmentDetails(shipments: readonly Shipment[]) {

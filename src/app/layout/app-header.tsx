@@ -1,7 +1,7 @@
 import { GlobalSearch } from '../../components/global-search';
 import { NotificationBadge } from '../../components/notification-badge';
 import { SyncIndicator } from '../../components/sync-indicator';
-import type { SyncStatus } from '../../../sync';
+import type { SyncStatus } from '../../../sync/pure';
 import { Separator } from '../../components/ui/separator';
 import { SidebarTrigger } from '../../components/ui/sidebar';
 import { PRODUCT_NAME } from '../../lib/messages';

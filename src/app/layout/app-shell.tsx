@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { FirstSyncProgress } from '../../components/first-sync-progress';
 import { ScreenLoader } from '../../components/full-page-loader';
@@ -6,9 +6,20 @@ import { pendingTotal } from '../../components/sync-health';
 import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar';
 import { roleOrHubName } from '../../lib/profile';
 import { useSignedIn } from '../../lib/session';
+import { signedInShellShown } from '../../lib/sync-engine';
 import { useAppSyncStatus } from '../sync-status';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
+
+/**
+ * Tells the sync engine's loader that the first screen is on screen: its effect runs once the
+ * screen beside it has committed (inside the same Suspense boundary, not while the screen's
+ * chunk still loads), and the engine's code loads after that frame (src/lib/sync-engine.tsx).
+ */
+function ScreenShown() {
+  useEffect(signedInShellShown, []);
+  return null;
+}
 
 /** Every signed-in screen lives inside this: the sidebar, the header, and the screen. */
 export function AppShell() {
@@ -26,6 +37,7 @@ export function AppShell() {
           {/* Screens are lazy chunks (src/app/lazy-page.ts): the shell stays while one loads. */}
           <Suspense fallback={<ScreenLoader />}>
             <Outlet />
+            <ScreenShown />
           </Suspense>
         </main>
       </SidebarInset>

@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
-import { hubStock, isMovement, stockByWarehouse, type InventoryRow, type Movement } from '../../../sync';
+import { hubStock, isMovement, stockByWarehouse, type InventoryRow, type Movement } from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ShipmentHistory } from '../../components/shipment-history';

@@ -1,6 +1,6 @@
 // The audit trail's filters: hub (the device's replicated hubs), user (e-mail
 // or name, partial), action type, and a range of calendar days.
-import type { Hub } from '../../../sync';
+import type { Hub } from '../../../sync/pure';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';

@@ -5,7 +5,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, Building2, RefreshCw, Ship, Truck } from 'lucide-react';
-import { progressPercent } from '../../../sync';
+import { progressPercent } from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
 import { EmptyState } from '../../components/empty-state';
 import { Alert, AlertDescription } from '../../components/ui/alert';

@@ -4,7 +4,7 @@
 // replaces them as soon as the local database answers. Kept per user and viewer (role
 // and hub) under an app key, so sign-out wipes them with the rest (wipe-local-data.ts);
 // anything that does not read back as this viewer's figures is ignored.
-import type { DashboardFigures, Viewer } from '../../../sync';
+import type { DashboardFigures, Viewer } from '../../../sync/pure';
 import { DASHBOARD_FIGURES_KEY } from '../../lib/storage-keys';
 
 const VERSION = 1;

@@ -7,17 +7,15 @@
 import { useEffect, useMemo } from 'react';
 import {
   dashboardFigures,
-  liveDashboardInput,
   type DashboardFigures,
   type DashboardInput,
-  type LocalDatabase,
   type Viewer,
-} from '../../../sync';
+} from '../../../sync/pure';
 import { useObservable } from '../../lib/use-observable';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { readStoredFigures, writeStoredFigures } from './stored-figures';
 
-export type { HubCardData } from '../../../sync';
+export type { HubCardData } from '../../../sync/pure';
 
 export interface DashboardData extends DashboardFigures {
   /** The figures are the local database's (false while the stored ones or none stand in). */
@@ -34,7 +32,7 @@ const KEEP_AFTER_MS = 1_000;
 export function useDashboardData(userId: string, { role, hubId }: Viewer): DashboardData {
   const engine = useSyncEngine();
   const { value: input, ready } = useObservable<DashboardInput>(
-    () => (engine ? liveDashboardInput(engine.db as LocalDatabase) : null),
+    () => (engine ? engine.dashboardInput() : null),
     engine ? 'dashboard:engine' : 'dashboard:none',
     EMPTY,
   );

@@ -2,7 +2,7 @@
 // number are all required ('Semua field harus diisi'); ready at this hub.
 import { useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
-import type { Hub } from '../../../sync';
+import type { Hub } from '../../../sync/pure';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,

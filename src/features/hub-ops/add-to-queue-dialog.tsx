@@ -3,7 +3,7 @@
 // at once. They join this hub's Siap Muat queue.
 import { useState, type FormEvent } from 'react';
 import { Pencil, Plus } from 'lucide-react';
-import type { Hub, Vehicle } from '../../../sync';
+import type { Hub, Vehicle } from '../../../sync/pure';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import {

@@ -3,7 +3,7 @@
 // Laut, Karawang always Darat. The vehicle starts ready at this hub (spec 4.1).
 import { useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
-import type { Hub } from '../../../sync';
+import type { Hub } from '../../../sync/pure';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,

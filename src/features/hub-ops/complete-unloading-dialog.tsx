@@ -1,7 +1,7 @@
 // Selesai Bongkar with notes (spec 4.2): the shipment is selesai, the load is
 // booked into this hub's warehouse (one row per item type above zero) and the
 // vehicle is ready here again, in one command. On the form pattern.
-import type { Hub, Shipment } from '../../../sync';
+import type { Hub, Shipment } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { TextareaField } from '../../components/form-fields';
 import { useCommandForm } from '../../lib/use-command-form';

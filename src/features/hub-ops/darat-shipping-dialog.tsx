@@ -4,7 +4,7 @@
 // (otw_{destination}), the negative stock row and the vehicle's flags; the
 // images follow through the upload queue. Works with no signal.
 import { useMemo, useState, type FormEvent } from 'react';
-import { hubKind, type Hub, type Vehicle } from '../../../sync';
+import { hubKind, type Hub, type Vehicle } from '../../../sync/pure';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,

@@ -1,7 +1,7 @@
 // What left this hub and has not been unloaded yet: the shipments the hub's
 // shipping forms made, with their photos and whether each is uploaded yet.
 import { memo } from 'react';
-import type { Shipment } from '../../../sync';
+import type { Shipment } from '../../../sync/pure';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { departedShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';

@@ -2,7 +2,7 @@
 // queue, how long loading took, how long unloading took, from the times the
 // commands stamped (vehicles.queued_at, loading_started_at, loading_finished_at;
 // shipments.unloading_started_at, unloading_finished_at), and today's averages.
-import { jakartaDate, type Shipment, type Vehicle } from '../../../sync';
+import { jakartaDate, type Shipment, type Vehicle } from '../../../sync/pure';
 
 export interface Span {
   /** Milliseconds; a span still running is measured up to now. */

@@ -3,7 +3,7 @@
 // never disagree; only what the commands do not carry (the vendor chosen before
 // queueing, the images' file types) is checked here. Errors are keyed by the
 // payload field they belong to; 'form' holds those of no single field.
-import { MESSAGES, seaBatchNumber } from '../../../sync';
+import { MESSAGES, seaBatchNumber } from '../../../sync/pure';
 import { failed, type FieldErrors } from '../../lib/field-errors';
 import { parseQuantity } from '../../lib/quantity';
 

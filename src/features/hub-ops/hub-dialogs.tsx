@@ -1,6 +1,6 @@
 // Which dialog the hub screen shows: one at a time, opened from the toolbar or
 // a card (Selesai Muat opens the hub's shipping form for that vehicle).
-import type { Hub } from '../../../sync';
+import type { Hub } from '../../../sync/pure';
 import { useRxByIds } from '../../lib/use-rx-query';
 import { AddSeaFleetDialog } from './add-sea-fleet-dialog';
 import { AddToQueueDialog } from './add-to-queue-dialog';

@@ -3,7 +3,7 @@
 // origin_hub_id, vehicles by vendor_id. Vehicles at a hub are read in one
 // query (a few dozen rows) and split in memory.
 import type { MangoQuery } from 'rxdb';
-import type { Shipment, Vehicle } from '../../../sync';
+import type { Shipment, Vehicle } from '../../../sync/pure';
 import type { TabSlug } from '../../lib/hub-routes';
 
 /** Every active vehicle at the hub: the queue, loading, and those waiting for their shipping form. */

@@ -1,7 +1,7 @@
 // Which seeded hub a hub operations page works for: the live hub whose kind
 // (spec 3's derivation from the name, then the stored type) is the page's
 // hub type; the oldest when several match. None: the Tambah buttons are disabled.
-import { hubKind, type Hub } from '../../../sync';
+import { hubKind, type Hub } from '../../../sync/pure';
 import type { HubRouteConfig } from '../../lib/hub-routes';
 
 export function resolveHub(hubs: readonly Hub[], hubType: HubRouteConfig['hubType']): Hub | undefined {

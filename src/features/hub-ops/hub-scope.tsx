@@ -1,7 +1,7 @@
 // What every part of one hub's screen shares: the route config, the resolved
 // hub, master data, the pending markers, the clock, the dialogs it opens, and its tabs.
 import { createContext, useContext } from 'react';
-import type { Hub } from '../../../sync';
+import type { Hub } from '../../../sync/pure';
 import type { HubRouteConfig, TabSlug } from '../../lib/hub-routes';
 import type { MasterData } from './use-master-data';
 

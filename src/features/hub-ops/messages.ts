@@ -1,7 +1,7 @@
 // The hub operations screens' strings: the spec's (sections 5, 8.2, 8.3, 2.9)
 // verbatim, and the few it has none for (marked). Command validation messages
 // live in sync (MESSAGES) and are quoted from there.
-import { MESSAGES } from '../../../sync';
+import { MESSAGES } from '../../../sync/pure';
 import { MASTER_DATA_FAILURE, MASTER_DATA_TOAST } from '../../lib/master-data-forms';
 
 export { MESSAGES };

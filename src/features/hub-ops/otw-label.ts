@@ -1,4 +1,4 @@
-import { otwForHub, type Hub } from '../../../sync';
+import { otwForHub, type Hub } from '../../../sync/pure';
 
 /**
  * The {x} of 'Shipment berhasil dibuat dengan status OTW {x}' (spec 8.3): the

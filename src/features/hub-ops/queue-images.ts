@@ -2,7 +2,7 @@
 // upload queue (compressed there), the first as the delivery record, the
 // second as the BAST (spec 7.4). The engine points the shipment at each once
 // it is in storage.
-import type { ImageSlot, SyncEngine } from '../../../sync';
+import type { ImageSlot, SyncEngine } from '../../../sync/pure';
 import { showError } from '../../lib/run-command';
 
 export const IMAGE_SLOTS: readonly ImageSlot[] = ['delivery_record', 'bast'];

@@ -5,7 +5,7 @@
 // its containers row, the negative stock row and the vehicle's flags.
 import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { jakartaDate, type Hub, type Vehicle } from '../../../sync';
+import { jakartaDate, type Hub, type Vehicle } from '../../../sync/pure';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,

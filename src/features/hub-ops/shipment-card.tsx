@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Package } from 'lucide-react';
-import type { Container, Shipment, UploadEntry, Vehicle } from '../../../sync';
+import type { Container, Shipment, UploadEntry, Vehicle } from '../../../sync/pure';
 import { StatusBadge } from '../../components/status-badge';
 import type { StatusLooks } from '../../lib/shipment-status';
 import { formatDate, formatDateTime } from '../../lib/format-date';

@@ -2,7 +2,7 @@
 // new objects on every change, so they are keyed by their path and size; a
 // picked file by the file itself. The few URLs a shift makes are kept (the
 // bytes stay on the device until sign-out anyway, spec'd by docs/sync.md).
-import type { UploadEntry } from '../../../sync';
+import type { UploadEntry } from '../../../sync/pure';
 
 const byKey = new Map<string, string>();
 const byBlob = new WeakMap<Blob, string>();

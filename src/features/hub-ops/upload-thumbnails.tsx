@@ -1,5 +1,5 @@
 import { CheckCircle2, CloudUpload } from 'lucide-react';
-import type { UploadEntry } from '../../../sync';
+import type { UploadEntry } from '../../../sync/pure';
 import { UPLOAD_DONE, UPLOAD_PENDING } from './messages';
 import { uploadThumbnail } from './thumbnail-urls';
 

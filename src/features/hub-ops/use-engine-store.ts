@@ -2,7 +2,7 @@
 // (Pending markers and rejection toasts: src/lib/use-outbox.ts.)
 import { liveQuery } from 'dexie';
 import { useMemo } from 'react';
-import type { UploadEntry } from '../../../sync';
+import type { UploadEntry } from '../../../sync/pure';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { useObservable } from '../../lib/use-observable';
 

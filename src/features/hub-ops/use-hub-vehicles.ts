@@ -1,7 +1,7 @@
 // The vehicles of one hub's floor: queued, loading, and loaded but waiting for
 // their shipping form, plus those that left it (for today's averages).
 import { useMemo } from 'react';
-import type { Hub, Shipment, Vehicle } from '../../../sync';
+import type { Hub, Shipment, Vehicle } from '../../../sync/pure';
 import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
 import {
   arrivalsOfVehicles,

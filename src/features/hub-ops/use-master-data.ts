@@ -1,7 +1,7 @@
 // The small master-data tables every hub screen needs, read reactively from the
 // sync engine's view (each is a few dozen rows; reading them whole is fine).
 import { useMemo } from 'react';
-import type { Hub, Vehicle, VehicleType, Vendor, Warehouse } from '../../../sync';
+import type { Hub, Vehicle, VehicleType, Vendor, Warehouse } from '../../../sync/pure';
 import { statusLooks, type StatusLooks } from '../../lib/shipment-status';
 import { useRxQuery } from '../../lib/use-rx-query';
 import type { HubRouteConfig } from '../../lib/hub-routes';

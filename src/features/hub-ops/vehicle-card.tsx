@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Anchor, Truck } from 'lucide-react';
-import { vehicleBadge, type Vehicle, type VehicleBadge } from '../../../sync';
+import { vehicleBadge, type Vehicle, type VehicleBadge } from '../../../sync/pure';
 import { Badge } from '../../components/ui/badge';
 import { DockTimeLine } from './dock-time-line';
 import { loadingTime, queueWait } from './dock-times';

@@ -4,7 +4,7 @@
 // the hub and is still on its way.
 import { memo, type ReactNode } from 'react';
 import { ClipboardList, LogOut, PackageCheck, Play } from 'lucide-react';
-import type { Vehicle } from '../../../sync';
+import type { Vehicle } from '../../../sync/pure';
 import { ScrollArea } from '../../components/ui/scroll-area';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { ActionButton } from '../../components/action-button';

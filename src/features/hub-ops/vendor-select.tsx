@@ -1,4 +1,4 @@
-import type { Vendor } from '../../../sync';
+import type { Vendor } from '../../../sync/pure';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 
 export function VendorSelect({

@@ -1,5 +1,5 @@
 // Edit Hub and Atur Kapasitas, on the form pattern (FormDialog + useCommandForm).
-import type { Hub, Warehouse } from '../../../sync';
+import type { Hub, Warehouse } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { TextField } from '../../components/form-fields';
 import { useCommandForm } from '../../lib/use-command-form';

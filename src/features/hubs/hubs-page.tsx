@@ -4,7 +4,7 @@
 // so it works offline; a hub that still has warehouses, vehicles or open
 // shipments is refused with why.
 import { useMemo, useState } from 'react';
-import type { Hub, Warehouse } from '../../../sync';
+import type { Hub, Warehouse } from '../../../sync/pure';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { TextField } from '../../components/form-fields';

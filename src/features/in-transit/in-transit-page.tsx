@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
-import { inTransitTotals, isInTransit, type Shipment } from '../../../sync';
+import { inTransitTotals, isInTransit, type Shipment } from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ShipmentDetailSheet } from '../../components/shipment-detail-sheet';

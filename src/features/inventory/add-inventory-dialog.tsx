@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Plus } from 'lucide-react';
-import type { Warehouse } from '../../../sync';
+import type { Warehouse } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { NumberField, SelectField, TextField } from '../../components/form-fields';

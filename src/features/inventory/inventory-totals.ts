@@ -2,7 +2,7 @@
 // the inventory rows (outgoing rows are negative); a warehouse whose two totals
 // are both 0 is hidden; the summary adds the shown warehouses and the in-transit
 // shipments. Pure, over the local rows, so the screen works offline.
-import { inTransitTotals, stockByWarehouse, type InventoryRow, type Quantities, type Shipment, type Warehouse } from '../../../sync';
+import { inTransitTotals, stockByWarehouse, type InventoryRow, type Quantities, type Shipment, type Warehouse } from '../../../sync/pure';
 
 export interface WarehouseCard extends Quantities {
   warehouse: Warehouse;

@@ -11,7 +11,7 @@ import {
   warehouseForCity,
   type Hub,
   type Shipment,
-} from '../../../sync';
+} from '../../../sync/pure';
 import { ActionButton } from '../../components/action-button';
 import { DataFreshness } from '../../components/data-freshness';
 import { EmptyState } from '../../components/empty-state';

@@ -1,6 +1,6 @@
 // The POD screen's lists (spec 2.10, 4.2): shipments on the way to, arrived at
 // and unloading in a destination city, grouped by city; pure, over local rows.
-import { isFixedHubCity, podCityOfShipment, type Hub, type Shipment } from '../../../sync';
+import { isFixedHubCity, podCityOfShipment, type Hub, type Shipment } from '../../../sync/pure';
 
 export type PodTab = 'otw' | 'arrival' | 'unloading';
 

@@ -3,7 +3,7 @@
 // (Confirm Tiba), the quantities, and the step this tab takes it through.
 import type { ReactNode } from 'react';
 import { Ship } from 'lucide-react';
-import type { Container, Shipment, Vehicle } from '../../../sync';
+import type { Container, Shipment, Vehicle } from '../../../sync/pure';
 import { PendingBadge } from '../../components/pending-badge';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDate, formatDateTime } from '../../lib/format-date';

@@ -2,7 +2,7 @@
 // outbox and uploads, what the server rejected, the sync bookkeeping and the
 // versions. Never a token: session data is not read, and anything shaped like
 // a JWT or named like a credential is blanked before the file is written.
-import type { ConflictEntry, OutboxEntry, SyncStatus, UploadEntry } from '../../../sync';
+import type { ConflictEntry, OutboxEntry, SyncStatus, UploadEntry } from '../../../sync/pure';
 
 export interface DiagnosticsInput {
   generatedAt: string;

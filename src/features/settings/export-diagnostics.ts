@@ -1,5 +1,5 @@
 // Gathers this device's diagnostics from the engine's store and saves them as a file.
-import type { SyncEngine, SyncStatus } from '../../../sync';
+import type { SyncEngine, SyncStatus } from '../../../sync/pure';
 import { downloadText } from '../../lib/csv';
 import type { UserProfile } from '../../lib/profile';
 import { buildDiagnostics, diagnosticsFileName } from './diagnostics';

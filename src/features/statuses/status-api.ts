@@ -1,7 +1,7 @@
 // The status procedures of spec 7.3 (admin only, enforced by the server). After
 // a change the device syncs at once, so this screen and every other one show
 // the new label and colour from the replicated statuses.
-import type { SyncEngine } from '../../../sync';
+import type { SyncEngine } from '../../../sync/pure';
 import { supabase } from '../../lib/supabase';
 import { FAILURE } from './messages';
 import type { StatusFormValues } from './status-form';

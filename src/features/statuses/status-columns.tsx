@@ -1,6 +1,6 @@
 // The Status Shipment table's columns (spec 2.11): key, display label, a
 // coloured preview. The actions menu comes from the page (admin only).
-import type { ShipmentStatus } from '../../../sync';
+import type { ShipmentStatus } from '../../../sync/pure';
 import type { DataColumn } from '../../components/data-table';
 import { Badge } from '../../components/ui/badge';
 import { statusLook, statusLooks } from '../../lib/shipment-status';

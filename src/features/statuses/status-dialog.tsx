@@ -1,7 +1,7 @@
 // Add New Status and Edit Status (spec 2.11, 5, 8.4), on the form pattern. The
 // procedures run on the server (online only); editing the key renames it and
 // the shipments that use it follow in the same transaction.
-import type { ShipmentStatus } from '../../../sync';
+import type { ShipmentStatus } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
 import { STATUS_COLORS } from '../../lib/shipment-status';

@@ -4,7 +4,7 @@
 // server: offline the screen says so and the actions wait.
 import { useMemo, useState } from 'react';
 import { Plus } from 'lucide-react';
-import type { ShipmentStatus } from '../../../sync';
+import type { ShipmentStatus } from '../../../sync/pure';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { OfflineNotice } from '../../components/needs-connection';

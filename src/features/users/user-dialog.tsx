@@ -1,7 +1,7 @@
 // Add User and Edit User (spec 2.12, 5, 7.5, 8.6) on the form pattern. The
 // edge functions do the work on the server (online only); their `error` text
 // is what the user sees when they refuse.
-import type { Hub } from '../../../sync';
+import type { Hub } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
 import { asWork } from '../../lib/server-action';

@@ -1,7 +1,7 @@
 // Vendor Detail's rows (spec 2.7, 5): what Save All Vehicles sends. A row is a
 // vehicle of the vendor (saved, possibly edited) or a new one ('Tambah Baris').
 // Pure, so every message is unit-tested (tests/unit/vendors-forms.test.ts).
-import type { Vehicle } from '../../../sync';
+import type { Vehicle } from '../../../sync/pure';
 import { checkCommand } from '../../lib/check-command';
 import * as M from './messages';
 

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
-import type { VehicleType } from '../../../sync';
+import type { VehicleType } from '../../../sync/pure';
 import { AddVehicleTypeDialog } from '../../components/add-vehicle-type-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { PendingBadge } from '../../components/pending-badge';

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Plus } from 'lucide-react';
-import type { Vendor } from '../../../sync';
+import type { Vendor } from '../../../sync/pure';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { RejectionsAlert } from '../../components/rejections-alert';

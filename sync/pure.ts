@@ -1,0 +1,28 @@
+// The engine-free half of the sync package's public face: the rules, messages, command
+// catalogue and row types the screens use, with no RxDB or Dexie behind them. src/ imports
+// from here, so a screen's chunk never carries the engine: the engine itself (RxDB, ten
+// collections, the replication) is loaded on its own (src/lib/sync-engine.tsx) once the first
+// screen is painted (issue 14, P5). sync/index.ts re-exports all of this with the engine.
+export type { SyncEngine, SyncOptions, SyncStatus } from './engine';
+export { ValidationFailed, LocalWriteFailed } from './errors';
+export type { TableProgress } from './replication/pull';
+export { CommandRefused, type Actor, type Change, type CommandEnvelope } from './commands/types';
+export { CATALOGUE } from './commands/catalogue';
+export { MESSAGES } from './messages';
+export type { LocalDatabase } from './db/database';
+export { uploadPath, type ImageSlot } from './uploads/queue';
+export type * from './model/rows';
+// Pure rules and engine-store shapes the hub operations screens use (issue 6).
+export { vehicleBadge, type VehicleBadge } from './domain/vehicle-badge';
+export { hubKind, type HubKind } from './domain/hub-type';
+export { otwForHub, otwForWarehouse, type OtwStatus } from './domain/destination';
+export { jakartaDate, formatWib } from './domain/time';
+export { seaBatchNumber } from './commands/shipping';
+export type { OutboxEntry, UploadEntry, ConflictEntry } from './db/engine-store';
+// The dashboard's, in-transit's and hub activity's figures (issue 10).
+export * from './domain/dashboard';
+export * from './domain/dashboard-figures';
+export type { LiveTable } from './db/live-table';
+export { podCityOfHub, podCityOfShipment } from './domain/pod-city';
+export { warehouseForCity } from './domain/lookups';
+export { mayActForPodCity } from './commands/pod';
