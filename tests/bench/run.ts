@@ -26,6 +26,8 @@ import { benchStack, printTable, runBench, type BenchRow } from './table';
 
 const COMMANDS = Math.round(1_000 * SCALE);
 const LATENCY_SAMPLES = 200;
+// BENCH_ONLY=P2: seed, then only the P2 measure (apply_commands batched against one each).
+const ONLY_P2 = process.env.BENCH_ONLY?.toUpperCase() === 'P2';
 
 function client(apiUrl: string, anonKey: string): SupabaseClient {
   return createClient(apiUrl, anonKey, {
@@ -88,6 +90,112 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+// 1. and 4.: the initial pull, then the dashboard on the pulled data.
+async function measureDashboardAndPull(stack: Stack, sql: pg.Client, rows: BenchRow[]) {
+  // 1. Initial pull against a raw download of the same tables.
+  const admin = await signedIn(stack, 'admin@demo.local');
+  const [rawMs, rawRows] = await timed(async () => {
+    let n = 0;
+    for (const t of ['shipments', 'inventory']) n += await rawDownload(admin.supabase, t);
+    return n;
+  }, 'raw download');
+  const engine = await engineFor(admin);
+  const [pullMs] = await timed(() => settle(engine), 'initial pull');
+  const pulled = (await engine.db.shipments.count().exec()) + (await engine.db.inventory.count().exec());
+
+  // 4. The dashboard on that data, as src/features/dashboard computes it:
+  // its first figures (the four tables read into memory, the stock ledger
+  // built, the figures computed), then the update after one pulled change
+  // (the pull round, the change event, the ledger, the figures again).
+  const viewer = { role: 'admin' as const, hubId: null };
+  const inputs = new ReplaySubject<DashboardInput>(1);
+  let firstFigures: DashboardFigures | undefined;
+  // When the pulled row's change event reaches the collection (subscribed
+  // before the dashboard, so it is seen first).
+  const eventAt: number[] = [];
+  const events = engine.db.inventory.eventBulks$.subscribe(() => eventAt.push(performance.now()));
+  const [firstMs, live] = await timed(async () => {
+    const live = liveDashboardInput(engine.db as LocalDatabase).subscribe(inputs);
+    firstFigures = dashboardFigures(viewer, await firstValueFrom(inputs));
+    return live;
+  }, 'dashboard first');
+  const [computeMs] = await timed(async () => dashboardFigures(viewer, await firstValueFrom(inputs)));
+  const tvBefore = firstFigures!.hubCards.reduce((sum, c) => sum + c.stock.tv, 0);
+  await sql.query(
+    `insert into public.inventory (warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, batch_number)
+     select w.id, current_date, 3, 0, 'BENCH-LIVE' from public.warehouses w
+     join public.hubs h on h.id = w.hub_id where h.name ilike '%karawang%' order by w.id limit 1`,
+  );
+  eventAt.length = 0;
+  const [updateMs, figuresAt] = await timed(async () => {
+    const next = firstValueFrom(
+      inputs.pipe(
+        map((input) => dashboardFigures(viewer, input)),
+        filter((f) => f.hubCards.reduce((sum, c) => sum + c.stock.tv, 0) !== tvBefore),
+        map(() => performance.now()),
+      ),
+    );
+    await engine.syncNow();
+    return next;
+  }, 'dashboard update');
+  const onDeviceMs = figuresAt - eventAt[0]!;
+  events.unsubscribe();
+  const [pullOnlyMs] = await timed(() => engine.syncNow());
+  live.unsubscribe();
+  await engine.stop();
+  rows.push([
+    `dashboard: first figures over ${pulled.toLocaleString('en')} rows`,
+    `${firstMs.toFixed(0)} ms`,
+    `computing alone: ${computeMs.toFixed(1)} ms`,
+    `${(firstMs / Math.max(computeMs, 0.1)).toFixed(1)}x`,
+  ]);
+  rows.push([
+    'dashboard: update after one pulled change (pull round + change event + figures)',
+    `${updateMs.toFixed(0)} ms`,
+    `a pull round that brings nothing: ${pullOnlyMs.toFixed(0)} ms`,
+    `${(updateMs / Math.max(pullOnlyMs, 0.1)).toFixed(2)}x`,
+  ]);
+  rows.push([
+    'dashboard: update on the device (the change event to new figures)',
+    `${onDeviceMs.toFixed(1)} ms`,
+    `the figures alone over the held rows: ${computeMs.toFixed(1)} ms`,
+    `${(onDeviceMs / Math.max(computeMs, 0.1)).toFixed(2)}x`,
+  ]);
+  rows.push([
+    `initial pull (${pulled.toLocaleString('en')} shipment+inventory rows into RxDB)`,
+    `${pullMs.toFixed(0)} ms`,
+    `raw PostgREST download of ${rawRows.toLocaleString('en')} rows: ${rawMs.toFixed(0)} ms`,
+    `${(pullMs / rawMs).toFixed(2)}x`,
+  ]);
+}
+
+async function measureLatency(device: SyncEngine, vehicle: string, rows: BenchRow[]) {
+  // 3. Dispatch-to-visible latency: the command resolves, a live query sees it.
+  await settle(device);
+  const samples: number[] = [];
+  for (let i = 0; i < LATENCY_SAMPLES; i++) {
+    const queued = i % 2 === 0;
+    const start = performance.now();
+    const seen = firstValueFrom(
+      device.db.vehicles.findOne(vehicle).$.pipe(filter((d) => d?.get('siap_muat') === queued)),
+    );
+    await device.dispatch(
+      queued ? 'queue_vehicles' : 'remove_from_queue',
+      queued ? { hub_id: KARAWANG, vehicle_ids: [vehicle] } : { hub_id: KARAWANG, vehicle_id: vehicle },
+    );
+    await seen;
+    samples.push(performance.now() - start);
+  }
+  await device.stop();
+  samples.sort((a, b) => a - b);
+  rows.push([
+    `dispatch-to-visible (${LATENCY_SAMPLES} commands)`,
+    `median ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms`,
+    '',
+    '',
+  ]);
+}
+
 async function main() {
   const { stack, stop } = await benchStack('dermaga-bench');
   const rows: BenchRow[] = [];
@@ -96,81 +204,7 @@ async function main() {
     await sql.connect();
     await timed(() => seedVolume(sql), 'seed');
 
-    // 1. Initial pull against a raw download of the same tables.
-    const admin = await signedIn(stack, 'admin@demo.local');
-    const [rawMs, rawRows] = await timed(async () => {
-      let n = 0;
-      for (const t of ['shipments', 'inventory']) n += await rawDownload(admin.supabase, t);
-      return n;
-    }, 'raw download');
-    const engine = await engineFor(admin);
-    const [pullMs] = await timed(() => settle(engine), 'initial pull');
-    const pulled = (await engine.db.shipments.count().exec()) + (await engine.db.inventory.count().exec());
-
-    // 4. The dashboard on that data, as src/features/dashboard computes it:
-    // its first figures (the four tables read into memory, the stock ledger
-    // built, the figures computed), then the update after one pulled change
-    // (the pull round, the change event, the ledger, the figures again).
-    const viewer = { role: 'admin' as const, hubId: null };
-    const inputs = new ReplaySubject<DashboardInput>(1);
-    let firstFigures: DashboardFigures | undefined;
-    // When the pulled row's change event reaches the collection (subscribed
-    // before the dashboard, so it is seen first).
-    const eventAt: number[] = [];
-    const events = engine.db.inventory.eventBulks$.subscribe(() => eventAt.push(performance.now()));
-    const [firstMs, live] = await timed(async () => {
-      const live = liveDashboardInput(engine.db as LocalDatabase).subscribe(inputs);
-      firstFigures = dashboardFigures(viewer, await firstValueFrom(inputs));
-      return live;
-    }, 'dashboard first');
-    const [computeMs] = await timed(async () => dashboardFigures(viewer, await firstValueFrom(inputs)));
-    const tvBefore = firstFigures!.hubCards.reduce((sum, c) => sum + c.stock.tv, 0);
-    await sql.query(
-      `insert into public.inventory (warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, batch_number)
-       select w.id, current_date, 3, 0, 'BENCH-LIVE' from public.warehouses w
-       join public.hubs h on h.id = w.hub_id where h.name ilike '%karawang%' order by w.id limit 1`,
-    );
-    eventAt.length = 0;
-    const [updateMs, figuresAt] = await timed(async () => {
-      const next = firstValueFrom(
-        inputs.pipe(
-          map((input) => dashboardFigures(viewer, input)),
-          filter((f) => f.hubCards.reduce((sum, c) => sum + c.stock.tv, 0) !== tvBefore),
-          map(() => performance.now()),
-        ),
-      );
-      await engine.syncNow();
-      return next;
-    }, 'dashboard update');
-    const onDeviceMs = figuresAt - eventAt[0]!;
-    events.unsubscribe();
-    const [pullOnlyMs] = await timed(() => engine.syncNow());
-    live.unsubscribe();
-    await engine.stop();
-    rows.push([
-      `dashboard: first figures over ${pulled.toLocaleString('en')} rows`,
-      `${firstMs.toFixed(0)} ms`,
-      `computing alone: ${computeMs.toFixed(1)} ms`,
-      `${(firstMs / Math.max(computeMs, 0.1)).toFixed(1)}x`,
-    ]);
-    rows.push([
-      'dashboard: update after one pulled change (pull round + change event + figures)',
-      `${updateMs.toFixed(0)} ms`,
-      `a pull round that brings nothing: ${pullOnlyMs.toFixed(0)} ms`,
-      `${(updateMs / Math.max(pullOnlyMs, 0.1)).toFixed(2)}x`,
-    ]);
-    rows.push([
-      'dashboard: update on the device (the change event to new figures)',
-      `${onDeviceMs.toFixed(1)} ms`,
-      `the figures alone over the held rows: ${computeMs.toFixed(1)} ms`,
-      `${(onDeviceMs / Math.max(computeMs, 0.1)).toFixed(2)}x`,
-    ]);
-    rows.push([
-      `initial pull (${pulled.toLocaleString('en')} shipment+inventory rows into RxDB)`,
-      `${pullMs.toFixed(0)} ms`,
-      `raw PostgREST download of ${rawRows.toLocaleString('en')} rows: ${rawMs.toFixed(0)} ms`,
-      `${(pullMs / rawMs).toFixed(2)}x`,
-    ]);
+    if (!ONLY_P2) await measureDashboardAndPull(stack, sql, rows);
 
     // 2. Draining 1,000 queued commands against one request each.
     const hub = await signedIn(stack, 'karawang@demo.local');
@@ -180,55 +214,66 @@ async function main() {
       )
     ).rows.map((r) => r.id as string);
     const vehicle = vehicles[0]!;
-    const device = await engineFor(hub);
-    await settle(device);
-    // Queued offline: the engine is not asked to sync while they pile up.
-    const origSync = device.syncNow.bind(device);
-    for (let i = 0; i < COMMANDS; i++) {
-      const type = i % 2 === 0 ? 'queue_vehicles' : 'remove_from_queue';
-      const payload =
-        i % 2 === 0
-          ? { hub_id: KARAWANG, vehicle_ids: [vehicle] }
-          : { hub_id: KARAWANG, vehicle_id: vehicle };
-      await device.local.store.outbox.add({
-        id: crypto.randomUUID(),
-        type,
-        payload,
-        issued_at: new Date().toISOString(),
-        actor: hub.actor.userId,
-        state: 'pending',
-        xid: null,
-        attempts: 0,
-        last_error: null,
-      });
-    }
-    const [drainMs] = await timed(async () => {
-      for (;;) {
-        await origSync();
-        if ((await device.local.store.outbox.where('state').equals('pending').count()) === 0) return;
-      }
-    }, 'drain');
-    const [singleMs] = await timed(async () => {
+    let drainRow: BenchRow | undefined;
+    let device: SyncEngine | undefined;
+    if (!ONLY_P2) {
+      const engine = await engineFor(hub);
+      device = engine;
+      await settle(engine);
+      // Queued offline: the engine is not asked to sync while they pile up.
+      const origSync = engine.syncNow.bind(engine);
       for (let i = 0; i < COMMANDS; i++) {
         const type = i % 2 === 0 ? 'queue_vehicles' : 'remove_from_queue';
         const payload =
           i % 2 === 0
             ? { hub_id: KARAWANG, vehicle_ids: [vehicle] }
             : { hub_id: KARAWANG, vehicle_id: vehicle };
-        const { error } = await hub.supabase.rpc('apply_commands', {
-          commands: [
-            {
-              id: crypto.randomUUID(),
-              type,
-              payload,
-              issued_at: new Date().toISOString(),
-              actor: hub.actor.userId,
-            },
-          ],
+        await engine.local.store.outbox.add({
+          id: crypto.randomUUID(),
+          type,
+          payload,
+          issued_at: new Date().toISOString(),
+          actor: hub.actor.userId,
+          state: 'pending',
+          xid: null,
+          attempts: 0,
+          last_error: null,
         });
-        if (error) throw error;
       }
-    }, 'one by one');
+      const [drainMs] = await timed(async () => {
+        for (;;) {
+          await origSync();
+          if ((await engine.local.store.outbox.where('state').equals('pending').count()) === 0) return;
+        }
+      }, 'drain');
+      const [singleMs] = await timed(async () => {
+        for (let i = 0; i < COMMANDS; i++) {
+          const type = i % 2 === 0 ? 'queue_vehicles' : 'remove_from_queue';
+          const payload =
+            i % 2 === 0
+              ? { hub_id: KARAWANG, vehicle_ids: [vehicle] }
+              : { hub_id: KARAWANG, vehicle_id: vehicle };
+          const { error } = await hub.supabase.rpc('apply_commands', {
+            commands: [
+              {
+                id: crypto.randomUUID(),
+                type,
+                payload,
+                issued_at: new Date().toISOString(),
+                actor: hub.actor.userId,
+              },
+            ],
+          });
+          if (error) throw error;
+        }
+      }, 'one by one');
+      drainRow = [
+        `drain ${COMMANDS.toLocaleString('en')} queued commands (batches of 100)`,
+        `${drainMs.toFixed(0)} ms`,
+        `one request per command: ${singleMs.toFixed(0)} ms`,
+        `${(drainMs / singleMs).toFixed(2)}x`,
+      ];
+    }
     // P2 (issue 14): apply_commands alone, 10 batches of 100 mixed valid commands (queue, Proses
     // Muat, take off the queue, in turn), against the same commands one request each.
     const P2_COMMANDS = Math.floor(COMMANDS / 3) * 3;
@@ -265,37 +310,9 @@ async function main() {
       `one request per command: ${oneEachMs.toFixed(0)} ms (goal: 40x faster, 3,000 commands/s)`,
       `${(oneEachMs / batchedMs).toFixed(1)}x faster`,
     ]);
-    rows.push([
-      `drain ${COMMANDS.toLocaleString('en')} queued commands (batches of 100)`,
-      `${drainMs.toFixed(0)} ms`,
-      `one request per command: ${singleMs.toFixed(0)} ms`,
-      `${(drainMs / singleMs).toFixed(2)}x`,
-    ]);
+    if (drainRow) rows.push(drainRow);
 
-    // 3. Dispatch-to-visible latency: the command resolves, a live query sees it.
-    await settle(device);
-    const samples: number[] = [];
-    for (let i = 0; i < LATENCY_SAMPLES; i++) {
-      const queued = i % 2 === 0;
-      const start = performance.now();
-      const seen = firstValueFrom(
-        device.db.vehicles.findOne(vehicle).$.pipe(filter((d) => d?.get('siap_muat') === queued)),
-      );
-      await device.dispatch(
-        queued ? 'queue_vehicles' : 'remove_from_queue',
-        queued ? { hub_id: KARAWANG, vehicle_ids: [vehicle] } : { hub_id: KARAWANG, vehicle_id: vehicle },
-      );
-      await seen;
-      samples.push(performance.now() - start);
-    }
-    await device.stop();
-    samples.sort((a, b) => a - b);
-    rows.push([
-      `dispatch-to-visible (${LATENCY_SAMPLES} commands)`,
-      `median ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms`,
-      '',
-      '',
-    ]);
+    if (device) await measureLatency(device, vehicle, rows);
     await sql.end();
   } finally {
     await stop();
