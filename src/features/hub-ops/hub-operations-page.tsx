@@ -1,7 +1,7 @@
 // A hub's operations screen (spec 2.9): /{hubSlug}/{tabSlug}. Everything it
 // shows comes from reactive queries of the sync engine's local view and every
 // action is a command, so the whole floor works with no signal.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router-dom';
 import { Anchor, Building2, ListPlus, Plus, Truck } from 'lucide-react';
@@ -57,10 +57,12 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
   const floor = useHubFloor(hub);
   const inbound = config.tabs.includes('otw');
   const done = useRxQuery('shipments', hub && inbound ? doneShipments(hub.id) : null);
-  const averages = useMemo(
-    () => todayAverages(floor.cycledHere, done.rows, now),
-    [floor.cycledHere, done.rows, now],
-  );
+  // Today's averages are not what a tap shows: they follow in a render of their own just after
+  // it (deferred values keep the previous rows during the tap's synchronous render), so a tap
+  // does not wait for them to be computed again over every vehicle and shipment (issue 14, P3).
+  const cycledHere = useDeferredValue(floor.cycledHere);
+  const doneRows = useDeferredValue(done.rows);
+  const averages = useMemo(() => todayAverages(cycledHere, doneRows, now), [cycledHere, doneRows, now]);
 
   const scope = useMemo<HubScope>(
     () => ({ config, hub, master, pending, now, open: setDialog, showTab }),
