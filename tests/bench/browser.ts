@@ -118,6 +118,8 @@ function installProbes(dashboardShown: string) {
     };
   };
   w.__bench = { shownAt: null, health: [], healthAt: [], marks: {} };
+  // Every request of the first sync round is kept for P1's timeline (roundRequests).
+  performance.setResourceTimingBufferSize(100_000);
   // Where a cold start spends its time: the shell drawn, the dashboard drawn (before its data),
   // the kept figures drawn.
   const marks: Array<[string, string]> = [
@@ -185,6 +187,29 @@ async function firstRoundMs(page: Page): Promise<number> {
     const i = health.indexOf('syncing');
     const j = health.findIndex((h, k) => k > i && (h === 'synced' || h === 'pending'));
     return healthAt[j]! - healthAt[i]!;
+  });
+}
+
+/**
+ * Where P1's first round spends its time: the API requests made during it, from the round's
+ * start, each as `path start+wait+duration` in ms (wait: from asked for to sent, e.g. queued
+ * behind the browser's six connections). The gaps between the pulls' answers are the writes.
+ */
+async function roundRequests(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const { health, healthAt } = (window as unknown as { __bench: { health: string[]; healthAt: number[] } })
+      .__bench;
+    const i = health.indexOf('syncing');
+    const j = health.findIndex((h, k) => k > i && (h === 'synced' || h === 'pending'));
+    const [from, to] = [healthAt[i]!, healthAt[j]!];
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => e.name.includes('/v1/') && e.startTime >= from - 50 && e.startTime <= to)
+      .map((e) => {
+        const path = new URL(e.name).pathname.replace(/^\/(rest|auth|storage)\/v1\//, '').replace('rpc/', '');
+        const wait = Math.max(0, (e.requestStart || e.startTime) - e.startTime);
+        return `${path} ${Math.round(e.startTime - from)}+${Math.round(wait)}+${Math.round(e.responseEnd - e.startTime - wait)}`;
+      })
+      .join(', ');
   });
 }
 
@@ -359,6 +384,9 @@ async function initialPull(page: Page, appUrl: string, anonKey: string, profile 
   await waitForSyncRound(page, 30 * 60_000);
   if (cdp) printProfile('the initial pull', (await cdp.send('Profiler.stop')).profile);
   const pullMs = await firstRoundMs(page);
+  progress(
+    `P1 round of ${Math.round(pullMs)} ms, requests (path start+wait+duration ms): ${await roundRequests(page)}`,
+  );
   const raw = await rawDownload(page, anonKey);
   const floor = await rawIndexedDbFloor(page, PULL_BATCH);
   return { pullMs, rawMs: raw.ms, rows: raw.rows, floorMs: floor.ms };
