@@ -215,6 +215,11 @@ async function main() {
     ).rows.map((r) => r.id as string);
     const vehicle = vehicles[0]!;
     let drainRow: BenchRow | undefined;
+    // The drain's commands: the vehicle queued, then taken off the queue, in turn.
+    const queueOrRemove = (i: number) =>
+      i % 2 === 0
+        ? { type: 'queue_vehicles', payload: { hub_id: KARAWANG, vehicle_ids: [vehicle] } }
+        : { type: 'remove_from_queue', payload: { hub_id: KARAWANG, vehicle_id: vehicle } };
     let device: SyncEngine | undefined;
     if (!ONLY_P2) {
       const engine = await engineFor(hub);
@@ -223,11 +228,7 @@ async function main() {
       // Queued offline: the engine is not asked to sync while they pile up.
       const origSync = engine.syncNow.bind(engine);
       for (let i = 0; i < COMMANDS; i++) {
-        const type = i % 2 === 0 ? 'queue_vehicles' : 'remove_from_queue';
-        const payload =
-          i % 2 === 0
-            ? { hub_id: KARAWANG, vehicle_ids: [vehicle] }
-            : { hub_id: KARAWANG, vehicle_id: vehicle };
+        const { type, payload } = queueOrRemove(i);
         await engine.local.store.outbox.add({
           id: crypto.randomUUID(),
           type,
@@ -248,11 +249,7 @@ async function main() {
       }, 'drain');
       const [singleMs] = await timed(async () => {
         for (let i = 0; i < COMMANDS; i++) {
-          const type = i % 2 === 0 ? 'queue_vehicles' : 'remove_from_queue';
-          const payload =
-            i % 2 === 0
-              ? { hub_id: KARAWANG, vehicle_ids: [vehicle] }
-              : { hub_id: KARAWANG, vehicle_id: vehicle };
+          const { type, payload } = queueOrRemove(i);
           const { error } = await hub.supabase.rpc('apply_commands', {
             commands: [
               {
