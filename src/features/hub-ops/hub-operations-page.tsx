@@ -1,9 +1,9 @@
 // A hub's operations screen (spec 2.9): /{hubSlug}/{tabSlug}. Everything it
 // shows comes from reactive queries of the sync engine's local view and every
 // action is a command, so the whole floor works with no signal.
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Anchor, Building2, ListPlus, Plus, Truck } from 'lucide-react';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -36,19 +36,21 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
   useRejectionToasts();
 
   // The tab on screen: the URL's, except between a tap that moves to another tab and the
-  // route change that follows it in the next task (showTab).
+  // route change that follows it in the next task (showTab). Any route change after the tap
+  // (that move's or another) gives the URL the say again: the move is kept with the location
+  // it was made at, so it holds even when route changes render together (a tab tapped right
+  // after, both navigations in one transition) and the URL's tab never changed on screen.
   const navigate = useNavigate();
-  const [moving, setMoving] = useState<TabSlug | null>(null);
-  const [urlTab, setUrlTab] = useState(tab);
-  if (urlTab !== tab) {
-    // The route changed (that move's or any other): the URL decides again.
-    setUrlTab(tab);
-    setMoving(null);
-  }
-  const shown = moving ?? tab;
+  const location = useLocation();
+  const locationKey = useRef(location.key);
+  useLayoutEffect(() => {
+    locationKey.current = location.key;
+  }, [location.key]);
+  const [moving, setMoving] = useState<{ tab: TabSlug; at: string } | null>(null);
+  const shown = moving && moving.at === location.key ? moving.tab : tab;
   const showTab = useCallback(
     (to: TabSlug) => {
-      flushSync(() => setMoving(to));
+      flushSync(() => setMoving({ tab: to, at: locationKey.current }));
       setTimeout(() => navigate(hubPath(config.slug, to)), 0);
     },
     [navigate, config.slug],
