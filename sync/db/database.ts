@@ -11,6 +11,7 @@ import { TABLES } from '../model/rows';
 import { EngineStore } from './engine-store';
 import { MIGRATIONS } from './migrations';
 import { SCHEMAS } from './schemas';
+import { SLICE, yieldToMain } from '../yield';
 
 addRxPlugin(RxDBLeaderElectionPlugin);
 addRxPlugin(RxDBMigrationSchemaPlugin);
@@ -83,12 +84,33 @@ export async function readStoredDocuments(collection: RxCollection): Promise<Arr
 /** RxDB keeps removed documents as tombstones, with _deleted stored as '1'. */
 export const isTombstone = (doc: Record<string, unknown>) => doc._deleted === '1' || doc._deleted === true;
 
-/** Every live row's id and change_xid. */
-export async function scanIdsAndXids(collection: RxCollection): Promise<Map<string, string>> {
+/**
+ * Every live row's id and change_xid, read a page of `slice` documents at a time in primary-key
+ * order, with the main thread given back between pages (the reconcile runs beside the user's
+ * taps). Only the two fields are kept: the documents are not converted back to RxDB's form.
+ */
+export async function scanIdsAndXids(collection: RxCollection, slice = SLICE): Promise<Map<string, string>> {
+  const { dexieTable } = await (collection.storageInstance as unknown as {
+    internals: Promise<{ dexieTable: PagedTable }>;
+  }).internals;
   const result = new Map<string, string>();
-  for (const row of await readStoredDocuments(collection)) {
-    if (isTombstone(row)) continue;
-    result.set(row.id as string, row.change_xid as string);
+  let after: string | undefined;
+  for (;;) {
+    const range = after === undefined ? dexieTable.orderBy(':id') : dexieTable.where(':id').above(after);
+    const page = await range.limit(slice).toArray();
+    for (const row of page) {
+      if (!isTombstone(row)) result.set(row.id as string, row.change_xid as string);
+    }
+    if (page.length < slice) return result;
+    after = page[page.length - 1]!.id as string;
+    await yieldToMain();
   }
-  return result;
+}
+
+interface PagedCollection {
+  limit(n: number): { toArray(): Promise<Array<Record<string, unknown>>> };
+}
+interface PagedTable {
+  orderBy(index: ':id'): PagedCollection;
+  where(index: ':id'): { above(key: string): PagedCollection };
 }

@@ -5,6 +5,7 @@ import { scanIdsAndXids, type Local } from '../db/database';
 import { TABLES, type TableName, type Tables } from '../model/rows';
 import { applyPulled } from './view';
 import { withWriteLock } from './write-lock';
+import { eachInSlices } from '../yield';
 
 /**
  * Rows a pull asks for at a time (the server allows up to 5,000). Larger batches pay the
@@ -222,17 +223,23 @@ export async function reconcileScope(
     const { data, error } = await supabase.rpc('visible_ids', { p_table: table });
     if (error) throw new TransientError(`visible ids ${table}: ${error.message}`);
     const { ids, horizon } = data as { ids: string[]; horizon: string };
-    const visible = new Set(ids);
+    // Every step over the ids runs in slices (sync/yield.ts): this runs beside the user's taps.
+    const visible = new Set<string>();
+    await eachInSlices(ids, (id) => visible.add(id));
     const localRows = await scanIdsAndXids(local.db[table] as never);
     const held = new Set(
       (await local.store.base.where('key').startsWith(`${table}:`).primaryKeys()).map((k) =>
         String(k).slice(table.length + 1),
       ),
     );
-    const gone = [...localRows]
-      .filter(([id, xid]) => !visible.has(id) && !held.has(id) && xidLess(xid, horizon))
-      .map(([id]) => id);
-    const missing = ids.filter((id) => !localRows.has(id) && !held.has(id));
+    const gone: string[] = [];
+    await eachInSlices([...localRows.keys()], (id) => {
+      if (!visible.has(id) && !held.has(id) && xidLess(localRows.get(id)!, horizon)) gone.push(id);
+    });
+    const missing: string[] = [];
+    await eachInSlices(ids, (id) => {
+      if (!localRows.has(id) && !held.has(id)) missing.push(id);
+    });
     const rows: Tables[TableName][] = [];
     for (let i = 0; i < missing.length; i += 200) {
       const { data: batch, error: fetchError } = await supabase.rpc('rows_by_id', {
