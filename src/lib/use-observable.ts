@@ -39,7 +39,7 @@ export function presentNow(apply: () => void): void {
  * that comes meanwhile render first, instead of holding the tap behind a whole re-render of
  * the screen (issue 14, P3).
  */
-function store<T>(set: (latest: Latest<T>) => void, latest: Latest<T>): void {
+export function deliver<T>(set: (latest: T) => void, latest: T): void {
   if (presenting > 0) set(latest);
   else startTransition(() => set(latest));
 }
@@ -59,7 +59,7 @@ export function useObservable<T>(
     const observable = source();
     if (!observable) return;
     const subscription = observable.subscribe({
-      next: (value) => store(setLatest, { key, value }),
+      next: (value) => deliver(setLatest, { key, value }),
       error: (error) => console.error('observable failed', key, error),
     });
     return () => subscription.unsubscribe();
