@@ -135,3 +135,12 @@ export function useSyncStatus(): SyncStatus {
   if (!engine || !status) return { ...OFFLINE_IDLE, online };
   return { ...status, online: status.online && online };
 }
+
+/**
+ * Whether this device has finished a sync round at least once (its tables then hold what the
+ * user may read). Until then a row missing locally may simply not have arrived: a screen says
+ * "not found" only after this.
+ */
+export function useSyncedOnce(): boolean {
+  return useSyncStatus().lastSyncedAt !== null;
+}

@@ -16,6 +16,7 @@ import { SegmentedControl } from '../../components/ui/segmented-control';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '../../components/ui/sheet';
 import { formatDate } from '../../lib/format-date';
 import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
+import { useSyncedOnce } from '../../lib/sync-engine';
 import { useStatusLooks } from '../../lib/use-status-looks';
 
 const ALL = { selector: {} };
@@ -35,6 +36,7 @@ export function HubActivityPage() {
   const hubs = useRxQuery('hubs', ALL);
   const warehouses = useRxQuery('warehouses', ALL);
   const hub = hubs.rows.find((h) => h.id === hubId && !h.deleted);
+  const syncedOnce = useSyncedOnce();
   const own = useMemo(
     () => warehouses.rows.filter((w) => !w.deleted && w.hub_id === hubId),
     [warehouses.rows, hubId],
@@ -73,7 +75,8 @@ export function HubActivityPage() {
     [shipments, hubs.rows],
   );
 
-  if (hubs.ready && !hub) {
+  // A hub missing from a device that has not finished its first sync may still be on its way.
+  if (hubs.ready && !hub && syncedOnce) {
     return (
       <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" data-testid="hub-activity-error">
         <Alert variant="destructive">
@@ -93,7 +96,7 @@ export function HubActivityPage() {
   const related = open?.shipment_id ? shipments.get(open.shipment_id) : undefined;
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="hub-activity" data-hub-id={hubId}>
+    <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="hub-activity" data-hub-id={hubId} data-ready={hubs.ready}>
       <header className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight">{hub?.name ?? '…'}</h1>
         <p className="text-muted-foreground">Aktivitas Inventory</p>

@@ -18,7 +18,7 @@ import { Input } from '../../components/ui/input';
 import { SegmentedControl } from '../../components/ui/segmented-control';
 import { runCommand, showError } from '../../lib/run-command';
 import { useSignedIn } from '../../lib/session';
-import { useSyncEngine } from '../../lib/sync-engine';
+import { useSyncEngine, useSyncedOnce } from '../../lib/sync-engine';
 import { usePendingIds, useRejectionToasts } from '../../lib/use-outbox';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { toast } from 'sonner';
@@ -149,6 +149,7 @@ export function VendorDetailPage() {
   const types = useRxQuery('vehicle_types', ALL);
   const pendingIds = usePendingIds();
   const vendor = vendors.rows.find((v) => !v.deleted);
+  const syncedOnce = useSyncedOnce();
   const [mode, setMode] = useState<Mode>('darat');
   const [drafts, setDrafts] = useState<Record<string, VehicleRow>>({});
   const [added, setAdded] = useState<VehicleRow[]>([]);
@@ -166,7 +167,8 @@ export function VendorDetailPage() {
   }, [vehicles.rows, drafts, added]);
   const rows = useMemo(() => allRows.filter((r) => r.mode === mode), [allRows, mode]);
 
-  if (vendors.ready && !vendor) {
+  // A vendor missing from a device that has not finished its first sync may still be on its way.
+  if (vendors.ready && !vendor && syncedOnce) {
     return (
       <div
         className="mx-auto grid w-full max-w-3xl place-items-center gap-4 p-8 text-center"
