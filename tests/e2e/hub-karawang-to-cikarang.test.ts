@@ -87,8 +87,8 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     shipmentId = (await departed.getAttribute('data-shipment-id'))!;
     expect(await departed.getAttribute('data-status')).toBe('otw_cikarang');
     await departed.getByTestId('pending-badge').waitFor();
-    expect(await departed.getByTestId('upload-thumbnail').count()).toBe(2);
-    expect(await vehicleCard(page, truck.plate).count()).toBe(0);
+    await expect.poll(() => departed.getByTestId('upload-thumbnail').count()).toBe(2);
+    await expect.poll(() => vehicleCard(page, truck.plate).count()).toBe(0);
     expect(await query('select 1 from public.shipments where id = $1', [shipmentId])).toHaveLength(0);
 
     // A reload with no network keeps all of it.
@@ -99,8 +99,11 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     expect(await afterReload.getAttribute('data-status')).toBe('otw_cikarang');
     expect(await afterReload.getByTestId('shipment-quantities').textContent()).toContain('12 TV');
     await afterReload.getByTestId('pending-badge').waitFor();
-    expect(await afterReload.locator('[data-testid=upload-thumbnail][data-state=pending]').count()).toBe(2);
-    expect(await vehicleCard(page, truck.plate).count()).toBe(0);
+    // Each list answers on its own: poll for what is waited on.
+    await expect
+      .poll(() => afterReload.locator('[data-testid=upload-thumbnail][data-state=pending]').count())
+      .toBe(2);
+    await expect.poll(() => vehicleCard(page, truck.plate).count()).toBe(0);
 
     // Signal back: everything reaches the server, the photos included.
     await context.setOffline(false);
@@ -114,7 +117,7 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     }, 60_000);
     await waitSynced(page, 60_000);
     await afterReload.locator('[data-testid=upload-thumbnail][data-state=uploaded]').nth(1).waitFor();
-    expect(await afterReload.getByTestId('pending-badge').count()).toBe(0);
+    await expect.poll(() => afterReload.getByTestId('pending-badge').count()).toBe(0);
     await context.close();
   });
 
