@@ -2,13 +2,13 @@
 // session and profile are known (also offline), stopped on sign-out. Screens
 // read its RxDB collections and dispatch commands through useSyncEngine().
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 import type { SyncEngine, SyncStatus } from '../../sync/pure';
 import { compressImage } from './compress-image';
 import { requestPersistentStorage } from './use-storage';
 import { useSession } from './session';
 import { supabase } from './supabase';
 import { useOnline } from './use-online';
+import { presentNow } from './use-observable';
 
 const EngineContext = createContext<SyncEngine | null>(null);
 // True once opening the local database has failed (false while it opens).
@@ -65,8 +65,9 @@ export function SyncEngineProvider({ children }: { children: ReactNode }) {
           supabase,
           actor: { userId, role, hubId },
           compressImage,
-          // A tap's effect renders within the tap, not in a later task (issue 14, P3).
-          present: (apply) => flushSync(apply),
+          // A tap's effect renders within the tap, not in a later task; what the engine's
+          // background work changes renders as a transition (issue 14, P3).
+          present: presentNow,
           // Idle and online: one small question every 2.5 s, a full pull only when
           // the answer is yes (or every 2 minutes as a safety net). docs/sync.md.
           probeIntervalMs: 2_500,

@@ -1,7 +1,8 @@
 // The latest value of an observable (RxDB queries, Dexie liveQuery, the engine's
 // status), re-subscribed when its key changes. Until the first value of the
 // current key arrives it returns the fallback.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 export interface Subscribable<T> {
   subscribe(observer: { next: (value: T) => void; error?: (error: unknown) => void }): {
@@ -12,6 +13,35 @@ export interface Subscribable<T> {
 interface Latest<T> {
   key: string;
   value: T;
+}
+
+/** Inside `presentNow`: what the observables emit is a tap's own effect. */
+let presenting = 0;
+
+/**
+ * Renders what `apply` makes the observables emit at once, within the calling task (a tap's
+ * predicted effect, the sync engine's `present`, issue 14 P3).
+ */
+export function presentNow(apply: () => void): void {
+  flushSync(() => {
+    presenting++;
+    try {
+      apply();
+    } finally {
+      presenting--;
+    }
+  });
+}
+
+/**
+ * Everything else the observables emit (a pull's rows, a rebase, the sync status) arrives
+ * from the background and renders as a transition: React renders it in slices and lets a tap
+ * that comes meanwhile render first, instead of holding the tap behind a whole re-render of
+ * the screen (issue 14, P3).
+ */
+export function deliver<T>(set: (latest: T) => void, latest: T): void {
+  if (presenting > 0) set(latest);
+  else startTransition(() => set(latest));
 }
 
 /**
@@ -29,7 +59,7 @@ export function useObservable<T>(
     const observable = source();
     if (!observable) return;
     const subscription = observable.subscribe({
-      next: (value) => setLatest({ key, value }),
+      next: (value) => deliver(setLatest, { key, value }),
       error: (error) => console.error('observable failed', key, error),
     });
     return () => subscription.unsubscribe();

@@ -58,7 +58,7 @@ describe('Settings', () => {
     await page.getByTestId('settings-page').waitFor();
 
     const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
-    expect(await page.getByTestId('app-version').textContent()).toBe(pkg.version);
+    await expect.poll(() => page.getByTestId('app-version').textContent()).toBe(pkg.version);
     await expect.poll(() => page.getByTestId('storage-usage').textContent()).toMatch(/\d.* (B|KB|MB|GB)$/);
     await expect
       .poll(() => page.getByTestId('sync-last-synced').first().textContent())
@@ -134,7 +134,7 @@ describe('Audit Trail', () => {
         ),
       )
       .toBe(true);
-    expect(await rows.first().textContent()).toContain('Ditolak');
+    await expect.poll(() => rows.first().textContent()).toContain('Ditolak');
     expect(await seriousViolations(page)).toEqual([]);
 
     // The entry in full, with its shipment's history (here: this one refused command).
@@ -146,11 +146,11 @@ describe('Audit Trail', () => {
     await expect.poll(() => detail.getByTestId('audit-detail-outcome').textContent()).toMatch(/^Ditolak/);
     const entries = detail.getByTestId('history-entry');
     await expect.poll(() => entries.count()).toBeGreaterThan(0);
-    expect(await entries.last().getAttribute('data-outcome')).toBe('rejected');
+    await expect.poll(() => entries.last().getAttribute('data-outcome')).toBe('rejected');
     // Offline, the audit trail says it needs the server instead of failing silently.
     await context.setOffline(true);
     await page.getByTestId('needs-connection').waitFor();
-    expect(await page.getByTestId('audit-table').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('audit-table').count()).toBe(0);
     await context.setOffline(false);
     await context.close();
   });

@@ -120,7 +120,7 @@ describe('User Management', () => {
     await rowAction(page, EMAIL, 'Delete');
     const confirm = page.getByRole('alertdialog');
     await expect.poll(() => confirm.textContent()).toContain('Hapus User');
-    expect(await confirm.textContent()).toContain('Petugas Diganti');
+    await expect.poll(() => confirm.textContent()).toContain('Petugas Diganti');
     await confirm.getByRole('button', { name: /hapus|delete/i }).click();
     await toast(page, 'User berhasil dihapus').waitFor();
     await expect.poll(() => userRow(page, EMAIL).count()).toBe(0);
@@ -143,7 +143,7 @@ describe('others than admin', () => {
     expect((await sidebarMenu(page)).entries).not.toContain('Users');
     await page.goto(appUrl('/users'));
     await page.getByTestId('restricted-feature-alert').waitFor();
-    expect(await page.getByTestId('users-table').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('users-table').count()).toBe(0);
     await context.close();
   });
 });
@@ -163,7 +163,7 @@ describe('offline', () => {
 
     await link('Users').click();
     await page.getByTestId('needs-connection').waitFor();
-    expect(await page.getByTestId('needs-connection').textContent()).toContain(
+    await expect.poll(() => page.getByTestId('needs-connection').textContent()).toContain(
       'This screen needs a connection',
     );
     await expect.poll(() => page.getByRole('button', { name: 'Add User' }).count()).toBe(0);

@@ -171,13 +171,13 @@ describe('signed in as admin', () => {
     // Each screen is a lazy chunk (issue 14): wait for the tabs rather than read them at load.
     await page.goto(appUrl('/hub-karawang/ready'));
     await page.getByTestId('hub-tabs').waitFor();
-    expect(await page.getByTestId('hub-tabs').locator('a').allTextContents()).toEqual([
+    await expect.poll(() => page.getByTestId('hub-tabs').locator('a').allTextContents()).toEqual([
       'Siap Muat',
       'Sedang Muat',
     ]);
     await page.goto(appUrl('/hub-polsub/otw'));
     await page.getByTestId('hub-tabs').waitFor();
-    expect(await page.getByTestId('hub-tabs').locator('a').allTextContents()).toEqual([
+    await expect.poll(() => page.getByTestId('hub-tabs').locator('a').allTextContents()).toEqual([
       'OTW',
       'Confirm Tiba',
       'Sedang Bongkar',
@@ -205,8 +205,8 @@ describe('signed in as admin', () => {
     await page.locator(SCREEN).first().waitFor();
     // Hub Activity's heading is the hub's name, with 'Aktivitas Inventory' under it (spec 2.13).
     await expect.poll(() => page.locator('main').textContent()).toContain(title);
-    expect(await page.locator(SCREEN).count()).toBe(1);
-    expect(await page.getByTestId('restricted-feature-alert').count()).toBe(0);
+    await expect.poll(() => page.locator(SCREEN).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('restricted-feature-alert').count()).toBe(0);
   });
 
   it.each(['/no-such-page', '/inventory/extra/segments', '/hub-karawang/ready/extra'])(
@@ -267,7 +267,7 @@ describe('restricted screens', () => {
         await page.goto(appUrl(path));
         // The screen itself: a built one (hub operations) or a placeholder.
         await page.locator(SCREEN).first().waitFor();
-        expect(await alert.count(), path).toBe(0);
+        await expect.poll(() => alert.count(), { message: path }).toBe(0);
       }
       for (const [paths, message, reason] of [
         [permission, RESTRICTED_NO_PERMISSION, 'permission'],
@@ -276,9 +276,9 @@ describe('restricted screens', () => {
         for (const path of paths) {
           await page.goto(appUrl(path));
           await alert.waitFor();
-          expect(await alert.getAttribute('data-reason'), path).toBe(reason);
-          expect(await alert.textContent(), path).toContain(message);
-          expect(await page.locator(SCREEN).count(), path).toBe(0);
+          await expect.poll(() => alert.getAttribute('data-reason'), { message: path }).toBe(reason);
+          await expect.poll(() => alert.textContent(), { message: path }).toContain(message);
+          await expect.poll(() => page.locator(SCREEN).count(), { message: path }).toBe(0);
           expect(pathOf(page)).toBe(path);
         }
       }

@@ -32,8 +32,8 @@ describe('the dashboard when the local database cannot be opened', () => {
       await page.reload();
       const failed = page.getByTestId('dashboard-failed');
       await failed.waitFor();
-      expect(await failed.textContent()).toContain('Failed to fetch dashboard data');
-      expect(await page.getByTestId('dashboard').getAttribute('data-ready')).toBe('false');
+      await expect.poll(() => failed.textContent()).toContain('Failed to fetch dashboard data');
+      await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-ready')).toBe('false');
     } finally {
       await context.close();
     }

@@ -68,8 +68,8 @@ describe('the dashboard on the next start', () => {
       await page.addInitScript(recordShown);
       await page.reload();
       await page.locator('[data-testid=dashboard][data-shown=live]').waitFor();
-      expect(await page.getByTestId('in-transit-shipments').textContent()).toBe(live);
-      expect(await page.getByTestId('dashboard-stored').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('in-transit-shipments').textContent()).toBe(live);
+      await expect.poll(() => page.getByTestId('dashboard-stored').count()).toBe(0);
 
       const seen = await page.evaluate(() => (window as unknown as { __shown: Seen[] }).__shown);
       expect(seen[0]).toMatchObject({ shown: 'stored', shipments: '424.242' });

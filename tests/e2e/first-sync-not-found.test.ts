@@ -44,13 +44,13 @@ describe('Hub Activity during a new device first sync', () => {
         .first()
         .waitFor();
       await expect.poll(() => held.length).toBeGreaterThan(0);
-      expect(await page.getByTestId('hub-activity-error').count()).toBe(0);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('…');
+      await expect.poll(() => page.getByTestId('hub-activity-error').count()).toBe(0);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('…');
 
       release = true;
       for (const route of held.splice(0)) await route.continue();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).not.toBe('…');
-      expect(await page.getByTestId('hub-activity').getAttribute('data-hub-id')).toBe(HUB.karawang);
+      await expect.poll(() => page.getByTestId('hub-activity').getAttribute('data-hub-id')).toBe(HUB.karawang);
       expect(await page.evaluate(() => (window as unknown as { __notFound: boolean }).__notFound)).toBe(false);
     } finally {
       await context.close();

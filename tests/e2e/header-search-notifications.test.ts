@@ -31,7 +31,7 @@ describe('header', () => {
     await expect
       .poll(async () => (await history.getByTestId('history-entry').count()) > 0 || (await history.textContent())?.includes('Belum ada riwayat'))
       .toBe(true);
-    expect(await history.textContent()).not.toContain('Gagal memuat riwayat');
+    await expect.poll(() => history.textContent()).not.toContain('Gagal memuat riwayat');
     await page.keyboard.press('Escape');
 
     const truck = await makeVehicle({ hubId: HUB.karawang });
@@ -58,7 +58,7 @@ describe('header', () => {
     await page.goto(appUrl('/pod'));
     const card = page.locator(`[data-testid=pod-shipment][data-batch="${batch}"]`);
     await card.waitFor();
-    expect(await page.getByTestId('notification-badge').getAttribute('data-count')).toBe('0');
+    await expect.poll(() => page.getByTestId('notification-badge').getAttribute('data-count')).toBe('0');
     await context.setOffline(true);
     await waitOffline(page);
     await card.getByRole('button', { name: 'Confirm Tiba' }).click();

@@ -74,7 +74,7 @@ describe('two tablets confirm the same arrival offline', () => {
     await b.page.locator('[data-sonner-toast]', { hasText: message }).waitFor({ timeout: 60_000 });
     await b.page.getByTestId('rejections-alert').filter({ hasText: message }).waitFor();
     await waitSynced(b.page);
-    expect(await a.page.getByTestId('rejections-alert').count()).toBe(0);
+    await expect.poll(() => a.page.getByTestId('rejections-alert').count()).toBe(0);
 
     // Both show the server's state: arrived, not pending, the same arrival time.
     // The pending marker goes with the rejection; the server's arrival time follows

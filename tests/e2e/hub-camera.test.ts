@@ -70,8 +70,8 @@ describe('shipping form photos', () => {
     await shoot.click();
     await camera.waitFor({ state: 'detached' });
     const picked = page.getByTestId('picked-image');
-    expect(await picked.count()).toBe(1);
-    expect(await picked.locator('img').getAttribute('alt')).toBe('Delivery record');
+    await expect.poll(() => picked.count()).toBe(1);
+    await expect.poll(() => picked.locator('img').getAttribute('alt')).toBe('Delivery record');
     await context.close();
   });
 
@@ -83,7 +83,7 @@ describe('shipping form photos', () => {
     await page.getByTestId('shipping-dialog').getByRole('button', { name: 'Kamera' }).click();
     await toast(page, 'Camera is only available on mobile devices').waitFor();
     expect((await chooser).isMultiple()).toBe(true);
-    expect(await page.getByTestId('camera-dialog').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('camera-dialog').count()).toBe(0);
     await context.close();
   });
 });

@@ -53,7 +53,7 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     await toast(page, '1 kendaraan berhasil ditambahkan ke antrian').waitFor();
     const queued = vehicleCard(page, truck.plate);
     await queued.waitFor();
-    expect(await queued.getByTestId('vehicle-badge').textContent()).toBe('Siap Muat');
+    await expect.poll(() => queued.getByTestId('vehicle-badge').textContent()).toBe('Siap Muat');
     await queued.getByTestId('pending-badge').waitFor();
 
     // Proses Muat: the loading tab
@@ -61,13 +61,13 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     await toast(page, 'Vehicle moved to loading process').waitFor();
     await page.waitForURL(/\/hub-karawang\/loading$/);
     const loading = vehicleCard(page, truck.plate);
-    expect(await loading.getByTestId('vehicle-badge').textContent()).toBe('Sedang Muat');
+    await expect.poll(() => loading.getByTestId('vehicle-badge').textContent()).toBe('Sedang Muat');
 
     // Selesai Muat opens the shipping form for that vehicle
     await loading.getByRole('button', { name: 'Selesai Muat' }).click();
     const form = page.getByTestId('shipping-dialog');
     await form.waitFor();
-    expect(await form.getAttribute('data-form')).toBe('darat');
+    await expect.poll(() => form.getAttribute('data-form')).toBe('darat');
     await choose(page, 'darat-destination', /Gudang Cikarang/);
     await form.locator('#darat-batch').fill(batch);
     await form.locator('#darat-smartboard').fill('12');
@@ -76,7 +76,7 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
       { name: 'delivery-record.png', mimeType: 'image/png', buffer: png(64, 48, [200, 40, 40]) },
       { name: 'bast.png', mimeType: 'image/png', buffer: png(48, 64, [40, 160, 40]) },
     ]);
-    expect(await form.getByTestId('picked-image').count()).toBe(2);
+    await expect.poll(() => form.getByTestId('picked-image').count()).toBe(2);
     await form.getByTestId('shipping-submit').click();
     await toast(page, 'Shipping record created successfully. Vehicle status updated.').waitFor();
     await form.waitFor({ state: 'detached' });
@@ -85,7 +85,7 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     const departed = shipmentCard(page, batch);
     await departed.waitFor();
     shipmentId = (await departed.getAttribute('data-shipment-id'))!;
-    expect(await departed.getAttribute('data-status')).toBe('otw_cikarang');
+    await expect.poll(() => departed.getAttribute('data-status')).toBe('otw_cikarang');
     await departed.getByTestId('pending-badge').waitFor();
     await expect.poll(() => departed.getByTestId('upload-thumbnail').count()).toBe(2);
     await expect.poll(() => vehicleCard(page, truck.plate).count()).toBe(0);
@@ -96,8 +96,8 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     await openHub(page, '/hub-karawang/loading');
     await shipmentCard(page, batch).waitFor();
     const afterReload = shipmentCard(page, batch);
-    expect(await afterReload.getAttribute('data-status')).toBe('otw_cikarang');
-    expect(await afterReload.getByTestId('shipment-quantities').textContent()).toContain('12 TV');
+    await expect.poll(() => afterReload.getAttribute('data-status')).toBe('otw_cikarang');
+    await expect.poll(() => afterReload.getByTestId('shipment-quantities').textContent()).toContain('12 TV');
     await afterReload.getByTestId('pending-badge').waitFor();
     // Each list answers on its own: poll for what is waited on.
     await expect

@@ -51,7 +51,7 @@ describe('the PolJak shipment form', () => {
     const queueDialog = page.getByTestId('add-to-queue-dialog');
     await choose(page, 'queue-vendor', SEA_VENDOR.name);
     await queueDialog.locator(`label[data-plate="${fleet.plate}"]`).waitFor();
-    expect(await queueDialog.locator(`label[data-plate="${truckOfSeaVendor}"]`).count()).toBe(0);
+    await expect.poll(() => queueDialog.locator(`label[data-plate="${truckOfSeaVendor}"]`).count()).toBe(0);
     await page.keyboard.press('Escape');
     await queueDialog.waitFor({ state: 'detached' });
 
@@ -62,11 +62,11 @@ describe('the PolJak shipment form', () => {
 
     const form = page.getByTestId('shipping-dialog');
     await form.waitFor();
-    expect(await form.getAttribute('data-form')).toBe('poljak');
+    await expect.poll(() => form.getAttribute('data-form')).toBe('poljak');
     // Prefilled from the sea fleet unit.
-    expect(await form.locator('#poljak-kapal').inputValue()).toBe('KM E2E Nusantara');
-    expect(await form.locator('#poljak-pelayaran').inputValue()).toBe('Pelayaran E2E');
-    expect(await form.locator('#poljak-container').inputValue()).toBe(fleet.plate);
+    await expect.poll(() => form.locator('#poljak-kapal').inputValue()).toBe('KM E2E Nusantara');
+    await expect.poll(() => form.locator('#poljak-pelayaran').inputValue()).toBe('Pelayaran E2E');
+    await expect.poll(() => form.locator('#poljak-container').inputValue()).toBe(fleet.plate);
 
     // The form's own messages, in its order.
     await form.getByTestId('shipping-submit').click();
@@ -105,7 +105,7 @@ describe('the PolJak shipment form', () => {
     await card.waitFor();
     const batch = (await card.getAttribute('data-batch'))!;
     expect(batch).toMatch(/^POLJAK-\d+$/);
-    expect(await card.getAttribute('data-status')).toBe('otw_podmakasar');
+    await expect.poll(() => card.getAttribute('data-status')).toBe('otw_podmakasar');
     await waitSynced(page, 60_000);
     await context.close();
 

@@ -59,17 +59,17 @@ describe('a tap the device cannot store', () => {
       await toast(page, 'Failed to update vehicle status').waitFor();
       await page.waitForURL(/\/hub-karawang\/ready$/);
       await expect.poll(() => queued.isVisible()).toBe(true);
-      expect(await vehicleCard(page, truck.plate).getByTestId('vehicle-badge').textContent()).toBe(
+      await expect.poll(() => vehicleCard(page, truck.plate).getByTestId('vehicle-badge').textContent()).toBe(
         'Siap Muat',
       );
-      expect(await page.locator(`[data-testid=loading-list] [data-plate="${truck.plate}"]`).count()).toBe(0);
+      await expect.poll(() => page.locator(`[data-testid=loading-list] [data-plate="${truck.plate}"]`).count()).toBe(0);
 
       // It was in Sedang Muat, on screen, before it came back.
       const moved = await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved);
       expect(moved).toContain('loading-list');
       expect(moved.at(-1)).toBe('ready-list');
       // Nothing queued on the device, nothing changed on the server.
-      expect(await page.getByTestId('pending-badge').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('pending-badge').count()).toBe(0);
       const [row] = await query('select siap_muat, sedang_muat from public.vehicles where id = $1', [
         truck.id,
       ]);

@@ -55,8 +55,8 @@ describe('a tab chosen right after Proses Muat', () => {
       // Siap Muat on screen (its tab marked, its list shown), Sedang Muat hidden.
       await page.getByTestId('tab-ready').waitFor();
       await expect.poll(() => page.getByRole('region', { name: 'Siap Muat' }).isVisible()).toBe(true);
-      expect(await page.getByTestId('hub-tabs').locator('a[aria-current=page]').textContent()).toBe('Siap Muat');
-      expect(await page.getByRole('region', { name: 'Sedang Muat', includeHidden: true }).isVisible()).toBe(false);
+      await expect.poll(() => page.getByTestId('hub-tabs').locator('a[aria-current=page]').textContent()).toBe('Siap Muat');
+      await expect.poll(() => page.getByRole('region', { name: 'Sedang Muat', includeHidden: true }).isVisible()).toBe(false);
       // And the truck is in Sedang Muat, one tap away.
       await page.locator('a[href="/hub-karawang/loading"]').click();
       await page.locator(`[data-testid=loading-list] [data-plate="${truck.plate}"]`).waitFor();

@@ -67,7 +67,7 @@ describe('vendor dialogs in Tambah ke Antrian', () => {
     await page.getByRole('button', { name: 'Tambah ke Antrian' }).click();
     const queue = page.getByTestId('add-to-queue-dialog');
     await queue.getByRole('button', { name: 'Tambah Vendor' }).waitFor();
-    expect(await queue.getByRole('button', { name: 'Edit Vendor' }).count()).toBe(0);
+    await expect.poll(() => queue.getByRole('button', { name: 'Edit Vendor' }).count()).toBe(0);
     await context.close();
   });
 });

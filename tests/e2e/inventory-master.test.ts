@@ -23,13 +23,18 @@ describe('Inventory Master', () => {
     await page.goto(appUrl('/inventory'));
     const cards = page.getByTestId('warehouse-card');
     await cards.first().waitFor();
-    expect(await page.locator('main h1').textContent()).toBe('Inventory Master');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Inventory Master');
     await expect
       .poll(async () => number(await page.getByTestId('summary-warehouses').textContent()))
       .toBe(await cards.count());
-    const badges = await page.getByTestId('warehouse-card').locator('text=/TV Stock: -?\\d+/').allTextContents();
-    const tvSum = badges.reduce((sum, t) => sum + Number(t.replace(/\D+/g, '')), 0);
-    expect(number(await page.getByTestId('summary-tv').textContent())).toBe(tvSum);
+    // The summary and the cards' badges agree (each read as it stands at the moment of the poll).
+    await expect
+      .poll(async () => {
+        const badges = await page.getByTestId('warehouse-card').locator('text=/TV Stock: -?\\d+/').allTextContents();
+        const tvSum = badges.reduce((sum, t) => sum + Number(t.replace(/\D+/g, '')), 0);
+        return { summary: number(await page.getByTestId('summary-tv').textContent()), cards: tvSum };
+      })
+      .toSatisfy(({ summary, cards }: { summary: number; cards: number }) => summary === cards);
     expect(await seriousViolations(page)).toEqual([]);
     // The two dialogs too: every field has its label.
     await page.getByRole('button', { name: 'Tambah Inventory' }).click();

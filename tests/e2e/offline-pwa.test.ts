@@ -51,7 +51,7 @@ describe('the service worker', () => {
     await page.reload();
     await page.locator('#email').waitFor();
     await page.waitForTimeout(1000);
-    expect(await notice.count()).toBe(0);
+    await expect.poll(() => notice.count()).toBe(0);
     await context.close();
   });
 });

@@ -75,7 +75,7 @@ describe('overview screens', () => {
 
     await rows.first().getByRole('button').first().click();
     await page.getByTestId('shipment-detail').waitFor();
-    expect(await page.getByTestId('shipment-detail').textContent()).toContain('Detail Shipment');
+    await expect.poll(() => page.getByTestId('shipment-detail').textContent()).toContain('Detail Shipment');
     await context.close();
   });
 
@@ -91,12 +91,12 @@ describe('overview screens', () => {
     await expect.poll(async () => new Set(await types())).toEqual(new Set(['Keluar']));
     await rows.first().getByRole('button').first().click();
     await page.getByTestId('inventory-detail').waitFor();
-    expect(await page.getByTestId('inventory-detail').textContent()).toContain('Gudang Karawang');
+    await expect.poll(() => page.getByTestId('inventory-detail').textContent()).toContain('Gudang Karawang');
     await page.keyboard.press('Escape');
 
     await page.goto(appUrl('/hub-activity/11111111-0000-4000-8000-0000000000ff'));
     await page.getByTestId('hub-activity-error').waitFor();
-    expect(await page.getByTestId('hub-activity-error').textContent()).toContain('Hub not found');
+    await expect.poll(() => page.getByTestId('hub-activity-error').textContent()).toContain('Hub not found');
     await page.getByRole('button', { name: 'Go Back' }).click();
     await page.waitForURL(appUrl('/'));
     await context.close();

@@ -48,7 +48,8 @@ describe('POD Management', () => {
     const figure = async (testId: string) => Number(await makassarCard.getByTestId(testId).textContent());
     // Our container is on the way: poll until the pulled data counts it.
     await page.getByTestId('pod-card').first().waitFor();
-    expect(await page.getByTestId('hub-card').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('hub-card').count()).toBe(0);
+    await expect.poll(() => figure('pod-otw')).toBeGreaterThanOrEqual(1);
     const before = { otw: await figure('pod-otw'), tv: await figure('pod-tv'), bracket: await figure('pod-bracket') };
     expect(before.otw).toBeGreaterThanOrEqual(1);
 
@@ -56,7 +57,7 @@ describe('POD Management', () => {
     await page.getByTestId('pod-page').waitFor();
     // A POD user sees its city as a fixed badge, no selector.
     await expect.poll(() => page.getByTestId('pod-city-badge').textContent()).toBe('Makassar');
-    expect(await page.getByTestId('pod-city-select').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('pod-city-select').count()).toBe(0);
     await card(page).waitFor();
 
     await context.setOffline(true);
@@ -67,7 +68,7 @@ describe('POD Management', () => {
     await toast(page, 'Kedatangan berhasil dikonfirmasi').waitFor();
     await page.getByTestId('pod-tab-arrival').click();
     await expect.poll(() => card(page).getAttribute('data-status')).toBe('confirm_tiba');
-    expect(await card(page).getByTestId('pending-badge').count()).toBe(1);
+    await expect.poll(() => card(page).getByTestId('pending-badge').count()).toBe(1);
     await card(page).getByRole('button', { name: 'Mulai Bongkar' }).click();
     await toast(page, 'Proses bongkar dimulai').waitFor();
     await page.getByTestId('pod-tab-unloading').click();
@@ -115,7 +116,7 @@ describe('POD Management', () => {
     await page.getByRole('option', { name: 'Semua Kota' }).waitFor();
     await page.getByRole('option', { name: 'Makassar' }).click();
     await expect.poll(() => page.getByTestId('pod-city-select').textContent()).toContain('Makassar');
-    expect(await page.getByTestId('pod-city-badge').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('pod-city-badge').count()).toBe(0);
     await context.close();
   });
 });

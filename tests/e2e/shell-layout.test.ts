@@ -121,13 +121,13 @@ describe('under 768px', () => {
     const page = await context.newPage();
     await signIn(page, DEMO_USERS.tower);
 
-    expect(await page.locator('aside[data-slot=sidebar]').count()).toBe(0);
+    await expect.poll(() => page.locator('aside[data-slot=sidebar]').count()).toBe(0);
     const sheet = page.getByRole('dialog');
-    expect(await sheet.count()).toBe(0);
+    await expect.poll(() => sheet.count()).toBe(0);
 
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await sheet.waitFor();
-    expect(await sheet.getAttribute('data-mobile')).toBe('true');
+    await expect.poll(() => sheet.getAttribute('data-mobile')).toBe('true');
     const box = await sheet.boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 18 * REM });
     await expect

@@ -42,7 +42,7 @@ describe('persistent storage', () => {
     await page.getByTestId('sync-indicator').click();
     const notice = page.getByTestId('storage-not-persisted');
     await notice.waitFor();
-    expect(await notice.textContent()).toContain('Penyimpanan perangkat belum permanen');
+    await expect.poll(() => notice.textContent()).toContain('Penyimpanan perangkat belum permanen');
     await notice.getByRole('button', { name: 'Minta penyimpanan permanen' }).click();
     await expect.poll(() => asked(page)).toBe(2);
     await context.close();

@@ -73,7 +73,7 @@ describe('Vendors, Vendor Detail and Hubs offline', () => {
     await page.getByRole('button', { name: 'Tambah Hub' }).click();
     await toast(page, 'Hub saved successfully').waitFor();
     await expect.poll(() => page.getByTestId('hubs-table-row').filter({ hasText: hubName }).count()).toBe(1);
-    expect(await page.getByTestId('hubs-table-row').filter({ hasText: hubName }).textContent()).toContain('Hub');
+    await expect.poll(() => page.getByTestId('hubs-table-row').filter({ hasText: hubName }).textContent()).toContain('Hub');
 
     await context.setOffline(false);
     await waitSynced(page);
@@ -161,7 +161,7 @@ describe('accessibility and roles', () => {
     await page.getByRole('button', { name: /^Aksi / }).first().click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').waitFor();
-    expect(await page.getByRole('alertdialog').textContent()).toContain('Tindakan ini tidak dapat dibatalkan.');
+    await expect.poll(() => page.getByRole('alertdialog').textContent()).toContain('Tindakan ini tidak dapat dibatalkan.');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Batal' }).click();
 
@@ -176,7 +176,7 @@ describe('accessibility and roles', () => {
 
     await page.goto(appUrl('/vendors/00000000-0000-4000-8000-000000000000'));
     await page.getByTestId('vendor-not-found').waitFor();
-    expect(await page.getByTestId('vendor-not-found').textContent()).toContain('Vendor not found');
+    await expect.poll(() => page.getByTestId('vendor-not-found').textContent()).toContain('Vendor not found');
     await page.getByRole('link', { name: 'Back to Vendors' }).waitFor();
 
     await page.goto(appUrl('/hubs'));
@@ -199,8 +199,8 @@ describe('accessibility and roles', () => {
     await page.goto(appUrl('/hubs'));
     await page.getByTestId('hubs-table').waitFor();
     await expect.poll(() => page.getByTestId('hubs-table-row').count()).toBeGreaterThan(0);
-    expect(await page.getByTestId('add-hub-form').count()).toBe(0);
-    expect(await page.getByRole('button', { name: /^Aksi / }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('add-hub-form').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: /^Aksi / }).count()).toBe(0);
     await context.close();
   });
 });
