@@ -1,5 +1,5 @@
 import { RouterProvider } from 'react-router-dom';
-import { Toaster } from '../components/ui/sonner';
+import { DetachedToaster } from '../components/ui/sonner';
 import { SessionProvider } from '../lib/session';
 import { SyncEngineProvider } from '../lib/sync-engine';
 import { PwaPrompts } from './pwa-prompts';
@@ -11,7 +11,7 @@ export function App() {
       <SyncEngineProvider>
         <RouterProvider router={router} />
       </SyncEngineProvider>
-      <Toaster />
+      <DetachedToaster />
       <PwaPrompts />
     </SessionProvider>
   );

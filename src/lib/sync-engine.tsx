@@ -8,7 +8,7 @@ import { requestPersistentStorage } from './use-storage';
 import { useSession } from './session';
 import { supabase } from './supabase';
 import { useOnline } from './use-online';
-import { presentNow } from './use-observable';
+import { deliver, presentNow } from './use-observable';
 
 const EngineContext = createContext<SyncEngine | null>(null);
 // True once opening the local database has failed (false while it opens).
@@ -129,7 +129,8 @@ export function useSyncStatus(): SyncStatus {
   const [status, setStatus] = useState<SyncStatus | null>(null);
   useEffect(() => {
     if (!engine) return;
-    const subscription = engine.status$.subscribe(setStatus);
+    // Background news: a transition, unless a tap's presentation emits it (use-observable).
+    const subscription = engine.status$.subscribe((next) => deliver(setStatus, next));
     return () => subscription.unsubscribe();
   }, [engine]);
   if (!engine || !status) return { ...OFFLINE_IDLE, online };

@@ -46,6 +46,7 @@ import {
 import { initialPull } from './browser-pull';
 import { BENCH_PLATE, DIRECT_PLATE, QUEUE_WAVE, directCalls, queueWave, tapToVisible } from './browser-taps';
 import { coldStart, compressTwelveMegapixels, firstScreenScripts } from './browser-start';
+import { reportSlowTaps, startTrace } from './browser-trace';
 
 const FIRST_SCREEN_GOAL_KB = 250;
 const COLD_START_GOAL_MS = 1_000;
@@ -61,6 +62,8 @@ const SLOW_GOAL_RATIO = 20;
 const HEAP_GOAL_MB = 150;
 /** BENCH_PROFILE=1 prints where the main thread spends the initial pull and the taps. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** BENCH_TRACE=1 prints what the main thread did inside the slowest taps of P3. */
+const TRACE = process.env.BENCH_TRACE === '1';
 async function main() {
   ensureBuilt();
   const profileDir = mkdtempSync(join(tmpdir(), 'dermaga-bench-profile-'));
@@ -191,6 +194,8 @@ async function main() {
     const taps: Array<{ ms: number; leftMs: number }> = [];
     const tapped = new Set<string>();
     const tapCdp = PROFILE ? await context.newCDPSession(page) : null;
+    const traceCdp = TRACE ? await context.newCDPSession(page) : null;
+    if (traceCdp) await startTrace(traceCdp);
     if (tapCdp) {
       await tapCdp.send('Profiler.enable');
       await tapCdp.send('Profiler.start');
@@ -201,6 +206,7 @@ async function main() {
       if ((i + 1) % 50 === 0) progress(`P3: ${i + 1} taps, last ${fmt(taps.at(-1)!.ms, 1)} ms`);
     }
     if (tapCdp) printProfile(`${TAP_SAMPLES} taps`, (await tapCdp.send('Profiler.stop')).profile);
+    if (traceCdp) await reportSlowTaps(traceCdp, 15);
     const shown = taps.map((t) => t.ms);
     const left = taps.map((t) => t.leftMs).filter((ms) => ms >= 0);
     const tapP95 = percentile(shown, 95);

@@ -1,4 +1,5 @@
-import type { ComponentProps, CSSProperties } from 'react';
+import { useEffect, type ComponentProps, type CSSProperties } from 'react';
+import { createRoot } from 'react-dom/client';
 import { Toaster as Sonner } from 'sonner';
 
 /** The app's toasts (sonner), styled with the theme's tokens. */
@@ -20,4 +21,29 @@ export function Toaster(props: ComponentProps<typeof Sonner>) {
       {...props}
     />
   );
+}
+
+/**
+ * The toasts in a React root of their own (issue 14, P3). A toast that has just mounted leaves
+ * an update pending (sonner then measures its height in a layout effect). In the app's root the
+ * next tap's synchronous render would take that update along (React renders pending default
+ * updates with synchronous ones) and pay for a forced style recalculation of the whole screen
+ * inside the tap; in a root of its own it renders in a task of its own.
+ */
+export function DetachedToaster() {
+  useEffect(() => {
+    const host = document.createElement('div');
+    host.dataset.slot = 'toaster';
+    document.body.appendChild(host);
+    const root = createRoot(host);
+    root.render(<Toaster />);
+    return () => {
+      // Not while React commits the app's root.
+      setTimeout(() => {
+        root.unmount();
+        host.remove();
+      }, 0);
+    };
+  }, []);
+  return null;
 }

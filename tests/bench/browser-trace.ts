@@ -1,0 +1,125 @@
+// BENCH_TRACE=1 (tests/bench/browser.ts): a Chromium trace of P3's taps, and for the slowest
+// taps what the main thread did inside each one (forced style and layout with the script that
+// asked for them, garbage collection, the callbacks that ran). Each tap marks itself with a
+// user-timing measure named `p3-tap` (tests/bench/browser-taps.ts), which the trace carries
+// with the main thread's own clock.
+import type { CDPSession } from 'playwright-core';
+import { fmt, originalPosition, progress } from './browser-page';
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  id2?: { local?: string };
+  args?: {
+    name?: string;
+    data?: { stackTrace?: Frame[]; functionName?: string; url?: string; lineNumber?: number; type?: string };
+    beginData?: { stackTrace?: Frame[] };
+  };
+}
+interface Frame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.stack',
+  'blink.user_timing',
+  'toplevel',
+  'v8',
+].join(',');
+
+/** What is worth naming inside a tap (the rest is summed as script). */
+const SHOWN =
+  /^(UpdateLayoutTree|Layout|MinorGC|MajorGC|V8\.GC.*|FunctionCall|TimerFire|RunMicrotasks|EventDispatch|ParseAuthorStyleSheet|RecalculateStyles|v8\.compile|v8\.run|V8\.Execute)$/;
+
+export async function startTrace(cdp: CDPSession): Promise<void> {
+  await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
+}
+
+function where(frames: Frame[] | undefined): string {
+  // Timeline stacks count lines from 1 (CPU profiles, which originalPosition takes, from 0).
+  const named = (frames ?? [])
+    .slice(0, 8)
+    .map(
+      (f) =>
+        (f.url && originalPosition(f.url, f.lineNumber - 1, f.columnNumber - 1)) ||
+        `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`,
+    );
+  return named.length ? `\n      <- ${named.join('\n      <- ')}` : '';
+}
+
+/** Stops the trace and prints the slowest taps' insides. */
+export async function reportSlowTaps(cdp: CDPSession, slowest: number): Promise<void> {
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (message) => {
+    events.push(...(message.value as unknown as TraceEvent[]));
+  });
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await done;
+  const begins = new Map<string, TraceEvent>();
+  const taps: Array<{ start: number; end: number; pid: number; tid: number }> = [];
+  for (const e of events) {
+    if (e.name !== 'p3-tap') continue;
+    const key = `${e.pid}:${e.id ?? e.id2?.local}`;
+    if (e.ph === 'b') begins.set(key, e);
+    else if (e.ph === 'e' && begins.has(key)) {
+      const b = begins.get(key)!;
+      taps.push({ start: b.ts, end: e.ts, pid: e.pid, tid: b.tid });
+    }
+  }
+  const main = events.find(
+    (e) =>
+      e.ph === 'M' &&
+      e.name === 'thread_name' &&
+      e.args?.name === 'CrRendererMain' &&
+      taps.some((t) => t.pid === e.pid),
+  );
+  progress(`trace: ${events.length} events, ${taps.length} taps marked`);
+  for (const tap of taps.sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, slowest)) {
+    const inside = events.filter(
+      (e) =>
+        e.ph === 'X' &&
+        (!main || (e.pid === main.pid && e.tid === main.tid)) &&
+        e.ts < tap.end &&
+        e.ts + (e.dur ?? 0) > tap.start &&
+        (e.dur ?? 0) >= 300 &&
+        SHOWN.test(e.name),
+    );
+    const counts = new Map<string, { n: number; us: number }>();
+    for (const e of events) {
+      if (e.ph !== 'X' || (main && (e.pid !== main.pid || e.tid !== main.tid))) continue;
+      if (e.ts >= tap.end || e.ts + (e.dur ?? 0) <= tap.start) continue;
+      const c = counts.get(e.name) ?? { n: 0, us: 0 };
+      c.n++;
+      c.us += e.dur ?? 0;
+      counts.set(e.name, c);
+    }
+    const summary = [...counts]
+      .sort((a, b) => b[1].us - a[1].us)
+      .slice(0, 12)
+      .map(([name, c]) => `${name} ${c.n}x ${fmt(c.us / 1000, 1)}`)
+      .join(', ');
+    progress(`tap of ${fmt((tap.end - tap.start) / 1000, 1)} ms: ${summary}`);
+    for (const e of inside.sort((a, b) => a.ts - b.ts)) {
+      const stack = e.args?.beginData?.stackTrace ?? e.args?.data?.stackTrace;
+      const fn = e.args?.data?.functionName
+        ? ` ${e.args.data.functionName} ${e.args.data.url?.split('/').pop() ?? ''}:${e.args.data.lineNumber ?? ''}`
+        : '';
+      const type = e.args?.data?.type ? ` (${e.args.data.type})` : '';
+      progress(
+        `  +${fmt((e.ts - tap.start) / 1000, 1)} ms  ${fmt((e.dur ?? 0) / 1000, 1)} ms  ${e.name}${type}${fn}${where(stack)}`,
+      );
+    }
+  }
+}
