@@ -150,33 +150,52 @@ export function originalPosition(url: string, line: number, column: number): str
   return `${found.name ?? '(anonymous)'} ${source}:${found.line}`;
 }
 
-/** BENCH_PROFILE=1: where the page's main thread spent its time, by function (self time). */
-export function printProfile(
-  title: string,
-  profile: {
-    nodes: Array<{
-      id: number;
-      callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-    }>;
-    samples?: number[];
-    timeDeltas?: number[];
-  },
-) {
+type CpuProfile = {
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }>;
+  samples?: number[];
+  timeDeltas?: number[];
+};
+
+/** Self time by function (mapped to its source), in ms. */
+export function selfTimes(profile: CpuProfile, into = new Map<string, number>()): Map<string, number> {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<string, number>();
-  const samples = profile.samples ?? [];
-  samples.forEach((id, i) => {
+  (profile.samples ?? []).forEach((id, i) => {
     const frame = byNode.get(id)!.callFrame;
     const key =
       (frame.url && originalPosition(frame.url, frame.lineNumber, frame.columnNumber)) ||
       `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() || '(native)'}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+    into.set(key, (into.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
   });
+  return into;
+}
+
+function printSelf(title: string, self: Map<string, number>, per = 1) {
   const total = [...self.values()].reduce((a, b) => a + b, 0);
-  progress(`CPU profile of ${title}: ${fmt(total)} ms sampled; top self time:`);
+  progress(
+    `CPU profile of ${title}: ${fmt(total / per, 1)} ms sampled${per > 1 ? ' a tap' : ''}; top self time:`,
+  );
   for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
-    progress(`  ${fmt(ms).padStart(7)} ms  ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
+    progress(`  ${fmt(ms / per, 2).padStart(7)} ms  ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
   }
+}
+
+/** BENCH_PROFILE=1: where the page's main thread spent its time, by function (self time). */
+export function printProfile(title: string, profile: CpuProfile) {
+  printSelf(title, selfTimes(profile));
+}
+
+/** BENCH_PROFILE=1 for P3: each tap profiled alone; the slowest tenth against the rest, per tap. */
+export function printTapProfiles(taps: Array<{ ms: number; profile: CpuProfile }>) {
+  const sorted = [...taps].sort((a, b) => b.ms - a.ms);
+  const slow = sorted.slice(0, Math.max(1, Math.round(taps.length / 10)));
+  const rest = sorted.slice(slow.length);
+  const merge = (group: typeof taps) =>
+    group.reduce((m, t) => selfTimes(t.profile, m), new Map<string, number>());
+  printSelf(`the slowest ${slow.length} taps (from ${fmt(slow.at(-1)!.ms, 1)} ms)`, merge(slow), slow.length);
+  printSelf(`the other ${rest.length} taps`, merge(rest), rest.length);
 }
 
 // Cold starts and compressions per figure (the median is printed); one each in quick mode.

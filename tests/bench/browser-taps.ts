@@ -79,6 +79,9 @@ export async function tapToVisible(
       )!;
       const id = card.dataset.vehicleId!;
       return new Promise<{ ms: number; leftMs: number; id: string }>((resolve, reject) => {
+        // BENCH_PROFILE: the tap alone in a CPU profile of its own (tests/bench/browser.ts).
+        const profiled = (window as unknown as { __profileTaps?: boolean }).__profileTaps === true;
+        if (profiled) console.profile('p3-tap');
         const start = performance.now();
         setTimeout(
           () =>
@@ -103,6 +106,7 @@ export async function tapToVisible(
           const end = performance.now();
           // For BENCH_TRACE: the tap's span on the main thread's clock (tests/bench/browser-trace.ts).
           performance.measure('p3-tap', { start, end });
+          if (profiled) console.profileEnd('p3-tap');
           resolve({ ms: end - start, leftMs, id });
         });
         observer.observe(document, { subtree: true, childList: true, attributes: true });
