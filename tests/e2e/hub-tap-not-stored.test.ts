@@ -57,6 +57,9 @@ describe('a tap the device cannot store', () => {
 
       await queued.getByRole('button', { name: 'Proses Muat' }).click();
       await toast(page, 'Failed to update vehicle status').waitFor();
+      // The toasts live in a React root of their own, outside the app's (docs/performance.md, P3).
+      expect(await page.locator('body > [data-slot=toaster] [data-sonner-toast]').count()).toBeGreaterThan(0);
+      expect(await page.locator('#root [data-sonner-toast]').count()).toBe(0);
       await page.waitForURL(/\/hub-karawang\/ready$/);
       await expect.poll(() => queued.isVisible()).toBe(true);
       await expect.poll(() => vehicleCard(page, truck.plate).getByTestId('vehicle-badge').textContent()).toBe(
