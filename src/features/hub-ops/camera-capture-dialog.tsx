@@ -62,7 +62,9 @@ export function CameraCaptureDialog({
             screenshotQuality={0.9}
             forceScreenshotSourceSize
             videoConstraints={VIDEO}
-            onUserMedia={() => setReady(true)}
+            // Ready once the video has its first frame: before that the stream is open but the
+            // video has no size yet, and a shot would come back empty.
+            onLoadedData={() => setReady(true)}
             onUserMediaError={(e) => setError(typeof e === 'string' ? e : e.message)}
             className="aspect-video w-full rounded-md bg-black object-contain"
           />
