@@ -2,13 +2,14 @@
 // that commands still waiting in the outbox touch (the "waiting to sync"
 // markers), and a toast for each rejection that arrives while a screen is open.
 import { liveQuery } from 'dexie';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { OutboxEntry } from '../../sync/pure';
 import { ERROR_TITLE } from './messages';
 import { pendingIds } from './pending-ids';
+import { PendingMarks } from './pending-marks';
 import { useSyncEngine } from './sync-engine';
-import { useObservable } from './use-observable';
+import { deliver, useObservable } from './use-observable';
 
 const NO_ENTRIES: OutboxEntry[] = [];
 
@@ -22,6 +23,39 @@ export function usePendingIds(): Set<string> {
     NO_ENTRIES,
   );
   return useMemo(() => pendingIds(value), [value]);
+}
+
+/**
+ * The same ids as a store that cards read one id each (`useIsPending`): the screen that holds
+ * it does not render again when the outbox changes, only the cards whose marker changes.
+ */
+export function usePendingMarks(): PendingMarks {
+  const engine = useSyncEngine();
+  const [marks] = useState(() => new PendingMarks());
+  useEffect(() => {
+    if (!engine) return;
+    const subscription = liveQuery(() =>
+      engine.local.store.outbox.where('state').equals('pending').toArray(),
+    ).subscribe({
+      next: (entries) => marks.update(pendingIds(entries)),
+      error: (error: unknown) => console.error('observable failed', 'outbox', error),
+    });
+    return () => subscription.unsubscribe();
+  }, [engine, marks]);
+  return marks;
+}
+
+/** Whether a command waiting in the outbox touches this row (its card's marker). */
+export function useIsPending(marks: PendingMarks, id: string): boolean {
+  const [pending, setPending] = useState(() => marks.has(id));
+  useEffect(() => {
+    // Rendered in the background, as the other live values are (use-observable.ts).
+    const read = () => deliver(setPending, marks.has(id));
+    // What changed between the render and this subscription.
+    read();
+    return marks.subscribe(id, read);
+  }, [marks, id]);
+  return pending;
 }
 
 /**

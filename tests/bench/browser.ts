@@ -36,17 +36,19 @@ import {
   kb,
   median,
   percentile,
-  printTapProfiles,
   progress,
   ensureBuilt,
   wholeBundleKb,
   compressionLibraryPath,
   RUNS,
+  PROBES,
+  signIn,
+  waitForSyncRound,
 } from './browser-page';
 import { initialPull } from './browser-pull';
 import { BENCH_PLATE, DIRECT_PLATE, QUEUE_WAVE, directCalls, queueWave, tapToVisible } from './browser-taps';
 import { coldStart, compressTwelveMegapixels, firstScreenScripts } from './browser-start';
-import { reportSlowTaps, startTrace } from './browser-trace';
+import { PROFILE, runTaps } from './browser-p3';
 
 const FIRST_SCREEN_GOAL_KB = 250;
 const COLD_START_GOAL_MS = 1_000;
@@ -54,18 +56,17 @@ const CPU_THROTTLE = 4;
 const IMAGE_GOAL_KB = 500;
 const IMAGE_GOAL_MS = 1_500;
 const PULL_GOAL_RATIO = 1.3;
-const TAP_GOAL_P95_MS = 8;
 const TAP_SAMPLES = Number(process.env.BENCH_TAPS ?? 200);
 const SLOW_TAP_SAMPLES = SCALE < 1 ? 10 : 30;
 const ADDED_RTT_MS = 300;
 const SLOW_GOAL_RATIO = 20;
 const HEAP_GOAL_MB = 150;
-/** BENCH_PROFILE=1 prints where the main thread spends the initial pull and the taps. */
-const PROFILE = process.env.BENCH_PROFILE === '1';
-/** BENCH_TRACE=1 prints what the main thread did inside the slowest taps of P3. */
-const TRACE = process.env.BENCH_TRACE === '1';
+/** BENCH_ONLY=P3: the whole volume seeded, signed in, the first sync round, then only P3's taps. */
+const ONLY = process.env.BENCH_ONLY;
 async function main() {
   ensureBuilt();
+  if (ONLY === 'P3') return onlyTaps();
+  if (ONLY) throw new Error(`BENCH_ONLY=${ONLY}: the browser bench knows only P3`);
   const profileDir = mkdtempSync(join(tmpdir(), 'dermaga-bench-profile-'));
   const quarterProfileDir = mkdtempSync(join(tmpdir(), 'dermaga-bench-profile-'));
   const { stack, stop } = await benchStack('dermaga-bench-browser');
@@ -191,46 +192,10 @@ async function main() {
     // P3: taps on Proses Muat with the whole volume on the device.
     await page.goto(new URL('/hub-karawang/ready', appUrl).toString());
     await page.locator('[data-testid=sync-indicator][data-health=synced]').waitFor({ timeout: 5 * 60_000 });
-    const taps: Array<{ ms: number; leftMs: number }> = [];
     const tapped = new Set<string>();
-    const tapCdp = PROFILE ? await context.newCDPSession(page) : null;
-    const traceCdp = TRACE ? await context.newCDPSession(page) : null;
-    if (traceCdp) await startTrace(traceCdp);
-    const profiles: Parameters<typeof printTapProfiles>[0] = [];
-    if (tapCdp) {
-      // Each tap profiled alone (console.profile in the tap): what the slow ones do that the rest do not.
-      await tapCdp.send('Profiler.enable');
-      await tapCdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      tapCdp.on('Profiler.consoleProfileFinished', ({ profile }) => profiles.push({ ms: 0, profile }));
-      await page.evaluate(() => ((window as unknown as { __profileTaps: boolean }).__profileTaps = true));
-    }
-    for (let i = 0; i < TAP_SAMPLES; i++) {
-      if (i % QUEUE_WAVE === 0) await queueWave(sql, page, tapped, Math.min(QUEUE_WAVE, TAP_SAMPLES - i));
-      taps.push(await tapToVisible(page, appUrl, tapped));
-      if ((i + 1) % 50 === 0) progress(`P3: ${i + 1} taps, last ${fmt(taps.at(-1)!.ms, 1)} ms`);
-    }
-    // The profiles arrive in the taps' order.
-    profiles.forEach((p, i) => (p.ms = taps[i]?.ms ?? 0));
-    if (tapCdp) printTapProfiles(profiles);
-    if (traceCdp) await reportSlowTaps(traceCdp, 15);
-    const shown = taps.map((t) => t.ms);
-    const left = taps.map((t) => t.leftMs).filter((ms) => ms >= 0);
-    const tapP95 = percentile(shown, 95);
-    progress(
-      `P3: median ${fmt(median(shown), 1)} ms, p95 ${fmt(tapP95, 1)} ms, max ${fmt(Math.max(...shown), 1)} ms; out of Siap Muat: median ${fmt(median(left), 1)} ms, p95 ${fmt(percentile(left, 95), 1)} ms`,
-    );
-    rows.push([
-      `P3 tap on Proses Muat to the card in Sedang Muat (the app moves to that tab), p95 of ${TAP_SAMPLES} (median ${fmt(median(shown), 1)} ms)`,
-      `${fmt(tapP95, 1)} ms`,
-      `goal: ${TAP_GOAL_P95_MS} ms`,
-      `${(tapP95 / TAP_GOAL_P95_MS).toFixed(2)}x`,
-    ]);
-    rows.push([
-      `P3 the same tap to the card leaving Siap Muat (the first change on screen), p95 (median ${fmt(median(left), 1)} ms)`,
-      `${fmt(percentile(left, 95), 1)} ms`,
-      `goal: ${TAP_GOAL_P95_MS} ms`,
-      `${(percentile(left, 95) / TAP_GOAL_P95_MS).toFixed(2)}x`,
-    ]);
+    const p3 = await runTaps(sql, context, page, appUrl, tapped, TAP_SAMPLES);
+    rows.push(...p3.rows);
+    const shown = p3.taps.map((t) => t.ms);
 
     // P4: the same tap over a network with 300 ms more round-trip time, against direct calls.
     network.setLatency(ADDED_RTT_MS);
@@ -330,6 +295,42 @@ async function main() {
     `Dermaga browser benchmark, ${new Date().toISOString()}, engine ${stack.engine}, ${version}, BENCH_SCALE=${SCALE}`,
     rows,
   );
+}
+
+/** BENCH_ONLY=P3: P3 alone, for a quicker look at the taps (no baselines but the goal). */
+async function onlyTaps() {
+  const profileDir = mkdtempSync(join(tmpdir(), 'dermaga-bench-profile-'));
+  const { stack, stop } = await benchStack('dermaga-bench-browser');
+  const network = await new FlakyProxy(stack.appUrl).start();
+  const sql = new pg.Client({ connectionString: stack.dbUrl });
+  let rows: BenchRow[];
+  try {
+    await sql.connect();
+    await seedVolume(sql, 1, 0);
+    await seedBenchVehicles(sql, TAP_SAMPLES, BENCH_PLATE);
+    progress('seeded the whole volume');
+    const context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      viewport: VIEWPORT,
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (error) => progress(`page error: ${error.message}`));
+    await page.addInitScript(PROBES);
+    await signIn(page, network.url);
+    await waitForSyncRound(page, 30 * 60_000);
+    progress('the first sync round is done');
+    await page.goto(new URL('/hub-karawang/ready', network.url).toString());
+    await page.locator('[data-testid=sync-indicator][data-health=synced]').waitFor({ timeout: 5 * 60_000 });
+    rows = (await runTaps(sql, context, page, network.url, new Set(), TAP_SAMPLES)).rows;
+    await context.close();
+  } finally {
+    await sql.end();
+    await network.stop();
+    await stop();
+    rmSync(profileDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  }
+  printTable(`Dermaga browser benchmark, P3 only, ${new Date().toISOString()}, engine ${stack.engine}`, rows);
 }
 
 runBench(main);

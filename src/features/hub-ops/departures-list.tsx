@@ -36,7 +36,7 @@ export const DeparturesList = memo(function DeparturesList() {
             statuses={master.statuses}
             routeText={`ke ${master.hubsById.get(s.destination_hub_id)?.name ?? '-'}`}
             dates="departed"
-            pending={pending.has(s.id)}
+            pending={pending}
             now={now}
             uploads={uploads.get(s.id) ?? []}
           />

@@ -33,7 +33,7 @@ export function DoneList() {
               statuses={master.statuses}
               routeText={`dari ${master.hubsById.get(s.origin_hub_id)?.name ?? '-'}`}
               dates="done"
-              pending={pending.has(s.id)}
+              pending={pending}
               now={now}
             />
           ))}

@@ -23,14 +23,14 @@ import { HUB_UNRESOLVED } from './messages';
 import { RejectionsAlert } from '../../components/rejections-alert';
 import { ShipmentTab } from './shipment-tab';
 import { useMasterData, useResolvedHub } from './use-master-data';
-import { usePendingIds, useRejectionToasts } from '../../lib/use-outbox';
+import { usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
 import { useHubFloor } from './use-hub-vehicles';
 import { LoadingTab, ReadyTab } from './vehicle-queue-tab';
 
 export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; tab: TabSlug }) {
   const master = useMasterData();
   const hub = useResolvedHub(master, config.hubType);
-  const pending = usePendingIds();
+  const pending = usePendingMarks();
   const now = useNow(30_000);
   const [dialog, setDialog] = useState<HubDialog | null>(null);
   useRejectionToasts();

@@ -3,6 +3,7 @@
 import { createContext, useContext } from 'react';
 import type { Hub } from '../../../sync/pure';
 import type { HubRouteConfig, TabSlug } from '../../lib/hub-routes';
+import type { PendingMarks } from '../../lib/pending-marks';
 import type { MasterData } from './use-master-data';
 
 export type HubDialog =
@@ -18,7 +19,8 @@ export interface HubScope {
   /** The hub's row; undefined while it does not resolve (the Tambah buttons are disabled). */
   hub: Hub | undefined;
   master: MasterData;
-  pending: Set<string>;
+  /** The "waiting to sync" markers, read per card (a stable store: the scope does not change with the outbox). */
+  pending: PendingMarks;
   now: number;
   open(dialog: HubDialog): void;
   /**

@@ -8,6 +8,8 @@ import { DockTimeLine } from './dock-time-line';
 import { arrivalWait, unloadingTime } from './dock-times';
 import { vehicleLabel } from './use-master-data';
 import { PendingBadge } from '../../components/pending-badge';
+import type { PendingMarks } from '../../lib/pending-marks';
+import { useIsPending } from '../../lib/use-outbox';
 import { UploadThumbnails } from './upload-thumbnails';
 
 export type ShipmentDates = 'etd-eta' | 'arrival' | 'unloading' | 'done' | 'departed';
@@ -61,11 +63,13 @@ export function ShipmentCard({
   statuses: StatusLooks;
   routeText?: string;
   dates: ShipmentDates;
-  pending: boolean;
+  /** The screen's markers: the card reads its own (a change of another's leaves it alone). */
+  pending: PendingMarks;
   now: number;
   uploads?: readonly UploadEntry[];
   actions?: ReactNode;
 }) {
+  const waiting = useIsPending(pending, s.id);
   const transport = container
     ? `${container.vessel_name ?? vehicle?.nama_kapal ?? '-'} · Container ${container.container_number}`
     : vehicleLabel(vehicle);
@@ -76,7 +80,7 @@ export function ShipmentCard({
       data-shipment-id={s.id}
       data-batch={s.batch_number}
       data-status={s.status}
-      data-pending={pending}
+      data-pending={waiting}
     >
       <div className="flex flex-wrap items-start gap-3">
         <Package className="mt-0.5 size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -86,7 +90,7 @@ export function ShipmentCard({
               {s.batch_number}
             </span>
             <StatusBadge status={s.status} looks={statuses} />
-            {pending && <PendingBadge />}
+            {waiting && <PendingBadge />}
           </div>
           <p className="text-sm" data-testid="shipment-transport">
             {transport}

@@ -43,7 +43,7 @@ export function ShipmentTab({ tab }: { tab: Tab }) {
                 statuses={master.statuses}
                 routeText={`dari ${master.hubsById.get(s.origin_hub_id)?.name ?? '-'}`}
                 dates={tab === 'otw' ? 'etd-eta' : tab}
-                pending={pending.has(s.id)}
+                pending={pending}
                 now={now}
                 actions={
                   tab === 'otw' ? (

@@ -5,6 +5,8 @@ import { Badge } from '../../components/ui/badge';
 import { DockTimeLine } from './dock-time-line';
 import { loadingTime, queueWait } from './dock-times';
 import { PendingBadge } from '../../components/pending-badge';
+import type { PendingMarks } from '../../lib/pending-marks';
+import { useIsPending } from '../../lib/use-outbox';
 
 const BADGE_VARIANT: Record<VehicleBadge, 'warning' | 'info' | 'success' | 'secondary'> = {
   'Sedang Muat': 'warning',
@@ -27,10 +29,12 @@ export function VehicleCard({
   vendorName?: string;
   typeName?: string;
   hubName?: string;
-  pending: boolean;
+  /** The screen's markers: the card reads its own (a change of another's leaves it alone). */
+  pending: PendingMarks;
   now: number;
   actions?: ReactNode;
 }) {
+  const waiting = useIsPending(pending, vehicle.id);
   const badge = vehicleBadge(vehicle);
   const sea = !!vehicle.nama_kapal;
   const Icon = sea ? Anchor : Truck;
@@ -46,7 +50,7 @@ export function VehicleCard({
       data-testid="vehicle-card"
       data-vehicle-id={vehicle.id}
       data-plate={vehicle.license_plate}
-      data-pending={pending}
+      data-pending={waiting}
     >
       <Icon className="size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
       <div className="grid min-w-60 flex-1 gap-1">
@@ -58,7 +62,7 @@ export function VehicleCard({
           <Badge variant={BADGE_VARIANT[badge]} data-testid="vehicle-badge">
             {badge}
           </Badge>
-          {pending && <PendingBadge />}
+          {waiting && <PendingBadge />}
         </div>
         {details.length > 0 && (
           <p className="truncate text-sm text-muted-foreground">{details.join(' · ')}</p>

@@ -34,7 +34,7 @@ function HubVehicleCard({ vehicle, actions }: { vehicle: Vehicle; actions: React
           ? master.hubsById.get(vehicle.current_hub_id)?.name
           : undefined
       }
-      pending={pending.has(vehicle.id)}
+      pending={pending}
       now={now}
       actions={actions}
     />
