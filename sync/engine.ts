@@ -5,7 +5,15 @@ import { ValidationFailed } from './errors';
 import { status, type SyncStatus } from './status';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { liveQuery } from 'dexie';
-import { BehaviorSubject, type Observable, type Subscription, combineLatest, from, map } from 'rxjs';
+import {
+  BehaviorSubject,
+  type Observable,
+  type Subscription,
+  combineLatest,
+  from,
+  map,
+  shareReplay,
+} from 'rxjs';
 import type { MangoQuery, RxCollection } from 'rxdb';
 import { definitionOf } from './commands/catalogue';
 import { type Actor, type Change, type CommandEnvelope } from './commands/types';
@@ -99,6 +107,10 @@ export class SyncEngine {
     const conflicts$ = from(liveQuery(() => local.store.conflicts.orderBy('at').reverse().toArray()));
     this.status$ = combineLatest([this.runtime, outbox$, uploads$, conflicts$]).pipe(
       map(([rt, outbox, uploads, conflicts]) => status(rt, outbox, uploads, conflicts)),
+      // One set of live queries for every reader (a screen has several: the header, the
+      // alerts, the rejection toasts), not one each, re-run on every outbox write; the last
+      // status goes to a new reader at once, and the queries stop with the last reader.
+      shareReplay({ bufferSize: 1, refCount: true }),
     );
   }
 

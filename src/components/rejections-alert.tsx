@@ -1,6 +1,7 @@
 // Actions the server refused (a late Confirm Tiba on another tablet, a vehicle
 // no longer free...): the view has already gone back to the server's state;
 // this says what happened until the user dismisses it (docs/sync.md).
+import { memo } from 'react';
 import { CircleAlert, X } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert';
 import { Button } from './ui/button';
@@ -10,7 +11,8 @@ import { REJECTED_TITLE } from '../lib/messages';
 
 const SHOWN = 5;
 
-export function RejectionsAlert() {
+/** Memoized (no props): it renders when the rejections change, not with the screen around it. */
+export const RejectionsAlert = memo(function RejectionsAlert() {
   const engine = useSyncEngine();
   const { rejections } = useSyncStatus();
   if (rejections.length === 0) return null;
@@ -42,4 +44,4 @@ export function RejectionsAlert() {
       </AlertDescription>
     </Alert>
   );
-}
+});

@@ -1,5 +1,6 @@
 // Today's dock times at the hub (beyond the spec): average queue wait,
 // loading and unloading of the spans that finished today (Jakarta day).
+import { memo } from 'react';
 import { Timer } from 'lucide-react';
 import { formatDuration, type Average, type TodayAverages } from './dock-times';
 
@@ -15,7 +16,14 @@ function Stat({ label, value, testId }: { label: string; value: Average; testId:
   );
 }
 
-export function DockTimeSummary({ averages, inbound }: { averages: TodayAverages; inbound: boolean }) {
+/** Memoized: during a tap its averages are the deferred ones, unchanged (issue 14, P3). */
+export const DockTimeSummary = memo(function DockTimeSummary({
+  averages,
+  inbound,
+}: {
+  averages: TodayAverages;
+  inbound: boolean;
+}) {
   return (
     <section
       aria-label="Rata-rata waktu dok hari ini"
@@ -31,4 +39,4 @@ export function DockTimeSummary({ averages, inbound }: { averages: TodayAverages
       {inbound && <Stat label="Bongkar" value={averages.unloading} testId="avg-unloading" />}
     </section>
   );
-}
+});

@@ -1,5 +1,6 @@
 // Which dialog the hub screen shows: one at a time, opened from the toolbar or
 // a card (Selesai Muat opens the hub's shipping form for that vehicle).
+import { memo } from 'react';
 import type { Hub } from '../../../sync/pure';
 import { useRxByIds } from '../../lib/use-rx-query';
 import { AddSeaFleetDialog } from './add-sea-fleet-dialog';
@@ -38,7 +39,14 @@ function UnloadingDialog({
   return <CompleteUnloadingDialog hub={hub} shipment={shipment} onClose={onClose} />;
 }
 
-export function HubDialogs({ dialog, onClose }: { dialog: HubDialog | null; onClose: () => void }) {
+/** Memoized: the queues changing under it do not render it again (issue 14, P3). */
+export const HubDialogs = memo(function HubDialogs({
+  dialog,
+  onClose,
+}: {
+  dialog: HubDialog | null;
+  onClose: () => void;
+}) {
   const { hub } = useHubScope();
   if (!dialog || !hub) return null;
   switch (dialog.kind) {
@@ -55,4 +63,4 @@ export function HubDialogs({ dialog, onClose }: { dialog: HubDialog | null; onCl
     case 'complete-unloading':
       return <UnloadingDialog hub={hub} shipmentId={dialog.shipmentId} onClose={onClose} />;
   }
-}
+});

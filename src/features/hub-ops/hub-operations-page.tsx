@@ -3,19 +3,15 @@
 // action is a command, so the whole floor works with no signal.
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Anchor, Building2, ListPlus, Plus, Truck } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert, AlertDescription } from '../../components/ui/alert';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { tabsListClassName, tabsTriggerClassName } from '../../components/ui/tabs';
-import { hubPath, TAB_LABELS, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
+import { hubPath, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
 import { useNow } from '../../lib/use-now';
-import { cn } from '../../lib/utils';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { todayAverages } from './dock-times';
 import { DockTimeSummary } from './dock-time-summary';
 import { HubDialogs } from './hub-dialogs';
+import { HubHeader, HubTabs } from './hub-page-parts';
 import { doneShipments } from './hub-queries';
 import { isSeaHub } from './hub-resolution';
 import { HubScopeContext, type HubDialog, type HubScope } from './hub-scope';
@@ -70,6 +66,7 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
     () => ({ config, hub, master, pending, now, open: setDialog, showTab }),
     [config, hub, master, pending, now, showTab],
   );
+  const closeDialog = useCallback(() => setDialog(null), []);
   const canAdd = !!hub;
   const sea = isSeaHub(config.hubType);
 
@@ -80,40 +77,13 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
         data-testid="hub-operations"
         data-hub-id={hub?.id ?? ''}
       >
-        <header className="grid gap-3">
-          <div className="grid gap-1">
-            <h1 className="text-2xl font-bold tracking-tight">{config.title}</h1>
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Building2 className="size-4" aria-hidden="true" />
-              {hub ? (hub.city ?? hub.name) : '-'}
-              {sea && <Badge variant="primary">Pelabuhan</Badge>}
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-2" data-testid="hub-toolbar">
-            <Button onClick={() => setDialog({ kind: 'queue' })} disabled={!canAdd}>
-              <ListPlus aria-hidden="true" />
-              Tambah ke Antrian
-            </Button>
-            <Button variant="outline" onClick={() => setDialog({ kind: 'add-vehicle' })} disabled={!canAdd}>
-              <Truck aria-hidden="true" />
-              Tambah Kendaraan
-            </Button>
-            {sea && (
-              <Button
-                variant="outline"
-                onClick={() => setDialog({ kind: 'add-sea-fleet' })}
-                disabled={!canAdd}
-              >
-                <Anchor aria-hidden="true" />
-                Tambah Armada Laut
-              </Button>
-            )}
-            <Button variant="outline" onClick={() => setDialog({ kind: 'add-vendor' })} disabled={!canAdd}>
-              <Plus aria-hidden="true" />
-              Tambah Vendor
-            </Button>
-          </div>
-        </header>
+        <HubHeader
+          title={config.title}
+          place={hub ? (hub.city ?? hub.name) : '-'}
+          sea={sea}
+          canAdd={canAdd}
+          open={setDialog}
+        />
 
         {!hub && master.ready && (
           <Alert data-testid="hub-unresolved">
@@ -123,22 +93,7 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
         <RejectionsAlert />
         {hub && <DockTimeSummary averages={averages} inbound={inbound} />}
 
-        <nav
-          aria-label={`${config.title} tabs`}
-          className={cn(tabsListClassName, 'flex w-full flex-wrap justify-start')}
-          data-testid="hub-tabs"
-        >
-          {config.tabs.map((slug) => (
-            <Link
-              key={slug}
-              to={hubPath(config.slug, slug)}
-              className={tabsTriggerClassName}
-              aria-current={slug === shown ? 'page' : undefined}
-            >
-              {TAB_LABELS[slug]}
-            </Link>
-          ))}
-        </nav>
+        <HubTabs config={config} shown={shown} />
 
         <div data-testid={`tab-${shown}`}>
           {/* Both queue tabs stay mounted, the other one hidden: Proses Muat moves one card
@@ -157,7 +112,7 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
           {(shown === 'otw' || shown === 'arrival' || shown === 'unloading') && <ShipmentTab tab={shown} />}
         </div>
       </div>
-      <HubDialogs dialog={dialog} onClose={() => setDialog(null)} />
+      <HubDialogs dialog={dialog} onClose={closeDialog} />
     </HubScopeContext.Provider>
   );
 }

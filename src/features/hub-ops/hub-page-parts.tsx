@@ -1,0 +1,81 @@
+// The hub screen's header and tab bar (spec 2.9), memoized: they change with the hub and the
+// tab on screen, not with the queues, so a tap that moves a vehicle from one queue to the other
+// renders the lists and not these (issue 14, P3).
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import { Anchor, Building2, ListPlus, Plus, Truck } from 'lucide-react';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { tabsListClassName, tabsTriggerClassName } from '../../components/ui/tabs';
+import { hubPath, TAB_LABELS, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
+import { cn } from '../../lib/utils';
+import type { HubDialog } from './hub-scope';
+
+export const HubHeader = memo(function HubHeader({
+  title,
+  place,
+  sea,
+  canAdd,
+  open,
+}: {
+  title: string;
+  /** The hub's city (or name); '-' while the hub does not resolve. */
+  place: string;
+  sea: boolean;
+  canAdd: boolean;
+  open: (dialog: HubDialog) => void;
+}) {
+  return (
+    <header className="grid gap-3">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Building2 className="size-4" aria-hidden="true" />
+          {place}
+          {sea && <Badge variant="primary">Pelabuhan</Badge>}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2" data-testid="hub-toolbar">
+        <Button onClick={() => open({ kind: 'queue' })} disabled={!canAdd}>
+          <ListPlus aria-hidden="true" />
+          Tambah ke Antrian
+        </Button>
+        <Button variant="outline" onClick={() => open({ kind: 'add-vehicle' })} disabled={!canAdd}>
+          <Truck aria-hidden="true" />
+          Tambah Kendaraan
+        </Button>
+        {sea && (
+          <Button variant="outline" onClick={() => open({ kind: 'add-sea-fleet' })} disabled={!canAdd}>
+            <Anchor aria-hidden="true" />
+            Tambah Armada Laut
+          </Button>
+        )}
+        <Button variant="outline" onClick={() => open({ kind: 'add-vendor' })} disabled={!canAdd}>
+          <Plus aria-hidden="true" />
+          Tambah Vendor
+        </Button>
+      </div>
+    </header>
+  );
+});
+
+export const HubTabs = memo(function HubTabs({ config, shown }: { config: HubRouteConfig; shown: TabSlug }) {
+  return (
+    <nav
+      aria-label={`${config.title} tabs`}
+      className={cn(tabsListClassName, 'flex w-full flex-wrap justify-start')}
+      data-testid="hub-tabs"
+    >
+      {config.tabs.map((slug) => (
+        <Link
+          key={slug}
+          to={hubPath(config.slug, slug)}
+          className={tabsTriggerClassName}
+          aria-current={slug === shown ? 'page' : undefined}
+        >
+          {TAB_LABELS[slug]}
+        </Link>
+      ))}
+    </nav>
+  );
+});
