@@ -12,6 +12,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread time: how long the thread itself ran (its clock stops while it waits for a core). */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -86,6 +88,20 @@ export async function reportSlowTaps(cdp: CDPSession, slowest: number): Promise<
       taps.some((t) => t.pid === e.pid),
   );
   progress(`trace: ${events.length} events, ${taps.length} taps marked`);
+  const onMain = (e: TraceEvent) => !main || (e.pid === main.pid && e.tid === main.tid);
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && onMain(e));
+  // Every tap's task: wall time against thread time (the thread waiting for a core shows as the gap).
+  const spans = taps
+    .map((tap) => tasks.find((e) => e.ts <= tap.start && e.ts + (e.dur ?? 0) >= tap.end))
+    .filter((e): e is TraceEvent => e?.tdur !== undefined);
+  if (spans.length) {
+    const walls = spans.map((e) => (e.dur ?? 0) / 1000).sort((x, y) => x - y);
+    const threads = spans.map((e) => e.tdur! / 1000).sort((x, y) => x - y);
+    const at = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil(p * xs.length) - 1)]!;
+    progress(
+      `the taps' tasks (${spans.length}): wall median ${fmt(at(walls, 0.5), 1)} ms, p95 ${fmt(at(walls, 0.95), 1)} ms; thread time median ${fmt(at(threads, 0.5), 1)} ms, p95 ${fmt(at(threads, 0.95), 1)} ms`,
+    );
+  }
   for (const tap of taps.sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, slowest)) {
     const inside = events.filter(
       (e) =>
@@ -110,7 +126,21 @@ export async function reportSlowTaps(cdp: CDPSession, slowest: number): Promise<
       .slice(0, 12)
       .map(([name, c]) => `${name} ${c.n}x ${fmt(c.us / 1000, 1)}`)
       .join(', ');
-    progress(`tap of ${fmt((tap.end - tap.start) / 1000, 1)} ms: ${summary}`);
+    // The task the tap ran in: its wall time against the time its thread was on a core. On a
+    // machine whose two cores also run the local stack, a tap can wait for a core.
+    const task = events.find(
+      (e) =>
+        e.ph === 'X' &&
+        e.name === 'RunTask' &&
+        (!main || (e.pid === main.pid && e.tid === main.tid)) &&
+        e.ts <= tap.start &&
+        e.ts + (e.dur ?? 0) >= tap.end,
+    );
+    const onCpu =
+      task?.tdur !== undefined
+        ? `; its task ${fmt((task.dur ?? 0) / 1000, 1)} ms, of which the thread ran ${fmt(task.tdur / 1000, 1)} ms`
+        : '';
+    progress(`tap of ${fmt((tap.end - tap.start) / 1000, 1)} ms${onCpu}: ${summary}`);
     for (const e of inside.sort((a, b) => a.ts - b.ts)) {
       const stack = e.args?.beginData?.stackTrace ?? e.args?.data?.stackTrace;
       const fn = e.args?.data?.functionName
