@@ -2,31 +2,17 @@
 // that commands still waiting in the outbox touch (the "waiting to sync"
 // markers), and a toast for each rejection that arrives while a screen is open.
 import { liveQuery } from 'dexie';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { OutboxEntry } from '../../sync/pure';
 import { ERROR_TITLE } from './messages';
 import { pendingIds } from './pending-ids';
 import { PendingMarks } from './pending-marks';
 import { useSyncEngine } from './sync-engine';
-import { deliver, useObservable } from './use-observable';
-
-const NO_ENTRIES: OutboxEntry[] = [];
-
-/** Ids of every row a command not yet accepted by the server touches. */
-export function usePendingIds(): Set<string> {
-  const engine = useSyncEngine();
-  const { value } = useObservable<OutboxEntry[]>(
-    () =>
-      engine ? liveQuery(() => engine.local.store.outbox.where('state').equals('pending').toArray()) : null,
-    engine ? 'outbox' : 'none',
-    NO_ENTRIES,
-  );
-  return useMemo(() => pendingIds(value), [value]);
-}
+import { deliver } from './use-observable';
 
 /**
- * The same ids as a store that cards read one id each (`useIsPending`): the screen that holds
+ * The ids of every row a command not yet accepted by the server touches, as a store that
+ * cards read one id each (`useIsPending`): the screen that holds
  * it does not render again when the outbox changes, only the cards whose marker changes.
  */
 export function usePendingMarks(): PendingMarks {

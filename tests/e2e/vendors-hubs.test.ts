@@ -65,6 +65,8 @@ describe('Vendors, Vendor Detail and Hubs offline', () => {
     await expect.poll(() => page.locator('[data-testid=vehicle-row][data-saved=true]').count()).toBe(1);
     await page.getByRole('radio', { name: 'Darat' }).click();
     await expect.poll(() => page.locator('[data-testid=vehicle-row][data-saved=true]').count()).toBe(2);
+    // Each saved row marks itself as waiting to sync (its own marker, PendingMarks).
+    await expect.poll(() => page.locator('[data-testid=vehicle-row] [data-testid=pending-badge]').count()).toBe(2);
 
     await page.locator('[data-slot=sidebar] a', { hasText: 'Hubs' }).click();
     await page.getByTestId('add-hub-form').waitFor();
@@ -100,6 +102,10 @@ describe('Vendors, Vendor Detail and Hubs offline', () => {
     ]);
     const hub = await eventually(async () => (await query<{ city: string | null; type: string }>('select city, type from public.hubs where name = $1', [hubName]))[0]);
     expect(hub).toEqual({ city: null, type: 'hub' });
+    // Synced: the rows' markers are gone.
+    await page.goto(appUrl(`/vendors/${vendor.id}`));
+    await expect.poll(() => page.locator('[data-testid=vehicle-row][data-saved=true]').count()).toBe(2);
+    await expect.poll(() => page.locator('[data-testid=vehicle-row] [data-testid=pending-badge]').count()).toBe(0);
     await context.close();
   });
 });

@@ -3,13 +3,27 @@
 // renders the lists and not these (issue 14, P3).
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Building2, ListPlus, Plus, Truck } from 'lucide-react';
+import { Anchor, Building2, ListPlus, Plus, Truck, type LucideIcon } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { tabsListClassName, tabsTriggerClassName } from '../../components/ui/tabs';
 import { hubPath, TAB_LABELS, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
 import { cn } from '../../lib/utils';
 import type { HubDialog } from './hub-scope';
+
+/** The toolbar's buttons, each opening its dialog (Tambah Armada Laut at a port hub only). */
+const TOOLBAR: ReadonlyArray<{
+  dialog: HubDialog;
+  label: string;
+  Icon: LucideIcon;
+  primary?: boolean;
+  seaOnly?: boolean;
+}> = [
+  { dialog: { kind: 'queue' }, label: 'Tambah ke Antrian', Icon: ListPlus, primary: true },
+  { dialog: { kind: 'add-vehicle' }, label: 'Tambah Kendaraan', Icon: Truck },
+  { dialog: { kind: 'add-sea-fleet' }, label: 'Tambah Armada Laut', Icon: Anchor, seaOnly: true },
+  { dialog: { kind: 'add-vendor' }, label: 'Tambah Vendor', Icon: Plus },
+];
 
 export const HubHeader = memo(function HubHeader({
   title,
@@ -36,24 +50,17 @@ export const HubHeader = memo(function HubHeader({
         </p>
       </div>
       <div className="flex flex-wrap gap-2" data-testid="hub-toolbar">
-        <Button onClick={() => open({ kind: 'queue' })} disabled={!canAdd}>
-          <ListPlus aria-hidden="true" />
-          Tambah ke Antrian
-        </Button>
-        <Button variant="outline" onClick={() => open({ kind: 'add-vehicle' })} disabled={!canAdd}>
-          <Truck aria-hidden="true" />
-          Tambah Kendaraan
-        </Button>
-        {sea && (
-          <Button variant="outline" onClick={() => open({ kind: 'add-sea-fleet' })} disabled={!canAdd}>
-            <Anchor aria-hidden="true" />
-            Tambah Armada Laut
+        {TOOLBAR.filter((action) => sea || !action.seaOnly).map(({ dialog, label, Icon, primary }) => (
+          <Button
+            key={dialog.kind}
+            variant={primary ? 'default' : 'outline'}
+            onClick={() => open(dialog)}
+            disabled={!canAdd}
+          >
+            <Icon aria-hidden="true" />
+            {label}
           </Button>
-        )}
-        <Button variant="outline" onClick={() => open({ kind: 'add-vendor' })} disabled={!canAdd}>
-          <Plus aria-hidden="true" />
-          Tambah Vendor
-        </Button>
+        ))}
       </div>
     </header>
   );

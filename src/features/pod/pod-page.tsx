@@ -23,7 +23,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { runCommand } from '../../lib/run-command';
 import { useSignedIn } from '../../lib/session';
 import { useSyncEngine } from '../../lib/sync-engine';
-import { usePendingIds, useRejectionToasts } from '../../lib/use-outbox';
+import { usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
+import type { PendingMarks } from '../../lib/pending-marks';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { useShipmentDetails } from '../../lib/use-shipment-details';
 import { useStatusLooks } from '../../lib/use-status-looks';
@@ -49,7 +50,7 @@ export function PodPage() {
   const engine = useSyncEngine();
   const { shipments, hubs, warehouses } = usePodData();
   const looks = useStatusLooks();
-  const pending = usePendingIds();
+  const pending = usePendingMarks();
   useRejectionToasts();
   const staff = profile.role === 'admin' || profile.role === 'tower_control';
   const myHub: Hub | undefined = hubs.find((h) => h.id === profile.hubId);
@@ -151,7 +152,7 @@ function PodTabContent({
   tab: PodTab;
   groups: ReturnType<typeof podGroups>;
   looks: ReturnType<typeof useStatusLooks>;
-  pending: Set<string>;
+  pending: PendingMarks;
   onRefresh: () => void;
   act: (s: Shipment) => ReactNode;
 }) {
@@ -187,7 +188,7 @@ function PodTabContent({
                 container={containers.get(s.id)}
                 tab={tab}
                 looks={looks}
-                pending={pending.has(s.id)}
+                pending={pending}
                 action={act(s)}
               />
             ))}

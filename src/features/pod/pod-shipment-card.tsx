@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import { Ship } from 'lucide-react';
 import type { Container, Shipment, Vehicle } from '../../../sync/pure';
 import { PendingBadge } from '../../components/pending-badge';
+import type { PendingMarks } from '../../lib/pending-marks';
+import { useIsPending } from '../../lib/use-outbox';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import type { StatusLooks } from '../../lib/shipment-status';
@@ -24,9 +26,11 @@ export function PodShipmentCard({
   container?: Container;
   tab: PodTab;
   looks: StatusLooks;
-  pending: boolean;
+  /** The screen's markers: the card reads its own. */
+  pending: PendingMarks;
   action: ReactNode;
 }) {
+  const waiting = useIsPending(pending, s.id);
   const ship = container?.vessel_name ?? vehicle?.nama_kapal ?? '-';
   const plate = container?.container_number ?? vehicle?.license_plate ?? '-';
   const when =
@@ -40,14 +44,14 @@ export function PodShipmentCard({
       data-shipment-id={s.id}
       data-batch={s.batch_number}
       data-status={s.status}
-      data-pending={pending}
+      data-pending={waiting}
     >
       <div className="grid gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <Ship className="size-5 text-muted-foreground" aria-hidden="true" />
           <span className="font-semibold">{s.batch_number}</span>
           <StatusBadge status={s.status} looks={looks} />
-          {pending && <PendingBadge />}
+          {waiting && <PendingBadge />}
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
           <div>

@@ -10,6 +10,7 @@ import type { VehicleType } from '../../../sync/pure';
 import { AddVehicleTypeDialog } from '../../components/add-vehicle-type-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { PendingBadge } from '../../components/pending-badge';
+import type { PendingMarks } from '../../lib/pending-marks';
 import { RejectionsAlert } from '../../components/rejections-alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -19,7 +20,7 @@ import { SegmentedControl } from '../../components/ui/segmented-control';
 import { runCommand, showError } from '../../lib/run-command';
 import { useSignedIn } from '../../lib/session';
 import { useSyncEngine, useSyncedOnce } from '../../lib/sync-engine';
-import { usePendingIds, useRejectionToasts } from '../../lib/use-outbox';
+import { useIsPending, usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { toast } from 'sonner';
 import * as M from './messages';
@@ -57,11 +58,14 @@ function RowEditor({
   row: VehicleRow;
   index: number;
   types: readonly VehicleType[];
-  pending: boolean;
+  /** The screen's markers: the row reads its saved vehicle's. */
+  pending: PendingMarks;
   onChange: (patch: Partial<VehicleRow>) => void;
   onDelete: () => void;
   onAddType: () => void;
 }) {
+  // An unsaved row has no id yet: '' is in no command's payload.
+  const waiting = useIsPending(pending, row.saved?.id ?? '');
   const id = (f: string) => `row-${index}-${f}`;
   const text = (f: keyof VehicleRow, label: string) => (
     <Field id={id(f)} label={label}>
@@ -121,7 +125,7 @@ function RowEditor({
         )}
         <div className="flex items-center gap-2">
           {row.mode === 'darat' && !row.saved && <Badge variant="warning">{M.UNSAVED}</Badge>}
-          {pending && <PendingBadge />}
+          {waiting && <PendingBadge />}
           <Button
             type="button"
             variant="ghost"
@@ -147,7 +151,7 @@ export function VendorDetailPage() {
   const vendors = useRxQuery('vendors', { selector: { id: vendorId } });
   const vehicles = useRxQuery('vehicles', { selector: { vendor_id: vendorId } });
   const types = useRxQuery('vehicle_types', ALL);
-  const pendingIds = usePendingIds();
+  const pendingMarks = usePendingMarks();
   const vendor = vendors.rows.find((v) => !v.deleted);
   const syncedOnce = useSyncedOnce();
   const [mode, setMode] = useState<Mode>('darat');
@@ -282,7 +286,7 @@ export function VendorDetailPage() {
               row={row}
               index={i}
               types={types.rows.filter((t) => !t.deleted)}
-              pending={!!row.saved && pendingIds.has(row.saved.id)}
+              pending={pendingMarks}
               onChange={(patch) => update(row, patch)}
               onDelete={() => void remove(row)}
               onAddType={() => setAddingType(row.key)}
