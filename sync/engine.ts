@@ -21,7 +21,7 @@ import { openLocal, type IndexedDbImpl, type Local } from './db/database';
 import { liveDashboardInput } from './db/live-table';
 import type { DashboardInput } from './domain/dashboard-figures';
 import type { TableName, Tables } from './model/rows';
-import type { UploadEntry } from './db/engine-store';
+import type { OutboxEntry, UploadEntry } from './db/engine-store';
 import { pullAll, reconcileScope, xidLess, type TableProgress } from './replication/pull';
 import { hasRemoteChanges } from './replication/change-probe';
 import { pushOutbox } from './replication/push';
@@ -73,6 +73,11 @@ export interface DispatchHooks {
 
 export class SyncEngine {
   readonly status$: Observable<SyncStatus>;
+  /**
+   * The commands waiting in the outbox, live: one query for the status and the screens'
+   * "waiting to sync" markers; the last answer goes to a new reader at once.
+   */
+  readonly pendingCommands$: Observable<OutboxEntry[]>;
   private readonly runtime = new BehaviorSubject({
     online: true,
     syncing: false,
@@ -102,10 +107,12 @@ export class SyncEngine {
   ) {
     this.lockName = local.db.name;
     this.overlay = new PredictionOverlay(options.present);
-    const outbox$ = from(liveQuery(() => local.store.outbox.where('state').equals('pending').toArray()));
+    this.pendingCommands$ = from(
+      liveQuery(() => local.store.outbox.where('state').equals('pending').toArray()),
+    ).pipe(shareReplay({ bufferSize: 1, refCount: true }));
     const uploads$ = from(liveQuery(() => local.store.uploads.where('state').equals('pending').toArray()));
     const conflicts$ = from(liveQuery(() => local.store.conflicts.orderBy('at').reverse().toArray()));
-    this.status$ = combineLatest([this.runtime, outbox$, uploads$, conflicts$]).pipe(
+    this.status$ = combineLatest([this.runtime, this.pendingCommands$, uploads$, conflicts$]).pipe(
       map(([rt, outbox, uploads, conflicts]) => status(rt, outbox, uploads, conflicts)),
       // One set of live queries for every reader (a screen has several: the header, the
       // alerts, the rejection toasts), not one each, re-run on every outbox write; the last

@@ -1,7 +1,6 @@
 // Live reads of the sync engine's own store shared by every screen: the rows
 // that commands still waiting in the outbox touch (the "waiting to sync"
 // markers), and a toast for each rejection that arrives while a screen is open.
-import { liveQuery } from 'dexie';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ERROR_TITLE } from './messages';
@@ -20,9 +19,7 @@ export function usePendingMarks(): PendingMarks {
   const [marks] = useState(() => new PendingMarks());
   useEffect(() => {
     if (!engine) return;
-    const subscription = liveQuery(() =>
-      engine.local.store.outbox.where('state').equals('pending').toArray(),
-    ).subscribe({
+    const subscription = engine.pendingCommands$.subscribe({
       next: (entries) => marks.update(pendingIds(entries)),
       error: (error: unknown) => console.error('observable failed', 'outbox', error),
     });
