@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import PathSequencer from './tests/support/sequencer';
 
 // Two projects: pure logic runs without any service; integration and e2e tests
 // share one local stack started by the global setup (free ports, throwaway data).
 export default defineConfig({
   test: {
+    // The same file order on every machine (tests/support/sequencer.ts).
+    sequence: { sequencer: PathSequencer },
     projects: [
       {
         test: {
