@@ -15,7 +15,7 @@ import {
   shareReplay,
 } from 'rxjs';
 import type { MangoQuery, RxCollection } from 'rxdb';
-import { definitionOf } from './commands/catalogue';
+import { definitionOf, type CommandInput, type CommandType } from './commands/catalogue';
 import { type Actor, type Change, type CommandEnvelope } from './commands/types';
 import { openLocal, type IndexedDbImpl, type Local } from './db/database';
 import { liveDashboardInput } from './db/live-table';
@@ -157,9 +157,9 @@ export class SyncEngine {
    * Throws ValidationFailed (the spec's messages), CommandRefused or LocalWriteFailed
    * (whatever the tap showed is taken back).
    */
-  async dispatch<P>(
-    type: string,
-    payload: P,
+  async dispatch<T extends CommandType>(
+    type: T,
+    payload: CommandInput<T>,
     hooks: DispatchHooks = {},
   ): Promise<{ id: string; changes: Change[] }> {
     const definition = definitionOf(type);

@@ -7,7 +7,14 @@ export type { SyncEngine, SyncOptions, SyncStatus } from './engine';
 export { ValidationFailed, LocalWriteFailed } from './errors';
 export type { TableProgress } from './replication/pull';
 export { CommandRefused, type Actor, type Change, type CommandEnvelope } from './commands/types';
-export { CATALOGUE } from './commands/catalogue';
+export {
+  CATALOGUE,
+  COMMANDS,
+  type AnyCommand,
+  type CommandInput,
+  type CommandPayload,
+  type CommandType,
+} from './commands/catalogue';
 export { MESSAGES } from './messages';
 export type { LocalDatabase } from './db/database';
 export { uploadPath, type ImageSlot } from './uploads/queue';

@@ -26,13 +26,16 @@ export function VendorDialog({
       phone: vendor?.phone ?? '',
     },
     submit: (values) => {
-      const checked = vendor ? checkEditVendor(vendor, values) : checkAddVendor(values);
+      if (vendor) {
+        const checked = checkEditVendor(vendor, values);
+        if (!checked.ok) return checked;
+        // An edit that changes nothing sends nothing.
+        if (!checked.payload) return null;
+        return { command: 'edit_vendor', payload: checked.payload, success: TOAST.vendorUpdated, failure: () => FAILURE.updateVendor };
+      }
+      const checked = checkAddVendor(values);
       if (!checked.ok) return checked;
-      // An edit that changes nothing sends nothing.
-      if (!checked.payload) return null;
-      return vendor
-        ? { command: 'edit_vendor', payload: checked.payload, success: TOAST.vendorUpdated, failure: () => FAILURE.updateVendor }
-        : { command: 'add_vendor', payload: checked.payload, success: TOAST.vendorAdded, failure: () => FAILURE.addVendor };
+      return { command: 'add_vendor', payload: checked.payload, success: TOAST.vendorAdded, failure: () => FAILURE.addVendor };
     },
     onDone: (_values, payload) => {
       if (!vendor && payload) onAdded?.(payload.vendor_id as string);

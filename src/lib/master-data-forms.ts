@@ -1,5 +1,6 @@
 // The vendor and vehicle-type forms, shared by the hub screens and the vendor
 // screens: checked by their commands' schemas (check-command.ts).
+import type { CommandInput } from '../../sync/pure';
 import { checkCommand, type Checked } from './check-command';
 import type { FieldErrors } from './field-errors';
 
@@ -27,8 +28,8 @@ export function checkAddVendor(values: { name: string; contact_person: string; p
 export function checkEditVendor(
   vendor: { id: string; name: string; contact_person: string | null; phone: string | null },
   values: { name: string; contact_person: string; phone: string },
-): Checked<{ vendor_id: string; changes: Record<string, string> }> | { ok: true; payload: null } {
-  const changes: Record<string, string> = {};
+): Checked<CommandInput<'edit_vendor'>> | { ok: true; payload: null } {
+  const changes: CommandInput<'edit_vendor'>['changes'] = {};
   if (values.name !== vendor.name) changes.name = values.name;
   if (values.contact_person !== (vendor.contact_person ?? '')) changes.contact_person = values.contact_person;
   if (values.phone !== (vendor.phone ?? '')) changes.phone = values.phone;

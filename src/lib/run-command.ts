@@ -3,7 +3,14 @@
 // as a toast); CommandRefused (the device already knows the server would
 // refuse) and anything unexpected become the destructive toast titled 'Error'.
 import { toast } from 'sonner';
-import { CommandRefused, ValidationFailed, type Change, type SyncEngine } from '../../sync/pure';
+import {
+  CommandRefused,
+  ValidationFailed,
+  type Change,
+  type CommandInput,
+  type CommandType,
+  type SyncEngine,
+} from '../../sync/pure';
 import { failed, type FieldErrors } from './field-errors';
 import { ERROR_TITLE } from './messages';
 
@@ -13,10 +20,10 @@ export function showError(message: string): void {
   toast.error(ERROR_TITLE, { description: message });
 }
 
-export async function runCommand(
+export async function runCommand<T extends CommandType>(
   engine: SyncEngine | null,
-  type: string,
-  payload: unknown,
+  type: T,
+  payload: CommandInput<T>,
   options: {
     success?: string;
     failure?: (message: string) => string;

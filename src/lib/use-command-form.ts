@@ -25,21 +25,27 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import type { CommandInput, CommandType } from '../../sync/pure';
 import type { Failed, FieldErrors } from './field-errors';
 import { runCommand, showError } from './run-command';
 import { useSyncEngine } from './sync-engine';
 
 export type WorkResult = { ok: true } | { ok: false; message: string; errors?: FieldErrors };
 
+/** A command to send, its type and payload checked together at compile time. */
+export type CommandSubmission = {
+  [T in CommandType]: {
+    command: T;
+    payload: CommandInput<T>;
+    /** The spec's success toast. */
+    success?: string;
+    /** The spec's failure toast for an unexpected error, given its message. */
+    failure?: (message: string) => string;
+  };
+}[CommandType];
+
 export type Submission =
-  | {
-      command: string;
-      payload: Record<string, unknown>;
-      /** The spec's success toast. */
-      success?: string;
-      /** The spec's failure toast for an unexpected error, given its message. */
-      failure?: (message: string) => string;
-    }
+  | CommandSubmission
   | { run: () => Promise<WorkResult>; success?: string }
   /** Refused before anything is sent (e.g. by the command's own schema): the messages per field. */
   | Failed

@@ -23,6 +23,7 @@ import {
   createShipmentPolsub,
   setShipmentImage,
 } from './shipping';
+import type { z } from 'zod';
 import type { CommandDefinition } from './types';
 import { setWarehouseCapacity } from './warehouse-capacity';
 import { finishLoading, queueVehicles, removeFromQueue, startLoading } from './vehicle-queue';
@@ -64,11 +65,39 @@ const definitions = [
   setWarehouseCapacity,
 ] as const;
 
-export type CommandType = (typeof definitions)[number]['type'];
+type Definition = (typeof definitions)[number];
 
+/** Every command's name: a misspelt one is a compile error wherever a command is sent. */
+export type CommandType = Definition['type'];
+
+/** The definition of one command type, with its own schema's types. */
+export type DefinitionOf<T extends CommandType> = Extract<Definition, { type: T }>;
+
+/** What a screen sends for a command: its schema's input (before trimming and defaults). */
+export type CommandInput<T extends CommandType> = z.input<DefinitionOf<T>['schema']>;
+
+/** The payload as the command's schema leaves it (what predict and the server see). */
+export type CommandPayload<T extends CommandType> = z.output<DefinitionOf<T>['schema']>;
+
+/** One command with the payload of its own type (a union over the catalogue). */
+export type AnyCommand = { [T in CommandType]: { type: T; payload: CommandInput<T> } }[CommandType];
+
+/** The catalogue keyed by type: COMMANDS.queue_vehicles.schema is that command's schema. */
+export const COMMANDS = Object.fromEntries(definitions.map((d) => [d.type, d])) as {
+  readonly [T in CommandType]: DefinitionOf<T>;
+};
+
+/**
+ * The same definitions for a type read back from storage or the network (an outbox written
+ * by an earlier release, a test's generated command), where the name is only a string.
+ */
 export const CATALOGUE: ReadonlyMap<string, CommandDefinition> = new Map(
   definitions.map((d) => [d.type, d as unknown as CommandDefinition]),
 );
+
+export function isCommandType(type: string): type is CommandType {
+  return CATALOGUE.has(type);
+}
 
 export function definitionOf(type: string): CommandDefinition {
   const definition = CATALOGUE.get(type);

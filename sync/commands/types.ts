@@ -57,8 +57,8 @@ export class CommandRefused extends Error {
   }
 }
 
-export interface CommandDefinition<S extends z.ZodType = z.ZodType> {
-  type: string;
+export interface CommandDefinition<S extends z.ZodType = z.ZodType, T extends string = string> {
+  type: T;
   schema: S;
   /**
    * The local effect. With strict=true (at dispatch) it checks preconditions
@@ -69,6 +69,9 @@ export interface CommandDefinition<S extends z.ZodType = z.ZodType> {
   predict(payload: z.output<S>, ctx: PredictContext, strict: boolean): Promise<Change[]>;
 }
 
-export function defineCommand<S extends z.ZodType>(definition: CommandDefinition<S>): CommandDefinition<S> {
+/** Keeps the command's type as a literal, so the catalogue can key its types by it. */
+export function defineCommand<const T extends string, S extends z.ZodType>(
+  definition: CommandDefinition<S, T>,
+): CommandDefinition<S, T> {
   return definition;
 }

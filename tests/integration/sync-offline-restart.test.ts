@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ownerSql } from '../support/clients';
 import { comparable, HUBS, serverRows, TRUK_FUSO, WAREHOUSES } from '../support/sync-scenarios';
 import { openDevice, settle, type Device } from '../support/sync-device';
+import type { CommandInput, CommandType } from '../../sync';
 
 const id = () => crypto.randomUUID();
 
@@ -20,7 +21,7 @@ describe('offline, restart, online', () => {
     const tag = `OFF-${Date.now()}`;
     const touched: Record<string, string[]> = { vendors: [], vehicles: [], shipments: [], inventory: [] };
     const dispatched: string[] = [];
-    const run = async (type: string, payload: Record<string, unknown>) => {
+    const run = async <T extends CommandType>(type: T, payload: CommandInput<T>) => {
       const { id: commandId } = await device.engine.dispatch(type, payload);
       dispatched.push(commandId);
     };

@@ -3,12 +3,10 @@
 // them chosen by the seeded random. Two tablets of one hub act on the same
 // vehicles, so their commands conflict as on a real floor.
 import { randomUUID } from 'node:crypto';
-import type { Actor, Shipment, Vehicle } from '../../sync';
+import type { Actor, AnyCommand, Shipment, Vehicle } from '../../sync';
 
-export interface Step {
-  type: string;
-  payload: Record<string, unknown>;
-}
+/** One command a soak tablet sends: its type and payload checked against the catalogue. */
+export type Step = AnyCommand;
 
 export interface LocalView {
   vehicles: Vehicle[];

@@ -3,7 +3,7 @@
 // never disagree; only what the commands do not carry (the vendor chosen before
 // queueing, the images' file types) is checked here. Errors are keyed by the
 // payload field they belong to; 'form' holds those of no single field.
-import { MESSAGES, seaBatchNumber } from '../../../sync/pure';
+import { MESSAGES, seaBatchNumber, type CommandInput, type CommandType } from '../../../sync/pure';
 import { failed, type FieldErrors } from '../../lib/field-errors';
 import { parseQuantity } from '../../lib/quantity';
 
@@ -27,24 +27,14 @@ export interface DaratFormValues {
   bracket_quantity: string;
 }
 
-export interface DaratPayload extends Record<string, unknown> {
-  hub_id: string;
-  shipment_id: string;
-  vehicle_id: string;
-  destination_warehouse_id: string;
-  batch_number: string;
-  smartboard_quantity: number;
-  bracket_quantity: number;
-  inventory_id: string;
-  image_count: number;
-}
+export type DaratPayload = CommandInput<'create_shipment_darat'>;
 
 export function checkDaratForm(
   values: DaratFormValues,
   context: { hubId: string; vehicleId: string; imageCount: number },
   ids: { shipmentId: string; inventoryId: string } = { shipmentId: newId(), inventoryId: newId() },
 ): Checked<DaratPayload> {
-  return checkCommand<DaratPayload>('create_shipment_darat', {
+  return checkCommand('create_shipment_darat', {
     hub_id: context.hubId,
     shipment_id: ids.shipmentId,
     vehicle_id: context.vehicleId,
@@ -72,23 +62,13 @@ export interface SeaFormValues {
   bracket_quantity: string;
 }
 
-export interface SeaPayload extends Record<string, unknown> {
-  hub_id: string;
-  shipment_id: string;
-  container_id: string;
-  inventory_id: string;
-  vehicle_id: string;
-  pelayaran: string;
-  nama_kapal: string;
-  no_container: string;
-  etd: string;
-  eta: string;
-  destination_hub_id: string;
-  smartboard_quantity: number;
-  bracket_quantity: number;
-  image_count: number;
-  batch_number: string;
-}
+/** Both sea forms send the same payload, each under its own command. */
+export type SeaPayload = CommandInput<'create_shipment_poljak'>;
+
+export const SEA_COMMAND = {
+  poljak: 'create_shipment_poljak',
+  polsub: 'create_shipment_polsub',
+} as const satisfies Record<SeaForm, CommandType>;
 
 export function checkSeaForm(
   form: SeaForm,
@@ -96,7 +76,7 @@ export function checkSeaForm(
   context: { hubId: string; vehicleId: string; imageCount: number; at: number },
   ids = { shipmentId: newId(), containerId: newId(), inventoryId: newId() },
 ): Checked<SeaPayload> {
-  return checkCommand<SeaPayload>(`create_shipment_${form}`, {
+  return checkCommand(SEA_COMMAND[form], {
     hub_id: context.hubId,
     shipment_id: ids.shipmentId,
     container_id: ids.containerId,

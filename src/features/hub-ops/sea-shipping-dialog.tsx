@@ -24,6 +24,7 @@ import {
   checkSeaForm,
   dropError,
   type FieldErrors,
+  SEA_COMMAND,
   type SeaForm,
   type SeaFormValues,
 } from './form-validation';
@@ -90,7 +91,7 @@ export function SeaShippingDialog({
       return;
     }
     setSaving(true);
-    const result = await runCommand(engine, `create_shipment_${form}`, checked.payload, {
+    const result = await runCommand(engine, SEA_COMMAND[form], checked.payload, {
       failure: (message) => (form === 'poljak' ? `${FAILURE.createShipment}: ${message}` : FAILURE.saveData),
     });
     if (!result.ok) {

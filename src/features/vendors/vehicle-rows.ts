@@ -1,7 +1,7 @@
 // Vendor Detail's rows (spec 2.7, 5): what Save All Vehicles sends. A row is a
 // vehicle of the vendor (saved, possibly edited) or a new one ('Tambah Baris').
 // Pure, so every message is unit-tested (tests/unit/vendors-forms.test.ts).
-import type { Vehicle } from '../../../sync/pure';
+import type { AnyCommand, Vehicle } from '../../../sync/pure';
 import { checkCommand } from '../../lib/check-command';
 import * as M from './messages';
 
@@ -76,8 +76,11 @@ export const isComplete = (row: VehicleRow) =>
   row.license_plate.trim() !== '' &&
   (row.mode === 'darat' ? row.driver_name.trim() !== '' : row.nama_kapal.trim() !== '');
 
+/** What Save All Vehicles sends for one row. */
+export type VehicleCommand = Extract<AnyCommand, { type: 'add_vehicle' | 'edit_vehicle' }>;
+
 export type SavePlan =
-  | { ok: true; commands: Array<{ type: string; payload: Record<string, unknown> }> }
+  | { ok: true; commands: VehicleCommand[] }
   | { ok: false; message: string };
 
 /** What Save All Vehicles sends for these rows, or the message that stops it. */
@@ -88,10 +91,10 @@ export function planSave(
   if (rows.length === 0) return { ok: false, message: M.NOTHING_TO_SAVE };
   const pending = rows.filter(isPending);
   if (pending.length === 0) return { ok: false, message: M.ALL_SAVED };
-  const commands: Array<{ type: string; payload: Record<string, unknown> }> = [];
+  const commands: VehicleCommand[] = [];
   for (const row of pending) {
     if (!isComplete(row)) return { ok: false, message: M.requiredFor(row.license_plate) };
-    const candidate = row.saved
+    const candidate: VehicleCommand = row.saved
       ? { type: 'edit_vehicle', payload: { vehicle_id: row.saved.id, changes: changesOf(row) } }
       : {
           type: 'add_vehicle',
