@@ -1,11 +1,21 @@
 import { defineConfig } from 'vitest/config';
-import PathSequencer from './tests/support/sequencer';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+// One file order everywhere: by path. Vitest's default runs last run's failures first, then the
+// longest files first, from a results cache that a clean clone lacks and each machine keeps its
+// own of, so a local run and CI's ran files in different orders (shared/design/test-suite.md).
+// By path, a test that depends on another file's rows fails the same way on every machine.
+class PathSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return [...files].sort((a, b) => (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0));
+  }
+}
 
 // Two projects: pure logic runs without any service; integration and e2e tests
 // share one local stack started by the global setup (free ports, throwaway data).
 export default defineConfig({
   test: {
-    // The same file order on every machine (tests/support/sequencer.ts).
+    // The same file order on every machine (PathSequencer above).
     sequence: { sequencer: PathSequencer },
     projects: [
       {

@@ -1,6 +1,7 @@
-// The sync engine of one signed-in user on one device: dispatch (validate,
-// queue durably, predict), and in the leader tab the loop that pushes the
-// outbox, pulls, uploads photos and rebases the view.
+// The sync engine of one signed-in user on one device, as the screens see it: dispatch
+// (validate, show at once, queue durably, predict), live reads, photo uploads, the status.
+// In the leader tab, a scheduler (scheduler.ts: timers, backoff, probe, listeners) runs the
+// rounds (round.ts: push, uploads, pull, rebase).
 import { ValidationFailed } from './errors';
 import { status, type SyncStatus } from './status';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -22,14 +23,14 @@ import { liveDashboardInput } from './db/live-table';
 import type { DashboardInput } from './domain/dashboard-figures';
 import type { TableName, Tables } from './model/rows';
 import type { OutboxEntry, UploadEntry } from './db/engine-store';
-import { pullAll, reconcileScope, xidLess, type TableProgress } from './replication/pull';
 import { hasRemoteChanges } from './replication/change-probe';
-import { pushOutbox } from './replication/push';
 import { liveRows, PredictionOverlay } from './replication/overlay';
 import { rebase } from './replication/view';
 import { withWriteLock } from './replication/write-lock';
 import { showAtOnce, storeCommand } from './replication/dispatch';
-import { backoffMs, drainUploads, queueUpload, type ImageSlot } from './uploads/queue';
+import { queueUpload, type ImageSlot } from './uploads/queue';
+import { SyncRounds, type RoundState } from './round';
+import { SyncScheduler } from './scheduler';
 
 export { LocalWriteFailed, ValidationFailed } from './errors';
 export type { SyncStatus } from './status';
@@ -78,28 +79,19 @@ export class SyncEngine {
    * "waiting to sync" markers; the last answer goes to a new reader at once.
    */
   readonly pendingCommands$: Observable<OutboxEntry[]>;
-  private readonly runtime = new BehaviorSubject({
+  private readonly runtime = new BehaviorSubject<RoundState>({
     online: true,
     syncing: false,
-    lastError: null as string | null,
-    lastSyncedAt: null as string | null,
-    firstSync: null as TableProgress[] | null,
+    lastError: null,
+    lastSyncedAt: null,
+    firstSync: null,
   });
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private probeTimer: ReturnType<typeof setInterval> | undefined;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-  private failures = 0;
-  /** Push backs off on its own: a failing push never stops the pull (issue 9). */
-  private pushFailures = 0;
-  /** A dispatch the device refused could not restore the view: the next round rebases. */
-  private rebaseDue = false;
-  private pushRetryAt = 0;
-  private lastReconcile = 0;
-  private subscriptions: Subscription[] = [];
   private readonly lockName: string;
   private readonly overlay: PredictionOverlay;
+  private readonly rounds: SyncRounds;
+  private readonly scheduler: SyncScheduler;
+  private subscriptions: Subscription[] = [];
+  private stopped = false;
 
   private constructor(
     readonly local: Local,
@@ -107,6 +99,33 @@ export class SyncEngine {
   ) {
     this.lockName = local.db.name;
     this.overlay = new PredictionOverlay(options.present);
+    this.rounds = new SyncRounds({
+      supabase: options.supabase,
+      local,
+      actor: options.actor,
+      lockName: this.lockName,
+      pullBatch: options.pullBatch,
+      reconcileIntervalMs: options.reconcileIntervalMs,
+      recordUpload: async (upload) => {
+        await this.dispatch('set_shipment_image', {
+          shipment_id: upload.shipment_id,
+          slot: upload.slot,
+          path: upload.path,
+        });
+      },
+      state: () => this.runtime.value,
+      report: (state) => this.runtime.next(state),
+    });
+    this.scheduler = new SyncScheduler({
+      round: () => this.rounds.run(),
+      intervalMs: options.pullIntervalMs ?? 15_000,
+      probe: () => this.probe(),
+      probeIntervalMs: options.probeIntervalMs ?? 0,
+      onNetwork: (online) => {
+        if (online) this.rounds.pushNow();
+        this.runtime.next({ ...this.runtime.value, online });
+      },
+    });
     this.pendingCommands$ = from(
       liveQuery(() => local.store.outbox.where('state').equals('pending').toArray()),
     ).pipe(shareReplay({ bufferSize: 1, refCount: true }));
@@ -184,7 +203,7 @@ export class SyncEngine {
       parsed.data,
       command,
       (ok) => {
-        this.rebaseDue = !ok;
+        this.rounds.rebaseDue = !ok;
       },
     );
     const changes = await stored.catch((error: unknown) => {
@@ -213,10 +232,10 @@ export class SyncEngine {
 
   /** Runs a full sync round that starts now (after the one in progress, if any) and waits for it. */
   async syncNow(): Promise<void> {
-    this.pushRetryAt = 0;
-    if (this.running) await this.running.catch(() => undefined);
+    this.rounds.pushNow();
+    await this.scheduler.idle();
     this.requestSync();
-    await this.running?.catch(() => undefined);
+    await this.scheduler.idle();
   }
 
   async hasPendingWork(): Promise<boolean> {
@@ -232,13 +251,9 @@ export class SyncEngine {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
-    clearInterval(this.probeTimer);
     for (const s of this.subscriptions) s.unsubscribe();
     this.overlay.dispose();
-    // A round can wait long on the network (supabase-js retries a token
-    // refresh for about 25 s); sign-out must not wait for it.
-    await Promise.race([this.running?.catch(() => undefined), new Promise((r) => setTimeout(r, 2000))]);
+    await this.scheduler.stop();
     await this.local.close();
   }
 
@@ -253,22 +268,7 @@ export class SyncEngine {
   private becomeReplicatorWhenLeader(): void {
     const lead = () => {
       if (this.stopped) return;
-      this.requestSync();
-      const onWake = () => this.requestSync();
-      // The browser knows about the connection before a round can prove it.
-      globalThis.addEventListener?.('online', () => {
-        this.pushRetryAt = 0;
-        this.runtime.next({ ...this.runtime.value, online: true });
-        onWake();
-      });
-      globalThis.addEventListener?.('offline', () =>
-        this.runtime.next({ ...this.runtime.value, online: false }),
-      );
-      globalThis.document?.addEventListener?.('visibilitychange', () => {
-        if (globalThis.document?.visibilityState === 'visible') onWake();
-      });
-      const probeMs = this.options.probeIntervalMs ?? 0;
-      if (probeMs > 0) this.probeTimer = setInterval(() => void this.probe(), probeMs);
+      this.scheduler.start();
       // Commands dispatched in other tabs reach the leader through IndexedDB.
       this.subscriptions.push(
         from(liveQuery(() => this.local.store.outbox.where('state').equals('pending').count())).subscribe(
@@ -280,123 +280,22 @@ export class SyncEngine {
     else void this.local.db.waitForLeadership().then(lead);
   }
 
-  /** The idle device's question (change-probe.ts): a round only when something changed. */
-  private async probe(): Promise<void> {
-    if (this.stopped || this.running || !this.runtime.value.online) return;
-    try {
-      // Applied commands wait for a pull to settle them. (Pending ones start a
-      // round when dispatched, and a push in backoff keeps its own clock.)
-      const settling = (await this.local.store.outbox.where('state').equals('applied').count()) > 0;
-      // A photo whose upload failed is due again after its backoff.
-      const now = Date.now();
-      const uploadDue = (await this.local.store.uploads.where('state').equals('pending').toArray()).some(
-        (u) => u.next_attempt_at <= now,
-      );
-      if (settling || uploadDue || (await hasRemoteChanges(this.options.supabase, this.local)))
-        this.requestSync();
-    } catch {
-      // Offline or failing: the regular round notices and backs off.
-    }
+  /** The idle device's question (change-probe.ts): is a round due? */
+  private async probe(): Promise<boolean> {
+    if (this.stopped || !this.runtime.value.online) return false;
+    // Applied commands wait for a pull to settle them. (Pending ones start a
+    // round when dispatched, and a push in backoff keeps its own clock.)
+    const settling = (await this.local.store.outbox.where('state').equals('applied').count()) > 0;
+    // A photo whose upload failed is due again after its backoff.
+    const now = Date.now();
+    const uploadDue = (await this.local.store.uploads.where('state').equals('pending').toArray()).some(
+      (u) => u.next_attempt_at <= now,
+    );
+    return settling || uploadDue || (await hasRemoteChanges(this.options.supabase, this.local));
   }
 
+  /** A round now (the scheduler's; only the leader tab's scheduler runs rounds). */
   private requestSync(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.round().finally(() => {
-      this.running = null;
-      if (this.stopped) return;
-      if (this.again) {
-        this.again = false;
-        this.requestSync();
-        return;
-      }
-      // A push in backoff comes back when it is due, without waiting for the next pull.
-      const pushDue = this.pushFailures > 0 ? Math.max(0, this.pushRetryAt - Date.now()) : Infinity;
-      const delay =
-        this.failures > 0
-          ? backoffMs(this.failures)
-          : Math.min(this.options.pullIntervalMs ?? 15_000, pushDue);
-      this.timer = setTimeout(() => this.requestSync(), delay);
-    });
-  }
-
-  private async round(): Promise<void> {
-    const { supabase, actor } = this.options;
-    this.runtime.next({ ...this.runtime.value, syncing: true });
-    let pushError: string | null = null;
-    try {
-      let pushed = { applied: 0, rejected: 0 };
-      if (Date.now() >= this.pushRetryAt) {
-        try {
-          pushed = await pushOutbox(supabase, this.local, this.lockName);
-          this.pushFailures = 0;
-        } catch (error) {
-          // Only transient failures get here; the pull goes on regardless.
-          pushError = error instanceof Error ? error.message : String(error);
-          this.pushFailures++;
-          this.pushRetryAt = Date.now() + backoffMs(this.pushFailures);
-        }
-      }
-      // Photos go up before the pull: on a patchy network a round often fails in
-      // its pull, and the delivery record should not wait for a whole round to pass.
-      // (A failed upload waits out its own backoff; it never fails the round.)
-      await drainUploads(supabase, this.local, async (upload) => {
-        await this.dispatch('set_shipment_image', {
-          shipment_id: upload.shipment_id,
-          slot: upload.slot,
-          path: upload.path,
-        });
-      });
-      const { horizon, fromScratch } = await pullAll(
-        supabase,
-        this.local,
-        this.lockName,
-        (firstSync) => this.runtime.next({ ...this.runtime.value, firstSync }),
-        this.options.pullBatch,
-      );
-      const reconcileEvery = this.options.reconcileIntervalMs ?? 5 * 60_000;
-      if (fromScratch) {
-        // A new device just pulled everything it may read: the reconcile (every id of every
-        // table again) waits for a later round instead of holding up the first screen.
-        this.lastReconcile = Date.now() - reconcileEvery + Math.min(reconcileEvery, 60_000);
-      } else if (Date.now() - this.lastReconcile > reconcileEvery) {
-        await reconcileScope(supabase, this.local, this.lockName);
-        this.lastReconcile = Date.now();
-      }
-      // Applied commands whose transaction is below the horizon are in the pulled state now.
-      const settled = (await this.local.store.outbox.where('state').equals('applied').toArray()).filter(
-        (e) => e.xid !== null && xidLess(e.xid, horizon),
-      );
-      if (settled.length > 0 || pushed.rejected > 0 || this.rebaseDue) {
-        await withWriteLock(this.lockName, async () => {
-          await this.local.store.outbox.bulkDelete(settled.map((e) => e.seq!));
-          await rebase(this.local, actor);
-        });
-        this.rebaseDue = false;
-      }
-      const now = new Date().toISOString();
-      await this.local.store.setMeta('lastSyncedAt', now);
-      this.failures = 0;
-      this.runtime.next({
-        online: true,
-        syncing: false,
-        lastError: pushError,
-        lastSyncedAt: now,
-        firstSync: null,
-      });
-    } catch (error) {
-      this.failures++;
-      this.runtime.next({
-        ...this.runtime.value,
-        online: false,
-        syncing: false,
-        lastError: error instanceof Error ? error.message : String(error),
-        firstSync: null,
-      });
-    }
+    this.scheduler.request();
   }
 }

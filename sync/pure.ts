@@ -4,9 +4,16 @@
 // collections, the replication) is loaded on its own (src/lib/sync-engine.tsx) once the first
 // screen is painted (issue 14, P5). sync/index.ts re-exports all of this with the engine.
 export type { SyncEngine, SyncOptions, SyncStatus } from './engine';
-export { ValidationFailed, LocalWriteFailed } from './errors';
+export {
+  CommandRefused,
+  LocalWriteFailed,
+  REJECTION_CODES,
+  TransientError,
+  ValidationFailed,
+  type RejectionCode,
+} from './errors';
 export type { TableProgress } from './replication/pull';
-export { CommandRefused, type Actor, type Change, type CommandEnvelope } from './commands/types';
+export type { Actor, Change, CommandEnvelope } from './commands/types';
 export {
   CATALOGUE,
   COMMANDS,

@@ -1,6 +1,7 @@
 // What the UI shows of the engine: online, syncing, what waits to go up, the last
 // sync, rejections, and a new device's first-sync progress.
 import type { ConflictEntry, UploadEntry } from './db/engine-store';
+import type { RejectionCode } from './errors';
 import type { TableProgress } from './replication/pull';
 
 export interface SyncStatus {
@@ -12,7 +13,7 @@ export interface SyncStatus {
   oldestPendingAt: string | null;
   lastSyncedAt: string | null;
   lastError: string | null;
-  rejections: Array<{ commandId: string; type: string; code: string; message: string; at: string }>;
+  rejections: Array<{ commandId: string; type: string; code: RejectionCode; message: string; at: string }>;
   /**
    * While tables are pulled for the first time on this device (a new tablet's first sync):
    * rows written so far of about how many, per table; null otherwise (issue 14).

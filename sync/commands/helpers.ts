@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type { Tables, TableName } from '../model/rows';
 import { MESSAGES } from '../messages';
-import { CommandRefused, type Actor, type PredictContext } from './types';
+import { CommandRefused } from '../errors';
+import type { Actor, PredictContext } from './types';
 
 export const uuid = (message: string) => z.string({ error: message }).uuid({ error: message });
 

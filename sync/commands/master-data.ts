@@ -26,7 +26,8 @@ import {
   requireRole,
   uuid,
 } from './helpers';
-import { CommandRefused, defineCommand, type Actor, type PredictContext } from './types';
+import { CommandRefused } from '../errors';
+import { defineCommand, type Actor, type PredictContext } from './types';
 
 /** Spec 6: editing and deleting vehicles is for admin and tower control. */
 const FLEET_EDITORS = ['admin', 'tower_control'] as const;

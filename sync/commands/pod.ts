@@ -11,7 +11,8 @@ import { MESSAGES } from '../messages';
 import type { Hub, Shipment } from '../model/rows';
 import { distinctUnloadingIds, incomingRows, unloadingIds } from './arrival';
 import { actedAt, holds, isStaff, need, uuid } from './helpers';
-import { CommandRefused, defineCommand, type Actor, type Change, type PredictContext } from './types';
+import { CommandRefused } from '../errors';
+import { defineCommand, type Actor, type Change, type PredictContext } from './types';
 
 const byShipment = z.object({ shipment_id: uuid(MESSAGES.shipmentNotFound) });
 

@@ -44,19 +44,6 @@ export interface PredictContext {
   read: StateReader;
 }
 
-/**
- * A rejection found on the device before the command is queued (the server
- * would refuse it too). Thrown by predict; dispatch surfaces it to the form.
- */
-export class CommandRefused extends Error {
-  constructor(
-    readonly code: 'validation' | 'precondition' | 'not_found' | 'forbidden',
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export interface CommandDefinition<S extends z.ZodType = z.ZodType, T extends string = string> {
   type: T;
   schema: S;

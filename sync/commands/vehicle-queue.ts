@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { actedAt, holds, mustGet, requireHub, uuid } from './helpers';
-import { CommandRefused, defineCommand, type Change } from './types';
+import { CommandRefused } from '../errors';
+import { defineCommand, type Change } from './types';
 
 const hubId = uuid(MESSAGES.hubIdUnavailable);
 const vehicleId = uuid(MESSAGES.vehicleNotFound);

@@ -2,6 +2,7 @@
 // are queues and bookkeeping, never queried by the UI directly).
 import { Dexie, type Table } from 'dexie';
 import type { CommandEnvelope } from '../commands/types';
+import type { RejectionCode } from '../errors';
 import type { TableName, Tables } from '../model/rows';
 import type { IndexedDbImpl } from './database';
 
@@ -40,7 +41,7 @@ export interface UploadEntry {
 export interface ConflictEntry {
   command_id: string;
   type: string;
-  code: string;
+  code: RejectionCode;
   message: string;
   at: string;
   payload: unknown;

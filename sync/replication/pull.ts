@@ -1,8 +1,9 @@
 // Pull: every table by its commit-safe checkpoint (change_xid, id) through the
-// pull_changes RPC, in batches, until caught up (supabase/migrations/..._sync_pull.sql).
+// pull_changes RPC, in batches, until caught up (supabase/migrations/..._baseline_sync.sql).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { scanIdsAndXids, type Local } from '../db/database';
 import { TABLES, type TableName, type Tables } from '../model/rows';
+import { TransientError } from '../errors';
 import { applyPulled } from './view';
 import { withWriteLock } from './write-lock';
 import { eachInSlices } from '../yield';
@@ -24,7 +25,6 @@ interface PullResponse<T> {
   horizon: string;
 }
 
-export class TransientError extends Error {}
 
 /** A table's first pull on this device: rows written so far of about how many (issue 14). */
 export interface TableProgress {
@@ -45,13 +45,13 @@ async function fetchBatch<T extends TableName>(
   after: Checkpoint | undefined,
   batch: number,
 ): Promise<PullResponse<Tables[T]>> {
-  const { data, error } = await supabase.rpc('pull_changes', {
+  const { data, error, status } = await supabase.rpc('pull_changes', {
     p_table: table,
     p_after_xid: after?.xid ?? null,
     p_after_id: after?.id ?? null,
     p_limit: batch,
   });
-  if (error) throw new TransientError(`pull ${table}: ${error.message}`);
+  if (error) throw new TransientError(`pull ${table}: ${error.message}`, { status });
   return data as PullResponse<Tables[T]>;
 }
 
@@ -111,10 +111,10 @@ export async function changedTables(
   local: Local,
   known?: Record<string, Checkpoint>,
 ): Promise<{ tables: TableName[]; horizon: string }> {
-  const { data, error } = await supabase.rpc('changed_tables', {
+  const { data, error, status } = await supabase.rpc('changed_tables', {
     p_checkpoints: known ?? (await checkpoints(local)),
   });
-  if (error) throw new TransientError(`probe: ${error.message}`);
+  if (error) throw new TransientError(`probe: ${error.message}`, { status });
   const answer = data as { tables: string[]; horizon: string };
   return { tables: TABLES.filter((t) => answer.tables.includes(t)), horizon: answer.horizon };
 }
@@ -220,8 +220,8 @@ export async function reconcileScope(
   let dropped = 0;
   let fetched = 0;
   for (const table of TABLES) {
-    const { data, error } = await supabase.rpc('visible_ids', { p_table: table });
-    if (error) throw new TransientError(`visible ids ${table}: ${error.message}`);
+    const { data, error, status } = await supabase.rpc('visible_ids', { p_table: table });
+    if (error) throw new TransientError(`visible ids ${table}: ${error.message}`, { status });
     const { ids, horizon } = data as { ids: string[]; horizon: string };
     // Every step over the ids runs in slices (sync/yield.ts): this runs beside the user's taps.
     const visible = new Set<string>();
@@ -242,11 +242,11 @@ export async function reconcileScope(
     });
     const rows: Tables[TableName][] = [];
     for (let i = 0; i < missing.length; i += 200) {
-      const { data: batch, error: fetchError } = await supabase.rpc('rows_by_id', {
+      const { data: batch, error: fetchError, status } = await supabase.rpc('rows_by_id', {
         p_table: table,
         p_ids: missing.slice(i, i + 200),
       });
-      if (fetchError) throw new TransientError(`rows of ${table}: ${fetchError.message}`);
+      if (fetchError) throw new TransientError(`rows of ${table}: ${fetchError.message}`, { status });
       rows.push(...(batch as Tables[TableName][]));
     }
     await withWriteLock(lockName, async () => {

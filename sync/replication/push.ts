@@ -11,13 +11,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Local } from '../db/database';
 import type { OutboxEntry } from '../db/engine-store';
-import { TransientError } from './pull';
+import { rejectionCode, TransientError, type RejectionCode } from '../errors';
 import { withWriteLock } from './write-lock';
 
 export const PUSH_BATCH = 100;
 
 /** The code a command refused by the API itself (not by apply_commands) is rejected with. */
-export const UNSENDABLE = 'unsendable';
+export const UNSENDABLE: RejectionCode = 'unsendable';
 
 interface CommandResult {
   id: string;
@@ -87,7 +87,7 @@ async function recordOutcomes(
         await local.store.outbox.update(entry.seq!, { state: 'applied', xid, last_error: null });
         report.applied++;
       } else {
-        await reject(local, entry, result.code ?? 'rejected', result.message ?? 'Ditolak oleh server.');
+        await reject(local, entry, rejectionCode(result.code), result.message ?? 'Ditolak oleh server.');
         report.rejected++;
       }
     }
@@ -95,7 +95,7 @@ async function recordOutcomes(
   // A command the server did not answer for stays pending and goes again.
 }
 
-async function reject(local: Local, entry: OutboxEntry, code: string, message: string): Promise<void> {
+async function reject(local: Local, entry: OutboxEntry, code: RejectionCode, message: string): Promise<void> {
   await local.store.outbox.delete(entry.seq!);
   await local.store.conflicts.put({
     command_id: entry.id,
@@ -129,7 +129,7 @@ async function send(
     await local.store.outbox.bulkUpdate(
       batch.map((e) => ({ key: e.seq!, changes: { attempts: e.attempts + 1, last_error: error.message } })),
     );
-    throw new TransientError(`push: ${error.message}`);
+    throw new TransientError(`push: ${error.message}`, { status: error.status });
   }
   if (batch.length > 1) {
     const half = Math.ceil(batch.length / 2);

@@ -3,7 +3,8 @@
 // engine store's `base` table; pulled rows for them update the base, never the
 // view, so a pending action never flickers back (read-your-writes).
 import { CATALOGUE } from '../commands/catalogue';
-import { CommandRefused, type Actor, type Change, type StateReader } from '../commands/types';
+import { CommandRefused } from '../errors';
+import type { Actor, Change, StateReader } from '../commands/types';
 import type { Local } from '../db/database';
 import { baseKey, type BaseEntry, type OutboxEntry } from '../db/engine-store';
 import { SCHEMAS } from '../db/schemas';

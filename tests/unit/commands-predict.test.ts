@@ -4,7 +4,8 @@
 // tests/integration/prediction-parity.test.ts holds them against the server.
 import { describe, expect, it } from 'vitest';
 import { definitionOf } from '../../sync/commands/catalogue';
-import { CommandRefused, type Actor, type Change } from '../../sync/commands/types';
+import { CommandRefused } from '../../sync/errors';
+import type { Actor, Change } from '../../sync/commands/types';
 import { MemoryState } from '../../sync/model/memory-state';
 import type { Hub, Shipment, Tables, Vehicle, Warehouse } from '../../sync/model/rows';
 

@@ -1,0 +1,132 @@
+// One sync round of the leader tab: push the outbox (with a backoff of its own), upload the
+// photos, pull every table, reconcile the scope now and then, settle what the pull brought
+// back, rebase the view. It never throws: it reports what happened, and tells the scheduler
+// when it failed and when its push is due again.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Actor } from './commands/types';
+import type { Local } from './db/database';
+import { TransientError } from './errors';
+import { pullAll, reconcileScope, xidLess, type TableProgress } from './replication/pull';
+import { pushOutbox } from './replication/push';
+import { rebase } from './replication/view';
+import { withWriteLock } from './replication/write-lock';
+import type { RoundResult } from './scheduler';
+import { backoffMs, drainUploads } from './uploads/queue';
+import type { UploadEntry } from './db/engine-store';
+
+/** What the engine shows of its rounds (status.ts adds the outbox, uploads and conflicts). */
+export interface RoundState {
+  online: boolean;
+  syncing: boolean;
+  lastError: string | null;
+  lastSyncedAt: string | null;
+  firstSync: TableProgress[] | null;
+}
+
+export interface RoundContext {
+  supabase: SupabaseClient;
+  local: Local;
+  actor: Actor;
+  lockName: string;
+  pullBatch?: number;
+  reconcileIntervalMs?: number;
+  /** Records an uploaded photo on its shipment (a command, dispatched like a tap's). */
+  recordUpload: (upload: UploadEntry) => Promise<void>;
+  state: () => RoundState;
+  report: (state: RoundState) => void;
+}
+
+/**
+ * Did the network itself fail (no answer at all), as opposed to a server that answered with
+ * an error or a bug on the device? Only the first makes the device "offline".
+ */
+export function isUnreachable(error: unknown): boolean {
+  if ((globalThis.navigator as Navigator | undefined)?.onLine === false) return true;
+  if (error instanceof TransientError) return error.unreachable;
+  // fetch() itself rejects with a TypeError when no connection can be made.
+  return error instanceof TypeError && /fetch|network/i.test(error.message);
+}
+
+export class SyncRounds {
+  /** Push backs off on its own: a failing push never stops the pull (issue 9). */
+  private pushFailures = 0;
+  private pushRetryAt = 0;
+  private lastReconcile = 0;
+  /** A dispatch the device refused could not restore the view: the next round rebases. */
+  rebaseDue = false;
+
+  constructor(private readonly ctx: RoundContext) {}
+
+  /** The next round pushes whatever its backoff (a sync asked for by the user, back online). */
+  pushNow(): void {
+    this.pushRetryAt = 0;
+  }
+
+  async run(): Promise<RoundResult> {
+    const { supabase, local, actor, lockName } = this.ctx;
+    this.ctx.report({ ...this.ctx.state(), syncing: true });
+    let pushError: string | null = null;
+    try {
+      let pushed = { applied: 0, rejected: 0 };
+      if (Date.now() >= this.pushRetryAt) {
+        try {
+          pushed = await pushOutbox(supabase, local, lockName);
+          this.pushFailures = 0;
+        } catch (error) {
+          // The pull goes on regardless.
+          pushError = error instanceof Error ? error.message : String(error);
+          this.pushFailures++;
+          this.pushRetryAt = Date.now() + backoffMs(this.pushFailures);
+        }
+      }
+      // Photos go up before the pull: on a patchy network a round often fails in
+      // its pull, and the delivery record should not wait for a whole round to pass.
+      // (A failed upload waits out its own backoff; it never fails the round.)
+      await drainUploads(supabase, local, this.ctx.recordUpload);
+      const { horizon, fromScratch } = await pullAll(
+        supabase,
+        local,
+        lockName,
+        (firstSync) => this.ctx.report({ ...this.ctx.state(), firstSync }),
+        this.ctx.pullBatch,
+      );
+      const reconcileEvery = this.ctx.reconcileIntervalMs ?? 5 * 60_000;
+      if (fromScratch) {
+        // A new device just pulled everything it may read: the reconcile (every id of every
+        // table again) waits for a later round instead of holding up the first screen.
+        this.lastReconcile = Date.now() - reconcileEvery + Math.min(reconcileEvery, 60_000);
+      } else if (Date.now() - this.lastReconcile > reconcileEvery) {
+        await reconcileScope(supabase, local, lockName);
+        this.lastReconcile = Date.now();
+      }
+      // Applied commands whose transaction is below the horizon are in the pulled state now.
+      const settled = (await local.store.outbox.where('state').equals('applied').toArray()).filter(
+        (e) => e.xid !== null && xidLess(e.xid, horizon),
+      );
+      if (settled.length > 0 || pushed.rejected > 0 || this.rebaseDue) {
+        await withWriteLock(lockName, async () => {
+          await local.store.outbox.bulkDelete(settled.map((e) => e.seq!));
+          await rebase(local, actor);
+        });
+        this.rebaseDue = false;
+      }
+      const now = new Date().toISOString();
+      await local.store.setMeta('lastSyncedAt', now);
+      this.ctx.report({ online: true, syncing: false, lastError: pushError, lastSyncedAt: now, firstSync: null });
+      // A push in backoff comes back when it is due, without waiting for the next pull.
+      return { ok: true, dueInMs: this.pushFailures > 0 ? Math.max(0, this.pushRetryAt - Date.now()) : undefined };
+    } catch (error) {
+      this.ctx.report({
+        ...this.ctx.state(),
+        // Offline only when the network says so; a server error or a local bug is a failed
+        // round, shown as an error while the device stays online.
+        online: !isUnreachable(error),
+        syncing: false,
+        lastError: error instanceof Error ? error.message : String(error),
+        firstSync: null,
+      });
+      return { ok: false };
+    }
+  }
+
+}
