@@ -1,12 +1,8 @@
 -- Warehouse capacity (issue 11): the most a warehouse holds (TV + bracket), set by
 -- an admin on /hubs; the dashboard's hub cards use it as their maximum. NULL is
--- "not set" (the card shows no fill); never negative.
-
-alter table public.warehouses
-  add column capacity integer check (capacity is null or capacity >= 0);
-
-comment on column public.warehouses.capacity is
-  'The most this warehouse holds (TV + bracket units); NULL when not set. Set by set_warehouse_capacity (admin).';
+-- "not set" (the card shows no fill); never negative. The column is
+-- public.warehouses.capacity (20261126000000_baseline_tables.sql).
+-- Device twin: sync/commands/warehouse-capacity.ts.
 
 -- set_warehouse_capacity {warehouse_id, capacity: whole number 0..1000000 | null} --------
 -- Admin only (spec 6: hub management is the admin's). The key must be present; a

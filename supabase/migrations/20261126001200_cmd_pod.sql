@@ -1,7 +1,7 @@
 -- The POD flow (spec 2.10, 4.2, 8.5): otw_{city} -> Confirm Tiba -> confirm_tiba
 -- -> Mulai Bongkar -> sedang_bongkar -> Selesai Bongkar -> selesai_pod.
 -- Allowed: admin, tower_control, and a hub user of a POD hub of the shipment's
--- city. First writer wins as at the hubs (20261121002500_cmd_arrival.sql).
+-- city. First writer wins as at the hubs (20261126001100_cmd_arrival.sql).
 -- Device twins: sync/commands/pod.ts.
 
 -- The POD city of a shipment: from its otw_ status while on the way, from its

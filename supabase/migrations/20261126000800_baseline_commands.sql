@@ -1,63 +1,71 @@
--- apply_commands, faster per command (issue 14, P2; docs/performance.md). The answers, codes,
--- messages, rows written and checks are the same as in 20261124000100_apply_commands_faster.sql;
--- what changes is how much work the server does around each command. Measured over one
--- connection (PostgreSQL 15, 10,000 shipments, batches of 99 queue / Proses Muat / off the
--- queue commands on one vehicle), see docs/performance.md for the figures.
+-- The one write path of the app (docs/sync.md, docs/security.md):
+-- apply_commands(commands jsonb).
 --
--- 1. The command's function is called statically. apply_commands found it with
---    to_regprocedure(format(...)) and called it with `execute format('select public.%I($1, $2)')`:
---    dynamic SQL is parsed, analysed and planned on every call (EXECUTE caches no plan). Now a
---    CASE over the 28 command types calls each cmd_* function directly (a plpgsql assignment,
---    planned once per connection). A type that is not one of them takes the old path unchanged
---    (the same `^[a-z_]+$` and to_regprocedure checks, the same unknown_command rejection, the
---    same dynamic call), so a cmd_<type>(command_context, jsonb) function added later works
---    before it is listed here. A migration that drops or renames one of the listed functions
---    must replace apply_commands as well.
--- 2. The id's advisory lock is taken in an assignment (a simple expression, evaluated without
---    starting the executor) rather than by PERFORM (a full SELECT through SPI). Same lock, same
---    key.
--- 3. cmd_time_floor finds the payload's ids with a loop over jsonb_path_query_array(p,
---    'strict $.*') (the values of the object's members, in strict mode nothing is unwrapped)
---    instead of a query over jsonb_each (two set-returning function scans and an aggregate per
---    command), and looks them up by primary key with plain index scans: the generic plan of
---    `id = any(ids)` was a bitmap scan, whose set-up costs more than the one or two rows it
---    finds. Same ids (the top-level string values and the string elements of top-level arrays
---    that are uuids, any case), same answer (the latest transition time of those shipments and
---    vehicles, or null; null when the payload is not an object).
--- 4. The hot path's helpers no longer carry `set search_path = ''` (ALTER FUNCTION ... RESET):
---    a function-level SET makes each call save the settings, set the path (which invalidates
---    the cached search path, recomputed at the next lookup) and restore them at exit, about
---    1 us a call and about ten calls a command. Why it is safe for these functions:
---      * none of them is security definer: each runs with its caller's rights, so a search
---        path can only ever redirect what the caller could already do;
---      * execute on them is revoked from public, anon and authenticated (the migrations that
---        created them): clients cannot call them; they are reached only from apply_commands,
---        which is security definer with `set search_path = ''`, so they run with that empty
---        path exactly as before;
---      * every table, type and function of ours they name is schema-qualified (public.*), and
---        what is not (built-in functions and operators: format, coalesce, jsonb_typeof, =, ~*,
---        ->, ...) resolves in pg_catalog, which is searched first under the empty path;
---      * apply_commands itself, the security definer entry point, keeps its
---        `set search_path = ''` (and every other security definer function keeps its own).
---    The queue commands (5.) are replaced without the clause, for the same reasons. The other
---    cmd_* functions (shipping, arrival, POD, master data) keep theirs: they are not on the
---    measured path and were not audited here.
--- 5. The queue commands try their transition as one UPDATE first (below, before them).
--- 6. The idempotency records (public.commands) are written several at a time, one INSERT of
---    the rows held back (about 20 us a row instead of about 40: one statement started instead
---    of one a row), with the same values in the same order (seq, the arrival order, is given
---    in that order). Nothing may read a record before it is written, so they are written
---    before anything could: before the record of a command id is looked up when that id is
---    among the rows held back (the same id twice in one call is answered as before), before
---    any command other than the four of the vehicle queue runs (cmd_reject_conflict reads
---    public.commands to name who acted first; the queue commands read nothing of it), and at
---    the end of the call. The call is one transaction: a transient error rolls all of it back
---    as before, and other transactions see the records at commit as before (one racing on the
---    same id waits on the id's advisory lock, held until then). One difference, not in any
---    answer: seq values of one call are now consecutive where concurrent calls used to
---    interleave theirs; seq orders the audit trail, and the order within each call is kept.
+-- Each command is { id, type, payload, issued_at, actor } made on a device.
+-- For each, in order, in its own subtransaction: the actor comes from the JWT
+-- (a payload naming someone else is refused), the command runs through
+-- public.cmd_<type>(ctx, payload) which checks role, hub and precondition
+-- under row locks and writes every row of the transition, and the outcome is
+-- recorded in public.commands under the command id. A command id seen before
+-- is answered from that record and never applied twice. A rejection is final
+-- and recorded; only transient failures (lock or statement timeout,
+-- serialization failure, deadlock) abort the whole call so the client retries.
+--
+-- What the envelope checks before a cmd_* function runs (issue 9):
+--   * the device time must be an ISO 8601 time with a zone, else the command
+--     is refused with invalid_command; it is clamped to the server's receipt
+--     from above, and from below to the previous transition of the rows the
+--     command names and to 30 days before the receipt (a tablet whose clock
+--     reset to 1970 must not stamp 1970 business dates);
+--   * the payload must be an object, the actor a uuid equal to the caller;
+--   * one id, one command: the same id sent again with another actor, type or
+--     payload is refused with duplicate_id, never answered "applied";
+--   * ids are compared in canonical form (the uuid type) and answered in it;
+--   * role checks are NULL-safe: a missing role never passes.
+--
+-- How it is made fast (issue 14, P2). docs/performance.md, "How apply_commands
+-- got fast", tells how each was found and measured; the numbers below are its
+-- notes', which the comments in the bodies refer to ("see 2. above"):
+--   * plan_cache_mode = force_generic_plan: each command's statements are a
+--     handful of primary-key lookups and updates whose plans do not depend on
+--     the values, so they are planned once per connection;
+--   * the answers are collected in a jsonb[] and turned into the jsonb array
+--     once (a jsonb array concatenated a command at a time is copied whole
+--     each time).
+--   1. The command's function is called statically, through a CASE over the
+--      command types (dynamic SQL is parsed and planned on every call). A type
+--      that is not listed takes the old path by name (the same `^[a-z_]+$`
+--      and to_regprocedure checks, the same unknown_command rejection), so a
+--      cmd_<type>(command_context, jsonb) added later works before it is
+--      listed. A migration that drops or renames a listed function must
+--      replace apply_commands as well.
+--   2. The id's advisory lock is taken in an assignment (a simple expression,
+--      evaluated without starting the executor) rather than by PERFORM.
+--   3. cmd_time_floor finds the payload's ids with a loop rather than a query
+--      over jsonb_each, and looks them up by primary key with plain index
+--      scans (the generic plan of `id = any(ids)` was a bitmap scan, whose
+--      set-up costs more than the one or two rows it finds).
+--   4. The hot path's helpers carry no `set search_path`: see
+--      20261126000700_baseline_command_helpers.sql for why that is safe.
+--   5. The vehicle queue's commands try their transition as one UPDATE first:
+--      20261126000900_cmd_vehicle_queue.sql.
+--   6. The idempotency records (public.commands) are held back and written
+--      several at a time, one INSERT of the held rows, with the same values in
+--      the same order (seq, the arrival order, is given in that order). Nothing
+--      may read a record before it is written, so they are written before
+--      anything could: before the record of a command id is looked up when that
+--      id is among the held rows, before any command other than the vehicle
+--      queue's four runs (cmd_reject_conflict reads public.commands to name who
+--      acted first; the queue commands read nothing of it), and at the end of
+--      the call. The call is one transaction: a transient error rolls all of it
+--      back, and other transactions see the records at commit (one racing on
+--      the same id waits on the id's advisory lock, held until then). seq
+--      values of one call are consecutive; the order within each call is kept.
 
--- 3. ------------------------------------------------------------------------------------------
+-- The latest transition time of the shipments and vehicles a payload names
+-- (top-level string values and string elements of top-level arrays that are
+-- uuids, any case), or null (also when the payload is not an object): a device
+-- time is never earlier than the previous transition of the same row.
 create or replace function public.cmd_time_floor(p jsonb)
 returns timestamptz
 language plpgsql
@@ -114,162 +122,30 @@ begin
 end;
 $$;
 
-revoke execute on function public.cmd_time_floor(jsonb) from public, anon, authenticated;
-
--- 4. ------------------------------------------------------------------------------------------
--- Bodies unchanged; each was read for unqualified names (see 4. above).
-alter function public.cmd_device_time(jsonb, jsonb, timestamptz) reset search_path;
-alter function public.cmd_reject(text, text) reset search_path;
-alter function public.cmd_uuid(jsonb, text, text) reset search_path;
-alter function public.cmd_require_hub(public.command_context, uuid) reset search_path;
-alter function public.cmd_hub(uuid) reset search_path;
-alter function public.cmd_lock_vehicle(uuid) reset search_path;
-alter function public.cmd_vehicle_at_hub(public.command_context, jsonb, text, text) reset search_path;
-
--- 5. ------------------------------------------------------------------------------------------
--- The queue commands (20261121002200_cmd_vehicle_queue.sql) try the transition first as one
--- UPDATE whose WHERE holds only when every check of the old path would pass; when it updates
--- nothing, the old path runs unchanged (the same checks in the same order, the same rejections,
--- then the same UPDATE). Why: a batch that moves one vehicle N times leaves N versions of its
--- row that no one can prune until the batch commits, and each look-up of the row walks them
--- (with a multixact to read for each: every version is locked by one subtransaction and updated
--- by the next), so each look-up spared counts; the old path looked the row up twice (the
--- FOR UPDATE lock, then the UPDATE). The row is still locked before it is changed (the UPDATE's
--- own lock, FOR NO KEY UPDATE; the old path's explicit lock was FOR UPDATE, which also held off
--- foreign-key checks of rows referencing the vehicle, which no transition changes), and a
--- concurrent change is seen as before (READ COMMITTED re-checks the WHERE on the newest
--- version, as the old SELECT ... FOR UPDATE read the newest version). PERFORM of a void helper
--- becomes an assignment of its result cast to text (see 2. above).
-
-create or replace function public.cmd_queue_vehicles(ctx public.command_context, p jsonb)
-returns uuid
+-- The time the user acted, by the device clock: an ISO 8601 time with a zone
+-- ('2026-11-21T07:05:00.123Z', '2026-11-21T14:05:00+07:00'), else null (the
+-- caller refuses the command). Clamped to [floor, receipt].
+create or replace function public.cmd_device_time(p_issued jsonb, p_payload jsonb, p_received timestamptz)
+returns timestamptz
 language plpgsql
+stable
 as $$
 declare
-  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
-  hub public.hubs;
-  v public.vehicles;
-  vehicle_id uuid;
-  ok text;
+  t timestamptz;
 begin
-  ok := public.cmd_require_hub(ctx, hub_id)::text;
-  hub := public.cmd_hub(hub_id);
-  if jsonb_typeof(p -> 'vehicle_ids') is distinct from 'array' or jsonb_array_length(p -> 'vehicle_ids') = 0 then
-    ok := public.cmd_reject('validation', 'Pilih minimal satu kendaraan')::text;
+  if jsonb_typeof(p_issued) is distinct from 'string'
+     or (p_issued #>> '{}') !~ '^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})$' then
+    return null;
   end if;
-  for vehicle_id in select public.cmd_uuid(jsonb_build_object('id', e), 'id', 'Pilih minimal satu kendaraan')
-                    from jsonb_array_elements_text(p -> 'vehicle_ids') e loop
-    -- Fast path: active, ready, and a sea fleet with a ship name at a port hub.
-    update public.vehicles
-       set siap_muat = true, ready = false, sedang_muat = false, current_hub_id = hub_id,
-           queued_at = ctx.issued_at, loading_started_at = null, loading_finished_at = null
-     where id = vehicle_id and not deleted and is_active and ready
-       and (hub.type not in ('poljak', 'polsub') or coalesce(btrim(nama_kapal), '') <> '');
-    continue when found;
-    -- The old path.
-    v := public.cmd_lock_vehicle(vehicle_id);
-    if not v.is_active or not v.ready then
-      ok := public.cmd_reject('precondition',
-        format('Kendaraan %s tidak siap untuk diantrikan.', v.license_plate))::text;
-    end if;
-    -- The port hubs load ships: only sea fleets with a ship name (spec 7.2).
-    if hub.type in ('poljak', 'polsub') and coalesce(btrim(v.nama_kapal), '') = '' then
-      ok := public.cmd_reject('precondition',
-        format('Kendaraan %s bukan armada laut.', v.license_plate))::text;
-    end if;
-    update public.vehicles
-       set siap_muat = true, ready = false, sedang_muat = false, current_hub_id = hub_id,
-           queued_at = ctx.issued_at, loading_started_at = null, loading_finished_at = null
-     where id = vehicle_id;
-  end loop;
-  return hub_id;
+  begin
+    t := (p_issued #>> '{}')::timestamptz;
+  exception when others then
+    return null;
+  end;
+  return least(p_received, greatest(t, p_received - interval '30 days', public.cmd_time_floor(p_payload)));
 end;
 $$;
 
--- start_loading (Proses Muat): Siap Muat -> Sedang Muat.
-create or replace function public.cmd_start_loading(ctx public.command_context, p jsonb)
-returns uuid
-language plpgsql
-as $$
-declare
-  -- As cmd_vehicle_at_hub reads them, in its order: the hub, the caller's right to it, the vehicle.
-  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
-  ok text := public.cmd_require_hub(ctx, hub_id)::text;
-  vehicle_id uuid := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
-  v public.vehicles;
-begin
-  update public.vehicles
-     set siap_muat = false, sedang_muat = true, ready = false, loading_started_at = ctx.issued_at
-   where id = vehicle_id and not deleted and current_hub_id = hub_id and siap_muat;
-  if found then
-    return vehicle_id;
-  end if;
-  v := public.cmd_vehicle_at_hub(ctx, p, 'siap_muat',
-    'Kendaraan %s tidak ada di antrian Siap Muat hub ini.');
-  update public.vehicles
-     set siap_muat = false, sedang_muat = true, ready = false, loading_started_at = ctx.issued_at
-   where id = v.id;
-  return v.id;
-end;
-$$;
-
--- remove_from_queue: out of Siap Muat or Sedang Muat, ready again.
-create or replace function public.cmd_remove_from_queue(ctx public.command_context, p jsonb)
-returns uuid
-language plpgsql
-as $$
-declare
-  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
-  ok text := public.cmd_require_hub(ctx, hub_id)::text;
-  vehicle_id uuid := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
-  v public.vehicles;
-begin
-  update public.vehicles
-     set siap_muat = false, sedang_muat = false, ready = true,
-         queued_at = null, loading_started_at = null, loading_finished_at = null
-   where id = vehicle_id and not deleted and current_hub_id = hub_id and (siap_muat or sedang_muat);
-  if found then
-    return vehicle_id;
-  end if;
-  v := public.cmd_vehicle_at_hub(ctx, p, 'queued',
-    'Kendaraan %s tidak ada di antrian hub ini.');
-  update public.vehicles
-     set siap_muat = false, sedang_muat = false, ready = true,
-         queued_at = null, loading_started_at = null, loading_finished_at = null
-   where id = v.id;
-  return v.id;
-end;
-$$;
-
--- finish_loading (Selesai Muat): Sedang Muat -> ready for its shipping form.
-create or replace function public.cmd_finish_loading(ctx public.command_context, p jsonb)
-returns uuid
-language plpgsql
-as $$
-declare
-  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
-  ok text := public.cmd_require_hub(ctx, hub_id)::text;
-  vehicle_id uuid := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
-  v public.vehicles;
-begin
-  update public.vehicles
-     set sedang_muat = false, siap_muat = false, ready = true, loading_finished_at = ctx.issued_at
-   where id = vehicle_id and not deleted and current_hub_id = hub_id and sedang_muat;
-  if found then
-    return vehicle_id;
-  end if;
-  v := public.cmd_vehicle_at_hub(ctx, p, 'sedang_muat',
-    'Kendaraan %s tidak sedang dimuat di hub ini.');
-  update public.vehicles
-     set sedang_muat = false, siap_muat = false, ready = true, loading_finished_at = ctx.issued_at
-   where id = v.id;
-  return v.id;
-end;
-$$;
-
--- 1. and 2. -----------------------------------------------------------------------------------
--- apply_commands as in 20261124000100_apply_commands_faster.sql but for the lock (2.) and the
--- call of the command's function (1.).
 create or replace function public.apply_commands(commands jsonb)
 returns jsonb
 language plpgsql
@@ -485,3 +361,10 @@ begin
   return jsonb_build_object('results', to_jsonb(results), 'xid', pg_current_xact_id()::text);
 end;
 $$;
+comment on function public.apply_commands(jsonb) is
+  'Applies device commands in order, each once (idempotent by id), each all-or-nothing; returns per-command outcomes and the transaction id.';
+
+revoke execute on function public.apply_commands(jsonb) from public, anon;
+grant execute on function public.apply_commands(jsonb) to authenticated;
+revoke execute on function public.cmd_time_floor(jsonb), public.cmd_device_time(jsonb, jsonb, timestamptz)
+  from public, anon, authenticated;

@@ -6,13 +6,6 @@
 -- Lock order everywhere: the shipment, then its vehicle.
 -- Device twins: sync/commands/arrival.ts.
 
--- Dock times (issue 6), by the time the user acted (clamped to the server's receipt).
-alter table public.shipments
-  add column unloading_started_at timestamptz,
-  add column unloading_finished_at timestamptz;
-comment on column public.shipments.unloading_started_at is 'When Mulai Bongkar started unloading (hub or POD).';
-comment on column public.shipments.unloading_finished_at is 'When Selesai Bongkar finished unloading (hub or POD).';
-
 -- The shipment bound for this hub, locked; the actor must act for its destination.
 -- (Not named like a command: its arguments are not (command_context, jsonb).)
 create or replace function public.cmd_lock_arriving_shipment(ctx public.command_context, p_hub_id uuid, p_shipment_id uuid)

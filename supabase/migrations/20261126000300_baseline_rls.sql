@@ -1,10 +1,11 @@
 -- Row-level security: who may READ which rows. Nobody writes directly.
 --
 -- One write path (issue 3): the app writes through apply_commands (the sync
--- issue), the status procedures (20261121000700) and the user-management edge
--- functions (service role). Those run with their own rights and check role
--- and hub themselves. So the API roles lose INSERT, UPDATE and DELETE on every
--- table here, and the policies below are SELECT policies only.
+-- issue), the status procedures (20261126000400_status_procedures.sql) and the
+-- user-management edge functions (service role). Those run with their own
+-- rights and check role and hub themselves. So the API roles lose INSERT,
+-- UPDATE and DELETE on every table here, and the policies below are SELECT
+-- policies only.
 --
 -- Soft-deleted rows stay readable on purpose: a device has to pull the
 -- tombstone to drop its copy. Filtering deleted rows is the reader's job.
@@ -21,7 +22,10 @@
 --                         is its city
 --   anon                  nothing
 -- A hub_user without a hub (an open sign-up not yet assigned) reads master
--- data and its own profile only.
+-- data and its own profile only. Every check is NULL-safe: an unknown role or
+-- hub refuses, never passes.
+--
+-- Then the shipment-documents storage bucket and who may write it.
 
 -- Helpers ------------------------------------------------------------------------
 -- security definer: they read profiles, whose own policy would otherwise
@@ -132,19 +136,23 @@ grant execute on function public.my_role(), public.is_admin(), public.is_staff()
 
 -- Privileges --------------------------------------------------------------------
 -- Hosted Supabase grants the API roles everything on public tables by default
--- and leaves the rest to RLS. Here: reads only, for signed-in users only.
+-- and leaves the rest to RLS. Here: reads only, for signed-in users only
+-- (public.commands too: its policy below limits it to staff).
 revoke all on table
   public.hubs, public.warehouses, public.profiles, public.shipment_statuses, public.vendors,
-  public.vehicle_types, public.vehicles, public.shipments, public.containers, public.inventory
+  public.vehicle_types, public.vehicles, public.shipments, public.containers, public.inventory,
+  public.commands
   from anon, authenticated;
 grant select on table
   public.hubs, public.warehouses, public.profiles, public.shipment_statuses, public.vendors,
-  public.vehicle_types, public.vehicles, public.shipments, public.containers, public.inventory
+  public.vehicle_types, public.vehicles, public.shipments, public.containers, public.inventory,
+  public.commands
   to authenticated;
 -- The service role (edge functions, admin tooling; bypasses RLS) keeps full access.
 grant all on table
   public.hubs, public.warehouses, public.profiles, public.shipment_statuses, public.vendors,
-  public.vehicle_types, public.vehicles, public.shipments, public.containers, public.inventory
+  public.vehicle_types, public.vehicles, public.shipments, public.containers, public.inventory,
+  public.commands
   to service_role;
 
 -- The same for tables later migrations create: no direct writes by the API
@@ -165,6 +173,7 @@ alter table public.vehicles enable row level security;
 alter table public.shipments enable row level security;
 alter table public.containers enable row level security;
 alter table public.inventory enable row level security;
+alter table public.commands enable row level security;
 
 -- Master data: every signed-in user needs it to fill the forms.
 create policy "Signed-in users can read all hubs"
@@ -211,4 +220,118 @@ create policy "Staff can read all inventory and hub users that of their own ware
     or warehouse_id = any ((select public.my_warehouse_ids())::uuid[])
   );
 
--- Vehicles: the policy is in 20261123000300_write_permissions.sql.
+-- A hub user must see the vehicles it can queue (active and ready, any hub:
+-- spec 7.2's queue dialog) once it has a hub, the ones at its hub (ready and
+-- loading tabs), and the vehicle of every shipment it can read (the hub tabs
+-- join shipments to vehicles with an inner join, so a hidden vehicle would hide
+-- the shipment). A hub user without a hub (an open sign-up) reads no vehicles.
+create policy "Staff can read all vehicles and hub users those free, at their hub or on their shipments"
+  on public.vehicles for select to authenticated
+  using (
+    (select public.is_staff())
+    or ((select public.my_hub_id()) is not null and is_active and ready)
+    or current_hub_id = any ((select public.my_hub_ids())::uuid[])
+    or exists (
+      select 1 from public.shipments s
+      where s.vehicle_id = vehicles.id
+        and (s.origin_hub_id = any ((select public.my_hub_ids())::uuid[])
+             or s.destination_hub_id = any ((select public.my_hub_ids())::uuid[])
+             or s.current_hub_id = any ((select public.my_hub_ids())::uuid[]))
+    )
+  );
+
+-- The audit trail (public.commands: every command, who sent it, its payload
+-- and outcome) is readable by admin and tower control only (issue 12). A user
+-- does not read even its own: a device learns the outcome of its commands
+-- from apply_commands' answer and keeps them in its outbox and conflicts, and
+-- a hub user reading the payloads and rejections of its own past work is not
+-- a need the product has.
+create policy "Staff can read every command"
+  on public.commands for select to authenticated
+  using ((select public.is_staff()));
+
+-- The shipment-documents bucket ---------------------------------------------------
+-- For delivery-record, BAST and container photos (spec 3, 7.4). Public,
+-- because the shipment rows store public URLs that the app shows; the bucket
+-- itself limits type and size as the shipping forms do (JPG/PNG, compressed
+-- on the device well under 5 MB).
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values ('shipment-documents', 'shipment-documents', true, 5242880, array['image/jpeg', 'image/png'])
+on conflict (id) do update
+  set public = excluded.public,
+      file_size_limit = excluded.file_size_limit,
+      allowed_mime_types = excluded.allowed_mime_types;
+
+create policy "Signed-in users can read shipment documents"
+  on storage.objects for select to authenticated
+  using (bucket_id = 'shipment-documents');
+
+-- Who may write its objects (issue 9). Objects are the upload queue's
+-- deterministic paths, shipments/<shipment id>/<slot>.<ext>
+-- (sync/uploads/queue.ts). Only those who may set the shipment's photos
+-- (admin, tower control, users of its origin hub: cmd_set_shipment_image) may
+-- upload or replace them, and an object a shipment already points at is never
+-- replaced by anyone but the user who uploaded it.
+
+-- The shipment an object path belongs to, or null for any other path.
+create or replace function public.shipment_document_owner(p_name text)
+returns uuid
+language sql
+immutable
+set search_path = ''
+as $$
+  select case
+    when p_name ~ '^shipments/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/(delivery_record|bast)\.(png|jpg|jpeg)$'
+    then split_part(p_name, '/', 2)::uuid
+  end
+$$;
+
+-- May the caller write this object? NULL-safe: no hub, no shipment, no right.
+create or replace function public.may_write_shipment_document(p_name text)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((
+    select public.is_staff() or s.origin_hub_id = public.my_hub_id()
+    from public.shipments s
+    where s.id = public.shipment_document_owner(p_name) and not s.deleted
+  ), false)
+$$;
+
+-- Does a shipment point at this object already?
+create or replace function public.shipment_document_in_use(p_name text)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.shipments s
+    where s.id = public.shipment_document_owner(p_name)
+      and '/storage/v1/object/public/shipment-documents/' || p_name in (s.delivery_record_image_url, s.bast_image_url)
+  )
+$$;
+
+create policy "Staff and origin hub users can upload a shipment's documents"
+  on storage.objects for insert to authenticated
+  with check (bucket_id = 'shipment-documents' and public.may_write_shipment_document(name));
+
+-- Upsert: a retried upload rewrites the same deterministic path, until the
+-- shipment points at it; from then on only the uploader may.
+create policy "Staff and origin hub users can replace a shipment's documents not yet in use"
+  on storage.objects for update to authenticated
+  using (
+    bucket_id = 'shipment-documents'
+    and public.may_write_shipment_document(name)
+    and (owner_id = (select auth.uid())::text or not public.shipment_document_in_use(name))
+  )
+  with check (bucket_id = 'shipment-documents' and public.may_write_shipment_document(name));
+
+revoke execute on function public.shipment_document_owner(text), public.may_write_shipment_document(text),
+  public.shipment_document_in_use(text) from public, anon;
+grant execute on function public.shipment_document_owner(text), public.may_write_shipment_document(text),
+  public.shipment_document_in_use(text) to authenticated, service_role;

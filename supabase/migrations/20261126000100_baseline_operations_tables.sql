@@ -1,5 +1,6 @@
--- Operations tables: vendors, vehicle types, vehicles, shipments, containers
--- and the inventory ledger. Conventions as in 20261121000100_core_tables.sql
+-- Operations tables: vendors, vehicle types, vehicles, shipments, containers,
+-- the inventory ledger, and the record of every command; then the indexes of
+-- every table. Conventions as in 20261126000000_baseline_tables.sql
 -- (device-made uuid keys accepted, replication columns, ON DELETE RESTRICT,
 -- soft delete as the normal path).
 
@@ -57,6 +58,11 @@ create table public.vehicles (
   updated_at timestamptz not null default now(),
   deleted boolean not null default false,
   change_xid xid8 not null default pg_current_xact_id(),
+  -- Dock times (issue 6): when a vehicle joined the queue, started and finished
+  -- loading, by the time the user acted (clamped to the server's receipt).
+  queued_at timestamptz,
+  loading_started_at timestamptz,
+  loading_finished_at timestamptz,
   -- Spec 4.1: a vehicle is free (ready), queued (siap_muat), loading
   -- (sedang_muat), or none of these while it travels; never two at once.
   constraint vehicles_one_queue_state check (ready::int + siap_muat::int + sedang_muat::int <= 1)
@@ -80,6 +86,9 @@ comment on column public.vehicles.sedang_muat is
   'Loading at current_hub_id (tab Sedang Muat).';
 comment on column public.vehicles.is_active is
   'False for a vehicle taken out of service (badge Tidak Aktif); it keeps its history but frees its plate.';
+comment on column public.vehicles.queued_at is 'When the vehicle joined its hub''s queue (Siap Muat).';
+comment on column public.vehicles.loading_started_at is 'When Proses Muat moved it to loading (Sedang Muat).';
+comment on column public.vehicles.loading_finished_at is 'When its loading finished.';
 
 -- "Unique license plate per active vehicle": B 1234 XY and b1234xy are the same plate.
 create unique index vehicles_license_plate_unique_active
@@ -117,6 +126,9 @@ create table public.shipments (
   updated_at timestamptz not null default now(),
   deleted boolean not null default false,
   change_xid xid8 not null default pg_current_xact_id(),
+  -- Dock times (issue 6), by the time the user acted (clamped to the server's receipt).
+  unloading_started_at timestamptz,
+  unloading_finished_at timestamptz,
   constraint shipments_goes_somewhere_else check (origin_hub_id <> destination_hub_id)
 );
 
@@ -143,6 +155,8 @@ comment on column public.shipments.delivery_record_image_url is
   'Public URL of the first photo in storage bucket shipment-documents.';
 comment on column public.shipments.bast_image_url is
   'Public URL of the second photo in storage bucket shipment-documents.';
+comment on column public.shipments.unloading_started_at is 'When Mulai Bongkar started unloading (hub or POD).';
+comment on column public.shipments.unloading_finished_at is 'When Selesai Bongkar finished unloading (hub or POD).';
 
 -- containers --------------------------------------------------------------------
 create table public.containers (
@@ -209,7 +223,7 @@ create trigger stamp_replication before insert or update on public.containers
 create trigger stamp_replication before insert or update on public.inventory
   for each row execute function public.stamp_replication_columns();
 
--- The replication columns mean the same on every table (see 20261121000000_replication.sql).
+-- The replication columns mean the same on every table (see 20261126000000_baseline_tables.sql).
 do $$
 declare
   t text;
@@ -225,3 +239,101 @@ begin
   end loop;
 end
 $$;
+
+-- commands ------------------------------------------------------------------------
+-- Every command a device sent, with its outcome (docs/sync.md): apply_commands
+-- (20261126000800_baseline_commands.sql) answers a command id seen before from
+-- this record and never applies it twice; the audit screen reads it
+-- (20261126001600_audit_trail.sql). Not replicated: devices learn the outcome
+-- of their own commands from apply_commands' answer.
+create table public.commands (
+  id uuid primary key,
+  -- Arrival order: the clock can tie within one batch, this cannot.
+  seq bigint generated always as identity,
+  actor_id uuid not null references auth.users (id) on delete cascade,
+  actor_email text,
+  type text not null,
+  payload jsonb not null,
+  issued_at timestamptz not null,
+  received_at timestamptz not null,
+  outcome text not null constraint commands_outcome_known check (outcome in ('applied', 'rejected')),
+  code text,
+  message text,
+  entity_id uuid
+);
+comment on table public.commands is
+  'Every command a device sent, with its outcome: the idempotency record of apply_commands and the audit trail.';
+comment on column public.commands.issued_at is 'When the user acted, by the device clock, clamped to received_at.';
+comment on column public.commands.received_at is 'When the server received the command (server clock).';
+comment on column public.commands.seq is 'The order the server received commands in (a device''s commands arrive in its own order).';
+comment on column public.commands.entity_id is 'The main row the command acted on (shipment, vehicle, ...), for conflict messages.';
+comment on column public.commands.code is 'Why it was rejected, machine-readable (validation, forbidden, precondition, not_found, ...).';
+
+-- Who is acting, for the cmd_* functions (built by apply_commands).
+create type public.command_context as (
+  command_id uuid,
+  type text,
+  user_id uuid,
+  email text,
+  role text,
+  hub_id uuid,
+  issued_at timestamptz,
+  received_at timestamptz
+);
+
+-- Indexes ---------------------------------------------------------------------------
+-- For the pull, for the app's queries (spec 4.3, 7.2) and for the columns the
+-- row-level security policies filter on. Foreign keys are not indexed by
+-- Postgres on the referencing side; every one that is queried or checked on
+-- delete of the parent gets one here.
+
+-- The pull: (change_xid, id) > checkpoint, in that order, per table.
+create index hubs_pull_idx              on public.hubs (change_xid, id);
+create index warehouses_pull_idx        on public.warehouses (change_xid, id);
+create index profiles_pull_idx          on public.profiles (change_xid, id);
+create index shipment_statuses_pull_idx on public.shipment_statuses (change_xid, id);
+create index vendors_pull_idx           on public.vendors (change_xid, id);
+create index vehicle_types_pull_idx     on public.vehicle_types (change_xid, id);
+create index vehicles_pull_idx          on public.vehicles (change_xid, id);
+create index shipments_pull_idx         on public.shipments (change_xid, id);
+create index containers_pull_idx        on public.containers (change_xid, id);
+create index inventory_pull_idx         on public.inventory (change_xid, id);
+
+-- warehouses by hub (hub tabs, RLS of warehouses and inventory).
+create index warehouses_hub_id_idx on public.warehouses (hub_id);
+-- POD completion finds the city's warehouse by location, case-insensitively.
+create index warehouses_location_lower_idx on public.warehouses (lower(location));
+
+-- profiles: user_id is unique already (the RLS helpers look it up); hub for the users screen.
+create index profiles_hub_id_idx on public.profiles (hub_id);
+
+-- vehicles: by vendor (vendor detail, queue dialog), by hub (ready/loading tabs, RLS).
+create index vehicles_vendor_id_idx on public.vehicles (vendor_id, created_at desc);
+create index vehicles_current_hub_id_idx on public.vehicles (current_hub_id) where is_active;
+create index vehicles_vehicle_type_id_idx on public.vehicles (vehicle_type_id);
+
+-- shipments: the hub tabs filter by status and destination or current hub,
+-- newest first; RLS filters by origin, destination and current hub.
+create index shipments_destination_status_idx on public.shipments (destination_hub_id, status, created_at desc);
+create index shipments_current_hub_status_idx on public.shipments (current_hub_id, status, created_at desc);
+create index shipments_origin_hub_id_idx on public.shipments (origin_hub_id);
+-- status alone: the POD tabs (otw_%, confirm_tiba, sedang_bongkar) and is_shipment_status_used.
+create index shipments_status_idx on public.shipments (status text_pattern_ops);
+create index shipments_vehicle_id_idx on public.shipments (vehicle_id);
+create index shipments_vendor_id_idx on public.shipments (vendor_id);
+create index shipments_batch_number_idx on public.shipments (batch_number);
+-- In transit (dashboard, in-transit screen): selesai_bongkar = false, by loading date.
+create index shipments_in_transit_idx on public.shipments (loading_date desc) where not selesai_bongkar;
+
+create index containers_shipment_id_idx on public.containers (shipment_id);
+
+-- inventory: per warehouse newest first (hub activity, master page, RLS), by shipment.
+create index inventory_warehouse_date_idx on public.inventory (warehouse_id, date_recorded desc);
+create index inventory_shipment_id_idx on public.inventory (shipment_id);
+create index inventory_batch_number_idx on public.inventory (batch_number);
+
+-- commands: a row's latest command (conflict messages: who acted first), a
+-- user's commands, and the audit screen's pages (newest first by arrival).
+create index commands_entity_idx on public.commands (entity_id, received_at desc);
+create index commands_actor_idx on public.commands (actor_id, received_at desc);
+create index commands_seq_idx on public.commands (seq desc);

@@ -241,10 +241,50 @@ as $$
   select public.cmd_create_sea_shipment(ctx, p, 'polsub')
 $$;
 
+-- set_shipment_image ---------------------------------------------------------------
+-- {shipment_id, slot: 'delivery_record' | 'bast', path}: admin, tower control or
+-- a user of the shipment's origin hub (who took the photos). Sent by the upload
+-- queue once the object is in the bucket; refused (upload_missing) otherwise,
+-- so no synced shipment points at a missing file. The URL is stored relative
+-- ('/storage/v1/object/public/shipment-documents/{path}'): the app prefixes
+-- the Supabase URL it runs against, so the same row works on every stack.
+create or replace function public.cmd_set_shipment_image(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_shipment_id uuid := public.cmd_uuid(p, 'shipment_id', 'Shipment not found');
+  v_slot text := public.cmd_req_text(p, 'slot', 'Perintah tidak valid.');
+  v_path text := public.cmd_req_text(p, 'path', 'Perintah tidak valid.');
+  v_url text;
+  s public.shipments;
+begin
+  -- Only this shipment's own object for this slot (the upload queue's path).
+  if v_slot not in ('delivery_record', 'bast')
+     or v_path !~ ('^shipments/' || v_shipment_id::text || '/' || v_slot || '\.(png|jpg|jpeg)$') then
+    perform public.cmd_reject('validation', 'Perintah tidak valid.');
+  end if;
+  s := public.cmd_lock_shipment(v_shipment_id);
+  perform public.cmd_require_hub(ctx, s.origin_hub_id);
+  if not exists (select 1 from storage.objects o where o.bucket_id = 'shipment-documents' and o.name = v_path) then
+    perform public.cmd_reject('upload_missing', 'Foto belum ada di penyimpanan; unggah ulang lalu coba lagi.');
+  end if;
+  v_url := '/storage/v1/object/public/shipment-documents/' || v_path;
+  if v_slot = 'delivery_record' then
+    update public.shipments set delivery_record_image_url = v_url, delivery_record = true where id = s.id;
+  else
+    update public.shipments set bast_image_url = v_url, bast = true where id = s.id;
+  end if;
+  return s.id;
+end;
+$$;
+
 revoke execute on function
   public.cmd_lock_departing_vehicle(uuid, uuid),
   public.cmd_create_shipment_darat(public.command_context, jsonb),
   public.cmd_create_sea_shipment(public.command_context, jsonb, text),
   public.cmd_create_shipment_poljak(public.command_context, jsonb),
-  public.cmd_create_shipment_polsub(public.command_context, jsonb)
+  public.cmd_create_shipment_polsub(public.command_context, jsonb),
+  public.cmd_set_shipment_image(public.command_context, jsonb)
   from public, anon, authenticated;

@@ -3,7 +3,7 @@
 -- Names and arguments are the spec's, so the status screen calls them as
 -- before: get_shipment_status_values(), is_shipment_status_used(status_value),
 -- add_shipment_status(new_status), rename_shipment_status(old_value, new_value),
--- remove_shipment_status(value_to_remove). my_hub_id() is in 20261121000600_rls.sql
+-- remove_shipment_status(value_to_remove). my_hub_id() is in 20261126000300_baseline_rls.sql
 -- because the policies use it. Optional trailing arguments carry what the table
 -- adds over an enum (label, color, order); callers that omit them get defaults.
 --

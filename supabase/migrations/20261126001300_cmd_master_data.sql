@@ -1,10 +1,14 @@
 -- Master data (spec 2.5 to 2.9, 5, 7.2): inventory, warehouses, vendors,
--- vehicle types, vehicles and sea fleets, hubs.
+-- vehicle types, hubs. Vehicles and sea fleets are in
+-- 20261126001400_cmd_master_data_vehicles.sql, warehouse capacity in
+-- 20261126001500_cmd_warehouse_capacity.sql.
 --
--- Who: vendors, vehicle types, vehicles and sea fleets: admin, tower_control
--- and hub users (the hub screens' modals); deleting a vendor and everything
--- about hubs: admin only; inventory and warehouses: staff anywhere, a hub user
--- for its own hub's warehouses.
+-- Who (issue 9, spec 6; the matrix is in docs/security.md): vendors, vehicle
+-- types, vehicles and sea fleets: admin, tower_control and hub users (the hub
+-- screens' modals); editing or deleting a vendor and everything about hubs:
+-- admin only; inventory and warehouses: staff anywhere, a hub user for its own
+-- hub's warehouses. Every check is NULL-safe: an unknown role or hub refuses,
+-- never passes.
 -- Edits merge field by field (docs/sync.md): only the fields a command's
 -- `changes` names are written, so two users editing different fields both
 -- keep theirs and the later edit of the same field wins.
@@ -12,38 +16,6 @@
 -- A name that a unique index forbids twice is refused with code 'duplicate'
 -- and a message that says so, also when two commands race for it.
 -- Device twins: sync/commands/master-data.ts.
-
--- The changes object of an edit command.
-create or replace function public.cmd_changes(p jsonb)
-returns jsonb
-language plpgsql
-immutable
-set search_path = ''
-as $$
-begin
-  if jsonb_typeof(p -> 'changes') is distinct from 'object' then
-    perform public.cmd_reject('validation', 'Perintah tidak valid.');
-  end if;
-  return p -> 'changes';
-end;
-$$;
-
--- An optional id: missing or null is null, anything else must be a uuid.
--- (plpgsql, not a SQL CASE: the planner may fold an immutable call in a branch
--- that is never taken, and cmd_uuid raises.)
-create or replace function public.cmd_uuid_or_null(p jsonb, p_key text, p_message text)
-returns uuid
-language plpgsql
-immutable
-set search_path = ''
-as $$
-begin
-  if p -> p_key is null or jsonb_typeof(p -> p_key) = 'null' then
-    return null;
-  end if;
-  return public.cmd_uuid(p, p_key, p_message);
-end;
-$$;
 
 -- A hub user may book stock at its hub's warehouses and, at a POD, at the
 -- warehouses located in its city (the same rows it reads, see my_warehouse_ids).
@@ -64,57 +36,6 @@ begin
     return;
   end if;
   perform public.cmd_reject('forbidden', 'Anda tidak memiliki izin untuk gudang ini.');
-end;
-$$;
-
--- The plate (or container number) of an active vehicle is unique, ignoring
--- case and spaces (index vehicles_license_plate_unique_active).
-create or replace function public.cmd_require_free_plate(p_plate text, p_except uuid, p_sea boolean)
-returns void
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if exists (select 1 from public.vehicles v
-             where v.is_active and not v.deleted and v.id is distinct from p_except
-               and upper(regexp_replace(v.license_plate, '\s', '', 'g')) = upper(regexp_replace(p_plate, '\s', '', 'g'))) then
-    perform public.cmd_reject('duplicate',
-      format(case when p_sea then 'Nomor container %s sudah terdaftar.' else 'Nomor polisi %s sudah terdaftar.' end, p_plate));
-  end if;
-end;
-$$;
-
--- The shipment a vehicle still carries (not unloaded yet), or null.
-create or replace function public.cmd_open_shipment_batch(p_vehicle_id uuid)
-returns text
-language sql
-stable
-set search_path = ''
-as $$
-  select s.batch_number from public.shipments s
-  where s.vehicle_id = p_vehicle_id and not s.selesai_bongkar and not s.deleted
-  order by s.created_at
-  limit 1
-$$;
-
--- Out of service (deleted or deactivated) only when idle: not queued, not
--- loading, not carrying a shipment.
-create or replace function public.cmd_require_idle_vehicle(v public.vehicles)
-returns void
-language plpgsql
-set search_path = ''
-as $$
-declare
-  batch text := public.cmd_open_shipment_batch(v.id);
-begin
-  if v.siap_muat or v.sedang_muat then
-    perform public.cmd_reject('precondition',
-      format('Kendaraan %s masih dalam antrian hub; keluarkan dari antrian terlebih dahulu.', v.license_plate));
-  end if;
-  if batch is not null then
-    perform public.cmd_reject('precondition',
-      format('Kendaraan %s masih membawa pengiriman %s yang belum selesai dibongkar.', v.license_plate, batch));
-  end if;
 end;
 $$;
 
@@ -200,6 +121,38 @@ begin
 end;
 $$;
 
+-- edit_vendor {vendor_id, changes: {name?, contact_person?, phone?}}: admin only -------
+create or replace function public.cmd_edit_vendor(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_id uuid := public.cmd_uuid(p, 'vendor_id', 'Vendor tidak ditemukan.');
+  c jsonb := public.cmd_changes(p);
+  v_name text;
+begin
+  if c ? 'name' then
+    v_name := public.cmd_req_text(c, 'name', 'Nama vendor harus diisi');
+  end if;
+  perform public.cmd_require_role(ctx, array['admin']);
+  perform 1 from public.vendors where id = v_id and not deleted for update;
+  if not found then
+    perform public.cmd_reject('not_found', 'Vendor tidak ditemukan.');
+  end if;
+  begin
+    update public.vendors
+       set name = case when c ? 'name' then v_name else name end,
+           contact_person = case when c ? 'contact_person' then public.cmd_opt_text(c, 'contact_person') else contact_person end,
+           phone = case when c ? 'phone' then public.cmd_opt_text(c, 'phone') else phone end
+     where id = v_id;
+  exception when unique_violation then
+    perform public.cmd_reject('duplicate', format('Vendor "%s" sudah ada.', v_name));
+  end;
+  return v_id;
+end;
+$$;
+
 -- delete_vendor {vendor_id}: admin only ---------------------------------------------------
 create or replace function public.cmd_delete_vendor(ctx public.command_context, p jsonb)
 returns uuid
@@ -244,104 +197,6 @@ begin
     perform public.cmd_reject('duplicate', format('Jenis kendaraan "%s" sudah ada.', v_name));
   end;
   return v_id;
-end;
-$$;
-
--- A new vehicle (spec 4.1: ready and active). The hub: the one given, or a hub
--- user's own (spec 6); a hub user places vehicles at its own hub only.
-create or replace function public.cmd_insert_vehicle(
-  ctx public.command_context, p_id uuid, p_vendor_id uuid, p_plate text, p_type_id uuid,
-  p_driver text, p_phone text, p_kapal text, p_pelayaran text, p_hub_id uuid)
-returns uuid
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_hub_id uuid := p_hub_id;
-begin
-  perform public.cmd_require_operator(ctx);
-  if ctx.role = 'hub_user' then
-    v_hub_id := coalesce(v_hub_id, ctx.hub_id);
-    perform public.cmd_require_hub(ctx, v_hub_id);
-  end if;
-  perform 1 from public.vendors where id = p_vendor_id and not deleted;
-  if not found then
-    perform public.cmd_reject('not_found', 'Vendor tidak ditemukan.');
-  end if;
-  if p_type_id is not null then
-    perform 1 from public.vehicle_types where id = p_type_id and not deleted;
-    if not found then
-      perform public.cmd_reject('not_found', 'Jenis kendaraan tidak ditemukan.');
-    end if;
-  end if;
-  if v_hub_id is not null then
-    perform public.cmd_hub(v_hub_id);
-  end if;
-  perform public.cmd_require_new_id('vehicles', p_id);
-  perform public.cmd_require_free_plate(p_plate, null, p_kapal is not null);
-  begin
-    insert into public.vehicles (id, license_plate, driver_name, driver_phone, vehicle_type_id, nama_kapal,
-                                 nama_pelayaran, vendor_id, current_hub_id, ready, siap_muat, sedang_muat, is_active)
-    values (p_id, p_plate, p_driver, p_phone, p_type_id, p_kapal, p_pelayaran, p_vendor_id, v_hub_id,
-            true, false, false, true);
-  exception when unique_violation then
-    perform public.cmd_reject('duplicate',
-      format(case when p_kapal is not null then 'Nomor container %s sudah terdaftar.'
-                  else 'Nomor polisi %s sudah terdaftar.' end, p_plate));
-  end;
-  return p_id;
-end;
-$$;
-
--- add_vehicle {vehicle_id, vendor_id, mode: darat | laut, license_plate,
--- vehicle_type_id, driver_name?, driver_phone?, nama_kapal?, nama_pelayaran?,
--- current_hub_id?}. Laut: a sea fleet unit, license_plate holds the container
--- number, no vehicle type. Darat: a truck; ship fields are not kept.
-create or replace function public.cmd_add_vehicle(ctx public.command_context, p jsonb)
-returns uuid
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_vendor_id uuid := public.cmd_uuid(p, 'vendor_id', 'Silakan pilih vendor');
-  v_mode text := p ->> 'mode';
-  v_plate text;
-  v_type_id uuid;
-  v_kapal text;
-  v_pelayaran text;
-begin
-  if v_mode = 'laut' then
-    v_kapal := public.cmd_req_text(p, 'nama_kapal', 'Silakan lengkapi semua field');
-    v_pelayaran := public.cmd_req_text(p, 'nama_pelayaran', 'Silakan lengkapi semua field');
-    v_plate := public.cmd_req_text(p, 'license_plate', 'Silakan lengkapi semua field');
-  elsif v_mode = 'darat' then
-    v_plate := public.cmd_req_text(p, 'license_plate', 'Silakan lengkapi minimal Nomor Polisi dan Jenis Kendaraan');
-    v_type_id := public.cmd_uuid(p, 'vehicle_type_id', 'Silakan lengkapi minimal Nomor Polisi dan Jenis Kendaraan');
-  else
-    perform public.cmd_reject('validation', 'Perintah tidak valid.');
-  end if;
-  return public.cmd_insert_vehicle(
-    ctx, public.cmd_uuid(p, 'vehicle_id', 'Perintah tidak valid.'), v_vendor_id, v_plate, v_type_id,
-    public.cmd_opt_text(p, 'driver_name'), public.cmd_opt_text(p, 'driver_phone'), v_kapal, v_pelayaran,
-    public.cmd_uuid_or_null(p, 'current_hub_id', 'Hub tidak ditemukan.'));
-end;
-$$;
-
--- add_sea_fleet {vehicle_id, vendor_id, nama_kapal, nama_pelayaran, container_number, current_hub_id?}
-create or replace function public.cmd_add_sea_fleet(ctx public.command_context, p jsonb)
-returns uuid
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_vendor_id uuid := public.cmd_uuid(p, 'vendor_id', 'Semua field harus diisi');
-  v_kapal text := public.cmd_req_text(p, 'nama_kapal', 'Semua field harus diisi');
-  v_pelayaran text := public.cmd_req_text(p, 'nama_pelayaran', 'Semua field harus diisi');
-  v_container text := public.cmd_req_text(p, 'container_number', 'Semua field harus diisi');
-begin
-  return public.cmd_insert_vehicle(
-    ctx, public.cmd_uuid(p, 'vehicle_id', 'Perintah tidak valid.'), v_vendor_id, v_container, null,
-    null, null, v_kapal, v_pelayaran, public.cmd_uuid_or_null(p, 'current_hub_id', 'Hub tidak ditemukan.'));
 end;
 $$;
 
@@ -440,15 +295,10 @@ end;
 $$;
 
 revoke execute on function
-  public.cmd_changes(jsonb), public.cmd_uuid_or_null(jsonb, text, text),
   public.cmd_require_warehouse(public.command_context, public.warehouses),
-  public.cmd_require_free_plate(text, uuid, boolean), public.cmd_open_shipment_batch(uuid),
-  public.cmd_require_idle_vehicle(public.vehicles),
-  public.cmd_insert_vehicle(public.command_context, uuid, uuid, text, uuid, text, text, text, text, uuid),
   public.cmd_add_inventory(public.command_context, jsonb), public.cmd_add_warehouse(public.command_context, jsonb),
-  public.cmd_add_vendor(public.command_context, jsonb),
+  public.cmd_add_vendor(public.command_context, jsonb), public.cmd_edit_vendor(public.command_context, jsonb),
   public.cmd_delete_vendor(public.command_context, jsonb), public.cmd_add_vehicle_type(public.command_context, jsonb),
-  public.cmd_add_vehicle(public.command_context, jsonb), public.cmd_add_sea_fleet(public.command_context, jsonb),
   public.cmd_add_hub(public.command_context, jsonb), public.cmd_edit_hub(public.command_context, jsonb),
   public.cmd_delete_hub(public.command_context, jsonb)
   from public, anon, authenticated;

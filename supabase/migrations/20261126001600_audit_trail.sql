@@ -1,25 +1,13 @@
 -- The audit trail (issue 12): public.commands holds every command a device
 -- sent, who sent it, when the device says it happened (issued_at), when the
 -- server received it (received_at) and the outcome. It is readable by admin
--- and tower control only, enforced here:
+-- and tower control only (its policy: 20261126000300_baseline_rls.sql).
 --
--- * The table's select policy no longer lets a user read their own commands.
---   Nothing in the app read them (a device learns the outcome of its own
---   commands from apply_commands' answer and keeps them in its outbox and
---   conflicts), and a hub user reading the payloads and rejections of its own
---   past work is not a need the product has.
--- * audit_trail(...) is the paged, filtered read for the audit screen and
---   shipment_history(...) a shipment's transitions in order, for the detail
---   panels. Both are security definer (they name the hub and the actor's name,
---   which tower control cannot read from profiles) and both refuse anyone who
---   is not admin or tower_control with insufficient_privilege (HTTP 403).
-
-drop policy "Users can read their own commands and staff every command" on public.commands;
-create policy "Staff can read every command"
-  on public.commands for select to authenticated
-  using ((select public.is_staff()));
-
-create index commands_seq_idx on public.commands (seq desc);
+-- audit_trail(...) is the paged, filtered read for the audit screen and
+-- shipment_history(...) a shipment's transitions in order, for the detail
+-- panels. Both are security definer (they name the hub and the actor's name,
+-- which tower control cannot read from profiles) and both refuse anyone who
+-- is not admin or tower_control with insufficient_privilege (HTTP 403).
 
 -- The hub a command concerns: the hub named in its payload (hub_id, then
 -- current_hub_id), else the hub of the user who sent it. Malformed payload
