@@ -1,6 +1,7 @@
 // `npm start`: boots the local stack and the app, prints where they are, and
 // stops every child process on Ctrl-C (SIGINT) or SIGTERM.
 import { resolve } from 'node:path';
+import { EarlierSchemaError } from './migrate';
 import { assertPortFree, PortInUseError } from './ports';
 import { databaseDeadMessage, startStack } from './stack';
 
@@ -79,7 +80,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof PortInUseError) console.error(error.message);
+  // What the person at the terminal can act on is said plainly, without a stack trace.
+  if (error instanceof PortInUseError || error instanceof EarlierSchemaError) console.error(error.message);
   else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

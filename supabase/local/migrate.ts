@@ -1,5 +1,9 @@
 // Applies the local bootstrap, then supabase/migrations in file-name order and
 // supabase/seed.sql, each exactly once (recorded in supabase_migrations.*).
+// A database that recorded a version no longer among the files (made before
+// the migrations were squashed into a baseline on 2026-11-26) is refused
+// before anything runs: the baseline laid over an older schema would fail
+// half-way or, worse, half-succeed.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,18 +14,75 @@ export interface MigrationReport {
   seeded: boolean;
 }
 
-export async function migrate(ownerUrl: string, supabaseDir: string): Promise<MigrationReport> {
+export interface MigrateOptions {
+  /**
+   * The data directory that holds the database (embedded PGlite): named in the
+   * message that refuses a database made by an earlier schema. Without it the
+   * message names the database (a PostgreSQL server, DATABASE_URL).
+   */
+  dataDir?: string;
+}
+
+/** The database was made by an earlier schema; the message says how to start afresh. */
+export class EarlierSchemaError extends Error {
+  constructor(
+    readonly version: string,
+    where: { dataDir: string } | { database: string },
+  ) {
+    const gone = `(migration ${version} is no longer in supabase/migrations)`;
+    super(
+      'dataDir' in where
+        ? `This data directory was made by an earlier schema ${gone}. ` +
+            `Start afresh: stop the stack and delete ${where.dataDir}, then run npm start again.`
+        : `This database (${where.database}) was made by an earlier schema ${gone}. ` +
+            `Start afresh: stop the stack and drop the database ${where.database} ` +
+            '(or point DATABASE_URL at a new one), then run npm start again.',
+    );
+  }
+}
+
+function versionOf(file: string): string | undefined {
+  return file.replace(/\.sql$/, '').split('_')[0] || undefined;
+}
+
+export async function migrate(
+  ownerUrl: string,
+  supabaseDir: string,
+  options: MigrateOptions = {},
+): Promise<MigrationReport> {
   const sql = new pg.Client({ connectionString: ownerUrl });
   await sql.connect();
   try {
-    await sql.query(readFileSync(join(supabaseDir, 'local', 'bootstrap.sql'), 'utf8'));
-    const applied: string[] = [];
     const migrationsDir = join(supabaseDir, 'migrations');
     const files = existsSync(migrationsDir)
       ? readdirSync(migrationsDir)
           .filter((f) => f.endsWith('.sql'))
           .sort()
       : [];
+    // Before the bootstrap too: nothing runs on a database of an earlier schema.
+    const { rows: bookkeeping } = await sql.query<{ present: boolean }>(
+      `select to_regclass('supabase_migrations.schema_migrations') is not null as present`,
+    );
+    const recorded = bookkeeping[0]?.present
+      ? (
+          await sql.query<{ version: string }>(
+            'select version from supabase_migrations.schema_migrations order by version',
+          )
+        ).rows.map((r) => r.version)
+      : [];
+    const known = new Set(files.map(versionOf));
+    const gone = recorded.find((version) => !known.has(version));
+    if (gone) {
+      throw new EarlierSchemaError(
+        gone,
+        options.dataDir
+          ? { dataDir: options.dataDir }
+          : { database: decodeURIComponent(new URL(ownerUrl).pathname.slice(1)) || 'postgres' },
+      );
+    }
+
+    await sql.query(readFileSync(join(supabaseDir, 'local', 'bootstrap.sql'), 'utf8'));
+    const applied: string[] = [];
     const done = new Set(
       (
         await sql.query<{ version: string }>('select version from supabase_migrations.schema_migrations')

@@ -87,7 +87,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   try {
     const db = await startDatabase({ dataDir: join(opts.dataDir, 'pgdata'), databaseUrl: opts.databaseUrl });
     stops.push(db.stop);
-    const migrations = await migrate(db.ownerUrl, supabaseDir);
+    // PGlite's database lives in the data directory: that is what a refusal names.
+    const migrations = await migrate(db.ownerUrl, supabaseDir, {
+      dataDir: db.engine === 'pglite' ? resolve(opts.dataDir) : undefined,
+    });
 
     const pool = new pg.Pool({ connectionString: db.ownerUrl, max: db.engine === 'pglite' ? 4 : 10 });
     stops.push(() => pool.end());

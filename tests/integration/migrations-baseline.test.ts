@@ -1,0 +1,118 @@
+// The migrations are a squashed baseline (2026-11-26, README "Deploy"): new
+// migrations are appended, never edited. Two things keep that honest:
+// * a database made before the squash has versions recorded that are no longer
+//   in supabase/migrations; migrate() refuses it with a plain message and
+//   applies nothing, instead of laying the baseline over the old schema;
+// * each database function is defined in one file only, so the file a reader
+//   finds is the definition that runs.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../supabase/local/migrate';
+import { createTestDatabase } from '../support/test-database';
+
+const supabaseDir = resolve('supabase');
+const migrationsDir = join(supabaseDir, 'migrations');
+const files = readdirSync(migrationsDir)
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
+
+// A throwaway database needs a PostgreSQL server (PGlite holds one database).
+const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+async function serverAnswers(): Promise<boolean> {
+  const sql = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await sql.connect();
+    await sql.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end().catch(() => undefined);
+  }
+}
+const noServer = !(await serverAnswers());
+const skipped = noServer ? ` (skipped: no PostgreSQL server answers at ${serverUrl})` : '';
+
+// A version the squash removed (the first migration before it).
+const OLD_VERSION = '20261121000000';
+
+async function withOldDatabase(check: (url: string, name: string, sql: pg.Client) => Promise<void>) {
+  const db = await createTestDatabase(serverUrl, 'dermaga_baseline');
+  const name = new URL(db.url).pathname.slice(1);
+  const sql = new pg.Client({ connectionString: db.url });
+  await sql.connect();
+  try {
+    await sql.query(readFileSync(join(supabaseDir, 'local', 'bootstrap.sql'), 'utf8'));
+    await sql.query(
+      `insert into supabase_migrations.schema_migrations (version, name) values ($1, 'replication')`,
+      [OLD_VERSION],
+    );
+    await check(db.url, name, sql);
+    // Nothing applied: no table of the product, no version recorded, no seed.
+    const versions = await sql.query('select version from supabase_migrations.schema_migrations');
+    expect(versions.rows.map((r) => r.version)).toEqual([OLD_VERSION]);
+    const tables = await sql.query(`select count(*)::int as n from pg_tables where schemaname = 'public'`);
+    expect(tables.rows[0].n).toBe(0);
+    const seeds = await sql.query('select count(*)::int as n from supabase_migrations.seed_files');
+    expect(seeds.rows[0].n).toBe(0);
+  } finally {
+    await sql.end();
+    await db.drop();
+  }
+}
+
+describe('a database made before the squash', () => {
+  it.skipIf(noServer)(
+    `is refused with a plain message naming the data directory, and nothing is applied${skipped}`,
+    async () => {
+      await withOldDatabase(async (url) => {
+        await expect(migrate(url, supabaseDir, { dataDir: '/srv/dermaga/.data' })).rejects.toThrow(
+          `This data directory was made by an earlier schema (migration ${OLD_VERSION} is no longer in ` +
+            'supabase/migrations). Start afresh: stop the stack and delete /srv/dermaga/.data, ' +
+            'then run npm start again.',
+        );
+      });
+    },
+  );
+
+  it.skipIf(noServer)(
+    `is refused with a plain message naming the database (DATABASE_URL), and nothing is applied${skipped}`,
+    async () => {
+      await withOldDatabase(async (url, name) => {
+        await expect(migrate(url, supabaseDir)).rejects.toThrow(
+          `This database (${name}) was made by an earlier schema (migration ${OLD_VERSION} is no longer in ` +
+            `supabase/migrations). Start afresh: stop the stack and drop the database ${name} ` +
+            '(or point DATABASE_URL at a new one), then run npm start again.',
+        );
+      });
+    },
+  );
+});
+
+describe('supabase/migrations', () => {
+  it('defines each function in one file only', () => {
+    const definedIn = new Map<string, string[]>();
+    for (const file of files) {
+      const text = readFileSync(join(migrationsDir, file), 'utf8');
+      for (const m of text.matchAll(
+        /create\s+(?:or\s+replace\s+)?function\s+([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\s*\(/gi,
+      )) {
+        const name = `${m[1]}.${m[2]}`.toLowerCase();
+        definedIn.set(name, [...(definedIn.get(name) ?? []), file]);
+      }
+    }
+    // An overload (one name, other arguments) counts as twice too: one name, one function.
+    const twice = [...definedIn].filter(([, where]) => where.length > 1);
+    expect(twice).toEqual([]);
+    expect(definedIn.has('public.apply_commands')).toBe(true);
+    expect(definedIn.size).toBeGreaterThan(100);
+  });
+
+  it('gives every file its own version', () => {
+    const versions = files.map((f) => f.split('_')[0]);
+    expect(files.every((f) => /^\d{14}_[a-z0-9_]+\.sql$/.test(f))).toBe(true);
+    expect(new Set(versions).size).toBe(versions.length);
+  });
+});
