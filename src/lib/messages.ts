@@ -71,6 +71,12 @@ export const SYNC_NO_REJECTIONS = 'No rejected actions.';
 export const PENDING_SYNC = 'Menunggu sinkron';
 /** Title of the alert listing actions the server refused. */
 export const REJECTED_TITLE = 'Ditolak server';
+
+/** A read of this device's own data failed (src/components/read-error-alert.tsx). */
+export const READ_FAILED = {
+  title: 'Data di perangkat ini tidak dapat dibaca',
+  reload: 'Muat Ulang',
+} as const;
 /** Forms: the first button of every dialog (spec 2.5, 4.4). */
 export const CANCEL_LABEL = 'Batal';
 export const SAVE_LABEL = 'Simpan';

@@ -1,8 +1,10 @@
 // The latest value of an observable (RxDB queries, Dexie liveQuery, the engine's
 // status), re-subscribed when its key changes. Until the first value of the
-// current key arrives it returns the fallback.
+// current key arrives it returns the fallback; when the observable fails it says so
+// (`error`), and the shell shows the failing read (src/lib/read-errors.ts).
 import { startTransition, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { watchRead } from './read-errors';
 
 export interface Subscribable<T> {
   subscribe(observer: { next: (value: T) => void; error?: (error: unknown) => void }): {
@@ -13,6 +15,7 @@ export interface Subscribable<T> {
 interface Latest<T> {
   key: string;
   value: T;
+  error: unknown;
 }
 
 /** Inside `presentNow`: what the observables emit is a tap's own effect. */
@@ -53,19 +56,21 @@ export function useObservable<T>(
   source: () => Subscribable<T> | null,
   key: string,
   fallback: T,
-): { value: T; ready: boolean } {
+): { value: T; ready: boolean; error: unknown } {
   const [latest, setLatest] = useState<Latest<T> | null>(null);
   useEffect(() => {
     const observable = source();
     if (!observable) return;
-    const subscription = observable.subscribe({
-      next: (value) => deliver(setLatest, { key, value }),
-      error: (error) => console.error('observable failed', key, error),
-    });
-    return () => subscription.unsubscribe();
+    return watchRead(
+      observable,
+      key,
+      (value) => deliver(setLatest, { key, value, error: null }),
+      // The last value stays on screen (or the fallback, if none came), with the error beside it.
+      (error) => setLatest((last) => ({ key, value: last?.key === key ? last.value : fallback, error })),
+    );
     // The key stands for everything the source reads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  if (!latest || latest.key !== key) return { value: fallback, ready: false };
-  return { value: latest.value, ready: true };
+  if (!latest || latest.key !== key) return { value: fallback, ready: false, error: null };
+  return { value: latest.value, ready: latest.error === null, error: latest.error };
 }

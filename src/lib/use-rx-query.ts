@@ -2,6 +2,7 @@
 // itself (architecture point 1). Results are plain rows, re-emitted whenever a
 // pull, a prediction or a rebase changes what the query matches; a tap's
 // prediction shows before storage holds it (the engine's overlay).
+import { useMemo } from 'react';
 import type { MangoQuery } from 'rxdb';
 import type { TableName, Tables } from '../../sync/pure';
 import { useSyncEngine } from './sync-engine';
@@ -11,8 +12,10 @@ const NONE: never[] = [];
 
 export interface RxRows<T> {
   rows: T[];
-  /** False until the first result of the current query has arrived. */
+  /** False until the first result of the current query has arrived (and while it fails). */
   ready: boolean;
+  /** Why the query failed, or null (the shell shows it too: read-error-alert.tsx). */
+  error: unknown;
 }
 
 /**
@@ -27,7 +30,7 @@ export function useRxQuery<T extends TableName>(
 ): RxRows<Tables[T]> {
   const engine = useSyncEngine();
   const key = `${table}:${query ? JSON.stringify(query) : 'none'}:${engine ? 'engine' : 'none'}`;
-  const { value, ready } = useObservable<Tables[T][]>(
+  const { value, ready, error } = useObservable<Tables[T][]>(
     () => {
       if (!engine || !query) return null;
       return engine.live(table, query);
@@ -35,7 +38,7 @@ export function useRxQuery<T extends TableName>(
     key,
     NONE,
   );
-  return { rows: value, ready: ready && !!query };
+  return { rows: value, ready: ready && !!query, error };
 }
 
 /** Rows by id (the vehicles of a list of shipments, for example). */
@@ -45,5 +48,6 @@ export function useRxByIds<T extends TableName>(table: T, ids: readonly string[]
     table,
     unique.length ? ({ selector: { id: { $in: unique } } } as MangoQuery<Tables[T]>) : null,
   );
-  return new Map(rows.map((row) => [row.id, row]));
+  // The same Map while the rows are the same, so the screens' memos that read it hold.
+  return useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
 }

@@ -20,7 +20,7 @@ import { definitionOf } from '../../sync/commands/catalogue';
 import { seaBatchNumber } from '../../sync/commands/shipping';
 import { CommandRefused } from '../../sync/errors';
 import type { Actor, Change, CommandEnvelope } from '../../sync/commands/types';
-import { MemoryState } from '../../sync/model/memory-state';
+import { MemoryState } from '../support/memory-state';
 import { TABLES, type TableName, type Tables } from '../../sync/model/rows';
 import type { z } from 'zod';
 import {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { definitionOf } from '../../sync/commands/catalogue';
 import { CommandRefused } from '../../sync/errors';
 import type { Actor, Change } from '../../sync/commands/types';
-import { MemoryState } from '../../sync/model/memory-state';
+import { MemoryState } from '../support/memory-state';
 import type { Hub, Shipment, Tables, Vehicle, Warehouse } from '../../sync/model/rows';
 
 const pad = (n: number) => String(n).padStart(12, '0');

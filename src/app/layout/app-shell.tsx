@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { FirstSyncProgress } from '../../components/first-sync-progress';
 import { ScreenLoader } from '../../components/full-page-loader';
+import { ReadErrorAlert } from '../../components/read-error-alert';
 import { pendingTotal } from '../../components/sync-health';
 import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar';
 import { roleOrHubName } from '../../lib/profile';
@@ -33,6 +34,7 @@ export function AppShell() {
         {status.firstSync && (
           <FirstSyncProgress tables={status.firstSync} className="border-b bg-muted/40 px-4 py-2" />
         )}
+        <ReadErrorAlert />
         <main id="main" className="min-w-0 flex-1">
           {/* Screens are lazy chunks (src/app/lazy-page.ts): the shell stays while one loads. */}
           <Suspense fallback={<ScreenLoader />}>

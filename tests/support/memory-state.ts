@@ -1,7 +1,7 @@
 // Local state held in memory: the StateReader for predictions outside RxDB
-// (the parity test, and replays during a rebase).
-import type { StateReader, Change } from '../commands/types';
-import type { TableName, Tables } from './rows';
+// (the parity test and the prediction unit tests). Test support: the product reads RxDB.
+import type { StateReader, Change } from '../../sync/commands/types';
+import type { TableName, Tables } from '../../sync/model/rows';
 
 export class MemoryState implements StateReader {
   private readonly tables = new Map<TableName, Map<string, Tables[TableName]>>();
