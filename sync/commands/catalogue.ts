@@ -29,25 +29,25 @@ import { setWarehouseCapacity } from './warehouse-capacity';
 import { finishLoading, queueVehicles, removeFromQueue, startLoading } from './vehicle-queue';
 
 const definitions = [
-  // vehicle queue (20261121002200)
+  // vehicle queue (20261126000900)
   queueVehicles,
   startLoading,
   removeFromQueue,
   finishLoading,
-  // shipping forms (20261121002400)
+  // shipping forms (20261126001000)
   createShipmentDarat,
   createShipmentPoljak,
   createShipmentPolsub,
   setShipmentImage,
-  // arrival at a hub (20261121002500)
+  // arrival at a hub (20261126001100)
   confirmArrival,
   startUnloading,
   completeUnloading,
-  // POD (20261121002600)
+  // POD (20261126001200)
   podConfirmArrival,
   podStartUnloading,
   podComplete,
-  // master data (20261121002700)
+  // master data (20261126001300, vehicles 20261126001400)
   addInventory,
   addWarehouse,
   addVendor,
@@ -61,7 +61,7 @@ const definitions = [
   addHub,
   editHub,
   deleteHub,
-  // warehouse capacity (20261123001100)
+  // warehouse capacity (20261126001500)
   setWarehouseCapacity,
 ] as const;
 

@@ -1,5 +1,5 @@
 // The shipping forms (spec 4.1, 4.2, 5, 7.2, 9): a loaded vehicle leaves its hub.
-// Server side: supabase/migrations/20261121002400_cmd_shipping.sql.
+// Server side: supabase/migrations/20261126001000_cmd_shipping.sql.
 import { z } from 'zod';
 import { otwForHub, otwForWarehouse, type OtwStatus } from '../domain/destination';
 import { firstWarehouseOf } from '../domain/lookups';
