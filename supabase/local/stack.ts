@@ -62,6 +62,14 @@ function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, 
   return new Promise<ServerType>((resolvePromise, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolvePromise(server));
     server.once('error', reject);
+    // Idle keep-alive connections stay open longer than a client keeps its own (undici: the
+    // server's hint less 2 s, else 4 s), as hosted Supabase's proxy does (60 s): with Node's 5 s
+    // default, a busy client reused a socket the server was closing that moment, and its POST
+    // failed with "fetch failed" (seen as status 0 in bad-input-services on a loaded machine).
+    if ('keepAliveTimeout' in server) {
+      server.keepAliveTimeout = 65_000;
+      server.headersTimeout = 66_000;
+    }
   });
 }
 
