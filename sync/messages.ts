@@ -100,4 +100,15 @@ export const MESSAGES = {
   duplicateVehicleType: (name: string) => `Jenis kendaraan "${name}" sudah ada.`,
   duplicateHub: (name: string) => `Hub "${name}" sudah ada.`,
   uploadMissing: 'Foto belum ada di penyimpanan; unggah ulang lalu coba lagi.',
+  // refusals the device predicts, in the server's words (not in the spec)
+  vehicleNotReady: (plate: string) => `Kendaraan ${plate} tidak siap untuk diantrikan.`,
+  notSeaFleet: (plate: string) => `Kendaraan ${plate} bukan armada laut.`,
+  notInReadyQueue: (plate: string) => `Kendaraan ${plate} tidak ada di antrian Siap Muat hub ini.`,
+  notInQueue: (plate: string) => `Kendaraan ${plate} tidak ada di antrian hub ini.`,
+  notLoadingHere: (plate: string) => `Kendaraan ${plate} tidak sedang dimuat di hub ini.`,
+  vendorHasVehicles: (name: string, count: number) =>
+    `Vendor "${name}" masih memiliki ${count} kendaraan aktif dan tidak dapat dihapus.`,
+  hubHasWarehouses: (name: string) => `Hub "${name}" masih memiliki gudang dan tidak dapat dihapus.`,
+  /** A command the API refused for what it carries (push.ts): set aside on the device. */
+  unsendable: (answer: string) => `Perintah ini tidak dapat dikirim: server menolak isinya (${answer}).`,
 } as const;

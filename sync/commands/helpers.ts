@@ -55,7 +55,7 @@ export function mayActForHub(actor: Actor, hubId: string): boolean {
 
 export function requireHub(actor: Actor, hubId: string): void {
   if (!mayActForHub(actor, hubId))
-    throw new CommandRefused('forbidden', 'Anda tidak memiliki izin untuk hub ini.');
+    throw new CommandRefused('forbidden', MESSAGES.forbiddenHub);
 }
 
 export async function mustGet<T extends TableName>(

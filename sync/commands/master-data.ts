@@ -207,10 +207,7 @@ export const deleteVendor = defineCommand({
     // what this device holds of them shows the refusal at once; the server decides.
     const active = (await ctx.read.vehiclesOf(v.id)).filter((x) => x.is_active && !x.deleted);
     if (strict && active.length > 0) {
-      throw new CommandRefused(
-        'precondition',
-        `Vendor "${v.name}" masih memiliki ${active.length} kendaraan aktif dan tidak dapat dihapus.`,
-      );
+      throw new CommandRefused('precondition', MESSAGES.vendorHasVehicles(v.name, active.length));
     }
     return [{ table: 'vendors', row: { ...v, deleted: true } }];
   },
@@ -478,10 +475,7 @@ export const deleteHub = defineCommand({
     // open shipments and users are checked by the server.
     const warehouses = await ctx.read.all('warehouses');
     if (strict && warehouses.some((w) => !w.deleted && w.hub_id === hub.id)) {
-      throw new CommandRefused(
-        'precondition',
-        `Hub "${hub.name}" masih memiliki gudang dan tidak dapat dihapus.`,
-      );
+      throw new CommandRefused('precondition', MESSAGES.hubHasWarehouses(hub.name));
     }
     return [{ table: 'hubs', row: { ...hub, deleted: true } }];
   },

@@ -33,12 +33,12 @@ export const queueVehicles = defineCommand({
       // The server refuses the whole command when one vehicle does not fit, so
       // a replay that no longer fits predicts nothing at all.
       if (
-        !holds(v.is_active && v.ready, strict, `Kendaraan ${v.license_plate} tidak siap untuk diantrikan.`)
+        !holds(v.is_active && v.ready, strict, MESSAGES.vehicleNotReady(v.license_plate))
       ) {
         return [];
       }
       if (
-        !holds(!seaHub || !!v.nama_kapal?.trim(), strict, `Kendaraan ${v.license_plate} bukan armada laut.`)
+        !holds(!seaHub || !!v.nama_kapal?.trim(), strict, MESSAGES.notSeaFleet(v.license_plate))
       ) {
         return [];
       }
@@ -69,7 +69,7 @@ export const startLoading = defineCommand({
     requireHub(ctx.actor, p.hub_id);
     const v = await mustGet(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound);
     const queuedHere = v.siap_muat && v.current_hub_id === p.hub_id;
-    if (!holds(queuedHere, strict, `Kendaraan ${v.license_plate} tidak ada di antrian Siap Muat hub ini.`))
+    if (!holds(queuedHere, strict, MESSAGES.notInReadyQueue(v.license_plate)))
       return [];
     return [
       {
@@ -87,7 +87,7 @@ export const removeFromQueue = defineCommand({
     requireHub(ctx.actor, p.hub_id);
     const v = await mustGet(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound);
     const inQueueHere = (v.siap_muat || v.sedang_muat) && v.current_hub_id === p.hub_id;
-    if (!holds(inQueueHere, strict, `Kendaraan ${v.license_plate} tidak ada di antrian hub ini.`)) return [];
+    if (!holds(inQueueHere, strict, MESSAGES.notInQueue(v.license_plate))) return [];
     return [
       {
         table: 'vehicles',
@@ -112,7 +112,7 @@ export const finishLoading = defineCommand({
     requireHub(ctx.actor, p.hub_id);
     const v = await mustGet(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound);
     const loadingHere = v.sedang_muat && v.current_hub_id === p.hub_id;
-    if (!holds(loadingHere, strict, `Kendaraan ${v.license_plate} tidak sedang dimuat di hub ini.`))
+    if (!holds(loadingHere, strict, MESSAGES.notLoadingHere(v.license_plate)))
       return [];
     return [
       {

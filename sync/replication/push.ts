@@ -12,6 +12,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Local } from '../db/database';
 import type { OutboxEntry } from '../db/engine-store';
 import { rejectionCode, TransientError, type RejectionCode } from '../errors';
+import { MESSAGES } from '../messages';
 import { withWriteLock } from './write-lock';
 
 export const PUSH_BATCH = 100;
@@ -142,7 +143,7 @@ async function send(
       local,
       batch[0]!,
       UNSENDABLE,
-      `Perintah ini tidak dapat dikirim: server menolak isinya (${error.status}${error.code ? ` ${error.code}` : ''}: ${error.message}).`,
+      MESSAGES.unsendable(`${error.status}${error.code ? ` ${error.code}` : ''}: ${error.message}`),
     ),
   );
   report.rejected++;
