@@ -21,6 +21,8 @@ export interface FormDialogProps {
   description?: ReactNode;
   /** data-testid of the dialog's content. */
   testId?: string;
+  /** data-form of the dialog's content: which of several forms it is (e.g. a hub's shipping form). */
+  dataForm?: string;
   onClose: () => void;
   onSubmit: (event: FormEvent) => void;
   saving: boolean;
@@ -40,6 +42,7 @@ export function FormDialog({
   title,
   description,
   testId,
+  dataForm,
   onClose,
   onSubmit,
   saving,
@@ -53,7 +56,7 @@ export function FormDialog({
 }: FormDialogProps) {
   return (
     <Dialog open onOpenChange={(open) => !open && !saving && onClose()}>
-      <DialogContent data-testid={testId} className={className}>
+      <DialogContent data-testid={testId} data-form={dataForm} className={className}>
         <form
           noValidate
           className="grid gap-4"

@@ -1,8 +1,9 @@
 // Labelled fields bound to a react-hook-form form (src/lib/use-command-form.ts),
-// each showing its validation message underneath (./form-field.tsx). The id
-// defaults to the field's name; pass one where two dialogs could show the
-// same name at once (a nested dialog).
-import type { ComponentProps } from 'react';
+// each showing its validation message underneath (./form-field.tsx), or, with
+// hideError, only marked invalid where the form shows one message for all
+// (FormMessage anyField). The id defaults to the field's name; pass one where
+// two dialogs could show the same name at once (a nested dialog).
+import type { ComponentProps, ReactNode } from 'react';
 import { Controller, get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { parseQuantity } from '../lib/quantity';
 import { FormField } from './form-field';
@@ -16,6 +17,8 @@ interface FieldProps<V extends FieldValues> {
   label: string;
   id?: string;
   hint?: string;
+  /** Marks the control invalid but leaves the message to the form's one (FormMessage anyField). */
+  hideError?: boolean;
 }
 
 function errorOf<V extends FieldValues>(form: UseFormReturn<V>, name: Path<V>): string | undefined {
@@ -23,61 +26,79 @@ function errorOf<V extends FieldValues>(form: UseFormReturn<V>, name: Path<V>): 
   return error?.message || undefined;
 }
 
-export function TextField<V extends FieldValues>({
+/** A field's own props apart from those of its control, the id defaulting to the name. */
+function splitField<V extends FieldValues, R extends object>({
   form,
   name,
   label,
   id = name,
   hint,
-  ...input
-}: FieldProps<V> & Omit<ComponentProps<typeof Input>, 'form' | 'name' | 'id'>) {
+  hideError,
+  ...control
+}: FieldProps<V> & R) {
+  return { field: { form, name, label, id, hint, hideError }, control };
+}
+
+/** The label and the message around a control; `invalid` marks the control (aria-invalid). */
+function Labelled<V extends FieldValues>({
+  field: { form, name, label, id, hint, hideError },
+  children,
+}: {
+  field: FieldProps<V> & { id: string };
+  children: (invalid: true | undefined) => ReactNode;
+}) {
   const error = errorOf(form, name);
   return (
-    <FormField id={id} label={label} error={error} hint={hint}>
-      <Input id={id} aria-invalid={!!error || undefined} {...input} {...form.register(name)} />
+    <FormField id={id} label={label} error={hideError ? undefined : error} hint={hint}>
+      {children(error ? true : undefined)}
     </FormField>
+  );
+}
+
+type InputProps = Omit<ComponentProps<typeof Input>, 'form' | 'name' | 'id'>;
+
+export function TextField<V extends FieldValues>(props: FieldProps<V> & InputProps) {
+  const { field, control } = splitField<V, InputProps>(props);
+  return (
+    <Labelled field={field}>
+      {(invalid) => (
+        <Input id={field.id} aria-invalid={invalid} {...control} {...field.form.register(field.name)} />
+      )}
+    </Labelled>
   );
 }
 
 /** Spec 5: a quantity input parses to an integer, falling back to 0. */
-export function NumberField<V extends FieldValues>({
-  form,
-  name,
-  label,
-  id = name,
-  hint,
-  ...input
-}: FieldProps<V> & Omit<ComponentProps<typeof Input>, 'form' | 'name' | 'id' | 'type'>) {
-  const error = errorOf(form, name);
+export function NumberField<V extends FieldValues>(props: FieldProps<V> & Omit<InputProps, 'type'>) {
+  const { field, control } = splitField<V, Omit<InputProps, 'type'>>(props);
   return (
-    <FormField id={id} label={label} error={error} hint={hint}>
-      <Input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
-        aria-invalid={!!error || undefined}
-        {...input}
-        {...form.register(name, { setValueAs: (v) => parseQuantity(v as string | number) })}
-      />
-    </FormField>
+    <Labelled field={field}>
+      {(invalid) => (
+        <Input
+          id={field.id}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          aria-invalid={invalid}
+          {...control}
+          {...field.form.register(field.name, { setValueAs: (v) => parseQuantity(v as string | number) })}
+        />
+      )}
+    </Labelled>
   );
 }
 
-export function TextareaField<V extends FieldValues>({
-  form,
-  name,
-  label,
-  id = name,
-  hint,
-  ...textarea
-}: FieldProps<V> & Omit<ComponentProps<typeof Textarea>, 'form' | 'name' | 'id'>) {
-  const error = errorOf(form, name);
+type TextareaProps = Omit<ComponentProps<typeof Textarea>, 'form' | 'name' | 'id'>;
+
+export function TextareaField<V extends FieldValues>(props: FieldProps<V> & TextareaProps) {
+  const { field, control } = splitField<V, TextareaProps>(props);
   return (
-    <FormField id={id} label={label} error={error} hint={hint}>
-      <Textarea id={id} aria-invalid={!!error || undefined} {...textarea} {...form.register(name)} />
-    </FormField>
+    <Labelled field={field}>
+      {(invalid) => (
+        <Textarea id={field.id} aria-invalid={invalid} {...control} {...field.form.register(field.name)} />
+      )}
+    </Labelled>
   );
 }
 
@@ -86,44 +107,80 @@ export interface SelectOption {
   label: string;
 }
 
-export function SelectField<V extends FieldValues>({
-  form,
-  name,
-  label,
-  id = name,
-  hint,
-  options,
-  placeholder,
-  disabled,
-}: FieldProps<V> & { options: readonly SelectOption[]; placeholder?: string; disabled?: boolean }) {
-  const error = errorOf(form, name);
+interface SelectProps {
+  options: readonly SelectOption[];
+  placeholder?: string;
+  disabled?: boolean;
+  /** Beside the select, e.g. a button that adds an option (Tambah Vendor). */
+  action?: ReactNode;
+}
+
+export function SelectField<V extends FieldValues>(props: FieldProps<V> & SelectProps) {
+  const { field, control } = splitField<V, SelectProps>(props);
+  const { form, name, id } = field;
+  const { options, placeholder, disabled, action } = control;
   return (
-    <FormField id={id} label={label} error={error} hint={hint}>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <Select value={(field.value as string) || ''} onValueChange={field.onChange} disabled={disabled}>
-            <SelectTrigger id={id} data-testid={id} aria-invalid={!!error || undefined} onBlur={field.onBlur} ref={field.ref}>
-              <SelectValue placeholder={placeholder} />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((o) => (
-                <SelectItem key={o.value} value={o.value}>
-                  {o.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      />
-    </FormField>
+    <Labelled field={field}>
+      {(invalid) => {
+        const select = (
+          <Controller
+            control={form.control}
+            name={name}
+            render={({ field: bound }) => (
+              <Select
+                value={(bound.value as string) || ''}
+                onValueChange={bound.onChange}
+                disabled={disabled}
+              >
+                <SelectTrigger
+                  id={id}
+                  data-testid={id}
+                  aria-invalid={invalid}
+                  onBlur={bound.onBlur}
+                  ref={bound.ref}
+                >
+                  <SelectValue placeholder={placeholder} />
+                </SelectTrigger>
+                <SelectContent>
+                  {options.map((o) => (
+                    <SelectItem key={o.value} value={o.value}>
+                      {o.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        );
+        return action ? (
+          <div className="flex gap-2">
+            {select}
+            {action}
+          </div>
+        ) : (
+          select
+        );
+      }}
+    </Labelled>
   );
 }
 
-/** A message of the whole form (no single field), e.g. spec 5's 'Semua field harus diisi'. */
-export function FormMessage<V extends FieldValues>({ form }: { form: UseFormReturn<V> }) {
-  const message = form.formState.errors.root?.message;
+/**
+ * A message of the whole form (no single field), e.g. spec 5's 'Semua field harus diisi';
+ * with anyField, else the first field's message (fields that hide their own).
+ */
+export function FormMessage<V extends FieldValues>({
+  form,
+  anyField,
+}: {
+  form: UseFormReturn<V>;
+  anyField?: boolean;
+}) {
+  const errors = form.formState.errors;
+  const first = anyField
+    ? Object.values(errors).find((e) => typeof e?.message === 'string' && e.message)
+    : undefined;
+  const message = errors.root?.message || (first?.message as string | undefined);
   if (!message) return null;
   return (
     <p className="text-sm text-destructive" role="alert" data-testid="error-form">

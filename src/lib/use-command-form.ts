@@ -11,9 +11,11 @@
 //      (a payload checked by its command's schema before sending);
 //   3. while it saves, `saving` disables the buttons (spec 4.4); on success the
 //      spec's toast, then onDone (and a reset to the defaults when asked: dialogs
-//      that stay open, spec 4.4's warehouse dialog).
+//      that stay open, spec 4.4's warehouse dialog); work onDone returns (e.g. a
+//      shipping form's photos put in the upload queue) keeps the buttons disabled
+//      until it is done.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
   useForm,
@@ -26,6 +28,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CommandInput, CommandType } from '../../sync/pure';
+import type { Checked } from './check-command';
 import type { Failed, FieldErrors } from './field-errors';
 import { runCommand, showError } from './run-command';
 import { useSyncEngine } from './sync-engine';
@@ -51,6 +54,19 @@ export type Submission =
   | Failed
   | null;
 
+/**
+ * What a form checked by its command's schema (checkCommand) sends: the check's
+ * failure as it is (its messages onto the fields), else its payload as that command.
+ */
+export function sendChecked<T extends CommandType>(
+  command: T,
+  checked: Checked<CommandInput<T>>,
+  toasts: Pick<CommandSubmission, 'success' | 'failure'> = {},
+): Submission {
+  if (!checked.ok) return checked;
+  return { command, payload: checked.payload, ...toasts } as CommandSubmission;
+}
+
 export interface CommandFormOptions<V extends FieldValues> {
   defaultValues: DefaultValues<V>;
   /** The form's rules with the spec's messages. */
@@ -58,9 +74,18 @@ export interface CommandFormOptions<V extends FieldValues> {
   submit: (values: V) => Submission | Promise<Submission>;
   /** Payload field -> form field, where a command's field is named otherwise than the form's. */
   fieldOf?: Record<string, Path<V>>;
-  /** After success; `payload` is the command's payload when one was sent. */
-  onDone?: (values: V, payload?: Record<string, unknown>) => void;
+  /**
+   * After success; `payload` is the command's payload when one was sent. A promise it
+   * returns is awaited while still saving.
+   */
+  onDone?: (values: V, payload?: Record<string, unknown>) => void | Promise<void>;
   resetOnDone?: boolean;
+  /**
+   * What a change of any field takes away besides that field's own message (which
+   * goes anyway): 'form' the form-wide message, 'all' every message (a form that
+   * shows one message for all its fields, spec 5's 'Semua field harus diisi').
+   */
+  clearOnChange?: 'form' | 'all';
 }
 
 export interface CommandForm<V extends FieldValues> {
@@ -87,6 +112,17 @@ export function useCommandForm<V extends FieldValues>(options: CommandFormOption
     resolver: options.schema ? (zodResolver(options.schema as never) as unknown as Resolver<V>) : undefined,
   });
 
+  const { clearOnChange } = options;
+  useEffect(() => {
+    if (!clearOnChange) return;
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ name }) => {
+        if (name) form.clearErrors(clearOnChange === 'all' ? undefined : 'root');
+      },
+    });
+  }, [form, clearOnChange]);
+
   const showFieldErrors = (errors: FieldErrors) => {
     for (const [field, message] of Object.entries(errors)) {
       const name = (options.fieldOf?.[field] ?? field) as Path<V>;
@@ -97,7 +133,7 @@ export function useCommandForm<V extends FieldValues>(options: CommandFormOption
   const save = async (values: V) => {
     const submission = await options.submit(values);
     if (!submission) {
-      options.onDone?.(values);
+      await options.onDone?.(values);
       return;
     }
     if ('ok' in submission) {
@@ -122,18 +158,23 @@ export function useCommandForm<V extends FieldValues>(options: CommandFormOption
         }
         if (submission.success) toast.success(submission.success);
       }
+      if (options.resetOnDone) form.reset(options.defaultValues);
+      await options.onDone?.(values, 'command' in submission ? submission.payload : undefined);
     } finally {
       setSaving(false);
     }
-    if (options.resetOnDone) form.reset(options.defaultValues);
-    options.onDone?.(values, 'command' in submission ? submission.payload : undefined);
   };
 
-  const onSubmit = (event?: FormEvent) =>
-    form.handleSubmit(save, (errors) => {
+  const onSubmit = (event?: FormEvent) => {
+    // Without a schema react-hook-form clears only the messages of the fields it
+    // registers; one of a value kept otherwise (a multi-select set with setValue, a
+    // payload field the form has none for) would stay and hold up every later submit.
+    if (!options.schema) form.clearErrors();
+    return form.handleSubmit(save, (errors) => {
       const message = firstMessage(errors);
       if (message) showError(message);
     })(event);
+  };
 
   return { form, onSubmit, saving };
 }

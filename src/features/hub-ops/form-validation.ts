@@ -4,10 +4,8 @@
 // queueing, the images' file types) is checked here. Errors are keyed by the
 // payload field they belong to; 'form' holds those of no single field.
 import { MESSAGES, seaBatchNumber, type CommandInput, type CommandType } from '../../../sync/pure';
-import { failed, type FieldErrors } from '../../lib/field-errors';
+import { failed } from '../../lib/field-errors';
 import { parseQuantity } from '../../lib/quantity';
-
-export type { FieldErrors };
 
 export { checkCommand, type Checked } from '../../lib/check-command';
 import { checkCommand, type Checked } from '../../lib/check-command';
@@ -20,11 +18,14 @@ const newId = () => crypto.randomUUID();
 
 // The Karawang/Cikarang shipping form -----------------------------------------------------
 
+/** Quantities as the form holds them: a number input's parsed value, or its text. */
+type Quantity = number | string;
+
 export interface DaratFormValues {
   destination_warehouse_id: string;
   batch_number: string;
-  smartboard_quantity: string;
-  bracket_quantity: string;
+  smartboard_quantity: Quantity;
+  bracket_quantity: Quantity;
 }
 
 export type DaratPayload = CommandInput<'create_shipment_darat'>;
@@ -58,8 +59,8 @@ export interface SeaFormValues {
   etd: string;
   eta: string;
   destination_hub_id: string;
-  smartboard_quantity: string;
-  bracket_quantity: string;
+  smartboard_quantity: Quantity;
+  bracket_quantity: Quantity;
 }
 
 /** Both sea forms send the same payload, each under its own command. */
@@ -128,14 +129,3 @@ export function checkQueue(vendorId: string | null, vehicleIds: readonly string[
   if (!vendorId) return failed([{ path: ['vendor_id'], message: MESSAGES.chooseVendorFirst }]);
   return checkCommand('queue_vehicles', { hub_id: hubId, vehicle_ids: [...vehicleIds] });
 }
-
-/** For setErrors: forgets a field's message (and the form-wide one) once the user changes it. */
-export const dropError =
-  (field: string) =>
-  (errors: FieldErrors): FieldErrors => {
-    if (!(field in errors) && !('form' in errors)) return errors;
-    const rest = { ...errors };
-    delete rest[field];
-    delete rest.form;
-    return rest;
-  };

@@ -1,0 +1,103 @@
+// What the shipping forms share (spec 5, 7.4, 9), on the one form path
+// (src/lib/use-command-form.ts): the images are a form value the command's
+// image_count is checked from (its message stands under the images); once the
+// command is stored the images go to the upload queue, then the form's success
+// toast, then the dialog closes, the buttons disabled until then. Works with no
+// signal. Also the quantity fields and the image field.
+import { Controller, type DefaultValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { toast } from 'sonner';
+import { FormField } from '../../components/form-field';
+import { NumberField } from '../../components/form-fields';
+import { useSyncEngine } from '../../lib/sync-engine';
+import { useCommandForm, type Submission } from '../../lib/use-command-form';
+import { ImagePicker } from './image-picker';
+import { queueShipmentImages } from './queue-images';
+
+export interface ShippingValues {
+  smartboard_quantity: number | string;
+  bracket_quantity: number | string;
+  images: File[];
+}
+
+export function useShippingForm<V extends ShippingValues>(options: {
+  defaultValues: DefaultValues<V>;
+  submit: (values: V) => Submission;
+  /** The form's success toast, shown once its images are queued. */
+  success: (values: V) => string;
+  onClose: () => void;
+}) {
+  const engine = useSyncEngine();
+  return useCommandForm<V>({
+    defaultValues: options.defaultValues,
+    submit: options.submit,
+    fieldOf: { image_count: 'images' as Path<V> },
+    onDone: async (values, payload) => {
+      if (engine && payload) await queueShipmentImages(engine, String(payload.shipment_id), values.images);
+      toast.success(options.success(values));
+      options.onClose();
+    },
+  });
+}
+
+/** Jumlah Smartboard and Jumlah Bracket: whole numbers from 0 (spec 5). */
+export function QuantityFields<V extends ShippingValues>({
+  form,
+  idPrefix,
+}: {
+  form: UseFormReturn<V>;
+  idPrefix: string;
+}) {
+  return (
+    <div className="grid items-start gap-4 sm:grid-cols-2">
+      <NumberField
+        form={form}
+        name={'smartboard_quantity' as Path<V>}
+        id={`${idPrefix}-smartboard`}
+        label="Jumlah Smartboard"
+      />
+      <NumberField
+        form={form}
+        name={'bracket_quantity' as Path<V>}
+        id={`${idPrefix}-bracket`}
+        label="Jumlah Bracket"
+      />
+    </div>
+  );
+}
+
+/** The form's images (up to two), from the camera or files, each with its thumbnail. */
+export function ImagesField<V extends ShippingValues>({
+  form,
+  id,
+  kind,
+  label,
+  slotLabels,
+  disabled,
+}: {
+  form: UseFormReturn<V>;
+  id: string;
+  kind: 'darat' | 'poljak' | 'polsub';
+  label: string;
+  slotLabels: readonly [string, string];
+  disabled: boolean;
+}) {
+  return (
+    <FormField id={id} label={label}>
+      <Controller
+        control={form.control}
+        name={'images' as Path<V>}
+        render={({ field, fieldState }) => (
+          <ImagePicker
+            id={id}
+            form={kind}
+            images={field.value as File[]}
+            onChange={field.onChange}
+            slotLabels={slotLabels}
+            error={fieldState.error?.message}
+            disabled={disabled}
+          />
+        )}
+      />
+    </FormField>
+  );
+}
