@@ -7,10 +7,9 @@ import { gzipSync } from 'node:zlib';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { SCALE } from './seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 
 export const VIEWPORT = { width: 1280, height: 800 };
-export const ADMIN = 'admin@demo.local';
-export const PASSWORD = 'demo1234';
 export const DIST = join(process.cwd(), 'dist');
 // The dashboard shows data: its figures computed from the local database, the hub cards drawn.
 export const DASHBOARD_SHOWN = '[data-testid="dashboard"][data-ready="true"] [data-testid="hub-card"]';
@@ -104,8 +103,8 @@ export const PROBES = `(${installProbes.toString()})(${JSON.stringify(DASHBOARD_
 
 export async function signIn(page: Page, appUrl: string) {
   await page.goto(new URL('/auth', appUrl).toString());
-  await page.locator('#email').fill(ADMIN);
-  await page.locator('#password').fill(PASSWORD);
+  await page.locator('#email').fill(DEMO_USERS.admin);
+  await page.locator('#password').fill(DEMO_PASSWORD);
   await page.locator('form button[type=submit]').click();
   await page.waitForURL(new URL('/', appUrl).toString());
 }

@@ -2,7 +2,8 @@
 // page, queues of a realistic length, and the same action as direct calls to the server.
 import pg from 'pg';
 import { type Page } from 'playwright-core';
-import { CIKARANG, KARAWANG, queueBenchVehicles } from './seed';
+import { queueBenchVehicles } from './seed';
+import { HUB } from '../support/demo';
 
 export const BENCH_PLATE = 'BNCH-';
 /** The direct calls of P4 start loading vehicles of their own, queued on the server only. */
@@ -19,7 +20,7 @@ export async function queueWave(sql: pg.Client, page: Page, tapped: Set<string>,
     `update public.vehicles set sedang_muat = false, ready = false, current_hub_id = $2,
        queued_at = null, loading_started_at = null
      where id = any($1::uuid[]) and sedang_muat`,
-    [leaving, CIKARANG],
+    [leaving, HUB.cikarang],
   );
   await queueBenchVehicles(sql, count, BENCH_PLATE);
   await page
@@ -161,6 +162,6 @@ export async function directCalls(page: Page, anonKey: string, vehicleId: string
       if (!rows[0]?.sedang_muat) throw new Error('the vehicle did not start loading');
       return performance.now() - start;
     },
-    { anon: anonKey, vehicleId, hubId: KARAWANG },
+    { anon: anonKey, vehicleId, hubId: HUB.karawang },
   );
 }

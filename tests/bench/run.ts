@@ -21,8 +21,9 @@ import {
   type DashboardInput,
   type LocalDatabase,
 } from '../../sync';
-import { KARAWANG, SCALE, seedVolume } from './seed';
+import { SCALE, seedVolume } from './seed';
 import { benchStack, printTable, runBench, type BenchRow } from './table';
+import { DEMO_PASSWORD, DEMO_USERS, HUB } from '../support/demo';
 
 const COMMANDS = Math.round(1_000 * SCALE);
 const LATENCY_SAMPLES = 200;
@@ -38,7 +39,7 @@ function client(apiUrl: string, anonKey: string): SupabaseClient {
 
 async function signedIn(stack: Stack, email: string): Promise<{ supabase: SupabaseClient; actor: Actor }> {
   const supabase = client(stack.apiUrl, stack.anonKey);
-  const { data, error } = await supabase.auth.signInWithPassword({ email, password: 'demo1234' });
+  const { data, error } = await supabase.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
   if (error) throw error;
   const role = data.user.app_metadata.role as Actor['role'];
   const hubId = (data.user.app_metadata.hub_id as string | null) ?? null;
@@ -93,7 +94,7 @@ function percentile(sorted: number[], p: number): number {
 // 1. and 4.: the initial pull, then the dashboard on the pulled data.
 async function measureDashboardAndPull(stack: Stack, sql: pg.Client, rows: BenchRow[]) {
   // 1. Initial pull against a raw download of the same tables.
-  const admin = await signedIn(stack, 'admin@demo.local');
+  const admin = await signedIn(stack, DEMO_USERS.admin);
   const [rawMs, rawRows] = await timed(async () => {
     let n = 0;
     for (const t of ['shipments', 'inventory']) n += await rawDownload(admin.supabase, t);
@@ -181,7 +182,9 @@ async function measureLatency(device: SyncEngine, vehicle: string, rows: BenchRo
     );
     await device.dispatch(
       queued ? 'queue_vehicles' : 'remove_from_queue',
-      queued ? { hub_id: KARAWANG, vehicle_ids: [vehicle] } : { hub_id: KARAWANG, vehicle_id: vehicle },
+      queued
+        ? { hub_id: HUB.karawang, vehicle_ids: [vehicle] }
+        : { hub_id: HUB.karawang, vehicle_id: vehicle },
     );
     await seen;
     samples.push(performance.now() - start);
@@ -207,7 +210,7 @@ async function main() {
     if (!ONLY_P2) await measureDashboardAndPull(stack, sql, rows);
 
     // 2. Draining 1,000 queued commands against one request each.
-    const hub = await signedIn(stack, 'karawang@demo.local');
+    const hub = await signedIn(stack, DEMO_USERS.karawang);
     const vehicles = (
       await sql.query(
         `select id from public.vehicles where ready and is_active and nama_kapal is null order by id limit 1`,
@@ -218,8 +221,8 @@ async function main() {
     // The drain's commands: the vehicle queued, then taken off the queue, in turn.
     const queueOrRemove = (i: number) =>
       i % 2 === 0
-        ? { type: 'queue_vehicles', payload: { hub_id: KARAWANG, vehicle_ids: [vehicle] } }
-        : { type: 'remove_from_queue', payload: { hub_id: KARAWANG, vehicle_id: vehicle } };
+        ? { type: 'queue_vehicles', payload: { hub_id: HUB.karawang, vehicle_ids: [vehicle] } }
+        : { type: 'remove_from_queue', payload: { hub_id: HUB.karawang, vehicle_id: vehicle } };
     let device: SyncEngine | undefined;
     if (!ONLY_P2) {
       const engine = await engineFor(hub);
@@ -281,8 +284,8 @@ async function main() {
         type: ['queue_vehicles', 'start_loading', 'remove_from_queue'][step]!,
         payload:
           step === 0
-            ? { hub_id: KARAWANG, vehicle_ids: [vehicle] }
-            : { hub_id: KARAWANG, vehicle_id: vehicle },
+            ? { hub_id: HUB.karawang, vehicle_ids: [vehicle] }
+            : { hub_id: HUB.karawang, vehicle_id: vehicle },
         issued_at: new Date().toISOString(),
         actor: hub.actor.userId,
       };

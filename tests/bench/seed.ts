@@ -1,13 +1,12 @@
 // The benchmarks' volume: 10,000 shipments and 50,000 inventory rows at BENCH_SCALE=1,
 // written straight into the database (tests/bench/run.ts and tests/bench/browser.ts).
 import type pg from 'pg';
+import { HUB } from '../support/demo';
 
 // Smaller volumes through the environment for a quick look (BENCH_SCALE=0.1).
 export const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 export const SHIPMENTS = Math.round(10_000 * SCALE);
 export const INVENTORY = Math.round(50_000 * SCALE);
-export const KARAWANG = '11111111-0000-4000-8000-000000000001';
-export const CIKARANG = '11111111-0000-4000-8000-000000000002';
 
 /**
  * Writes `part` of the volume (1 = all of it), numbered from `from` (0 to 1) of the whole, so
@@ -19,8 +18,8 @@ export async function seedVolume(sql: pg.Client, part = 1, from = 0) {
   await sql.query(`
     insert into public.shipments (batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
       current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, selesai_bongkar)
-    select 'BENCH-' || g, v.id, v.vendor_id, '${KARAWANG}', '${CIKARANG}',
-      '${CIKARANG}', 10, 20, 'selesai', now() - (g || ' minutes')::interval, true
+    select 'BENCH-' || g, v.id, v.vendor_id, '${HUB.karawang}', '${HUB.cikarang}',
+      '${HUB.cikarang}', 10, 20, 'selesai', now() - (g || ' minutes')::interval, true
     from generate_series(${shipments[0]}, ${shipments[1]}) g,
       lateral (select id, vendor_id from public.vehicles order by id limit 1) v`);
   await sql.query(`
@@ -38,7 +37,7 @@ export async function seedBenchVehicles(sql: pg.Client, count: number, prefix: s
   await sql.query(
     `insert into public.vehicles (license_plate, driver_name, vendor_id, current_hub_id, ready, siap_muat, queued_at)
      select $1 || lpad(g::text, 4, '0'), 'Bench', (select id from public.vendors order by id limit 1),
-       '${KARAWANG}', not $3, $3, case when $3 then now() - (g || ' seconds')::interval end
+       '${HUB.karawang}', not $3, $3, case when $3 then now() - (g || ' seconds')::interval end
      from generate_series(1, $2::int) g`,
     [prefix, count, queued],
   );

@@ -8,9 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, DEMO_USERS, launchBrowser, newContext, signIn } from '../support/browser';
-import { as, HUB } from '../integration/commands-support';
+import { appUrl, launchBrowser, newContext, signIn } from '../support/browser';
+import { as } from '../integration/commands-support';
 import { query, toast } from './hub-support';
+import { DEMO_USERS, HUB } from '../support/demo';
 
 const require = createRequire(import.meta.url);
 const run = Date.now().toString(36);
@@ -130,7 +131,7 @@ describe('Audit Trail', () => {
     await expect
       .poll(async () =>
         (await rows.allTextContents()).every(
-          (t) => t.includes('karawang@demo.local') && t.includes('Confirm Tiba'),
+          (t) => t.includes(DEMO_USERS.karawang) && t.includes('Confirm Tiba'),
         ),
       )
       .toBe(true);

@@ -7,7 +7,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appUrl,
-  DEMO_USERS,
   headerText,
   launchBrowser,
   newContext,
@@ -17,6 +16,7 @@ import {
   waitForServiceWorkerControl,
 } from '../support/browser';
 import { query, toast, waitOffline } from './hub-support';
+import { DEMO_USERS, HUB } from '../support/demo';
 
 const run = Date.now().toString(36);
 const EMAIL = `e2e-${run}@test.local`;
@@ -85,7 +85,7 @@ describe('User Management', () => {
     ]);
     expect(profile).toEqual({
       role: 'hub_user',
-      hub_id: '11111111-0000-4000-8000-000000000002',
+      hub_id: HUB.cikarang,
       full_name: 'Petugas E2E',
     });
 

@@ -12,7 +12,6 @@ import {
 } from '../../src/lib/messages';
 import {
   appUrl,
-  DEMO_USERS,
   launchBrowser,
   newContext,
   recordApiRequests,
@@ -20,6 +19,7 @@ import {
   trackPageErrors,
   waitForShell,
 } from '../support/browser';
+import { DEMO_USERS, HUB, TRUCK_VENDOR } from '../support/demo';
 
 let browser: Browser;
 
@@ -95,20 +95,20 @@ describe('the sign-in page', () => {
   });
 
   it('asks to fill in all fields when only the password is empty', async () => {
-    const { toast, requests } = await submit('karawang@demo.local', '', LOGIN_FILL_ALL_FIELDS);
+    const { toast, requests } = await submit(DEMO_USERS.karawang, '', LOGIN_FILL_ALL_FIELDS);
     expect(toast).toBe(`Error${LOGIN_FILL_ALL_FIELDS}`);
     expect(requests).toEqual([]);
   });
 
   it('refuses a 5-character password and sends no request', async () => {
-    const { toast, requests } = await submit('karawang@demo.local', '12345', LOGIN_PASSWORD_TOO_SHORT);
+    const { toast, requests } = await submit(DEMO_USERS.karawang, '12345', LOGIN_PASSWORD_TOO_SHORT);
     expect(toast).toBe(`Error${LOGIN_PASSWORD_TOO_SHORT}`);
     expect(requests).toEqual([]);
   });
 
   it('does send the sign-in once the form is valid, and shows the provider message on failure', async () => {
     const { toast, requests } = await submit(
-      'karawang@demo.local',
+      DEMO_USERS.karawang,
       'wrong-password',
       'Invalid login credentials',
     );
@@ -190,10 +190,10 @@ describe('signed in as admin', () => {
     ['/', 'Dashboard Dermaga'],
     ['/inventory', 'Inventory Master'],
     ['/vendors', 'Vendors'],
-    ['/vendors/33333333-0000-4000-8000-000000000001', 'Vendor Detail'],
+    [`/vendors/${TRUCK_VENDOR.id}`, 'Vendor Detail'],
     ['/hubs', 'Hub Management'],
     ['/status-shipment', 'Status Shipment Management'],
-    ['/hub-activity/11111111-0000-4000-8000-000000000001', 'Aktivitas Inventory'],
+    [`/hub-activity/${HUB.karawang}`, 'Aktivitas Inventory'],
     ['/in-transit-detail', 'In-Transit Shipments'],
     ['/pod', 'POD Management'],
     ['/users', 'User Management'],
@@ -232,19 +232,19 @@ describe('restricted screens', () => {
     {
       user: DEMO_USERS.tower,
       allowed: ['/inventory', '/hubs', '/status-shipment', '/pod', '/hub-polsub/otw'],
-      permission: ['/users', '/vendors', '/vendors/33333333-0000-4000-8000-000000000001', '/settings'],
+      permission: ['/users', '/vendors', `/vendors/${TRUCK_VENDOR.id}`, '/settings'],
       role: [],
     },
     {
       user: DEMO_USERS.karawang,
-      allowed: ['/inventory', '/hub-karawang/ready', '/hub-activity/11111111-0000-4000-8000-000000000001'],
+      allowed: ['/inventory', '/hub-karawang/ready', `/hub-activity/${HUB.karawang}`],
       permission: ['/users', '/vendors', '/settings'],
       role: [
         '/hubs',
         '/status-shipment',
         '/pod',
         '/hub-cikarang/otw',
-        '/hub-activity/11111111-0000-4000-8000-000000000002',
+        `/hub-activity/${HUB.cikarang}`,
       ],
     },
     {

@@ -2,7 +2,8 @@
 // opened (and, since the provider tells opening from failing, not while it is still opening).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, launchBrowser, newContext, signIn } from '../support/browser';
+import { launchBrowser, newContext, signIn } from '../support/browser';
+import { DEMO_USERS } from '../support/demo';
 
 let browser: Browser;
 beforeAll(async () => {

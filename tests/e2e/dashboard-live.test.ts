@@ -7,7 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../support/clients';
 import { appUrl, launchBrowser } from '../support/browser';
-import { HUB, WAREHOUSE, makeVehicle, tablet, tag } from './hub-support';
+import { makeVehicle, tablet, tag } from './hub-support';
+import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,7 +47,7 @@ describe('a live dashboard', () => {
 
     const truck = await makeVehicle({ hubId: HUB.karawang });
     const shipmentId = randomUUID();
-    await send('karawang@demo.local', 'create_shipment_darat', {
+    await send(DEMO_USERS.karawang, 'create_shipment_darat', {
       hub_id: HUB.karawang,
       shipment_id: shipmentId,
       vehicle_id: truck.id,
@@ -68,8 +69,8 @@ describe('a live dashboard', () => {
     await expect.poll(() => figure(page, 'hub-flow-incoming', cikarang)).toBe(before.incoming + 1);
 
     for (const type of ['confirm_arrival', 'start_unloading'])
-      await send('cikarang@demo.local', type, { hub_id: HUB.cikarang, shipment_id: shipmentId });
-    await send('cikarang@demo.local', 'complete_unloading', {
+      await send(DEMO_USERS.cikarang, type, { hub_id: HUB.cikarang, shipment_id: shipmentId });
+    await send(DEMO_USERS.cikarang, 'complete_unloading', {
       hub_id: HUB.cikarang,
       shipment_id: shipmentId,
       notes: null,

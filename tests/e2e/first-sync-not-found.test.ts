@@ -3,8 +3,8 @@
 // and shows the hub once its row is pulled.
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, DEMO_USERS, launchBrowser, newContext, signIn } from '../support/browser';
-import { HUB } from './hub-support';
+import { appUrl, launchBrowser, newContext, signIn } from '../support/browser';
+import { DEMO_USERS, HUB } from '../support/demo';
 
 let browser: Browser;
 beforeAll(async () => {

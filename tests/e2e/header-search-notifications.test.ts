@@ -6,7 +6,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../support/clients';
 import { appUrl, launchBrowser } from '../support/browser';
-import { HUB, makeVehicle, query, tablet, tag, waitOffline, waitSynced } from './hub-support';
+import { makeVehicle, query, tablet, tag, waitOffline, waitSynced } from './hub-support';
+import { DEMO_USERS, HUB } from '../support/demo';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -63,7 +64,7 @@ describe('header', () => {
     await waitOffline(page);
     await card.getByRole('button', { name: 'Confirm Tiba' }).click();
     // Meanwhile tower control confirms the same arrival from its desk.
-    const tower = await signedIn('tower@demo.local');
+    const tower = await signedIn(DEMO_USERS.tower);
     const { data: session } = await tower.auth.getSession();
     await tower.rpc('apply_commands', {
       commands: [
@@ -80,7 +81,7 @@ describe('header', () => {
     await waitSynced(page);
     await expect.poll(() => page.getByTestId('notification-badge').getAttribute('data-count')).toBe('1');
     await page.getByTestId('notification-badge').click();
-    await expect.poll(() => page.getByTestId('notifications').textContent()).toContain('tower@demo.local');
+    await expect.poll(() => page.getByTestId('notifications').textContent()).toContain(DEMO_USERS.tower);
     await context.close();
   });
 });

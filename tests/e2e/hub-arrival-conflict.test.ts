@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import {
   clickTab,
-  HUB,
   makeVehicle,
   openHub,
   query,
@@ -15,10 +14,10 @@ import {
   tablet,
   tag,
   toast,
-  TRUCK_VENDOR,
   waitOffline,
   waitSynced,
 } from './hub-support';
+import { DEMO_USERS, HUB, TRUCK_VENDOR } from '../support/demo';
 
 let browser: Browser;
 const shipmentId = randomUUID();
@@ -70,7 +69,7 @@ describe('two tablets confirm the same arrival offline', () => {
     expect(afterA!.status).toBe('confirm_tiba');
 
     await b.context.setOffline(false);
-    const message = 'Kedatangan sudah dikonfirmasi oleh cikarang@demo.local';
+    const message = `Kedatangan sudah dikonfirmasi oleh ${DEMO_USERS.cikarang}`;
     await b.page.locator('[data-sonner-toast]', { hasText: message }).waitFor({ timeout: 60_000 });
     await b.page.getByTestId('rejections-alert').filter({ hasText: message }).waitFor();
     await waitSynced(b.page);

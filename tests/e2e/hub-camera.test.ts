@@ -3,8 +3,9 @@
 // 'Camera is only available on mobile devices' and the file picker opens.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, DEMO_USERS, newContext, signIn } from '../support/browser';
-import { HUB, makeVehicle, openHub, toast, vehicleCard } from './hub-support';
+import { CHROMIUM_PATH, newContext, signIn } from '../support/browser';
+import { makeVehicle, openHub, toast, vehicleCard } from './hub-support';
+import { DEMO_USERS, HUB } from '../support/demo';
 
 let browser: Browser;
 const ANDROID_TABLET =

@@ -10,7 +10,6 @@ import {
   choose,
   clickTab,
   eventually,
-  HUB,
   makeVehicle,
   openHub,
   query,
@@ -19,12 +18,11 @@ import {
   tablet,
   tag,
   toast,
-  TRUCK_VENDOR,
   vehicleCard,
   waitOffline,
   waitSynced,
-  WAREHOUSE,
 } from './hub-support';
+import { HUB, TRUCK_VENDOR, WAREHOUSE } from '../support/demo';
 
 let browser: Browser;
 let truck: { id: string; plate: string };

@@ -3,7 +3,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '../support/browser';
-import { choose, clickTab, HUB, makeVehicle, openHub, SEA_VENDOR, tablet, vehicleCard } from './hub-support';
+import { choose, clickTab, makeVehicle, openHub, tablet, vehicleCard } from './hub-support';
+import { HUB, SEA_VENDOR, TRUCK_VENDOR } from '../support/demo';
 
 let browser: Browser;
 
@@ -58,7 +59,7 @@ describe.each([
       await expectTabletFriendly(page, tab);
     }
     await page.getByRole('button', { name: 'Tambah ke Antrian' }).click();
-    await choose(page, 'queue-vendor', 'PT Sinar Logistik Nusantara');
+    await choose(page, 'queue-vendor', TRUCK_VENDOR.name);
     await page.getByTestId('queue-vehicle-options').waitFor();
     await expectTabletFriendly(page, 'Tambah ke Antrian');
     await page.keyboard.press('Escape');

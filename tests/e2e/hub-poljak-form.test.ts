@@ -9,17 +9,16 @@ import { png } from '../support/images';
 import {
   choose,
   eventually,
-  HUB,
   makeVehicle,
   openHub,
   query,
   queueVehicles,
-  SEA_VENDOR,
   tablet,
   toast,
   vehicleCard,
   waitSynced,
 } from './hub-support';
+import { HUB, SEA_VENDOR } from '../support/demo';
 
 let browser: Browser;
 let fleet: { id: string; plate: string };

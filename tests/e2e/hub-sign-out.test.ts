@@ -4,17 +4,16 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser } from '../support/browser';
 import {
-  HUB,
   makeVehicle,
   openHub,
   query,
   queueVehicles,
   tablet,
   toast,
-  TRUCK_VENDOR,
   vehicleCard,
   waitOffline,
 } from './hub-support';
+import { HUB, TRUCK_VENDOR } from '../support/demo';
 
 let browser: Browser;
 let truck: { id: string; plate: string };

@@ -1,31 +1,10 @@
-// Shared by tests/e2e/hub-*.test.ts: the demo rows the hub screens work on,
-// a vehicle of the test's own, and the few interactions every hub test needs.
+// Shared by tests/e2e/hub-*.test.ts: a vehicle of the test's own and the few
+// interactions every hub test needs (the demo rows: tests/support/demo.ts).
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { appUrl, DEMO_USERS, newContext, signIn, waitForServiceWorkerControl } from '../support/browser';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { appUrl, newContext, signIn, waitForServiceWorkerControl } from '../support/browser';
 import { ownerSql } from '../support/clients';
-import type { Browser } from 'playwright-core';
-
-const pad = (n: number) => String(n).padStart(12, '0');
-export const HUB = {
-  karawang: `11111111-0000-4000-8000-${pad(1)}`,
-  cikarang: `11111111-0000-4000-8000-${pad(2)}`,
-  poljak: `11111111-0000-4000-8000-${pad(3)}`,
-  polsub: `11111111-0000-4000-8000-${pad(4)}`,
-  makassar: `11111111-0000-4000-8000-${pad(5)}`,
-} as const;
-export const WAREHOUSE = {
-  karawang: `22222222-0000-4000-8000-${pad(1)}`,
-  cikarang: `22222222-0000-4000-8000-${pad(2)}`,
-  poljak: `22222222-0000-4000-8000-${pad(3)}`,
-} as const;
-export const TRUCK_VENDOR = { id: `33333333-0000-4000-8000-${pad(1)}`, name: 'PT Sinar Logistik Nusantara' };
-export const SEA_VENDOR = { id: `33333333-0000-4000-8000-${pad(3)}`, name: 'PT Samudera Bahari Lines' };
-export const TRUCK_TYPE = `44444444-0000-4000-8000-${pad(1)}`;
-export const USER_ID = {
-  karawang: `aaaaaaaa-0000-4000-8000-${pad(3)}`,
-  cikarang: `aaaaaaaa-0000-4000-8000-${pad(4)}`,
-} as const;
+import { DEMO_USERS, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR, type DemoUser } from '../support/demo';
 
 export const tag = () => randomUUID().slice(0, 8).toUpperCase();
 
@@ -86,7 +65,7 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
 /** A tablet (1280x800, touch) signed in as a hub user, its service worker in control, first sync done. */
 export async function tablet(
   browser: Browser,
-  user: keyof typeof DEMO_USERS,
+  user: DemoUser,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, { hasTouch: true });
   const page = await context.newPage();

@@ -5,7 +5,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
-import { HUB, makeVehicle, openHub, tablet } from './hub-support';
+import { makeVehicle, openHub, tablet } from './hub-support';
+import { HUB } from '../support/demo';
 
 let browser: Browser;
 beforeAll(async () => {

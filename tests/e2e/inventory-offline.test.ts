@@ -8,8 +8,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser } from '../support/browser';
 import { choose, eventually, query, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
+import { WAREHOUSE } from '../support/demo';
 
-const GUDANG_KARAWANG = '22222222-0000-4000-8000-000000000001';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -81,7 +81,7 @@ describe('Inventory Master offline', () => {
       );
       return rows.length ? rows : undefined;
     });
-    expect(stock).toEqual({ warehouse_id: GUDANG_KARAWANG, date: `${yyyy}-${mm}-${dd}`, smartboard_quantity: 7, bracket_quantity: 0 });
+    expect(stock).toEqual({ warehouse_id: WAREHOUSE.karawang, date: `${yyyy}-${mm}-${dd}`, smartboard_quantity: 7, bracket_quantity: 0 });
     await context.close();
   });
 });

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_VERIFY_EMAIL_TITLE } from '../../src/lib/messages';
 import {
   appUrl,
-  DEMO_USERS,
   headerText,
   launchBrowser,
   newContext,
@@ -15,6 +14,7 @@ import {
   trackPageErrors,
 } from '../support/browser';
 import { ownerSql, serviceClient } from '../support/clients';
+import { DEMO_USERS } from '../support/demo';
 
 let browser: Browser;
 

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PWA_OFFLINE_READY } from '../../src/lib/messages';
 import {
   appUrl,
-  DEMO_USERS,
   headerText,
   launchBrowser,
   newContext,
@@ -15,6 +14,7 @@ import {
   waitForServiceWorkerControl,
   waitForShell,
 } from '../support/browser';
+import { DEMO_USERS } from '../support/demo';
 
 let browser: Browser;
 

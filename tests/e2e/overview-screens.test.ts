@@ -7,7 +7,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser } from '../support/browser';
 import { seriousViolations } from './axe';
-import { HUB, tablet, waitOffline } from './hub-support';
+import { tablet, waitOffline } from './hub-support';
+import { HUB } from '../support/demo';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser } from '../support/browser';
-import { HUB, eventually, makeVehicle, query, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
+import { eventually, makeVehicle, query, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
+import { HUB, WAREHOUSE } from '../support/demo';
 
-const GUDANG_MAKASSAR = '22222222-0000-4000-8000-000000000005';
 let browser: Browser;
 const batch = `E2E-POD-${tag()}`;
 const shipmentId = randomUUID();
@@ -97,8 +97,8 @@ describe('POD Management', () => {
       [shipmentId],
     );
     expect(stock).toEqual([
-      { warehouse_id: GUDANG_MAKASSAR, smartboard_quantity: 24, bracket_quantity: 0 },
-      { warehouse_id: GUDANG_MAKASSAR, smartboard_quantity: 0, bracket_quantity: 9 },
+      { warehouse_id: WAREHOUSE.makassar, smartboard_quantity: 24, bracket_quantity: 0 },
+      { warehouse_id: WAREHOUSE.makassar, smartboard_quantity: 0, bracket_quantity: 9 },
     ]);
 
     // The dashboard's Makassar card follows: one container fewer on the way, the stock booked.

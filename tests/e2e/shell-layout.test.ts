@@ -5,7 +5,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appUrl,
-  DEMO_USERS,
   launchBrowser,
   newContext,
   signIn,
@@ -13,6 +12,7 @@ import {
   TABLET_PORTRAIT,
   waitForShell,
 } from '../support/browser';
+import { DEMO_USERS } from '../support/demo';
 
 let browser: Browser;
 

@@ -5,8 +5,9 @@
 // pressure or without engagement would give it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, launchBrowser, newContext, signIn } from '../support/browser';
+import { launchBrowser, newContext, signIn } from '../support/browser';
 import { waitFirstSync } from './hub-support';
+import { DEMO_USERS } from '../support/demo';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser } from '../support/browser';
 import { seriousViolations } from './axe';
 import { eventually, query, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
+import { TRUCK_TYPE, TRUCK_VENDOR } from '../support/demo';
 
-const TRUCK_TYPE = '44444444-0000-4000-8000-000000000001';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -140,7 +140,7 @@ describe('bad input', () => {
     await page.getByTestId('delete-row').last().click();
     await expect.poll(() => page.getByTestId('vehicle-row').count()).toBe(0);
     // A vendor whose vehicles are all saved.
-    await page.goto(appUrl('/vendors/33333333-0000-4000-8000-000000000001'));
+    await page.goto(appUrl(`/vendors/${TRUCK_VENDOR.id}`));
     await expect.poll(() => page.locator('[data-testid=vehicle-row][data-saved=true]').count()).toBeGreaterThan(0);
     await page.getByTestId('save-all').click();
     await toast(page, 'All vehicles are already saved').waitFor();

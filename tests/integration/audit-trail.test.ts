@@ -4,7 +4,8 @@
 // real HTTP, as the devices send them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '../support/clients';
-import { as, closeDb, daratPayload, HUB, makeVehicle, WAREHOUSE, type User } from './commands-support';
+import { as, closeDb, daratPayload, makeVehicle, type User } from './commands-support';
+import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 
 interface AuditRow {
   seq: number;
@@ -68,7 +69,7 @@ describe.each(['admin', 'tower'] as const)('%s', (who) => {
     const [arrival, rejection, creation] = mine;
     expect(creation).toMatchObject({
       type: 'create_shipment_darat',
-      actor_email: 'karawang@demo.local',
+      actor_email: DEMO_USERS.karawang,
       hub_id: HUB.karawang,
       hub_name: 'Hub Karawang',
       outcome: 'applied',
@@ -77,13 +78,13 @@ describe.each(['admin', 'tower'] as const)('%s', (who) => {
       59_000,
     );
     expect(rejection).toMatchObject({
-      actor_email: 'karawang@demo.local',
+      actor_email: DEMO_USERS.karawang,
       outcome: 'rejected',
       code: 'forbidden',
     });
     expect(rejection!.message).toEqual(expect.any(String));
     expect(arrival).toMatchObject({
-      actor_email: 'cikarang@demo.local',
+      actor_email: DEMO_USERS.cikarang,
       hub_id: HUB.cikarang,
       outcome: 'applied',
     });
@@ -97,7 +98,7 @@ describe.each(['admin', 'tower'] as const)('%s', (who) => {
     expect(atCikarang.map((r) => r.id)).not.toContain(created);
 
     const byUser = await trail(staff, { p_actor: 'cikarang@demo', p_limit: 500 });
-    expect(byUser.every((r) => r.actor_email === 'cikarang@demo.local')).toBe(true);
+    expect(byUser.every((r) => r.actor_email === DEMO_USERS.cikarang)).toBe(true);
     expect(byUser.map((r) => r.id)).toContain(arrived);
 
     const byType = await trail(staff, { p_type: 'create_shipment_darat', p_limit: 500 });
@@ -124,9 +125,9 @@ describe.each(['admin', 'tower'] as const)('%s', (who) => {
     const { data, error } = await staff.client.rpc('shipment_history', { p_shipment_id: shipmentId });
     expect(error).toBeNull();
     expect((data as AuditRow[]).map((r) => [r.type, r.outcome, r.actor_email])).toEqual([
-      ['create_shipment_darat', 'applied', 'karawang@demo.local'],
-      ['confirm_arrival', 'rejected', 'karawang@demo.local'],
-      ['confirm_arrival', 'applied', 'cikarang@demo.local'],
+      ['create_shipment_darat', 'applied', DEMO_USERS.karawang],
+      ['confirm_arrival', 'rejected', DEMO_USERS.karawang],
+      ['confirm_arrival', 'applied', DEMO_USERS.cikarang],
     ]);
   });
 

@@ -2,20 +2,21 @@
 // sessions, refresh-token rotation, and the errors Supabase Auth gives.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { anonClient, DEMO_PASSWORD, ownerSql, serviceClient, stack } from '../support/clients';
+import { anonClient, ownerSql, serviceClient, stack } from '../support/clients';
+import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 
-const DEMO_USERS = [
-  { email: 'admin@demo.local', role: 'admin' },
-  { email: 'tower@demo.local', role: 'tower_control' },
-  { email: 'karawang@demo.local', role: 'hub_user' },
-  { email: 'cikarang@demo.local', role: 'hub_user' },
-  { email: 'poljak@demo.local', role: 'hub_user' },
-  { email: 'polsub@demo.local', role: 'hub_user' },
-  { email: 'makassar@demo.local', role: 'hub_user' },
+const ROLES = [
+  { email: DEMO_USERS.admin, role: 'admin' },
+  { email: DEMO_USERS.tower, role: 'tower_control' },
+  { email: DEMO_USERS.karawang, role: 'hub_user' },
+  { email: DEMO_USERS.cikarang, role: 'hub_user' },
+  { email: DEMO_USERS.poljak, role: 'hub_user' },
+  { email: DEMO_USERS.polsub, role: 'hub_user' },
+  { email: DEMO_USERS.makassar, role: 'hub_user' },
 ];
 
 describe('demo users', () => {
-  it.each(DEMO_USERS)('$email signs in, reads its user, refreshes and signs out', async ({ email, role }) => {
+  it.each(ROLES)('$email signs in, reads its user, refreshes and signs out', async ({ email, role }) => {
     const supabase = anonClient();
     const signIn = await supabase.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
     expect(signIn.error).toBeNull();
@@ -41,7 +42,7 @@ describe('demo users', () => {
 
   it('refuses a wrong password with invalid_credentials', async () => {
     const { data, error } = await anonClient().auth.signInWithPassword({
-      email: 'admin@demo.local',
+      email: DEMO_USERS.admin,
       password: 'wrong-password',
     });
     expect(data.session).toBeNull();
@@ -71,7 +72,7 @@ describe('sign-up', () => {
   });
 
   it('refuses an e-mail that is already registered', async () => {
-    const { error } = await anonClient().auth.signUp({ email: 'tower@demo.local', password: 'secret1' });
+    const { error } = await anonClient().auth.signUp({ email: DEMO_USERS.tower, password: 'secret1' });
     expect(error?.status).toBe(422);
     expect(error?.code).toBe('user_already_exists');
     expect(error?.message).toBe('User already registered');
@@ -92,7 +93,7 @@ describe('refresh tokens', () => {
   it('rotate: a used refresh token cannot be used again', async () => {
     const supabase = anonClient();
     const { data } = await supabase.auth.signInWithPassword({
-      email: 'tower@demo.local',
+      email: DEMO_USERS.tower,
       password: DEMO_PASSWORD,
     });
     const original = data.session!.refresh_token;
@@ -109,7 +110,7 @@ describe('refresh tokens', () => {
   });
 
   it('a refresh whose answer was lost can be sent again: the same active token comes back, not a sign-out', async () => {
-    const { data } = await anonClient().auth.signInWithPassword({ email: 'karawang@demo.local', password: DEMO_PASSWORD });
+    const { data } = await anonClient().auth.signInWithPassword({ email: DEMO_USERS.karawang, password: DEMO_PASSWORD });
     const original = data.session!.refresh_token;
     // The server rotated the token, but the tablet never received the answer.
     const lost = await anonClient().auth.refreshSession({ refresh_token: original });
@@ -119,7 +120,7 @@ describe('refresh tokens', () => {
     const retried = await anonClient().auth.refreshSession({ refresh_token: original });
     expect(retried.error).toBeNull();
     expect(retried.data.session!.refresh_token).toBe(lost.data.session!.refresh_token);
-    expect(retried.data.user!.email).toBe('karawang@demo.local');
+    expect(retried.data.user!.email).toBe(DEMO_USERS.karawang);
     // And that token rotates on as usual.
     const next = await anonClient().auth.refreshSession({ refresh_token: retried.data.session!.refresh_token });
     expect(next.error).toBeNull();
@@ -127,7 +128,7 @@ describe('refresh tokens', () => {
   });
 
   it('a revoked token is honoured again within the reuse interval (10 s), as by Supabase Auth', async () => {
-    const { data } = await anonClient().auth.signInWithPassword({ email: 'cikarang@demo.local', password: DEMO_PASSWORD });
+    const { data } = await anonClient().auth.signInWithPassword({ email: DEMO_USERS.cikarang, password: DEMO_PASSWORD });
     const original = data.session!.refresh_token;
     const first = await anonClient().auth.refreshSession({ refresh_token: original });
     const second = await anonClient().auth.refreshSession({ refresh_token: first.data.session!.refresh_token });
@@ -174,7 +175,7 @@ describe('admin users API', () => {
   it('refuses the admin API to a signed-in user and to the anon key', async () => {
     const supabase = anonClient();
     const { data } = await supabase.auth.signInWithPassword({
-      email: 'admin@demo.local',
+      email: DEMO_USERS.admin,
       password: DEMO_PASSWORD,
     });
     const res = await fetch(`${stack().apiUrl}/auth/v1/admin/users`, {

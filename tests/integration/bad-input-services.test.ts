@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownerSql, serviceClient as service, signedIn, stack } from '../support/clients';
+import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 
 const SEED = Number(process.env.BAD_INPUT_SEED ?? Date.now() % 2 ** 31);
 
@@ -43,9 +44,9 @@ let someHubUser = '';
 
 beforeAll(async () => {
   for (const [key, email] of [
-    ['admin', 'admin@demo.local'],
-    ['tower', 'tower@demo.local'],
-    ['karawang', 'karawang@demo.local'],
+    ['admin', DEMO_USERS.admin],
+    ['tower', DEMO_USERS.tower],
+    ['karawang', DEMO_USERS.karawang],
   ] as const) {
     const client = await signedIn(email);
     tokens[key] = (await client.auth.getSession()).data.session!.access_token;
@@ -203,9 +204,9 @@ function storageRequest(c: { path: string; mime: string; size: 'small' | 'oversi
 const authCase = fc.oneof(
   fc.record({ endpoint: fc.constantFrom('signup', 'token'), email: badEmail as fc.Arbitrary<unknown>, password: fc.constant<unknown>('rahasia123') }),
   fc.record({ endpoint: fc.constantFrom('signup', 'token'), email: wrongType, password: fc.constant<unknown>('rahasia123') }),
-  fc.record({ endpoint: fc.constantFrom('signup', 'token'), email: fc.constant<unknown>('karawang@demo.local'), password: fc.oneof(wrongType, fc.constant<unknown>(undefined)) }),
+  fc.record({ endpoint: fc.constantFrom('signup', 'token'), email: fc.constant<unknown>(DEMO_USERS.karawang), password: fc.oneof(wrongType, fc.constant<unknown>(undefined)) }),
   fc.record({ endpoint: fc.constant('signup'), email: fc.constant<unknown>('{new}'), password: shortPassword as fc.Arbitrary<unknown> }),
-  fc.record({ endpoint: fc.constant('token'), email: fc.constant<unknown>('karawang@demo.local'), password: fc.string({ maxLength: 20 }).filter((p) => p !== 'demo1234') as fc.Arbitrary<unknown> }),
+  fc.record({ endpoint: fc.constant('token'), email: fc.constant<unknown>(DEMO_USERS.karawang), password: fc.string({ maxLength: 20 }).filter((p) => p !== DEMO_PASSWORD) as fc.Arbitrary<unknown> }),
   fc.record({ endpoint: fc.constantFrom('signup', 'token'), email: fc.constant<unknown>('{huge}'), password: fc.constant<unknown>('rahasia123') }),
   fc.record({ endpoint: fc.constantFrom('signup', 'token'), email: fc.constant<unknown>('{raw}'), password: notAnObject as fc.Arbitrary<unknown> }),
 );

@@ -4,13 +4,12 @@
 // at a row of another table; plus malformed envelopes and device times.
 import fc from 'fast-check';
 import { CATALOGUE } from '../../sync/commands/catalogue';
-import { HUB, SEA_VENDOR, TRUCK_TYPE, VENDOR, WAREHOUSE } from './commands-support';
+import { HUB, SEA_VENDOR, seedId, TRUCK_TYPE, TRUCK_VENDOR, WAREHOUSE } from '../support/demo';
 
-const pad = (n: number) => String(n).padStart(12, '0');
-const VEHICLE = `55555555-0000-4000-8000-${pad(1)}`;
-const SEA_VEHICLE = `55555555-0000-4000-8000-${pad(21)}`;
-const SHIPMENT = `66666666-0000-4000-8000-${pad(8)}`;
-const POD_SHIPMENT = `66666666-0000-4000-8000-${pad(17)}`;
+const VEHICLE = seedId.vehicle(1);
+const SEA_VEHICLE = seedId.vehicle(21);
+const SHIPMENT = seedId.shipment(8);
+const POD_SHIPMENT = seedId.shipment(17);
 const NEW = '99999999-0000-4000-8000-000000000000'; // replaced by a fresh id per command
 
 export type Payload = Record<string, unknown>;
@@ -77,12 +76,12 @@ export const TEMPLATES: Record<string, Payload> = {
   },
   add_warehouse: { warehouse_id: NEW, name: 'Gudang Uji', location: 'Bekasi', hub_id: HUB.karawang },
   add_vendor: { vendor_id: NEW, name: 'PT Uji', contact_person: 'Budi', phone: '0812' },
-  edit_vendor: { vendor_id: VENDOR, changes: { phone: '0812' } },
-  delete_vendor: { vendor_id: SEA_VENDOR },
+  edit_vendor: { vendor_id: TRUCK_VENDOR.id, changes: { phone: '0812' } },
+  delete_vendor: { vendor_id: SEA_VENDOR.id },
   add_vehicle_type: { vehicle_type_id: NEW, name: 'Truk Uji' },
   add_vehicle: {
     vehicle_id: NEW,
-    vendor_id: VENDOR,
+    vendor_id: TRUCK_VENDOR.id,
     mode: 'darat',
     license_plate: 'B 1 UJI',
     vehicle_type_id: TRUCK_TYPE,
@@ -94,7 +93,7 @@ export const TEMPLATES: Record<string, Payload> = {
   delete_vehicle: { vehicle_id: VEHICLE },
   add_sea_fleet: {
     vehicle_id: NEW,
-    vendor_id: SEA_VENDOR,
+    vendor_id: SEA_VENDOR.id,
     nama_kapal: 'KM Uji',
     nama_pelayaran: 'Meratus',
     container_number: 'MRTU 9',
@@ -110,13 +109,13 @@ export const TEMPLATES: Record<string, Payload> = {
 const OTHER_TABLE: Record<string, string> = {
   hub_id: WAREHOUSE.karawang,
   destination_hub_id: WAREHOUSE.makassar,
-  current_hub_id: VENDOR,
+  current_hub_id: TRUCK_VENDOR.id,
   warehouse_id: HUB.karawang,
   destination_warehouse_id: HUB.cikarang,
   vehicle_id: SHIPMENT,
   shipment_id: VEHICLE,
   vendor_id: TRUCK_TYPE,
-  vehicle_type_id: VENDOR,
+  vehicle_type_id: TRUCK_VENDOR.id,
 };
 const NEW_ROW_FIELDS: Record<string, string[]> = {
   add_vendor: ['vendor_id'],

@@ -5,8 +5,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasRemoteChanges } from '../../sync/replication/change-probe';
 import { changedTables } from '../../sync/replication/pull';
-import { as, closeDb, id, tag, WAREHOUSE } from './commands-support';
+import { as, closeDb, id, tag } from './commands-support';
 import { openDevice, settle, type Device } from '../support/sync-device';
+import { DEMO_USERS, WAREHOUSE } from '../support/demo';
 
 afterAll(closeDb);
 
@@ -15,7 +16,7 @@ describe('has_changes', () => {
   afterAll(async () => device?.dispose());
 
   it('is no when caught up, yes after another user commits what the device may read, no again after the pull', async () => {
-    device = await openDevice('karawang@demo.local');
+    device = await openDevice(DEMO_USERS.karawang);
     await settle(device.engine);
     expect(await hasRemoteChanges(device.supabase, device.engine.local)).toBe(false);
 

@@ -4,8 +4,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatWib } from '../../sync/domain/time';
 import {
-  HUB,
-  WAREHOUSE,
   as,
   closeDb,
   daratPayload,
@@ -17,6 +15,7 @@ import {
   seaPayload,
   stockOf,
 } from './commands-support';
+import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 
 afterAll(closeDb);
 
@@ -195,7 +194,7 @@ describe('first writer wins', () => {
       id: second.id,
       outcome: 'rejected',
       code: 'conflict',
-      message: `Kedatangan sudah dikonfirmasi oleh cikarang@demo.local pada ${formatWib(first.issued_at)}`,
+      message: `Kedatangan sudah dikonfirmasi oleh ${DEMO_USERS.cikarang} pada ${formatWib(first.issued_at)}`,
     });
     // The rejection is final and recorded, and does not block what follows it.
     expect(next).toMatchObject({ outcome: 'applied' });
@@ -213,13 +212,13 @@ describe('first writer wins', () => {
     const started = await cikarang.ok('start_unloading', at(shipmentId));
     expect(await admin.run('start_unloading', at(shipmentId))).toMatchObject({
       code: 'conflict',
-      message: `Bongkar sudah dimulai oleh cikarang@demo.local pada ${formatWib(started.issued_at)}`,
+      message: `Bongkar sudah dimulai oleh ${DEMO_USERS.cikarang} pada ${formatWib(started.issued_at)}`,
     });
     const done = await admin.ok('complete_unloading', unloading(shipmentId));
     const again = unloading(shipmentId);
     expect(await cikarang.run('complete_unloading', again)).toMatchObject({
       code: 'conflict',
-      message: `Bongkar sudah diselesaikan oleh admin@demo.local pada ${formatWib(done.issued_at)}`,
+      message: `Bongkar sudah diselesaikan oleh ${DEMO_USERS.admin} pada ${formatWib(done.issued_at)}`,
     });
     expect(await rowOf('inventory', again.smartboard_inventory_id)).toBeUndefined();
     expect(await stockOf(shipmentId)).toEqual({ rows: 3, smartboards: 0, brackets: 0 });

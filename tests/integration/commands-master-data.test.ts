@@ -4,10 +4,6 @@
 // refused while in use, duplicates refused with a clear message.
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  HUB,
-  TRUCK_TYPE,
-  VENDOR,
-  WAREHOUSE,
   as,
   closeDb,
   daratPayload,
@@ -19,6 +15,7 @@ import {
   rowOf,
   tag,
 } from './commands-support';
+import { HUB, TRUCK_TYPE, TRUCK_VENDOR, WAREHOUSE } from '../support/demo';
 
 afterAll(closeDb);
 
@@ -147,7 +144,7 @@ describe('vendors', () => {
       code: 'duplicate',
       message: `Vendor "${name.toUpperCase()}" sudah ada.`,
     });
-    expect(await admin.run('edit_vendor', { vendor_id: VENDOR, changes: { name } })).toMatchObject({
+    expect(await admin.run('edit_vendor', { vendor_id: TRUCK_VENDOR.id, changes: { name } })).toMatchObject({
       code: 'duplicate',
     });
     expect(await admin.run('edit_vendor', { vendor_id: vendorId, changes: { name: '' } })).toMatchObject({
@@ -213,7 +210,7 @@ describe('vehicles and sea fleets', () => {
     const cikarang = await as('cikarang');
     const p = {
       vehicle_id: id(),
-      vendor_id: VENDOR,
+      vendor_id: TRUCK_VENDOR.id,
       mode: 'darat',
       license_plate: plate('B'),
       vehicle_type_id: TRUCK_TYPE,
@@ -224,7 +221,7 @@ describe('vehicles and sea fleets', () => {
     await cikarang.ok('add_vehicle', p);
     expect(await rowOf('vehicles', p.vehicle_id)).toMatchObject({
       license_plate: p.license_plate,
-      vendor_id: VENDOR,
+      vendor_id: TRUCK_VENDOR.id,
       vehicle_type_id: TRUCK_TYPE,
       driver_name: 'Asep',
       driver_phone: null,
@@ -248,7 +245,7 @@ describe('vehicles and sea fleets', () => {
     const tower = await as('tower');
     const laut = {
       vehicle_id: id(),
-      vendor_id: VENDOR,
+      vendor_id: TRUCK_VENDOR.id,
       mode: 'laut',
       license_plate: `MRTU ${tag()}`,
       vehicle_type_id: TRUCK_TYPE,
@@ -264,7 +261,7 @@ describe('vehicles and sea fleets', () => {
     });
     const fleet = {
       vehicle_id: id(),
-      vendor_id: VENDOR,
+      vendor_id: TRUCK_VENDOR.id,
       nama_kapal: 'KM Armada',
       nama_pelayaran: 'Tanto',
       container_number: `TNTU ${tag()}`,
@@ -299,12 +296,17 @@ describe('vehicles and sea fleets', () => {
       type === 'add_sea_fleet'
         ? {
             vehicle_id: id(),
-            vendor_id: VENDOR,
+            vendor_id: TRUCK_VENDOR.id,
             nama_kapal: 'KM A',
             nama_pelayaran: 'B',
             container_number: `C ${tag()}`,
           }
-        : { vehicle_id: id(), vendor_id: VENDOR, license_plate: plate(), vehicle_type_id: TRUCK_TYPE };
+        : {
+            vehicle_id: id(),
+            vendor_id: TRUCK_VENDOR.id,
+            license_plate: plate(),
+            vehicle_type_id: TRUCK_TYPE,
+          };
     expect(await poljak.run(type, { ...base, ...change })).toMatchObject({
       outcome: 'rejected',
       code: 'validation',
@@ -316,7 +318,7 @@ describe('vehicles and sea fleets', () => {
     const karawang = await as('karawang');
     const p = {
       vehicle_id: id(),
-      vendor_id: VENDOR,
+      vendor_id: TRUCK_VENDOR.id,
       mode: 'darat',
       license_plate: plate(),
       vehicle_type_id: TRUCK_TYPE,

@@ -3,8 +3,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatWib } from '../../sync/domain/time';
 import {
-  HUB,
-  WAREHOUSE,
   as,
   closeDb,
   daratPayload,
@@ -17,6 +15,7 @@ import {
   stockOf,
   tag,
 } from './commands-support';
+import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 
 afterAll(closeDb);
 
@@ -170,7 +169,7 @@ describe('the POD flow', () => {
     expect(late).toMatchObject({
       outcome: 'rejected',
       code: 'conflict',
-      message: `Kedatangan sudah dikonfirmasi oleh makassar@demo.local pada ${formatWib(first.issued_at)}`,
+      message: `Kedatangan sudah dikonfirmasi oleh ${DEMO_USERS.makassar} pada ${formatWib(first.issued_at)}`,
     });
   });
 

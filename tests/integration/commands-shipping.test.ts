@@ -4,8 +4,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { png } from '../support/images';
 import {
-  HUB,
-  WAREHOUSE,
   as,
   closeDb,
   daratPayload,
@@ -18,6 +16,7 @@ import {
   stockOf,
   tag,
 } from './commands-support';
+import { HUB, SEA_VENDOR, TRUCK_VENDOR, WAREHOUSE } from '../support/demo';
 
 afterAll(closeDb);
 
@@ -35,7 +34,7 @@ describe('create_shipment_darat (Karawang/Cikarang form)', () => {
     expect(s).toMatchObject({
       batch_number: 'TEST-KRW-1',
       vehicle_id: vehicleId,
-      vendor_id: '33333333-0000-4000-8000-000000000001',
+      vendor_id: TRUCK_VENDOR.id,
       origin_hub_id: HUB.karawang,
       destination_hub_id: HUB.cikarang,
       current_hub_id: HUB.karawang,
@@ -259,7 +258,7 @@ describe('create_shipment_poljak and create_shipment_polsub (the port forms)', (
       batch_number: p.batch_number,
       delivery_record: true,
       bast: true,
-      vendor_id: '33333333-0000-4000-8000-000000000003',
+      vendor_id: SEA_VENDOR.id,
     });
     const [dates] = await rowsWhere<{ etd: string; eta: string }>(
       'select etd::text, eta::text from public.shipments where id = $1',

@@ -2,31 +2,12 @@
 // demo users sending commands through apply_commands over real HTTP, and the
 // owner's SQL connection to look at what they did. Every test makes its own
 // rows (random plates and names), so the files do not depend on each other.
+// The demo rows they name: tests/support/demo.ts.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { ownerSql, signedIn } from '../support/clients';
-
-const pad = (n: number) => String(n).padStart(12, '0');
-export const HUB = {
-  karawang: `11111111-0000-4000-8000-${pad(1)}`,
-  cikarang: `11111111-0000-4000-8000-${pad(2)}`,
-  poljak: `11111111-0000-4000-8000-${pad(3)}`,
-  polsub: `11111111-0000-4000-8000-${pad(4)}`,
-  makassar: `11111111-0000-4000-8000-${pad(5)}`,
-} as const;
-export const WAREHOUSE = {
-  karawang: `22222222-0000-4000-8000-${pad(1)}`,
-  cikarang: `22222222-0000-4000-8000-${pad(2)}`,
-  poljak: `22222222-0000-4000-8000-${pad(3)}`,
-  polsub: `22222222-0000-4000-8000-${pad(4)}`,
-  makassar: `22222222-0000-4000-8000-${pad(5)}`,
-} as const;
-export const VENDOR = `33333333-0000-4000-8000-${pad(1)}`;
-export const SEA_VENDOR = `33333333-0000-4000-8000-${pad(3)}`;
-export const TRUCK_TYPE = `44444444-0000-4000-8000-${pad(1)}`;
-
-export type DemoUser = 'admin' | 'tower' | 'karawang' | 'cikarang' | 'poljak' | 'polsub' | 'makassar';
+import { DEMO_USERS, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR, type DemoUser } from '../support/demo';
 
 export interface Outcome {
   id: string;
@@ -84,7 +65,7 @@ export function as(name: DemoUser): Promise<User> {
   let user = users.get(name);
   if (!user) {
     user = (async () => {
-      const email = `${name}@demo.local`;
+      const email = DEMO_USERS[name];
       const client = await signedIn(email);
       const { data } = await client.auth.getSession();
       return new User(name, email, data.session!.user.id, client);
@@ -169,7 +150,7 @@ export async function makeVehicle(
       vehicleId,
       plate(sea ? 'TEST' : 'T'),
       sea ? null : TRUCK_TYPE,
-      sea ? SEA_VENDOR : VENDOR,
+      sea ? SEA_VENDOR.id : TRUCK_VENDOR.id,
       sea ? null : 'Sopir Uji',
       sea ? 'KM Uji' : null,
       sea ? 'Pelayaran Uji' : null,

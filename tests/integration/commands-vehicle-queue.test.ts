@@ -2,7 +2,8 @@
 // transition applied for the hub's own user with its flags and times, and
 // refused for another hub's user, whatever hub the payload names.
 import { afterAll, describe, expect, it } from 'vitest';
-import { HUB, as, closeDb, makeVehicle, rowOf } from './commands-support';
+import { as, closeDb, makeVehicle, rowOf } from './commands-support';
+import { HUB } from '../support/demo';
 
 afterAll(closeDb);
 

@@ -1,7 +1,8 @@
 // set_warehouse_capacity through apply_commands (issue 11): admin only (spec 6),
 // a whole number >= 0 or null (clears it), strict types, nothing written when refused.
 import { afterAll, describe, expect, it } from 'vitest';
-import { WAREHOUSE, as, closeDb, db, id } from './commands-support';
+import { as, closeDb, db, id } from './commands-support';
+import { WAREHOUSE } from '../support/demo';
 
 afterAll(closeDb);
 

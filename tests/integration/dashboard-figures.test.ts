@@ -17,9 +17,10 @@ import {
 } from '../../sync/domain/dashboard';
 import type { Tables } from '../../sync/model/rows';
 import { actorOf, openDevice, settle } from '../support/sync-device';
-import { HUB, WAREHOUSE, closeDb, db, remember } from './commands-support';
+import { closeDb, db, remember } from './commands-support';
+import { DEMO_USERS, HUB, seedId, WAREHOUSE } from '../support/demo';
 
-const VESSEL = '55555555-0000-4000-8000-000000000021';
+const VESSEL = seedId.vehicle(21);
 const made: { shipments: string[]; inventory: string[] } = { shipments: [], inventory: [] };
 
 beforeAll(async () => {
@@ -161,7 +162,7 @@ async function deviceFigures(email: string) {
 }
 
 describe('dashboard figures: the device equals the server', () => {
-  it.each(['admin@demo.local', 'cikarang@demo.local', 'makassar@demo.local'])('for %s', async (email) => {
+  it.each([DEMO_USERS.admin, DEMO_USERS.cikarang, DEMO_USERS.makassar])('for %s', async (email) => {
     const device = await deviceFigures(email);
     const server = await serverFigures((await actorOf(email)).userId);
     expect(device.transit).toEqual(server.transit);

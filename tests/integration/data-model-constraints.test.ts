@@ -7,14 +7,9 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerSql } from '../support/clients';
+import { HUB, seedId, TRUCK_TYPE, USER_ID, VENDOR, WAREHOUSE } from '../support/demo';
 
-const pad = (n: number) => String(n).padStart(12, '0');
-const hub = (n: number) => `11111111-0000-4000-8000-${pad(n)}`;
-const warehouse = (n: number) => `22222222-0000-4000-8000-${pad(n)}`;
-const vendor = (n: number) => `33333333-0000-4000-8000-${pad(n)}`;
-const vehicle = (n: number) => `55555555-0000-4000-8000-${pad(n)}`;
-const shipment = (n: number) => `66666666-0000-4000-8000-${pad(n)}`;
-const user = (n: number) => `aaaaaaaa-0000-4000-8000-${pad(n)}`;
+const { vehicle, shipment } = seedId;
 
 let sql: pg.Client;
 
@@ -77,42 +72,42 @@ describe('quantities', () => {
   it('are integers', async () => {
     await expectRefused({ code: '22P02', message: /integer/ }, [
       insertInventory,
-      [warehouse(1), '1.5', 0, null],
+      [WAREHOUSE.karawang, '1.5', 0, null],
     ]);
     await expectRefused({ code: '22P02', message: /integer/ }, [
       insertShipment,
-      ['B-1', vehicle(15), hub(1), hub(2), 'otw_cikarang', 'sepuluh', 0],
+      ['B-1', vehicle(15), HUB.karawang, HUB.cikarang, 'otw_cikarang', 'sepuluh', 0],
     ]);
   });
 
   it('of a shipment are never negative', async () => {
     await expectRefused({ code: CHECK, constraint: 'shipments_smartboard_quantity_not_negative' }, [
       insertShipment,
-      ['B-1', vehicle(15), hub(1), hub(2), 'otw_cikarang', -1, 0],
+      ['B-1', vehicle(15), HUB.karawang, HUB.cikarang, 'otw_cikarang', -1, 0],
     ]);
     await expectRefused({ code: CHECK, constraint: 'shipments_bracket_quantity_not_negative' }, [
       insertShipment,
-      ['B-1', vehicle(15), hub(1), hub(2), 'otw_cikarang', 0, -1],
+      ['B-1', vehicle(15), HUB.karawang, HUB.cikarang, 'otw_cikarang', 0, -1],
     ]);
   });
 
   it('of an inventory row are negative only for an outgoing movement a shipment created', async () => {
     await expectRefused({ code: CHECK, constraint: 'inventory_negative_only_for_a_shipment' }, [
       insertInventory,
-      [warehouse(1), -5, 0, null],
+      [WAREHOUSE.karawang, -5, 0, null],
     ]);
     await expectRefused({ code: CHECK, constraint: 'inventory_negative_only_for_a_shipment' }, [
       insertInventory,
-      [warehouse(1), 0, -5, null],
+      [WAREHOUSE.karawang, 0, -5, null],
     ]);
-    await expectAccepted([insertInventory, [warehouse(1), -5, -5, shipment(8)]]);
-    await expectAccepted([insertInventory, [warehouse(1), 10, 0, null]]);
+    await expectAccepted([insertInventory, [WAREHOUSE.karawang, -5, -5, shipment(8)]]);
+    await expectAccepted([insertInventory, [WAREHOUSE.karawang, 10, 0, null]]);
   });
 
   it('of an inventory row go one way: in or out, not both', async () => {
     await expectRefused({ code: CHECK, constraint: 'inventory_one_direction' }, [
       insertInventory,
-      [warehouse(1), 5, -5, shipment(8)],
+      [WAREHOUSE.karawang, 5, -5, shipment(8)],
     ]);
   });
 });
@@ -120,12 +115,15 @@ describe('quantities', () => {
 describe('names', () => {
   it('of a warehouse are 1 to 100 characters after trimming', async () => {
     const insert = 'insert into public.warehouses (name, hub_id) values ($1, $2)';
-    await expectRefused({ code: CHECK, constraint: 'warehouses_name_length' }, [insert, ['   ', hub(1)]]);
     await expectRefused({ code: CHECK, constraint: 'warehouses_name_length' }, [
       insert,
-      ['G'.repeat(101), hub(1)],
+      ['   ', HUB.karawang],
     ]);
-    await expectAccepted([insert, [`  ${'G'.repeat(100)}  `, hub(1)]]);
+    await expectRefused({ code: CHECK, constraint: 'warehouses_name_length' }, [
+      insert,
+      ['G'.repeat(101), HUB.karawang],
+    ]);
+    await expectAccepted([insert, [`  ${'G'.repeat(100)}  `, HUB.karawang]]);
     await expectAccepted([insert, ['G', null]]);
   });
 
@@ -135,13 +133,13 @@ describe('names', () => {
     ['vehicle_types', 'insert into public.vehicle_types (name) values ($1)', 'vehicle_types_name_not_blank'],
     [
       'vehicles',
-      `insert into public.vehicles (license_plate, vendor_id) values ($1, '${vendor(1)}')`,
+      `insert into public.vehicles (license_plate, vendor_id) values ($1, '${VENDOR.sinarLogistik.id}')`,
       'vehicles_license_plate_not_blank',
     ],
     [
       'shipments',
       `insert into public.shipments (batch_number, vehicle_id, origin_hub_id, destination_hub_id, status)
-      values ($1, '${vehicle(15)}', '${hub(1)}', '${hub(2)}', 'otw_cikarang')`,
+      values ($1, '${vehicle(15)}', '${HUB.karawang}', '${HUB.cikarang}', 'otw_cikarang')`,
       'shipments_batch_number_not_blank',
     ],
     [
@@ -174,8 +172,8 @@ describe('names', () => {
     ]);
     // a soft-deleted one frees its name
     await expectAccepted(
-      [`update public.vendors set deleted = true where id = $1`, [vendor(1)]],
-      ['insert into public.vendors (name) values ($1)', ['PT Sinar Logistik Nusantara']],
+      [`update public.vendors set deleted = true where id = $1`, [VENDOR.sinarLogistik.id]],
+      ['insert into public.vendors (name) values ($1)', [VENDOR.sinarLogistik.name]],
     );
   });
 });
@@ -196,18 +194,18 @@ describe('hubs and profiles', () => {
   it('role is admin, tower_control or hub_user', async () => {
     await expectRefused({ code: CHECK, constraint: 'profiles_role_known' }, [
       'update public.profiles set role = $1, hub_id = null where user_id = $2',
-      ['superuser', user(1)],
+      ['superuser', USER_ID.admin],
     ]);
   });
 
   it('a hub_user profile has a hub', async () => {
     await expectRefused(
       { code: CHECK, constraint: 'profiles_hub_user_needs_hub', message: /hub_user profile must have a hub/ },
-      ['update public.profiles set hub_id = null where user_id = $1', [user(3)]],
+      ['update public.profiles set hub_id = null where user_id = $1', [USER_ID.karawang]],
     );
     await expectRefused({ code: CHECK, constraint: 'profiles_hub_user_needs_hub' }, [
       `update public.profiles set role = 'hub_user' where user_id = $1`,
-      [user(2)],
+      [USER_ID.tower],
     ]);
     await expectRefused({ code: CHECK, constraint: 'profiles_hub_user_needs_hub' }, [
       `insert into public.profiles (email, role) values ('x@demo.local', 'hub_user')`,
@@ -217,26 +215,26 @@ describe('hubs and profiles', () => {
   it('an admin (and tower_control) has no hub', async () => {
     await expectRefused({ code: CHECK, constraint: 'profiles_only_hub_users_have_a_hub' }, [
       'update public.profiles set hub_id = $1 where user_id = $2',
-      [hub(1), user(1)],
+      [HUB.karawang, USER_ID.admin],
     ]);
     await expectRefused({ code: CHECK, constraint: 'profiles_only_hub_users_have_a_hub' }, [
       'update public.profiles set hub_id = $1 where user_id = $2',
-      [hub(1), user(2)],
+      [HUB.karawang, USER_ID.tower],
     ]);
     // making a hub user an admin means clearing the hub in the same write
     await expectRefused({ code: CHECK, constraint: 'profiles_only_hub_users_have_a_hub' }, [
       `update public.profiles set role = 'admin' where user_id = $1`,
-      [user(3)],
+      [USER_ID.karawang],
     ]);
     await expectAccepted([
       `update public.profiles set role = 'admin', hub_id = null where user_id = $1`,
-      [user(3)],
+      [USER_ID.karawang],
     ]);
   });
 });
 
 describe('vehicles', () => {
-  const insert = `insert into public.vehicles (license_plate, vendor_id, is_active) values ($1, '${vendor(2)}', $2)`;
+  const insert = `insert into public.vehicles (license_plate, vendor_id, is_active) values ($1, '${VENDOR.majuJaya.id}', $2)`;
 
   it('license plates are unique among active vehicles, ignoring case and spaces', async () => {
     // vehicle 1 is 'T 8123 KA'
@@ -288,14 +286,14 @@ describe('shipments', () => {
   it('have a status from shipment_statuses', async () => {
     await expectRefused({ code: FOREIGN_KEY, constraint: 'shipments_status_fkey' }, [
       insertShipment,
-      ['B-1', vehicle(15), hub(1), hub(2), 'otw_bekasi', 1, 1],
+      ['B-1', vehicle(15), HUB.karawang, HUB.cikarang, 'otw_bekasi', 1, 1],
     ]);
   });
 
   it('go from one hub to another', async () => {
     await expectRefused({ code: CHECK, constraint: 'shipments_goes_somewhere_else' }, [
       insertShipment,
-      ['B-1', vehicle(15), hub(1), hub(1), 'otw_cikarang', 1, 1],
+      ['B-1', vehicle(15), HUB.karawang, HUB.karawang, 'otw_cikarang', 1, 1],
     ]);
   });
 
@@ -306,7 +304,7 @@ describe('shipments', () => {
       await sql.query(
         `insert into public.shipments (id, batch_number, vehicle_id, origin_hub_id, destination_hub_id, status)
          values ($1, 'KRW-DEVICE', $2, $3, $4, 'otw_cikarang')`,
-        [id, vehicle(15), hub(1), hub(2)],
+        [id, vehicle(15), HUB.karawang, HUB.cikarang],
       );
       const { rows } = await sql.query('select batch_number from public.shipments where id = $1', [id]);
       expect(rows[0].batch_number).toBe('KRW-DEVICE');
@@ -341,13 +339,17 @@ describe('deletes: a referenced row cannot be hard-deleted; soft delete is the n
   it.each([
     [
       'a vendor with vehicles',
-      `delete from public.vendors where id = '${vendor(1)}'`,
+      `delete from public.vendors where id = '${VENDOR.sinarLogistik.id}'`,
       'vehicles_vendor_id_fkey',
     ],
-    ['a hub with warehouses', `delete from public.hubs where id = '${hub(2)}'`, 'warehouses_hub_id_fkey'],
+    [
+      'a hub with warehouses',
+      `delete from public.hubs where id = '${HUB.cikarang}'`,
+      'warehouses_hub_id_fkey',
+    ],
     [
       'a warehouse with inventory',
-      `delete from public.warehouses where id = '${warehouse(1)}'`,
+      `delete from public.warehouses where id = '${WAREHOUSE.karawang}'`,
       'inventory_warehouse_id_fkey',
     ],
     [
@@ -362,7 +364,7 @@ describe('deletes: a referenced row cannot be hard-deleted; soft delete is the n
     ],
     [
       'a vehicle type in use',
-      `delete from public.vehicle_types where id = '44444444-0000-4000-8000-000000000001'`,
+      `delete from public.vehicle_types where id = '${TRUCK_TYPE}'`,
       'vehicles_vehicle_type_id_fkey',
     ],
   ])('%s is refused by the foreign key', async (_what, statement, constraint) => {
@@ -374,14 +376,14 @@ describe('deletes: a referenced row cannot be hard-deleted; soft delete is the n
       (
         await sql.query<{ deleted: boolean; updated_at: Date; change_xid: string }>(
           'select deleted, updated_at, change_xid::text from public.vendors where id = $1',
-          [vendor(2)],
+          [VENDOR.majuJaya.id],
         )
       ).rows[0]!;
     const before = await read();
     expect(before.deleted).toBe(false);
 
     // The hard delete is refused ...
-    const refused = await attempt([`delete from public.vendors where id = $1`, [vendor(2)]]);
+    const refused = await attempt([`delete from public.vendors where id = $1`, [VENDOR.majuJaya.id]]);
     expect(RESTRICT).toContain(refused?.code);
     expect(refused?.constraint).toBe('vehicles_vendor_id_fkey');
 
@@ -389,7 +391,7 @@ describe('deletes: a referenced row cannot be hard-deleted; soft delete is the n
     // ignored: the server clock stamps it.
     try {
       await sql.query(`update public.vendors set deleted = true, updated_at = '2000-01-01' where id = $1`, [
-        vendor(2),
+        VENDOR.majuJaya.id,
       ]);
       const after = await read();
       expect(after.deleted).toBe(true);
@@ -399,18 +401,18 @@ describe('deletes: a referenced row cannot be hard-deleted; soft delete is the n
       // Pullable: committed, so below the xmin of any new snapshot.
       const { rows } = await sql.query(
         `select change_xid < pg_snapshot_xmin(pg_current_snapshot()) as pullable from public.vendors where id = $1`,
-        [vendor(2)],
+        [VENDOR.majuJaya.id],
       );
       expect(rows[0].pullable).toBe(true);
 
       // Its vehicles are still there and still reference it.
       const vehicles = await sql.query(
         'select count(*)::int as n from public.vehicles where vendor_id = $1',
-        [vendor(2)],
+        [VENDOR.majuJaya.id],
       );
       expect(vehicles.rows[0].n).toBeGreaterThan(0);
     } finally {
-      await sql.query('update public.vendors set deleted = false where id = $1', [vendor(2)]);
+      await sql.query('update public.vendors set deleted = false where id = $1', [VENDOR.majuJaya.id]);
     }
   });
 
@@ -421,7 +423,7 @@ describe('deletes: a referenced row cannot be hard-deleted; soft delete is the n
       const { rows } = await sql.query<{ change_xid: string; created_at: Date; updated_at: Date; now: Date }>(
         `update public.hubs set city = city, created_at = '2000-01-01', change_xid = '1'
          where id = any($1) returning change_xid::text, created_at, updated_at, now() as now`,
-        [[hub(1), hub(2)]],
+        [[HUB.karawang, HUB.cikarang]],
       );
       expect(rows).toHaveLength(2);
       for (const row of rows) {

@@ -6,9 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, ownerSql, serviceClient, signedIn } from '../support/clients';
-
-const pad = (n: number) => String(n).padStart(12, '0');
-const hub = (n: number) => `11111111-0000-4000-8000-${pad(n)}`;
+import { DEMO_USERS, HUB } from '../support/demo';
 
 let owner: pg.Client;
 const created: string[] = [];
@@ -42,13 +40,13 @@ afterAll(async () => {
 
 describe('the demo users', () => {
   it.each([
-    ['admin@demo.local', 'admin', null],
-    ['tower@demo.local', 'tower_control', null],
-    ['karawang@demo.local', 'hub_user', hub(1)],
-    ['cikarang@demo.local', 'hub_user', hub(2)],
-    ['poljak@demo.local', 'hub_user', hub(3)],
-    ['polsub@demo.local', 'hub_user', hub(4)],
-    ['makassar@demo.local', 'hub_user', hub(5)],
+    [DEMO_USERS.admin, 'admin', null],
+    [DEMO_USERS.tower, 'tower_control', null],
+    [DEMO_USERS.karawang, 'hub_user', HUB.karawang],
+    [DEMO_USERS.cikarang, 'hub_user', HUB.cikarang],
+    [DEMO_USERS.poljak, 'hub_user', HUB.poljak],
+    [DEMO_USERS.polsub, 'hub_user', HUB.polsub],
+    [DEMO_USERS.makassar, 'hub_user', HUB.makassar],
   ])('%s has role %s and hub %s in its profile and its token', async (address, role, hubId) => {
     const client = await signedIn(address);
     const { data } = await client.auth.getSession();
@@ -74,7 +72,7 @@ describe('open sign-up', () => {
     const { data, error } = await client.auth.signUp({
       email: email('signup'),
       password: 'secret1',
-      options: { data: { full_name: 'Pendaftar Baru', role: 'admin', hub_id: hub(1) } },
+      options: { data: { full_name: 'Pendaftar Baru', role: 'admin', hub_id: HUB.karawang } },
     });
     expect(error).toBeNull();
     userId = data.user!.id;
@@ -113,20 +111,20 @@ describe('users made by an admin (Auth admin API, service role)', () => {
       password: 'secret1',
       email_confirm: true,
       user_metadata: { full_name: 'Petugas Cikarang Dua' },
-      app_metadata: { role: 'hub_user', hub_id: hub(2) },
+      app_metadata: { role: 'hub_user', hub_id: HUB.cikarang },
     });
     expect(error).toBeNull();
     const id = data.user!.id;
     created.push(id);
     expect(await profileOf(id)).toMatchObject({
       role: 'hub_user',
-      hub_id: hub(2),
+      hub_id: HUB.cikarang,
       full_name: 'Petugas Cikarang Dua',
     });
 
     // Signed in, it reads what a Cikarang user reads.
     const client = await signedIn(address, 'secret1');
-    expect((await client.rpc('my_hub_id')).data).toBe(hub(2));
+    expect((await client.rpc('my_hub_id')).data).toBe(HUB.cikarang);
     const shipments = await client.from('shipments').select('id');
     // Other test files add shipments of their own; the seeded ones have fixed ids.
     expect(shipments.data!.filter((s) => s.id.startsWith('66666666-'))).toHaveLength(7);
@@ -140,10 +138,10 @@ describe('users made by an admin (Auth admin API, service role)', () => {
     const newAddress = email('polsub2');
     const back = await admin.updateUserById(id, {
       email: newAddress,
-      app_metadata: { role: 'hub_user', hub_id: hub(4) },
+      app_metadata: { role: 'hub_user', hub_id: HUB.polsub },
     });
     expect(back.error).toBeNull();
-    expect(await profileOf(id)).toMatchObject({ role: 'hub_user', hub_id: hub(4), email: newAddress });
+    expect(await profileOf(id)).toMatchObject({ role: 'hub_user', hub_id: HUB.polsub, email: newAddress });
   });
 
   it('a profile change by the service role reaches the token', async () => {
@@ -153,14 +151,11 @@ describe('users made by an admin (Auth admin API, service role)', () => {
     const id = data.user!.id;
     created.push(id);
 
-    const { error } = await serviceClient()
-      .from('profiles')
-      .update({ hub_id: hub(3) })
-      .eq('id', id);
+    const { error } = await serviceClient().from('profiles').update({ hub_id: HUB.poljak }).eq('id', id);
     expect(error).toBeNull();
     const client = await signedIn(address, 'secret1');
     const { data: session } = await client.auth.getSession();
-    expect(session.session!.user.app_metadata).toMatchObject({ role: 'hub_user', hub_id: hub(3) });
+    expect(session.session!.user.app_metadata).toMatchObject({ role: 'hub_user', hub_id: HUB.poljak });
     await client.auth.signOut();
   });
 
@@ -179,7 +174,7 @@ describe('users made by an admin (Auth admin API, service role)', () => {
       email: email('leaver'),
       password: 'secret1',
       email_confirm: true,
-      app_metadata: { role: 'hub_user', hub_id: hub(1) },
+      app_metadata: { role: 'hub_user', hub_id: HUB.karawang },
     });
     const id = data.user!.id;
     const before = await owner.query<{ change_xid: string }>(

@@ -6,10 +6,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, ownerSql, serviceClient, signedIn } from '../support/clients';
+import { DEMO_USERS, HUB, seedId } from '../support/demo';
 
-const pad = (n: number) => String(n).padStart(12, '0');
-const hub = (n: number) => `11111111-0000-4000-8000-${pad(n)}`;
-const vehicle = (n: number) => `55555555-0000-4000-8000-${pad(n)}`;
+const { vehicle } = seedId;
 
 const run = Date.now().toString(36);
 const key = (name: string) => `test_${run}_${name}`;
@@ -41,9 +40,9 @@ async function values(client: SupabaseClient): Promise<string[]> {
 
 beforeAll(async () => {
   owner = await ownerSql();
-  admin = await signedIn('admin@demo.local');
-  tower = await signedIn('tower@demo.local');
-  karawang = await signedIn('karawang@demo.local');
+  admin = await signedIn(DEMO_USERS.admin);
+  tower = await signedIn(DEMO_USERS.tower);
+  karawang = await signedIn(DEMO_USERS.karawang);
 });
 
 afterAll(async () => {
@@ -138,7 +137,7 @@ describe('rename_shipment_status', () => {
     const { rows } = await owner.query<{ id: string; change_xid: string }>(
       `insert into public.shipments (batch_number, vehicle_id, origin_hub_id, destination_hub_id, status)
        values ($1, $2, $3, $4, $5) returning id, change_xid::text`,
-      [`TEST-${run}-1`, vehicle(15), hub(1), hub(2), from],
+      [`TEST-${run}-1`, vehicle(15), HUB.karawang, HUB.cikarang, from],
     );
     const shipmentId = rows[0]!.id;
 

@@ -6,15 +6,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, ownerSql, signedIn } from '../support/clients';
+import { DEMO_USERS, HUB, seedId, USER_ID, VEHICLE_TYPE, VENDOR, WAREHOUSE } from '../support/demo';
 
-const pad = (n: number) => String(n).padStart(12, '0');
-const hub = (n: number) => `11111111-0000-4000-8000-${pad(n)}`;
-const warehouse = (n: number) => `22222222-0000-4000-8000-${pad(n)}`;
-const vendor = (n: number) => `33333333-0000-4000-8000-${pad(n)}`;
-const vehicleType = (n: number) => `44444444-0000-4000-8000-${pad(n)}`;
-const vehicle = (n: number) => `55555555-0000-4000-8000-${pad(n)}`;
-const shipment = (n: number) => `66666666-0000-4000-8000-${pad(n)}`;
-const user = (n: number) => `aaaaaaaa-0000-4000-8000-${pad(n)}`;
+const { vehicle, shipment } = seedId;
 
 interface TableCase {
   table: string;
@@ -37,22 +31,22 @@ const CASES: TableCase[] = [
   {
     table: 'hubs',
     key: 'id',
-    existing: async () => hub(1),
+    existing: async () => HUB.karawang,
     insert: { name: 'Hub Bekasi', city: 'Bekasi', type: 'hub' },
     update: { name: 'Hub Karawang Baru' },
   },
   {
     table: 'warehouses',
     key: 'id',
-    existing: async () => warehouse(1),
+    existing: async () => WAREHOUSE.karawang,
     insert: { name: 'Gudang Baru', location: 'Bekasi' },
     update: { location: 'Karawang Timur' },
   },
   {
     table: 'profiles',
     key: 'user_id',
-    existing: async () => user(3),
-    insert: { user_id: user(3), role: 'admin' },
+    existing: async () => USER_ID.karawang,
+    insert: { user_id: USER_ID.karawang, role: 'admin' },
     update: { role: 'admin', hub_id: null },
   },
   {
@@ -65,14 +59,14 @@ const CASES: TableCase[] = [
   {
     table: 'vendors',
     key: 'id',
-    existing: async () => vendor(1),
+    existing: async () => VENDOR.sinarLogistik.id,
     insert: { name: 'PT Vendor Baru' },
     update: { phone: '0800-000-000' },
   },
   {
     table: 'vehicle_types',
     key: 'id',
-    existing: async () => vehicleType(1),
+    existing: async () => VEHICLE_TYPE.trukFuso,
     insert: { name: 'Pickup' },
     update: { name: 'Truk Fuso Baru' },
   },
@@ -82,8 +76,8 @@ const CASES: TableCase[] = [
     existing: async () => vehicle(10),
     insert: {
       license_plate: 'T 1111 ZZ',
-      vendor_id: vendor(1),
-      vehicle_type_id: vehicleType(1),
+      vendor_id: VENDOR.sinarLogistik.id,
+      vehicle_type_id: VEHICLE_TYPE.trukFuso,
       driver_name: 'Test',
     },
     update: { siap_muat: false, sedang_muat: true },
@@ -95,8 +89,8 @@ const CASES: TableCase[] = [
     insert: {
       batch_number: 'KRW-X',
       vehicle_id: vehicle(15),
-      origin_hub_id: hub(1),
-      destination_hub_id: hub(2),
+      origin_hub_id: HUB.karawang,
+      destination_hub_id: HUB.cikarang,
       status: 'otw_cikarang',
     },
     update: { status: 'selesai', selesai_bongkar: true },
@@ -113,10 +107,10 @@ const CASES: TableCase[] = [
     key: 'id',
     existing: () =>
       firstId(
-        `select id from public.inventory where warehouse_id = '${warehouse(1)}' and shipment_id is null limit 1`,
+        `select id from public.inventory where warehouse_id = '${WAREHOUSE.karawang}' and shipment_id is null limit 1`,
       ),
     insert: {
-      warehouse_id: warehouse(1),
+      warehouse_id: WAREHOUSE.karawang,
       date_recorded: '2026-01-01',
       smartboard_quantity: 5,
       bracket_quantity: 5,
@@ -128,13 +122,7 @@ const CASES: TableCase[] = [
 // Writes are refused whatever the row; the roles include one that reads each
 // seeded row used here (admin, tower, Karawang for its own rows, PolJak for
 // the container of shipment 17) so the refusal is not about visibility.
-const ROLES = [
-  'admin@demo.local',
-  'tower@demo.local',
-  'karawang@demo.local',
-  'poljak@demo.local',
-  'anon',
-] as const;
+const ROLES = [DEMO_USERS.admin, DEMO_USERS.tower, DEMO_USERS.karawang, DEMO_USERS.poljak, 'anon'] as const;
 
 async function snapshot(table: string, key: string, value: string): Promise<string> {
   const { rows } = await owner.query(

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalWriteFailed, MESSAGES } from '../../sync';
 import { ownerSql } from '../support/clients';
 import { openDevice, settle, type Device } from '../support/sync-device';
+import { DEMO_USERS } from '../support/demo';
 
 let device: Device;
 beforeAll(async () => {
-  device = await openDevice('admin@demo.local');
+  device = await openDevice(DEMO_USERS.admin);
   await settle(device.engine);
 });
 afterAll(async () => {

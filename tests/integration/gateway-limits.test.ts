@@ -5,6 +5,7 @@
 // anyway: database-watchdog.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { signedIn, stack } from '../support/clients';
+import { DEMO_USERS } from '../support/demo';
 
 const deep = '{"commands":' + '['.repeat(10_000) + ']'.repeat(10_000) + '}';
 
@@ -43,7 +44,7 @@ describe('the gateway guards what reaches the services', () => {
 
   it('lets ordinary bodies through, brackets inside strings included, and keeps answering', async () => {
     for (let i = 0; i < 3; i++) expect((await post('/rest/v1/rpc/apply_commands', deep)).status).toBe(400);
-    const supabase = await signedIn('admin@demo.local');
+    const supabase = await signedIn(DEMO_USERS.admin);
     const { data: hubs, error } = await supabase.from('hubs').select('id');
     expect(error).toBeNull();
     expect(hubs!.length).toBeGreaterThanOrEqual(5);

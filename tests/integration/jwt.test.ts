@@ -2,10 +2,11 @@
 // PostgREST (/rest/v1) and the Auth stand-in (/auth/v1/user).
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { anonClient, DEMO_PASSWORD, stack } from '../support/clients';
+import { anonClient, stack } from '../support/clients';
+import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 
 async function token(secret: string, expiresAt: number, sub: string) {
-  return new SignJWT({ role: 'authenticated', email: 'admin@demo.local', session_id: crypto.randomUUID() })
+  return new SignJWT({ role: 'authenticated', email: DEMO_USERS.admin, session_id: crypto.randomUUID() })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(sub)
     .setAudience('authenticated')
@@ -16,7 +17,7 @@ async function token(secret: string, expiresAt: number, sub: string) {
 
 async function adminId(): Promise<string> {
   const { data } = await anonClient().auth.signInWithPassword({
-    email: 'admin@demo.local',
+    email: DEMO_USERS.admin,
     password: DEMO_PASSWORD,
   });
   return data.user!.id;

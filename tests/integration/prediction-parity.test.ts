@@ -23,20 +23,8 @@ import type { Actor, Change, CommandEnvelope } from '../../sync/commands/types';
 import { MemoryState } from '../support/memory-state';
 import { TABLES, type TableName, type Tables } from '../../sync/model/rows';
 import type { z } from 'zod';
-import {
-  HUB,
-  SEA_VENDOR,
-  TRUCK_TYPE,
-  VENDOR,
-  as,
-  closeDb,
-  db,
-  id,
-  remember,
-  tag,
-  type Envelope,
-  type Outcome,
-} from './commands-support';
+import { as, closeDb, db, id, remember, tag, type Envelope, type Outcome } from './commands-support';
+import { HUB, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR } from '../support/demo';
 
 afterAll(closeDb);
 
@@ -197,7 +185,7 @@ async function step(run: Run, s: Step): Promise<void> {
       run.vehicleIds.push(vehicleId);
       return run.issue('add_vehicle', {
         vehicle_id: vehicleId,
-        vendor_id: pickFrom([VENDOR, ...run.vendorIds], s.pick),
+        vendor_id: pickFrom([TRUCK_VENDOR.id, ...run.vendorIds], s.pick),
         mode: 'darat',
         license_plate: `P ${run.tag} ${run.vehicleIds.length}`,
         vehicle_type_id: TRUCK_TYPE,
@@ -210,7 +198,7 @@ async function step(run: Run, s: Step): Promise<void> {
       run.vehicleIds.push(vehicleId);
       return run.issue('add_sea_fleet', {
         vehicle_id: vehicleId,
-        vendor_id: SEA_VENDOR,
+        vendor_id: SEA_VENDOR.id,
         nama_kapal: `KM ${run.tag}`,
         nama_pelayaran: 'Pelayaran Uji',
         container_number: `SEA ${run.tag} ${run.vehicleIds.length}`,

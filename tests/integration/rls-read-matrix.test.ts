@@ -10,13 +10,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, ownerSql, signedIn } from '../support/clients';
+import { DEMO_USERS, seedId } from '../support/demo';
 
-const pad = (n: number) => String(n).padStart(12, '0');
-const hub = (n: number) => `11111111-0000-4000-8000-${pad(n)}`;
-const warehouse = (n: number) => `22222222-0000-4000-8000-${pad(n)}`;
-const user = (n: number) => `aaaaaaaa-0000-4000-8000-${pad(n)}`;
-const vehicle = (n: number) => `55555555-0000-4000-8000-${pad(n)}`;
-const shipment = (n: number) => `66666666-0000-4000-8000-${pad(n)}`;
+const { hub, warehouse, user, vehicle, shipment } = seedId;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 // Hubs: 1 Karawang, 2 Cikarang, 3 PolJak, 4 PolSub, 5 POD Makassar (same numbers for warehouses).
@@ -42,21 +38,21 @@ interface Expectation {
 }
 
 const MATRIX: Record<string, Expectation> = {
-  'admin@demo.local': {
+  [DEMO_USERS.admin]: {
     profiles: 'all',
     shipments: ALL_SHIPMENTS,
     vehicles: ALL_VEHICLES,
     inventory: [1, 2, 3, 4, 5],
     myHub: null,
   },
-  'tower@demo.local': {
+  [DEMO_USERS.tower]: {
     profiles: [2],
     shipments: ALL_SHIPMENTS,
     vehicles: ALL_VEHICLES,
     inventory: [1, 2, 3, 4, 5],
     myHub: null,
   },
-  'karawang@demo.local': {
+  [DEMO_USERS.karawang]: {
     profiles: [3],
     shipments: [1, 2, 3, 4, 7, 8, 9, 10, 11, 12, 14, 15],
     // at Karawang 1 4 7 10 11 12; on its shipments 1-5 7 8 15-17; free 15-17 28-30
@@ -64,7 +60,7 @@ const MATRIX: Record<string, Expectation> = {
     inventory: [1],
     myHub: 1,
   },
-  'cikarang@demo.local': {
+  [DEMO_USERS.cikarang]: {
     profiles: [4],
     // no shipment between Karawang and PolSub (3, 14, 15)
     shipments: [1, 7, 8, 9, 10, 13, 16],
@@ -73,21 +69,21 @@ const MATRIX: Record<string, Expectation> = {
     inventory: [2], // no PolSub inventory
     myHub: 2,
   },
-  'poljak@demo.local': {
+  [DEMO_USERS.poljak]: {
     profiles: [5],
     shipments: [2, 4, 5, 11, 12, 13, 17, 19],
     vehicles: [4, 5, 6, 15, 16, 17, 21, 23, 25, 26, 28, 29, 30],
     inventory: [3],
     myHub: 3,
   },
-  'polsub@demo.local': {
+  [DEMO_USERS.polsub]: {
     profiles: [6],
     shipments: [3, 6, 14, 15, 16, 18, 20],
     vehicles: [7, 8, 9, 15, 16, 17, 22, 24, 27, 28, 29, 30],
     inventory: [4],
     myHub: 4,
   },
-  'makassar@demo.local': {
+  [DEMO_USERS.makassar]: {
     profiles: [7],
     // going to its city's POD (and the POD's arrivals)
     shipments: [5, 6, 17, 18, 19, 20],
@@ -100,8 +96,8 @@ const MATRIX: Record<string, Expectation> = {
 const SEEDED = {
   hubs: range(1, 5).map(hub),
   warehouses: range(1, 5).map(warehouse),
-  vendors: range(1, 5).map((n) => `33333333-0000-4000-8000-${pad(n)}`),
-  vehicle_types: range(1, 4).map((n) => `44444444-0000-4000-8000-${pad(n)}`),
+  vendors: range(1, 5).map(seedId.vendor),
+  vehicle_types: range(1, 4).map(seedId.vehicleType),
 };
 
 const SEEDED_STATUSES = [
@@ -353,7 +349,7 @@ describe('read matrix through PostgREST', () => {
   it('the embedded joins of the hub tabs keep working for a hub user (vehicles inner join)', async () => {
     // Spec 7.2: shipments with vehicles (inner) and vendors, filtered by status and destination.
     const { data, error } = await clients
-      .get('cikarang@demo.local')!
+      .get(DEMO_USERS.cikarang)!
       .from('shipments')
       .select('id, status, vehicles!inner(license_plate), vendors(name)')
       .eq('destination_hub_id', hub(2))
@@ -366,7 +362,7 @@ describe('read matrix through PostgREST', () => {
 
   it('a POD user sees the sea shipments to its city with their ship and container', async () => {
     const { data, error } = await clients
-      .get('makassar@demo.local')!
+      .get(DEMO_USERS.makassar)!
       .from('shipments')
       .select('id, status, vehicles!inner(nama_kapal, license_plate), containers(container_number)')
       .like('status', 'otw_%');

@@ -8,8 +8,9 @@
 // the checker: nothing lost, doubled, stuck or diverged.
 // `npm run soak` runs the full size (tests/soak/run.ts).
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, stack } from '../support/clients';
+import { stack } from '../support/clients';
 import { FAULT_KINDS } from '../support/flaky-proxy';
+import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 import { printReport, runSoak } from '../soak/soak';
 import { startSoakStack, type SoakStack } from '../soak/soak-stack';
 import { POISON_KINDS } from '../soak/model';
@@ -28,9 +29,9 @@ describe('a short soak', () => {
       password: DEMO_PASSWORD,
       seed: Number(process.env.SOAK_SEED ?? 1123),
       devices: [
-        { name: 'karawang-1', email: 'karawang@demo.local' },
-        { name: 'karawang-2', email: 'karawang@demo.local' },
-        { name: 'cikarang-1', email: 'cikarang@demo.local' },
+        { name: 'karawang-1', email: DEMO_USERS.karawang },
+        { name: 'karawang-2', email: DEMO_USERS.karawang },
+        { name: 'cikarang-1', email: DEMO_USERS.cikarang },
       ],
       commands: 200,
       kills: 1,

@@ -8,10 +8,9 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerSql, signedIn } from '../support/clients';
 import { openDevice, type Device } from '../support/sync-device';
+import { DEMO_USERS, HUB, seedId } from '../support/demo';
 
-const KARAWANG = '11111111-0000-4000-8000-000000000001';
-const CIKARANG = '11111111-0000-4000-8000-000000000002';
-const VEHICLE = '55555555-0000-4000-8000-000000000015';
+const VEHICLE = seedId.vehicle(15);
 const run = Date.now().toString(36);
 const key = (name: string) => `sync_${run}_${name}`;
 
@@ -26,8 +25,8 @@ async function statusOnTablet(id: string) {
 
 beforeAll(async () => {
   owner = await ownerSql();
-  admin = await signedIn('admin@demo.local');
-  tablet = await openDevice('karawang@demo.local');
+  admin = await signedIn(DEMO_USERS.admin);
+  tablet = await openDevice(DEMO_USERS.karawang);
 });
 
 afterAll(async () => {
@@ -52,7 +51,7 @@ describe('a status edited by the admin, on a second device', () => {
     const { rows } = await owner.query<{ id: string }>(
       `insert into public.shipments (batch_number, vehicle_id, origin_hub_id, destination_hub_id, status)
        values ($1, $2, $3, $4, $5) returning id`,
-      [`SYNC-${run}-1`, VEHICLE, KARAWANG, CIKARANG, from],
+      [`SYNC-${run}-1`, VEHICLE, HUB.karawang, HUB.cikarang, from],
     );
     const shipmentId = rows[0]!.id;
 
@@ -83,7 +82,7 @@ describe('a status edited by the admin, on a second device', () => {
     await owner.query(
       `insert into public.shipments (batch_number, vehicle_id, origin_hub_id, destination_hub_id, status)
        values ($1, $2, $3, $4, $5)`,
-      [`SYNC-${run}-2`, VEHICLE, KARAWANG, CIKARANG, a],
+      [`SYNC-${run}-2`, VEHICLE, HUB.karawang, HUB.cikarang, a],
     );
     const refused = await admin.rpc('rename_shipment_status', {
       old_value: a,

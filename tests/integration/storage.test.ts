@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { anonClient, signedIn } from '../support/clients';
 import { png } from '../support/images';
-import { HUB, WAREHOUSE, as, closeDb, daratPayload, makeVehicle } from './commands-support';
+import { as, closeDb, daratPayload, makeVehicle } from './commands-support';
+import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 
 const BUCKET = 'shipment-documents';
 
@@ -19,7 +20,7 @@ async function shipmentPhotoPath(slot: 'delivery_record' | 'bast' = 'delivery_re
 
 describe('shipment-documents bucket', () => {
   it('stores an authenticated PNG upload and serves the same bytes at its public URL', async () => {
-    const supabase = await signedIn('karawang@demo.local');
+    const supabase = await signedIn(DEMO_USERS.karawang);
     const bytes = png(40, 30);
     const path = await shipmentPhotoPath();
     const { data, error } = await supabase.storage
@@ -40,7 +41,7 @@ describe('shipment-documents bucket', () => {
   });
 
   it('uploads a Blob (multipart form) too', async () => {
-    const supabase = await signedIn('karawang@demo.local');
+    const supabase = await signedIn(DEMO_USERS.karawang);
     const bytes = png(8, 8);
     const path = await shipmentPhotoPath('bast');
     const { error } = await supabase.storage
@@ -52,7 +53,7 @@ describe('shipment-documents bucket', () => {
   });
 
   it('refuses a second upload to the same path unless upsert is asked, then replaces the bytes', async () => {
-    const supabase = await signedIn('karawang@demo.local');
+    const supabase = await signedIn(DEMO_USERS.karawang);
     const path = await shipmentPhotoPath();
     expect(
       (await supabase.storage.from(BUCKET).upload(path, png(4, 4), { contentType: 'image/png' })).error,
@@ -69,7 +70,7 @@ describe('shipment-documents bucket', () => {
   });
 
   it('refuses a text file with invalid_mime_type', async () => {
-    const supabase = await signedIn('karawang@demo.local');
+    const supabase = await signedIn(DEMO_USERS.karawang);
     const { error } = await supabase.storage
       .from(BUCKET)
       .upload(`tests/${randomUUID()}.txt`, Buffer.from('hello'), { contentType: 'text/plain' });
@@ -79,7 +80,7 @@ describe('shipment-documents bucket', () => {
   });
 
   it('refuses a 6 MB image as too large', async () => {
-    const supabase = await signedIn('karawang@demo.local');
+    const supabase = await signedIn(DEMO_USERS.karawang);
     const big = Buffer.concat([png(2, 2), Buffer.alloc(6 * 1024 * 1024)]);
     const { error } = await supabase.storage
       .from(BUCKET)

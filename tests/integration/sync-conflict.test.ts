@@ -3,8 +3,9 @@
 // commands behind its rejected one still apply, and both converge.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ownerSql } from '../support/clients';
-import { comparable, HUBS, serverRows, WAREHOUSES } from '../support/sync-scenarios';
+import { comparable, serverRows } from '../support/sync-scenarios';
 import { openDevice, settle, type Device } from '../support/sync-device';
+import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 
 async function shipmentToCikarang(): Promise<string> {
   const sql = await ownerSql();
@@ -17,14 +18,14 @@ async function shipmentToCikarang(): Promise<string> {
       await sql.query(
         `insert into public.vehicles (license_plate, vendor_id, current_hub_id, ready)
          values ($1, $2, $3, false) returning id`,
-        [`B ${Date.now().toString().slice(-4)} KF`, vendor, HUBS.karawang],
+        [`B ${Date.now().toString().slice(-4)} KF`, vendor, HUB.karawang],
       )
     ).rows[0].id;
     const { rows } = await sql.query(
       `insert into public.shipments (batch_number, vehicle_id, origin_hub_id, destination_hub_id, current_hub_id,
          smartboard_quantity, bracket_quantity, status, loading_date)
        values ($1, $2, $3, $4, $3, 5, 6, 'otw_cikarang', now()) returning id`,
-      [`CONFLICT-${Date.now()}`, vehicle, HUBS.karawang, HUBS.cikarang],
+      [`CONFLICT-${Date.now()}`, vehicle, HUB.karawang, HUB.cikarang],
     );
     return rows[0].id;
   } finally {
@@ -42,22 +43,22 @@ describe('two tablets, one arrival', () => {
     const shipment = await shipmentToCikarang();
     // Each tablet pulls, loses its signal, confirms, and is put away (RxDB's
     // open-core build allows one such device open at a time in one process).
-    const a = await openDevice('cikarang@demo.local');
+    const a = await openDevice(DEMO_USERS.cikarang);
     devices.push(a);
     await settle(a.engine);
     a.proxy.setMode('down');
-    await a.engine.dispatch('confirm_arrival', { hub_id: HUBS.cikarang, shipment_id: shipment });
+    await a.engine.dispatch('confirm_arrival', { hub_id: HUB.cikarang, shipment_id: shipment });
     await a.close();
 
-    const b = await openDevice('cikarang@demo.local');
+    const b = await openDevice(DEMO_USERS.cikarang);
     devices.push(b);
     await settle(b.engine);
     b.proxy.setMode('down');
-    await b.engine.dispatch('confirm_arrival', { hub_id: HUBS.cikarang, shipment_id: shipment });
+    await b.engine.dispatch('confirm_arrival', { hub_id: HUB.cikarang, shipment_id: shipment });
     const behind = crypto.randomUUID();
     await b.engine.dispatch('add_inventory', {
       inventory_id: behind,
-      warehouse_id: WAREHOUSES.cikarang,
+      warehouse_id: WAREHOUSE.cikarang,
       date_recorded: '2026-11-21',
       smartboard_quantity: 1,
       bracket_quantity: 0,

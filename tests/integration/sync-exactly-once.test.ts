@@ -2,22 +2,23 @@
 // once (two tabs), has the effect of one. Inventory sums prove it.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ownerSql } from '../support/clients';
-import { inventorySum, WAREHOUSES } from '../support/sync-scenarios';
+import { inventorySum } from '../support/sync-scenarios';
 import { openDevice, settle, type Device } from '../support/sync-device';
+import { DEMO_USERS, WAREHOUSE } from '../support/demo';
 
 describe('exactly once', () => {
   let device: Device;
   afterAll(async () => device?.dispose());
 
   it('a batch whose response was lost is retried without applying anything twice', async () => {
-    device = await openDevice('karawang@demo.local');
+    device = await openDevice(DEMO_USERS.karawang);
     await settle(device.engine);
     const batch = `LOST-${Date.now()}`;
     device.proxy.setMode('down');
     for (let i = 1; i <= 5; i++) {
       await device.engine.dispatch('add_inventory', {
         inventory_id: crypto.randomUUID(),
-        warehouse_id: WAREHOUSES.karawang,
+        warehouse_id: WAREHOUSE.karawang,
         date_recorded: '2026-11-20',
         smartboard_quantity: i,
         bracket_quantity: 10,
@@ -44,7 +45,7 @@ describe('exactly once', () => {
     }
     // The device shows the same sums as the server.
     const local = await device.engine.db.inventory
-      .find({ selector: { warehouse_id: WAREHOUSES.karawang } })
+      .find({ selector: { warehouse_id: WAREHOUSE.karawang } })
       .exec();
     const mine = local.filter((d) => d.batch_number === batch);
     expect(mine.reduce((s, d) => s + d.smartboard_quantity, 0)).toBe(15);
@@ -56,7 +57,7 @@ describe('exactly once', () => {
     for (let i = 1; i <= 4; i++) {
       await device.engine.dispatch('add_inventory', {
         inventory_id: crypto.randomUUID(),
-        warehouse_id: WAREHOUSES.karawang,
+        warehouse_id: WAREHOUSE.karawang,
         date_recorded: '2026-11-20',
         smartboard_quantity: 2,
         bracket_quantity: i,

@@ -7,6 +7,7 @@ import type { SyncStatus, TableProgress } from '../../sync';
 import { ownerSql } from '../support/clients';
 import { openDevice, settle, type Device } from '../support/sync-device';
 import { dropTaggedInventory, insertTaggedInventory } from '../support/sync-scenarios';
+import { DEMO_USERS } from '../support/demo';
 
 const ROWS = 3_500;
 let device: Device | undefined;
@@ -23,7 +24,7 @@ describe("a new tablet's first sync", () => {
       const { rows } = await sql.query<{ n: string }>(`select count(*)::text as n from public.inventory`);
       const serverInventory = Number(rows[0]!.n);
 
-      device = await openDevice('admin@demo.local', {
+      device = await openDevice(DEMO_USERS.admin, {
         pullIntervalMs: 3_600_000,
         startOffline: true,
         // Batches of 1,000, so the cut comes with most of the 3,500 rows still to come.

@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Vehicle } from '../../sync';
 import { ownerSql } from '../support/clients';
 import { openDevice, settle, type Device } from '../support/sync-device';
+import { DEMO_USERS, HUB } from '../support/demo';
 
-const KARAWANG = '11111111-0000-4000-8000-000000000001';
 let device: Device | undefined;
 afterAll(async () => device?.dispose());
 
@@ -23,15 +23,15 @@ describe("a screen's live query", () => {
       await sql.query(
         `insert into public.vehicles (license_plate, vendor_id, current_hub_id, ready, siap_muat, queued_at)
          select $1 || g, $2, $3, g > 2, g <= 2, case when g <= 2 then now() end from generate_series(1, 6) g`,
-        [plate, vendor[0]!.id, KARAWANG],
+        [plate, vendor[0]!.id, HUB.karawang],
       );
-      device = await openDevice('karawang@demo.local', { pullIntervalMs: 3_600_000 });
+      device = await openDevice(DEMO_USERS.karawang, { pullIntervalMs: 3_600_000 });
       await settle(device.engine);
       const engine = device.engine;
 
       let latest: Vehicle[] = [];
       const subscription = engine.db.vehicles
-        .find({ selector: { current_hub_id: KARAWANG, is_active: true } })
+        .find({ selector: { current_hub_id: HUB.karawang, is_active: true } })
         .$.subscribe((docs) => {
           latest = docs.map((d) => d.toJSON() as Vehicle).filter((v) => v.license_plate.startsWith(plate));
         });
@@ -45,7 +45,7 @@ describe("a screen's live query", () => {
 
         // Two taps on Proses Muat: the query shows them loading at once.
         for (const v of latest.filter((x) => x.siap_muat)) {
-          await engine.dispatch('start_loading', { hub_id: KARAWANG, vehicle_id: v.id });
+          await engine.dispatch('start_loading', { hub_id: HUB.karawang, vehicle_id: v.id });
         }
         expect(plates((v) => v.sedang_muat)).toEqual([`${plate}1`, `${plate}2`]);
         await settle(engine);
@@ -62,7 +62,7 @@ describe("a screen's live query", () => {
 
         // And a tap on one of them shows as the first two did.
         const third = latest.find((v) => v.license_plate === `${plate}3`)!;
-        await engine.dispatch('start_loading', { hub_id: KARAWANG, vehicle_id: third.id });
+        await engine.dispatch('start_loading', { hub_id: HUB.karawang, vehicle_id: third.id });
         expect(plates((v) => v.sedang_muat)).toEqual([`${plate}1`, `${plate}2`, `${plate}3`]);
       } finally {
         subscription.unsubscribe();

@@ -3,8 +3,9 @@
 // device predicted.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ownerSql } from '../support/clients';
-import { comparable, HUBS, serverRows, TRUK_FUSO, WAREHOUSES } from '../support/sync-scenarios';
+import { comparable, serverRows } from '../support/sync-scenarios';
 import { openDevice, settle, type Device } from '../support/sync-device';
+import { DEMO_USERS, HUB, TRUCK_TYPE, WAREHOUSE } from '../support/demo';
 import type { CommandInput, CommandType } from '../../sync';
 
 const id = () => crypto.randomUUID();
@@ -14,7 +15,7 @@ describe('offline, restart, online', () => {
   afterAll(async () => device?.dispose());
 
   it('applies 50 offline commands exactly once, in order, to the predicted state', async () => {
-    device = await openDevice('karawang@demo.local');
+    device = await openDevice(DEMO_USERS.karawang);
     await settle(device.engine);
     device.proxy.setMode('down');
 
@@ -45,25 +46,25 @@ describe('offline, restart, online', () => {
         vendor_id: vendor,
         mode: 'darat',
         license_plate: `B ${9000 + t} ${tag.slice(-3)}`,
-        vehicle_type_id: TRUK_FUSO,
+        vehicle_type_id: TRUCK_TYPE,
         driver_name: `Driver ${t}`,
-        current_hub_id: HUBS.karawang,
+        current_hub_id: HUB.karawang,
       });
       // Queue, leave the queue, queue again, load, finish: the order matters.
-      await run('queue_vehicles', { hub_id: HUBS.karawang, vehicle_ids: [vehicle] });
-      await run('remove_from_queue', { hub_id: HUBS.karawang, vehicle_id: vehicle });
-      await run('queue_vehicles', { hub_id: HUBS.karawang, vehicle_ids: [vehicle] });
-      await run('start_loading', { hub_id: HUBS.karawang, vehicle_id: vehicle });
-      await run('finish_loading', { hub_id: HUBS.karawang, vehicle_id: vehicle });
+      await run('queue_vehicles', { hub_id: HUB.karawang, vehicle_ids: [vehicle] });
+      await run('remove_from_queue', { hub_id: HUB.karawang, vehicle_id: vehicle });
+      await run('queue_vehicles', { hub_id: HUB.karawang, vehicle_ids: [vehicle] });
+      await run('start_loading', { hub_id: HUB.karawang, vehicle_id: vehicle });
+      await run('finish_loading', { hub_id: HUB.karawang, vehicle_id: vehicle });
       const shipment = id();
       const outgoing = id();
       touched.shipments!.push(shipment);
       touched.inventory!.push(outgoing);
       await run('create_shipment_darat', {
-        hub_id: HUBS.karawang,
+        hub_id: HUB.karawang,
         shipment_id: shipment,
         vehicle_id: vehicle,
-        destination_warehouse_id: WAREHOUSES.cikarang,
+        destination_warehouse_id: WAREHOUSE.cikarang,
         batch_number: `${tag}-${t}`,
         smartboard_quantity: 10 + t,
         bracket_quantity: 20 + t,
@@ -76,7 +77,7 @@ describe('offline, restart, online', () => {
       touched.inventory!.push(row);
       await run('add_inventory', {
         inventory_id: row,
-        warehouse_id: WAREHOUSES.karawang,
+        warehouse_id: WAREHOUSE.karawang,
         date_recorded: '2026-11-20',
         smartboard_quantity: dispatched.length,
         bracket_quantity: 1,

@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openLocal } from '../../sync/db/database';
 import type { OutboxEntry } from '../../sync/db/engine-store';
 import { ownerSql } from '../support/clients';
-import { HUBS } from '../support/sync-scenarios';
 import { openDevice, settle, type Device } from '../support/sync-device';
+import { DEMO_USERS, HUB } from '../support/demo';
 
 const fixture = JSON.parse(
   readFileSync(join(import.meta.dirname, '..', 'fixtures', 'outbox-release-1d7cb47.json'), 'utf8'),
@@ -27,7 +27,7 @@ describe('an outbox stored by the previous release', () => {
   afterAll(async () => device?.dispose());
 
   it('is sent after the update and applied as before', async () => {
-    device = await openDevice('karawang@demo.local', { startOffline: true });
+    device = await openDevice(DEMO_USERS.karawang, { startOffline: true });
     expect(device.actor.userId).toBe(fixture.actor.userId);
     // The app is closed, updated, and finds the old release's outbox in its store.
     await device.close();
@@ -60,10 +60,10 @@ describe('an outbox stored by the previous release', () => {
       expect(shipment).toEqual({
         batch_number: 'RILIS-LAMA-1',
         vehicle_id: VEHICLE,
-        destination_hub_id: HUBS.cikarang,
+        destination_hub_id: HUB.cikarang,
         smartboard_quantity: 12,
         bracket_quantity: 24,
-        origin_hub_id: HUBS.karawang,
+        origin_hub_id: HUB.karawang,
       });
       const vehicle = (
         await sql.query('select siap_muat, sedang_muat, license_plate from public.vehicles where id = $1', [VEHICLE])

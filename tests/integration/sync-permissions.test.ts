@@ -3,8 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ownerSql } from '../support/clients';
 import { openDevice, settle, type Device } from '../support/sync-device';
-
-const POLSUB = '11111111-0000-4000-8000-000000000004';
+import { DEMO_USERS, HUB } from '../support/demo';
 
 async function tamperedSend(device: Device, command: { type: string; payload: unknown; actor?: string }) {
   // Straight into the outbox: no validation, no prediction, as a modified client would.
@@ -29,7 +28,7 @@ describe('server authority', () => {
   afterAll(async () => device?.dispose());
 
   it("refuses a hub user's command for another hub and one with a forged actor", async () => {
-    device = await openDevice('karawang@demo.local');
+    device = await openDevice(DEMO_USERS.karawang);
     await settle(device.engine);
     const sql = await ownerSql();
     const { rows } = await sql.query(
@@ -39,9 +38,10 @@ describe('server authority', () => {
 
     const otherHub = await tamperedSend(device, {
       type: 'queue_vehicles',
-      payload: { hub_id: POLSUB, vehicle_ids: [vehicle] },
+      payload: { hub_id: HUB.polsub, vehicle_ids: [vehicle] },
     });
-    const admin = (await sql.query(`select id from auth.users where email = 'admin@demo.local'`)).rows[0].id;
+    const admin = (await sql.query(`select id from auth.users where email = '${DEMO_USERS.admin}'`)).rows[0]
+      .id;
     const forged = await tamperedSend(device, {
       type: 'queue_vehicles',
       payload: { hub_id: device.actor.hubId, vehicle_ids: [vehicle] },

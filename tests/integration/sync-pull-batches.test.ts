@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ownerSql } from '../support/clients';
 import { openDevice, settle, type Device } from '../support/sync-device';
 import { dropTaggedInventory, insertTaggedInventory } from '../support/sync-scenarios';
+import { DEMO_USERS } from '../support/demo';
 
 const ROWS = 2_600;
 let device: Device | undefined;
@@ -27,7 +28,7 @@ async function serverRows(tag: string) {
 
 describe('a pull over several batches', () => {
   it('brings every row and every tombstone, with faults between the batches', async () => {
-    device = await openDevice('admin@demo.local', { pullIntervalMs: 3_600_000, pullBatch: 1000 });
+    device = await openDevice(DEMO_USERS.admin, { pullIntervalMs: 3_600_000, pullBatch: 1000 });
     await settle(device.engine);
     const tag = `PIPE-${crypto.randomUUID().slice(0, 8)}-`;
     const sql = await ownerSql();

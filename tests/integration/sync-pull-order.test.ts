@@ -4,6 +4,7 @@ import { firstValueFrom } from 'rxjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ownerSql, stack } from '../support/clients';
 import { openDevice, settle, type Device } from '../support/sync-device';
+import { DEMO_USERS } from '../support/demo';
 
 const onPglite = stack().engine === 'pglite';
 
@@ -16,7 +17,7 @@ describe('pull checkpoint', () => {
   it.skipIf(onPglite)(
     'does not skip a row committed out of order (PostgreSQL only: PGlite has a single connection)',
     async () => {
-      device = await openDevice('admin@demo.local');
+      device = await openDevice(DEMO_USERS.admin);
       await settle(device.engine);
       const [slow, fast] = await Promise.all([ownerSql(), ownerSql()]);
       const { rows } = await slow.query(
@@ -54,7 +55,7 @@ describe('pull checkpoint', () => {
   );
 
   it('drops rows that leave the scope and fetches rows that enter it', async () => {
-    const hubUser = await openDevice('cikarang@demo.local');
+    const hubUser = await openDevice(DEMO_USERS.cikarang);
     try {
       await settle(hubUser.engine);
       const sql = await ownerSql();

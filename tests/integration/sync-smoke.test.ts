@@ -1,15 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ownerSql } from '../support/clients';
 import { openDevice, settle, type Device } from '../support/sync-device';
-
-const KARAWANG = '11111111-0000-4000-8000-000000000001';
+import { DEMO_USERS, HUB, TRUCK_TYPE } from '../support/demo';
 
 describe('sync smoke', () => {
   let device: Device;
   afterAll(async () => device?.dispose());
 
   it('pulls, dispatches offline, survives a restart, pushes once online', async () => {
-    device = await openDevice('karawang@demo.local');
+    device = await openDevice(DEMO_USERS.karawang);
     await settle(device.engine);
     expect(await device.engine.db.hubs.count().exec()).toBeGreaterThan(0);
     // A truck of its own: seeded vehicles belong to the read-matrix tests.
@@ -21,13 +20,13 @@ describe('sync smoke', () => {
       vendor_id: vendor,
       mode: 'darat',
       license_plate: `B ${Date.now().toString().slice(-4)} SMK`,
-      vehicle_type_id: '44444444-0000-4000-8000-000000000001',
-      current_hub_id: KARAWANG,
+      vehicle_type_id: TRUCK_TYPE,
+      current_hub_id: HUB.karawang,
     });
     await settle(device.engine);
 
     device.proxy.setMode('down');
-    await device.engine.dispatch('queue_vehicles', { hub_id: KARAWANG, vehicle_ids: [target.id] });
+    await device.engine.dispatch('queue_vehicles', { hub_id: HUB.karawang, vehicle_ids: [target.id] });
     expect((await device.engine.db.vehicles.findOne(target.id).exec())!.siap_muat).toBe(true);
     await device.engine.syncNow();
     await device.close();
@@ -42,7 +41,7 @@ describe('sync smoke', () => {
       target.id,
     ]);
     await sql.end();
-    expect(rows[0]).toEqual({ siap_muat: true, current_hub_id: KARAWANG });
+    expect(rows[0]).toEqual({ siap_muat: true, current_hub_id: HUB.karawang });
     expect((await device.engine.db.vehicles.findOne(target.id).exec())!.siap_muat).toBe(true);
   });
 });

@@ -6,8 +6,8 @@ import { LocalWriteFailed, type Vehicle } from '../../sync';
 import { withWriteLock } from '../../sync/replication/write-lock';
 import { ownerSql } from '../support/clients';
 import { openDevice, settle, type Device } from '../support/sync-device';
+import { DEMO_USERS, HUB } from '../support/demo';
 
-const KARAWANG = '11111111-0000-4000-8000-000000000001';
 const plate = `TAP${crypto.randomUUID().slice(0, 4)}-`;
 let device: Device;
 
@@ -21,12 +21,12 @@ beforeAll(async () => {
     await sql.query(
       `insert into public.vehicles (license_plate, vendor_id, current_hub_id, ready, siap_muat, queued_at)
        select $1 || g, $2, $3, false, true, now() from generate_series(1, 2) g`,
-      [plate, rows[0]!.id, KARAWANG],
+      [plate, rows[0]!.id, HUB.karawang],
     );
   } finally {
     await sql.end();
   }
-  device = await openDevice('karawang@demo.local', { pullIntervalMs: 3_600_000 });
+  device = await openDevice(DEMO_USERS.karawang, { pullIntervalMs: 3_600_000 });
   await settle(device.engine);
 });
 afterAll(async () => {
@@ -43,7 +43,7 @@ afterAll(async () => {
 function watch() {
   const answers: Array<Map<string, 'queued' | 'loading'>> = [];
   const subscription = device.engine
-    .live('vehicles', { selector: { current_hub_id: KARAWANG, is_active: true } })
+    .live('vehicles', { selector: { current_hub_id: HUB.karawang, is_active: true } })
     .subscribe((rows: Vehicle[]) => {
       const mine = rows.filter((v) => v.license_plate.startsWith(plate));
       answers.push(
@@ -68,7 +68,7 @@ describe('a tap on Proses Muat', () => {
       let shown = false;
       const tap = engine.dispatch(
         'start_loading',
-        { hub_id: KARAWANG, vehicle_id: vehicle.id },
+        { hub_id: HUB.karawang, vehicle_id: vehicle.id },
         { onShown: () => (shown = true) },
       );
       await expect.poll(() => shown).toBe(true);
@@ -106,7 +106,7 @@ describe('a tap on Proses Muat', () => {
       let shown = false;
       const tap = engine.dispatch(
         'start_loading',
-        { hub_id: KARAWANG, vehicle_id: vehicle.id },
+        { hub_id: HUB.karawang, vehicle_id: vehicle.id },
         { onShown: () => (shown = true) },
       );
       await expect(tap).rejects.toBeInstanceOf(LocalWriteFailed);

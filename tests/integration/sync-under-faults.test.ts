@@ -12,6 +12,7 @@ import { signHs256 } from '../../supabase/local/keys';
 import { FAULT_KINDS, FlakyProxy } from '../support/flaky-proxy';
 import { ownerSql, stack } from '../support/clients';
 import { openDevice, settle, type Device } from '../support/sync-device';
+import { DEMO_USERS } from '../support/demo';
 
 const SEED = Number(process.env.FAULT_SEED ?? 20261123);
 let device: Device | undefined;
@@ -53,7 +54,7 @@ describe('the fault-injecting proxy', () => {
 describe('a tablet under faults', () => {
   it('ends with every command applied exactly once and the view equal to the server', async () => {
     console.log(`[faults] seed ${SEED} (FAULT_SEED=${SEED} replays it)`);
-    device = await openDevice('karawang@demo.local', { pullIntervalMs: 3_600_000 });
+    device = await openDevice(DEMO_USERS.karawang, { pullIntervalMs: 3_600_000 });
     await settle(device.engine);
     device.proxy.setChaos({ seed: SEED, rate: 0.35, maxDelayMs: 300, jwtSecret: stack().jwtSecret });
     const tag = randomUUID().slice(0, 8);

@@ -4,8 +4,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ownerSql } from '../support/clients';
 import { png } from '../support/images';
-import { HUBS, TRUK_FUSO, WAREHOUSES } from '../support/sync-scenarios';
 import { openDevice, settle, type Device } from '../support/sync-device';
+import { DEMO_USERS, HUB, TRUCK_TYPE, WAREHOUSE } from '../support/demo';
 
 const PUBLIC_PREFIX = '/storage/v1/object/public/shipment-documents/';
 
@@ -19,9 +19,9 @@ async function readyTruck(device: Device): Promise<string> {
     vendor_id: vendor,
     mode: 'darat',
     license_plate: `B ${tag} FT`,
-    vehicle_type_id: TRUK_FUSO,
+    vehicle_type_id: TRUCK_TYPE,
     driver_name: 'Sari',
-    current_hub_id: HUBS.karawang,
+    current_hub_id: HUB.karawang,
   });
   return vehicle;
 }
@@ -29,10 +29,10 @@ async function readyTruck(device: Device): Promise<string> {
 async function ship(device: Device, vehicle: string): Promise<string> {
   const shipment = crypto.randomUUID();
   await device.engine.dispatch('create_shipment_darat', {
-    hub_id: HUBS.karawang,
+    hub_id: HUB.karawang,
     shipment_id: shipment,
     vehicle_id: vehicle,
-    destination_warehouse_id: WAREHOUSES.cikarang,
+    destination_warehouse_id: WAREHOUSE.cikarang,
     batch_number: `FOTO-${shipment.slice(0, 8)}`,
     smartboard_quantity: 3,
     bracket_quantity: 4,
@@ -47,7 +47,7 @@ describe('photo uploads', () => {
   afterAll(async () => device?.dispose());
 
   it('survive a restart offline and are uploaded once on reconnect', async () => {
-    device = await openDevice('karawang@demo.local');
+    device = await openDevice(DEMO_USERS.karawang);
     await settle(device.engine);
     device.proxy.setMode('down');
     const shipment = await ship(device, await readyTruck(device));

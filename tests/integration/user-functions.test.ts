@@ -6,9 +6,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, ownerSql, serviceClient, signedIn, stack } from '../support/clients';
+import { DEMO_PASSWORD, DEMO_USERS, HUB } from '../support/demo';
 
-const CIKARANG = '11111111-0000-4000-8000-000000000002';
-const KARAWANG = '11111111-0000-4000-8000-000000000001';
 const run = Date.now().toString(36);
 const email = (name: string) => `fn-${run}-${name}@test.local`;
 
@@ -71,7 +70,7 @@ async function canSignIn(address: string, password: string): Promise<boolean> {
 
 beforeAll(async () => {
   owner = await ownerSql();
-  admin = await signedIn('admin@demo.local');
+  admin = await signedIn(DEMO_USERS.admin);
   adminToken = await tokenOf(admin);
   adminId = (await admin.auth.getUser()).data.user!.id;
 });
@@ -92,7 +91,7 @@ describe('as an admin', () => {
         password: 'rahasia1',
         full_name: 'Petugas Baru',
         role: 'hub_user',
-        hub_id: CIKARANG,
+        hub_id: HUB.cikarang,
       },
     });
     expect(error).toBeNull();
@@ -101,12 +100,12 @@ describe('as an admin', () => {
       user_id: data.user.id,
       full_name: 'Petugas Baru',
       role: 'hub_user',
-      hub_id: CIKARANG,
+      hub_id: HUB.cikarang,
       deleted: false,
     });
     const user = await signedIn(address, 'rahasia1');
     const { data: session } = await user.auth.getSession();
-    expect(session.session?.user.app_metadata).toMatchObject({ role: 'hub_user', hub_id: CIKARANG });
+    expect(session.session?.user.app_metadata).toMatchObject({ role: 'hub_user', hub_id: HUB.cikarang });
     await user.auth.signOut();
   });
 
@@ -121,7 +120,7 @@ describe('as an admin', () => {
             password: 'rahasia1',
             full_name: 'Menara',
             role: 'tower_control',
-            hub_id: CIKARANG,
+            hub_id: HUB.cikarang,
           },
           adminToken,
         )
@@ -135,7 +134,7 @@ describe('as an admin', () => {
     const before = email('edit');
     const created = await call(
       'create-user',
-      { email: before, password: 'rahasia1', full_name: 'Lama', role: 'hub_user', hub_id: KARAWANG },
+      { email: before, password: 'rahasia1', full_name: 'Lama', role: 'hub_user', hub_id: HUB.karawang },
       adminToken,
     );
     const id = created.body.user!.id;
@@ -146,7 +145,7 @@ describe('as an admin', () => {
         email: after,
         full_name: 'Baru',
         role: 'hub_user',
-        hub_id: CIKARANG,
+        hub_id: HUB.cikarang,
         password: '',
       },
     });
@@ -156,13 +155,20 @@ describe('as an admin', () => {
       user_id: id,
       full_name: 'Baru',
       role: 'hub_user',
-      hub_id: CIKARANG,
+      hub_id: HUB.cikarang,
     });
     expect(await canSignIn(after, 'rahasia1')).toBe(true);
 
     const promoted = await call(
       'update-user',
-      { user_id: id, email: after, full_name: 'Baru', role: 'admin', hub_id: CIKARANG, password: 'gantinya' },
+      {
+        user_id: id,
+        email: after,
+        full_name: 'Baru',
+        role: 'admin',
+        hub_id: HUB.cikarang,
+        password: 'gantinya',
+      },
       adminToken,
     );
     expect(promoted.status).toBe(200);
@@ -184,7 +190,7 @@ describe('as an admin', () => {
     const address = email('gone');
     const created = await call(
       'create-user',
-      { email: address, password: 'rahasia1', full_name: 'Pergi', role: 'hub_user', hub_id: CIKARANG },
+      { email: address, password: 'rahasia1', full_name: 'Pergi', role: 'hub_user', hub_id: HUB.cikarang },
       adminToken,
     );
     const { data, error } = await admin.functions.invoke('delete-user', {
@@ -199,7 +205,7 @@ describe('as an admin', () => {
 });
 
 describe('bad bodies are refused with a clear message and create nothing', () => {
-  const base = { password: 'rahasia1', full_name: 'Siapa', role: 'hub_user', hub_id: CIKARANG };
+  const base = { password: 'rahasia1', full_name: 'Siapa', role: 'hub_user', hub_id: HUB.cikarang };
   it.each([
     ['a missing e-mail', { ...base }, 'Format email tidak valid'],
     ['a malformed e-mail', { ...base, email: 'bukan-email' }, 'Format email tidak valid'],
@@ -238,11 +244,11 @@ describe('bad bodies are refused with a clear message and create nothing', () =>
     const notJson = await call('create-user', 'not json', adminToken);
     expect(notJson.status).toBe(400);
     expect(notJson.body.error).toMatch(/JSON/);
-    const taken = await call('create-user', { ...base, email: 'cikarang@demo.local' }, adminToken);
+    const taken = await call('create-user', { ...base, email: DEMO_USERS.cikarang }, adminToken);
     expect(taken.status).toBeGreaterThanOrEqual(400);
     expect(taken.status).toBeLessThan(500);
     expect(taken.body.error).toEqual(expect.any(String));
-    expect(await authUserCount('cikarang@demo.local')).toBe(1);
+    expect(await authUserCount(DEMO_USERS.cikarang)).toBe(1);
   });
 
   it('update-user and delete-user refuse a malformed or unknown user_id', async () => {
@@ -265,15 +271,15 @@ describe('bad bodies are refused with a clear message and create nothing', () =>
 describe('refused to everyone but an admin', () => {
   const body = { email: email('intruder'), password: 'rahasia1', full_name: 'Penyusup', role: 'admin' };
   it.each([
-    ['tower control', 'tower@demo.local', 403],
-    ['a hub user', 'cikarang@demo.local', 403],
+    ['tower control', DEMO_USERS.tower, 403],
+    ['a hub user', DEMO_USERS.cikarang, 403],
   ])('%s gets %i from all three functions', async (_who, who, status) => {
     const client = await signedIn(who);
     const token = await tokenOf(client);
-    const karawangId = (await profileByEmail('karawang@demo.local'))!.user_id;
+    const karawangId = (await profileByEmail(DEMO_USERS.karawang))!.user_id;
     for (const [name, payload] of [
       ['create-user', body],
-      ['update-user', { user_id: karawangId, email: 'karawang@demo.local', full_name: 'X', role: 'admin' }],
+      ['update-user', { user_id: karawangId, email: DEMO_USERS.karawang, full_name: 'X', role: 'admin' }],
       ['delete-user', { user_id: karawangId }],
     ] as const) {
       const answer = await call(name, payload, token);
@@ -286,7 +292,7 @@ describe('refused to everyone but an admin', () => {
     expect(error?.name).toBe('FunctionsHttpError');
     await client.auth.signOut();
     expect(await authUserCount(body.email)).toBe(0);
-    expect(await profileByEmail('karawang@demo.local')).toMatchObject({ role: 'hub_user', deleted: false });
+    expect(await profileByEmail(DEMO_USERS.karawang)).toMatchObject({ role: 'hub_user', deleted: false });
   });
 
   it('anon (the anon key, or no token at all) gets 401', async () => {
@@ -304,7 +310,7 @@ describe('the last admin', () => {
   it('an admin cannot delete itself', async () => {
     const answer = await call('delete-user', { user_id: adminId }, adminToken);
     expect(answer).toEqual({ status: 400, body: { error: 'Anda tidak dapat menghapus akun Anda sendiri' } });
-    expect(await canSignIn('admin@demo.local', 'demo1234')).toBe(true);
+    expect(await canSignIn(DEMO_USERS.admin, DEMO_PASSWORD)).toBe(true);
   });
 
   it('the only admin cannot be demoted', async () => {
@@ -314,26 +320,26 @@ describe('the last admin', () => {
     expect(rows[0].n).toBe(1);
     const answer = await call(
       'update-user',
-      { user_id: adminId, email: 'admin@demo.local', full_name: 'Admin', role: 'tower_control' },
+      { user_id: adminId, email: DEMO_USERS.admin, full_name: 'Admin', role: 'tower_control' },
       adminToken,
     );
     expect(answer).toEqual({
       status: 409,
       body: { error: 'Admin terakhir tidak dapat dihapus atau diubah role-nya' },
     });
-    expect(await profileByEmail('admin@demo.local')).toMatchObject({ role: 'admin' });
+    expect(await profileByEmail(DEMO_USERS.admin)).toMatchObject({ role: 'admin' });
   });
 
   it('the database refuses it too, whatever path tries (the Auth admin API as the service role)', async () => {
     const service = serviceClient();
     const demote = await service.auth.admin.updateUserById(adminId, {
-      app_metadata: { role: 'hub_user', hub_id: CIKARANG },
+      app_metadata: { role: 'hub_user', hub_id: HUB.cikarang },
     });
     expect(demote.error).not.toBeNull();
     const remove = await service.auth.admin.deleteUser(adminId);
     expect(remove.error).not.toBeNull();
-    expect(await profileByEmail('admin@demo.local')).toMatchObject({ role: 'admin', deleted: false });
-    expect(await canSignIn('admin@demo.local', 'demo1234')).toBe(true);
+    expect(await profileByEmail(DEMO_USERS.admin)).toMatchObject({ role: 'admin', deleted: false });
+    expect(await canSignIn(DEMO_USERS.admin, DEMO_PASSWORD)).toBe(true);
   });
 
   it('another admin can be deleted while one remains', async () => {

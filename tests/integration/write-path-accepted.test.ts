@@ -3,8 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  HUB,
-  WAREHOUSE,
   as,
   closeDb,
   daratPayload,
@@ -15,6 +13,7 @@ import {
   rowsWhere,
   tag,
 } from './commands-support';
+import { HUB, WAREHOUSE } from '../support/demo';
 
 afterAll(closeDb);
 

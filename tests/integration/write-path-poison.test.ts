@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import { signedIn } from '../support/clients';
 import { openDevice, settle, type Device } from '../support/sync-device';
+import { DEMO_USERS } from '../support/demo';
 
 const tag = () => crypto.randomUUID().slice(0, 8);
 
@@ -27,7 +28,7 @@ async function rawCommand(device: Device, type: string, payload: Record<string, 
 }
 
 async function serverVendor(name: string) {
-  const admin = await signedIn('admin@demo.local');
+  const admin = await signedIn(DEMO_USERS.admin);
   const { data } = await admin.from('vendors').select('id, name').eq('name', name);
   return data ?? [];
 }
@@ -37,7 +38,7 @@ describe('poisoned commands never block a device', () => {
   afterAll(async () => device?.dispose());
 
   it('a NUL and a lone surrogate between two valid commands: the valid ones apply, the bad ones are rejected and shown', async () => {
-    device = await openDevice('karawang@demo.local');
+    device = await openDevice(DEMO_USERS.karawang);
     await settle(device.engine);
     const before = `Sebelum ${tag()}`;
     const after = `Sesudah ${tag()}`;
@@ -85,7 +86,7 @@ describe('poisoned commands never block a device', () => {
     await device.engine.dispatch('add_vendor', { vendor_id: crypto.randomUUID(), name: mine });
     // Another user's change, committed on the server meanwhile.
     const theirs = crypto.randomUUID();
-    const admin = await signedIn('admin@demo.local');
+    const admin = await signedIn(DEMO_USERS.admin);
     const { data: session } = await admin.auth.getSession();
     const { error } = await admin.rpc('apply_commands', {
       commands: [

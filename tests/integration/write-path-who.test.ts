@@ -6,10 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '../support/clients';
 import { png } from '../support/images';
 import {
-  HUB,
-  TRUCK_TYPE,
-  VENDOR,
-  WAREHOUSE,
   as,
   closeDb,
   daratPayload,
@@ -21,13 +17,14 @@ import {
   tag,
   type Outcome,
 } from './commands-support';
+import { HUB, seedId, TRUCK_TYPE, TRUCK_VENDOR, WAREHOUSE } from '../support/demo';
 
 afterAll(closeDb);
 
 const BUCKET = 'shipment-documents';
-const SEEDED_OTW_TO_POLJAK = '66666666-0000-4000-8000-000000000011';
-const SEEDED_OTW_TO_MAKASSAR = '66666666-0000-4000-8000-000000000017';
-const MAKASSAR_FLEET_VEHICLE = '55555555-0000-4000-8000-000000000021';
+const SEEDED_OTW_TO_POLJAK = seedId.shipment(11);
+const SEEDED_OTW_TO_MAKASSAR = seedId.shipment(17);
+const MAKASSAR_FLEET_VEHICLE = seedId.vehicle(21);
 
 /** An open sign-up from /auth: a hub_user profile with no hub. */
 async function signUpWithoutHub(): Promise<{ client: SupabaseClient; userId: string }> {
@@ -90,7 +87,7 @@ describe('a signed-up user without a hub', () => {
         'add_vehicle',
         {
           vehicle_id: id(),
-          vendor_id: VENDOR,
+          vendor_id: TRUCK_VENDOR.id,
           mode: 'darat',
           license_plate: plate('NH'),
           vehicle_type_id: TRUCK_TYPE,

@@ -17,6 +17,7 @@ import ws from 'ws';
 import { TABLES } from '../../sync/model/rows';
 import { seededRandom } from '../support/flaky-proxy';
 import { startSoakStack } from './soak-stack';
+import { DEMO_PASSWORD, DEMO_USERS, HUB, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR } from '../support/demo';
 
 const TABLETS = Number(process.env.LOAD_TABLETS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 120);
@@ -24,10 +25,10 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 120);
 const THINK_MS = process.env.LOAD_THINK_MS === undefined ? [500, 1500] : [Number(process.env.LOAD_THINK_MS), Number(process.env.LOAD_THINK_MS)];
 const VEHICLES_PER_TABLET = Number(process.env.LOAD_THINK_MS) === 0 && process.env.LOAD_THINK_MS !== undefined ? 400 : 40;
 const HUBS = [
-  { email: 'karawang@demo.local', hubId: '11111111-0000-4000-8000-000000000001', land: true },
-  { email: 'cikarang@demo.local', hubId: '11111111-0000-4000-8000-000000000002', land: true },
-  { email: 'poljak@demo.local', hubId: '11111111-0000-4000-8000-000000000003', land: false },
-  { email: 'polsub@demo.local', hubId: '11111111-0000-4000-8000-000000000004', land: false },
+  { email: DEMO_USERS.karawang, hubId: HUB.karawang, land: true },
+  { email: DEMO_USERS.cikarang, hubId: HUB.cikarang, land: true },
+  { email: DEMO_USERS.poljak, hubId: HUB.poljak, land: false },
+  { email: DEMO_USERS.polsub, hubId: HUB.polsub, land: false },
 ];
 
 interface Figures {
@@ -172,8 +173,8 @@ async function main() {
           [
             id,
             `LOAD ${i}-${v}`,
-            hub.land ? '44444444-0000-4000-8000-000000000001' : null,
-            hub.land ? '33333333-0000-4000-8000-000000000001' : '33333333-0000-4000-8000-000000000003',
+            hub.land ? TRUCK_TYPE : null,
+            hub.land ? TRUCK_VENDOR.id : SEA_VENDOR.id,
             hub.land ? null : 'KM Beban',
             hub.land ? null : 'Pelayaran Beban',
             hub.hubId,
@@ -184,7 +185,7 @@ async function main() {
         auth: { persistSession: false, autoRefreshToken: false },
         realtime: { transport: ws as never },
       });
-      const { data, error } = await supabase.auth.signInWithPassword({ email: hub.email, password: 'demo1234' });
+      const { data, error } = await supabase.auth.signInWithPassword({ email: hub.email, password: DEMO_PASSWORD });
       if (error) throw error;
       tablets.push(new LoadTablet(supabase, data.user!.id, hub, ids, 1000 + i));
     }

@@ -4,6 +4,7 @@
 // vehicles, so their commands conflict as on a real floor.
 import { randomUUID } from 'node:crypto';
 import type { Actor, AnyCommand, Shipment, Vehicle } from '../../sync';
+import { HUB } from '../support/demo';
 
 /** One command a soak tablet sends: its type and payload checked against the catalogue. */
 export type Step = AnyCommand;
@@ -90,7 +91,7 @@ export function nextPhoto(
 export const POISON_KINDS = ['nul', 'lone_surrogate', 'unknown_type', 'wrong_types', 'other_hub', 'forged_actor'] as const;
 export type PoisonKind = (typeof POISON_KINDS)[number];
 
-const OTHER_HUB = '11111111-0000-4000-8000-000000000004';
+const OTHER_HUB = HUB.polsub;
 const SOMEONE_ELSE = '00000000-0000-4000-8000-0000000000ff';
 
 export function poisoned(
@@ -114,7 +115,7 @@ export function poisoned(
     case 'other_hub':
       return {
         kind,
-        command: { ...base, type: 'queue_vehicles', payload: { hub_id: actor.hubId === OTHER_HUB ? '11111111-0000-4000-8000-000000000001' : OTHER_HUB, vehicle_ids: [randomUUID()] } },
+        command: { ...base, type: 'queue_vehicles', payload: { hub_id: actor.hubId === OTHER_HUB ? HUB.karawang : OTHER_HUB, vehicle_ids: [randomUUID()] } },
       };
     case 'forged_actor':
       return { kind, command: { ...base, actor: SOMEONE_ELSE, type: 'add_vendor', payload: { vendor_id: randomUUID(), name: `Racun ${tag}` } } };

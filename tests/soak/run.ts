@@ -9,6 +9,7 @@
 // doubled, stuck or diverged.
 import { printReport, runSoak } from './soak';
 import { startSoakStack } from './soak-stack';
+import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 
 const SCALE = Number(process.env.SOAK_SCALE ?? 1);
 const SEED = Number(process.env.SOAK_SEED ?? Date.now() % 2 ** 31);
@@ -26,19 +27,19 @@ async function main() {
       anonKey: stack.anonKey,
       dbUrl: stack.dbUrl,
       jwtSecret: stack.jwtSecret,
-      password: 'demo1234',
+      password: DEMO_PASSWORD,
       seed: SEED,
       devices: [
-        { name: 'karawang-1', email: 'karawang@demo.local' },
-        { name: 'karawang-2', email: 'karawang@demo.local' },
-        { name: 'karawang-3', email: 'karawang@demo.local' },
-        { name: 'cikarang-1', email: 'cikarang@demo.local' },
-        { name: 'cikarang-2', email: 'cikarang@demo.local' },
-        { name: 'poljak-1', email: 'poljak@demo.local' },
-        { name: 'polsub-1', email: 'polsub@demo.local' },
-        { name: 'makassar-1', email: 'makassar@demo.local' },
-        { name: 'admin-1', email: 'admin@demo.local' },
-        { name: 'tower-1', email: 'tower@demo.local' },
+        { name: 'karawang-1', email: DEMO_USERS.karawang },
+        { name: 'karawang-2', email: DEMO_USERS.karawang },
+        { name: 'karawang-3', email: DEMO_USERS.karawang },
+        { name: 'cikarang-1', email: DEMO_USERS.cikarang },
+        { name: 'cikarang-2', email: DEMO_USERS.cikarang },
+        { name: 'poljak-1', email: DEMO_USERS.poljak },
+        { name: 'polsub-1', email: DEMO_USERS.polsub },
+        { name: 'makassar-1', email: DEMO_USERS.makassar },
+        { name: 'admin-1', email: DEMO_USERS.admin },
+        { name: 'tower-1', email: DEMO_USERS.tower },
       ],
       commands: Math.max(50, Math.round(10_000 * SCALE)),
       kills: Math.max(1, Math.round(20 * SCALE)),

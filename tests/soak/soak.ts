@@ -12,6 +12,7 @@ import ws from 'ws';
 import type { Actor } from '../../sync';
 import { FlakyProxy, seededRandom, type FaultKind } from '../support/flaky-proxy';
 import type { DeviceConfig, Request } from './device-worker';
+import { SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR } from '../support/demo';
 
 export interface SoakOptions {
   apiUrl: string;
@@ -137,8 +138,8 @@ async function ownVehicles(sql: pg.Client, prefix: string, hubIds: string[]): Pr
          values (gen_random_uuid(), $1, $2, $3, 'Sopir Soak', $4, $5, $6, true, false, false, true)`,
         [
           `${prefix}${hubId.slice(-4)}-${i}`,
-          sea ? null : '44444444-0000-4000-8000-000000000001',
-          sea ? '33333333-0000-4000-8000-000000000003' : '33333333-0000-4000-8000-000000000001',
+          sea ? null : TRUCK_TYPE,
+          sea ? SEA_VENDOR.id : TRUCK_VENDOR.id,
           sea ? 'KM Soak' : null,
           sea ? 'Pelayaran Soak' : null,
           hubId,

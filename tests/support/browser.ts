@@ -8,23 +8,14 @@ import {
   type Page,
 } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
-import { DEMO_PASSWORD, stack } from './clients';
+import { stack } from './clients';
+import { DEMO_PASSWORD } from './demo';
 
 export { CHROMIUM_PATH };
 
 /** The two tablets the app is made for (issue 5). */
 export const TABLET_LANDSCAPE = { width: 1280, height: 800 } as const;
 export const TABLET_PORTRAIT = { width: 800, height: 1280 } as const;
-
-export const DEMO_USERS = {
-  admin: 'admin@demo.local',
-  tower: 'tower@demo.local',
-  karawang: 'karawang@demo.local',
-  cikarang: 'cikarang@demo.local',
-  poljak: 'poljak@demo.local',
-  polsub: 'polsub@demo.local',
-  makassar: 'makassar@demo.local',
-} as const;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -4,8 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
 import { inject } from 'vitest';
-
-export const DEMO_PASSWORD = 'demo1234';
+import { DEMO_PASSWORD } from './demo';
 
 export function stack() {
   return inject('stack');

@@ -4,7 +4,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import ws from 'ws';
 import { SyncEngine, type Actor } from '../../sync';
-import { DEMO_PASSWORD, ownerSql, stack } from './clients';
+import { ownerSql, stack } from './clients';
+import { DEMO_PASSWORD } from './demo';
 import { FlakyProxy } from './flaky-proxy';
 
 export interface Device {

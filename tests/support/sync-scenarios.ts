@@ -1,20 +1,7 @@
-// Building blocks for the sync acceptance tests: demo ids, and reading server
-// rows in the shape the device keeps them.
+// Building blocks for the sync acceptance tests: reading server rows in the
+// shape the device keeps them (the demo rows: tests/support/demo.ts).
 import type pg from 'pg';
-
-export const HUBS = {
-  karawang: '11111111-0000-4000-8000-000000000001',
-  cikarang: '11111111-0000-4000-8000-000000000002',
-  poljak: '11111111-0000-4000-8000-000000000003',
-  polsub: '11111111-0000-4000-8000-000000000004',
-} as const;
-
-export const WAREHOUSES = {
-  karawang: '22222222-0000-4000-8000-000000000001',
-  cikarang: '22222222-0000-4000-8000-000000000002',
-} as const;
-
-export const TRUK_FUSO = '44444444-0000-4000-8000-000000000001';
+import { WAREHOUSE } from './demo';
 
 /** Fields the server stamps, and the device only guesses until the pull. */
 const STAMPED = new Set(['created_at', 'updated_at', 'change_xid']);
@@ -64,7 +51,7 @@ export async function insertTaggedInventory(sql: pg.Client, tag: string, count: 
   await sql.query(
     `insert into public.inventory (warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, batch_number)
      select $1, current_date, 0, 0, $2 || g from generate_series(1, $3::int) g`,
-    [WAREHOUSES.karawang, tag, count],
+    [WAREHOUSE.karawang, tag, count],
   );
 }
 

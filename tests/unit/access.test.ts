@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accessDenial, type Screen, type Viewer } from '../../src/lib/access';
 import { EMPTY_HUB_INFO, type HubType } from '../../src/lib/hub-info';
 import { permissionsOf, roleLabel } from '../../src/lib/roles';
-
-const KARAWANG_ID = '11111111-0000-4000-8000-000000000001';
+import { HUB } from '../support/demo';
 
 const admin: Viewer = { role: 'admin', hubId: null, hubInfo: EMPTY_HUB_INFO };
 const tower: Viewer = { role: 'tower_control', hubId: null, hubInfo: EMPTY_HUB_INFO };
@@ -23,7 +22,7 @@ const ALL: Screen[] = [
   { kind: 'audit' },
   { kind: 'pod' },
   { kind: 'hub-operations', hubType: 'polsub' },
-  { kind: 'hub-activity', hubId: KARAWANG_ID },
+  { kind: 'hub-activity', hubId: HUB.karawang },
 ];
 
 describe('which screens a role may open (spec 6)', () => {
@@ -38,12 +37,12 @@ describe('which screens a role may open (spec 6)', () => {
   });
 
   it('a hub user opens the shared screens, its own hub and its own hub activity', () => {
-    const karawang = hubUser('karawang', KARAWANG_ID);
+    const karawang = hubUser('karawang', HUB.karawang);
     expect(accessDenial({ kind: 'dashboard' }, karawang)).toBeNull();
     expect(accessDenial({ kind: 'inventory' }, karawang)).toBeNull();
     expect(accessDenial({ kind: 'in-transit' }, karawang)).toBeNull();
     expect(accessDenial({ kind: 'hub-operations', hubType: 'karawang' }, karawang)).toBeNull();
-    expect(accessDenial({ kind: 'hub-activity', hubId: KARAWANG_ID }, karawang)).toBeNull();
+    expect(accessDenial({ kind: 'hub-activity', hubId: HUB.karawang }, karawang)).toBeNull();
 
     expect(accessDenial({ kind: 'users' }, karawang)).toBe('permission');
     expect(accessDenial({ kind: 'vendors' }, karawang)).toBe('permission');

@@ -2,14 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { statusFormSchema } from '../../src/features/statuses/status-form';
 import { addUserSchema, editUserSchema } from '../../src/features/users/user-form';
+import { HUB } from '../support/demo';
 
-const CIKARANG = '11111111-0000-4000-8000-000000000002';
 const good = {
   full_name: ' Budi ',
   email: 'Budi@Demo.Local',
   password: 'rahasia',
   role: 'hub_user',
-  hub_id: CIKARANG,
+  hub_id: HUB.cikarang,
 };
 
 function firstMessage(result: {

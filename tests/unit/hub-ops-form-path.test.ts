@@ -13,12 +13,13 @@ import {
   checkSeaForm,
   SEA_COMMAND,
 } from '../../src/features/hub-ops/form-validation';
+import * as demo from '../support/demo';
 
-const HUB = '11111111-0000-4000-8000-000000000001';
-const VEHICLE = '55555555-0000-4000-8000-000000000010';
-const VENDOR = '33333333-0000-4000-8000-000000000001';
-const WAREHOUSE = '22222222-0000-4000-8000-000000000002';
-const DEST = '11111111-0000-4000-8000-000000000005';
+const HUB = demo.HUB.karawang;
+const VEHICLE = demo.seedId.vehicle(10);
+const VENDOR = demo.TRUCK_VENDOR.id;
+const WAREHOUSE = demo.WAREHOUSE.cikarang;
+const DEST = demo.HUB.makassar;
 
 describe('sendChecked', () => {
   it('sends nothing when the check fails: the failure with its messages per field', () => {

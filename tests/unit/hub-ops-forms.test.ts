@@ -15,13 +15,14 @@ import {
   type DaratFormValues,
   type SeaFormValues,
 } from '../../src/features/hub-ops/form-validation';
+import * as demo from '../support/demo';
 
-const HUB = '11111111-0000-4000-8000-000000000001';
-const VEHICLE = '55555555-0000-4000-8000-000000000010';
-const WAREHOUSE = '22222222-0000-4000-8000-000000000002';
-const VENDOR = '33333333-0000-4000-8000-000000000001';
-const TYPE = '44444444-0000-4000-8000-000000000001';
-const DEST = '11111111-0000-4000-8000-000000000005';
+const HUB = demo.HUB.karawang;
+const VEHICLE = demo.seedId.vehicle(10);
+const WAREHOUSE = demo.WAREHOUSE.cikarang;
+const VENDOR = demo.TRUCK_VENDOR.id;
+const TYPE = demo.TRUCK_TYPE;
+const DEST = demo.HUB.makassar;
 
 function errorsOf(result: { ok: boolean } & Partial<{ errors: Record<string, string>; first: string }>) {
   expect(result.ok).toBe(false);

@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { Vehicle } from '../../sync';
 import { checkAddHub, checkCapacity, checkEditHub, hubTypeLabel } from '../../src/features/hubs/hub-forms';
 import { changesOf, newRow, planSave, rowOf } from '../../src/features/vendors/vehicle-rows';
+import { HUB, seedId, TRUCK_TYPE, TRUCK_VENDOR, WAREHOUSE } from '../support/demo';
 
-const VENDOR = '33333333-0000-4000-8000-000000000001';
-const TYPE = '44444444-0000-4000-8000-000000000001';
+const VENDOR = TRUCK_VENDOR.id;
+const TYPE = TRUCK_TYPE;
 const truck = {
-  id: '55555555-0000-4000-8000-000000000001',
+  id: seedId.vehicle(1),
   vendor_id: VENDOR,
   license_plate: 'B 1234 CD',
   vehicle_type_id: TYPE,
@@ -49,7 +50,7 @@ describe('Save All Vehicles', () => {
     const sea = { ...newRow('laut'), license_plate: 'MSKU 2', nama_kapal: 'KM Bahari', nama_pelayaran: 'Meratus' };
     const edited = { ...rowOf(truck), driver_phone: '0822' };
     expect(changesOf(edited)).toEqual({ driver_phone: '0822' });
-    const plan = planSave([edited, land, sea], { vendorId: VENDOR, hubId: '11111111-0000-4000-8000-000000000001' });
+    const plan = planSave([edited, land, sea], { vendorId: VENDOR, hubId: HUB.karawang });
     expect(plan.ok).toBe(true);
     if (!plan.ok) return;
     expect(plan.commands.map((c) => c.type)).toEqual(['edit_vehicle', 'add_vehicle', 'add_vehicle']);
@@ -59,7 +60,7 @@ describe('Save All Vehicles', () => {
       mode: 'darat',
       license_plate: 'B 1 AA',
       vehicle_type_id: TYPE,
-      current_hub_id: '11111111-0000-4000-8000-000000000001',
+      current_hub_id: HUB.karawang,
     });
     expect(plan.commands[2]!.payload).toMatchObject({ mode: 'laut', nama_kapal: 'KM Bahari', vehicle_type_id: null });
   });
@@ -101,7 +102,7 @@ describe('hub forms', () => {
   });
 
   it('a capacity is a whole number 0 or more, or empty for none', () => {
-    const w = '22222222-0000-4000-8000-000000000001';
+    const w = WAREHOUSE.karawang;
     expect(checkCapacity(w, '')).toMatchObject({ ok: true, payload: { capacity: null } });
     expect(checkCapacity(w, '500')).toMatchObject({ ok: true, payload: { capacity: 500 } });
     for (const bad of ['-1', '1.5', 'banyak']) {
