@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser, newContext, signIn } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appUrl, signedInPage, useBrowser } from '../support/browser';
 import { as } from '../integration/commands-support';
 import { query, toast } from './hub-support';
 import { DEMO_USERS, HUB } from '../support/demo';
@@ -17,15 +17,10 @@ const require = createRequire(import.meta.url);
 const run = Date.now().toString(36);
 const KEY = `e2e_${run}`;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+const browser = useBrowser();
 
 afterAll(async () => {
   await query('delete from public.shipment_statuses where key like $1', [`e2e_${run}%`]);
-  await browser?.close();
 });
 
 // Toasts are left out: they are the shell's (sonner), scanned mid-animation at partial opacity.
@@ -52,9 +47,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 describe('Settings', () => {
   it("shows this device's sync, storage and version, and exports diagnostics without a token", async () => {
-    const context = await newContext(browser, { acceptDownloads: true });
-    const page = await context.newPage();
-    await signIn(page, DEMO_USERS.admin);
+    const { context, page } = await signedInPage(browser(), DEMO_USERS.admin, { acceptDownloads: true });
     await page.goto(appUrl('/settings'));
     await page.getByTestId('settings-page').waitFor();
 
@@ -118,9 +111,7 @@ describe('Audit Trail', () => {
     });
     expect(refused.outcome).toBe('rejected');
 
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, DEMO_USERS.tower);
+    const { context, page } = await signedInPage(browser(), DEMO_USERS.tower);
     await page.locator('[data-slot=sidebar] a', { hasText: 'Audit Trail' }).click();
     await page.getByTestId('audit-table').waitFor();
     await page.getByLabel('User').fill('karawang@demo');
@@ -157,9 +148,7 @@ describe('Audit Trail', () => {
   });
 
   it('a hub user gets the restricted-feature alert', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, DEMO_USERS.karawang);
+    const { context, page } = await signedInPage(browser(), DEMO_USERS.karawang);
     await page.goto(appUrl('/audit'));
     await page.getByTestId('restricted-feature-alert').waitFor();
     await context.close();
@@ -177,9 +166,7 @@ describe('Status Shipment', () => {
   }
 
   it('an admin adds, edits and deletes a status; a used one cannot be deleted', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, DEMO_USERS.admin);
+    const { context, page } = await signedInPage(browser(), DEMO_USERS.admin);
     await page.goto(appUrl('/status-shipment'));
     await page.getByTestId('statuses-table').waitFor();
     await row(page, 'otw_cikarang').waitFor();

@@ -3,16 +3,17 @@
 // the admin edits the user's name, then deletes the user, who can no longer
 // sign in. The Users and Status screens opened offline say they need a
 // connection.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   appUrl,
   headerText,
-  launchBrowser,
   newContext,
   sidebarMenu,
+  signedInPage,
   signIn,
   trackPageErrors,
+  useBrowser,
   waitForServiceWorkerControl,
 } from '../support/browser';
 import { query, toast, waitOffline } from './hub-support';
@@ -22,15 +23,10 @@ const run = Date.now().toString(36);
 const EMAIL = `e2e-${run}@test.local`;
 const PASSWORD = 'rahasia1';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+const browser = useBrowser();
 
 afterAll(async () => {
   await query('delete from auth.users where email = $1', [EMAIL]);
-  await browser?.close();
 });
 
 /** Picks an option of a Radix select by its trigger's id. */
@@ -61,7 +57,7 @@ async function rowAction(page: Page, email: string, action: 'Edit' | 'Delete') {
 
 describe('User Management', () => {
   it('an admin creates a Cikarang hub user, who signs in and sees the Cikarang menu', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await signIn(page, DEMO_USERS.admin);
@@ -101,9 +97,7 @@ describe('User Management', () => {
   });
 
   it("the admin edits the user's name, then deletes the user, who can no longer sign in", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, DEMO_USERS.admin);
+    const { context, page } = await signedInPage(browser(), DEMO_USERS.admin);
     await openUsers(page);
     await userRow(page, EMAIL).waitFor();
 
@@ -137,9 +131,7 @@ describe('User Management', () => {
 
 describe('others than admin', () => {
   it('tower control sees the restricted-feature alert on /users, and no Users menu entry', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, DEMO_USERS.tower);
+    const { context, page } = await signedInPage(browser(), DEMO_USERS.tower);
     expect((await sidebarMenu(page)).entries).not.toContain('Users');
     await page.goto(appUrl('/users'));
     await page.getByTestId('restricted-feature-alert').waitFor();
@@ -150,9 +142,7 @@ describe('others than admin', () => {
 
 describe('offline', () => {
   it('Users and Status Shipment say they need a connection', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, DEMO_USERS.admin);
+    const { context, page } = await signedInPage(browser(), DEMO_USERS.admin);
     // Screens are lazy chunks: offline they come from the service worker's precache, as on an
     // installed app (a page the worker does not control yet cannot load them offline).
     await waitForServiceWorkerControl(page);

@@ -1,6 +1,6 @@
 // Issue 5: the sign-in page's checks before any request, signed-out redirects,
 // the routes and redirects of spec 2.1, the 404, and the restricted-feature alert.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LOGIN_FILL_ALL_FIELDS,
@@ -12,24 +12,17 @@ import {
 } from '../../src/lib/messages';
 import {
   appUrl,
-  launchBrowser,
   newContext,
   recordApiRequests,
+  signedInPage,
   signIn,
   trackPageErrors,
+  useBrowser,
   waitForShell,
 } from '../support/browser';
 import { DEMO_USERS, HUB, TRUCK_VENDOR } from '../support/demo';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 // A screen itself (every route has its screen now).
 const SCREEN = [
@@ -59,7 +52,7 @@ describe('the sign-in page', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await newContext(browser);
+    context = await newContext(browser());
     page = await context.newPage();
   });
 
@@ -121,7 +114,7 @@ describe('signed out', () => {
   it.each(['/inventory', '/', '/users', '/hub-karawang', '/hub-cikarang/otw', '/no-such-page'])(
     '%s lands on /auth',
     async (path) => {
-      const context = await newContext(browser);
+      const context = await newContext(browser());
       const page = await context.newPage();
       await page.goto(appUrl(path));
       await page.waitForURL(appUrl('/auth'));
@@ -137,7 +130,7 @@ describe('signed in as admin', () => {
   let errors: Error[];
 
   beforeAll(async () => {
-    context = await newContext(browser);
+    context = await newContext(browser());
     page = await context.newPage();
     errors = trackPageErrors(page);
     await signIn(page, DEMO_USERS.admin);
@@ -258,9 +251,7 @@ describe('restricted screens', () => {
   it.each(cases)(
     '$user sees the restricted-feature alert only where spec 6 says',
     async ({ user, allowed, permission, role }) => {
-      const context = await newContext(browser);
-      const page = await context.newPage();
-      await signIn(page, user);
+      const { context, page } = await signedInPage(browser(), user);
       const alert = page.getByTestId('restricted-feature-alert');
 
       for (const path of allowed) {

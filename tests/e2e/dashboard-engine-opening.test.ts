@@ -1,17 +1,10 @@
 // The dashboard says "Failed to fetch dashboard data" when the local database could not be
 // opened (and, since the provider tells opening from failing, not while it is still opening).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { newContext, signIn, useBrowser } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** From the page's first script on, the browser refuses to open RxDB's databases. */
 function refuseLocalDatabase() {
@@ -24,7 +17,7 @@ function refuseLocalDatabase() {
 
 describe('the dashboard when the local database cannot be opened', () => {
   it("says it failed, and shows no figures as if they were the database's", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     try {
       const page = await context.newPage();
       await signIn(page, DEMO_USERS.tower);

@@ -3,20 +3,14 @@
 // totals within 5 seconds (the idle probe, docs/sync.md), and the Cikarang
 // card's counts change when it arrives and is unloaded.
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signedIn } from '../support/clients';
-import { appUrl, launchBrowser } from '../support/browser';
+import { appUrl, useBrowser } from '../support/browser';
 import { makeVehicle, tablet, tag } from './hub-support';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function send(email: string, type: string, payload: Record<string, unknown>) {
   const client = await signedIn(email);
@@ -33,7 +27,7 @@ const figure = async (page: Page, testId: string, scope = page.locator('body')) 
 
 describe('a live dashboard', () => {
   it('shows another device\'s shipment within 5 s and follows its unloading', async () => {
-    const { context, page } = await tablet(browser, 'tower');
+    const { context, page } = await tablet(browser(), 'tower');
     await page.goto(appUrl('/'));
     await page.locator('[data-testid=dashboard][data-ready=true]').waitFor();
     const cikarang = page.locator('[data-testid=hub-card][data-kind=cikarang]');

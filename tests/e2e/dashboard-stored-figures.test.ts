@@ -1,20 +1,13 @@
 // Issue 14, P5: a start draws the dashboard figures this device last showed at once (reading
 // every stored row takes seconds on a tablet), says they are the last ones and when they are
 // from, and replaces them with the local database's as soon as it answers.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { appUrl, useBrowser } from '../support/browser';
 import { tablet } from './hub-support';
 
 const KEY = 'dermaga-dashboard-figures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface Seen {
   /** performance.now() when it was seen. */
@@ -44,7 +37,7 @@ function recordShown() {
 
 describe('the dashboard on the next start', () => {
   it("draws the figures it kept at once, then the local database's", async () => {
-    const { context, page } = await tablet(browser, 'tower');
+    const { context, page } = await tablet(browser(), 'tower');
     try {
       await page.goto(appUrl('/'));
       await page.locator('[data-testid=dashboard][data-shown=live] [data-testid=hub-card]').first().waitFor();

@@ -1,18 +1,12 @@
 // A new device's first sync: until it has finished once, a row missing locally may simply not
 // have arrived. Hub Activity opened then must not say the hub does not exist: it waits ('…')
 // and shows the hub once its row is pulled.
-import type { Browser, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser, newContext, signIn } from '../support/browser';
+import type { Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appUrl, newContext, signIn, useBrowser } from '../support/browser';
 import { DEMO_USERS, HUB } from '../support/demo';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Whether the page ever showed Hub Activity's "hub not found", from its first script on. */
 function recordNotFound() {
@@ -25,7 +19,7 @@ function recordNotFound() {
 
 describe('Hub Activity during a new device first sync', () => {
   it('waits for the hub instead of saying it does not exist', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     // No pulled rows reach the device until released: its first sync cannot finish.
     const held: Route[] = [];
     let release = false;

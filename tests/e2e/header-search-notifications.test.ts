@@ -2,24 +2,17 @@
 // and a vehicle by its plate; the notification badge counts this user's
 // refused actions and opens them (spec 2.9's inert box and fixed "3", made real).
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedIn } from '../support/clients';
-import { appUrl, launchBrowser } from '../support/browser';
+import { appUrl, useBrowser } from '../support/browser';
 import { makeVehicle, query, tablet, tag, waitOffline, waitSynced } from './hub-support';
 import { DEMO_USERS, HUB } from '../support/demo';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('header', () => {
   it('search finds a shipment by batch and opens its detail; a truck by its plate', async () => {
-    const { context, page } = await tablet(browser, 'admin');
+    const { context, page } = await tablet(browser(), 'admin');
     const [s] = await query<{ batch_number: string }>(
       `select batch_number from public.shipments where not selesai_bongkar and status = 'otw_cikarang' order by created_at limit 1`,
     );
@@ -55,7 +48,7 @@ describe('header', () => {
        values ($1, $2, $3, $4, $5, $4, 5, 5, 'otw_podmakasar', now(), false)`,
       [shipmentId, batch, vessel.id, HUB.poljak, HUB.makassar],
     );
-    const { context, page } = await tablet(browser, 'makassar');
+    const { context, page } = await tablet(browser(), 'makassar');
     await page.goto(appUrl('/pod'));
     const card = page.locator(`[data-testid=pod-shipment][data-batch="${batch}"]`);
     await card.waitFor();

@@ -2,9 +2,9 @@
 // arrival. After reconnecting, the later one is told who confirmed it first and
 // both show the server's state.
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
 import {
   clickTab,
   makeVehicle,
@@ -19,12 +19,11 @@ import {
 } from './hub-support';
 import { DEMO_USERS, HUB, TRUCK_VENDOR } from '../support/demo';
 
-let browser: Browser;
+const browser = useBrowser();
 const shipmentId = randomUUID();
 const batch = `E2E-CNF-${tag()}`;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
   await query(
     `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
@@ -32,10 +31,6 @@ beforeAll(async () => {
      values ($1, $2, $3, $4, $5, $6, $5, 5, 5, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
     [shipmentId, batch, truck.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
   );
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function confirmOffline(page: Page): Promise<void> {
@@ -49,8 +44,8 @@ async function confirmOffline(page: Page): Promise<void> {
 
 describe('two tablets confirm the same arrival offline', () => {
   it('the first to sync wins; the other is told, and both converge', async () => {
-    const a = await tablet(browser, 'cikarang');
-    const b = await tablet(browser, 'cikarang');
+    const a = await tablet(browser(), 'cikarang');
+    const b = await tablet(browser(), 'cikarang');
     for (const t of [a, b]) {
       await openHub(t.page, '/hub-cikarang/otw');
       await shipmentCard(t.page, batch).waitFor();

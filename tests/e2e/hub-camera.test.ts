@@ -1,32 +1,18 @@
 // Spec 9: shipping-form photos come from the rear camera on mobile devices
 // (react-webcam, facingMode 'environment'); elsewhere the Kamera button says
 // 'Camera is only available on mobile devices' and the file picker opens.
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, newContext, signIn } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, signIn, useBrowser } from '../support/browser';
 import { makeVehicle, openHub, toast, vehicleCard } from './hub-support';
 import { DEMO_USERS, HUB } from '../support/demo';
 
-let browser: Browser;
+// A fake camera, allowed without asking.
+const browser = useBrowser({
+  extraArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+});
 const ANDROID_TABLET =
   'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
-
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Signs in as Karawang and opens the shipping form of a truck of the test's own. */
 async function openShippingForm(page: Page): Promise<void> {
@@ -39,7 +25,7 @@ async function openShippingForm(page: Page): Promise<void> {
 
 describe('shipping form photos', () => {
   it('on an Android tablet the Kamera button opens the rear camera and adds the shot', async () => {
-    const context = await newContext(browser, {
+    const context = await newContext(browser(), {
       hasTouch: true,
       userAgent: ANDROID_TABLET,
       permissions: ['camera'],
@@ -77,7 +63,7 @@ describe('shipping form photos', () => {
   });
 
   it('on a desktop browser it says the camera is for mobile devices and opens the file picker', async () => {
-    const context = await newContext(browser, { hasTouch: true });
+    const context = await newContext(browser(), { hasTouch: true });
     const page = await context.newPage();
     await openShippingForm(page);
     const chooser = page.waitForEvent('filechooser');

@@ -2,9 +2,8 @@
 // time (queue, Proses Muat, Selesai Muat, shipping form with two photos), the
 // work survives an offline reload, reaches the server once the signal returns,
 // and Cikarang receives it: Confirm Tiba, Mulai Bongkar, Selesai Bongkar.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
 import { png } from '../support/images';
 import {
   choose,
@@ -24,23 +23,18 @@ import {
 } from './hub-support';
 import { HUB, TRUCK_VENDOR, WAREHOUSE } from '../support/demo';
 
-let browser: Browser;
+const browser = useBrowser();
 let truck: { id: string; plate: string };
 const batch = `E2E-KRW-${tag()}`;
 let shipmentId = '';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   truck = await makeVehicle({ hubId: HUB.karawang });
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('Karawang to Cikarang, the Karawang tablet offline', () => {
   it('queues, loads and ships a truck with two photos offline, keeps it over a reload, then syncs', async () => {
-    const { context, page } = await tablet(browser, 'karawang');
+    const { context, page } = await tablet(browser(), 'karawang');
     await openHub(page, '/hub-karawang/ready');
 
     await context.setOffline(true);
@@ -121,7 +115,7 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
 
   it('Cikarang finds it under OTW, confirms arrival, starts and completes unloading', async () => {
     expect(shipmentId).not.toBe('');
-    const { context, page } = await tablet(browser, 'cikarang');
+    const { context, page } = await tablet(browser(), 'cikarang');
     await openHub(page, '/hub-cikarang/otw');
     const otw = shipmentCard(page, batch);
     await otw.waitFor();

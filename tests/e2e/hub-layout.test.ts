@@ -1,20 +1,12 @@
 // Tablet first (issue 6): every hub tab and the hub's dialogs keep 44px touch
 // targets and never scroll sideways, in landscape (1280x800) and portrait (800x1280).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TABLET_LANDSCAPE, TABLET_PORTRAIT, useBrowser } from '../support/browser';
 import { choose, clickTab, makeVehicle, openHub, tablet, vehicleCard } from './hub-support';
 import { HUB, SEA_VENDOR, TRUCK_VENDOR } from '../support/demo';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Visible controls smaller than 44x44 px (toasts excepted), and sideways overflow. */
 async function layoutProblems(page: Page): Promise<{ small: string[]; overflow: number }> {
@@ -50,7 +42,7 @@ describe.each([
   ['portrait', TABLET_PORTRAIT],
 ])('on a %s tablet', (_name, viewport) => {
   it('the Cikarang tabs and dialogs', async () => {
-    const { context, page } = await tablet(browser, 'cikarang');
+    const { context, page } = await tablet(browser(), 'cikarang');
     await page.setViewportSize(viewport);
     await openHub(page, '/hub-cikarang/otw');
     for (const tab of ['OTW', 'Confirm Tiba', 'Sedang Bongkar', 'Siap Muat', 'Sedang Muat']) {
@@ -75,7 +67,7 @@ describe.each([
       sea: true,
       flags: { ready: false, sedang_muat: true },
     });
-    const { context, page } = await tablet(browser, 'poljak');
+    const { context, page } = await tablet(browser(), 'poljak');
     await page.setViewportSize(viewport);
     await openHub(page, '/hub-poljak/loading');
     await vehicleCard(page, fleet.plate).getByRole('button', { name: 'Selesai Muat' }).click();

@@ -2,9 +2,8 @@
 // otw_ shipment to its destination, with its containers row; the form's own
 // messages (spec 5) show first; only sea fleet can be queued at PolJak.
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
 import { png } from '../support/images';
 import {
   choose,
@@ -20,12 +19,11 @@ import {
 } from './hub-support';
 import { HUB, SEA_VENDOR } from '../support/demo';
 
-let browser: Browser;
+const browser = useBrowser();
 let fleet: { id: string; plate: string };
 let truckOfSeaVendor: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   fleet = await makeVehicle({ hubId: HUB.poljak, sea: true });
   // A truck of the same vendor: the PolJak queue offers only sea fleet with a ship name.
   truckOfSeaVendor = `E2E TRK ${randomUUID().slice(0, 6).toUpperCase()}`;
@@ -36,13 +34,9 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('the PolJak shipment form', () => {
   it('sends a sea fleet unit to Makassar with one container photo', async () => {
-    const { context, page } = await tablet(browser, 'poljak');
+    const { context, page } = await tablet(browser(), 'poljak');
     await openHub(page, '/hub-poljak/ready');
 
     // Only sea fleet with a ship name is offered.

@@ -1,8 +1,7 @@
 // Architecture point 8 on the hub floor: signing out with a command that has
 // not reached the server warns first; confirming wipes every local database.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, useBrowser } from '../support/browser';
 import {
   makeVehicle,
   openHub,
@@ -15,21 +14,16 @@ import {
 } from './hub-support';
 import { HUB, TRUCK_VENDOR } from '../support/demo';
 
-let browser: Browser;
+const browser = useBrowser();
 let truck: { id: string; plate: string };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   truck = await makeVehicle({ hubId: HUB.karawang });
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('signing out with unsynced work', () => {
   it('warns, then deletes every local database of the app', async () => {
-    const { context, page } = await tablet(browser, 'karawang');
+    const { context, page } = await tablet(browser(), 'karawang');
     await openHub(page, '/hub-karawang/ready');
     const before = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
     expect(before.some((name) => name.startsWith('dermaga'))).toBe(true);

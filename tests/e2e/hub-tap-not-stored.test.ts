@@ -1,19 +1,12 @@
 // Issue 14, P3: Proses Muat shows Sedang Muat with the vehicle within the tap, before the
 // command is stored. When the device then cannot store it (IndexedDB full), the tap is taken
 // back: the error toast, Siap Muat again with the vehicle in it, and nothing queued.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
 import { makeVehicle, openHub, query, tablet, toast, vehicleCard } from './hub-support';
 import { HUB } from '../support/demo';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** From here on, every write to the engine's outbox is refused as a full disk would refuse it. */
 function refuseOutboxWrites() {
@@ -40,7 +33,7 @@ function refuseOutboxWrites() {
 describe('a tap the device cannot store', () => {
   it('shows Sedang Muat at once, then takes it back: Siap Muat, the error, nothing queued', async () => {
     const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
-    const { context, page } = await tablet(browser, 'karawang');
+    const { context, page } = await tablet(browser(), 'karawang');
     try {
       await openHub(page, '/hub-karawang/ready');
       const queued = page.locator(`[data-testid=ready-list] [data-plate="${truck.plate}"]`);

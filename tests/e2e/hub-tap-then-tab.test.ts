@@ -2,19 +2,12 @@
 // task. A tab chosen before that route change has rendered (both navigations rendered
 // together, as happens when background updates render as transitions) must still win: the
 // screen shows the tab of the URL it ends on, not the one the tap moved to.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
 import { makeVehicle, openHub, tablet } from './hub-support';
 import { HUB } from '../support/demo';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /**
  * The moment the tap's route change is pushed, and before React renders it, Siap Muat is
@@ -40,7 +33,7 @@ function chooseReadyRightAfterTheTap() {
 describe('a tab chosen right after Proses Muat', () => {
   it('shows the tab of the URL the screen ends on', async () => {
     const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
-    const { context, page } = await tablet(browser, 'karawang');
+    const { context, page } = await tablet(browser(), 'karawang');
     try {
       await openHub(page, '/hub-karawang/ready');
       const queued = page.locator(`[data-testid=ready-list] [data-plate="${truck.plate}"]`);

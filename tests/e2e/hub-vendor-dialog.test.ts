@@ -2,22 +2,15 @@
 // useCommandForm): the spec's message on a blank name, nothing sent; a new
 // vendor chosen at once; an edit by an admin reaches the server. Spec 6: a hub
 // user is not offered Edit Vendor (the server refuses it: write-path-who).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
 import { eventually, openHub, query, tablet, tag, toast } from './hub-support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('vendor dialogs in Tambah ke Antrian', () => {
   it('an admin adds a vendor (blank name refused with the spec message) and edits it', async () => {
-    const { context, page } = await tablet(browser, 'admin');
+    const { context, page } = await tablet(browser(), 'admin');
     await openHub(page, '/hub-karawang/ready');
     await page.getByRole('button', { name: 'Tambah ke Antrian' }).click();
     const queue = page.getByTestId('add-to-queue-dialog');
@@ -62,7 +55,7 @@ describe('vendor dialogs in Tambah ke Antrian', () => {
   });
 
   it('a hub user is not offered Edit Vendor', async () => {
-    const { context, page } = await tablet(browser, 'karawang');
+    const { context, page } = await tablet(browser(), 'karawang');
     await openHub(page, '/hub-karawang/ready');
     await page.getByRole('button', { name: 'Tambah ke Antrian' }).click();
     const queue = page.getByTestId('add-to-queue-dialog');

@@ -1,25 +1,18 @@
 // Issue 11: Inventory Master in Chromium (1280x800 touch) as admin@demo.local:
 // the summary cards equal the warehouse cards shown, it passes an axe-core scan,
 // and it opens again offline after a reload.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { appUrl, useBrowser } from '../support/browser';
 import { seriousViolations } from './axe';
 import { tablet, waitOffline } from './hub-support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const number = (text: string | null) => Number((text ?? '').replace(/\D+/g, ''));
 
 describe('Inventory Master', () => {
   it('shows a card per warehouse with stock, totals that add up, no axe violations, and opens offline', async () => {
-    const { context, page } = await tablet(browser, 'admin');
+    const { context, page } = await tablet(browser(), 'admin');
     await page.goto(appUrl('/inventory'));
     const cards = page.getByTestId('warehouse-card');
     await cards.first().waitFor();

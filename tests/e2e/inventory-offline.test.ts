@@ -4,23 +4,16 @@
 // the dialog (it stays open, the new warehouse is chosen), then books stock into
 // Gudang Karawang with a day picked in the calendar; online again, the server
 // has both rows (date yyyy-MM-dd, null location) and the cards show the totals.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { appUrl, useBrowser } from '../support/browser';
 import { choose, eventually, query, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
 import { WAREHOUSE } from '../support/demo';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('Inventory Master offline', () => {
   it('adds a warehouse and stock with a calendar date while offline; the server has them after sync', async () => {
-    const { context, page } = await tablet(browser, 'admin');
+    const { context, page } = await tablet(browser(), 'admin');
     await page.goto(appUrl('/inventory'));
     await page.locator('[data-testid=inventory-page][data-ready=true]').waitFor();
     const karawangCard = page.locator('[data-testid=warehouse-card][data-name="Gudang Karawang"]');

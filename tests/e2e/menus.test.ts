@@ -1,30 +1,22 @@
 // Issue 5: each demo user sees exactly the menu of spec 2.2 reading A for its role and
 // hub type, the header shows its role or hub name, and the footer shows who is signed in.
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGNUP_VERIFY_EMAIL_TITLE } from '../../src/lib/messages';
 import {
   appUrl,
   headerText,
-  launchBrowser,
   newContext,
   sidebarMenu,
+  signedInPage,
   signIn,
   trackPageErrors,
+  useBrowser,
 } from '../support/browser';
 import { ownerSql, serviceClient } from '../support/clients';
 import { DEMO_USERS } from '../support/demo';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const OPERATIONS = ['Hub Karawang', 'Hub Cikarang', 'Pol Jakarta', 'Pol Surabaya', 'POD'];
 
@@ -117,7 +109,7 @@ const EXPECTED = [
 
 describe('menus and header per demo user', () => {
   it.each(EXPECTED)('$email', async ({ email, header, groups, entries, links }) => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await signIn(page, email);
@@ -156,9 +148,7 @@ describe('menus and header per demo user', () => {
   });
 
   it('an admin hub entry stays highlighted on every tab of its hub', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, DEMO_USERS.admin);
+    const { context, page } = await signedInPage(browser(), DEMO_USERS.admin);
     await page.locator('[data-slot=sidebar-content] a', { hasText: 'Pol Surabaya' }).click();
     await page.waitForURL((url) => url.pathname === '/hub-polsub/otw');
     await page.getByTestId('hub-tabs').locator('a', { hasText: 'Sedang Bongkar' }).click();
@@ -171,7 +161,7 @@ describe('menus and header per demo user', () => {
 
 describe('users without a hub or without a profile', () => {
   it('a fresh sign-up (hub_user, no hub yet) gets Dashboard and My Inventory', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const email = `signup-${randomUUID()}@demo.local`;
     await page.goto(appUrl('/auth'));
@@ -207,7 +197,7 @@ describe('users without a hub or without a profile', () => {
       await sql.end();
     }
 
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, email, 'secret1');
     await expect.poll(() => headerText(page)).toEqual({ title: 'Dermaga', roleOrHub: 'hub user' });

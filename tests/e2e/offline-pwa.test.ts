@@ -2,29 +2,22 @@
 // manifest makes it installable, the app opens signed in with no network (also with
 // a token that cannot be refreshed), the indicator follows the connection, and
 // signing out wipes what the user left on the device.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PWA_OFFLINE_READY } from '../../src/lib/messages';
 import {
   appUrl,
   headerText,
-  launchBrowser,
   newContext,
+  signedInPage,
   signIn,
+  useBrowser,
   waitForServiceWorkerControl,
   waitForShell,
 } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 function pngSize(bytes: Buffer): { width: number; height: number } {
   expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
@@ -42,7 +35,7 @@ async function indicator(page: Page): Promise<{ online: string | null; label: st
 
 describe('the service worker', () => {
   it('tells the user once, on the first visit, that the app works offline', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto(appUrl('/auth'));
     const notice = page.locator('[data-sonner-toast]', { hasText: PWA_OFFLINE_READY });
@@ -58,7 +51,7 @@ describe('the service worker', () => {
 
 describe('the web app manifest', () => {
   it('has the fields and icons that make the app installable', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto(appUrl('/auth'));
     const href = await page.locator('link[rel=manifest]').getAttribute('href');
@@ -99,7 +92,7 @@ describe('offline', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await newContext(browser);
+    context = await newContext(browser());
     page = await context.newPage();
     await signIn(page, DEMO_USERS.cikarang);
   });
@@ -178,9 +171,7 @@ describe('offline', () => {
 
 describe('signing out of a shared tablet', () => {
   it('wipes the app storage, runtime caches and local databases but keeps the offline app shell', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, DEMO_USERS.karawang);
+    const { context, page } = await signedInPage(browser(), DEMO_USERS.karawang);
     await waitForServiceWorkerControl(page);
 
     // What a working day leaves behind: databases (the app's and RxDB's), a runtime cache,

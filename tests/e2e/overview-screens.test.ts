@@ -3,20 +3,13 @@
 // last sync's data and when; the tables sort, filter, open a row's detail and
 // export the rows shown; an unknown hub shows the error view; an axe-core scan
 // of each finds no serious or critical violation.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { appUrl, useBrowser } from '../support/browser';
 import { seriousViolations } from './axe';
 import { tablet, waitOffline } from './hub-support';
 import { HUB } from '../support/demo';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const SCREENS = [
   { path: '/', ready: '[data-testid=dashboard][data-ready=true]' },
@@ -27,7 +20,7 @@ const SCREENS = [
 
 describe('overview screens', () => {
   it('each opens offline after a reload with the last sync time, and passes an axe scan', async () => {
-    const { context, page } = await tablet(browser, 'tower');
+    const { context, page } = await tablet(browser(), 'tower');
     for (const screen of SCREENS) {
       await page.goto(appUrl(screen.path));
       await page.locator(screen.ready).first().waitFor();
@@ -48,7 +41,7 @@ describe('overview screens', () => {
   }, 180_000);
 
   it('In-Transit: totals, sort, filter, detail and CSV of the rows shown', async () => {
-    const { context, page } = await tablet(browser, 'admin');
+    const { context, page } = await tablet(browser(), 'admin');
     await page.goto(appUrl('/in-transit-detail'));
     const rows = page.getByTestId('in-transit-table-row');
     await rows.first().waitFor();
@@ -81,7 +74,7 @@ describe('overview screens', () => {
   });
 
   it('Hub Activity: Masuk and Keluar filter the movements; a row opens Detail Inventory; an unknown hub says so', async () => {
-    const { context, page } = await tablet(browser, 'admin');
+    const { context, page } = await tablet(browser(), 'admin');
     await page.goto(appUrl(`/hub-activity/${HUB.karawang}`));
     const rows = page.getByTestId('activity-table-row');
     await rows.first().waitFor();

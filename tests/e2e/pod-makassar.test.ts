@@ -4,18 +4,17 @@
 // with selesai_bongkar and the positive stock rows at Gudang Makassar. Tower
 // control gets the city selector with Semua Kota; the POD user a fixed badge.
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, useBrowser } from '../support/browser';
 import { eventually, makeVehicle, query, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
 import { HUB, WAREHOUSE } from '../support/demo';
 
-let browser: Browser;
+const browser = useBrowser();
 const batch = `E2E-POD-${tag()}`;
 const shipmentId = randomUUID();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   // A container of the test's own, shipped from PolJak to POD Makassar.
   const vessel = await makeVehicle({ hubId: HUB.poljak, sea: true, flags: { ready: false } });
   await query(
@@ -31,15 +30,11 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 const card = (page: Page) => page.locator(`[data-testid=pod-shipment][data-batch="${batch}"]`);
 
 describe('POD Management', () => {
   it('makassar works a container through offline; the server has it done and the stock booked', async () => {
-    const { context, page } = await tablet(browser, 'makassar');
+    const { context, page } = await tablet(browser(), 'makassar');
     // The dashboard shows a POD user its own city's card only.
     const makassarCard = page.locator('[data-testid=pod-card][data-city=Makassar]');
     await page.goto(appUrl('/'));
@@ -110,7 +105,7 @@ describe('POD Management', () => {
   });
 
   it('tower control chooses among the cities, Semua Kota included', async () => {
-    const { context, page } = await tablet(browser, 'tower');
+    const { context, page } = await tablet(browser(), 'tower');
     await page.goto(appUrl('/pod'));
     await page.getByTestId('pod-city-select').click();
     await page.getByRole('option', { name: 'Semua Kota' }).waitFor();

@@ -1,28 +1,21 @@
 // Issue 5: the sidebar's behaviours of spec 9 (ctrl/meta+b, the cookie, the icon strip,
 // collapsible groups, the sheet under 768px) and the tablet layout (44px touch targets,
 // no sideways scrolling) at 1280x800 and 800x1280.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appUrl,
-  launchBrowser,
   newContext,
+  signedInPage,
   signIn,
   TABLET_LANDSCAPE,
   TABLET_PORTRAIT,
+  useBrowser,
   waitForShell,
 } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const REM = 16;
 
@@ -56,7 +49,7 @@ describe('the sidebar on a landscape tablet', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await newContext(browser);
+    context = await newContext(browser());
     page = await context.newPage();
     await signIn(page, DEMO_USERS.admin);
   });
@@ -117,9 +110,9 @@ describe('the sidebar on a landscape tablet', () => {
 
 describe('under 768px', () => {
   it('the sidebar is an 18rem slide-over sheet', async () => {
-    const context = await newContext(browser, { viewport: { width: 700, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, DEMO_USERS.tower);
+    const { context, page } = await signedInPage(browser(), DEMO_USERS.tower, {
+      viewport: { width: 700, height: 900 },
+    });
 
     await expect.poll(() => page.locator('aside[data-slot=sidebar]').count()).toBe(0);
     const sheet = page.getByRole('dialog');
@@ -179,7 +172,7 @@ describe.each([
   ['portrait', TABLET_PORTRAIT],
 ])('a %s tablet', (_name, viewport) => {
   it('has 44px touch targets and no sideways scrolling on the sign-in page and in the shell', async () => {
-    const context = await newContext(browser, { viewport, hasTouch: true });
+    const context = await newContext(browser(), { viewport, hasTouch: true });
     const page = await context.newPage();
     await page.goto(appUrl('/auth'));
     await page.locator('#email').waitFor();

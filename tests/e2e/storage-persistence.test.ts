@@ -3,22 +3,16 @@
 // when the browser has not granted it (and asks again on request). The
 // browser's answer is fixed here to "not granted", as a browser under storage
 // pressure or without engagement would give it.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signIn } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, signIn, useBrowser } from '../support/browser';
 import { waitFirstSync } from './hub-support';
 import { DEMO_USERS } from '../support/demo';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function refusingBrowser(user: keyof typeof DEMO_USERS): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { hasTouch: true });
+  const context = await newContext(browser(), { hasTouch: true });
   await context.addInitScript(() => {
     const w = window as unknown as { persistAsked: number };
     w.persistAsked = 0;

@@ -4,20 +4,14 @@
 // server has every row with the right fields. Every screen answers bad input
 // with the spec's message and sends nothing; axe finds nothing serious on the
 // screens and their dialogs; tower control reads Hubs without changing it.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appUrl, useBrowser } from '../support/browser';
 import { seriousViolations } from './axe';
 import { eventually, query, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
 import { TRUCK_TYPE, TRUCK_VENDOR } from '../support/demo';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const pendingCommands = async (page: Page) => {
   await page.getByTestId('sync-indicator').click();
@@ -36,7 +30,7 @@ async function fillRow(page: Page, index: number, fields: Record<string, string>
 
 describe('Vendors, Vendor Detail and Hubs offline', () => {
   it('adds a vendor with two land and one sea vehicle and a hub while offline; the server has them after sync', async () => {
-    const { context, page } = await tablet(browser, 'admin');
+    const { context, page } = await tablet(browser(), 'admin');
     await page.goto(appUrl('/vendors'));
     await page.getByTestId('vendors-table').waitFor();
     await context.setOffline(true);
@@ -114,7 +108,7 @@ describe('Vendors, Vendor Detail and Hubs offline', () => {
 
 describe('bad input', () => {
   it("each screen answers with the spec's message and sends nothing", async () => {
-    const { context, page } = await tablet(browser, 'admin');
+    const { context, page } = await tablet(browser(), 'admin');
     await page.goto(appUrl('/vendors'));
     await page.getByTestId('vendors-table').waitFor();
     await page.getByTestId('add-vendor').click();
@@ -158,7 +152,7 @@ describe('bad input', () => {
 
 describe('accessibility and roles', () => {
   it('axe finds nothing serious on the screens and their dialogs', async () => {
-    const { context, page } = await tablet(browser, 'admin');
+    const { context, page } = await tablet(browser(), 'admin');
     await page.goto(appUrl('/vendors'));
     await page.getByTestId('vendors-table').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -203,7 +197,7 @@ describe('accessibility and roles', () => {
   });
 
   it('tower control reads Hubs without the add form or row actions', async () => {
-    const { context, page } = await tablet(browser, 'tower');
+    const { context, page } = await tablet(browser(), 'tower');
     await page.goto(appUrl('/hubs'));
     await page.getByTestId('hubs-table').waitFor();
     await expect.poll(() => page.getByTestId('hubs-table-row').count()).toBeGreaterThan(0);

@@ -7,21 +7,44 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { stack } from './clients';
 import { DEMO_PASSWORD } from './demo';
-
-export { CHROMIUM_PATH };
 
 /** The two tablets the app is made for (issue 5). */
 export const TABLET_LANDSCAPE = { width: 1280, height: 800 } as const;
 export const TABLET_PORTRAIT = { width: 800, height: 1280 } as const;
 
-export function launchBrowser(): Promise<Browser> {
+export interface LaunchOptions {
+  /** Flags for Chromium besides CHROMIUM_ARGS (e.g. a fake camera). */
+  extraArgs?: string[];
+}
+
+export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
   });
+}
+
+/**
+ * One browser for the tests around the call (a file at its top level, or a describe block):
+ * launched before them, closed after them. Returns its getter: `browser()` in a test or hook.
+ */
+export function useBrowser(options: LaunchOptions = {}): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser(options);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser)
+      throw new Error('No browser: useBrowser() launches it in a beforeAll of the tests around it');
+    return browser;
+  };
 }
 
 /** The app's origin, e.g. http://127.0.0.1:41234. */
@@ -49,6 +72,18 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.locator('form button[type=submit]').click();
   await page.waitForURL(appUrl('/'));
   await waitForShell(page);
+}
+
+/** A fresh browser profile (newContext's options) and a page of it signed in as `email`. */
+export async function signedInPage(
+  browser: Browser,
+  email: string,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  await signIn(page, email);
+  return { context, page };
 }
 
 /** Waits until the signed-in shell (header and sidebar or its trigger) is on screen. */
