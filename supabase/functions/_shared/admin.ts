@@ -84,6 +84,25 @@ export async function requireAnotherAdmin(userId: string): Promise<void> {
   if (!admins.some((a) => a.user_id !== userId)) throw new HttpError(409, MESSAGES.lastAdmin);
 }
 
+/**
+ * Auth's answer to a change that takes an admin away (a demotion or a
+ * deletion). The check above runs before the change; another admin's change
+ * may commit in between (two admins demoting or deleting each other at the
+ * same moment, issue 27). The database then refuses the second one
+ * (keep_one_admin, 23514, after the first has committed:
+ * 20261126001900_serialize_profile_changes.sql), and Auth answers any database
+ * error with a 500 (hosted Auth: "Database error ..."). Asked again now, the
+ * rule answers 409 with its message; any other failure is passed on as it is.
+ */
+export async function takingAnAdminAway<T>(userId: string, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof HttpError && error.status >= 500) await requireAnotherAdmin(userId);
+    throw error;
+  }
+}
+
 export interface AuthUser {
   id: string;
   email: string;

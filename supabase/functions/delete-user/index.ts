@@ -1,6 +1,6 @@
 // POST { user_id } (spec 7.5), admin only. An admin cannot delete itself, nor
 // the last admin. The profile stays behind as a tombstone (deleted = true).
-import { existingUser, profileOf, requireAdmin, requireAnotherAdmin, service } from '../_shared/admin.ts';
+import { existingUser, profileOf, requireAdmin, requireAnotherAdmin, service, takingAnAdminAway } from '../_shared/admin.ts';
 import { HttpError, serveJson } from '../_shared/http.ts';
 import { MESSAGES } from '../_shared/messages.ts';
 import { deleteUserBody } from '../_shared/validate.ts';
@@ -10,7 +10,13 @@ serveJson(async (request, body) => {
   const { user_id } = deleteUserBody(body);
   if (user_id === caller.userId) throw new HttpError(400, MESSAGES.deleteSelf);
   await existingUser(user_id);
-  if ((await profileOf(user_id))?.role === 'admin') await requireAnotherAdmin(user_id);
-  await service(`/auth/v1/admin/users/${user_id}`, { method: 'DELETE' }, 'Failed to delete user');
+  const remove = () => service(`/auth/v1/admin/users/${user_id}`, { method: 'DELETE' }, 'Failed to delete user');
+  if ((await profileOf(user_id))?.role === 'admin') {
+    await requireAnotherAdmin(user_id);
+    // Another admin's change may have left this one the last admin meanwhile (issue 27).
+    await takingAnAdminAway(user_id, remove);
+  } else {
+    await remove();
+  }
   return { deleted: user_id };
 });
