@@ -1,6 +1,13 @@
 // Business constants from the spec (section 9), shared by every form that enforces them.
 
 export const MIN_PASSWORD_LENGTH = 6;
+/** bcrypt (Supabase Auth) reads 72 bytes of a password: a longer one is refused, never cut (issue 27). */
+export const MAX_PASSWORD_BYTES = 72;
+
+/** UTF-8 bytes of a password: what the 72-byte limit counts. */
+export function passwordBytes(password: string): number {
+  return new TextEncoder().encode(password).length;
+}
 
 /** Under this width (px) the layout is mobile: the sidebar is a sheet (spec 9). */
 export const MOBILE_BREAKPOINT = 768;

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { markClientAddress } from './auth/client-address';
 import { forward } from './gateway';
 
 const API_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'];
@@ -11,7 +12,10 @@ const API_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'];
 export function appServerApp(opts: { distDir: string; apiUrl: string }): Hono {
   const app = new Hono();
   for (const prefix of API_PREFIXES) {
-    app.all(`${prefix}/*`, (c) => forward(c, `${opts.apiUrl}${prefix}`, prefix));
+    app.all(`${prefix}/*`, (c) => {
+      markClientAddress(c); // Auth's rate limits key on the client, not on this proxy (issue 27)
+      return forward(c, `${opts.apiUrl}${prefix}`, prefix);
+    });
   }
   const root = relative(process.cwd(), opts.distDir) || '.';
   app.use('*', async (c, next) => {

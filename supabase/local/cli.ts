@@ -16,6 +16,17 @@ function port(name: string, fallback: number): number {
   return value;
 }
 
+/** A positive number from the environment, or undefined when unset (the default applies). */
+function positive(name: string): number | undefined {
+  if (!env[name]) return undefined;
+  const value = Number(env[name]);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`${name} must be a positive number, got "${env[name]}".`);
+    process.exit(1);
+  }
+  return value;
+}
+
 const DEMO_LOGINS = [
   'admin@demo.local (admin)',
   'tower@demo.local (tower_control)',
@@ -42,6 +53,15 @@ async function main() {
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     jwtExpirySeconds: env.JWT_EXPIRY ? Number(env.JWT_EXPIRY) : undefined,
+    // Supabase Auth's [auth.rate_limit] sign_in_sign_ups and token_refresh (per IP per 5 minutes)
+    // and refresh_token_reuse_interval (seconds); unset, its defaults 30, 150 and 10.
+    auth: {
+      rateLimits: {
+        signInSignUps: positive('AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS'),
+        tokenRefresh: positive('AUTH_RATE_LIMIT_TOKEN_REFRESH'),
+      },
+      refreshTokenReuseSeconds: positive('AUTH_REFRESH_TOKEN_REUSE_INTERVAL'),
+    },
     verbose: env.VERBOSE === '1',
     // A dead database is not a running stack: say so and exit, so a supervisor
     // (or the person at the terminal) sees it at once and restarts it.

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
 import { appServerApp } from './app-server';
-import { authApp } from './auth/app';
+import { authApp, type AuthOptions } from './auth/app';
 import { startDatabase } from './db';
 import { watchDatabase } from './db-watchdog';
 import { startFunctions } from './functions';
@@ -25,6 +25,8 @@ export interface StackOptions {
   databaseUrl?: string;
   jwtSecret?: string;
   jwtExpirySeconds?: number;
+  /** Auth's rate limits and refresh-token reuse interval (auth/app.ts); Supabase Auth's defaults when unset. */
+  auth?: AuthOptions;
   projectDir?: string;
   verbose?: boolean;
   /**
@@ -140,11 +142,15 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const gateway = gatewayApp({
       postgrestUrl: postgrest.url,
       functionsUrl: functions.url,
-      auth: authApp(pool, {
-        secret: new TextEncoder().encode(jwtSecret),
-        issuer: `${apiUrl}/auth/v1`,
-        expirySeconds: opts.jwtExpirySeconds ?? 3600,
-      }),
+      auth: authApp(
+        pool,
+        {
+          secret: new TextEncoder().encode(jwtSecret),
+          issuer: `${apiUrl}/auth/v1`,
+          expirySeconds: opts.jwtExpirySeconds ?? 3600,
+        },
+        opts.auth,
+      ),
       storage: storageApp(pool, { jwtSecret, dataDir: opts.dataDir }),
       jwtSecret,
     });

@@ -38,6 +38,11 @@ export class StackProcess {
         DATA_DIR: this.opts.dataDir,
         DATABASE_URL: this.opts.databaseUrl ?? '',
         JWT_EXPIRY: this.opts.jwtExpirySeconds ? String(this.opts.jwtExpirySeconds) : '',
+        // Ten tablets behind one address, refreshing every few seconds and signing in again
+        // after each restart: far over Supabase Auth's per-IP defaults (30 sign-ins, 150
+        // refreshes per 5 minutes), which a hub behind one NAT would raise the same way.
+        AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '1000000',
+        AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group: one signal reaches the CLI and its children at once.

@@ -20,6 +20,11 @@ export default async function setup(project: TestProject) {
       dataDir,
       databaseUrl: database?.url,
       verbose: process.env.VERBOSE === '1',
+      // Every test signs in from 127.0.0.1: Supabase Auth's per-IP limits (30 sign-ins and
+      // sign-ups, 150 refreshes per 5 minutes) would refuse the suite's own traffic. They are
+      // tested on an Auth of their own (tests/integration/auth-abuse.test.ts); the refresh-token
+      // reuse interval stays Supabase Auth's 10 s.
+      auth: { rateLimits: { signInSignUps: 1e9, tokenRefresh: 1e9 } },
     });
   } catch (error) {
     await database?.drop();

@@ -30,6 +30,8 @@ export const VALIDATION = {
   nameRequired: 'Nama harus diisi',
   emailInvalid: 'Format email tidak valid',
   passwordTooShort: 'Password must be at least 6 characters',
+  // Not in the spec: Supabase Auth's own words for a password over 72 bytes (the functions answer the same).
+  passwordTooLong: 'Password cannot be longer than 72 characters',
   hubRequired: 'Hub harus dipilih untuk role hub_user',
 } as const;
 

@@ -2,6 +2,7 @@
 // of at least 6 (optional on edit: blank means unchanged), a role, and a hub
 // for a hub user; admin and tower control have none (choosing them clears it).
 import { z } from 'zod';
+import { MAX_PASSWORD_BYTES, passwordBytes } from '../../lib/limits';
 import type { Role } from '../../lib/roles';
 import { VALIDATION } from './messages';
 
@@ -9,9 +10,11 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const USER_ROLES = ['admin', 'tower_control', 'hub_user'] as const satisfies readonly Role[];
 
 function userSchema(passwordRequired: boolean) {
-  const password = passwordRequired
-    ? z.string().min(MIN_PASSWORD_LENGTH, VALIDATION.passwordTooShort)
-    : z.string().refine((p) => p === '' || p.length >= MIN_PASSWORD_LENGTH, VALIDATION.passwordTooShort);
+  const password = (
+    passwordRequired
+      ? z.string().min(MIN_PASSWORD_LENGTH, VALIDATION.passwordTooShort)
+      : z.string().refine((p) => p === '' || p.length >= MIN_PASSWORD_LENGTH, VALIDATION.passwordTooShort)
+  ).refine((p) => passwordBytes(p) <= MAX_PASSWORD_BYTES, VALIDATION.passwordTooLong);
   return z
     .object({
       full_name: z.string().trim().min(1, VALIDATION.nameRequired),

@@ -9,6 +9,8 @@ export const MESSAGES = {
   textNotAllowed: 'Teks berisi karakter yang tidak diizinkan.',
   emailInvalid: 'Format email tidak valid',
   passwordTooShort: 'Password must be at least 6 characters',
+  // Supabase Auth's own words for it (bcrypt reads 72 bytes); the spec has none.
+  passwordTooLong: 'Password cannot be longer than 72 characters',
   roleUnknown: 'Role harus admin, tower_control atau hub_user',
   hubRequired: 'Hub harus dipilih untuk role hub_user',
   hubNotFound: 'Hub tidak ditemukan',

@@ -2,17 +2,15 @@
 // refused, never coerced (a number where text is expected is a 400).
 import { HttpError } from './http.ts';
 import { MESSAGES } from './messages.ts';
+import { MIN_PASSWORD_LENGTH, nameProblem, normalEmail, passwordTooLong } from './text-rules.ts';
 
 export type Role = 'admin' | 'tower_control' | 'hub_user';
 const ROLES: readonly Role[] = ['admin', 'tower_control', 'hub_user'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// something@domain.tld: no spaces, no control characters, no empty domain
-// label (a trailing dot), at most 254 characters (RFC 5321; auth.users holds 255).
-const EMAIL = /^[^\s@\p{Cc}]+@(?:[^\s@.\p{Cc}]+\.)+[^\s@.\p{Cc}]+$/u;
-const MAX_EMAIL_LENGTH = 254;
-// Control characters (tab, line feed and carriage return aside), as the commands refuse them.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-export const MIN_PASSWORD_LENGTH = 6;
+// Name, e-mail and password rules live in text-rules.ts, shared with the local
+// Auth stand-in (issue 27): a plain ASCII address, a name without control or
+// invisible characters, a password of 6 characters up to 72 bytes.
+export { MIN_PASSWORD_LENGTH };
 
 type Body = Record<string, unknown>;
 
@@ -26,20 +24,18 @@ export function uuid(value: unknown, message: string): string {
 }
 
 function email(value: unknown): string {
-  if (typeof value !== 'string' || value.trim().length > MAX_EMAIL_LENGTH || !EMAIL.test(value.trim()))
-    bad(MESSAGES.emailInvalid);
-  return value.trim().toLowerCase();
+  return normalEmail(value) ?? bad(MESSAGES.emailInvalid);
 }
 
 function fullName(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') bad(MESSAGES.nameRequired);
-  if (value.trim().length > 200) bad(MESSAGES.nameTooLong);
-  if (CONTROL.test(value)) bad(MESSAGES.textNotAllowed);
-  return value.trim();
+  const problem = nameProblem(value);
+  if (problem) bad(MESSAGES[problem]);
+  return (value as string).trim();
 }
 
 function password(value: unknown): string {
   if (typeof value !== 'string' || value.length < MIN_PASSWORD_LENGTH) bad(MESSAGES.passwordTooShort);
+  if (passwordTooLong(value)) bad(MESSAGES.passwordTooLong);
   return value;
 }
 

@@ -4,28 +4,41 @@
 import { Hono, type Context } from 'hono';
 import type pg from 'pg';
 import { AuthError, authErrorResponse, authErrors, API_VERSION } from './errors';
-import { AuthStore, userJson, validateEmail, validatePassword, type UserRow } from './store';
+import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimits } from './rate-limit';
+import { passwordTooLong, validateEmail, validateMetadata, validatePassword } from './rules';
+import { AuthStore, REFRESH_TOKEN_REUSE_SECONDS, userJson, type UserRow } from './store';
 import { signAccessToken, verifyToken, type Claims, type TokenSettings } from './tokens';
 
 type Body = Record<string, unknown>;
 
+/** What Supabase Auth lets a project configure and the local stack mirrors (issue 27). */
+export interface AuthOptions {
+  /** Per client IP per 5 minutes; GoTrue's defaults (rate-limit.ts) where not given. */
+  rateLimits?: Partial<RateLimits>;
+  /** security.refresh_token_reuse_interval in seconds (GoTrue: 10). */
+  refreshTokenReuseSeconds?: number;
+}
+
+/** GoTrue answers a body it cannot parse, or one that is not a JSON object, with 400 bad_json. */
 async function readJson(c: Context): Promise<Body> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  let body: unknown;
   try {
-    const body: unknown = await c.req.json();
-    return body && typeof body === 'object' ? (body as Body) : {};
+    body = JSON.parse(text);
   } catch {
-    return {};
+    throw authErrors.badJson();
   }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw authErrors.badJson();
+  return body as Body;
 }
 
-function metadata(value: unknown): Record<string, unknown> | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
-export function authApp(db: pg.Pool, settings: TokenSettings): Hono {
-  const store = new AuthStore(db);
+export function authApp(db: pg.Pool, settings: TokenSettings, options: AuthOptions = {}): Hono {
+  const store = new AuthStore(db, options.refreshTokenReuseSeconds ?? REFRESH_TOKEN_REUSE_SECONDS);
+  const limit = rateLimiter({
+    signInSignUps: options.rateLimits?.signInSignUps ?? DEFAULT_RATE_LIMITS.signInSignUps,
+    tokenRefresh: options.rateLimits?.tokenRefresh ?? DEFAULT_RATE_LIMITS.tokenRefresh,
+  });
   const app = new Hono();
 
   async function session(user: UserRow, sessionId: string, refreshToken: string) {
@@ -75,13 +88,15 @@ export function authApp(db: pg.Pool, settings: TokenSettings): Hono {
   );
 
   app.post('/signup', async (c) => {
+    limit(c, 'signInSignUps');
     const body = await readJson(c);
     const email = validateEmail(body.email);
     const password = validatePassword(body.password);
+    const userMetadata = validateMetadata(body.data, 'data');
     if (await store.findByEmail(email)) throw authErrors.userExists();
     let user: UserRow;
     try {
-      user = await store.create({ email, password, userMetadata: metadata(body.data), confirmed: true });
+      user = await store.create({ email, password, userMetadata, confirmed: true });
     } catch (error) {
       if (error instanceof AuthError && error.code === 'email_exists') throw authErrors.userExists();
       throw error;
@@ -92,17 +107,24 @@ export function authApp(db: pg.Pool, settings: TokenSettings): Hono {
 
   app.post('/token', async (c) => {
     const grant = c.req.query('grant_type');
+    // Limited before any work, as GoTrue's limitHandler does; other grants are refused below.
+    if (grant === 'password') limit(c, 'signInSignUps');
+    else if (grant === 'refresh_token') limit(c, 'tokenRefresh');
     const body = await readJson(c);
     if (grant === 'password') {
       if (typeof body.email !== 'string' || typeof body.password !== 'string')
         throw authErrors.invalidCredentials();
+      // No stored password is longer (validatePassword); bcrypt would compare only its first 72 bytes.
+      if (passwordTooLong(body.password)) throw authErrors.invalidCredentials();
       const user = await store.findByEmail(body.email.trim());
       if (!user || !(await store.checkPassword(user, body.password))) throw authErrors.invalidCredentials();
       const { sessionId, refreshToken } = await store.startSession(user.id);
       return c.json(await session((await store.findById(user.id)) ?? user, sessionId, refreshToken));
     }
     if (grant === 'refresh_token') {
-      if (typeof body.refresh_token !== 'string') throw authErrors.refreshNotFound();
+      // Tokens are short printable ASCII (tokens.ts); anything else (a NUL crashed the lookup) is not one.
+      if (typeof body.refresh_token !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(body.refresh_token))
+        throw authErrors.refreshNotFound();
       const rotated = await store.rotate(body.refresh_token);
       const user = await store.findById(rotated.userId);
       if (!user) throw authErrors.userNotFound();
@@ -116,10 +138,19 @@ export function authApp(db: pg.Pool, settings: TokenSettings): Hono {
   app.put('/user', async (c) => {
     const { user } = await currentUser(c);
     const body = await readJson(c);
+    // secure_email_change (GoTrue's default) changes the address only once a link
+    // mailed to both addresses is followed. This stack sends no mail, so a user
+    // cannot change its own address; an admin does (update-user). Users and the
+    // audit trail name people by e-mail.
+    if (
+      body.email !== undefined &&
+      body.email !== null &&
+      validateEmail(body.email) !== user.email.toLowerCase()
+    )
+      throw authErrors.emailChangeNotAllowed();
     const updated = await store.update(user.id, {
-      email: body.email === undefined ? undefined : validateEmail(body.email),
       password: body.password === undefined ? undefined : validatePassword(body.password),
-      userMetadata: metadata(body.data),
+      userMetadata: validateMetadata(body.data, 'data'),
     });
     return c.json(userJson(updated));
   });
@@ -148,8 +179,8 @@ export function authApp(db: pg.Pool, settings: TokenSettings): Hono {
     const user = await store.create({
       email: validateEmail(body.email),
       password: validatePassword(body.password),
-      userMetadata: metadata(body.user_metadata),
-      appMetadata: metadata(body.app_metadata),
+      userMetadata: validateMetadata(body.user_metadata, 'user_metadata'),
+      appMetadata: validateMetadata(body.app_metadata, 'app_metadata'),
       confirmed: body.email_confirm !== false,
     });
     return c.json(userJson(user));
@@ -167,8 +198,8 @@ export function authApp(db: pg.Pool, settings: TokenSettings): Hono {
     const user = await store.update(c.req.param('id'), {
       email: body.email === undefined ? undefined : validateEmail(body.email),
       password: body.password === undefined ? undefined : validatePassword(body.password),
-      userMetadata: metadata(body.user_metadata),
-      appMetadata: metadata(body.app_metadata),
+      userMetadata: validateMetadata(body.user_metadata, 'user_metadata'),
+      appMetadata: validateMetadata(body.app_metadata, 'app_metadata'),
     });
     return c.json(userJson(user));
   });

@@ -27,6 +27,22 @@ export const authErrors = {
     new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
   invalidEmail: () =>
     new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
+  // GoTrue's checkPasswordStrength: bcrypt reads 72 bytes, a longer password is refused, never cut.
+  passwordTooLong: () =>
+    new AuthError(400, 'validation_failed', 'Password cannot be longer than 72 characters'),
+  metadataInvalid: (detail: string) =>
+    new AuthError(400, 'validation_failed', `Invalid user metadata: ${detail}`),
+  // GoTrue's limitHandler: 429 over_request_rate_limit, per client IP (token bucket).
+  rateLimited: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  // secure_email_change needs a confirmation e-mail to both addresses; the local stack sends none.
+  emailChangeNotAllowed: () =>
+    new AuthError(
+      403,
+      'email_change_not_allowed',
+      'Email change needs confirmation by e-mail, which this server cannot send: an admin changes the address (update-user)',
+    ),
+  refusedByRule: (detail: string) => new AuthError(422, 'validation_failed', detail),
+  badJson: () => new AuthError(400, 'bad_json', 'Could not parse request body as JSON'),
   missingPassword: () => new AuthError(422, 'validation_failed', 'Signup requires a valid password'),
   noAuthorization: () =>
     new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),

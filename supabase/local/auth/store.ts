@@ -20,7 +20,6 @@ export interface UserRow {
 const USER_COLUMNS = `id, email, encrypted_password, email_confirmed_at, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at`;
 
-export const MIN_PASSWORD_LENGTH = 6;
 /** Supabase Auth's default refresh-token reuse interval (security.refresh_token_reuse_interval). */
 export const REFRESH_TOKEN_REUSE_SECONDS = 10;
 
@@ -46,24 +45,26 @@ export function userJson(row: UserRow) {
 
 export type UserJson = ReturnType<typeof userJson>;
 
-// something@domain.tld: no spaces or control characters, no empty domain label,
-// at most 254 characters (auth.users.email holds 255).
-const EMAIL = /^[^\s@\p{Cc}]+@(?:[^\s@.\p{Cc}]+\.)+[^\s@.\p{Cc}]+$/u;
-
-export function validateEmail(email: unknown): string {
-  if (typeof email !== 'string' || email.trim().length > 254 || !EMAIL.test(email.trim()))
-    throw authErrors.invalidEmail();
-  return email.trim().toLowerCase();
-}
-
-export function validatePassword(password: unknown): string {
-  if (typeof password !== 'string' || password.length === 0) throw authErrors.missingPassword();
-  if (password.length < MIN_PASSWORD_LENGTH) throw authErrors.weakPassword();
-  return password;
+/**
+ * A write the database refused for what it holds is the caller's mistake: a
+ * clear 4xx, not a 500. 23505: the e-mail is taken. 23514: a rule of the
+ * profiles (e.g. a hub user needs a hub) refused the change it implies.
+ * 22P05/22021: text Postgres cannot store.
+ */
+function refusal(error: unknown): unknown {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code === '23505') return authErrors.emailExists();
+  if (code === '23514') return authErrors.refusedByRule(message ?? 'check violation');
+  if (code === '22P05' || code === '22021') return authErrors.metadataInvalid('text that cannot be stored');
+  return error;
 }
 
 export class AuthStore {
-  constructor(private readonly db: pg.Pool) {}
+  constructor(
+    private readonly db: pg.Pool,
+    /** security.refresh_token_reuse_interval (seconds). */
+    private readonly reuseSeconds = REFRESH_TOKEN_REUSE_SECONDS,
+  ) {}
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
     // No stored address holds a NUL (Postgres text cannot) or exceeds the column.
@@ -128,8 +129,7 @@ export class AuthStore {
       return (await this.findById(user.id)) ?? user;
     } catch (error) {
       await client.query('rollback');
-      if ((error as { code?: string }).code === '23505') throw authErrors.emailExists();
-      throw error;
+      throw refusal(error);
     } finally {
       client.release();
     }
@@ -160,8 +160,7 @@ export class AuthStore {
       if (!rows[0]) throw authErrors.userNotFound();
       return rows[0];
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw authErrors.emailExists();
-      throw error;
+      throw refusal(error);
     }
   }
 
@@ -201,6 +200,17 @@ export class AuthStore {
       if (!row) throw authErrors.refreshNotFound();
       if (row.revoked) {
         const again = await this.reissue(client, token, row.session_id);
+        if (!again) {
+          // Reuse detection, as GoTrue's RevokeTokenFamily: a revoked token used
+          // outside the reuse interval revokes every token of its session, so
+          // whoever holds the newest one (a thief, or the owner) must sign in again.
+          await client.query(
+            'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked',
+            [row.session_id],
+          );
+          await client.query('commit');
+          throw authErrors.refreshUsed();
+        }
         await client.query('commit');
         return { userId: row.user_id, sessionId: row.session_id, refreshToken: again };
       }
@@ -217,7 +227,8 @@ export class AuthStore {
       await client.query('commit');
       return { userId: row.user_id, sessionId: row.session_id, refreshToken };
     } catch (error) {
-      await client.query('rollback');
+      // After a commit (reuse detected) this rollback is a harmless no-op warning.
+      await client.query('rollback').catch(() => {});
       throw error;
     } finally {
       client.release();
@@ -229,20 +240,21 @@ export class AuthStore {
    * parent of the session's active token (the client never received the
    * answer that rotated it: a response lost on a flaky network), or within
    * the reuse interval of its revocation, the session's active token is
-   * answered again instead of a new one. Otherwise it is refused.
+   * answered again instead of a new one. Otherwise null: it is refused and its
+   * session revoked (rotate).
    */
-  private async reissue(client: pg.PoolClient, token: string, sessionId: string): Promise<string> {
+  private async reissue(client: pg.PoolClient, token: string, sessionId: string): Promise<string | null> {
     const { rows } = await client.query<{ token: string; parent: string | null; recent: boolean }>(
       `select a.token, a.parent,
               (select r.updated_at > now() - make_interval(secs => $3) from auth.refresh_tokens r where r.token = $2) as recent
          from auth.refresh_tokens a
         where a.session_id = $1 and not a.revoked
         order by a.id desc limit 1`,
-      [sessionId, token, REFRESH_TOKEN_REUSE_SECONDS],
+      [sessionId, token, this.reuseSeconds],
     );
     const active = rows[0];
     if (active && (active.parent === token || active.recent)) return active.token;
-    throw authErrors.refreshUsed();
+    return null;
   }
 
   async sessionExists(sessionId: string | undefined): Promise<boolean> {
