@@ -53,6 +53,8 @@ async function main() {
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     jwtExpirySeconds: env.JWT_EXPIRY ? Number(env.JWT_EXPIRY) : undefined,
+    // Storage's largest object in bytes over every bucket (hosted's default 50 MB).
+    storageMaxFileBytes: env.STORAGE_FILE_SIZE_LIMIT ? Number(env.STORAGE_FILE_SIZE_LIMIT) : undefined,
     // Supabase Auth's [auth.rate_limit] sign_in_sign_ups and token_refresh (per IP per 5 minutes)
     // and refresh_token_reuse_interval (seconds); unset, its defaults 30, 150 and 10.
     auth: {
@@ -89,6 +91,12 @@ async function main() {
       `app URL: ${stack.appUrl}`,
       `API URL: ${stack.apiUrl}`,
       `anon key: ${stack.anonKey}`,
+      ...(stack.jwtSecretFile
+        ? [
+            `JWT secret: generated for this data directory, kept in ${stack.jwtSecretFile} (mode 0600); ` +
+              'delete it (or set JWT_SECRET) to rotate: every session then signs in again',
+          ]
+        : []),
       `database: ${stack.dbUrl}`,
       `migrations applied now: ${applied}${stack.migrations.seeded ? ', seed applied' : ''}`,
       'demo logins (password demo1234):',

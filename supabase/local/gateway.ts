@@ -14,6 +14,12 @@ export function forward(c: Context, base: string, prefix: string) {
   return proxy(target, { raw: c.req.raw });
 }
 
+/** An object upload (POST or PUT /storage/v1/object/<bucket>/<name>): Storage bounds its body itself. */
+function isObjectUpload(c: Context): boolean {
+  if (c.req.method !== 'POST' && c.req.method !== 'PUT') return false;
+  return /^\/storage\/v1\/object\/[^/]+\/./.test(new URL(c.req.url).pathname);
+}
+
 export function gatewayApp(parts: {
   postgrestUrl: string;
   functionsUrl: string;
@@ -49,26 +55,32 @@ export function gatewayApp(parts: {
     }),
   );
 
-  // Oversized and too deeply nested bodies never reach the services (body-guard.ts).
-  // Storage takes images up to the bucket's limit and has its own size check.
-  for (const path of ['/rest/v1/*', '/rest/v1', '/auth/v1/*', '/functions/v1/*']) app.use(path, bodyGuard());
+  // Oversized and too deeply nested bodies never reach the services (body-guard.ts): every
+  // body is counted while it streams and refused with the connection closed. Storage's object
+  // uploads are the one exception: they stream to disk under the bucket's own limit
+  // (storage-receive.ts); its other requests (a delete's list of names) are guarded here.
+  const guard = bodyGuard();
+  // verify_jwt, as hosted functions default to (the anon key or a user's token), before the body.
+  app.use('/functions/v1/*', async (c, next) => {
+    const token = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    try {
+      if (!token) throw new Error('missing');
+      await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    } catch {
+      // A body that came with it is never read (the server discards what is in flight, then closes).
+      return c.json({ code: 401, message: 'Invalid JWT' }, 401);
+    }
+    return next();
+  });
+  for (const path of ['/rest/v1/*', '/rest/v1', '/auth/v1/*', '/functions/v1/*']) app.use(path, guard);
+  app.use('/storage/v1/*', (c, next) => (isObjectUpload(c) ? next() : guard(c, next)));
 
   app.all('/rest/v1/*', (c) => forward(c, parts.postgrestUrl, '/rest/v1'));
   app.all('/rest/v1', (c) => forward(c, parts.postgrestUrl, '/rest/v1'));
   app.route('/auth/v1', parts.auth);
   app.route('/storage/v1', parts.storage);
 
-  // verify_jwt, as hosted functions default to: the anon key or a user's token.
-  app.all('/functions/v1/*', async (c) => {
-    const token = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    try {
-      if (!token) throw new Error('missing');
-      await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    } catch {
-      return c.json({ code: 401, message: 'Invalid JWT' }, 401);
-    }
-    return forward(c, parts.functionsUrl, '/functions/v1');
-  });
+  app.all('/functions/v1/*', (c) => forward(c, parts.functionsUrl, '/functions/v1'));
 
   app.get('/', (c) =>
     c.json({

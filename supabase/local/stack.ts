@@ -10,7 +10,8 @@ import { startDatabase } from './db';
 import { watchDatabase } from './db-watchdog';
 import { startFunctions } from './functions';
 import { gatewayApp } from './gateway';
-import { apiKeys, DEFAULT_JWT_SECRET } from './keys';
+import { resolveJwtSecret } from './jwt-secret';
+import { apiKeys } from './keys';
 import { migrate, type MigrationReport } from './migrate';
 import { assertPortFree } from './ports';
 import { startPostgrest } from './postgrest';
@@ -23,10 +24,13 @@ export interface StackOptions {
   host?: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Unset: the public local secret on a loopback host, else one generated in dataDir (jwt-secret.ts). */
   jwtSecret?: string;
   jwtExpirySeconds?: number;
   /** Auth's rate limits and refresh-token reuse interval (auth/app.ts); Supabase Auth's defaults when unset. */
   auth?: AuthOptions;
+  /** Storage's largest object in bytes, over every bucket's own limit (hosted's default: 50 MB). */
+  storageMaxFileBytes?: number;
   projectDir?: string;
   verbose?: boolean;
   /**
@@ -50,6 +54,8 @@ export interface Stack {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** Where a generated JWT secret is kept (a non-loopback host without jwtSecret). */
+  jwtSecretFile?: string;
   dbUrl: string;
   /** PostgREST itself, behind the gateway (tests that must bypass the gateway). */
   postgrestUrl: string;
@@ -86,7 +92,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const host = opts.host ?? '127.0.0.1';
   const projectDir = resolve(opts.projectDir ?? process.cwd());
   const supabaseDir = join(projectDir, 'supabase');
-  const jwtSecret = opts.jwtSecret ?? DEFAULT_JWT_SECRET;
+  // Never the public default on an address the network can reach (jwt-secret.ts).
+  const secret = resolveJwtSecret({ host, dataDir: opts.dataDir, jwtSecret: opts.jwtSecret });
+  const jwtSecret = secret.secret;
   if (opts.apiPort) await assertPortFree(opts.apiPort, 'API_PORT');
   if (opts.appPort) await assertPortFree(opts.appPort, 'APP_PORT');
 
@@ -151,7 +159,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         },
         opts.auth,
       ),
-      storage: storageApp(pool, { jwtSecret, dataDir: opts.dataDir }),
+      storage: storageApp(pool, { jwtSecret, dataDir: opts.dataDir, maxFileBytes: opts.storageMaxFileBytes }),
       jwtSecret,
     });
     // The port was held from the start (so a clash fails fast); it answers 503
@@ -161,7 +169,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     gatewayServer.on('request', getRequestListener(gateway.fetch));
 
     const appServer = await listen(
-      appServerApp({ distDir: join(projectDir, 'dist'), apiUrl }),
+      appServerApp({ distDir: join(projectDir, 'dist'), apiUrl, anonKey: keys.anonKey }),
       opts.appPort,
       host,
     );
@@ -173,6 +181,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       appUrl,
       ...keys,
       jwtSecret,
+      jwtSecretFile: secret.path,
       dbUrl: db.ownerUrl,
       postgrestUrl: postgrest.url,
       engine: db.engine,

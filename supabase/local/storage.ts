@@ -3,25 +3,22 @@
 // as the caller's role, so the storage policies in supabase/migrations decide
 // who may write, exactly as on hosted Supabase; bytes live on disk.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, mkdirSync } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { jwtVerify } from 'jose';
 import type pg from 'pg';
+import { INLINE_TYPES } from './content-sniff';
+import { StorageError, storageErrors } from './storage-errors';
+import { mimeAllowed, receiveUpload } from './storage-receive';
 
-class StorageError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly error: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** Hosted Storage's default global file size limit (50 MB); each bucket may set a smaller one. */
+export const DEFAULT_MAX_FILE_BYTES = 50 * 1024 * 1024;
 
-const notFound = () => new StorageError(404, 'not_found', 'Object not found');
+const notFound = storageErrors.notFound;
 
 /**
  * Object names as hosted Storage takes them: no control characters (a NUL
@@ -48,12 +45,42 @@ interface Caller {
   claims: Record<string, unknown>;
 }
 
-function mimeAllowed(mime: string, allowed: string[] | null): boolean {
-  if (!allowed || allowed.length === 0) return true;
-  return allowed.some((a) => a === mime || (a.endsWith('/*') && mime.startsWith(a.slice(0, -1))));
+/** How long, and how much, a refused upload may go on sending before its connection is closed. */
+const LINGER_MS = 1000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Closes the connection of a refused upload once the answer is out, after discarding what
+ * is in flight for at most LINGER_MS or LINGER_BYTES (as a web server's lingering close):
+ * a client still sending when its socket is reset sees a network error instead of the
+ * answer (supabase-js would report a failed fetch, and the app's upload queue retry it).
+ */
+function lingerThenClose(c: Context) {
+  const env = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
+  const { incoming, outgoing } = env ?? {};
+  if (!incoming || !outgoing) return;
+  outgoing.once('finish', () => {
+    // Node discards the unread body itself (no 'data' events): the socket's byte count tells.
+    const socket = incoming.socket;
+    if (incoming.complete || !socket || socket.destroyed) return;
+    const start = socket.bytesRead;
+    const began = Date.now();
+    const watch = setInterval(() => {
+      if (incoming.complete || socket.destroyed) return clearInterval(watch);
+      if (socket.bytesRead - start > LINGER_BYTES || Date.now() - began > LINGER_MS) {
+        clearInterval(watch);
+        socket.destroy();
+      }
+    }, 10);
+    watch.unref();
+  });
 }
 
-export function storageApp(db: pg.Pool, opts: { jwtSecret: string; dataDir: string }): Hono {
+export function storageApp(
+  db: pg.Pool,
+  opts: { jwtSecret: string; dataDir: string; maxFileBytes?: number },
+): Hono {
+  const maxFileBytes = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const secret = new TextEncoder().encode(opts.jwtSecret);
   const filesDir = join(opts.dataDir, 'storage');
   mkdirSync(filesDir, { recursive: true });
@@ -106,60 +133,64 @@ export function storageApp(db: pg.Pool, opts: { jwtSecret: string; dataDir: stri
     return rows[0];
   }
 
-  async function readUpload(c: Context): Promise<{ bytes: Buffer; mime: string; cacheControl: string }> {
-    const type = c.req.header('content-type') ?? 'application/octet-stream';
-    if (type.startsWith('multipart/form-data')) {
-      const form = await c.req.formData();
-      const file = [...form.values()].find((v): v is File => typeof v !== 'string');
-      if (!file) throw new StorageError(400, 'InvalidRequest', 'No file in the form');
-      const cache = form.get('cacheControl');
-      return {
-        bytes: Buffer.from(await file.arrayBuffer()),
-        mime: file.type || 'application/octet-stream',
-        cacheControl: typeof cache === 'string' ? cache : '3600',
-      };
-    }
-    return {
-      bytes: Buffer.from(await c.req.arrayBuffer()),
-      mime: type.split(';')[0]!.trim(),
-      cacheControl: c.req.header('cache-control') ?? 'max-age=3600',
-    };
+  /**
+   * Whether the caller may write this object, asked before any of the body is read (as hosted
+   * Storage's canUpload does): the row is inserted as the caller, so RLS decides, then rolled back.
+   */
+  async function testPermission(who: Caller, bucketId: string, name: string, upsert: boolean) {
+    await asCaller(who, async (sql) => {
+      await sql.query('savepoint permission');
+      await insertObject(sql, who, bucketId, name, {}, upsert);
+      await sql.query('rollback to savepoint permission');
+    });
+  }
+
+  function insertObject(
+    sql: pg.PoolClient,
+    who: Caller,
+    bucketId: string,
+    name: string,
+    metadata: Record<string, unknown>,
+    upsert: boolean,
+  ) {
+    const owner = who.role === 'authenticated' ? (who.claims.sub as string) : null;
+    return sql.query<{ id: string }>(
+      `insert into storage.objects (bucket_id, name, owner, owner_id, metadata)
+       values ($1, $2, $3::uuid, $3, $4)
+       ${upsert ? 'on conflict (bucket_id, name) do update set metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now()' : ''}
+       returning id`,
+      [bucketId, name, owner, metadata],
+    );
   }
 
   async function upload(c: Context, upsert: boolean) {
     const bucketId = c.req.param('bucket')!;
     const name = checkedKey(c.req.param('path')!);
+    // Who, which bucket, what size and type it says, and whether it may write: all before the body.
     const who = await caller(c);
     const target = await bucket(bucketId);
-    const limit = target.file_size_limit ? Number(target.file_size_limit) : Infinity;
-    if (Number(c.req.header('content-length') ?? 0) > limit + 64 * 1024) {
-      throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
-    }
-    const { bytes, mime, cacheControl } = await readUpload(c);
-    if (bytes.length > limit) {
-      throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
-    }
-    if (!mimeAllowed(mime, target.allowed_mime_types)) {
-      throw new StorageError(415, 'invalid_mime_type', `mime type ${mime} is not supported`);
-    }
-    const metadata = {
-      size: bytes.length,
-      mimetype: mime,
-      cacheControl,
-      eTag: createHash('md5').update(bytes).digest('hex'),
+    const limit = Math.min(target.file_size_limit ? Number(target.file_size_limit) : Infinity, maxFileBytes);
+    const type = c.req.header('content-type') ?? 'application/octet-stream';
+    // A form's boundaries and fields take a little more than its file.
+    const overhead = type.startsWith('multipart/form-data') ? 64 * 1024 : 0;
+    if (Number(c.req.header('content-length') ?? 0) > limit + overhead) throw storageErrors.tooLarge();
+    const checkMime = (mime: string) => {
+      if (!mimeAllowed(mime, target.allowed_mime_types)) throw storageErrors.invalidMime(mime);
     };
+    if (!type.startsWith('multipart/form-data')) checkMime(type.split(';')[0]!.trim());
+    await testPermission(who, bucketId, name, upsert);
+
     const tmp = `${filePath(bucketId, name)}.${randomUUID()}.tmp`;
-    await writeFile(tmp, bytes);
+    const received = await receiveUpload(c.req.raw, { tmpPath: tmp, limit, checkMime });
+    const metadata = {
+      size: received.size,
+      mimetype: received.mime,
+      cacheControl: received.cacheControl,
+      eTag: received.eTag,
+    };
     try {
       const id = await asCaller(who, async (sql) => {
-        const owner = who.role === 'authenticated' ? (who.claims.sub as string) : null;
-        const { rows } = await sql.query<{ id: string }>(
-          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata)
-           values ($1, $2, $3::uuid, $3, $4)
-           ${upsert ? 'on conflict (bucket_id, name) do update set metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now()' : ''}
-           returning id`,
-          [bucketId, name, owner, metadata],
-        );
+        const { rows } = await insertObject(sql, who, bucketId, name, metadata, upsert);
         // Bytes take their place before the row commits: a committed row always has its file.
         await rename(tmp, filePath(bucketId, name));
         return rows[0]!.id;
@@ -170,20 +201,36 @@ export function storageApp(db: pg.Pool, opts: { jwtSecret: string; dataDir: stri
     }
   }
 
+  /**
+   * Serves a stored object as data, never as a page of the app's origin (issue 27, finding 8):
+   * no sniffing, no scripts, no plugins, no frames, and a download unless it is a plain image.
+   */
   async function serve(c: Context, bucketId: string, name: string, mime: string | undefined) {
-    try {
-      const bytes = await readFile(filePath(bucketId, name));
-      return c.body(bytes, 200, {
-        'content-type': mime ?? 'application/octet-stream',
-        'cache-control': 'max-age=3600',
-      });
-    } catch {
-      throw notFound();
-    }
+    const path = filePath(bucketId, name);
+    const size = await stat(path).then(
+      (s) => s.size,
+      () => undefined,
+    );
+    if (size === undefined) throw notFound();
+    const type = mime ?? 'application/octet-stream';
+    const base = name.split('/').pop() ?? 'file';
+    return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream, 200, {
+      'content-type': type,
+      'content-length': String(size),
+      'cache-control': 'max-age=3600',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      ...(INLINE_TYPES.has(type.toLowerCase())
+        ? {}
+        : { 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(base)}` }),
+    });
   }
 
   app.onError((error, c) => {
     if (error instanceof StorageError) {
+      // A refused upload's body may still be arriving: it is never read into memory, and
+      // the connection closes soon after the answer (lingerThenClose).
+      if (c.req.method === 'POST' || c.req.method === 'PUT') lingerThenClose(c);
       return c.json(
         { statusCode: String(error.status), error: error.error, message: error.message },
         error.status,

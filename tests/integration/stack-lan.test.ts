@@ -1,0 +1,201 @@
+// Issue 27, findings 1 and 2, on a stack of its own started the way a hub runs it for its
+// tablets: HOST=0.0.0.0 and no JWT_SECRET. It runs in this test process, so its memory is
+// this process's memory.
+// 1. It signs with a secret generated into its data directory, never with the Supabase CLI's
+//    public default: a service-role token signed with that default is refused by Auth's admin
+//    API, PostgREST, Storage and the edge functions, and the app gets the stack's own anon key.
+// 2. Storage checks the caller and the bucket before it reads an upload, and counts the body
+//    while it streams: an anonymous 256 MB chunked upload is refused after a small part of it,
+//    without the process's memory growing by anything like its size; an authenticated upload
+//    over the bucket's limit is refused with 413 while streaming and leaves nothing behind.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANON_KEY_META } from '../../supabase/local/app-server';
+import { JWT_SECRET_FILE } from '../../supabase/local/jwt-secret';
+import { apiKeys, DEFAULT_JWT_SECRET } from '../../supabase/local/keys';
+import { startStack, type Stack } from '../../supabase/local/stack';
+import { DEMO_PASSWORD, DEMO_USERS, seedId } from '../support/demo';
+import { png } from '../support/images';
+import { createTestDatabase } from '../support/test-database';
+import { streamUpload } from '../support/upload-stream';
+
+const MB = 1024 * 1024;
+const BUCKET = 'shipment-documents';
+const dataDir = mkdtempSync(join(tmpdir(), 'dermaga-lan-'));
+let lan: Stack;
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+
+beforeAll(async () => {
+  database = process.env.DATABASE_URL
+    ? await createTestDatabase(process.env.DATABASE_URL, 'dermaga_lan')
+    : undefined;
+  lan = await startStack({ apiPort: 0, appPort: 0, host: '0.0.0.0', dataDir, databaseUrl: database?.url });
+}, 120_000);
+
+afterAll(async () => {
+  await lan?.stop();
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const forged = apiKeys(DEFAULT_JWT_SECRET);
+
+function call(path: string, token: string, init: RequestInit = {}) {
+  return fetch(`${lan.apiUrl}${path}`, {
+    ...init,
+    headers: { apikey: token, authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
+    signal: AbortSignal.timeout(20_000),
+  });
+}
+
+async function signIn(email: string): Promise<string> {
+  const res = await call('/auth/v1/token?grant_type=password', lan.anonKey, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+describe('a stack on 0.0.0.0 without JWT_SECRET', () => {
+  it('signs with a secret generated into its data directory, not the public default', () => {
+    expect(lan.jwtSecret).not.toBe(DEFAULT_JWT_SECRET);
+    expect(lan.jwtSecretFile).toBe(join(dataDir, JWT_SECRET_FILE));
+    expect(readFileSync(lan.jwtSecretFile!, 'utf8').trim()).toBe(lan.jwtSecret);
+    expect(lan.serviceRoleKey).not.toBe(forged.serviceRoleKey);
+    expect(lan.anonKey).not.toBe(forged.anonKey);
+  });
+
+  it('refuses a service-role token signed with the public default at Auth, PostgREST, Storage and the functions', async () => {
+    const attempts = {
+      'GET /auth/v1/admin/users': await call('/auth/v1/admin/users', forged.serviceRoleKey),
+      'GET /rest/v1/profiles': await call('/rest/v1/profiles?select=id,email', forged.serviceRoleKey),
+      'POST /storage/v1/object': await call(
+        `/storage/v1/object/${BUCKET}/forged/${crypto.randomUUID()}.png`,
+        forged.serviceRoleKey,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'image/png' },
+          body: new Uint8Array(png(2, 2)),
+        },
+      ),
+      'POST /functions/v1/create-user': await call('/functions/v1/create-user', forged.serviceRoleKey, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'intruder@example.com', password: 'intruder1234', role: 'admin' }),
+      }),
+      'GET /functions/v1/health': await call('/functions/v1/health', forged.anonKey),
+    };
+    const statuses = Object.fromEntries(Object.entries(attempts).map(([what, res]) => [what, res.status]));
+    // PostgREST and the functions answer 401; Auth answers 403 bad_jwt (as GoTrue does) and
+    // Storage 403 (hosted: AccessDenied). None of them does what was asked.
+    expect(statuses).toEqual({
+      'GET /auth/v1/admin/users': 403,
+      'GET /rest/v1/profiles': 401,
+      'POST /storage/v1/object': 403,
+      'POST /functions/v1/create-user': 401,
+      'GET /functions/v1/health': 401,
+    });
+    expect(await attempts['GET /auth/v1/admin/users'].json()).toMatchObject({ error_code: 'bad_jwt' });
+
+    // The stack's own keys work (control).
+    expect((await call('/auth/v1/admin/users', lan.serviceRoleKey)).status).toBe(200);
+    expect((await call('/rest/v1/profiles?select=id', lan.serviceRoleKey)).status).toBe(200);
+    expect((await call('/functions/v1/health', lan.anonKey)).status).toBe(200);
+  });
+
+  it("gives the app the stack's own anon key at run time, and never the service-role key", async (ctx) => {
+    if (!existsSync(join(process.cwd(), 'dist', 'index.html'))) ctx.skip(); // run npm run build first
+    const html = await (await fetch(lan.appUrl)).text();
+    expect(html).toContain(`<meta name="${ANON_KEY_META}" content="${lan.anonKey}"`);
+    expect(html).not.toContain(lan.serviceRoleKey);
+    expect(html).not.toContain(lan.jwtSecret);
+    // The service worker's precache of index.html is tied to the key: a rotated secret is a new worker.
+    const sw = await (await fetch(`${lan.appUrl}/sw.js`)).text();
+    expect(sw).toMatch(/\{url:"index\.html",revision:"[0-9a-f]+-[0-9a-f]{12}"\}/);
+  });
+});
+
+describe('Storage reads no upload it will refuse (0.0.0.0 stack)', () => {
+  function storedFiles(): string[] {
+    return readdirSync(join(dataDir, 'storage'));
+  }
+
+  it('refuses an anonymous 256 MB chunked upload before reading it, without the memory growing by its size', async () => {
+    const before = process.memoryUsage().rss;
+    const res = await streamUpload(
+      `${lan.apiUrl}/storage/v1/object/${BUCKET}/shipments/${seedId.shipment(1)}/bast.png`,
+      {
+        headers: { apikey: lan.anonKey, authorization: `Bearer ${lan.anonKey}`, 'content-type': 'image/png' },
+        totalBytes: 256 * MB,
+        head: png(2, 2),
+        keepSending: true,
+      },
+    );
+    const grown = process.memoryUsage().rss - before;
+    console.log(
+      `[lan] anonymous 256 MB upload: ${res.status} after ${(res.sent / MB).toFixed(1)} MB sent (${(res.sentInAll / MB).toFixed(1)} MB before the server closed), RSS +${(grown / MB).toFixed(1)} MB`,
+    );
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.body)).toMatchObject({ error: 'Unauthorized' });
+    // A client that goes on sending is cut off: the rest is discarded for a moment, then the connection closes.
+    expect(res.closedByServer).toBe(true);
+    // Refused after what the sockets' buffers took, and cut off soon after (Storage's lingering close: 16 MB or 1 s).
+    expect(res.sent).toBeLessThan(16 * MB);
+    expect(res.sentInAll).toBeLessThan(64 * MB);
+    expect(grown).toBeLessThan(24 * MB);
+  });
+
+  it('refuses an authenticated upload over the limit with 413 while it streams, and keeps nothing of it', async () => {
+    const token = await signIn(DEMO_USERS.admin);
+    const name = `shipments/${seedId.shipment(2)}/delivery_record.png`;
+    const filesBefore = storedFiles();
+    const before = process.memoryUsage().rss;
+    const res = await streamUpload(`${lan.apiUrl}/storage/v1/object/${BUCKET}/${name}`, {
+      headers: { apikey: lan.anonKey, authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+      totalBytes: 256 * MB,
+      head: png(2, 2),
+      keepSending: true,
+    });
+    const grown = process.memoryUsage().rss - before;
+    console.log(
+      `[lan] signed-in 256 MB upload: ${res.status} after ${(res.sent / MB).toFixed(1)} MB sent (${(res.sentInAll / MB).toFixed(1)} MB before the server closed), RSS +${(grown / MB).toFixed(1)} MB`,
+    );
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({
+      statusCode: '413',
+      error: 'Payload too large',
+      message: 'The object exceeded the maximum allowed size',
+    });
+    // A client that goes on sending is cut off: the rest is discarded for a moment, then the connection closes.
+    expect(res.closedByServer).toBe(true);
+    // The bucket's limit is 5 MB: refused soon after it.
+    expect(res.sent).toBeLessThan(5 * MB + 12 * MB);
+    expect(grown).toBeLessThan(24 * MB);
+
+    expect(storedFiles()).toEqual(filesBefore);
+    const sql = new pg.Client({ connectionString: lan.dbUrl });
+    await sql.connect();
+    try {
+      const { rows } = await sql.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+        BUCKET,
+        name,
+      ]);
+      expect(rows).toEqual([]);
+    } finally {
+      await sql.end();
+    }
+
+    // The same path takes a real photo afterwards.
+    const ok = await call(`/storage/v1/object/${BUCKET}/${name}`, token, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array(png(4, 4)),
+    });
+    expect(ok.status).toBe(200);
+  });
+});
