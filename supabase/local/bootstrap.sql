@@ -28,6 +28,65 @@ $$;
 
 grant anon, authenticated, service_role to authenticator;
 
+-- The API roles' settings as hosted Supabase has them (issue 27; its init
+-- scripts and a hosted project's role dump): a query through the API is
+-- cancelled after 3 s as anon and 8 s as authenticated (57014), and PostgREST's
+-- own connection waits at most 8 s for a query or a lock. PostgREST 12 reads
+-- the impersonated role's settings and applies them in each request's
+-- transaction (a SET ROLE alone would not: role settings apply at login), so
+-- these hold for every /rest/v1 request here as there; the authenticator's
+-- apply at its login. service_role has none, as hosted. Roles are
+-- cluster-wide: on a shared PostgreSQL server every test database sets the
+-- same values. What hosted also has and this cannot: pg-safeupdate, loaded
+-- for the authenticator, refuses UPDATE and DELETE without WHERE; neither
+-- PGlite nor Debian's PostgreSQL 15 ships it. Here the API roles hold no
+-- UPDATE or DELETE on any table (20261126000300_baseline_rls.sql), and
+-- tests/integration/hosted-role-settings.test.ts checks every function body
+-- for an UPDATE or DELETE without WHERE, which safeupdate would refuse there.
+-- Each only when not set yet: another database on the same server may be
+-- bootstrapping at the same moment (two stacks side by side in CI), and two
+-- ALTER ROLEs of one role at once fail with "tuple concurrently updated".
+do $$
+declare
+  r record;
+begin
+  for r in select * from (values
+    ('anon', 'statement_timeout', '3s'),
+    ('authenticated', 'statement_timeout', '8s'),
+    ('authenticator', 'statement_timeout', '8s'),
+    ('authenticator', 'lock_timeout', '8s')
+  ) as t(role, name, value)
+  loop
+    if not exists (
+      select 1 from pg_db_role_setting s join pg_roles o on o.oid = s.setrole
+      where o.rolname = r.role and s.setdatabase = 0 and r.name || '=' || r.value = any (s.setconfig)
+    ) then
+      begin
+        execute format('alter role %I set %I = %L', r.role, r.name, r.value);
+      exception when internal_error or unique_violation then
+        null; -- set by another database's bootstrap meanwhile
+      end;
+    end if;
+  end loop;
+  -- PostgREST reads those settings for the roles its own login is a member
+  -- of (pg_auth_members of current_user). PGlite has one user, so PostgREST's
+  -- connection there is the owner's, not authenticator's: the owner must be a
+  -- member too, or PostgREST finds no settings. (The owner is a superuser on
+  -- both engines here: the membership grants it nothing it lacked. pg_has_role
+  -- would not tell: a superuser "has" every role without being a member.)
+  if current_user <> 'authenticator' and (
+    select count(*) from pg_auth_members m
+    where m.member = current_user::regrole and m.roleid in ('anon'::regrole, 'authenticated'::regrole)
+  ) < 2 then
+    begin
+      execute format('grant anon, authenticated, service_role to %I', current_user);
+    exception when internal_error or unique_violation then
+      null;
+    end;
+  end if;
+end
+$$;
+
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
