@@ -91,50 +91,8 @@ create trigger mirror_to_auth_user
   for each row execute function public.mirror_profile_to_auth_user();
 
 -- auth.users -> profile ------------------------------------------------------------
-create or replace function public.sync_profile_from_auth_user()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  app_meta jsonb := coalesce(new.raw_app_meta_data, '{}'::jsonb);
-  p public.profiles%rowtype;
-  want_role text;
-  want_hub uuid;
-begin
-  select * into p from public.profiles where user_id = new.id;
-  if not found then
-    return null;
-  end if;
-
-  want_role := coalesce(nullif(app_meta ->> 'role', ''), p.role);
-  want_hub := case
-    when want_role <> 'hub_user' then null -- choosing admin clears the hub (spec 5)
-    when app_meta ? 'hub_id' then nullif(app_meta ->> 'hub_id', '')::uuid
-    else p.hub_id
-  end;
-
-  if p.role is distinct from want_role
-     or p.hub_id is distinct from want_hub
-     or p.email is distinct from new.email then
-    update public.profiles
-       set role = want_role, hub_id = want_hub, email = new.email
-     where id = p.id;
-  end if;
-  return null;
-end;
-$$;
-
-comment on function public.sync_profile_from_auth_user() is
-  'After an auth user''s e-mail or app metadata changes (Auth admin API, service role only): copies e-mail, role and hub_id to the profile.';
-
-create trigger on_auth_user_updated
-  after update of email, raw_app_meta_data on auth.users
-  for each row
-  when (old.email is distinct from new.email
-        or old.raw_app_meta_data is distinct from new.raw_app_meta_data)
-  execute function public.sync_profile_from_auth_user();
+-- sync_profile_from_auth_user and its trigger on_auth_user_updated moved to
+-- 20261126002700_profile_email_sync_keeps_hub_check.sql when they changed (issue 27).
 
 -- A deleted auth user: keep the profile as a tombstone (the foreign key sets
 -- user_id to null) so devices pulling profiles learn that it is gone.
@@ -226,7 +184,6 @@ create trigger keep_one_admin
 
 revoke execute on function public.handle_new_auth_user() from public, anon, authenticated;
 revoke execute on function public.mirror_profile_to_auth_user() from public, anon, authenticated;
-revoke execute on function public.sync_profile_from_auth_user() from public, anon, authenticated;
 revoke execute on function public.retire_profile_of_deleted_user() from public, anon, authenticated;
 revoke execute on function public.sync_profile_name_from_auth_user() from public, anon, authenticated;
 revoke execute on function public.keep_one_admin() from public, anon, authenticated;

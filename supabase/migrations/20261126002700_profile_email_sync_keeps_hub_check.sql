@@ -9,6 +9,10 @@
 -- Now an e-mail change writes the e-mail alone; role and hub are written only
 -- when they change, and then the hub rule holds as before (an admin turning the
 -- user into a hub user must give it a hub, which update-user requires anyway).
+--
+-- The function moved here from 20261126000200_user_management.sql with its
+-- trigger (one definition to read, README "Deploy"): a fresh database creates
+-- both here; one made before replaces the function and re-creates the trigger.
 create or replace function public.sync_profile_from_auth_user()
 returns trigger
 language plpgsql
@@ -48,3 +52,13 @@ $$;
 
 comment on function public.sync_profile_from_auth_user() is
   'After an auth user''s e-mail or app metadata changes (Auth admin API, service role only): copies e-mail, role and hub_id to the profile; an e-mail change alone writes only the e-mail.';
+
+drop trigger if exists on_auth_user_updated on auth.users;
+create trigger on_auth_user_updated
+  after update of email, raw_app_meta_data on auth.users
+  for each row
+  when (old.email is distinct from new.email
+        or old.raw_app_meta_data is distinct from new.raw_app_meta_data)
+  execute function public.sync_profile_from_auth_user();
+
+revoke execute on function public.sync_profile_from_auth_user() from public, anon, authenticated;
