@@ -1,3 +1,5 @@
+// First: zod's settings for the app's CSP, before any schema is used.
+import './zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -29,8 +29,8 @@ export const ANON_KEY_META = 'dermaga-anon-key';
  * The app's Content-Security-Policy. The API is the page's own origin (this server forwards
  * it), and the gateway's origin is allowed as well for a build that talks to it directly.
  * Styles may be inline: the UI libraries (Radix, Sonner, Recharts) set style attributes and
- * elements at run time; scripts may not. Camera previews and photo thumbnails are data: and
- * blob: images; the camera's stream is a mediastream.
+ * elements at run time; scripts may not (no 'unsafe-eval' either: src/zod-csp.ts). Camera
+ * previews and photo thumbnails are data: and blob: images; the camera's stream is a mediastream.
  */
 export function contentSecurityPolicy(apiUrl: string): string {
   const api = new URL(apiUrl);
@@ -43,7 +43,8 @@ export function contentSecurityPolicy(apiUrl: string): string {
     "font-src 'self' data:",
     `connect-src 'self' ${api.origin} ${ws}`,
     "media-src 'self' blob: mediastream:",
-    "worker-src 'self'",
+    // The service worker; browser-image-compression runs its work in a worker made from a blob: URL.
+    "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

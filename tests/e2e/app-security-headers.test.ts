@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANON_KEY_META } from '../../supabase/local/app-server';
-import { appUrl, newContext, signedInPage, useBrowser } from '../support/browser';
+import { appUrl, newContext, signIn, useBrowser } from '../support/browser';
 import { stack } from '../support/clients';
 import { DEMO_USERS } from '../support/demo';
 
@@ -84,17 +84,24 @@ describe('in Chromium', () => {
     await context.close();
   });
 
-  it('runs the signed-in app, the service worker and the camera permission without a CSP violation', async () => {
-    const { context, page } = await signedInPage(browser(), DEMO_USERS.karawang);
-    const violations = await page.evaluate(async () => {
-      const seen: string[] = [];
+  it('runs the sign-in, the signed-in app and its service worker without a CSP violation', async () => {
+    const context = await newContext(browser());
+    // Reported from the first script on, on every page the context opens.
+    await context.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) =>
-        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+        console.warn(`[csp-violation] ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
       );
-      await navigator.serviceWorker.ready;
-      await new Promise((r) => setTimeout(r, 1500));
-      return seen;
     });
+    const violations: string[] = [];
+    context.on('console', (m) => {
+      if (m.text().startsWith('[csp-violation]')) violations.push(m.text());
+    });
+    const page = await context.newPage();
+    await signIn(page, DEMO_USERS.karawang);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await page.getByTestId('app-header').waitFor();
+    await page.waitForTimeout(1000);
     expect(violations).toEqual([]);
     // The camera is allowed for the app's own origin.
     expect(await page.evaluate(() => document.featurePolicy?.allowsFeature?.('camera') ?? true)).toBe(true);
