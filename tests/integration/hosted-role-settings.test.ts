@@ -113,6 +113,7 @@ describe("the hosted roles' settings", () => {
     `a request as anon is cancelled after 3 s (57014), one as authenticated after 8 s${pglite ? ' (skipped: PGlite never enforces statement_timeout, it has no timer signal; run with DATABASE_URL)' : ''}`,
     async () => {
       const anon = await rpc(SLEEP, { seconds: 5 });
+      console.log(`[hosted-role-settings] anon, 5 s: ${anon.status} ${JSON.stringify(anon.body)}`);
       expect(anon.body).toMatchObject({ code: '57014' });
       expect(anon.status).toBeGreaterThanOrEqual(400);
       expect(anon.ms).toBeGreaterThan(2_500);
