@@ -6,48 +6,16 @@
 // Rate limits are tried on an Auth of their own (the shared stack raises them
 // for the suite's own sign-ins: tests/support/global-setup.ts).
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { authApp, type AuthOptions } from '../../supabase/local/auth/app';
 import { markClientAddress } from '../../supabase/local/auth/client-address';
 import { anonClient, ownerSql, signedIn, stack } from '../support/clients';
 import { DEMO_USERS } from '../support/demo';
+import { ownAuth, send, type Answer } from '../support/own-auth';
 
 const run = Date.now().toString(36);
 const email = (name: string) => `abuse-${run}-${name}-${randomUUID().slice(0, 8)}@test.local`;
-
-interface Answer {
-  status: number;
-  code?: string;
-  msg?: string;
-  body: Record<string, unknown>;
-}
-
-async function send(
-  base: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      apikey: stack().anonKey,
-      authorization: `Bearer ${token ?? stack().anonKey}`,
-      'content-type': 'application/json',
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  return { status: res.status, code: json.error_code as string, msg: json.msg as string, body: json };
-}
 
 const auth = (method: string, path: string, body?: unknown, token?: string) =>
   send(`${stack().apiUrl}/auth/v1`, method, path, body, token);
@@ -70,29 +38,6 @@ async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] 
   } finally {
     await client.end();
   }
-}
-
-/** An Auth of its own on the shared database, served over real HTTP (the peer is 127.0.0.1). */
-async function ownAuth(options: AuthOptions) {
-  const pool = new pg.Pool({ connectionString: stack().dbUrl, max: 2 });
-  const settings = {
-    secret: new TextEncoder().encode(stack().jwtSecret),
-    issuer: 'test',
-    expirySeconds: 3600,
-  };
-  const app = authApp(pool, settings, options);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await once(server, 'listening');
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    app,
-    call: (method: string, path: string, body?: unknown, token?: string, headers?: Record<string, string>) =>
-      send(base, method, path, body, token, headers),
-    close: async () => {
-      await new Promise((r) => server.close(r));
-      await pool.end();
-    },
-  };
 }
 
 afterAll(async () => {
