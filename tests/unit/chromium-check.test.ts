@@ -1,7 +1,7 @@
 // `npm test` finds Chromium before any test starts (issue 31): with none, one clear line and
 // an exit within seconds, never a wall of launch failures; where Chromium is, how it is found.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +52,31 @@ describe('the check before npm test', () => {
     expect(out.stderr).toEqual([
       'The browser tests need Chromium and none was found (no CHROMIUM_PATH, no chromium on PATH): run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then run this again.',
     ]);
+  });
+});
+
+describe('the check as root with apt-get', () => {
+  // apt-get here is a stand-in that records its arguments and puts a chromium on PATH, as
+  // Debian's package does: the test must not install packages on the machine running it.
+  it.skipIf(process.getuid?.() !== 0)("installs Debian's package, saying so in one line, and goes on", () => {
+    const bin = barePath();
+    const calls = join(bin, 'calls');
+    writeFileSync(
+      join(bin, 'apt-get'),
+      `#!/bin/sh\necho "$@" >> ${calls}\n[ "$1" = install ] && /bin/ln -s ${process.execPath} ${join(bin, 'chromium')}\nexit 0\n`,
+    );
+    chmodSync(join(bin, 'apt-get'), 0o755);
+    const out = run(join(bin, 'node'), ['--import', 'tsx', 'tests/support/chromium-check.ts'], {
+      PATH: bin,
+      HOME: mkdtempSync(join(tmpdir(), 'home-')),
+    });
+    expect(out.stdout[0]).toBe(
+      "No Chromium found for the browser tests: installing Debian's package (apt-get install -y chromium)…",
+    );
+    expect(readFileSync(calls, 'utf8').trim().split('\n')).toEqual(['update -qq', 'install -y -qq chromium']);
+    // The "chromium" it found is node here: it answers --version, and the check goes on.
+    expect(out.stdout[1]).toMatch(new RegExp(`^Browser tests: v\\d+.*\\(${join(bin, 'chromium')}\\)$`));
+    expect(out.status).toBe(0);
   });
 });
 
