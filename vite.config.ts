@@ -2,6 +2,8 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants as zlib } from 'node:zlib';
 import { apiKeys } from './supabase/local/keys';
 
 // The local stack answers the Supabase API on this port; `vite dev` forwards to it so
@@ -57,6 +59,17 @@ export default defineConfig(({ mode }) => {
           clientsClaim: true,
         },
         devOptions: { enabled: false },
+      }),
+      // Each text asset also as .br and .gz at the best levels, once at build time (issue 32): the
+      // app server sends the one the browser accepts (supabase/local/app-server.ts). Not
+      // precached (the service worker's globPatterns name the plain files only).
+      compression({
+        threshold: 1024,
+        algorithms: [
+          defineAlgorithm('gzip', { level: 9 }),
+          defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        ],
+        logLevel: 'silent',
       }),
     ],
     define: {

@@ -18,6 +18,7 @@ import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { markClientAddress } from './auth/client-address';
+import { compress } from './compress';
 import { forward } from './gateway';
 
 const API_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'];
@@ -63,6 +64,10 @@ export function appSecurityHeaders(apiUrl: string): Record<string, string> {
   };
 }
 
+/** A build asset named with its content hash (Vite's /assets/<name>-<hash>.<ext>): it never changes. */
+const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** index.html with the stack's anon key in it. */
@@ -79,6 +84,9 @@ export function withKeyedRevision(sw: string, anonKey: string): string {
 
 export function appServerApp(opts: { distDir: string; apiUrl: string; anonKey: string }): Hono {
   const app = new Hono();
+  // Compression (issue 32): the build's assets go out precompressed (.br/.gz written at build time,
+  // vite.config.ts), the rest (index.html, sw.js, the API's answers) compressed as it streams.
+  app.use('*', compress());
   for (const prefix of API_PREFIXES) {
     app.all(`${prefix}/*`, (c) => {
       markClientAddress(c); // Auth's rate limits key on the client, not on this proxy (issue 27)
@@ -93,11 +101,15 @@ export function appServerApp(opts: { distDir: string; apiUrl: string; anonKey: s
     }
     await next();
   });
-  // The service worker and the HTML must be revalidated so an update is seen.
+  // The service worker, the manifest and the HTML must be revalidated so an update is seen;
+  // hashed assets are cached for good (a new build names its files anew). An unknown
+  // /assets/ path gets the app shell (below): that is revalidated too.
   app.use('*', async (c, next) => {
     await next();
     const path = new URL(c.req.url).pathname;
-    if (!path.startsWith('/assets/')) c.header('cache-control', 'no-cache');
+    const html = c.res.headers.get('content-type')?.startsWith('text/html') ?? false;
+    const immutable = c.res.status === 200 && !html && HASHED_ASSET.test(path);
+    c.header('cache-control', immutable ? IMMUTABLE : 'no-cache');
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
   });
 
@@ -108,11 +120,13 @@ export function appServerApp(opts: { distDir: string; apiUrl: string; anonKey: s
   app.get('/sw.js', async (c) => {
     const sw = await readFile(join(opts.distDir, 'sw.js'), 'utf8').catch(() => undefined);
     if (sw === undefined) return c.notFound();
-    return c.body(withKeyedRevision(sw, opts.anonKey), 200, { 'content-type': 'text/javascript; charset=utf-8' });
+    return c.body(withKeyedRevision(sw, opts.anonKey), 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+    });
   });
   // Created on first use: dist/ may be built after the stack started.
   let files: ReturnType<typeof serveStatic> | undefined;
-  app.use('*', (c, next) => (files ??= serveStatic({ root }))(c, next));
+  app.use('*', (c, next) => (files ??= serveStatic({ root, precompressed: true }))(c, next));
   // Client-side routes fall back to the app shell.
   app.get('*', page);
   return app;

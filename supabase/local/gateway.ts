@@ -6,12 +6,19 @@ import { cors } from 'hono/cors';
 import { proxy } from 'hono/proxy';
 import { jwtVerify } from 'jose';
 import { bodyGuard } from './body-guard';
+import { compress } from './compress';
+
+/** fetch asking for the plain answer: the hop is local, the answer is compressed once, for the client. */
+const fetchPlain = (req: Request) => {
+  req.headers.set('accept-encoding', 'identity');
+  return fetch(req);
+};
 
 /** Forwards the request to base + the path below prefix, keeping the query string. */
 export function forward(c: Context, base: string, prefix: string) {
   const url = new URL(c.req.url);
   const target = `${base}${url.pathname.slice(prefix.length) || '/'}${url.search}`;
-  return proxy(target, { raw: c.req.raw });
+  return proxy(target, { raw: c.req.raw, customFetch: fetchPlain });
 }
 
 /** An object upload (POST or PUT /storage/v1/object/<bucket>/<name>): Storage bounds its body itself. */
@@ -30,6 +37,9 @@ export function gatewayApp(parts: {
   const secret = new TextEncoder().encode(parts.jwtSecret);
   const app = new Hono();
 
+  // Every compressible answer (PostgREST, Auth, Storage's JSON, functions) in the encoding the
+  // client accepts (compress.ts), as hosted Supabase's gateway does (issue 32).
+  app.use('*', compress());
   app.use(
     '*',
     cors({
