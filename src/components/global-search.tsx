@@ -1,90 +1,202 @@
-// The header's search box (spec 2.9's 'Search shipments, vehicles...', made
-// real, issue 10): shipments by batch, container or plate and vehicles by
-// plate or ship name, over the local rows (offline too). A shipment opens its
-// detail; a vehicle opens the in-transit list filtered by its plate.
+// The header's search (spec 2.9's 'Search shipments, vehicles...', made real,
+// issues 10 and 30): shipments and vehicles by batch, plate, container, ship,
+// driver or vendor, over the local rows (offline too), with their status
+// labels, newest first. On a wide screen a box in the header; on a phone an
+// icon that opens the same search in a dialog. A shipment opens its detail; a
+// truck its shipment in transit, or (for whom may open it) its vendor.
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Search, Ship, Truck } from 'lucide-react';
+import { accessDenial } from '../lib/access';
 import { searchLocal, type SearchHit } from '../lib/search';
+import { useSession } from '../lib/session';
 import { useRxQuery } from '../lib/use-rx-query';
+import { useStatusLooks } from '../lib/use-status-looks';
+import { StatusBadge } from './status-badge';
+import { Badge } from './ui/badge';
+import { Button } from './ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
 import { Input } from './ui/input';
 import { Popover, PopoverAnchor, PopoverContent } from './ui/popover';
 
 export const SEARCH_PLACEHOLDER = 'Search shipments, vehicles...';
 const ALL = { selector: {} };
+const MIN_QUERY = 2;
 
 function Results({ query, onPick }: { query: string; onPick: (hit: SearchHit) => void }) {
   const shipments = useRxQuery('shipments', ALL);
   const containers = useRxQuery('containers', ALL);
   const vehicles = useRxQuery('vehicles', ALL);
-  const hits = useMemo(
-    () => searchLocal(query, { shipments: shipments.rows, containers: containers.rows, vehicles: vehicles.rows }),
-    [query, shipments.rows, containers.rows, vehicles.rows],
+  const vendors = useRxQuery('vendors', ALL);
+  const looks = useStatusLooks();
+  const { hits, total } = useMemo(
+    () =>
+      searchLocal(query, {
+        shipments: shipments.rows,
+        containers: containers.rows,
+        vehicles: vehicles.rows,
+        vendors: vendors.rows,
+        looks,
+      }),
+    [query, shipments.rows, containers.rows, vehicles.rows, vendors.rows, looks],
   );
   if (hits.length === 0) return <p className="p-3 text-sm text-muted-foreground">Tidak ditemukan.</p>;
   return (
-    <ul className="grid" role="listbox" aria-label="Hasil pencarian" data-testid="search-results">
-      {hits.map((hit) => (
-        <li key={`${hit.kind}:${hit.id}`} role="option" aria-selected={false}>
-          <button
-            type="button"
-            className="flex min-h-11 w-full items-center gap-2 rounded-md px-2 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
-            onClick={() => onPick(hit)}
-            data-testid="search-hit"
-          >
-            {hit.kind === 'shipment' ? <Ship className="size-4" aria-hidden="true" /> : <Truck className="size-4" aria-hidden="true" />}
-            <span className="grid">
-              <span className="font-medium">{hit.title}</span>
-              <span className="text-xs text-muted-foreground">{hit.detail}</span>
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <div className="grid gap-1">
+      <ul className="grid" aria-label="Hasil pencarian" data-testid="search-results">
+        {hits.map((hit) => (
+          <li key={`${hit.kind}:${hit.id}`}>
+            <button
+              type="button"
+              className="flex min-h-11 w-full items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
+              onClick={() => onPick(hit)}
+              data-testid="search-hit"
+              data-kind={hit.kind}
+            >
+              {hit.kind === 'shipment' ? (
+                <Ship className="size-4 shrink-0" aria-hidden="true" />
+              ) : (
+                <Truck className="size-4 shrink-0" aria-hidden="true" />
+              )}
+              <span className="grid min-w-0 flex-1">
+                <span className="truncate font-medium" data-testid="search-hit-title">
+                  {hit.title}
+                </span>
+                <span className="truncate text-xs text-muted-foreground">{hit.detail}</span>
+              </span>
+              <span className="shrink-0" data-testid="search-hit-status">
+                {hit.kind === 'shipment' ? (
+                  <StatusBadge status={hit.shipment.status} looks={looks} />
+                ) : (
+                  <Badge variant="outline">{hit.statusLabel}</Badge>
+                )}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {total > hits.length && (
+        <p className="px-2 pb-1 text-xs text-muted-foreground" data-testid="search-more">
+          {hits.length} dari {total} hasil teratas. Perjelas kata pencarian untuk hasil lainnya.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SearchInput({
+  query,
+  onChange,
+  onFocus,
+  testId,
+}: {
+  query: string;
+  onChange: (query: string) => void;
+  onFocus?: () => void;
+  testId: string;
+}) {
+  return (
+    <div className="relative">
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <Input
+        type="search"
+        value={query}
+        placeholder={SEARCH_PLACEHOLDER}
+        aria-label={SEARCH_PLACEHOLDER}
+        className="pl-9"
+        data-testid={testId}
+        onChange={(e) => onChange(e.target.value)}
+        onFocus={onFocus}
+      />
+    </div>
+  );
+}
+
+/** Where picking a hit goes. */
+function usePick(done: () => void): (hit: SearchHit) => void {
+  const navigate = useNavigate();
+  const session = useSession();
+  const profile = session.status === 'signed-in' ? session.profile : null;
+  const mayOpenVendors =
+    !!profile && accessDenial({ kind: 'vendors' }, { role: profile.role, hubId: profile.hubId, hubInfo: profile.hubInfo }) === null;
+  return (hit) => {
+    done();
+    if (hit.kind === 'shipment') navigate(`/in-transit-detail?open=${hit.id}`);
+    else if (hit.shipmentId) navigate(`/in-transit-detail?open=${hit.shipmentId}`);
+    else if (mayOpenVendors) navigate(`/vendors/${hit.vehicle.vendor_id}`);
+    else navigate(`/in-transit-detail?q=${encodeURIComponent(hit.title)}`);
+  };
+}
+
+/** On a phone: an icon in the header that opens the search in a dialog. */
+function PhoneSearch() {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const pick = usePick(() => {
+    setOpen(false);
+    setQuery('');
+  });
+  return (
+    <>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Cari"
+        onClick={() => setOpen(true)}
+        data-testid="global-search-open"
+      >
+        <Search aria-hidden="true" />
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="top-4 translate-y-0 gap-3 p-4" data-testid="search-dialog">
+          <DialogHeader>
+            <DialogTitle>Cari</DialogTitle>
+            <DialogDescription>Batch, plat nomor, sopir, vendor, kapal atau kontainer.</DialogDescription>
+          </DialogHeader>
+          <SearchInput query={query} onChange={setQuery} testId="global-search-phone" />
+          {query.trim().length >= MIN_QUERY && <Results query={query} onPick={pick} />}
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 
 export function GlobalSearch() {
-  const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  const pick = (hit: SearchHit) => {
+  const pick = usePick(() => {
     setOpen(false);
     setQuery('');
-    navigate(
-      hit.kind === 'shipment'
-        ? `/in-transit-detail?open=${hit.id}`
-        : `/in-transit-detail?q=${encodeURIComponent(hit.title)}`,
-    );
-  };
+  });
   return (
-    <Popover open={open && query.trim().length >= 2} onOpenChange={setOpen}>
-      <PopoverAnchor asChild>
-        <div className="relative hidden w-72 md:block">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            type="search"
-            value={query}
-            placeholder={SEARCH_PLACEHOLDER}
-            aria-label={SEARCH_PLACEHOLDER}
-            className="pl-9"
-            data-testid="global-search"
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setOpen(true);
-            }}
-            onFocus={() => setOpen(true)}
-          />
-        </div>
-      </PopoverAnchor>
-      <PopoverContent
-        align="start"
-        className="w-80 p-1"
-        onOpenAutoFocus={(e) => e.preventDefault()}
-        data-testid="search-popover"
-      >
-        <Results query={query} onPick={pick} />
-      </PopoverContent>
-    </Popover>
+    <>
+      <PhoneSearch />
+      <Popover open={open && query.trim().length >= MIN_QUERY} onOpenChange={setOpen}>
+        <PopoverAnchor asChild>
+          <div className="hidden w-72 md:block">
+            <SearchInput
+              query={query}
+              onChange={(q) => {
+                setQuery(q);
+                setOpen(true);
+              }}
+              onFocus={() => setOpen(true)}
+              testId="global-search"
+            />
+          </div>
+        </PopoverAnchor>
+        <PopoverContent
+          align="start"
+          className="max-h-[70svh] w-96 overflow-y-auto p-1"
+          onOpenAutoFocus={(e) => e.preventDefault()}
+          aria-label="Hasil pencarian"
+          data-testid="search-popover"
+        >
+          <Results query={query} onPick={pick} />
+        </PopoverContent>
+      </Popover>
+    </>
   );
 }

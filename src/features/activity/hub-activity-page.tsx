@@ -1,12 +1,15 @@
 // Hub Activity (/hub-activity/{hubId}, spec 2.13, 9): the hub's stock and its
-// movements in and out, filterable, each opening Detail Inventory. From the
-// local collections: it opens offline.
+// movements in and out, filterable (in or out; and by the related shipment's
+// status, origin and destination and the movement's date, kept in the address:
+// issue 30), each opening Detail Inventory. From the local collections: it
+// opens offline.
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { hubStock, isMovement, stockByWarehouse, type InventoryRow, type Movement } from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { ShipmentFilterBar } from '../../components/shipment-filter-bar';
 import { ShipmentHistory } from '../../components/shipment-history';
 import { StatusBadge } from '../../components/status-badge';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
@@ -15,8 +18,11 @@ import { Card, CardContent } from '../../components/ui/card';
 import { SegmentedControl } from '../../components/ui/segmented-control';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '../../components/ui/sheet';
 import { formatDate } from '../../lib/format-date';
+import { applyFilters, filterOptions, hasFieldFilters } from '../../lib/shipment-filters';
+import { statusLook } from '../../lib/shipment-status';
 import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
 import { useSyncedOnce } from '../../lib/sync-engine';
+import { useShipmentFilters } from '../../lib/use-shipment-filters';
 import { useStatusLooks } from '../../lib/use-status-looks';
 
 const ALL = { selector: {} };
@@ -50,6 +56,7 @@ export function HubActivityPage() {
   const stock = hubStock(hubId, own, stockByWarehouse(rows));
   const shipments = useRxByIds('shipments', rows.map((r) => r.shipment_id).filter((id): id is string => !!id));
   const [filter, setFilter] = useState<Movement>('all');
+  const [filters, setFilters] = useShipmentFilters();
   const [openId, setOpenId] = useState<string | null>(null);
   const looks = useStatusLooks();
   const hubName = (id: string | null | undefined) => hubs.rows.find((h) => h.id === id)?.name ?? '-';
@@ -91,9 +98,15 @@ export function HubActivityPage() {
     );
   }
 
-  const shown = rows.filter((r) => isMovement(r, filter));
+  const shipmentOf = (r: InventoryRow) => (r.shipment_id ? shipments.get(r.shipment_id) : undefined);
+  const shown = applyFilters(
+    rows.filter((r) => isMovement(r, filter)),
+    (r) => ({ shipment: shipmentOf(r) ?? null, date: r.date_recorded }),
+    filters,
+  );
+  const related = [...shipments.values()];
   const open = rows.find((r) => r.id === openId);
-  const related = open?.shipment_id ? shipments.get(open.shipment_id) : undefined;
+  const openShipment = open ? shipmentOf(open) : undefined;
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="hub-activity" data-hub-id={hubId} data-ready={hubs.ready}>
@@ -119,11 +132,34 @@ export function HubActivityPage() {
           </Card>
         ))}
       </div>
+      <ShipmentFilterBar
+        idPrefix="activity"
+        value={filters}
+        onChange={setFilters}
+        statuses={filterOptions(
+          related.map((s) => s.status),
+          filters.status,
+          (key) => statusLook(looks, key).label,
+        )}
+        origins={filterOptions(
+          related.map((s) => s.origin_hub_id),
+          filters.origin,
+          hubName,
+        )}
+        destinations={filterOptions(
+          related.map((s) => s.destination_hub_id),
+          filters.destination,
+          hubName,
+        )}
+        dateLabel="Tanggal"
+      />
       <DataTable
         rows={shown}
         columns={columns}
         rowId={(r) => r.id}
-        emptyText="Belum ada aktivitas inventory."
+        emptyText={
+          hasFieldFilters(filters) ? 'Tidak ada aktivitas yang cocok dengan filter.' : 'Belum ada aktivitas inventory.'
+        }
         filterPlaceholder="Cari batch, tujuan, catatan..."
         onRowClick={(r) => setOpenId(r.id)}
         rowLabel={(r) => `Detail ${r.batch_number ?? formatDate(r.date_recorded)}`}
@@ -157,18 +193,18 @@ export function HubActivityPage() {
                 </div>
               ))}
             </dl>
-            {related && (
+            {openShipment && (
               <section className="grid gap-2 rounded-md border p-3 text-sm" data-testid="related-shipment">
-                <h2 className="font-semibold">Shipment {related.batch_number}</h2>
-                <StatusBadge status={related.status} looks={looks} />
+                <h2 className="font-semibold">Shipment {openShipment.batch_number}</h2>
+                <StatusBadge status={openShipment.status} looks={looks} />
                 <p>
-                  {hubName(related.origin_hub_id)} → {hubName(related.destination_hub_id)}
+                  {hubName(openShipment.origin_hub_id)} → {hubName(openShipment.destination_hub_id)}
                 </p>
-                <RelatedVehicle vehicleId={related.vehicle_id} />
-                <p className="text-muted-foreground">Catatan: {related.notes ?? '-'}</p>
+                <RelatedVehicle vehicleId={openShipment.vehicle_id} />
+                <p className="text-muted-foreground">Catatan: {openShipment.notes ?? '-'}</p>
               </section>
             )}
-            {related && <ShipmentHistory shipmentId={related.id} />}
+            {openShipment && <ShipmentHistory shipmentId={openShipment.id} />}
           </SheetContent>
         </Sheet>
       )}

@@ -1,6 +1,7 @@
 // In-Transit Shipments (/in-transit-detail, spec 2.14): every shipment not yet
-// unloaded, with the totals; a row opens Detail Shipment. From the local
-// collections, so it opens offline.
+// unloaded, with the totals; a row opens Detail Shipment; filters by status,
+// origin, destination and loading date kept in the address (issue 30). From
+// the local collections, so it opens offline.
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
@@ -8,13 +9,16 @@ import { inTransitTotals, isInTransit, type Shipment } from '../../../sync/pure'
 import { DataFreshness } from '../../components/data-freshness';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ShipmentDetailSheet } from '../../components/shipment-detail-sheet';
+import { ShipmentFilterBar } from '../../components/shipment-filter-bar';
 import { StatusBadge } from '../../components/status-badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { formatDate } from '../../lib/format-date';
+import { applyFilters, filterOptions, hasFieldFilters } from '../../lib/shipment-filters';
 import { statusLook } from '../../lib/shipment-status';
 import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
 import { useShipmentDetails } from '../../lib/use-shipment-details';
+import { useShipmentFilters } from '../../lib/use-shipment-filters';
 import { useStatusLooks } from '../../lib/use-status-looks';
 
 const IN_TRANSIT = { selector: { selesai_bongkar: false } };
@@ -29,6 +33,12 @@ export function InTransitPage() {
   const shipments = useMemo(() => rows.filter(isInTransit), [rows]);
   const totals = inTransitTotals(shipments);
   const hubsById = useMemo(() => new Map(hubs.map((h) => [h.id, h])), [hubs]);
+  const [filters, setFilters] = useShipmentFilters();
+  const filtered = useMemo(
+    () => applyFilters(shipments, (s) => ({ shipment: s, date: s.loading_date }), filters),
+    [shipments, filters],
+  );
+  const hubName = (id: string) => hubsById.get(id)?.name ?? id;
   // The header's search opens a shipment (?open=) or filters by a plate (?q=).
   const [params] = useSearchParams();
   const paramOpen = params.get('open');
@@ -96,12 +106,37 @@ export function InTransitPage() {
           </Card>
         ))}
       </div>
+      <ShipmentFilterBar
+        idPrefix="in-transit"
+        value={filters}
+        onChange={setFilters}
+        statuses={filterOptions(
+          shipments.map((s) => s.status),
+          filters.status,
+          (key) => statusLook(looks, key).label,
+        )}
+        origins={filterOptions(
+          shipments.map((s) => s.origin_hub_id),
+          filters.origin,
+          hubName,
+        )}
+        destinations={filterOptions(
+          shipments.map((s) => s.destination_hub_id),
+          filters.destination,
+          hubName,
+        )}
+        dateLabel="Tanggal muat"
+      />
       <DataTable
         key={params.get('q') ?? ''}
-        rows={shipments}
+        rows={filtered}
         columns={columns}
         rowId={(s) => s.id}
-        emptyText="Tidak ada pengiriman dalam perjalanan."
+        emptyText={
+          hasFieldFilters(filters)
+            ? 'Tidak ada pengiriman yang cocok dengan filter.'
+            : 'Tidak ada pengiriman dalam perjalanan.'
+        }
         filterPlaceholder="Cari batch, status, rute..."
         onRowClick={(s) => setOpenId(s.id)}
         rowLabel={(s) => `Detail ${s.batch_number}`}
