@@ -5,15 +5,14 @@
 // deleted). Each screen passes an axe-core scan without serious violations.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appUrl, signedInPage, useBrowser } from '../support/browser';
 import { as } from '../integration/commands-support';
+import { seriousViolations } from './axe';
 import { query, toast } from './hub-support';
 import { DEMO_USERS, HUB } from '../support/demo';
 
-const require = createRequire(import.meta.url);
 const run = Date.now().toString(36);
 const KEY = `e2e_${run}`;
 
@@ -22,28 +21,6 @@ const browser = useBrowser();
 afterAll(async () => {
   await query('delete from public.shipment_statuses where key like $1', [`e2e_${run}%`]);
 });
-
-// Toasts are left out: they are the shell's (sonner), scanned mid-animation at partial opacity.
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-          ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown }> }>;
-        };
-      }
-    ).axe.run({ exclude: [['[data-sonner-toaster]']] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${(v as unknown as { nodes: Array<{ html: string }> }).nodes.map((n) => n.html).join(' | ')}`,
-      );
-  });
-}
 
 describe('Settings', () => {
   it("shows this device's sync, storage and version, and exports diagnostics without a token", async () => {
@@ -96,7 +73,7 @@ describe('Settings', () => {
     expect(text).not.toContain(session.access_token);
     expect(text).not.toContain(session.refresh_token);
 
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
     await context.close();
   });
 });
@@ -127,7 +104,7 @@ describe('Audit Trail', () => {
       )
       .toBe(true);
     await expect.poll(() => rows.first().textContent()).toContain('Ditolak');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
 
     // The entry in full, with its shipment's history (here: this one refused command).
     await rows
@@ -170,7 +147,7 @@ describe('Status Shipment', () => {
     await page.goto(appUrl('/status-shipment'));
     await page.getByTestId('statuses-table').waitFor();
     await row(page, 'otw_cikarang').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
 
     await page.getByRole('button', { name: 'Add Status' }).click();
     let dialog = page.getByRole('dialog');

@@ -1,16 +1,35 @@
 // axe-core in the page: the serious and critical violations, as "rule: targets".
+// axe is evaluated through the DevTools protocol rather than added as a <script>:
+// the app's Content-Security-Policy (script-src 'self') refuses an inline script.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+/** withoutToasts: leaves the shell's toasts (sonner) out, scanned mid-animation at partial opacity. */
+export async function seriousViolations(
+  page: Page,
+  opts: { withoutToasts?: boolean } = {},
+): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async (withoutToasts) => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            c: unknown,
+            o: object,
+          ) => Promise<{
+            violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
+          }>;
+        };
+      }
+    ).axe;
+    const context = withoutToasts ? { exclude: [['[data-sonner-toaster]']] } : document;
+    const { violations } = await axe.run(context, { resultTypes: ['violations'] });
     return violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  }, opts.withoutToasts ?? false);
 }
