@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { FullPageLoader } from '../components/full-page-loader';
+import { AuthPage } from '../features/auth/auth-page';
 import { hubPath } from '../lib/hub-routes';
 import { AUTH_STORAGE_KEY } from '../lib/storage-keys';
 import { HubOperationsRoute } from './hub-operations-route';
@@ -22,8 +23,9 @@ import {
 } from './screens';
 
 // Code split by screen family (issue 14, P5): /auth loads neither the shell nor the sync
-// engine, and the signed-in shell loads each screen when it is first shown.
-const AuthPage = lazyPage(() => import('../features/auth/auth-page'), 'AuthPage');
+// engine, and the signed-in shell loads each screen when it is first shown. The sign-in page
+// itself is small and comes with the entry (issue 32): on a slow network a lazy chunk was one
+// more round trip before the form showed; zod, which it needs to send the form, loads then.
 const AppShell = lazyPage(() => import('./layout/app-shell'), 'AppShell');
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
 
@@ -51,11 +53,7 @@ export const router = createBrowserRouter([
     children: [
       {
         path: '/auth',
-        element: (
-          <Suspense fallback={<FullPageLoader />}>
-            <AuthPage />
-          </Suspense>
-        ),
+        element: <AuthPage />,
       },
     ],
   },

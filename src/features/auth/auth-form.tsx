@@ -15,7 +15,6 @@ import {
   SIGNUP_VERIFY_EMAIL_TITLE,
 } from '../../lib/messages';
 import { authenticate, type AuthMode } from './authenticate';
-import { validateLogin } from './login-schema';
 
 const COPY: Record<AuthMode, { submit: string; switchPrompt: string; switchAction: string }> = {
   'sign-in': { submit: 'Sign in', switchPrompt: "Don't have an account?", switchAction: 'Create account' },
@@ -33,6 +32,8 @@ export function AuthForm() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // zod only when the form is sent: the sign-in screen paints without it (issue 32).
+    const { validateLogin } = await import('./login-schema');
     const validation = validateLogin({ email, password });
     if (!validation.ok) {
       toast.error(ERROR_TITLE, { description: validation.message });
