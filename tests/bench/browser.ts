@@ -17,6 +17,9 @@
 //   P6  a 12-megapixel JPEG (4000x3000) compressed in the page with the shipping form's library
 //       and options (src/lib/compress-image.ts), against the 500 KB and 1.5 s goals;
 //   P7  the JavaScript heap after the app's initial sync as admin, against the heap on /auth.
+//   Net on Lighthouse's slow 4G (issue 32, browser-network.ts): the first visit's bytes and time to
+//       the sign-in form, and P1's API bytes and first-sync time at a quarter of the volume, each
+//       against the same uncompressed (as the stack served before issue 32).
 // Builds the app first only when dist/ is missing.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -49,6 +52,7 @@ import { initialPull } from './browser-pull';
 import { BENCH_PLATE, DIRECT_PLATE, QUEUE_WAVE, directCalls, queueWave, tapToVisible } from './browser-taps';
 import { coldStart, compressTwelveMegapixels, firstScreenScripts } from './browser-start';
 import { PROFILE, runTaps } from './browser-p3';
+import { throttledRows } from './browser-network';
 
 const FIRST_SCREEN_GOAL_KB = 250;
 const COLD_START_GOAL_MS = 1_000;
@@ -152,6 +156,11 @@ async function main() {
       `P1 at a quarter: ${fmt(quarter.pullMs)} ms for ${fmt(quarter.rows)} rows, fetch ${fmt(quarter.rawMs)} ms, raw IndexedDB ${fmt(quarter.floorMs)} ms`,
     );
     await quarterContext.close();
+
+    // The tablet's network, at the same quarter of the volume.
+    const netBrowser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    rows.push(...(await throttledRows(netBrowser, appUrl, `${fmt(quarter.rows)} rows`)));
+    await netBrowser.close();
 
     // The rest of the volume, and the vehicles the taps of P3 and P4 start loading.
     await seedVolume(sql, 0.75, 0.25);
