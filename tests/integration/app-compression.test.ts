@@ -164,3 +164,13 @@ describe('pull_changes', () => {
     expect(br.headers['cache-control']).toBe(direct.headers['cache-control']);
   });
 });
+
+describe("Auth's answers", () => {
+  it('come compressed from the gateway too (the admin list of users)', async () => {
+    const key = stack().serviceRoleKey;
+    const { plain } = await expectCompressed(`${stack().apiUrl}/auth/v1/admin/users`, {
+      headers: { apikey: key, authorization: `Bearer ${key}` },
+    });
+    expect(JSON.parse(plain.body.toString()).users.length).toBeGreaterThan(1);
+  });
+});
