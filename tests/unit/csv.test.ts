@@ -55,8 +55,10 @@ function readAsSpreadsheet(text: string, separator: string): string[] {
     if (text[i] === '"') {
       i++;
       while (i < text.length) {
-        if (text[i] === '"' && text[i + 1] === '"') (cell += '"'), (i += 2);
-        else if (text[i] === '"') {
+        if (text[i] === '"' && text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+        } else if (text[i] === '"') {
           i++;
           break;
         } else cell += text[i++];
