@@ -64,7 +64,8 @@ function readAsSpreadsheet(text: string, separator: string): string[] {
         } else cell += text[i++];
       }
     }
-    while (i < text.length && text[i] !== separator && text[i] !== '\r' && text[i] !== '\n') cell += text[i++];
+    while (i < text.length && text[i] !== separator && text[i] !== '\r' && text[i] !== '\n')
+      cell += text[i++];
     cells.push(cell);
     i++;
   }
