@@ -77,7 +77,7 @@ function Results({ query, onPick }: { query: string; onPick: (hit: SearchHit) =>
       </ul>
       {total > hits.length && (
         <p className="px-2 pb-1 text-xs text-muted-foreground" data-testid="search-more">
-          {hits.length} dari {total} hasil teratas. Perjelas kata pencarian untuk hasil lainnya.
+          {hits.length} teratas dari {total} hasil. Perjelas kata pencarian untuk melihat yang lain.
         </p>
       )}
     </div>

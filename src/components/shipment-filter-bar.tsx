@@ -68,7 +68,7 @@ export function ShipmentFilterBar({
 }) {
   return (
     <section
-      className="grid items-end gap-3 rounded-md border p-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
+      className="grid grid-cols-2 items-end gap-3 rounded-md border p-3 sm:grid-cols-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
       aria-label="Filter"
       data-testid={`${idPrefix}-filters`}
     >

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { appUrl, newContext, signIn, useBrowser } from '../support/browser';
 import { seriousViolations } from './axe';
 import { query, tablet, tag, waitFirstSync } from './hub-support';
-import { DEMO_USERS, HUB, TRUCK_TYPE } from '../support/demo';
+import { DEMO_USERS, HUB, TRUCK_TYPE, WAREHOUSE } from '../support/demo';
 
 const browser = useBrowser();
 
@@ -186,6 +186,49 @@ describe('search and filters', () => {
     await page.getByTestId('in-transit-filters-reset').click();
     await expect.poll(() => new URL(page.url()).search).toBe('');
     await expect.poll(mine).toEqual([batch('A'), batch('B'), batch('C'), batch('D')]);
+    await context.close();
+  }, 120_000);
+
+  it("Hub Activity: the same filters over the movements' shipments and dates, from the bar and the address", async () => {
+    const t = tag();
+    const vendorId = await makeVendor(`Ekspedisi Aktivitas ${t}`);
+    const truck = await makeTruck(vendorId, `Sopir Aktivitas ${t}`);
+    const batch = (n: string) => `E2E-AKT-${t}-${n}`;
+    const toPolsub = await makeShipment({ batch: batch('S1'), vehicleId: truck.id, origin: HUB.karawang, destination: HUB.polsub, status: 'otw_polsub' });
+    const toCikarang = await makeShipment({ batch: batch('S2'), vehicleId: truck.id, origin: HUB.karawang, destination: HUB.cikarang, status: 'otw_cikarang' });
+    // Days as the stock ledger stores them (yyyy-MM-dd), inside the device's retention window.
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const movement = (b: string, shipmentId: string, day: string) =>
+      query(
+        `insert into public.inventory (warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, batch_number, shipment_id)
+         values ($1, $2, -1, -1, $3, $4)`,
+        [WAREHOUSE.karawang, day, b, shipmentId],
+      );
+    await movement(batch('S1'), toPolsub, daysAgo(0));
+    await movement(batch('S2'), toCikarang, daysAgo(0));
+    await movement(batch('S1-LAMA'), toPolsub, daysAgo(10));
+    const polsubLabel = await label('otw_polsub');
+
+    const { context, page } = await tablet(browser(), 'tower');
+    await page.goto(appUrl(`/hub-activity/${HUB.karawang}`));
+    const rows = page.getByTestId('activity-table-row');
+    const mine = async () =>
+      (await rows.locator('td:nth-child(2)').allTextContents()).filter((b) => b.includes(t)).sort();
+    await page.getByTestId('activity-table-filter').fill(t);
+    await expect.poll(mine).toEqual([batch('S1'), batch('S1-LAMA'), batch('S2')]);
+
+    await page.getByTestId('activity-filter-status').click();
+    await page.getByRole('option', { name: polsubLabel, exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('otw_polsub');
+    await expect.poll(mine).toEqual([batch('S1'), batch('S1-LAMA')]);
+
+    const url = new URL(page.url());
+    url.searchParams.set('dari', daysAgo(5));
+    await page.goto(url.toString());
+    await page.getByTestId('activity-table-filter').fill(t);
+    await expect.poll(mine).toEqual([batch('S1')]);
+    await expect.poll(() => page.getByTestId('activity-filter-status').textContent()).toBe(polsubLabel);
+    expect({ violations: await axeFindings(page) }).toEqual({ violations: [] });
     await context.close();
   }, 120_000);
 });
