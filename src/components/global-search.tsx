@@ -2,13 +2,15 @@
 // issues 10 and 30): shipments and vehicles by batch, plate, container, ship,
 // driver or vendor, over the local rows (offline too), with their status
 // labels, newest first. On a wide screen a box in the header; on a phone an
-// icon that opens the same search in a dialog. A shipment opens its detail; a
-// truck its shipment in transit, or (for whom may open it) its vendor.
+// icon that opens the same search in a dialog. A result opens where it is shown
+// (src/lib/search-target.ts).
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Search, Ship, Truck } from 'lucide-react';
-import { accessDenial } from '../lib/access';
+import type { Viewer } from '../lib/access';
 import { searchLocal, type SearchHit } from '../lib/search';
+import { searchTarget } from '../lib/search-target';
+import type { StatusLooks } from '../lib/shipment-status';
 import { useSession } from '../lib/session';
 import { useRxQuery } from '../lib/use-rx-query';
 import { useStatusLooks } from '../lib/use-status-looks';
@@ -23,7 +25,37 @@ export const SEARCH_PLACEHOLDER = 'Search shipments, vehicles...';
 const ALL = { selector: {} };
 const MIN_QUERY = 2;
 
-function Results({ query, onPick }: { query: string; onPick: (hit: SearchHit) => void }) {
+function HitContent({ hit, looks }: { hit: SearchHit; looks: StatusLooks }) {
+  return (
+    <>
+      {hit.kind === 'shipment' ? (
+        <Ship className="size-4 shrink-0" aria-hidden="true" />
+      ) : (
+        <Truck className="size-4 shrink-0" aria-hidden="true" />
+      )}
+      <span className="grid min-w-0 flex-1">
+        <span className="truncate font-medium" data-testid="search-hit-title">
+          {hit.title}
+        </span>
+        <span className="truncate text-xs text-muted-foreground">{hit.detail}</span>
+      </span>
+      <span className="shrink-0" data-testid="search-hit-status">
+        {hit.kind === 'shipment' ? (
+          <StatusBadge status={hit.shipment.status} looks={looks} />
+        ) : (
+          <Badge variant="outline">{hit.statusLabel}</Badge>
+        )}
+      </span>
+    </>
+  );
+}
+
+const HIT_ROW = 'flex min-h-11 w-full items-center gap-2 rounded-md px-2 py-1 text-left text-sm';
+
+function Results({ query, onPick }: { query: string; onPick: (path: string) => void }) {
+  const viewer = useViewer();
+  const hubs = useRxQuery('hubs', ALL);
+  const hubsById = useMemo(() => new Map(hubs.rows.map((h) => [h.id, h])), [hubs.rows]);
   const shipments = useRxQuery('shipments', ALL);
   const containers = useRxQuery('containers', ALL);
   const vehicles = useRxQuery('vehicles', ALL);
@@ -44,36 +76,29 @@ function Results({ query, onPick }: { query: string; onPick: (hit: SearchHit) =>
   return (
     <div className="grid gap-1">
       <ul className="grid" aria-label="Hasil pencarian" data-testid="search-results">
-        {hits.map((hit) => (
-          <li key={`${hit.kind}:${hit.id}`}>
-            <button
-              type="button"
-              className="flex min-h-11 w-full items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
-              onClick={() => onPick(hit)}
-              data-testid="search-hit"
-              data-kind={hit.kind}
-            >
-              {hit.kind === 'shipment' ? (
-                <Ship className="size-4 shrink-0" aria-hidden="true" />
+        {hits.map((hit) => {
+          const path = viewer ? searchTarget(hit, viewer, hubsById) : null;
+          return (
+            <li key={`${hit.kind}:${hit.id}`}>
+              {path ? (
+                <button
+                  type="button"
+                  className={`${HIT_ROW} hover:bg-accent focus-visible:bg-accent focus-visible:outline-none`}
+                  onClick={() => onPick(path)}
+                  data-testid="search-hit"
+                  data-kind={hit.kind}
+                >
+                  <HitContent hit={hit} looks={looks} />
+                </button>
               ) : (
-                <Truck className="size-4 shrink-0" aria-hidden="true" />
+                // Nothing this viewer may open shows it: the result itself is the answer.
+                <div className={HIT_ROW} data-testid="search-hit" data-kind={hit.kind}>
+                  <HitContent hit={hit} looks={looks} />
+                </div>
               )}
-              <span className="grid min-w-0 flex-1">
-                <span className="truncate font-medium" data-testid="search-hit-title">
-                  {hit.title}
-                </span>
-                <span className="truncate text-xs text-muted-foreground">{hit.detail}</span>
-              </span>
-              <span className="shrink-0" data-testid="search-hit-status">
-                {hit.kind === 'shipment' ? (
-                  <StatusBadge status={hit.shipment.status} looks={looks} />
-                ) : (
-                  <Badge variant="outline">{hit.statusLabel}</Badge>
-                )}
-              </span>
-            </button>
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ul>
       {total > hits.length && (
         <p className="px-2 pb-1 text-xs text-muted-foreground" data-testid="search-more">
@@ -112,19 +137,20 @@ function SearchInput({
   );
 }
 
-/** Where picking a hit goes. */
-function usePick(done: () => void): (hit: SearchHit) => void {
-  const navigate = useNavigate();
+/** Who is searching, for what they may open. */
+function useViewer(): Viewer | null {
   const session = useSession();
-  const profile = session.status === 'signed-in' ? session.profile : null;
-  const mayOpenVendors =
-    !!profile && accessDenial({ kind: 'vendors' }, { role: profile.role, hubId: profile.hubId, hubInfo: profile.hubInfo }) === null;
-  return (hit) => {
+  if (session.status !== 'signed-in') return null;
+  const { role, hubId, hubInfo } = session.profile;
+  return { role, hubId, hubInfo };
+}
+
+/** Closes the search, then goes to the picked result's screen. */
+function usePick(done: () => void): (path: string) => void {
+  const navigate = useNavigate();
+  return (path) => {
     done();
-    if (hit.kind === 'shipment') navigate(`/in-transit-detail?open=${hit.id}`);
-    else if (hit.shipmentId) navigate(`/in-transit-detail?open=${hit.shipmentId}`);
-    else if (mayOpenVendors) navigate(`/vendors/${hit.vehicle.vendor_id}`);
-    else navigate(`/in-transit-detail?q=${encodeURIComponent(hit.title)}`);
+    navigate(path);
   };
 }
 
