@@ -55,12 +55,6 @@ const label = async (key: string) =>
 const hubName = async (id: string) =>
   (await query<{ name: string }>(`select name from public.hubs where id = $1`, [id]))[0]!.name;
 
-/** axe's serious and critical findings once the sign-in's toasts have gone (they are not this screen's). */
-async function axeFindings(page: Page): Promise<string[]> {
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 20_000 }).toBe(0);
-  return seriousViolations(page);
-}
-
 /** The hits' titles for a query, typed again on each poll (the device may still be syncing the rows). */
 async function searchTitles(page: Page, input: string, text: string): Promise<string[]> {
   await page.getByTestId(input).fill(text);
@@ -87,7 +81,7 @@ describe('search and filters', () => {
     const shipmentHit = page.getByTestId('search-hit').filter({ hasText: batch });
     await expect.poll(() => shipmentHit.getByTestId('search-hit-status').textContent()).toBe(otwLabel);
     expect(otwLabel).not.toBe('otw_cikarang');
-    expect({ violations: await axeFindings(page) }).toEqual({ violations: [] });
+    expect({ violations: await seriousViolations(page, { withoutToasts: true }) }).toEqual({ violations: [] });
     // A truck in transit opens its shipment.
     await page.locator('[data-testid=search-hit][data-kind=vehicle]').filter({ hasText: first.plate }).click();
     await expect.poll(() => page.getByTestId('shipment-detail').textContent()).toContain(batch);
@@ -109,7 +103,7 @@ describe('search and filters', () => {
     await page.getByTestId('search-dialog').waitFor();
     await expect.poll(() => searchTitles(page, 'global-search-phone', driver)).toEqual([truck.plate]);
     await expect.poll(() => page.getByTestId('search-hit-status').textContent()).toBe('Ready');
-    expect({ violations: await axeFindings(page) }).toEqual({ violations: [] });
+    expect({ violations: await seriousViolations(page, { withoutToasts: true }) }).toEqual({ violations: [] });
     await page.keyboard.press('Escape');
     await page.getByTestId('search-dialog').waitFor({ state: 'detached' });
     await context.close();
@@ -170,7 +164,7 @@ describe('search and filters', () => {
     await expect.poll(() => page.getByTestId('in-transit-filter-origin').textContent()).toBe(karawang);
     const params = new URL(page.url()).searchParams;
     expect([params.get('status'), params.get('asal'), params.get('dari')]).toEqual(['otw_poljak', HUB.karawang, '2021-01-01']);
-    expect({ violations: await axeFindings(page) }).toEqual({ violations: [] });
+    expect({ violations: await seriousViolations(page, { withoutToasts: true }) }).toEqual({ violations: [] });
 
     // The CSV holds what the filters show, with the text filter on top.
     await page.getByTestId('in-transit-table-filter').fill(t);
@@ -228,7 +222,7 @@ describe('search and filters', () => {
     await page.getByTestId('activity-table-filter').fill(t);
     await expect.poll(mine).toEqual([batch('S1')]);
     await expect.poll(() => page.getByTestId('activity-filter-status').textContent()).toBe(polsubLabel);
-    expect({ violations: await axeFindings(page) }).toEqual({ violations: [] });
+    expect({ violations: await seriousViolations(page, { withoutToasts: true }) }).toEqual({ violations: [] });
     await context.close();
   }, 120_000);
 });
