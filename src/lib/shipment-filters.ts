@@ -112,8 +112,38 @@ export function filterOptions(
     .sort((a, b) => a.label.localeCompare(b.label, 'id') || a.value.localeCompare(b.value));
 }
 
+/** The filter bar's options for a list of shipments: their statuses, origins and destinations. */
+export function shipmentFilterOptions(
+  rows: readonly { status: string; origin_hub_id: string | null; destination_hub_id: string | null }[],
+  chosen: Pick<ShipmentFilters, 'status' | 'origin' | 'destination'>,
+  statusLabel: (key: string) => string,
+  hubName: (id: string) => string,
+): { statuses: FilterOption[]; origins: FilterOption[]; destinations: FilterOption[] } {
+  return {
+    statuses: filterOptions(
+      rows.map((s) => s.status),
+      chosen.status,
+      statusLabel,
+    ),
+    origins: filterOptions(
+      rows.map((s) => s.origin_hub_id),
+      chosen.origin,
+      hubName,
+    ),
+    destinations: filterOptions(
+      rows.map((s) => s.destination_hub_id),
+      chosen.destination,
+      hubName,
+    ),
+  };
+}
+
 /** The rows that pass, in their order. */
-export function applyFilters<T>(rows: readonly T[], subject: (row: T) => FilterSubject, f: ShipmentFilters): T[] {
+export function applyFilters<T>(
+  rows: readonly T[],
+  subject: (row: T) => FilterSubject,
+  f: ShipmentFilters,
+): T[] {
   if (!hasFieldFilters(f)) return [...rows];
   return rows.filter((r) => matchesFilters(subject(r), f));
 }

@@ -8,17 +8,17 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { hubStock, isMovement, stockByWarehouse, type InventoryRow, type Movement } from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
+import { StatCards } from '../../components/stat-cards';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ShipmentFilterBar } from '../../components/shipment-filter-bar';
 import { ShipmentHistory } from '../../components/shipment-history';
 import { StatusBadge } from '../../components/status-badge';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
 import { SegmentedControl } from '../../components/ui/segmented-control';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '../../components/ui/sheet';
 import { formatDate } from '../../lib/format-date';
-import { applyFilters, filterOptions, hasFieldFilters } from '../../lib/shipment-filters';
+import { applyFilters, hasFieldFilters, shipmentFilterOptions } from '../../lib/shipment-filters';
 import { statusLook } from '../../lib/shipment-status';
 import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
 import { useSyncedOnce } from '../../lib/sync-engine';
@@ -34,7 +34,11 @@ const FILTERS = [
 ] as const;
 
 const kindOf = (r: InventoryRow) =>
-  r.smartboard_quantity > 0 || r.bracket_quantity > 0 ? 'Masuk' : r.smartboard_quantity < 0 || r.bracket_quantity < 0 ? 'Keluar' : '-';
+  r.smartboard_quantity > 0 || r.bracket_quantity > 0
+    ? 'Masuk'
+    : r.smartboard_quantity < 0 || r.bracket_quantity < 0
+      ? 'Keluar'
+      : '-';
 
 export function HubActivityPage() {
   const { hubId = '' } = useParams();
@@ -54,7 +58,10 @@ export function HubActivityPage() {
   );
   const rows = useMemo(() => inventory.rows.filter((r) => !r.deleted), [inventory.rows]);
   const stock = hubStock(hubId, own, stockByWarehouse(rows));
-  const shipments = useRxByIds('shipments', rows.map((r) => r.shipment_id).filter((id): id is string => !!id));
+  const shipments = useRxByIds(
+    'shipments',
+    rows.map((r) => r.shipment_id).filter((id): id is string => !!id),
+  );
   const [filter, setFilter] = useState<Movement>('all');
   const [filters, setFilters] = useShipmentFilters();
   const [openId, setOpenId] = useState<string | null>(null);
@@ -64,7 +71,12 @@ export function HubActivityPage() {
 
   const columns = useMemo<DataColumn<InventoryRow>[]>(
     () => [
-      { id: 'date', header: 'Tanggal', value: (r) => r.date_recorded, cell: (r) => formatDate(r.date_recorded) },
+      {
+        id: 'date',
+        header: 'Tanggal',
+        value: (r) => r.date_recorded,
+        cell: (r) => formatDate(r.date_recorded),
+      },
       { id: 'batch', header: 'Batch', value: (r) => r.batch_number ?? '-' },
       { id: 'tv', header: 'TV', value: (r) => r.smartboard_quantity, className: 'tabular-nums' },
       { id: 'bracket', header: 'Bracket', value: (r) => r.bracket_quantity, className: 'tabular-nums' },
@@ -74,10 +86,14 @@ export function HubActivityPage() {
         header: 'Tujuan',
         value: (r) => {
           const s = r.shipment_id ? shipments.get(r.shipment_id) : undefined;
-          return s ? hubs.rows.find((h) => h.id === s.destination_hub_id)?.name ?? '-' : '-';
+          return s ? (hubs.rows.find((h) => h.id === s.destination_hub_id)?.name ?? '-') : '-';
         },
       },
-      { id: 'notes', header: 'Catatan', value: (r) => (r.shipment_id ? shipments.get(r.shipment_id)?.notes : null) ?? '-' },
+      {
+        id: 'notes',
+        header: 'Catatan',
+        value: (r) => (r.shipment_id ? shipments.get(r.shipment_id)?.notes : null) ?? '-',
+      },
     ],
     [shipments, hubs.rows],
   );
@@ -109,48 +125,29 @@ export function HubActivityPage() {
   const openShipment = open ? shipmentOf(open) : undefined;
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="hub-activity" data-hub-id={hubId} data-ready={hubs.ready}>
+    <div
+      className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6"
+      data-testid="hub-activity"
+      data-hub-id={hubId}
+      data-ready={hubs.ready}
+    >
       <header className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight">{hub?.name ?? '…'}</h1>
         <p className="text-muted-foreground">Aktivitas Inventory</p>
         <DataFreshness />
       </header>
-      <div className="grid grid-cols-2 gap-3">
-        {(
-          [
-            ['Total Stok TV', stock.tv, 'stock-tv'],
-            ['Total Stok Bracket', stock.bracket, 'stock-bracket'],
-          ] as const
-        ).map(([label, value, testId]) => (
-          <Card key={testId}>
-            <CardContent className="grid gap-1 pt-6">
-              <span className="text-sm text-muted-foreground">{label}</span>
-              <span className="text-2xl font-semibold tabular-nums" data-testid={testId}>
-                {value.toLocaleString('id-ID')}
-              </span>
-            </CardContent>
-          </Card>
-        ))}
-      </div>
+      <StatCards
+        className="grid-cols-2"
+        items={[
+          { label: 'Total Stok TV', value: stock.tv, testId: 'stock-tv' },
+          { label: 'Total Stok Bracket', value: stock.bracket, testId: 'stock-bracket' },
+        ]}
+      />
       <ShipmentFilterBar
         idPrefix="activity"
         value={filters}
         onChange={setFilters}
-        statuses={filterOptions(
-          related.map((s) => s.status),
-          filters.status,
-          (key) => statusLook(looks, key).label,
-        )}
-        origins={filterOptions(
-          related.map((s) => s.origin_hub_id),
-          filters.origin,
-          hubName,
-        )}
-        destinations={filterOptions(
-          related.map((s) => s.destination_hub_id),
-          filters.destination,
-          hubName,
-        )}
+        {...shipmentFilterOptions(related, filters, (key) => statusLook(looks, key).label, hubName)}
         dateLabel="Tanggal"
       />
       <DataTable
@@ -158,7 +155,9 @@ export function HubActivityPage() {
         columns={columns}
         rowId={(r) => r.id}
         emptyText={
-          hasFieldFilters(filters) ? 'Tidak ada aktivitas yang cocok dengan filter.' : 'Belum ada aktivitas inventory.'
+          hasFieldFilters(filters)
+            ? 'Tidak ada aktivitas yang cocok dengan filter.'
+            : 'Belum ada aktivitas inventory.'
         }
         filterPlaceholder="Cari batch, tujuan, catatan..."
         onRowClick={(r) => setOpenId(r.id)}
@@ -167,7 +166,12 @@ export function HubActivityPage() {
         initialSort={[{ id: 'date', desc: true }]}
         testId="activity-table"
         toolbar={
-          <SegmentedControl label="Filter" value={filter} options={FILTERS} onChange={(v) => setFilter(v as Movement)} />
+          <SegmentedControl
+            label="Filter"
+            value={filter}
+            options={FILTERS}
+            onChange={(v) => setFilter(v as Movement)}
+          />
         }
       />
       {open && (

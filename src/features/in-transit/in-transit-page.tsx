@@ -7,14 +7,14 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { inTransitTotals, isInTransit, type Shipment } from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
+import { StatCards } from '../../components/stat-cards';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ShipmentDetailSheet } from '../../components/shipment-detail-sheet';
 import { ShipmentFilterBar } from '../../components/shipment-filter-bar';
 import { StatusBadge } from '../../components/status-badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
 import { formatDate } from '../../lib/format-date';
-import { applyFilters, filterOptions, hasFieldFilters } from '../../lib/shipment-filters';
+import { applyFilters, hasFieldFilters, shipmentFilterOptions } from '../../lib/shipment-filters';
 import { statusLook } from '../../lib/shipment-status';
 import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
 import { useShipmentDetails } from '../../lib/use-shipment-details';
@@ -66,10 +66,16 @@ export function InTransitPage() {
       {
         id: 'route',
         header: 'Rute',
-        value: (s) => `${hubsById.get(s.origin_hub_id)?.name ?? '-'} → ${hubsById.get(s.destination_hub_id)?.name ?? '-'}`,
+        value: (s) =>
+          `${hubsById.get(s.origin_hub_id)?.name ?? '-'} → ${hubsById.get(s.destination_hub_id)?.name ?? '-'}`,
       },
       { id: 'eta', header: 'ETA', value: (s) => s.eta, cell: (s) => formatDate(s.eta) },
-      { id: 'loading', header: 'Tanggal muat', value: (s) => s.loading_date, cell: (s) => formatDate(s.loading_date) },
+      {
+        id: 'loading',
+        header: 'Tanggal muat',
+        value: (s) => s.loading_date,
+        cell: (s) => formatDate(s.loading_date),
+      },
     ],
     [looks, hubsById],
   );
@@ -88,43 +94,19 @@ export function InTransitPage() {
           </Link>
         </Button>
       </header>
-      <div className="grid grid-cols-3 gap-3">
-        {(
-          [
-            ['Total Shipment', totals.shipments, 'total-shipments'],
-            ['Total TV', totals.tv, 'total-tv'],
-            ['Total Bracket', totals.bracket, 'total-bracket'],
-          ] as const
-        ).map(([label, value, testId]) => (
-          <Card key={testId}>
-            <CardContent className="grid gap-1 pt-6">
-              <span className="text-sm text-muted-foreground">{label}</span>
-              <span className="text-2xl font-semibold tabular-nums" data-testid={testId}>
-                {value.toLocaleString('id-ID')}
-              </span>
-            </CardContent>
-          </Card>
-        ))}
-      </div>
+      <StatCards
+        className="grid-cols-3"
+        items={[
+          { label: 'Total Shipment', value: totals.shipments, testId: 'total-shipments' },
+          { label: 'Total TV', value: totals.tv, testId: 'total-tv' },
+          { label: 'Total Bracket', value: totals.bracket, testId: 'total-bracket' },
+        ]}
+      />
       <ShipmentFilterBar
         idPrefix="in-transit"
         value={filters}
         onChange={setFilters}
-        statuses={filterOptions(
-          shipments.map((s) => s.status),
-          filters.status,
-          (key) => statusLook(looks, key).label,
-        )}
-        origins={filterOptions(
-          shipments.map((s) => s.origin_hub_id),
-          filters.origin,
-          hubName,
-        )}
-        destinations={filterOptions(
-          shipments.map((s) => s.destination_hub_id),
-          filters.destination,
-          hubName,
-        )}
+        {...shipmentFilterOptions(shipments, filters, (key) => statusLook(looks, key).label, hubName)}
         dateLabel="Tanggal muat"
       />
       <DataTable

@@ -5,6 +5,7 @@
 import { useMemo, useState } from 'react';
 import { Boxes, Plus, Truck, Warehouse as WarehouseIcon } from 'lucide-react';
 import { DataFreshness } from '../../components/data-freshness';
+import { StatCards } from '../../components/stat-cards';
 import { EmptyState } from '../../components/empty-state';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -24,16 +25,28 @@ export function InventoryPage() {
   const transit = useRxQuery('shipments', IN_TRANSIT);
   const [adding, setAdding] = useState(false);
   const ready = warehouses.ready && inventory.ready;
-  const cards = useMemo(() => warehouseCards(warehouses.rows, inventory.rows), [warehouses.rows, inventory.rows]);
+  const cards = useMemo(
+    () => warehouseCards(warehouses.rows, inventory.rows),
+    [warehouses.rows, inventory.rows],
+  );
   const figures = useMemo(() => inventorySummary(cards, transit.rows), [cards, transit.rows]);
   const summary = [
-    ['Total Warehouses', figures.warehouses, WarehouseIcon, 'summary-warehouses'],
-    ['TV Stock', figures.tv, Boxes, 'summary-tv'],
-    ['Bracket Stock', figures.bracket, Boxes, 'summary-bracket'],
-  ] as const;
+    {
+      label: 'Total Warehouses',
+      value: figures.warehouses,
+      icon: WarehouseIcon,
+      testId: 'summary-warehouses',
+    },
+    { label: 'TV Stock', value: figures.tv, icon: Boxes, testId: 'summary-tv' },
+    { label: 'Bracket Stock', value: figures.bracket, icon: Boxes, testId: 'summary-bracket' },
+  ];
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="inventory-page" data-ready={ready}>
+    <div
+      className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6"
+      data-testid="inventory-page"
+      data-ready={ready}
+    >
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold tracking-tight">{TITLE}</h1>
@@ -45,24 +58,7 @@ export function InventoryPage() {
           {ADD_INVENTORY}
         </Button>
       </header>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {summary.map(([label, value, Icon, testId]) => (
-          <Card key={testId}>
-            <CardHeader className="flex flex-row items-center justify-between pb-0">
-              <CardTitle className="text-sm font-medium text-muted-foreground">{label}</CardTitle>
-              <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
-            </CardHeader>
-            <CardContent>
-              {ready ? (
-                <span className="text-2xl font-semibold tabular-nums" data-testid={testId}>
-                  {value.toLocaleString('id-ID')}
-                </span>
-              ) : (
-                <Skeleton className="h-8 w-20" />
-              )}
-            </CardContent>
-          </Card>
-        ))}
+      <StatCards items={summary} ready={ready} className="grid-cols-2 lg:grid-cols-4">
         <Card>
           <CardHeader className="flex flex-row items-center justify-between pb-0">
             <CardTitle className="text-sm font-medium text-muted-foreground">In Transit</CardTitle>
@@ -70,14 +66,20 @@ export function InventoryPage() {
           </CardHeader>
           <CardContent className="flex gap-4 text-sm" data-testid="summary-in-transit">
             <span>
-              <span className="text-2xl font-semibold tabular-nums">{figures.inTransit.tv.toLocaleString('id-ID')}</span> TV
+              <span className="text-2xl font-semibold tabular-nums">
+                {figures.inTransit.tv.toLocaleString('id-ID')}
+              </span>{' '}
+              TV
             </span>
             <span>
-              <span className="text-2xl font-semibold tabular-nums">{figures.inTransit.bracket.toLocaleString('id-ID')}</span> Bracket
+              <span className="text-2xl font-semibold tabular-nums">
+                {figures.inTransit.bracket.toLocaleString('id-ID')}
+              </span>{' '}
+              Bracket
             </span>
           </CardContent>
         </Card>
-      </div>
+      </StatCards>
       {!ready ? (
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((i) => (
