@@ -1,8 +1,8 @@
 // The one way to build a data table (TanStack Table): columns that sort when
 // their header is pressed (aria-sort, keyboard operable), a text filter over
 // every column, rows that open their detail through a real button, row
-// actions (Edit/Delete menus), an empty state, and 'Export CSV' of exactly the
-// rows and columns shown, in the order shown.
+// actions (Edit/Delete menus), an empty state (a skeleton until the tables arrive), and
+// 'Export CSV' of exactly the rows and columns shown, in the order shown.
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   flexRender,
@@ -19,6 +19,7 @@ import { matchesFilter } from '../lib/table-filter';
 import { EmptyState } from './empty-state';
 import { Button } from './ui/button';
 import { Input } from './ui/input';
+import { Skeleton } from './ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table';
 
 export interface DataColumn<T> {
@@ -37,6 +38,11 @@ export interface DataTableProps<T> {
   columns: readonly DataColumn<T>[];
   rowId: (row: T) => string;
   emptyText: ReactNode;
+  /**
+   * False while the rows' tables have not arrived on this device (useTablesArrived): the rows
+   * so far are shown, but a skeleton stands where the empty state would say there are none.
+   */
+  ready?: boolean;
   /** Shows the text filter with this placeholder. */
   filterPlaceholder?: string;
   /** Opens a row's detail: the first cell becomes a button. */
@@ -60,6 +66,7 @@ export function DataTable<T>({
   columns,
   rowId,
   emptyText,
+  ready = true,
   filterPlaceholder,
   onRowClick,
   rowLabel,
@@ -227,7 +234,11 @@ export function DataTable<T>({
           </TableBody>
         </Table>
       </div>
-      {shown.length === 0 && <EmptyState testId={`${testId}-empty`}>{emptyText}</EmptyState>}
+      {!ready ? (
+        <Skeleton className="h-24 w-full" data-testid={`${testId}-loading`} />
+      ) : (
+        shown.length === 0 && <EmptyState testId={`${testId}-empty`}>{emptyText}</EmptyState>
+      )}
     </div>
   );
 }

@@ -2,11 +2,12 @@
 // session and profile are known (also offline), stopped on sign-out. Screens
 // read its RxDB collections and dispatch commands through useSyncEngine().
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { SyncEngine, SyncStatus } from '../../sync/pure';
+import type { SyncEngine, SyncStatus, TableName } from '../../sync/pure';
 import { compressImage } from './compress-image';
 import { requestPersistentStorage } from './use-storage';
 import { useSession } from './session';
 import { supabase } from './supabase';
+import { tablesArrived } from './tables-arrived';
 import { useOnline } from './use-online';
 import { deliver, presentNow } from './use-observable';
 
@@ -144,4 +145,12 @@ export function useSyncStatus(): SyncStatus {
  */
 export function useSyncedOnce(): boolean {
   return useSyncStatus().lastSyncedAt !== null;
+}
+
+/**
+ * Whether these tables have arrived on this device (tables-arrived.ts): until then a screen
+ * shows a skeleton or a dash for what it computes from them, never 0 or an empty-state text.
+ */
+export function useTablesArrived(tables: readonly TableName[]): boolean {
+  return tablesArrived(useSyncStatus(), tables);
 }

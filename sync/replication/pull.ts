@@ -25,12 +25,13 @@ interface PullResponse<T> {
   horizon: string;
 }
 
-
 /** A table's first pull on this device: rows written so far of about how many (issue 14). */
 export interface TableProgress {
   table: TableName;
   done: number;
   total: number;
+  /** Pulled to its end: its rows are all on the device (a screen may say "none" from now on). */
+  arrived: boolean;
 }
 export type OnPullProgress = (tables: TableProgress[]) => void;
 
@@ -128,7 +129,7 @@ async function firstPullTotals(supabase: SupabaseClient, tables: TableName[]): P
   const counted = await Promise.all(
     tables.map(async (table) => {
       const { count, error } = await supabase.from(table).select('id', { count: 'exact', head: true });
-      return error || count === null ? null : { table, done: 0, total: count };
+      return error || count === null ? null : { table, done: 0, total: count, arrived: false };
     }),
   );
   return counted.filter((c): c is TableProgress => c !== null);
@@ -150,7 +151,7 @@ async function firstPullProgress(
   const progress: TableProgress[] = [];
   for (const table of tables) {
     const stored = await local.store.getMeta<{ done: number; total: number }>(progressKey(table));
-    if (stored) progress.push({ table, ...stored });
+    if (stored) progress.push({ table, ...stored, arrived: false });
   }
   const fresh = tables.filter((t) => !known[t] && !progress.some((p) => p.table === t));
   for (const counted of fresh.length > 0 ? await firstPullTotals(supabase, fresh) : []) {
@@ -195,6 +196,7 @@ export async function pullAll(
     // Pulled to its end: this table's first pull is over (what was counted may have changed since).
     if (mine) {
       mine.total = mine.done;
+      mine.arrived = true;
       await local.store.deleteMeta(progressKey(table));
       report();
     }

@@ -122,6 +122,9 @@ export function DashboardPage() {
   const failed = useSyncEngineFailed();
   const { syncing } = useSyncStatus();
   const data = useDashboardData(profile.userId, { role: profile.role, hubId: profile.hubId });
+  // Figures to show: the local ones once their tables have arrived, or the kept ones; until
+  // then skeletons, never 0 or "tidak ada" (issue 29).
+  const shown = data.ready || data.storedAt !== null;
 
   return (
     <div
@@ -162,7 +165,7 @@ export function DashboardPage() {
             <ArrowRight className="size-4 text-muted-foreground" aria-hidden="true" />
           </CardHeader>
           <CardContent className="grid grid-cols-3 gap-3">
-            {data.ready || data.storedAt ? (
+            {shown ? (
               <>
                 <Figure label="Pengiriman" value={data.inTransit.shipments} testId="in-transit-shipments" />
                 <Figure label="TV" value={data.inTransit.tv} testId="in-transit-tv" />
@@ -175,35 +178,44 @@ export function DashboardPage() {
         </Card>
       </Link>
 
-      {data.hubCards.length > 0 && (
-        <section className="grid gap-3" aria-labelledby="status-hub">
+      {!shown ? (
+        <section className="grid gap-3" aria-labelledby="status-hub" data-testid="status-hub-loading">
           <h2 id="status-hub" className="text-lg font-semibold">
             {STATUS_HUB}
           </h2>
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            {data.hubCards.map((card) => (
-              <HubCard key={card.kind} card={card} />
-            ))}
-          </div>
-          {data.hubCards.length > 1 && (
-            <Card>
-              <CardHeader>
-                <CardTitle className="text-base">{CHART_TITLE}</CardTitle>
-              </CardHeader>
-              <CardContent>
-                {/* Drawn from the database's figures only: over the kept ones, loading the chart
-                    library would compete with the database's first read on a slow tablet. */}
-                {data.ready ? (
-                  <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-                    <HubChart cards={data.hubCards} />
-                  </Suspense>
-                ) : (
-                  <Skeleton className="h-64 w-full" />
-                )}
-              </CardContent>
-            </Card>
-          )}
+          <Skeleton className="h-48 w-full" />
         </section>
+      ) : (
+        data.hubCards.length > 0 && (
+          <section className="grid gap-3" aria-labelledby="status-hub">
+            <h2 id="status-hub" className="text-lg font-semibold">
+              {STATUS_HUB}
+            </h2>
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              {data.hubCards.map((card) => (
+                <HubCard key={card.kind} card={card} />
+              ))}
+            </div>
+            {data.hubCards.length > 1 && (
+              <Card>
+                <CardHeader>
+                  <CardTitle className="text-base">{CHART_TITLE}</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  {/* Drawn from the database's figures only: over the kept ones, loading the chart
+                    library would compete with the database's first read on a slow tablet. */}
+                  {data.ready ? (
+                    <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                      <HubChart cards={data.hubCards} />
+                    </Suspense>
+                  ) : (
+                    <Skeleton className="h-64 w-full" />
+                  )}
+                </CardContent>
+              </Card>
+            )}
+          </section>
+        )
       )}
 
       {(profile.role !== 'hub_user' || profile.hubInfo.hubType === 'pod') && (
@@ -211,7 +223,9 @@ export function DashboardPage() {
           <h2 id="pod-section" className="text-lg font-semibold">
             {POD}
           </h2>
-          {data.podCards.length === 0 ? (
+          {!shown ? (
+            <Skeleton className="h-32 w-full" data-testid="pod-cards-loading" />
+          ) : data.podCards.length === 0 ? (
             <EmptyState testId="pod-cards-empty">{POD_EMPTY}</EmptyState>
           ) : (
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

@@ -3,7 +3,9 @@
 // The collections are held in memory and kept by their change events, and the
 // stock by a ledger of changed rows, so a pulled change costs its own rows.
 // Until the local database first answers, the figures this viewer last saw
-// (stored-figures.ts) stand in, with the time they were computed.
+// (stored-figures.ts) stand in, with the time they were computed. On a first sync the
+// local figures count only once their tables have arrived (issue 29): a half-pulled
+// inventory would read as 0 stock.
 import { useEffect, useMemo } from 'react';
 import {
   dashboardFigures,
@@ -12,18 +14,22 @@ import {
   type Viewer,
 } from '../../../sync/pure';
 import { useObservable } from '../../lib/use-observable';
-import { useSyncEngine } from '../../lib/sync-engine';
+import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { readStoredFigures, writeStoredFigures } from './stored-figures';
 
 export type { HubCardData } from '../../../sync/pure';
 
 export interface DashboardData extends DashboardFigures {
-  /** The figures are the local database's (false while the stored ones or none stand in). */
+  /**
+   * The figures are the local database's, its tables arrived (false while the stored ones or
+   * none stand in).
+   */
   ready: boolean;
   /** When the stored figures shown until then were computed (ISO), or null. */
   storedAt: string | null;
 }
 
+const TABLES = ['hubs', 'warehouses', 'shipments', 'inventory'] as const;
 const EMPTY: DashboardInput = { shipments: [], warehouses: [], hubs: [], stock: new Map() };
 
 /** How long the figures stay unchanged before they are kept (a first sync changes them often). */
@@ -31,11 +37,13 @@ const KEEP_AFTER_MS = 1_000;
 
 export function useDashboardData(userId: string, { role, hubId }: Viewer): DashboardData {
   const engine = useSyncEngine();
-  const { value: input, ready } = useObservable<DashboardInput>(
+  const arrived = useTablesArrived(TABLES);
+  const { value: input, ready: read } = useObservable<DashboardInput>(
     () => (engine ? engine.dashboardInput() : null),
     engine ? 'dashboard:engine' : 'dashboard:none',
     EMPTY,
   );
+  const ready = read && arrived;
   // Read once per viewer: what this device showed them last.
   const stored = useMemo(
     () => readStoredFigures(localStorage, userId, { role, hubId }),

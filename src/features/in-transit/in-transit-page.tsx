@@ -16,6 +16,7 @@ import { Button } from '../../components/ui/button';
 import { formatDate } from '../../lib/format-date';
 import { applyFilters, hasFieldFilters, shipmentFilterOptions } from '../../lib/shipment-filters';
 import { statusLook } from '../../lib/shipment-status';
+import { useTablesArrived } from '../../lib/sync-engine';
 import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
 import { useShipmentDetails } from '../../lib/use-shipment-details';
 import { useShipmentFilters } from '../../lib/use-shipment-filters';
@@ -26,8 +27,12 @@ const ALL = { selector: {} };
 
 export const IN_TRANSIT_TITLE = 'In-Transit Shipments';
 
+const TABLES = ['shipments'] as const;
+
 export function InTransitPage() {
-  const { rows } = useRxQuery('shipments', IN_TRANSIT);
+  const { rows, ready: read } = useRxQuery('shipments', IN_TRANSIT);
+  // Until the shipments have arrived (a first sync), the totals and "none" would be false facts.
+  const ready = useTablesArrived(TABLES) && read;
   const { rows: hubs } = useRxQuery('hubs', ALL);
   const looks = useStatusLooks();
   const shipments = useMemo(() => rows.filter(isInTransit), [rows]);
@@ -96,6 +101,7 @@ export function InTransitPage() {
       </header>
       <StatCards
         className="grid-cols-3"
+        ready={ready}
         items={[
           { label: 'Total Shipment', value: totals.shipments, testId: 'total-shipments' },
           { label: 'Total TV', value: totals.tv, testId: 'total-tv' },
@@ -114,6 +120,7 @@ export function InTransitPage() {
         rows={filtered}
         columns={columns}
         rowId={(s) => s.id}
+        ready={ready}
         emptyText={
           hasFieldFilters(filters)
             ? 'Tidak ada pengiriman yang cocok dengan filter.'

@@ -11,6 +11,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useTablesArrived } from '../../lib/sync-engine';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { AddInventoryDialog } from './add-inventory-dialog';
 import { inventorySummary, warehouseCards } from './inventory-totals';
@@ -18,13 +19,17 @@ import { ADD_INVENTORY, NO_WAREHOUSES, SUBTITLE, TITLE } from './messages';
 
 const ALL = { selector: {} };
 const IN_TRANSIT = { selector: { selesai_bongkar: false } };
+const STOCK_TABLES = ['warehouses', 'inventory'] as const;
+const TRANSIT_TABLES = ['shipments'] as const;
 
 export function InventoryPage() {
   const warehouses = useRxQuery('warehouses', ALL);
   const inventory = useRxQuery('inventory', ALL);
   const transit = useRxQuery('shipments', IN_TRANSIT);
   const [adding, setAdding] = useState(false);
-  const ready = warehouses.ready && inventory.ready;
+  // Until their tables have arrived (a first sync), 0 stock or "no warehouses" would be false facts.
+  const ready = useTablesArrived(STOCK_TABLES) && warehouses.ready && inventory.ready;
+  const transitReady = useTablesArrived(TRANSIT_TABLES) && transit.ready;
   const cards = useMemo(
     () => warehouseCards(warehouses.rows, inventory.rows),
     [warehouses.rows, inventory.rows],
@@ -65,18 +70,24 @@ export function InventoryPage() {
             <Truck className="size-4 text-muted-foreground" aria-hidden="true" />
           </CardHeader>
           <CardContent className="flex gap-4 text-sm" data-testid="summary-in-transit">
-            <span>
-              <span className="text-2xl font-semibold tabular-nums">
-                {figures.inTransit.tv.toLocaleString('id-ID')}
-              </span>{' '}
-              TV
-            </span>
-            <span>
-              <span className="text-2xl font-semibold tabular-nums">
-                {figures.inTransit.bracket.toLocaleString('id-ID')}
-              </span>{' '}
-              Bracket
-            </span>
+            {!transitReady ? (
+              <Skeleton className="h-8 w-32" />
+            ) : (
+              <>
+                <span>
+                  <span className="text-2xl font-semibold tabular-nums">
+                    {figures.inTransit.tv.toLocaleString('id-ID')}
+                  </span>{' '}
+                  TV
+                </span>
+                <span>
+                  <span className="text-2xl font-semibold tabular-nums">
+                    {figures.inTransit.bracket.toLocaleString('id-ID')}
+                  </span>{' '}
+                  Bracket
+                </span>
+              </>
+            )}
           </CardContent>
         </Card>
       </StatCards>
