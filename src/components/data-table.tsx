@@ -22,6 +22,8 @@ import { Input } from './ui/input';
 import { Skeleton } from './ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table';
 
+const NO_TABLES = [] as const;
+
 export interface DataColumn<T> {
   id: string;
   header: string;
@@ -237,7 +239,12 @@ export function DataTable<T>({
       {!ready ? (
         <Skeleton className="h-24 w-full" data-testid={`${testId}-loading`} />
       ) : (
-        shown.length === 0 && <EmptyState testId={`${testId}-empty`}>{emptyText}</EmptyState>
+        shown.length === 0 && (
+          // Whether the rows' tables have arrived is the screen's to say (`ready`).
+          <EmptyState testId={`${testId}-empty`} tables={NO_TABLES}>
+            {emptyText}
+          </EmptyState>
+        )
       )}
     </div>
   );

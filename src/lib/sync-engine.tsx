@@ -139,18 +139,9 @@ export function useSyncStatus(): SyncStatus {
 }
 
 /**
- * Whether this device has finished a sync round at least once (its tables then hold what the
- * user may read). Until then a row missing locally may simply not have arrived: a screen says
- * "not found" only after this.
- */
-export function useSyncedOnce(): boolean {
-  return useSyncStatus().lastSyncedAt !== null;
-}
-
-/**
  * Whether these tables have arrived on this device (tables-arrived.ts): until then a screen
  * shows a skeleton or a dash for what it computes from them, never 0 or an empty-state text.
  */
-export function useTablesArrived(tables: readonly TableName[]): boolean {
+export function useTablesArrived(tables: readonly TableName[] | 'all'): boolean {
   return tablesArrived(useSyncStatus(), tables);
 }

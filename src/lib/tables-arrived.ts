@@ -9,13 +9,15 @@ import type { SyncStatus, TableName } from '../../sync/pure';
  * end then), or, during the first one, once its first pull reached its end. Tables the round
  * does not list were pulled before or hold nothing for this user. Before the round has said
  * which tables it pulls (the engine opening, a failed round), nothing is known to have arrived.
+ * 'all': every table this device reads.
  */
 export function tablesArrived(
   status: Pick<SyncStatus, 'lastSyncedAt' | 'firstSync'>,
-  tables: readonly TableName[],
+  tables: readonly TableName[] | 'all',
 ): boolean {
   if (status.lastSyncedAt !== null) return true;
   const progress = status.firstSync;
   if (progress === null) return false;
+  if (tables === 'all') return progress.every((p) => p.arrived);
   return tables.every((table) => progress.find((p) => p.table === table)?.arrived ?? true);
 }

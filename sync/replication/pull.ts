@@ -122,17 +122,17 @@ export async function changedTables(
 
 /**
  * How many rows each table's first pull will bring, about: the rows the user may read now
- * (PostgREST's exact count, RLS applied; one HEAD request each, side by side). Only for
- * progress: a count that fails leaves that table out.
+ * (PostgREST's exact count, RLS applied; one HEAD request each, side by side). A count that
+ * fails is taken as 0 (the total grows with what arrives): the table is still listed, so the
+ * screens know it has not arrived yet (issue 29).
  */
-async function firstPullTotals(supabase: SupabaseClient, tables: TableName[]): Promise<TableProgress[]> {
-  const counted = await Promise.all(
+function firstPullTotals(supabase: SupabaseClient, tables: TableName[]): Promise<TableProgress[]> {
+  return Promise.all(
     tables.map(async (table) => {
       const { count, error } = await supabase.from(table).select('id', { count: 'exact', head: true });
-      return error || count === null ? null : { table, done: 0, total: count, arrived: false };
+      return { table, done: 0, total: error || count === null ? 0 : count, arrived: false };
     }),
   );
-  return counted.filter((c): c is TableProgress => c !== null);
 }
 
 const progressKey = (table: TableName) => `firstPull:${table}`;

@@ -1,11 +1,12 @@
 // Issue 29: a device mid-first-sync shows no false facts. Its shipments and inventory are held
 // back (their pull answers wait until the test releases them), so the dashboard, Inventory
-// Master and In-Transit must show skeletons, never a 0 stock, a 0 total or a "tidak ada ..."
-// empty state; once released, the real figures appear (this test's own warehouse with its stock).
+// Master, In-Transit, Hub Activity, POD and a hub's tab must show skeletons, never a 0 stock, a
+// 0 total or a "tidak ada ..." empty state; once released, the real figures appear (this test's
+// own warehouse with its stock).
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, newContext, signIn, useBrowser } from '../support/browser';
-import { DEMO_USERS } from '../support/demo';
+import { DEMO_USERS, HUB } from '../support/demo';
 import { query, tag } from './hub-support';
 
 const browser = useBrowser();
@@ -40,11 +41,18 @@ function recordFalseFacts() {
     'total-shipments',
     'total-tv',
     'total-bracket',
+    // Hub Activity: the hub's stock.
+    'stock-tv',
+    'stock-bracket',
     // Empty states.
     'empty-state',
   ]
     .map((id) => `[data-testid="${id}"]`)
-    .concat('[data-testid$="-empty"]', '[data-testid="summary-in-transit"] .tabular-nums')
+    .concat(
+      '[data-testid$="-empty"]',
+      '[data-testid^="pod-empty-"]',
+      '[data-testid="summary-in-transit"] .tabular-nums',
+    )
     .join(', ');
   new MutationObserver(() => {
     if (!w.__watching) return;
@@ -55,8 +63,10 @@ function recordFalseFacts() {
   }).observe(document, { subtree: true, childList: true, characterData: true });
 }
 
-const falseFacts = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __facts: string[] }).__facts);
+const falseFacts = (page: Page) => page.evaluate(() => (window as unknown as { __facts: string[] }).__facts);
+
+/** The empty-state texts of the screens checked ("Tidak ada ...", "Belum ada ...", "Riwayat kosong"). */
+const NONE_TEXT = /tidak ada|belum ada|kosong/i;
 
 const number = (text: string | null) => Number((text ?? '').replace(/\D+/g, ''));
 
@@ -104,13 +114,15 @@ describe('a device mid-first-sync', () => {
       await page.getByTestId('status-hub-loading').waitFor();
       await page.getByTestId('pod-cards-loading').waitFor();
       expect(await falseFacts(page)).toEqual([]);
-      expect(await page.locator('main').getByText(/tidak ada/i).count()).toBe(0);
+      expect(await page.locator('main').getByText(NONE_TEXT).count()).toBe(0);
 
       // Inventory Master: the warehouses have arrived, their stock has not.
       await page.goto(appUrl('/inventory'));
       await page.locator('main h1', { hasText: 'Inventory Master' }).waitFor();
       await page.getByTestId('first-sync').waitFor();
-      await expect.poll(() => page.locator('[data-testid=inventory-page] [data-slot=skeleton]').count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator('[data-testid=inventory-page] [data-slot=skeleton]').count())
+        .toBeGreaterThan(0);
       expect(await falseFacts(page)).toEqual([]);
       expect(await page.getByTestId('warehouse-card').count()).toBe(0);
 
@@ -119,7 +131,25 @@ describe('a device mid-first-sync', () => {
       await page.getByTestId('in-transit-table-loading').waitFor();
       await page.getByTestId('first-sync').waitFor();
       expect(await falseFacts(page)).toEqual([]);
-      expect(await page.locator('main').getByText(/tidak ada/i).count()).toBe(0);
+      expect(await page.locator('main').getByText(NONE_TEXT).count()).toBe(0);
+
+      // Hub Activity: the hub has arrived, its stock and movements have not.
+      await page.goto(appUrl(`/hub-activity/${HUB.karawang}`));
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).not.toBe('…');
+      await page.getByTestId('activity-table-loading').waitFor();
+      expect(await falseFacts(page)).toEqual([]);
+      expect(await page.locator('main').getByText(NONE_TEXT).count()).toBe(0);
+
+      // POD and a hub's operations tab (OTW into Cikarang): no "Tidak ada ..." yet.
+      await page.goto(appUrl('/pod'));
+      await page.getByTestId('pod-loading-otw').waitFor();
+      expect(await falseFacts(page)).toEqual([]);
+      expect(await page.locator('main').getByText(NONE_TEXT).count()).toBe(0);
+      await page.goto(appUrl('/hub-cikarang'));
+      await page.locator('[data-testid=hub-operations]:not([data-hub-id=""])').waitFor();
+      await page.getByTestId('empty-state-loading').first().waitFor();
+      expect(await falseFacts(page)).toEqual([]);
+      expect(await page.locator('main').getByText(NONE_TEXT).count()).toBe(0);
 
       // Released: the first sync finishes and the real figures replace the skeletons.
       await page.evaluate(() => {
@@ -128,13 +158,16 @@ describe('a device mid-first-sync', () => {
       release = true;
       // Routes of the pages left behind may be gone with them.
       for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+      await page.goto(appUrl('/in-transit-detail'));
       await page.getByTestId('total-shipments').waitFor({ timeout: 60_000 });
       await expect.poll(() => page.getByTestId('in-transit-table-loading').count()).toBe(0);
       expect(await page.getByTestId('total-shipments').textContent()).toMatch(/^\d[\d.]*$/);
 
       await page.goto(appUrl('/inventory'));
       const mine = page.locator(`[data-testid=warehouse-card][data-name="${name}"]`);
-      await expect.poll(() => mine.getByTestId('warehouse-tv').textContent(), { timeout: 60_000 }).toBe('TV Stock: 37');
+      await expect
+        .poll(() => mine.getByTestId('warehouse-tv').textContent(), { timeout: 60_000 })
+        .toBe('TV Stock: 37');
       expect(await mine.getByTestId('warehouse-bracket').textContent()).toBe('Bracket Stock: 12');
       expect(number(await page.getByTestId('summary-tv').textContent())).toBeGreaterThanOrEqual(37);
 

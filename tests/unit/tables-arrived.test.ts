@@ -44,4 +44,12 @@ describe('tablesArrived', () => {
     };
     expect(tablesArrived(status, ['containers'])).toBe(false);
   });
+
+  it("'all': every table of the first sync pulled to its end", () => {
+    const pulling = { lastSyncedAt: null, firstSync: [progress('hubs', true), progress('inventory', false)] };
+    expect(tablesArrived(pulling, 'all')).toBe(false);
+    expect(tablesArrived({ lastSyncedAt: null, firstSync: [progress('hubs', true)] }, 'all')).toBe(true);
+    expect(tablesArrived({ lastSyncedAt: null, firstSync: null }, 'all')).toBe(false);
+    expect(tablesArrived({ lastSyncedAt: '2026-11-26T10:00:00Z', firstSync: null }, 'all')).toBe(true);
+  });
 });

@@ -21,7 +21,7 @@ import { formatDate } from '../../lib/format-date';
 import { applyFilters, hasFieldFilters, shipmentFilterOptions } from '../../lib/shipment-filters';
 import { statusLook } from '../../lib/shipment-status';
 import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
-import { useSyncedOnce } from '../../lib/sync-engine';
+import { useTablesArrived } from '../../lib/sync-engine';
 import { useShipmentFilters } from '../../lib/use-shipment-filters';
 import { useStatusLooks } from '../../lib/use-status-looks';
 
@@ -40,13 +40,18 @@ const kindOf = (r: InventoryRow) =>
       ? 'Keluar'
       : '-';
 
+const HUB_TABLES = ['hubs'] as const;
+const STOCK_TABLES = ['hubs', 'warehouses', 'inventory'] as const;
+
 export function HubActivityPage() {
   const { hubId = '' } = useParams();
   const navigate = useNavigate();
   const hubs = useRxQuery('hubs', ALL);
   const warehouses = useRxQuery('warehouses', ALL);
   const hub = hubs.rows.find((h) => h.id === hubId && !h.deleted);
-  const syncedOnce = useSyncedOnce();
+  // A hub or its stock missing from a device mid-first-sync may still be on its way (issue 29).
+  const hubArrived = useTablesArrived(HUB_TABLES);
+  const stockArrived = useTablesArrived(STOCK_TABLES);
   const own = useMemo(
     () => warehouses.rows.filter((w) => !w.deleted && w.hub_id === hubId),
     [warehouses.rows, hubId],
@@ -58,6 +63,7 @@ export function HubActivityPage() {
   );
   const rows = useMemo(() => inventory.rows.filter((r) => !r.deleted), [inventory.rows]);
   const stock = hubStock(hubId, own, stockByWarehouse(rows));
+  const ready = stockArrived && hubs.ready && warehouses.ready && (ownIds.length === 0 || inventory.ready);
   const shipments = useRxByIds(
     'shipments',
     rows.map((r) => r.shipment_id).filter((id): id is string => !!id),
@@ -98,8 +104,7 @@ export function HubActivityPage() {
     [shipments, hubs.rows],
   );
 
-  // A hub missing from a device that has not finished its first sync may still be on its way.
-  if (hubs.ready && !hub && syncedOnce) {
+  if (hubs.ready && !hub && hubArrived) {
     return (
       <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" data-testid="hub-activity-error">
         <Alert variant="destructive">
@@ -138,6 +143,7 @@ export function HubActivityPage() {
       </header>
       <StatCards
         className="grid-cols-2"
+        ready={ready}
         items={[
           { label: 'Total Stok TV', value: stock.tv, testId: 'stock-tv' },
           { label: 'Total Stok Bracket', value: stock.bracket, testId: 'stock-bracket' },
@@ -154,6 +160,7 @@ export function HubActivityPage() {
         rows={shown}
         columns={columns}
         rowId={(r) => r.id}
+        ready={ready}
         emptyText={
           hasFieldFilters(filters)
             ? 'Tidak ada aktivitas yang cocok dengan filter.'

@@ -14,7 +14,7 @@ import { ScreenHeader } from '../../components/screen-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { runCommand } from '../../lib/run-command';
-import { useSyncEngine } from '../../lib/sync-engine';
+import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { useCommandForm } from '../../lib/use-command-form';
 import { useRejectionToasts } from '../../lib/use-outbox';
 import { useRxQuery } from '../../lib/use-rx-query';
@@ -76,6 +76,9 @@ type Open =
   | { kind: 'capacity'; warehouse: Warehouse }
   | null;
 
+const HUB_TABLES = ['hubs'] as const;
+const WAREHOUSE_TABLES = ['hubs', 'warehouses'] as const;
+
 export function HubsPage() {
   useRejectionToasts();
   const engine = useSyncEngine();
@@ -83,6 +86,9 @@ export function HubsPage() {
   const admin = useSignedIn().profile.role === 'admin';
   const hubs = useRxQuery('hubs', ALL);
   const warehouses = useRxQuery('warehouses', ALL);
+  // "None" only once the tables have arrived on this device (issue 29).
+  const hubsReady = useTablesArrived(HUB_TABLES) && hubs.ready;
+  const warehousesReady = useTablesArrived(WAREHOUSE_TABLES) && warehouses.ready;
   const hubRows = useMemo(
     () => hubs.rows.filter((h) => !h.deleted).sort((a, b) => a.name.localeCompare(b.name)),
     [hubs.rows],
@@ -120,6 +126,7 @@ export function HubsPage() {
           columns={hubColumns}
           rows={hubRows}
           rowId={(h) => h.id}
+          ready={hubsReady}
           emptyText={M.EMPTY}
           caption={M.REGISTERED}
           rowActions={
@@ -152,6 +159,7 @@ export function HubsPage() {
             columns={warehouseColumns}
             rows={warehouseRows}
             rowId={(w) => w.id}
+            ready={warehousesReady}
             emptyText={M.NO_WAREHOUSES}
             caption={M.CAPACITY_TITLE}
             rowActions={

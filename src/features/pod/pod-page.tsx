@@ -15,6 +15,7 @@ import {
 import { ActionButton } from '../../components/action-button';
 import { DataFreshness } from '../../components/data-freshness';
 import { EmptyState } from '../../components/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
 import { RejectionsAlert } from '../../components/rejections-alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -22,7 +23,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { runCommand } from '../../lib/run-command';
 import { useSignedIn } from '../../lib/session';
-import { useSyncEngine } from '../../lib/sync-engine';
+import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
 import type { PendingMarks } from '../../lib/pending-marks';
 import { useRxQuery } from '../../lib/use-rx-query';
@@ -38,17 +39,26 @@ const POD_STATUSES = {
 } as const;
 const ALL_VALUE = '__all__';
 
+const POD_TABLES = ['hubs', 'shipments'] as const;
+
 function usePodData() {
   const shipments = useRxQuery('shipments', POD_STATUSES);
   const hubs = useRxQuery('hubs', ALL);
   const warehouses = useRxQuery('warehouses', ALL);
-  return { shipments: shipments.rows, hubs: hubs.rows, warehouses: warehouses.rows, ready: shipments.ready && hubs.ready };
+  // "Nothing here" only once the shipments and hubs have arrived on this device (issue 29).
+  const arrived = useTablesArrived(POD_TABLES);
+  return {
+    shipments: shipments.rows,
+    hubs: hubs.rows,
+    warehouses: warehouses.rows,
+    ready: arrived && shipments.ready && hubs.ready,
+  };
 }
 
 export function PodPage() {
   const { profile } = useSignedIn();
   const engine = useSyncEngine();
-  const { shipments, hubs, warehouses } = usePodData();
+  const { shipments, hubs, warehouses, ready } = usePodData();
   const looks = useStatusLooks();
   const pending = usePendingMarks();
   useRejectionToasts();
@@ -114,6 +124,7 @@ export function PodPage() {
             <PodTabContent
               tab={t}
               groups={podGroups(shipments, hubs, t, staff ? city : (myCity ?? '\u0000'))}
+              ready={ready}
               looks={looks}
               pending={pending}
               onRefresh={refresh}
@@ -144,6 +155,7 @@ function cityOf(s: Shipment, hubs: readonly Hub[]): string | null {
 function PodTabContent({
   tab,
   groups,
+  ready,
   looks,
   pending,
   onRefresh,
@@ -151,6 +163,7 @@ function PodTabContent({
 }: {
   tab: PodTab;
   groups: ReturnType<typeof podGroups>;
+  ready: boolean;
   looks: ReturnType<typeof useStatusLooks>;
   pending: PendingMarks;
   onRefresh: () => void;
@@ -158,6 +171,9 @@ function PodTabContent({
 }) {
   const all = groups.flatMap((g) => g.shipments);
   const { vehicles, containers } = useShipmentDetails(all);
+  if (groups.length === 0 && !ready) {
+    return <Skeleton className="h-32 w-full" data-testid={`pod-loading-${tab}`} />;
+  }
   if (groups.length === 0) {
     return (
       <EmptyState testId={`pod-empty-${tab}`}>

@@ -9,6 +9,7 @@ import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
 import type { VehicleType } from '../../../sync/pure';
 import { AddVehicleTypeDialog } from '../../components/add-vehicle-type-dialog';
 import { EmptyState } from '../../components/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
 import { PendingBadge } from '../../components/pending-badge';
 import type { PendingMarks } from '../../lib/pending-marks';
 import { RejectionsAlert } from '../../components/rejections-alert';
@@ -19,7 +20,7 @@ import { Input } from '../../components/ui/input';
 import { SegmentedControl } from '../../components/ui/segmented-control';
 import { runCommand, showError } from '../../lib/run-command';
 import { useSignedIn } from '../../lib/session';
-import { useSyncEngine, useSyncedOnce } from '../../lib/sync-engine';
+import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { useIsPending, usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { toast } from 'sonner';
@@ -143,6 +144,9 @@ function RowEditor({
   );
 }
 
+const VENDOR_TABLES = ['vendors'] as const;
+const VEHICLE_TABLES = ['vehicles'] as const;
+
 export function VendorDetailPage() {
   useRejectionToasts();
   const { vendorId = '' } = useParams();
@@ -153,7 +157,9 @@ export function VendorDetailPage() {
   const types = useRxQuery('vehicle_types', ALL);
   const pendingMarks = usePendingMarks();
   const vendor = vendors.rows.find((v) => !v.deleted);
-  const syncedOnce = useSyncedOnce();
+  // The vendor or its vehicles missing from a device mid-first-sync may still be on their way.
+  const vendorArrived = useTablesArrived(VENDOR_TABLES);
+  const vehiclesArrived = useTablesArrived(VEHICLE_TABLES) && vehicles.ready;
   const [mode, setMode] = useState<Mode>('darat');
   const [drafts, setDrafts] = useState<Record<string, VehicleRow>>({});
   const [added, setAdded] = useState<VehicleRow[]>([]);
@@ -171,8 +177,7 @@ export function VendorDetailPage() {
   }, [vehicles.rows, drafts, added]);
   const rows = useMemo(() => allRows.filter((r) => r.mode === mode), [allRows, mode]);
 
-  // A vendor missing from a device that has not finished its first sync may still be on its way.
-  if (vendors.ready && !vendor && syncedOnce) {
+  if (vendors.ready && !vendor && vendorArrived) {
     return (
       <div
         className="mx-auto grid w-full max-w-3xl place-items-center gap-4 p-8 text-center"
@@ -276,7 +281,9 @@ export function VendorDetailPage() {
           </Button>
         </div>
       </div>
-      {rows.length === 0 ? (
+      {rows.length === 0 && !vehiclesArrived ? (
+        <Skeleton className="h-24 w-full" data-testid="vehicles-loading" />
+      ) : rows.length === 0 ? (
         <EmptyState>{mode === 'darat' ? 'Belum ada kendaraan darat.' : 'Belum ada armada laut.'}</EmptyState>
       ) : (
         <div className="grid gap-3">

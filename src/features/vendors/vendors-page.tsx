@@ -16,7 +16,7 @@ import { Button } from '../../components/ui/button';
 import { VendorDialog } from '../../components/vendor-dialog';
 import { MASTER_DATA_FAILURE, MASTER_DATA_TOAST } from '../../lib/master-data-forms';
 import { runCommand } from '../../lib/run-command';
-import { useSyncEngine } from '../../lib/sync-engine';
+import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { useRejectionToasts } from '../../lib/use-outbox';
 import { useRxQuery } from '../../lib/use-rx-query';
 import * as M from './messages';
@@ -44,10 +44,14 @@ const columns: DataColumn<Vendor>[] = [
 
 type Open = { kind: 'add' } | { kind: 'edit'; vendor: Vendor } | { kind: 'delete'; vendor: Vendor } | null;
 
+const VENDOR_TABLES = ['vendors'] as const;
+
 export function VendorsPage() {
   useRejectionToasts();
   const engine = useSyncEngine();
   const vendors = useRxQuery('vendors', ALL);
+  // "No vendors" only once they have arrived on this device (issue 29).
+  const ready = useTablesArrived(VENDOR_TABLES) && vendors.ready;
   const rows = useMemo(
     () => vendors.rows.filter((v) => !v.deleted).sort((a, b) => a.name.localeCompare(b.name)),
     [vendors.rows],
@@ -73,6 +77,7 @@ export function VendorsPage() {
         columns={columns}
         rows={rows}
         rowId={(v) => v.id}
+        ready={ready}
         emptyText={M.EMPTY}
         caption={M.TITLE}
         rowActions={(v) => (
