@@ -51,6 +51,9 @@ export function SyncIndicator({ status, onSyncNow }: SyncIndicatorProps) {
   const Icon = ICONS[health];
   const pending = pendingTotal(status);
   const label = !status.online ? SYNC_OFFLINE : status.syncing ? SYNC_SYNCING : SYNC_ONLINE;
+  // The name starts with what the button shows, its count included (WCAG 2.5.3, axe's
+  // label-content-name-mismatch while work waits), then says the rest.
+  const name = `${label}${pending > 0 ? ` ${pending}` : ''}: ${describe(status, health)}`;
   return (
     <Popover>
       <PopoverTrigger asChild>
@@ -60,13 +63,15 @@ export function SyncIndicator({ status, onSyncNow }: SyncIndicatorProps) {
           data-testid="sync-indicator"
           data-online={status.online}
           data-health={health}
-          aria-label={describe(status, health)}
+          aria-label={name}
           title={describe(status, health)}
         >
           <Icon className={cn('size-5', health === 'syncing' && 'animate-spin')} aria-hidden="true" />
           <span className="text-sm font-medium" data-testid="sync-indicator-label">
             {label}
           </span>
+          {/* A space between the label and the count for whoever reads the text ("Syncing 2"). */}
+          {pending > 0 && ' '}
           {pending > 0 && (
             <span
               className="min-w-6 rounded-full bg-primary px-1.5 text-center text-xs leading-6 font-semibold text-primary-foreground"

@@ -12,6 +12,12 @@ export function passwordBytes(password: string): number {
 /** Under this width (px) the layout is mobile: the sidebar is a sheet (spec 9). */
 export const MOBILE_BREAKPOINT = 768;
 
+/**
+ * Under this width (px), a tablet upright (800x1280) included, the sidebar is an icon rail
+ * whose labels open as a drawer, not a 16rem column (issue 29).
+ */
+export const COMPACT_BREAKPOINT = 1024;
+
 // The sidebar (spec 9).
 export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_WIDTH_MOBILE = '18rem';

@@ -164,13 +164,13 @@ describe('signed in as admin', () => {
     // Each screen is a lazy chunk (issue 14): wait for the tabs rather than read them at load.
     await page.goto(appUrl('/hub-karawang/ready'));
     await page.getByTestId('hub-tabs').waitFor();
-    await expect.poll(() => page.getByTestId('hub-tabs').locator('a').allTextContents()).toEqual([
+    await expect.poll(() => page.getByTestId('hub-tabs').getByTestId('hub-tab-label').allTextContents()).toEqual([
       'Siap Muat',
       'Sedang Muat',
     ]);
     await page.goto(appUrl('/hub-polsub/otw'));
     await page.getByTestId('hub-tabs').waitFor();
-    await expect.poll(() => page.getByTestId('hub-tabs').locator('a').allTextContents()).toEqual([
+    await expect.poll(() => page.getByTestId('hub-tabs').getByTestId('hub-tab-label').allTextContents()).toEqual([
       'OTW',
       'Confirm Tiba',
       'Sedang Bongkar',

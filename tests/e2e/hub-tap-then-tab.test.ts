@@ -49,7 +49,7 @@ describe('a tab chosen right after Proses Muat', () => {
       // Siap Muat on screen (its tab marked, its list shown), Sedang Muat hidden.
       await page.getByTestId('tab-ready').waitFor();
       await expect.poll(() => page.getByRole('region', { name: 'Siap Muat' }).isVisible()).toBe(true);
-      await expect.poll(() => page.getByTestId('hub-tabs').locator('a[aria-current=page]').textContent()).toBe('Siap Muat');
+      await expect.poll(() => page.getByTestId('hub-tabs').locator('a[aria-current=page]').getByTestId('hub-tab-label').textContent()).toBe('Siap Muat');
       await expect.poll(() => page.getByRole('region', { name: 'Sedang Muat', includeHidden: true }).isVisible()).toBe(false);
       // And the truck is in Sedang Muat, one tap away.
       await page.locator('a[href="/hub-karawang/loading"]').click();

@@ -35,7 +35,8 @@ export function AppShell() {
           <FirstSyncProgress tables={status.firstSync} className="border-b bg-muted/40 px-4 py-2" />
         )}
         <ReadErrorAlert />
-        <main id="main" className="min-w-0 flex-1">
+        {/* A column: a screen may grow to the bottom of the window (the hub's queue, issue 29). */}
+        <main id="main" className="flex min-w-0 flex-1 flex-col">
           {/* Screens are lazy chunks (src/app/lazy-page.ts): the shell stays while one loads. */}
           <Suspense fallback={<ScreenLoader />}>
             <Outlet />

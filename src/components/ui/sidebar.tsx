@@ -1,6 +1,8 @@
 // The app's sidebar (spec 2.2 and 9): 16rem wide, an icon strip of 3rem when
 // collapsed, an 18rem slide-over sheet under 768px, ctrl/meta+b toggles it, and the
-// state lives in the cookie sidebar:state for 7 days. In the spirit of shadcn/ui's.
+// state lives in the cookie sidebar:state for 7 days. From 768 to 1023px (a tablet
+// upright) it is the icon strip whatever the cookie says, and toggling it opens the
+// sheet with the labels over the screen (issue 29). In the spirit of shadcn/ui's.
 import {
   createContext,
   useCallback,
@@ -11,6 +13,7 @@ import {
   type ComponentProps,
   type CSSProperties,
   type MouseEvent,
+  type ReactNode,
 } from 'react';
 import { Slot } from 'radix-ui';
 import { PanelLeftIcon } from 'lucide-react';
@@ -22,7 +25,7 @@ import {
   SIDEBAR_WIDTH_ICON,
   SIDEBAR_WIDTH_MOBILE,
 } from '../../lib/limits';
-import { useIsMobile } from '../../lib/use-mobile';
+import { useIsCompact, useIsMobile } from '../../lib/use-mobile';
 import { cn } from '../../lib/utils';
 import { Button } from './button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './sheet';
@@ -34,9 +37,13 @@ interface SidebarContextValue {
   state: SidebarState;
   open: boolean;
   setOpen: (open: boolean) => void;
+  /** The slide-over sheet is open. */
   openMobile: boolean;
   setOpenMobile: (open: boolean) => void;
+  /** Rendered in the slide-over sheet: choosing an entry closes it, labels show, no tooltips. */
   isMobile: boolean;
+  /** 768 to 1023px: the icon strip stays, the toggle opens the sheet (the cookie is left alone). */
+  compact: boolean;
   toggleSidebar: () => void;
 }
 
@@ -72,7 +79,13 @@ export function SidebarProvider({
   ...props
 }: ComponentProps<'div'> & { defaultOpen?: boolean }) {
   const isMobile = useIsMobile();
-  const [openMobile, setOpenMobile] = useState(false);
+  const compact = useIsCompact() && !isMobile;
+  // The sheet is open for the layout it was opened in: it does not stay open across a change
+  // of layout (a tablet turned).
+  const layout = isMobile ? 'mobile' : compact ? 'compact' : 'full';
+  const [sheetOpenIn, setSheetOpenIn] = useState<string | null>(null);
+  const openMobile = sheetOpenIn === layout;
+  const setOpenMobile = useCallback((value: boolean) => setSheetOpenIn(value ? layout : null), [layout]);
   const [open, setOpenState] = useState(() => readSidebarCookie() ?? defaultOpen);
 
   const setOpen = useCallback((value: boolean) => {
@@ -81,9 +94,9 @@ export function SidebarProvider({
   }, []);
 
   const toggleSidebar = useCallback(() => {
-    if (isMobile) setOpenMobile((current) => !current);
+    if (isMobile || compact) setOpenMobile(!openMobile);
     else setOpen(!open);
-  }, [isMobile, open, setOpen]);
+  }, [isMobile, compact, open, setOpen, openMobile, setOpenMobile]);
 
   useEffect(() => {
     function handleKeyDown(event: KeyboardEvent) {
@@ -96,10 +109,10 @@ export function SidebarProvider({
     return () => window.removeEventListener('keydown', handleKeyDown);
   }, [toggleSidebar]);
 
-  const state: SidebarState = open ? 'expanded' : 'collapsed';
+  const state: SidebarState = open && !compact ? 'expanded' : 'collapsed';
   const value = useMemo<SidebarContextValue>(
-    () => ({ state, open, setOpen, isMobile, openMobile, setOpenMobile, toggleSidebar }),
-    [state, open, setOpen, isMobile, openMobile, toggleSidebar],
+    () => ({ state, open, setOpen, isMobile, compact, openMobile, setOpenMobile, toggleSidebar }),
+    [state, open, setOpen, isMobile, compact, openMobile, setOpenMobile, toggleSidebar],
   );
 
   return (
@@ -124,40 +137,53 @@ export function SidebarProvider({
   );
 }
 
-/** The sidebar itself: a sticky column on wide screens, a left sheet under 768px. */
+/** The menu as a left slide-over sheet, its entries labelled (under 1024px). */
+function SidebarSheet({ label, children }: { label: string; children: ReactNode }) {
+  const context = useSidebar();
+  const { openMobile, setOpenMobile } = context;
+  // Inside the sheet the entries behave as on a phone, beside the icon strip too.
+  const sheetContext = useMemo<SidebarContextValue>(
+    () => ({ ...context, isMobile: true, state: 'expanded' }),
+    [context],
+  );
+  return (
+    <Sheet open={openMobile} onOpenChange={setOpenMobile}>
+      <SheetContent
+        side="left"
+        data-slot="sidebar"
+        data-mobile="true"
+        showCloseButton={false}
+        // Portalled out of the wrapper that sets the width variables, so the width is set here.
+        style={{ width: SIDEBAR_WIDTH_MOBILE }}
+        className="max-w-[85vw] gap-0 bg-sidebar p-0 text-sidebar-foreground sm:max-w-[85vw]"
+      >
+        <SheetHeader className="sr-only">
+          <SheetTitle>{label}</SheetTitle>
+          <SheetDescription>The app's menu.</SheetDescription>
+        </SheetHeader>
+        <nav aria-label={label} className="flex h-full w-full flex-col">
+          <SidebarContext.Provider value={sheetContext}>{children}</SidebarContext.Provider>
+        </nav>
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+/**
+ * The sidebar itself: a sticky column on wide screens, a left sheet under 768px, and from
+ * 768 to 1023px the icon strip with the sheet to show the labels.
+ */
 export function Sidebar({
   className,
   children,
   label = 'Main navigation',
   ...props
 }: ComponentProps<'aside'> & { label?: string }) {
-  const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  const { isMobile, compact, state } = useSidebar();
 
-  if (isMobile) {
-    return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          side="left"
-          data-slot="sidebar"
-          data-mobile="true"
-          showCloseButton={false}
-          // Portalled out of the wrapper that sets the width variables, so the width is set here.
-          style={{ width: SIDEBAR_WIDTH_MOBILE }}
-          className="max-w-[85vw] gap-0 bg-sidebar p-0 text-sidebar-foreground sm:max-w-[85vw]"
-        >
-          <SheetHeader className="sr-only">
-            <SheetTitle>{label}</SheetTitle>
-            <SheetDescription>The app's menu.</SheetDescription>
-          </SheetHeader>
-          <nav aria-label={label} className="flex h-full w-full flex-col">
-            {children}
-          </nav>
-        </SheetContent>
-      </Sheet>
-    );
-  }
+  if (isMobile) return <SidebarSheet label={label}>{children}</SidebarSheet>;
 
-  return (
+  const column = (
     <aside
       data-slot="sidebar"
       data-state={state}
@@ -171,11 +197,18 @@ export function Sidebar({
       {children}
     </aside>
   );
+  if (!compact) return column;
+  return (
+    <>
+      {column}
+      <SidebarSheet label={label}>{children}</SidebarSheet>
+    </>
+  );
 }
 
 export function SidebarTrigger({ className, onClick, ...props }: ComponentProps<typeof Button>) {
-  const { toggleSidebar, isMobile, open, openMobile } = useSidebar();
-  const expanded = isMobile ? openMobile : open;
+  const { toggleSidebar, isMobile, compact, open, openMobile } = useSidebar();
+  const expanded = isMobile || compact ? openMobile : open;
   return (
     <Button
       data-slot="sidebar-trigger"

@@ -21,6 +21,7 @@ import { ShipmentTab } from './shipment-tab';
 import { useMasterData, useResolvedHub } from './use-master-data';
 import { usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
 import { useHubFloor } from './use-hub-vehicles';
+import { useTabCounts } from './use-tab-counts';
 import { LoadingTab, ReadyTab } from './vehicle-queue-tab';
 
 export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; tab: TabSlug }) {
@@ -53,6 +54,7 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
   );
 
   const floor = useHubFloor(hub);
+  const counts = useTabCounts(hub, config, floor);
   const inbound = config.tabs.includes('otw');
   const done = useRxQuery('shipments', hub && inbound ? doneShipments(hub.id) : null);
   // Today's averages are not what a tap shows: they follow in a render of their own just after
@@ -72,8 +74,10 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
 
   return (
     <HubScopeContext.Provider value={scope}>
+      {/* A column down to the bottom of the window: the queue's list fills what the header,
+          the summary and the tabs leave (issue 29). */}
       <div
-        className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6"
+        className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-4 p-4 md:p-6"
         data-testid="hub-operations"
         data-hub-id={hub?.id ?? ''}
       >
@@ -93,18 +97,18 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
         <RejectionsAlert />
         {hub && <DockTimeSummary averages={averages} inbound={inbound} />}
 
-        <HubTabs config={config} shown={shown} />
+        <HubTabs config={config} shown={shown} counts={counts} />
 
-        <div data-testid={`tab-${shown}`}>
+        <div className="flex flex-1 flex-col" data-testid={`tab-${shown}`}>
           {/* Both queue tabs stay mounted, the other one hidden: Proses Muat moves one card
               from one list to the other, and switching tabs only shows what is there
               (issue 14, P3). */}
           {(shown === 'ready' || shown === 'loading') && (
             <>
-              <div hidden={shown !== 'ready'}>
+              <div className="flex flex-1 flex-col" hidden={shown !== 'ready'}>
                 <ReadyTab queued={floor.queued} />
               </div>
-              <div hidden={shown !== 'loading'}>
+              <div className="flex flex-1 flex-col" hidden={shown !== 'loading'}>
                 <LoadingTab loading={floor.loading} awaiting={floor.awaiting} />
               </div>
             </>

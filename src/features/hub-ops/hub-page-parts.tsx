@@ -1,6 +1,6 @@
-// The hub screen's header and tab bar (spec 2.9), memoized: they change with the hub and the
-// tab on screen, not with the queues, so a tap that moves a vehicle from one queue to the other
-// renders the lists and not these (issue 14, P3).
+// The hub screen's header and tab bar (spec 2.9), memoized: they change with the hub, the tab
+// on screen and the tabs' counts, not with the rows of the queues, so a tap that moves a vehicle
+// from one queue to the other renders the lists and two numbers (issue 14, P3; issue 29).
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Building2, ListPlus, Plus, Truck, type LucideIcon } from 'lucide-react';
@@ -10,6 +10,7 @@ import { tabsListClassName, tabsTriggerClassName } from '../../components/ui/tab
 import { hubPath, TAB_LABELS, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
 import { cn } from '../../lib/utils';
 import type { HubDialog } from './hub-scope';
+import type { TabCounts } from './use-tab-counts';
 
 /** The toolbar's buttons, each opening its dialog (Tambah Armada Laut at a port hub only). */
 const TOOLBAR: ReadonlyArray<{
@@ -66,21 +67,43 @@ export const HubHeader = memo(function HubHeader({
   );
 });
 
-export const HubTabs = memo(function HubTabs({ config, shown }: { config: HubRouteConfig; shown: TabSlug }) {
+/**
+ * The tabs on one row, each with the number of vehicles or shipments in it (issue 29); on a
+ * screen too narrow for them all the row scrolls sideways rather than wrapping.
+ */
+export const HubTabs = memo(function HubTabs({
+  config,
+  shown,
+  counts,
+}: {
+  config: HubRouteConfig;
+  shown: TabSlug;
+  counts: TabCounts;
+}) {
   return (
     <nav
       aria-label={`${config.title} tabs`}
-      className={cn(tabsListClassName, 'flex w-full flex-wrap justify-start')}
+      className={cn(tabsListClassName, 'flex w-full flex-nowrap justify-start')}
       data-testid="hub-tabs"
     >
       {config.tabs.map((slug) => (
         <Link
           key={slug}
           to={hubPath(config.slug, slug)}
-          className={tabsTriggerClassName}
+          className={cn(tabsTriggerClassName, 'flex-1 px-2')}
           aria-current={slug === shown ? 'page' : undefined}
         >
-          {TAB_LABELS[slug]}
+          <span data-testid="hub-tab-label">{TAB_LABELS[slug]}</span>
+          {/* A space for whoever reads the text: "Siap Muat 2", not "Siap Muat2". */}
+          {counts[slug] !== undefined && ' '}
+          {counts[slug] !== undefined && (
+            <span
+              className="min-w-7 rounded-full bg-primary px-2 text-center text-sm font-semibold text-primary-foreground tabular-nums"
+              data-testid="hub-tab-count"
+            >
+              {counts[slug]}
+            </span>
+          )}
         </Link>
       ))}
     </nav>

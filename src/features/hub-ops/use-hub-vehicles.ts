@@ -18,6 +18,8 @@ export interface HubFloor {
   /** Every vehicle whose last queue and loading were at this hub. */
   cycledHere: Vehicle[];
   departed: Shipment[];
+  /** The queues above are read from the local data (not still loading): they may be counted. */
+  ready: boolean;
 }
 
 export function useHubFloor(hub: Hub | undefined): HubFloor {
@@ -44,6 +46,15 @@ export function useHubFloor(hub: Hub | undefined): HubFloor {
       awaiting,
       cycledHere: [...cycled.values()],
       departed: departed.rows,
+      ready: atHub.ready && (finishedIds.length === 0 || arrivals.ready),
     };
-  }, [split, arrivals.rows, departed.rows, departedVehicles]);
+  }, [
+    split,
+    arrivals.rows,
+    departed.rows,
+    departedVehicles,
+    atHub.ready,
+    finishedIds.length,
+    arrivals.ready,
+  ]);
 }

@@ -1,7 +1,8 @@
 // The Siap Muat and Sedang Muat tabs (spec 2.9, 4.1, 4.3): the hub's queue in a
-// 400px scroll area (spec 9), Proses Muat, Keluarkan, Selesai Muat; on the
-// loading tab also the vehicles waiting for their shipping form and what left
-// the hub and is still on its way.
+// list that fills the screen's height (issue 29, where spec 9 had a 400px box),
+// Proses Muat, Keluarkan, Selesai Muat; on the loading tab also the vehicles
+// waiting for their shipping form, pinned above the list, and what left the hub
+// and is still on its way, under it.
 import { memo, type ReactNode } from 'react';
 import { ClipboardList, LogOut, PackageCheck, Play } from 'lucide-react';
 import type { Vehicle } from '../../../sync/pure';
@@ -16,8 +17,11 @@ import { runCommand } from '../../lib/run-command';
 import { VehicleCard } from './vehicle-card';
 import { useMountedAfterPaint } from '../../lib/use-mounted-after-paint';
 
-/** Spec 9: the queue and vehicle list scroll area is 400px high. */
-export const QUEUE_SCROLL_CLASS = 'h-[400px] rounded-lg border bg-muted/30';
+/**
+ * The queue's list: down to the bottom of the window (the tab's column gives it what is left,
+ * at least 15rem), growing with its vehicles beyond that (issue 29; spec 9 had 400px).
+ */
+const QUEUE_LIST_CLASS = 'min-h-60 flex-1 rounded-lg border bg-muted/30';
 
 /** One vehicle's card with what the hub knows of it (vendor, type, where it is, pending). */
 function HubVehicleCard({ vehicle, actions }: { vehicle: Vehicle; actions: ReactNode }) {
@@ -149,8 +153,8 @@ export function ReadyTab({ queued }: { queued: readonly Vehicle[] }) {
   const { hub } = useHubScope();
   if (!hub) return null;
   return (
-    <section aria-label="Siap Muat" className="grid gap-3">
-      <ScrollArea className={QUEUE_SCROLL_CLASS} data-testid="queue-scroll">
+    <section aria-label="Siap Muat" className="flex flex-1 flex-col">
+      <ScrollArea className={QUEUE_LIST_CLASS} data-testid="queue-scroll">
         {queued.length === 0 ? (
           <div className="p-3">
             <EmptyState>Belum ada kendaraan di antrian Siap Muat.</EmptyState>
@@ -180,23 +184,8 @@ export function LoadingTab({
   const later = useMountedAfterPaint();
   if (!hub) return null;
   return (
-    <div className="grid gap-6">
-      <section aria-label="Sedang Muat" className="grid gap-3">
-        <ScrollArea className={QUEUE_SCROLL_CLASS} data-testid="queue-scroll">
-          {loading.length === 0 ? (
-            <div className="p-3">
-              <EmptyState>Tidak ada kendaraan yang sedang dimuat.</EmptyState>
-            </div>
-          ) : (
-            <ul className="grid gap-2 p-3" data-testid="loading-list">
-              {loading.map((v) => (
-                <LoadingCard key={v.id} vehicle={v} />
-              ))}
-            </ul>
-          )}
-        </ScrollArea>
-      </section>
-
+    <div className="flex flex-1 flex-col gap-6">
+      {/* Pinned first: a truck waiting for its form holds the dock until it is filled. */}
       {awaiting.length > 0 && (
         <section aria-labelledby="awaiting-form-title" className="grid gap-3">
           <h2 id="awaiting-form-title" className="text-lg font-semibold">
@@ -218,6 +207,22 @@ export function LoadingTab({
           </ul>
         </section>
       )}
+
+      <section aria-label="Sedang Muat" className="flex flex-1 flex-col">
+        <ScrollArea className={QUEUE_LIST_CLASS} data-testid="queue-scroll">
+          {loading.length === 0 ? (
+            <div className="p-3">
+              <EmptyState>Tidak ada kendaraan yang sedang dimuat.</EmptyState>
+            </div>
+          ) : (
+            <ul className="grid gap-2 p-3" data-testid="loading-list">
+              {loading.map((v) => (
+                <LoadingCard key={v.id} vehicle={v} />
+              ))}
+            </ul>
+          )}
+        </ScrollArea>
+      </section>
 
       {later && <DeparturesList />}
     </div>
