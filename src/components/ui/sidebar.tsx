@@ -236,12 +236,14 @@ export function SidebarInset({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
+// In the icon strip the header, content and footer keep 1px each side: 3rem less the 1px border
+// leaves 45px, room for whole 44px touch targets (a tablet upright shows the strip, issue 29).
 export function SidebarHeader({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       data-slot="sidebar-header"
       className={cn(
-        'flex flex-col gap-2 px-2 pt-2 pb-1 group-data-[state=collapsed]/sidebar:px-0.5',
+        'flex flex-col gap-2 px-2 pt-2 pb-1 group-data-[state=collapsed]/sidebar:px-px',
         className,
       )}
       {...props}
@@ -254,7 +256,7 @@ export function SidebarFooter({ className, ...props }: ComponentProps<'div'>) {
     <div
       data-slot="sidebar-footer"
       className={cn(
-        'flex flex-col gap-0.5 border-t px-2 py-1 group-data-[state=collapsed]/sidebar:px-0.5',
+        'flex flex-col gap-0.5 border-t px-2 py-1 group-data-[state=collapsed]/sidebar:px-px',
         className,
       )}
       {...props}
@@ -267,7 +269,7 @@ export function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
     <div
       data-slot="sidebar-content"
       className={cn(
-        'flex min-h-0 flex-1 flex-col gap-0.5 overflow-x-hidden overflow-y-auto px-2 py-1 group-data-[state=collapsed]/sidebar:px-0.5',
+        'flex min-h-0 flex-1 flex-col gap-0.5 overflow-x-hidden overflow-y-auto px-2 py-1 group-data-[state=collapsed]/sidebar:px-px',
         className,
       )}
       {...props}
