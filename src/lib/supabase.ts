@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import { fetchWithTimeout } from '../../sync/pure';
 import { AUTH_STORAGE_KEY } from './storage-keys';
 
 // Locally the app server forwards /auth/v1, /rest/v1, ... to the stack, so with no
@@ -20,6 +21,8 @@ export const supabase = createClient(supabaseUrl, anonKey, {
     detectSessionInUrl: true,
     storageKey: AUTH_STORAGE_KEY,
   },
+  // No request waits for ever on a connection that dropped its answer (sync/request-timeout.ts).
+  global: { fetch: fetchWithTimeout() },
 });
 
 /** A stored image's URL: shipments keep the public path relative to the project (docs/sync.md). */

@@ -8,6 +8,7 @@ import { createClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import ws from 'ws';
 import { CommandRefused, SyncEngine, ValidationFailed, type Actor } from '../../sync';
+import { fetchWithTimeout } from '../../sync/request-timeout';
 import { seededRandom } from '../support/flaky-proxy';
 import { png } from '../support/images';
 import { nextPhoto, nextStep, POISON_KINDS, poisoned, type PoisonKind } from './model';
@@ -40,6 +41,8 @@ const random = seededRandom(config.seed);
 const indexedDb = { indexedDB: new IDBFactory(), IDBKeyRange };
 const supabase = createClient(config.proxyUrl, config.anonKey, {
   auth: { persistSession: false, autoRefreshToken: true },
+  // As the app's client (src/lib/supabase.ts): a dropped answer fails after a bound.
+  global: { fetch: fetchWithTimeout() },
   realtime: { transport: ws as never },
 });
 
@@ -76,7 +79,9 @@ async function addPoison(n = poison.length + config.seed) {
   poison.push({ id: command.id, kind });
 }
 
-async function takePhoto(shipments: Array<{ id: string; origin_hub_id: string | null; batch_number: string }>) {
+async function takePhoto(
+  shipments: Array<{ id: string; origin_hub_id: string | null; batch_number: string }>,
+) {
   const photo = nextPhoto(config.actor, shipments, photos, random, config.prefix);
   if (!photo) return;
   await engine.queueImage(photo.shipmentId, photo.slot, new Blob([photoBytes], { type: 'image/png' }));
@@ -87,7 +92,9 @@ async function steps(count: number) {
   for (let i = 0; i < count; i++) {
     const view = {
       vehicles: (await engine.db.vehicles.find().exec()).map((d) => d.toJSON() as never),
-      shipments: (await engine.db.shipments.find({ selector: { selesai_bongkar: false } }).exec()).map((d) => d.toJSON() as never),
+      shipments: (await engine.db.shipments.find({ selector: { selesai_bongkar: false } }).exec()).map(
+        (d) => d.toJSON() as never,
+      ),
     };
     if (random() < config.poisonRate) await addPoison();
     if (random() < config.photoRate) await takePhoto(view.shipments);
@@ -97,7 +104,8 @@ async function steps(count: number) {
       const { id } = await engine.dispatch(step.type, step.payload);
       acknowledged.push(id);
     } catch (error) {
-      const kind = error instanceof CommandRefused ? 'refused' : error instanceof ValidationFailed ? 'invalid' : 'error';
+      const kind =
+        error instanceof CommandRefused ? 'refused' : error instanceof ValidationFailed ? 'invalid' : 'error';
       refusedLocally[kind] = (refusedLocally[kind] ?? 0) + 1;
       if (kind === 'error') throw error;
     }
@@ -122,7 +130,9 @@ async function view() {
   const tables: Record<string, Record<string, string>> = {};
   for (const table of ['vehicles', 'shipments', 'inventory', 'vendors'] as const) {
     const docs = await engine.db[table].find().exec();
-    tables[table] = Object.fromEntries(docs.map((d) => [d.id, (d.toJSON() as { change_xid: string }).change_xid]));
+    tables[table] = Object.fromEntries(
+      docs.map((d) => [d.id, (d.toJSON() as { change_xid: string }).change_xid]),
+    );
   }
   const conflicts = await engine.local.store.conflicts.toArray();
   const rejectedHere = Object.fromEntries(conflicts.map((c) => [c.command_id, c.code]));
@@ -163,7 +173,10 @@ async function handle(request: Request): Promise<unknown> {
 }
 
 async function main() {
-  const { error } = await supabase.auth.signInWithPassword({ email: config.email, password: config.password });
+  const { error } = await supabase.auth.signInWithPassword({
+    email: config.email,
+    password: config.password,
+  });
   if (error) throw new Error(`${config.name}: sign-in failed: ${error.message}`);
   engine = await start();
   // A tablet is used once its first sync is done (it shows what it has pulled): the run's
@@ -172,10 +185,13 @@ async function main() {
   parentPort!.on('message', (request: Request & { id: number }) => {
     handle(request).then(
       (result) => parentPort!.postMessage({ id: request.id, result }),
-      (error: unknown) => parentPort!.postMessage({ id: request.id, error: String((error as Error)?.stack ?? error) }),
+      (error: unknown) =>
+        parentPort!.postMessage({ id: request.id, error: String((error as Error)?.stack ?? error) }),
     );
   });
   parentPort!.postMessage({ id: 0, result: 'ready' });
 }
 
-void main().catch((error: unknown) => parentPort!.postMessage({ id: 0, error: String((error as Error)?.stack ?? error) }));
+void main().catch((error: unknown) =>
+  parentPort!.postMessage({ id: 0, error: String((error as Error)?.stack ?? error) }),
+);
