@@ -40,4 +40,3 @@ export type { LiveTable } from './db/live-table';
 export { podCityOfHub, podCityOfShipment } from './domain/pod-city';
 export { warehouseForCity } from './domain/lookups';
 export { mayActForPodCity } from './commands/pod';
-export { fetchWithTimeout, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './request-timeout';

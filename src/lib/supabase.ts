@@ -1,5 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
-import { fetchWithTimeout } from '../../sync/pure';
+import { fetchWithTimeout } from './request-timeout';
 import { AUTH_STORAGE_KEY } from './storage-keys';
 
 // Locally the app server forwards /auth/v1, /rest/v1, ... to the stack, so with no
@@ -21,7 +21,7 @@ export const supabase = createClient(supabaseUrl, anonKey, {
     detectSessionInUrl: true,
     storageKey: AUTH_STORAGE_KEY,
   },
-  // No request waits for ever on a connection that dropped its answer (sync/request-timeout.ts).
+  // No request waits for ever on a connection that dropped its answer (request-timeout.ts).
   global: { fetch: fetchWithTimeout() },
 });
 

@@ -8,7 +8,7 @@ import { createClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import ws from 'ws';
 import { CommandRefused, SyncEngine, ValidationFailed, type Actor } from '../../sync';
-import { fetchWithTimeout } from '../../sync/request-timeout';
+import { fetchWithTimeout } from '../../src/lib/request-timeout';
 import { seededRandom } from '../support/flaky-proxy';
 import { png } from '../support/images';
 import { nextPhoto, nextStep, POISON_KINDS, poisoned, type PoisonKind } from './model';

@@ -1,9 +1,9 @@
 // A request whose answer never comes fails after its bound instead of the platform's 300 s
-// (sync/request-timeout.ts): a real HTTP server that reads the request and never answers.
+// (src/lib/request-timeout.ts): a real HTTP server that reads the request and never answers.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchWithTimeout } from '../../sync/request-timeout';
+import { fetchWithTimeout } from '../../src/lib/request-timeout';
 
 let server: Server;
 let base = '';

@@ -4,7 +4,8 @@
 // 300 s, and a token refresh stuck there kept a tablet from syncing for five minutes (seen in
 // the short soak: a tablet stuck, the run converging only after 298 s). Past the bound the
 // request fails like a dropped connection, and the engine retries as it does for any
-// transient failure (docs/sync.md). A photo upload gets longer: on a slow uplink its bytes
+// transient failure (docs/sync.md). It lives here, not in sync/, so the
+// first screen's client does not pull sync's schemas (and zod) into the entry chunk. A photo upload gets longer: on a slow uplink its bytes
 // may take a minute.
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const UPLOAD_TIMEOUT_MS = 180_000;
