@@ -4,48 +4,17 @@
 // which options there are (src/lib/shipment-filters.ts).
 import { X } from 'lucide-react';
 import { toDate } from '../lib/format-date';
-import { dayOf, hasFieldFilters, NO_FILTERS, type FilterOption, type ShipmentFilters } from '../lib/shipment-filters';
+import {
+  dayOf,
+  hasFieldFilters,
+  NO_FILTERS,
+  type FilterOption,
+  type ShipmentFilters,
+} from '../lib/shipment-filters';
+import { FilterSelect } from './filter-select';
 import { FormField } from './form-field';
 import { Button } from './ui/button';
 import { DatePicker } from './ui/calendar';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
-
-/** A select's value for "any" (a Radix select item cannot have an empty value). */
-const ANY = '__semua__';
-
-function FilterSelect({
-  id,
-  label,
-  anyLabel,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  anyLabel: string;
-  value: string;
-  options: readonly FilterOption[];
-  onChange: (value: string) => void;
-}) {
-  return (
-    <FormField id={id} label={label}>
-      <Select value={value || ANY} onValueChange={(v) => onChange(v === ANY ? '' : v)}>
-        <SelectTrigger id={id} className="h-11 w-full" data-testid={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ANY}>{anyLabel}</SelectItem>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </FormField>
-  );
-}
 
 export function ShipmentFilterBar({
   idPrefix,

@@ -4,45 +4,10 @@ import type { Hub } from '../../../sync/pure';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { FilterSelect } from '../../components/filter-select';
 import { COMMAND_TYPES, commandLabel } from '../../lib/command-labels';
 import { NO_FILTERS, type AuditFilters } from './audit-query';
 import * as M from './messages';
-
-const ANY = '__all__';
-
-function Choice({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  options: Array<{ value: string; label: string }>;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value || ANY} onValueChange={(v) => onChange(v === ANY ? '' : v)}>
-        <SelectTrigger id={id} data-testid={id} className="w-full">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ANY}>{M.ALL}</SelectItem>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 export function AuditFiltersBar({
   filters,
@@ -56,7 +21,8 @@ export function AuditFiltersBar({
   const set = (change: Partial<AuditFilters>) => onChange({ ...filters, ...change });
   return (
     <div className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-6" data-testid="audit-filters">
-      <Choice
+      <FilterSelect
+        anyLabel={M.ALL}
         id="audit-hub"
         label={M.FILTER_HUB}
         value={filters.hubId}
@@ -72,7 +38,8 @@ export function AuditFiltersBar({
           onChange={(e) => set({ actor: e.target.value })}
         />
       </div>
-      <Choice
+      <FilterSelect
+        anyLabel={M.ALL}
         id="audit-type"
         label={M.FILTER_TYPE}
         value={filters.type}
