@@ -85,7 +85,8 @@ export default defineConfig(({ mode }) => {
       ),
     },
     build: {
-      outDir: 'dist',
+      // DERMAGA_DIST: a build of one's own (parallel work on one checkout; the stack reads the same).
+      outDir: process.env.DERMAGA_DIST || 'dist',
       sourcemap: true,
       rolldownOptions: {
         output: {

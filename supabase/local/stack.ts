@@ -169,7 +169,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     gatewayServer.on('request', getRequestListener(gateway.fetch));
 
     const appServer = await listen(
-      appServerApp({ distDir: join(projectDir, 'dist'), apiUrl, anonKey: keys.anonKey }),
+      appServerApp({ distDir: resolve(projectDir, process.env.DERMAGA_DIST || 'dist'), apiUrl, anonKey: keys.anonKey }),
       opts.appPort,
       host,
     );
