@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import ws from 'ws';
+import { firstValueFrom } from 'rxjs';
 import { CommandRefused, SyncEngine, ValidationFailed, type Actor } from '../../sync';
 import { fetchWithTimeout } from '../../src/lib/request-timeout';
 import { seededRandom } from '../support/flaky-proxy';
@@ -34,6 +35,7 @@ export type Request =
   | { op: 'kill' }
   | { op: 'drain'; timeoutMs: number }
   | { op: 'view' }
+  | { op: 'stuck' }
   | { op: 'stop' };
 
 const config = workerData as DeviceConfig;
@@ -147,6 +149,31 @@ async function view() {
   };
 }
 
+/**
+ * What a tablet that did not drain is waiting on: its outbox and pending uploads with their
+ * attempts and last errors, the engine's last round error, and whether it still has a session
+ * (a refresh lost for good signs a tablet out, and its commands then wait forever).
+ */
+async function stuck(): Promise<string[]> {
+  const lines: string[] = [];
+  const { data } = await supabase.auth.getSession();
+  const expires = data.session?.expires_at;
+  lines.push(
+    data.session
+      ? `session until ${expires ? new Date(expires * 1000).toISOString() : '?'}`
+      : 'no session (signed out)',
+  );
+  const status = await firstValueFrom(engine.status$);
+  lines.push(`status ${JSON.stringify(status).slice(0, 300)}`);
+  for (const c of await engine.local.store.outbox.toArray()) {
+    lines.push(`outbox ${c.type} ${c.state} attempts ${c.attempts} last_error ${c.last_error ?? '-'}`);
+  }
+  for (const u of await engine.local.store.uploads.where('state').equals('pending').toArray()) {
+    lines.push(`upload ${u.path} attempts ${u.attempts} next ${new Date(u.next_attempt_at).toISOString()} last_error ${u.last_error ?? '-'}`);
+  }
+  return lines;
+}
+
 async function handle(request: Request): Promise<unknown> {
   switch (request.op) {
     case 'steps':
@@ -166,6 +193,8 @@ async function handle(request: Request): Promise<unknown> {
       return drain(request.timeoutMs);
     case 'view':
       return view();
+    case 'stuck':
+      return stuck();
     case 'stop':
       await engine.stop();
       return null;

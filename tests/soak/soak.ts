@@ -275,6 +275,12 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport & { details: s
     const quietAt = Date.now();
     const stuckCounts = await Promise.all(tablets.map((t) => t.ask<number>({ op: 'drain', timeoutMs: 90_000 })));
     let stuck = stuckCounts.reduce((a, b) => a + b, 0);
+    // A tablet that did not drain says what it waits on (a stuck run used to say only "stuck 1").
+    for (const [i, n] of stuckCounts.entries()) {
+      if (n === 0) continue;
+      const lines = await tablets[i]!.ask<string[]>({ op: 'stuck' }).catch((e: unknown) => [`(no answer: ${String(e)})`]);
+      details.push(...lines.slice(0, 12).map((l) => `${tablets[i]!.config.name} stuck: ${l}`));
+    }
     let diverged = 0;
     const views: DeviceView[] = [];
     for (const t of tablets) {
