@@ -30,6 +30,7 @@ import { withWriteLock } from './replication/write-lock';
 import { showAtOnce, storeCommand } from './replication/dispatch';
 import { queueUpload, type ImageSlot } from './uploads/queue';
 import { SyncRounds, type RoundState } from './round';
+import { DeviceReporter } from './replication/device-report';
 import { SyncScheduler } from './scheduler';
 
 export { LocalWriteFailed, ValidationFailed } from './errors';
@@ -61,6 +62,10 @@ export interface SyncOptions {
    * flushSync, so it renders within the tap's task). Runs the change as it is by default.
    */
   present?: (apply: () => void) => void;
+  /** The app's version, in the device's report to the server (replication/device-report.ts). */
+  appVersion?: string;
+  /** At most one device report per this many ms (60 s by default; 0: none). */
+  reportIntervalMs?: number;
 }
 
 export interface DispatchHooks {
@@ -89,6 +94,7 @@ export class SyncEngine {
   private readonly lockName: string;
   private readonly overlay: PredictionOverlay;
   private readonly rounds: SyncRounds;
+  private readonly reporter: DeviceReporter;
   private readonly scheduler: SyncScheduler;
   private subscriptions: Subscription[] = [];
   private stopped = false;
@@ -99,6 +105,10 @@ export class SyncEngine {
   ) {
     this.lockName = local.db.name;
     this.overlay = new PredictionOverlay(options.present);
+    this.reporter = new DeviceReporter(options.supabase, local, {
+      appVersion: options.appVersion,
+      intervalMs: options.reportIntervalMs,
+    });
     this.rounds = new SyncRounds({
       supabase: options.supabase,
       local,
@@ -115,6 +125,7 @@ export class SyncEngine {
       },
       state: () => this.runtime.value,
       report: (state) => this.runtime.next(state),
+      afterSync: () => void this.reporter.afterRound(),
     });
     this.scheduler = new SyncScheduler({
       round: () => this.rounds.run(),
@@ -254,6 +265,7 @@ export class SyncEngine {
     for (const s of this.subscriptions) s.unsubscribe();
     this.overlay.dispose();
     await this.scheduler.stop();
+    await this.reporter.settled();
     await this.local.close();
   }
 

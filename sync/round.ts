@@ -34,6 +34,8 @@ export interface RoundContext {
   recordUpload: (upload: UploadEntry) => Promise<void>;
   state: () => RoundState;
   report: (state: RoundState) => void;
+  /** After a successful round, not awaited (the device's report to the server: device-report.ts). */
+  afterSync?: () => void;
 }
 
 /**
@@ -113,6 +115,7 @@ export class SyncRounds {
       const now = new Date().toISOString();
       await local.store.setMeta('lastSyncedAt', now);
       this.ctx.report({ online: true, syncing: false, lastError: pushError, lastSyncedAt: now, firstSync: null });
+      this.ctx.afterSync?.();
       // A push in backoff comes back when it is due, without waiting for the next pull.
       return { ok: true, dueInMs: this.pushFailures > 0 ? Math.max(0, this.pushRetryAt - Date.now()) : undefined };
     } catch (error) {

@@ -73,6 +73,8 @@ export function SyncEngineProvider({ children }: { children: ReactNode }) {
           // the answer is yes (or every 2 minutes as a safety net). docs/sync.md.
           probeIntervalMs: 2_500,
           pullIntervalMs: 120_000,
+          // Told to the server after a round, at most once a minute (Perlu perhatian, issue 30).
+          appVersion: import.meta.env.VITE_APP_VERSION,
         }),
       )
       .then(

@@ -1,0 +1,218 @@
+// "Perlu perhatian" (issue 30): what needs a person, computed on the device from its
+// working set, the devices' sync reports and the thresholds an admin set (Settings).
+// Pure: the dashboard's board and the bell give it their rows and a clock.
+//   - a shipment on its way (status otw_*) whose ETA day (Jakarta) ended more than the
+//     ETA grace ago; handled when it arrives (Confirm Tiba);
+//   - a truck queued at a hub (Siap Muat, not loading) longer than that hub's waiting
+//     threshold; handled by Proses Muat;
+//   - a shipment arrived at a hub (Confirm Tiba) and not yet unloading for longer than
+//     that threshold; handled by Mulai Bongkar;
+//   - a hub user's device whose last sync the server recorded longer ago than the device
+//     threshold; handled when it syncs again.
+import type { Hub, Shipment, Vehicle } from '../../sync/pure';
+import { accessDenial, type Viewer } from './access';
+import { deriveHubType } from './hub-info';
+import { HUB_ROUTES, type TabSlug } from './hub-routes';
+
+export interface AttentionThresholds {
+  etaGraceMinutes: number;
+  waitingMinutes: number;
+  /** Per hub id, over waitingMinutes. */
+  waitingByHub: Readonly<Record<string, number>>;
+  deviceSilentMinutes: number;
+}
+
+/** As the server's attention_settings() answers them (snake case, minutes). */
+export interface AttentionSettingsRow {
+  eta_grace_minutes?: unknown;
+  waiting_minutes?: unknown;
+  waiting_by_hub?: unknown;
+  device_silent_minutes?: unknown;
+}
+
+export const DEFAULT_THRESHOLDS: AttentionThresholds = {
+  etaGraceMinutes: 0,
+  waitingMinutes: 120,
+  waitingByHub: {},
+  deviceSilentMinutes: 240,
+};
+
+const minutes = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
+
+/** The server's row as thresholds; whatever is missing or malformed keeps its default. */
+export function thresholdsFrom(row: AttentionSettingsRow | null | undefined): AttentionThresholds {
+  const byHub: Record<string, number> = {};
+  if (row?.waiting_by_hub && typeof row.waiting_by_hub === 'object') {
+    for (const [hub, value] of Object.entries(row.waiting_by_hub as Record<string, unknown>)) {
+      if (typeof value === 'number' && Number.isInteger(value) && value > 0) byHub[hub] = value;
+    }
+  }
+  return {
+    etaGraceMinutes: minutes(row?.eta_grace_minutes, DEFAULT_THRESHOLDS.etaGraceMinutes),
+    waitingMinutes: minutes(row?.waiting_minutes, DEFAULT_THRESHOLDS.waitingMinutes) || DEFAULT_THRESHOLDS.waitingMinutes,
+    waitingByHub: byHub,
+    deviceSilentMinutes:
+      minutes(row?.device_silent_minutes, DEFAULT_THRESHOLDS.deviceSilentMinutes) ||
+      DEFAULT_THRESHOLDS.deviceSilentMinutes,
+  };
+}
+
+/** A device's report as device_sync_report_list() answers it. */
+export interface DeviceReport {
+  device_id: string;
+  user_id: string;
+  email: string | null;
+  full_name: string | null;
+  hub_id: string | null;
+  last_sync_at: string;
+  outbox_size: number;
+  app_version: string | null;
+}
+
+export type AttentionKind = 'eta' | 'waiting_load' | 'waiting_unload' | 'device';
+
+export interface AttentionItem {
+  kind: AttentionKind;
+  /** The row it is about: a shipment, a vehicle or a device id. */
+  id: string;
+  /** The hub it happens at (the destination for an ETA), when known. */
+  hubId: string | null;
+  /** What it is: a batch number, a plate, a user's e-mail. */
+  subject: string;
+  /** How long past its threshold's start: since the ETA day ended, the truck waited, the device synced (ms). */
+  sinceMs: number;
+  /** The device's outbox size as last reported (devices only). */
+  outboxSize?: number;
+  /** Where it is handled, for this viewer; null when no screen it may open handles it. */
+  href: string | null;
+}
+
+export interface AttentionInput {
+  now: number;
+  thresholds: AttentionThresholds;
+  viewer: Viewer;
+  hubs: readonly Hub[];
+  /** Shipments of the working set (only those on their way or arrived matter). */
+  shipments: readonly Shipment[];
+  /** Vehicles of the working set (only those queued matter). */
+  vehicles: readonly Vehicle[];
+  /** The devices' reports (none while they could not be read). */
+  devices: readonly DeviceReport[];
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+function instant(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? null : t;
+}
+
+/** When an ETA date (yyyy-MM-dd) ends in Jakarta (WIB, UTC+7), or null for none or a malformed one. */
+export function etaDayEnd(eta: string | null | undefined): number | null {
+  if (!eta || !/^\d{4}-\d{2}-\d{2}$/.test(eta)) return null;
+  const start = Date.parse(`${eta}T00:00:00+07:00`);
+  return Number.isNaN(start) ? null : start + DAY;
+}
+
+export function waitingMinutesAt(thresholds: AttentionThresholds, hubId: string | null): number {
+  return (hubId && thresholds.waitingByHub[hubId]) || thresholds.waitingMinutes;
+}
+
+/** The hub's operations tab for this viewer, the POD screen for a POD hub, else null. */
+function hubTab(hub: Hub | undefined, tab: TabSlug, viewer: Viewer): string | null {
+  if (!hub || hub.deleted) return null;
+  const hubType = deriveHubType(hub);
+  if (hubType === 'pod') return accessDenial({ kind: 'pod' }, viewer) === null ? '/pod' : null;
+  const route = Object.values(HUB_ROUTES).find((r) => r.hubType === hubType);
+  if (!route?.tabs.includes(tab)) return null;
+  return accessDenial({ kind: 'hub-operations', hubType }, viewer) === null ? `/${route.slug}/${tab}` : null;
+}
+
+const KIND_ORDER: Record<AttentionKind, number> = { eta: 0, waiting_unload: 1, waiting_load: 2, device: 3 };
+
+/** Every item, by kind (ETA, unloading, loading, devices), the longest waiting first within a kind. */
+export function attentionItems(input: AttentionInput): AttentionItem[] {
+  const { now, thresholds, viewer } = input;
+  const hubsById = new Map(input.hubs.map((h) => [h.id, h]));
+  const items: AttentionItem[] = [];
+
+  for (const s of input.shipments) {
+    if (s.deleted) continue;
+    if (s.status.startsWith('otw_')) {
+      const end = etaDayEnd(s.eta);
+      if (end !== null && now - end > thresholds.etaGraceMinutes * MINUTE) {
+        items.push({
+          kind: 'eta',
+          id: s.id,
+          hubId: s.destination_hub_id,
+          subject: s.batch_number,
+          sinceMs: now - end,
+          href: `/in-transit-detail?open=${s.id}`,
+        });
+      }
+    } else if (s.status === 'confirm_tiba' && !s.unloading_started_at) {
+      const since = instant(s.arrival_gdt);
+      const hubId = s.current_hub_id ?? s.destination_hub_id;
+      if (since !== null && now - since > waitingMinutesAt(thresholds, hubId) * MINUTE) {
+        items.push({
+          kind: 'waiting_unload',
+          id: s.id,
+          hubId,
+          subject: s.batch_number,
+          sinceMs: now - since,
+          href: hubTab(hubsById.get(hubId), 'arrival', viewer),
+        });
+      }
+    }
+  }
+
+  for (const v of input.vehicles) {
+    if (v.deleted || !v.is_active || !v.siap_muat || v.sedang_muat || v.loading_started_at) continue;
+    const since = instant(v.queued_at);
+    if (since === null || !v.current_hub_id) continue;
+    if (now - since > waitingMinutesAt(thresholds, v.current_hub_id) * MINUTE) {
+      items.push({
+        kind: 'waiting_load',
+        id: v.id,
+        hubId: v.current_hub_id,
+        subject: v.license_plate,
+        sinceMs: now - since,
+        href: hubTab(hubsById.get(v.current_hub_id), 'ready', viewer),
+      });
+    }
+  }
+
+  const usersPage = accessDenial({ kind: 'users' }, viewer) === null;
+  for (const d of input.devices) {
+    const since = instant(d.last_sync_at);
+    if (since === null) continue;
+    if (now - since > thresholds.deviceSilentMinutes * MINUTE) {
+      items.push({
+        kind: 'device',
+        id: d.device_id,
+        hubId: d.hub_id,
+        subject: d.full_name ? `${d.full_name} (${d.email ?? '-'})` : (d.email ?? d.user_id),
+        sinceMs: now - since,
+        outboxSize: d.outbox_size,
+        href: usersPage ? '/users' : null,
+      });
+    }
+  }
+
+  return items.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || b.sinceMs - a.sinceMs || a.id.localeCompare(b.id));
+}
+
+/** '45 detik', '12 menit', '2 jam 5 menit', '1 hari 3 jam' (floored), as the hub screens say durations. */
+export function formatSince(totalMs: number): string {
+  const seconds = Math.max(0, Math.floor(totalMs / 1000));
+  if (seconds < 60) return `${seconds} detik`;
+  const mins = Math.floor(seconds / 60);
+  if (mins < 60) return `${mins} menit`;
+  const hours = Math.floor(mins / 60);
+  if (hours < 24) return mins % 60 ? `${hours} jam ${mins % 60} menit` : `${hours} jam`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} hari ${hours % 24} jam` : `${days} hari`;
+}
