@@ -10,16 +10,7 @@
 --
 -- security invoker: the caller's row-level security decides what it pulls.
 
-create or replace function public.replicated_tables()
-returns text[]
-language sql
-immutable
-set search_path = ''
-as $$
-  select array['hubs', 'warehouses', 'profiles', 'shipment_statuses', 'vendors', 'vehicle_types',
-               'vehicles', 'shipments', 'containers', 'inventory']
-$$;
-comment on function public.replicated_tables() is 'The tables the offline clients replicate, in pull order.';
+-- public.replicated_tables(), the list of tables, is in 20261126003400_stock_balances.sql.
 
 create or replace function public.pull_changes(
   p_table text,
@@ -88,7 +79,6 @@ comment on function public.visible_ids(text) is
 
 revoke execute on function public.pull_changes(text, text, uuid, integer), public.visible_ids(text) from public, anon;
 grant execute on function public.pull_changes(text, text, uuid, integer), public.visible_ids(text) to authenticated, service_role;
-grant execute on function public.replicated_tables() to authenticated, service_role;
 
 -- Rows by id in the pull's shape (change_xid as text), for reconcileScope.
 create or replace function public.rows_by_id(p_table text, p_ids uuid[])
