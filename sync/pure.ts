@@ -32,6 +32,7 @@ export { hubKind, type HubKind } from './domain/hub-type';
 export { otwForHub, otwForWarehouse, type OtwStatus } from './domain/destination';
 export { jakartaDate, formatWib } from './domain/time';
 export { seaBatchNumber } from './commands/shipping';
+export { isUndoable, UNDO_MESSAGES, UNDO_WINDOW_MS } from './commands/undo';
 export type { OutboxEntry, UploadEntry, ConflictEntry } from './db/engine-store';
 // The dashboard's, in-transit's and hub activity's figures (issue 10).
 export * from './domain/dashboard';

@@ -28,6 +28,7 @@ const LABELS: Record<string, string> = {
   add_hub: 'Tambah hub',
   edit_hub: 'Ubah hub',
   delete_hub: 'Hapus hub',
+  undo_command: 'Urungkan',
 };
 
 /** The type's name for people; an unknown (newer) type as its words. */

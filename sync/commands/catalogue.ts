@@ -26,6 +26,7 @@ import {
 import type { z } from 'zod';
 import type { CommandDefinition } from './types';
 import { setWarehouseCapacity } from './warehouse-capacity';
+import { undoCommand } from './undo';
 import { finishLoading, queueVehicles, removeFromQueue, startLoading } from './vehicle-queue';
 
 const definitions = [
@@ -63,6 +64,8 @@ const definitions = [
   deleteHub,
   // warehouse capacity (20261126001500)
   setWarehouseCapacity,
+  // undo of a floor action (20261126003000)
+  undoCommand,
 ] as const;
 
 type Definition = (typeof definitions)[number];

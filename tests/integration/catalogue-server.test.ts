@@ -35,6 +35,9 @@ describe('the command catalogue', () => {
     expect(rows.map((r) => r.proname.slice('cmd_'.length)).sort()).toEqual(catalogue);
   });
 
+  // Rare commands (undo_command, issue 29) may stay out of the CASE: they run by name.
+  const BY_NAME = new Set(['undo_command']);
+
   it("is the list of apply_commands' CASE, each type calling its own function", async () => {
     const { rows } = await sql.query<{ def: string }>(
       `select pg_get_functiondef('public.apply_commands(jsonb)'::regprocedure) as def`,
@@ -44,7 +47,7 @@ describe('the command catalogue', () => {
       ...source.matchAll(/when '([a-z_]+)' then v_entity := public\.cmd_([a-z_]+)\(ctx, v_payload\);/g),
     ];
     for (const [, type, fn] of listed) expect(fn, `the CASE calls cmd_${fn} for ${type}`).toBe(type);
-    expect(listed.map((m) => m[1]).sort()).toEqual(catalogue);
-    for (const type of catalogue) expect(source).toContain(`'${type}'`);
+    expect(listed.map((m) => m[1]).sort()).toEqual(catalogue.filter((t) => !BY_NAME.has(t)));
+    for (const type of catalogue.filter((t) => !BY_NAME.has(t))) expect(source).toContain(`'${type}'`);
   });
 });

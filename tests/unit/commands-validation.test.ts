@@ -358,6 +358,7 @@ describe('catalogue', () => {
         'edit_hub',
         'delete_hub',
         'set_warehouse_capacity',
+        'undo_command',
       ].sort(),
     );
     expect(MESSAGES.statusUndetermined).toBe('Gagal menentukan status pengiriman dari tujuan gudang.');
