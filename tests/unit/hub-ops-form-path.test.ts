@@ -17,7 +17,6 @@ import * as demo from '../support/demo';
 
 const HUB = demo.HUB.karawang;
 const VEHICLE = demo.seedId.vehicle(10);
-const VENDOR = demo.TRUCK_VENDOR.id;
 const WAREHOUSE = demo.WAREHOUSE.cikarang;
 const DEST = demo.HUB.makassar;
 
@@ -37,7 +36,7 @@ describe('sendChecked', () => {
 
   it('sends a passing check as its command, with the toasts given', () => {
     const failure = (message: string) => `Gagal: ${message}`;
-    const checked = checkQueue(VENDOR, [VEHICLE], HUB);
+    const checked = checkQueue([VEHICLE], HUB);
     expect(sendChecked('queue_vehicles', checked, { success: '1 kendaraan', failure })).toEqual({
       command: 'queue_vehicles',
       payload: { hub_id: HUB, vehicle_ids: [VEHICLE] },

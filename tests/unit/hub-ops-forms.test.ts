@@ -250,14 +250,11 @@ describe('the modals', () => {
     }
   });
 
-  it('add to queue: a vendor first, then at least one vehicle', () => {
-    const noVendor = checkQueue(null, [VEHICLE], HUB);
-    expect(noVendor.ok).toBe(false);
-    if (!noVendor.ok) expect(noVendor.first).toBe('Pilih vendor terlebih dahulu');
-    const none = checkQueue(VENDOR, [], HUB);
+  it('add to queue: at least one vehicle, no vendor needed (issue 29: truck first)', () => {
+    const none = checkQueue([], HUB);
     expect(none.ok).toBe(false);
     if (!none.ok) expect(none.errors.vehicle_ids).toBe('Pilih minimal satu kendaraan');
-    expect(checkQueue(VENDOR, [VEHICLE], HUB)).toEqual({
+    expect(checkQueue([VEHICLE], HUB)).toEqual({
       ok: true,
       payload: { hub_id: HUB, vehicle_ids: [VEHICLE] },
     });

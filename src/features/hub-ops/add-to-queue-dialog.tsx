@@ -1,29 +1,66 @@
-// Tambah ke Antrian (spec 2.9, 4.1, 5, 7.2): choose a vendor, then any of its
-// ready vehicles (PolJak and PolSub: only sea fleet with a ship name), several
-// at once. They join this hub's Siap Muat queue. On the form pattern: another
-// vendor clears the choice and the messages.
-import { useEffect } from 'react';
+// Tambah ke Antrian (spec 2.9, 4.1, 5, 7.2; issue 29: truck first): one
+// searchable list of the trucks that can join this hub's Siap Muat queue
+// (queueable-trucks.ts: those here first; none at another hub or waiting for
+// their shipping form), several at once; the vendor is an optional filter. The
+// button names how many are chosen. On the form pattern.
+import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import type { Hub, Vehicle } from '../../../sync/pure';
+import type { Hub, Vehicle, Vendor } from '../../../sync/pure';
 import { EmptyState } from '../../components/empty-state';
 import { FormDialog } from '../../components/form-dialog';
+import { FormField } from '../../components/form-field';
 import { Checkbox } from '../../components/ui/checkbox';
+import { Input } from '../../components/ui/input';
 import { ScrollArea } from '../../components/ui/scroll-area';
 import { permissionsOf } from '../../lib/roles';
 import { useSignedIn } from '../../lib/session';
 import { sendChecked, useCommandForm, type Submission } from '../../lib/use-command-form';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { checkQueue } from './form-validation';
-import { readyVehiclesOfVendor } from './hub-queries';
+import { arrivalsOfVehicles, awaitingForm, readyVehicles } from './hub-queries';
 import { isSeaHub } from './hub-resolution';
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
+import { filterTrucks, queueableTrucks } from './queueable-trucks';
 import { vehicleLabel } from './use-master-data';
-import { VendorField } from './vendor-field';
+import { VendorFilter } from './vendor-field';
 
 interface QueueValues {
-  vendor_id: string;
   vehicle_ids: string[];
+}
+
+const NONE: readonly string[] = [];
+
+/** 'Tambah Kendaraan' (spec 5), with the count once some are chosen. */
+export const queueSubmitLabel = (n: number) => (n > 0 ? `Tambah Kendaraan (${n})` : 'Tambah Kendaraan');
+
+/** The trucks this hub may queue, read live: ready ones, less those here still waiting for their form. */
+function useQueueableTrucks(hub: Hub) {
+  const { config, master } = useHubScope();
+  const ready = useRxQuery('vehicles', readyVehicles());
+  // Loaded here, form not sent: a shipment that brought it here since says it is not waiting.
+  const finishedHere = ready.rows.filter((v) => v.current_hub_id === hub.id && v.loading_finished_at);
+  const finishedIds = finishedHere.map((v) => v.id);
+  const arrivals = useRxQuery('shipments', finishedIds.length ? arrivalsOfVehicles(hub.id, finishedIds) : null);
+  return useMemo(() => {
+    const awaiting = new Set(
+      // Until the arrivals are read every one of them counts as waiting (never offered by mistake).
+      (finishedIds.length && !arrivals.ready ? finishedHere : awaitingForm(finishedHere, arrivals.rows)).map(
+        (v) => v.id,
+      ),
+    );
+    return {
+      trucks: queueableTrucks(ready.rows, {
+        hubId: hub.id,
+        hubType: config.hubType,
+        awaitingIds: awaiting,
+        vendorName: (id) => master.vendorsById.get(id)?.name,
+      }),
+      loaded: ready.ready,
+    };
+    // finishedHere and finishedIds follow ready.rows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready.rows, ready.ready, arrivals.rows, arrivals.ready, hub.id, config.hubType, master.vendorsById]);
 }
 
 export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => void }) {
@@ -31,91 +68,93 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
   // Spec 6: editing vendors is for admin (the server refuses everyone else).
   const mayEditVendors = permissionsOf(useSignedIn().profile.role).manageVendors;
   const sea = isSeaHub(config.hubType);
+  const { trucks, loaded } = useQueueableTrucks(hub);
+  const [vendorId, setVendorId] = useState('');
+  const [search, setSearch] = useState('');
   const { form, onSubmit, saving } = useCommandForm<QueueValues>({
-    defaultValues: { vendor_id: '', vehicle_ids: [] },
+    defaultValues: { vehicle_ids: [] },
     submit: (values): Submission => {
-      // Only what is still offered (a vehicle taken meanwhile drops out).
-      const ids = values.vehicle_ids.filter((id) => vehicles.some((v) => v.id === id));
-      return sendChecked('queue_vehicles', checkQueue(values.vendor_id || null, ids, hub.id), {
+      // Only what is still offered (a truck taken meanwhile drops out).
+      const ids = values.vehicle_ids.filter((id) => trucks.some((t) => t.vehicle.id === id));
+      return sendChecked('queue_vehicles', checkQueue(ids, hub.id), {
         success: TOAST.queued(ids.length),
         failure: () => FAILURE.addToQueue,
       });
     },
     onDone: onClose,
   });
-  const [vendorId, selected] = useWatch({ control: form.control, name: ['vendor_id', 'vehicle_ids'] });
-  // Another vendor (picked, or added from here): none of its vehicles chosen yet, no messages.
-  useEffect(() => {
-    return form.subscribe({
-      name: 'vendor_id',
-      formState: { values: true },
-      callback: ({ name }) => {
-        if (name !== 'vendor_id') return;
-        form.setValue('vehicle_ids', []);
-        form.clearErrors();
-      },
-    });
-  }, [form]);
-
-  const { rows } = useRxQuery('vehicles', vendorId ? readyVehiclesOfVendor(vendorId) : null);
-  const vehicles: Vehicle[] = rows
-    .filter((v: Vehicle) => !sea || !!v.nama_kapal?.trim())
-    .sort((a, b) => a.license_plate.localeCompare(b.license_plate));
-  const toggle = (id: string, on: boolean) =>
+  const selected = useWatch({ control: form.control, name: 'vehicle_ids' }) ?? NONE;
+  const chosen = selected.filter((id) => trucks.some((t) => t.vehicle.id === id));
+  const shown = filterTrucks(trucks, { vendorId, search });
+  const vendors = useMemo(() => {
+    const ids = new Set(trucks.map((t) => t.vehicle.vendor_id));
+    return master.vendors.filter((v: Vendor) => ids.has(v.id));
+  }, [trucks, master.vendors]);
+  const toggle = (id: string, on: boolean) => {
     form.setValue('vehicle_ids', on ? [...selected, id] : selected.filter((x) => x !== id));
+    if (on) form.clearErrors('vehicle_ids');
+  };
   const vehiclesError = form.formState.errors.vehicle_ids?.message;
+  const what = sea ? 'armada laut' : 'kendaraan';
 
   return (
     <FormDialog
       title="Tambah ke Antrian"
-      description={`Pilih vendor, lalu ${sea ? 'armada laut' : 'kendaraan'} yang siap untuk antrian Siap Muat di ${hub.name}.`}
+      description={`Cari ${what} menurut plat, sopir, atau vendor, lalu pilih satu atau lebih untuk antrian Siap Muat di ${hub.name}.`}
       testId="add-to-queue-dialog"
       className="sm:max-w-2xl"
       onClose={onClose}
       onSubmit={onSubmit}
       saving={saving}
-      submitLabel="Tambah Kendaraan"
+      submitLabel={queueSubmitLabel(chosen.length)}
       submitTestId="queue-submit"
     >
-      <VendorField form={form} name="vendor_id" id="queue-vendor" editable={mayEditVendors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="queue-search" label={`Cari ${what}`}>
+          <Input
+            id="queue-search"
+            type="search"
+            data-testid="queue-search"
+            placeholder="Plat, sopir, atau vendor"
+            autoComplete="off"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </FormField>
+        <VendorFilter
+          id="queue-vendor"
+          value={vendorId}
+          vendors={vendors}
+          onChange={setVendorId}
+          editable={mayEditVendors}
+        />
+      </div>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">
-          {sea ? 'Armada laut' : 'Kendaraan'} siap ({selected.length} dipilih)
+          {sea ? 'Armada laut' : 'Kendaraan'} siap ({chosen.length} dipilih)
         </legend>
         <ScrollArea className="h-[400px] max-h-[45svh] rounded-lg border">
-          {!vendorId ? (
+          {!loaded ? null : shown.length === 0 ? (
             <div className="p-3">
-              <EmptyState>Pilih vendor untuk melihat kendaraannya.</EmptyState>
-            </div>
-          ) : vehicles.length === 0 ? (
-            <div className="p-3">
-              <EmptyState>Vendor ini tidak punya {sea ? 'armada laut' : 'kendaraan'} yang siap.</EmptyState>
+              <EmptyState>
+                {trucks.length === 0
+                  ? `Tidak ada ${what} yang siap untuk antrian di ${hub.name}.`
+                  : `Tidak ada ${what} yang cocok dengan pencarian.`}
+              </EmptyState>
             </div>
           ) : (
             <ul className="grid gap-1 p-2" data-testid="queue-vehicle-options">
-              {vehicles.map((v) => {
-                const at = v.current_hub_id ? master.hubsById.get(v.current_hub_id)?.name : undefined;
-                return (
-                  <li key={v.id}>
-                    <label
-                      className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md pr-2 hover:bg-accent"
-                      data-plate={v.license_plate}
-                    >
-                      <Checkbox
-                        checked={selected.includes(v.id)}
-                        onCheckedChange={(on) => toggle(v.id, on === true)}
-                      />
-                      <span className="grid">
-                        <span className="font-medium">{vehicleLabel(v)}</span>
-                        <span className="text-xs text-muted-foreground">
-                          {[v.driver_name, v.nama_pelayaran, at && `di ${at}`].filter(Boolean).join(' · ') ||
-                            '\u00a0'}
-                        </span>
-                      </span>
-                    </label>
-                  </li>
-                );
-              })}
+              {shown.map(({ vehicle: v, vendorName, here }) => (
+                <TruckOption
+                  key={v.id}
+                  vehicle={v}
+                  vendorName={vendorName}
+                  here={here ? hub.name : undefined}
+                  checked={selected.includes(v.id)}
+                  invalid={!!vehiclesError}
+                  onChange={(on) => toggle(v.id, on)}
+                />
+              ))}
             </ul>
           )}
         </ScrollArea>
@@ -126,5 +165,45 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
         )}
       </fieldset>
     </FormDialog>
+  );
+}
+
+function TruckOption({
+  vehicle: v,
+  vendorName,
+  here,
+  checked,
+  invalid,
+  onChange,
+}: {
+  vehicle: Vehicle;
+  vendorName: string;
+  /** The hub's name when the truck stands here already. */
+  here: string | undefined;
+  checked: boolean;
+  invalid: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <li>
+      <label
+        className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md pr-2 hover:bg-accent"
+        data-plate={v.license_plate}
+        data-here={here ? 'true' : 'false'}
+      >
+        <Checkbox
+          checked={checked}
+          aria-invalid={invalid || undefined}
+          onCheckedChange={(on) => onChange(on === true)}
+        />
+        <span className="grid">
+          <span className="font-medium">{vehicleLabel(v)}</span>
+          <span className="text-sm text-muted-foreground">
+            {[v.driver_name, vendorName, v.nama_pelayaran, here && `di ${here}`].filter(Boolean).join(' · ') ||
+              '\u00a0'}
+          </span>
+        </span>
+      </label>
+    </li>
   );
 }

@@ -124,8 +124,7 @@ export function checkAddSeaFleet(
   return checkCommand('add_sea_fleet', { vehicle_id: newId(), ...values, current_hub_id: hubId });
 }
 
-/** Spec 5: a vendor before 'Tambah Kendaraan', then at least one vehicle. */
-export function checkQueue(vendorId: string | null, vehicleIds: readonly string[], hubId: string) {
-  if (!vendorId) return failed([{ path: ['vendor_id'], message: MESSAGES.chooseVendorFirst }]);
+/** Spec 5: at least one vehicle (issue 29: the list starts from the truck, the vendor is only a filter). */
+export function checkQueue(vehicleIds: readonly string[], hubId: string) {
   return checkCommand('queue_vehicles', { hub_id: hubId, vehicle_ids: [...vehicleIds] });
 }

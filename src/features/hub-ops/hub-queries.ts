@@ -11,9 +11,9 @@ export const vehiclesAtHub = (hubId: string): MangoQuery<Vehicle> => ({
   selector: { current_hub_id: hubId, is_active: true },
 });
 
-/** Spec 7.2: a vendor's active vehicles that are ready (the add-to-queue dialog). */
-export const readyVehiclesOfVendor = (vendorId: string): MangoQuery<Vehicle> => ({
-  selector: { vendor_id: vendorId, is_active: true, ready: true },
+/** Every active vehicle that is ready (the add-to-queue dialog, truck first: queueable-trucks.ts). */
+export const readyVehicles = (): MangoQuery<Vehicle> => ({
+  selector: { is_active: true, ready: true },
 });
 
 export type ShipmentTab = Extract<TabSlug, 'otw' | 'arrival' | 'unloading'>;

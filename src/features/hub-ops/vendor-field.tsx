@@ -1,14 +1,52 @@
-// The vendor of the hub dialogs (Tambah ke Antrian, Tambah Kendaraan, Tambah
-// Armada Laut): a select of the vendors with 'Tambah Vendor' beside it (and
-// 'Edit Vendor' where asked), each opening the vendor dialog over this one; a
-// vendor added there is chosen at once.
-import { useState } from 'react';
+// The vendor of the hub dialogs (Tambah Kendaraan, Tambah Armada Laut): a select
+// of the vendors with 'Tambah Vendor' beside it (and 'Edit Vendor' where asked),
+// each opening the vendor dialog over this one; a vendor added there is chosen
+// at once. Tambah ke Antrian has the same select as an optional filter
+// (VendorFilter: 'Semua vendor' first, issue 29).
+import { useState, type ReactNode } from 'react';
 import { useWatch, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
 import { Pencil, Plus } from 'lucide-react';
+import type { Vendor } from '../../../sync/pure';
 import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/form-field';
 import { SelectField } from '../../components/form-fields';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { VendorDialog } from '../../components/vendor-dialog';
 import { useHubScope } from './hub-scope';
+
+/** 'Edit Vendor' (where asked) and 'Tambah Vendor', each opening the vendor dialog over this one. */
+function VendorActions({
+  vendor,
+  editable,
+  onAdded,
+}: {
+  vendor: Vendor | undefined;
+  editable: boolean;
+  onAdded: (vendorId: string) => void;
+}): ReactNode {
+  const [nested, setNested] = useState<'add' | 'edit' | null>(null);
+  return (
+    <>
+      {editable && (
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label="Edit Vendor"
+          disabled={!vendor}
+          onClick={() => setNested('edit')}
+        >
+          <Pencil aria-hidden="true" />
+        </Button>
+      )}
+      <Button type="button" variant="outline" size="icon" aria-label="Tambah Vendor" onClick={() => setNested('add')}>
+        <Plus aria-hidden="true" />
+      </Button>
+      {nested === 'add' && <VendorDialog onClose={() => setNested(null)} onAdded={onAdded} />}
+      {nested === 'edit' && vendor && <VendorDialog vendor={vendor} onClose={() => setNested(null)} />}
+    </>
+  );
+}
 
 export function VendorField<V extends FieldValues>({
   form,
@@ -25,50 +63,69 @@ export function VendorField<V extends FieldValues>({
   hideError?: boolean;
 }) {
   const { master } = useHubScope();
-  const [nested, setNested] = useState<'add' | 'edit' | null>(null);
   const vendorId = useWatch({ control: form.control, name }) as string;
-  const vendor = vendorId ? master.vendorsById.get(vendorId) : undefined;
   const choose = (added: string) =>
     form.setValue(name, added as PathValue<V, Path<V>>, { shouldValidate: true });
 
   return (
-    <>
-      <SelectField
-        form={form}
-        name={name}
-        id={id}
-        label="Vendor"
-        hideError={hideError}
-        options={master.vendors.map((v) => ({ value: v.id, label: v.name }))}
-        placeholder="Pilih vendor"
-        action={
-          <>
-            {editable && (
-              <Button
-                type="button"
-                variant="outline"
-                size="icon"
-                aria-label="Edit Vendor"
-                disabled={!vendor}
-                onClick={() => setNested('edit')}
-              >
-                <Pencil aria-hidden="true" />
-              </Button>
-            )}
-            <Button
-              type="button"
-              variant="outline"
-              size="icon"
-              aria-label="Tambah Vendor"
-              onClick={() => setNested('add')}
-            >
-              <Plus aria-hidden="true" />
-            </Button>
-          </>
-        }
-      />
-      {nested === 'add' && <VendorDialog onClose={() => setNested(null)} onAdded={choose} />}
-      {nested === 'edit' && vendor && <VendorDialog vendor={vendor} onClose={() => setNested(null)} />}
-    </>
+    <SelectField
+      form={form}
+      name={name}
+      id={id}
+      label="Vendor"
+      hideError={hideError}
+      options={master.vendors.map((v) => ({ value: v.id, label: v.name }))}
+      placeholder="Pilih vendor"
+      action={
+        <VendorActions
+          vendor={vendorId ? master.vendorsById.get(vendorId) : undefined}
+          editable={editable}
+          onAdded={choose}
+        />
+      }
+    />
+  );
+}
+
+/** A select's value for "every vendor" (a Radix select item cannot have an empty value). */
+const ANY = '__semua__';
+export const ANY_VENDOR_LABEL = 'Semua vendor';
+
+/** The optional vendor filter of a list: '' is every vendor; `vendors` those the list has (the chosen one kept). */
+export function VendorFilter({
+  id,
+  value,
+  vendors,
+  onChange,
+  editable = false,
+}: {
+  id: string;
+  value: string;
+  vendors: readonly Vendor[];
+  onChange: (vendorId: string) => void;
+  editable?: boolean;
+}) {
+  const { master } = useHubScope();
+  const chosen = value ? master.vendorsById.get(value) : undefined;
+  const options = chosen && !vendors.some((v) => v.id === chosen.id) ? [chosen, ...vendors] : vendors;
+  return (
+    <FormField id={id} label="Vendor (opsional)">
+      <div className="flex gap-2">
+        <Select value={value || ANY} onValueChange={(v) => onChange(v === ANY ? '' : v)}>
+          <SelectTrigger id={id} data-testid={id} className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ANY}>{ANY_VENDOR_LABEL}</SelectItem>
+            {options.map((v) => (
+              <SelectItem key={v.id} value={v.id}>
+                {v.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <VendorActions vendor={chosen} editable={editable} onAdded={onChange} />
+      </div>
+    </FormField>
   );
 }

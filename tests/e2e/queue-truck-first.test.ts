@@ -1,0 +1,103 @@
+// Issue 29, truck first: Tambah ke Antrian lists the trucks that can be queued
+// at this hub by plate (those here first), none at another hub or waiting for
+// their shipping form; a search by plate, driver or vendor narrows it; several
+// are chosen at once, the button names how many, and they join the queue
+// offline too (then reach the server once online).
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+import { HUB, TRUCK_TYPE } from '../support/demo';
+import { eventually, openHub, query, tablet, tag, toast, vehicleCard, waitOffline, waitSynced } from './hub-support';
+
+const browser = useBrowser();
+
+const T = tag();
+const vendor = { id: randomUUID(), name: `PT Antrian ${T}` };
+/** One truck of each kind, of a vendor of the test's own (unique plates and drivers). */
+const trucks = {
+  here: { id: randomUUID(), plate: `QH ${T}`, driver: `Sopir Hadir ${T}`, hub: HUB.cikarang, finished: false },
+  free: { id: randomUUID(), plate: `QF ${T}`, driver: `Sopir Bebas ${T}`, hub: null, finished: false },
+  elsewhere: { id: randomUUID(), plate: `QE ${T}`, driver: `Sopir Jauh ${T}`, hub: HUB.karawang, finished: false },
+  // Loading finished here, shipping form not sent: it waits for its form.
+  awaiting: { id: randomUUID(), plate: `QW ${T}`, driver: `Sopir Tunggu ${T}`, hub: HUB.cikarang, finished: true },
+};
+
+beforeAll(async () => {
+  await query('insert into public.vendors (id, name) values ($1, $2)', [vendor.id, vendor.name]);
+  for (const t of Object.values(trucks)) {
+    await query(
+      `insert into public.vehicles (id, license_plate, vehicle_type_id, vendor_id, driver_name, current_hub_id,
+                                    ready, siap_muat, sedang_muat, is_active, loading_finished_at)
+       values ($1, $2, $3, $4, $5, $6, true, false, false, true, $7)`,
+      [t.id, t.plate, TRUCK_TYPE, vendor.id, t.driver, t.hub, t.finished ? new Date().toISOString() : null],
+    );
+  }
+});
+
+describe('Tambah ke Antrian, truck first', () => {
+  it('lists the trucks that can be queued here by plate, searches them, and queues two at once offline', async () => {
+    const { context, page } = await tablet(browser(), 'cikarang');
+    await openHub(page, '/hub-cikarang/ready');
+
+    await page.getByRole('button', { name: 'Tambah ke Antrian' }).click();
+    const dialog = page.getByTestId('add-to-queue-dialog');
+    const option = (plate: string) => dialog.locator(`label[data-plate="${plate}"]`);
+    const ours = async () =>
+      (await dialog.locator('label[data-plate]').evaluateAll((els) => els.map((e) => e.getAttribute('data-plate'))))
+        .filter((p) => p?.endsWith(T));
+
+    // No vendor chosen: the list is there at once, this hub's truck before the one at no hub.
+    await option(trucks.here.plate).waitFor();
+    // Read in the same list: the one at Karawang and the one waiting for its form here are not offered.
+    await expect.poll(ours).toEqual([trucks.here.plate, trucks.free.plate]);
+    await expect.poll(() => option(trucks.here.plate).getAttribute('data-here')).toBe('true');
+    await expect.poll(() => option(trucks.here.plate).textContent()).toContain(vendor.name);
+    await expect.poll(() => option(trucks.here.plate).textContent()).toContain(trucks.here.driver);
+
+    // The search narrows by plate (spaces ignored), by driver, by vendor.
+    const search = dialog.getByTestId('queue-search');
+    await search.fill(trucks.free.plate.replace(/\s/g, '').toLowerCase());
+    await expect.poll(ours).toEqual([trucks.free.plate]);
+    await search.fill(trucks.here.driver);
+    await expect.poll(ours).toEqual([trucks.here.plate]);
+    await search.fill(trucks.elsewhere.driver);
+    await expect.poll(() => dialog.locator('label[data-plate]').count()).toBe(0);
+    await expect.poll(() => dialog.textContent()).toContain('Tidak ada kendaraan yang cocok dengan pencarian.');
+    await search.fill(vendor.name);
+    await expect.poll(ours).toEqual([trucks.here.plate, trucks.free.plate]);
+    expect(await dialog.locator('label[data-plate]').count()).toBe(2);
+
+    // Both chosen: the button names the count.
+    await option(trucks.here.plate).click();
+    await option(trucks.free.plate).click();
+    const submit = dialog.getByTestId('queue-submit');
+    await expect.poll(() => submit.textContent()).toBe('Tambah Kendaraan (2)');
+
+    // Offline: they join the queue on the device at once.
+    await context.setOffline(true);
+    await waitOffline(page);
+    await submit.click();
+    await dialog.waitFor({ state: 'detached' });
+    await toast(page, '2 kendaraan berhasil ditambahkan ke antrian').waitFor();
+    await vehicleCard(page, trucks.here.plate).waitFor();
+    await vehicleCard(page, trucks.free.plate).waitFor();
+
+    // Online again: the server has them in this hub's queue; the others are untouched.
+    await context.setOffline(false);
+    await waitSynced(page);
+    await eventually(async () => {
+      const rows = await query<{ license_plate: string }>(
+        `select license_plate from public.vehicles
+          where vendor_id = $1 and siap_muat and current_hub_id = $2 order by license_plate`,
+        [vendor.id, HUB.cikarang],
+      );
+      return rows.length === 2 ? rows : undefined;
+    });
+    const [elsewhere] = await query<{ siap_muat: boolean; current_hub_id: string }>(
+      'select siap_muat, current_hub_id from public.vehicles where id = $1',
+      [trucks.elsewhere.id],
+    );
+    expect(elsewhere).toEqual({ siap_muat: false, current_hub_id: HUB.karawang });
+    await context.close();
+  });
+});
