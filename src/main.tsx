@@ -3,8 +3,12 @@ import './zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { applyHighContrast } from './lib/high-contrast';
 import { finishPendingWipe } from './lib/wipe-local-data';
 import './index.css';
+
+// The device's high-contrast choice, before anything is rendered (issue 29).
+applyHighContrast();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html is missing the #root element');

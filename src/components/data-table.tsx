@@ -2,7 +2,8 @@
 // their header is pressed (aria-sort, keyboard operable), a text filter over
 // every column, rows that open their detail through a real button, row
 // actions (Edit/Delete menus), an empty state (a skeleton until the tables arrive), and
-// 'Export CSV' of exactly the rows and columns shown, in the order shown.
+// 'Export CSV' of exactly the rows and columns shown, in the order shown. On phones each row is
+// a card of label and value pairs (data-table-cards in src/index.css), never a sideways scroll.
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   flexRender,
@@ -126,7 +127,7 @@ export function DataTable<T>({
   };
 
   return (
-    <div className="grid gap-3" data-testid={testId}>
+    <div className="grid min-w-0 gap-3" data-testid={testId} data-table-cards="">
       {(filterPlaceholder || csvName || toolbar) && (
         <div className="flex flex-wrap items-center gap-2">
           {filterPlaceholder && (
@@ -155,7 +156,7 @@ export function DataTable<T>({
           )}
         </div>
       )}
-      <div className="overflow-x-auto rounded-md border">
+      <div className="overflow-x-auto rounded-md border max-sm:rounded-none max-sm:border-0">
         <Table>
           {caption && <caption className="sr-only">{caption}</caption>}
           <TableHeader>
@@ -166,7 +167,9 @@ export function DataTable<T>({
                   return (
                     <TableHead
                       key={header.id}
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                      aria-sort={
+                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                      }
                     >
                       {header.column.getCanSort() ? (
                         <button
@@ -207,7 +210,7 @@ export function DataTable<T>({
                 onClick={onRowClick ? () => onRowClick(row.original) : undefined}
               >
                 {row.getVisibleCells().map((cell, i) => (
-                  <TableCell key={cell.id} className={columns[i]?.className}>
+                  <TableCell key={cell.id} className={columns[i]?.className} data-label={columns[i]?.header}>
                     {i === 0 && onRowClick ? (
                       <button
                         type="button"
@@ -227,7 +230,7 @@ export function DataTable<T>({
                   </TableCell>
                 ))}
                 {rowActions && (
-                  <TableCell className="w-12 text-right" onClick={(e) => e.stopPropagation()}>
+                  <TableCell className="w-12 text-right" data-actions="" onClick={(e) => e.stopPropagation()}>
                     {rowActions(row.original)}
                   </TableCell>
                 )}

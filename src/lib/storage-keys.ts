@@ -14,3 +14,15 @@ export const WIPE_PENDING_KEY = 'dermaga-wipe-pending';
 
 /** The dashboard's last figures, drawn at once on the next start until the local database answers. */
 export const DASHBOARD_FIGURES_KEY = 'dermaga-dashboard-figures';
+
+/** Perlu perhatian: the thresholds and the devices' reports the server last answered (offline starts). */
+export const ATTENTION_KEY = 'dermaga-attention';
+
+/**
+ * The device's display choice (high-contrast mode, Settings). It holds nothing of a user, so a
+ * sign-out keeps it: a dock tablet stays legible for whoever signs in next.
+ */
+export const HIGH_CONTRAST_KEY = 'dermaga-high-contrast';
+
+/** Keys of the device, not of a user: sign-out leaves them. */
+export const DEVICE_STORAGE_KEYS: readonly string[] = [HIGH_CONTRAST_KEY];

@@ -2,7 +2,7 @@
 // (architecture point 8): the app's localStorage keys, the runtime caches
 // (the Workbox precache holds only the app shell and stays, so the app still
 // opens offline), and every IndexedDB database of the app.
-import { APP_STORAGE_PREFIX, WIPE_PENDING_KEY } from './storage-keys';
+import { APP_STORAGE_PREFIX, DEVICE_STORAGE_KEYS, WIPE_PENDING_KEY } from './storage-keys';
 
 /** The prefix of every IndexedDB database the app creates. */
 export const APP_DATABASE_PREFIX = 'dermaga';
@@ -35,7 +35,7 @@ function appLocalStorageKeys(): string[] {
   const keys: string[] = [];
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
-    if (key?.startsWith(APP_STORAGE_PREFIX)) keys.push(key);
+    if (key?.startsWith(APP_STORAGE_PREFIX) && !DEVICE_STORAGE_KEYS.includes(key)) keys.push(key);
   }
   return keys;
 }

@@ -32,6 +32,7 @@ import {
 import { PRODUCT_NAME } from '../../lib/messages';
 import { isActivePath, menuFor, type NavGroup, type NavIcon } from '../../lib/navigation';
 import { roleOrHubName, type UserProfile } from '../../lib/profile';
+import { HighContrastButton } from './high-contrast-button';
 import { SignOutButton } from './sign-out-button';
 
 const ICONS: Record<NavIcon, LucideIcon> = {
@@ -177,6 +178,7 @@ export function AppSidebar({
       </SidebarContent>
       <SidebarFooter>
         <UserFooter profile={profile} />
+        <HighContrastButton />
         <SignOutButton pendingCount={pendingCount} beforeWipe={beforeWipe} />
       </SidebarFooter>
     </Sidebar>

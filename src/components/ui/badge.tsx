@@ -3,7 +3,8 @@ import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '../../lib/utils';
 
-// The status badge colours of spec 4.2 (info, warning, primary, success, danger) plus neutral ones.
+// The status badge colours of spec 4.2 (info, warning, primary, success, danger) plus neutral ones:
+// theme tokens (src/index.css), solid in high-contrast mode.
 export const badgeVariants = cva(
   'inline-flex w-fit shrink-0 items-center justify-center gap-1 rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap [&>svg]:pointer-events-none [&>svg]:size-3',
   {
@@ -13,11 +14,11 @@ export const badgeVariants = cva(
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         outline: 'text-foreground',
         destructive: 'border-transparent bg-destructive text-white',
-        info: 'border-transparent bg-sky-100 text-sky-800',
-        warning: 'border-transparent bg-amber-100 text-amber-800',
-        primary: 'border-transparent bg-indigo-100 text-indigo-800',
-        success: 'border-transparent bg-emerald-100 text-emerald-800',
-        danger: 'border-transparent bg-red-100 text-red-800',
+        info: 'border-transparent bg-badge-info text-badge-info-foreground',
+        warning: 'border-transparent bg-badge-warning text-badge-warning-foreground',
+        primary: 'border-transparent bg-badge-primary text-badge-primary-foreground',
+        success: 'border-transparent bg-badge-success text-badge-success-foreground',
+        danger: 'border-transparent bg-badge-danger text-badge-danger-foreground',
       },
     },
     defaultVariants: { variant: 'default' },

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Download, HardDrive, RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
+import { HighContrastSetting } from '../../components/high-contrast-setting';
 import { Row, SyncPanel } from '../../components/sync-panel';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -138,6 +139,14 @@ export function SettingsPage() {
         <StorageCard />
         <VersionCard />
         <DiagnosticsCard />
+        <Card data-testid="settings-display">
+          <CardHeader>
+            <CardTitle>Tampilan</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <HighContrastSetting />
+          </CardContent>
+        </Card>
       </div>
     </div>
   );

@@ -39,7 +39,7 @@ const SELECT =
 function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
   return (
     <div className="grid gap-1">
-      <label htmlFor={id} className="text-xs text-muted-foreground">
+      <label htmlFor={id} className="text-sm text-muted-foreground">
         {label}
       </label>
       {children}
@@ -79,8 +79,15 @@ function RowEditor({
     </Field>
   );
   return (
-    <Card data-testid="vehicle-row" data-saved={row.saved ? 'true' : 'false'} data-mode={row.mode}>
-      <CardContent className="grid gap-3 pt-4 md:grid-cols-[repeat(4,minmax(0,1fr))_auto] md:items-end">
+    // By the card's own width (a container query), not the window's: one column on a phone, two
+    // on a portrait tablet (the type select kept wide), one line from 48rem (issue 29).
+    <Card
+      className="@container"
+      data-testid="vehicle-row"
+      data-saved={row.saved ? 'true' : 'false'}
+      data-mode={row.mode}
+    >
+      <CardContent className="grid gap-3 pt-4 @md:grid-cols-2 @3xl:grid-cols-[repeat(4,minmax(0,1fr))_auto] @3xl:items-end">
         {row.mode === 'darat' ? (
           <>
             {text('license_plate', 'Nomor Polisi')}
@@ -119,12 +126,12 @@ function RowEditor({
             {text('nama_kapal', 'Nama Kapal')}
             {text('nama_pelayaran', 'Pelayaran')}
             {text('license_plate', 'No. Container')}
-            <div className="flex flex-wrap items-end gap-2 pb-2">
+            <div className="flex flex-wrap items-end gap-2 @3xl:pb-2">
               {!row.saved && <Badge variant="warning">{M.UNSAVED}</Badge>}
             </div>
           </>
         )}
-        <div className="flex items-center gap-2">
+        <div className="flex items-center justify-end gap-2 @md:@max-3xl:col-span-2">
           {row.mode === 'darat' && !row.saved && <Badge variant="warning">{M.UNSAVED}</Badge>}
           {waiting && <PendingBadge />}
           <Button
