@@ -2,6 +2,7 @@
 // table, instead of an empty screen. What has arrived is already on the screens (they read the
 // local collections as each batch is written), so the user can start on it.
 import type { TableProgress } from '../../sync/pure';
+import { formatNumber } from '../lib/format-date';
 import { cn } from '../lib/utils';
 
 export const FIRST_SYNC_TITLE = 'First sync on this device';
@@ -20,7 +21,7 @@ const TABLE_LABELS: Record<TableProgress['table'], string> = {
   inventory: 'Inventory',
 };
 
-const count = (n: number) => n.toLocaleString('en');
+const count = formatNumber;
 
 /** All tables together: rows so far, about how many, and the whole percent. */
 export function firstSyncTotals(tables: readonly TableProgress[]): {

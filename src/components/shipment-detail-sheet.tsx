@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { Container, Hub, Shipment, Vehicle } from '../../sync/pure';
 import { formatDate, formatDateTime } from '../lib/format-date';
 import type { StatusLooks } from '../lib/shipment-status';
+import { zoneOfHub } from '../lib/time-zone';
 import { storageUrl } from '../lib/supabase';
 import { StatusBadge } from './status-badge';
 import { ShipmentHistory } from './shipment-history';
@@ -52,7 +53,7 @@ export function ShipmentDetailSheet({
           <Row label="Rute">
             {hubsById.get(s.origin_hub_id)?.name ?? '-'} → {hubsById.get(s.destination_hub_id)?.name ?? '-'}
           </Row>
-          <Row label="Tanggal muat">{formatDateTime(s.loading_date)}</Row>
+          <Row label="Tanggal muat">{formatDateTime(s.loading_date, zoneOfHub(hubsById.get(s.origin_hub_id)))}</Row>
           {s.etd && <Row label="ETD">{formatDate(s.etd)}</Row>}
           <Row label="ETA">{formatDate(s.eta)}</Row>
           <Row label="Kendaraan">

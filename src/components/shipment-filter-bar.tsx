@@ -3,9 +3,7 @@
 // the app's date picker. The screen keeps the values (in the address) and says
 // which options there are (src/lib/shipment-filters.ts).
 import { X } from 'lucide-react';
-import { toDate } from '../lib/format-date';
 import {
-  dayOf,
   hasFieldFilters,
   NO_FILTERS,
   type FilterOption,
@@ -14,7 +12,7 @@ import {
 import { FilterSelect } from './filter-select';
 import { FormField } from './form-field';
 import { Button } from './ui/button';
-import { DatePicker } from './ui/calendar';
+import { DatePicker } from './date-picker';
 
 export function ShipmentFilterBar({
   idPrefix,
@@ -68,15 +66,19 @@ export function ShipmentFilterBar({
       <FormField id={`${idPrefix}-filter-from`} label={`${dateLabel} dari`}>
         <DatePicker
           id={`${idPrefix}-filter-from`}
-          value={toDate(value.from || null)}
-          onChange={(day) => onChange({ from: dayOf(day) })}
+          label={`${dateLabel} dari`}
+          value={value.from}
+          onChange={(from) => onChange({ from })}
+          clearable
         />
       </FormField>
       <FormField id={`${idPrefix}-filter-to`} label={`${dateLabel} sampai`}>
         <DatePicker
           id={`${idPrefix}-filter-to`}
-          value={toDate(value.to || null)}
-          onChange={(day) => onChange({ to: dayOf(day) })}
+          label={`${dateLabel} sampai`}
+          value={value.to}
+          onChange={(to) => onChange({ to })}
+          clearable
         />
       </FormField>
       <Button

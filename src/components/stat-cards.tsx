@@ -4,6 +4,7 @@
 // (In-Transit's TV and Bracket pair) come as children, in the same grid.
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { formatNumber } from '../lib/format-date';
 import { cn } from '../lib/utils';
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card';
 import { Skeleton } from './ui/skeleton';
@@ -38,7 +39,7 @@ export function StatCards({
           <CardContent>
             {ready ? (
               <span className="text-2xl font-semibold tabular-nums" data-testid={testId}>
-                {value.toLocaleString('id-ID')}
+                {formatNumber(value)}
               </span>
             ) : (
               <Skeleton className="h-8 w-20" />

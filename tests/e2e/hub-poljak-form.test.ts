@@ -17,6 +17,7 @@ import {
   vehicleCard,
   waitSynced,
 } from './hub-support';
+import { pickDate } from './dates-support';
 import { HUB, SEA_VENDOR } from '../support/demo';
 
 const browser = useBrowser();
@@ -68,7 +69,7 @@ describe('the PolJak shipment form', () => {
       .getByTestId('error-poljak-destination')
       .filter({ hasText: 'Destination is required' })
       .waitFor();
-    await form.locator('#poljak-eta').fill('2026-12-24');
+    await pickDate(page, 'poljak-eta', '2026-12-24');
     await choose(page, 'poljak-destination', /POD Makassar/);
     await form.locator('#poljak-smartboard').fill('30');
     await form.locator('#poljak-bracket').fill('30');

@@ -7,12 +7,13 @@ import {
   warehouseFormSchema,
   warehousePayload,
 } from '../../src/features/inventory/inventory-forms';
+import { formatStorageDate } from '../../src/lib/format-date';
 
 const messages = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, v: unknown) =>
   schema.safeParse(v).error?.issues.map((i) => i.message) ?? [];
 
 describe('Tambah Data Inventory', () => {
-  const valid = { ...inventoryDefaults(), warehouse_id: 'w1', date: new Date(2026, 10, 20) };
+  const valid = { ...inventoryDefaults(), warehouse_id: 'w1', date: '2026-11-20' };
   it('accepts a complete form and sends yyyy-MM-dd, integers and a null batch when empty', () => {
     expect(messages(inventoryFormSchema, valid)).toEqual([]);
     expect(inventoryPayload({ ...valid, batch_number: '  ' })).toMatchObject({
@@ -26,7 +27,7 @@ describe('Tambah Data Inventory', () => {
   });
   it.each([
     [{ warehouse_id: '' }, 'Pilih gudang'],
-    [{ date: null }, 'Tanggal harus dipilih'],
+    [{ date: '' }, 'Tanggal harus dipilih'],
     [{ smartboard_quantity: -1 }, 'Jumlah smartboard tidak boleh negatif'],
     [{ bracket_quantity: -3 }, 'Jumlah bracket tidak boleh negatif'],
     [{ smartboard_quantity: 1.5 }, 'Jumlah smartboard tidak boleh negatif'],
@@ -35,7 +36,7 @@ describe('Tambah Data Inventory', () => {
   });
   it('defaults to today and zero quantities', () => {
     const d = inventoryDefaults();
-    expect(d.date!.toDateString()).toBe(new Date().toDateString());
+    expect(d.date).toBe(formatStorageDate(new Date()));
     expect([d.smartboard_quantity, d.bracket_quantity]).toEqual([0, 0]);
   });
 });

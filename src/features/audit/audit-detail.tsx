@@ -5,6 +5,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import { Row } from '../../components/sync-panel';
 import { commandLabel } from '../../lib/command-labels';
 import { formatDateTime } from '../../lib/format-date';
+import type { TimeZone } from '../../lib/time-zone';
 import type { AuditEntry } from './audit-query';
 import * as M from './messages';
 
@@ -14,7 +15,16 @@ export function shipmentOf(entry: AuditEntry): string | null {
   return typeof id === 'string' ? id : null;
 }
 
-export function AuditDetail({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
+export function AuditDetail({
+  entry,
+  zone,
+  onClose,
+}: {
+  entry: AuditEntry | null;
+  /** The entry's hub's zone: its times are shown on that clock. */
+  zone: TimeZone;
+  onClose: () => void;
+}) {
   const shipmentId = entry ? shipmentOf(entry) : null;
   return (
     <Sheet open={entry !== null} onOpenChange={(open) => !open && onClose()}>
@@ -30,12 +40,12 @@ export function AuditDetail({ entry, onClose }: { entry: AuditEntry | null; onCl
               <Row label={M.COLUMN_HUB} value={entry.hub_name ?? '-'} testId="audit-detail-hub" />
               <Row
                 label={M.COLUMN_DEVICE_TIME}
-                value={formatDateTime(entry.issued_at)}
+                value={formatDateTime(entry.issued_at, zone)}
                 testId="audit-detail-issued"
               />
               <Row
                 label={M.COLUMN_SERVER_TIME}
-                value={formatDateTime(entry.received_at)}
+                value={formatDateTime(entry.received_at, zone)}
                 testId="audit-detail-received"
               />
               <Row

@@ -1,6 +1,8 @@
 // The audit trail's filters: hub (the device's replicated hubs), user (e-mail
-// or name, partial), action type, and a range of calendar days.
+// or name, partial), action type, and a range of calendar days (the app's date picker).
 import type { Hub } from '../../../sync/pure';
+import { DatePicker } from '../../components/date-picker';
+import { FormField } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -46,19 +48,12 @@ export function AuditFiltersBar({
         options={COMMAND_TYPES.map((t) => ({ value: t, label: commandLabel(t) }))}
         onChange={(type) => set({ type })}
       />
-      <div className="grid gap-1.5">
-        <Label htmlFor="audit-from">{M.FILTER_FROM}</Label>
-        <Input
-          id="audit-from"
-          type="date"
-          value={filters.from}
-          onChange={(e) => set({ from: e.target.value })}
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="audit-to">{M.FILTER_TO}</Label>
-        <Input id="audit-to" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
-      </div>
+      <FormField id="audit-from" label={M.FILTER_FROM}>
+        <DatePicker id="audit-from" label={M.FILTER_FROM} value={filters.from} onChange={(from) => set({ from })} clearable />
+      </FormField>
+      <FormField id="audit-to" label={M.FILTER_TO}>
+        <DatePicker id="audit-to" label={M.FILTER_TO} value={filters.to} onChange={(to) => set({ to })} clearable />
+      </FormField>
       <Button variant="outline" onClick={() => onChange(NO_FILTERS)}>
         {M.RESET}
       </Button>

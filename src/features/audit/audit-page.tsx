@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ScreenHeader } from '../../components/screen-header';
 import { commandLabel } from '../../lib/command-labels';
 import { formatDateTime } from '../../lib/format-date';
+import { WIB, zoneOfHub } from '../../lib/time-zone';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { auditColumns } from './audit-columns';
 import { AuditFiltersBar } from './audit-filters';
@@ -26,6 +27,12 @@ function AuditTrail() {
     () => [...hubs.rows].sort((a, b) => a.name.localeCompare(b.name, 'id')),
     [hubs.rows],
   );
+  // An entry's times on its hub's clock; one with no hub (an admin's) in WIB, the product's time.
+  const zoneOf = useMemo(() => {
+    const byId = new Map(hubs.rows.map((h) => [h.id, h]));
+    return (e: AuditEntry) => (e.hub_id && byId.has(e.hub_id) ? zoneOfHub(byId.get(e.hub_id)) : WIB);
+  }, [hubs.rows]);
+  const columns = useMemo(() => auditColumns(zoneOf), [zoneOf]);
   const trail = useAuditTrail(filters);
   const [open, setOpen] = useState<AuditEntry | null>(null);
   return (
@@ -41,17 +48,17 @@ function AuditTrail() {
       ) : (
         <DataTable
           testId="audit-table"
-          columns={auditColumns}
+          columns={columns}
           rows={trail.rows}
           rowId={(e) => e.id}
           emptyText={M.EMPTY}
           csvName="audit-trail"
           caption={M.TITLE}
           onRowClick={setOpen}
-          rowLabel={(e) => M.detailLabel(commandLabel(e.type), formatDateTime(e.issued_at))}
+          rowLabel={(e) => M.detailLabel(commandLabel(e.type), formatDateTime(e.issued_at, zoneOf(e)))}
         />
       )}
-      <AuditDetail entry={open} onClose={() => setOpen(null)} />
+      <AuditDetail entry={open} zone={open ? zoneOf(open) : WIB} onClose={() => setOpen(null)} />
       {trail.hasMore && (
         <Button
           variant="outline"

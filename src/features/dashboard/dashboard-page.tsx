@@ -12,7 +12,7 @@ import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { formatDateTime } from '../../lib/format-date';
+import { formatDateTime, formatNumber } from '../../lib/format-date';
 import { PRODUCT_NAME } from '../../lib/messages';
 import { useSignedIn } from '../../lib/session';
 import { useSyncEngine, useSyncEngineFailed, useSyncStatus } from '../../lib/sync-engine';
@@ -37,7 +37,7 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
     <div className="grid">
       <span className="text-xs text-muted-foreground">{label}</span>
       <span className="text-xl font-semibold tabular-nums" data-testid={testId}>
-        {value.toLocaleString('id-ID')}
+        {formatNumber(value)}
       </span>
     </div>
   );

@@ -6,6 +6,7 @@
 // images follow through the upload queue (./shipping-form.tsx).
 import { useMemo } from 'react';
 import { jakartaDate, type Hub, type Vehicle } from '../../../sync/pure';
+import { DateField } from '../../components/date-picker';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
 import { sendChecked } from '../../lib/use-command-form';
@@ -100,8 +101,8 @@ export function SeaShippingDialog({
           options={destinations}
           placeholder="Pilih hub tujuan"
         />
-        <TextField form={form} name="etd" id={id('etd')} type="date" label="ETD" />
-        <TextField form={form} name="eta" id={id('eta')} type="date" label="ETA" />
+        <DateField form={form} name="etd" id={id('etd')} label="ETD" />
+        <DateField form={form} name="eta" id={id('eta')} label="ETA" />
       </div>
       <QuantityFields form={form} idPrefix={kind} />
       <ImagesField

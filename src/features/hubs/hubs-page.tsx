@@ -13,6 +13,7 @@ import { RowActionsMenu } from '../../components/row-actions-menu';
 import { ScreenHeader } from '../../components/screen-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { formatDate, formatNumber } from '../../lib/format-date';
 import { runCommand } from '../../lib/run-command';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { useCommandForm } from '../../lib/use-command-form';
@@ -33,7 +34,7 @@ const hubColumns: DataColumn<Hub>[] = [
     id: 'created',
     header: M.COLUMN_CREATED,
     value: (h) => h.created_at,
-    cell: (h) => new Date(h.created_at).toLocaleDateString('id-ID'),
+    cell: (h) => formatDate(h.created_at),
   },
 ];
 
@@ -108,7 +109,7 @@ export function HubsPage() {
       id: 'capacity',
       header: M.COLUMN_CAPACITY,
       value: (w) => w.capacity ?? '',
-      cell: (w) => (w.capacity == null ? '-' : w.capacity.toLocaleString('id-ID')),
+      cell: (w) => formatNumber(w.capacity),
     },
   ];
 

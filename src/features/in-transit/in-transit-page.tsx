@@ -13,9 +13,10 @@ import { ShipmentDetailSheet } from '../../components/shipment-detail-sheet';
 import { ShipmentFilterBar } from '../../components/shipment-filter-bar';
 import { StatusBadge } from '../../components/status-badge';
 import { Button } from '../../components/ui/button';
-import { formatDate } from '../../lib/format-date';
+import { formatDate, formatDateTime, formatStorageDate } from '../../lib/format-date';
 import { applyFilters, hasFieldFilters, shipmentFilterOptions } from '../../lib/shipment-filters';
 import { statusLook } from '../../lib/shipment-status';
+import { zoneOfHub } from '../../lib/time-zone';
 import { useTablesArrived } from '../../lib/sync-engine';
 import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
 import { useShipmentDetails } from '../../lib/use-shipment-details';
@@ -40,8 +41,14 @@ export function InTransitPage() {
   const hubsById = useMemo(() => new Map(hubs.map((h) => [h.id, h])), [hubs]);
   const [filters, setFilters] = useShipmentFilters();
   const filtered = useMemo(
-    () => applyFilters(shipments, (s) => ({ shipment: s, date: s.loading_date }), filters),
-    [shipments, filters],
+    // The loading day as the origin hub's clock shows it (the column below).
+    () =>
+      applyFilters(
+        shipments,
+        (s) => ({ shipment: s, date: formatStorageDate(s.loading_date, zoneOfHub(hubsById.get(s.origin_hub_id))) }),
+        filters,
+      ),
+    [shipments, filters, hubsById],
   );
   const hubName = (id: string) => hubsById.get(id)?.name ?? id;
   // The header's search opens a shipment (?open=) or filters by a plate (?q=).
@@ -79,7 +86,7 @@ export function InTransitPage() {
         id: 'loading',
         header: 'Tanggal muat',
         value: (s) => s.loading_date,
-        cell: (s) => formatDate(s.loading_date),
+        cell: (s) => formatDateTime(s.loading_date, zoneOfHub(hubsById.get(s.origin_hub_id))),
       },
     ],
     [looks, hubsById],

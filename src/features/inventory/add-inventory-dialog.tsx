@@ -10,7 +10,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { NumberField, SelectField, TextField } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
-import { DatePicker } from '../../components/ui/calendar';
+import { DatePicker } from '../../components/date-picker';
 import { useCommandForm } from '../../lib/use-command-form';
 import { AddWarehouseDialog } from './add-warehouse-dialog';
 import { inventoryDefaults, inventoryFormSchema, inventoryPayload, type InventoryFormValues } from './inventory-forms';
@@ -57,7 +57,7 @@ export function AddInventoryDialog({ warehouses, onClose }: { warehouses: readon
           control={form.control}
           name="date"
           render={({ field }) => (
-            <DatePicker id="inventory-date" value={field.value} onChange={field.onChange} invalid={!!dateError} />
+            <DatePicker id="inventory-date" label="Tanggal" value={field.value} onChange={field.onChange} invalid={!!dateError} />
           )}
         />
       </FormField>

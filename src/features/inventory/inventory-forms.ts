@@ -9,7 +9,8 @@ const quantity = (message: string) => z.number({ error: message }).int({ error: 
 
 export const inventoryFormSchema = z.object({
   warehouse_id: z.string().min(1, { error: MESSAGE.chooseWarehouse }),
-  date: z.date({ error: MESSAGE.chooseDate }).nullable().refine((d) => d !== null, { error: MESSAGE.chooseDate }),
+  /** The day as yyyy-MM-dd (the date picker's value), '' before one is chosen. */
+  date: z.string({ error: MESSAGE.chooseDate }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: MESSAGE.chooseDate }),
   smartboard_quantity: quantity(MESSAGE.smartboardNotNegative),
   bracket_quantity: quantity(MESSAGE.bracketNotNegative),
   batch_number: z.string(),
@@ -19,7 +20,7 @@ export type InventoryFormValues = z.input<typeof inventoryFormSchema>;
 /** Spec 2.5: today's date and 0 quantities. */
 export const inventoryDefaults = (): InventoryFormValues => ({
   warehouse_id: '',
-  date: new Date(),
+  date: formatStorageDate(new Date()),
   smartboard_quantity: 0,
   bracket_quantity: 0,
   batch_number: '',
@@ -29,7 +30,7 @@ export function inventoryPayload(values: InventoryFormValues) {
   return {
     inventory_id: crypto.randomUUID(),
     warehouse_id: values.warehouse_id,
-    date_recorded: formatStorageDate(values.date),
+    date_recorded: values.date,
     smartboard_quantity: values.smartboard_quantity,
     bracket_quantity: values.bracket_quantity,
     batch_number: values.batch_number.trim() || null,

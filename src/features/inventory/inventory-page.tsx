@@ -11,6 +11,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { formatNumber } from '../../lib/format-date';
 import { useTablesArrived } from '../../lib/sync-engine';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { AddInventoryDialog } from './add-inventory-dialog';
@@ -76,13 +77,13 @@ export function InventoryPage() {
               <>
                 <span>
                   <span className="text-2xl font-semibold tabular-nums">
-                    {figures.inTransit.tv.toLocaleString('id-ID')}
+                    {formatNumber(figures.inTransit.tv)}
                   </span>{' '}
                   TV
                 </span>
                 <span>
                   <span className="text-2xl font-semibold tabular-nums">
-                    {figures.inTransit.bracket.toLocaleString('id-ID')}
+                    {formatNumber(figures.inTransit.bracket)}
                   </span>{' '}
                   Bracket
                 </span>
@@ -109,10 +110,10 @@ export function InventoryPage() {
               </CardHeader>
               <CardContent className="flex flex-wrap gap-2">
                 <Badge variant="info" data-testid="warehouse-tv">
-                  TV Stock: {tv.toLocaleString('id-ID')}
+                  TV Stock: {formatNumber(tv)}
                 </Badge>
                 <Badge variant="success" data-testid="warehouse-bracket">
-                  Bracket Stock: {bracket.toLocaleString('id-ID')}
+                  Bracket Stock: {formatNumber(bracket)}
                 </Badge>
               </CardContent>
             </Card>
