@@ -11,6 +11,7 @@ export const FIRST_SYNC_HINT = 'What has arrived can be used already.';
 const TABLE_LABELS: Record<TableProgress['table'], string> = {
   hubs: 'Hubs',
   warehouses: 'Warehouses',
+  stock_balances: 'Stock balances',
   profiles: 'Users',
   shipment_statuses: 'Statuses',
   vendors: 'Vendors',

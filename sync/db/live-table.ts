@@ -4,8 +4,9 @@
 // it changed, where a live full-collection query would re-emit every document.
 import { Observable } from 'rxjs';
 import type { RxCollection } from 'rxdb';
-import type { Hub, InventoryRow, Shipment, Warehouse } from '../model/rows';
-import { StockLedger, type DashboardInput } from '../domain/dashboard-figures';
+import type { Hub, Shipment, StockBalance, Warehouse } from '../model/rows';
+import type { DashboardInput } from '../domain/dashboard-figures';
+import { stockOfBalances } from '../domain/dashboard';
 import type { LocalDatabase } from './database';
 import { isTombstone, readStoredDocuments } from './database';
 
@@ -79,22 +80,22 @@ export function liveTable<T extends { id: string }>(collection: RxCollection): O
 }
 
 /**
- * The dashboard's input, live: shipments, warehouses and hubs as arrays, and
- * the per-warehouse stock kept by a StockLedger from the inventory's changes.
+ * The dashboard's input, live: shipments, warehouses and hubs as arrays, and the
+ * per-warehouse stock from the stock balances (issue 26: one small row per warehouse,
+ * kept by the server, never a pass over every stored ledger row).
  * Emits once all four tables have been read, then after each change.
  */
 export function liveDashboardInput(db: LocalDatabase): Observable<DashboardInput> {
   return new Observable<DashboardInput>((subscriber) => {
-    const ledger = new StockLedger();
     const latest: Partial<Record<'shipments' | 'warehouses' | 'hubs', readonly unknown[]>> = {};
-    let stockReady = false;
+    let stock: ReadonlyMap<string, { tv: number; bracket: number }> | null = null;
     const emit = () => {
-      if (!stockReady || !latest.shipments || !latest.warehouses || !latest.hubs) return;
+      if (!stock || !latest.shipments || !latest.warehouses || !latest.hubs) return;
       subscriber.next({
         shipments: latest.shipments as Shipment[],
         warehouses: latest.warehouses as Warehouse[],
         hubs: latest.hubs as Hub[],
-        stock: ledger.stock,
+        stock,
       });
     };
     const subs = (['shipments', 'warehouses', 'hubs'] as const).map((name) =>
@@ -107,11 +108,9 @@ export function liveDashboardInput(db: LocalDatabase): Observable<DashboardInput
       }),
     );
     subs.push(
-      liveTable<InventoryRow>(db.inventory as unknown as RxCollection).subscribe({
-        next: ({ rows, changes }) => {
-          if (changes === null) ledger.reset(rows.values());
-          else for (const { prev, next } of changes) ledger.applyChange(prev, next);
-          stockReady = true;
+      liveTable<StockBalance>(db.stock_balances as unknown as RxCollection).subscribe({
+        next: ({ rows }) => {
+          stock = stockOfBalances(rows.values());
           emit();
         },
         error: (e: unknown) => subscriber.error(e),

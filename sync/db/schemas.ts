@@ -60,6 +60,13 @@ export const SCHEMAS: { [T in TableName]: RxJsonSchema<Tables[T]> } = {
     [],
     1,
   ),
+  // Issue 26: a new collection (version 0); an installed app creates it empty on upgrade
+  // and its first round pulls it from the start (no checkpoint yet).
+  stock_balances: schema('stock_balances', {
+    warehouse_id: 'uuid',
+    smartboard_quantity: 'int',
+    bracket_quantity: 'int',
+  }),
   profiles: schema('profiles', {
     user_id: 'uuid?',
     email: 'text?',

@@ -2,7 +2,7 @@
 // 2.4, 2.13, 2.14, 6, 9), computed on the device from the local rows, so the
 // screens open offline. Pure functions over plain rows; the same rules in SQL
 // are checked against these in tests/integration/dashboard-figures.test.ts.
-import type { Hub, InventoryRow, Shipment, Warehouse } from '../model/rows';
+import type { Hub, InventoryRow, Shipment, StockBalance, Warehouse } from '../model/rows';
 import { hubKind, type HubKind } from './hub-type';
 import { podCityOfHub, podCityOfShipment } from './pod-city';
 import { slug } from './text';
@@ -45,6 +45,20 @@ export function stockByWarehouse(rows: readonly InventoryRow[]): Map<string, Qua
     q.tv += c.tv;
     q.bracket += c.bracket;
     stock.set(r.warehouse_id, q);
+  }
+  return stock;
+}
+
+/**
+ * Per-warehouse stock from the server's balances (issue 26: public.stock_balances, each the
+ * sum of its warehouse's ledger rows, with this device's pending work on top). What the
+ * screens show, instead of adding up every stored ledger row.
+ */
+export function stockOfBalances(balances: Iterable<StockBalance>): Map<string, Quantities> {
+  const stock = new Map<string, Quantities>();
+  for (const b of balances) {
+    if (b.deleted) continue;
+    stock.set(b.warehouse_id, { tv: b.smartboard_quantity, bracket: b.bracket_quantity });
   }
   return stock;
 }

@@ -107,9 +107,22 @@ export interface InventoryRow extends Replicated {
   shipment_id: string | null;
 }
 
+/**
+ * A warehouse's stock on hand, kept by the server (issue 26): the sum of its live ledger
+ * rows, one row per warehouse (id = warehouse_id). The screens read stock from here, not
+ * by adding up the ledger; a prediction moves it with the ledger rows it writes
+ * (sync/replication/balances.ts).
+ */
+export interface StockBalance extends Replicated {
+  warehouse_id: string;
+  smartboard_quantity: number;
+  bracket_quantity: number;
+}
+
 export interface Tables {
   hubs: Hub;
   warehouses: Warehouse;
+  stock_balances: StockBalance;
   profiles: Profile;
   shipment_statuses: ShipmentStatus;
   vendors: Vendor;
@@ -126,6 +139,7 @@ export type TableName = keyof Tables;
 export const TABLES: readonly TableName[] = [
   'hubs',
   'warehouses',
+  'stock_balances',
   'profiles',
   'shipment_statuses',
   'vendors',

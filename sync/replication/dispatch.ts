@@ -7,6 +7,7 @@ import type { PredictionOverlay } from './overlay';
 import { rebase, recordPrediction, viewReader, writePrediction } from './view';
 import { withWriteLock } from './write-lock';
 import { LocalWriteFailed } from '../errors';
+import { withBalances } from './balances';
 
 interface Device {
   local: Local;
@@ -30,7 +31,11 @@ export async function showAtOnce(
   const read = overlay.reader(viewReader(local));
   let predicted: Change[];
   try {
-    predicted = await definition.predict(payload as never, { command, actor, read }, true);
+    predicted = await withBalances(
+      await definition.predict(payload as never, { command, actor, read }, true),
+      read,
+      command.issued_at,
+    );
   } catch {
     return false;
   }
@@ -51,10 +56,12 @@ export async function storeCommand(
   rebased: (ok: boolean) => void,
 ): Promise<Change[]> {
   return withWriteLock(lockName, async () => {
-    const predicted = await definition.predict(
-      payload as never,
-      { command, actor, read: viewReader(local) },
-      true,
+    // The balances move with the ledger rows the prediction writes (balances.ts).
+    const read = viewReader(local);
+    const predicted = await withBalances(
+      await definition.predict(payload as never, { command, actor, read }, true),
+      read,
+      command.issued_at,
     );
     let queued = false;
     try {

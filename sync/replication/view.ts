@@ -3,6 +3,7 @@
 // engine store's `base` table; pulled rows for them update the base, never the
 // view, so a pending action never flickers back (read-your-writes).
 import { CATALOGUE } from '../commands/catalogue';
+import { withBalances } from './balances';
 import { CommandRefused } from '../errors';
 import type { Actor, Change, StateReader } from '../commands/types';
 import type { Local } from '../db/database';
@@ -158,7 +159,11 @@ export async function rebase(local: Local, actor: Actor): Promise<void> {
     const parsed = definition?.schema.safeParse(command.payload);
     if (!definition || !parsed?.success) continue;
     try {
-      const changes = await definition.predict(parsed.data as never, { command, actor, read: reader }, false);
+      const changes = await withBalances(
+        await definition.predict(parsed.data as never, { command, actor, read: reader }, false),
+        reader,
+        command.issued_at,
+      );
       await applyPredicted(local, changes);
     } catch (error) {
       // The server decides; a command whose local effect no longer applies

@@ -21,6 +21,7 @@ import { seaBatchNumber } from '../../sync/commands/shipping';
 import { CommandRefused } from '../../sync/errors';
 import type { Actor, Change, CommandEnvelope } from '../../sync/commands/types';
 import { MemoryState } from '../support/memory-state';
+import { withBalances } from '../../sync/replication/balances';
 import { TABLES, type TableName, type Tables } from '../../sync/model/rows';
 import type { z } from 'zod';
 import { as, closeDb, db, id, remember, tag, type Envelope, type Outcome } from './commands-support';
@@ -28,7 +29,9 @@ import { HUB, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR } from '../support/demo';
 
 afterAll(closeDb);
 
-const MASTER: readonly TableName[] = ['hubs', 'warehouses', 'vendors', 'vehicle_types', 'shipment_statuses'];
+// The balances too (issue 26): the device moves them with the ledger rows it predicts
+// (sync/replication/balances.ts), the server with the rows it writes; both must agree.
+const MASTER: readonly TableName[] = ['hubs', 'warehouses', 'stock_balances', 'vendors', 'vehicle_types', 'shipment_statuses'];
 /** What predictions write. Statuses are left out: a new otw_{city} status is the server's to add. */
 const COMPARED = TABLES.filter((t) => t !== 'profiles' && t !== 'shipment_statuses');
 const IGNORED = new Set([
@@ -148,9 +151,12 @@ class Run {
     };
     const ctx = { command, actor: this.actor, read: this.state };
     try {
-      const changes = await definition.predict(parsed, ctx, true);
+      // As dispatch predicts: the command's rows, and the balances its ledger rows move.
+      const predict = async (strict: boolean) =>
+        withBalances(await definition.predict(parsed, ctx, strict), this.state, command.issued_at);
+      const changes = await predict(true);
       // Replaying over the same state without the strict checks predicts the same.
-      expect(await definition.predict(parsed, ctx, false)).toEqual(changes);
+      expect(await predict(false)).toEqual(changes);
       this.state.apply(changes);
       for (const change of changes) this.touched.set(`${change.table}:${change.row.id}`, change);
       this.batch.push({ command, refused: null });

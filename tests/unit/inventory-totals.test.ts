@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InventoryRow, Shipment, Warehouse } from '../../sync';
 import { inventorySummary, isEmptyStock, warehouseCards } from '../../src/features/inventory/inventory-totals';
-import { CATALOGUE } from '../../sync';
+import { CATALOGUE, stockByWarehouse } from '../../sync';
 
 const stamp = { created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z', deleted: false, change_xid: '1' };
 const wh = (id: string, name: string, deleted = false): Warehouse =>
@@ -34,7 +34,7 @@ describe('Inventory Master totals (spec 2.5, 9)', () => {
   ];
 
   it('sums the rows per warehouse and hides warehouses whose two totals are both 0', () => {
-    const cards = warehouseCards(warehouses, rows);
+    const cards = warehouseCards(warehouses, stockByWarehouse(rows));
     expect(cards.map((c) => [c.warehouse.id, c.tv, c.bracket])).toEqual([
       ['b', 5, 0],
       ['a', 7, 3],
@@ -44,11 +44,11 @@ describe('Inventory Master totals (spec 2.5, 9)', () => {
   it('keeps a warehouse with only one total above 0 and hides one with no rows', () => {
     expect(isEmptyStock({ tv: 0, bracket: 0 })).toBe(true);
     expect(isEmptyStock({ tv: 0, bracket: 1 })).toBe(false);
-    expect(warehouseCards([wh('x', 'X')], [])).toEqual([]);
+    expect(warehouseCards([wh('x', 'X')], new Map())).toEqual([]);
   });
 
   it('summarises the shown warehouses and the shipments still in transit', () => {
-    const cards = warehouseCards(warehouses, rows);
+    const cards = warehouseCards(warehouses, stockByWarehouse(rows));
     const shipments = [ship(3, 2, false), ship(4, 1, false), ship(100, 100, true)];
     expect(inventorySummary(cards, shipments)).toEqual({
       warehouses: 2,

@@ -1,13 +1,12 @@
 // The dashboard's live tables (sync/db/live-table.ts) on a real RxDB over
 // fake-indexeddb: after every kind of write the in-memory rows equal what a
-// query returns, and the stock ledger equals the sums from scratch.
+// query returns, and the dashboard's stock is the stored balances'.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { firstValueFrom, filter } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveDashboardInput, liveTable, type LiveTable } from '../../sync/db/live-table';
 import { openLocal, type Local } from '../../sync/db/database';
-import { stockByWarehouse } from '../../sync/domain/dashboard';
-import type { InventoryRow, Shipment } from '../../sync/model/rows';
+import { stockOfBalances } from '../../sync/domain/dashboard';
+import type { InventoryRow, Shipment, StockBalance } from '../../sync/model/rows';
 
 const base = { created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z', deleted: false, change_xid: '1' };
 const inv = (id: string, warehouse: string, tv: number, bracket: number, deleted = false): InventoryRow =>
@@ -70,26 +69,33 @@ describe('liveTable', () => {
 });
 
 describe('liveDashboardInput', () => {
-  it("keeps the stock equal to the sums over the stored rows after writes", async () => {
+  const balance = (warehouse: string, tv: number, bracket: number): StockBalance => ({
+    ...base,
+    id: warehouse,
+    warehouse_id: warehouse,
+    smartboard_quantity: tv,
+    bracket_quantity: bracket,
+  });
+
+  it('takes the stock from the stored balances (issue 26), not from the ledger rows, after writes', async () => {
     const inputs: Array<{ stock: Map<string, unknown>; shipments: readonly Shipment[] }> = [];
+    await local.db.stock_balances.bulkUpsert([balance('w1', 40, 4)] as never);
     const sub = liveDashboardInput(local.db).subscribe((i) =>
       inputs.push({ stock: new Map(i.stock), shipments: i.shipments }),
     );
     await expect.poll(() => inputs.length).toBeGreaterThan(0);
-    // A warehouse whose rows all went elsewhere keeps a (0, 0) entry in the ledger.
-    const nonZero = (m: Map<string, unknown>) =>
-      new Map([...m].filter(([, q]) => JSON.stringify(q) !== JSON.stringify({ tv: 0, bracket: 0 })));
-    const expectSums = async () =>
-      expect(nonZero(inputs.at(-1)!.stock)).toEqual(nonZero(stockByWarehouse([...(await queried()).values()])));
-    await expectSums();
-    const count = inputs.length;
-    await local.db.inventory.bulkUpsert([inv('d', 'w3', 7, 7), inv('a', 'w1', 1, 1)] as never);
-    await expect.poll(() => inputs.length).toBeGreaterThan(count);
-    await firstValueFrom(
-      local.db.inventory.find({ selector: { id: 'd' } }).$.pipe(filter((docs) => docs.length === 1)),
-    );
+    const stored = async () =>
+      stockOfBalances((await local.db.stock_balances.find().exec()).map((d) => d.toJSON() as unknown as StockBalance));
+    expect(inputs.at(-1)!.stock).toEqual(await stored());
+    expect(inputs.at(-1)!.stock.get('w1')).toEqual({ tv: 40, bracket: 4 });
+    // A ledger row alone moves nothing: the server's balance (or a prediction's) does.
+    await local.db.inventory.bulkUpsert([inv('e', 'w1', 1000, 0)] as never);
+    await local.db.stock_balances.bulkUpsert([balance('w3', 7, 7), balance('w1', 41, 5)] as never);
     await expect.poll(() => inputs.at(-1)!.stock.get('w3')).toEqual({ tv: 7, bracket: 7 });
-    await expectSums();
+    await expect.poll(() => inputs.at(-1)!.stock.get('w1')).toEqual({ tv: 41, bracket: 5 });
+    expect(inputs.at(-1)!.stock).toEqual(await stored());
+    await local.db.stock_balances.bulkRemove(['w3']);
+    await expect.poll(() => inputs.at(-1)!.stock.has('w3')).toBe(false);
     sub.unsubscribe();
   });
 });

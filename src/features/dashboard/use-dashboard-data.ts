@@ -1,11 +1,11 @@
 // The dashboard's figures, computed on the device from the local collections
 // (sync/domain/dashboard-figures.ts): they open offline and follow every pull.
-// The collections are held in memory and kept by their change events, and the
-// stock by a ledger of changed rows, so a pulled change costs its own rows.
+// The collections are held in memory and kept by their change events; the stock is
+// each warehouse's balance (issue 26), never a sum over every stored ledger row.
 // Until the local database first answers, the figures this viewer last saw
 // (stored-figures.ts) stand in, with the time they were computed. On a first sync the
-// local figures count only once their tables have arrived (issue 29): a half-pulled
-// inventory would read as 0 stock.
+// local figures count only once their tables have arrived (issue 29): half-pulled
+// balances would read as 0 stock.
 import { useEffect, useMemo } from 'react';
 import {
   dashboardFigures,
@@ -29,7 +29,7 @@ export interface DashboardData extends DashboardFigures {
   storedAt: string | null;
 }
 
-const TABLES = ['hubs', 'warehouses', 'shipments', 'inventory'] as const;
+const TABLES = ['hubs', 'warehouses', 'shipments', 'stock_balances'] as const;
 const EMPTY: DashboardInput = { shipments: [], warehouses: [], hubs: [], stock: new Map() };
 
 /** How long the figures stay unchanged before they are kept (a first sync changes them often). */

@@ -1,7 +1,8 @@
 // Inventory Master (/inventory; the menus' Inventory Gudang and My Inventory,
 // spec 2.5, 9): the warehouses this user may read with their stock, the
 // totals and what is on the way; Tambah Inventory. From the local
-// collections: it opens and saves offline.
+// collections: it opens and saves offline. The stock is each warehouse's
+// balance (issue 26), never a sum over every stored ledger row.
 import { useMemo, useState } from 'react';
 import { Boxes, Plus, Truck, Warehouse as WarehouseIcon } from 'lucide-react';
 import { DataFreshness } from '../../components/data-freshness';
@@ -14,26 +15,27 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { formatNumber } from '../../lib/format-date';
 import { useTablesArrived } from '../../lib/sync-engine';
 import { useRxQuery } from '../../lib/use-rx-query';
+import { stockOfBalances } from '../../../sync/pure';
 import { AddInventoryDialog } from './add-inventory-dialog';
 import { inventorySummary, warehouseCards } from './inventory-totals';
 import { ADD_INVENTORY, NO_WAREHOUSES, SUBTITLE, TITLE } from './messages';
 
 const ALL = { selector: {} };
 const IN_TRANSIT = { selector: { selesai_bongkar: false } };
-const STOCK_TABLES = ['warehouses', 'inventory'] as const;
+const STOCK_TABLES = ['warehouses', 'stock_balances'] as const;
 const TRANSIT_TABLES = ['shipments'] as const;
 
 export function InventoryPage() {
   const warehouses = useRxQuery('warehouses', ALL);
-  const inventory = useRxQuery('inventory', ALL);
+  const balances = useRxQuery('stock_balances', ALL);
   const transit = useRxQuery('shipments', IN_TRANSIT);
   const [adding, setAdding] = useState(false);
   // Until their tables have arrived (a first sync), 0 stock or "no warehouses" would be false facts.
-  const ready = useTablesArrived(STOCK_TABLES) && warehouses.ready && inventory.ready;
+  const ready = useTablesArrived(STOCK_TABLES) && warehouses.ready && balances.ready;
   const transitReady = useTablesArrived(TRANSIT_TABLES) && transit.ready;
   const cards = useMemo(
-    () => warehouseCards(warehouses.rows, inventory.rows),
-    [warehouses.rows, inventory.rows],
+    () => warehouseCards(warehouses.rows, stockOfBalances(balances.rows)),
+    [warehouses.rows, balances.rows],
   );
   const figures = useMemo(() => inventorySummary(cards, transit.rows), [cards, transit.rows]);
   const summary = [

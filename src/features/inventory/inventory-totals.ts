@@ -1,8 +1,10 @@
-// The figures of Inventory Master (spec 2.5, 9): per-warehouse totals are sums of
-// the inventory rows (outgoing rows are negative); a warehouse whose two totals
-// are both 0 is hidden; the summary adds the shown warehouses and the in-transit
-// shipments. Pure, over the local rows, so the screen works offline.
-import { inTransitTotals, stockByWarehouse, type InventoryRow, type Quantities, type Shipment, type Warehouse } from '../../../sync/pure';
+// The figures of Inventory Master (spec 2.5, 9): per-warehouse totals are the
+// warehouses' stock balances (issue 26: the server's sums of their ledger rows,
+// outgoing rows negative, with this device's pending work on top; never a sum over
+// every stored ledger row); a warehouse whose two totals are both 0 is hidden; the
+// summary adds the shown warehouses and the in-transit shipments. Pure, over the
+// local rows, so the screen works offline.
+import { inTransitTotals, type Quantities, type Shipment, type Warehouse } from '../../../sync/pure';
 
 export interface WarehouseCard extends Quantities {
   warehouse: Warehouse;
@@ -18,9 +20,11 @@ export interface InventorySummary {
 /** Spec 9: hidden when the smartboard and bracket totals are both 0. */
 export const isEmptyStock = (q: Quantities): boolean => q.tv === 0 && q.bracket === 0;
 
-/** The live warehouses with their totals, by name, without the empty ones. */
-export function warehouseCards(warehouses: readonly Warehouse[], rows: readonly InventoryRow[]): WarehouseCard[] {
-  const stock = stockByWarehouse(rows);
+/** The live warehouses with their totals (`stock`: by warehouse id), by name, without the empty ones. */
+export function warehouseCards(
+  warehouses: readonly Warehouse[],
+  stock: ReadonlyMap<string, Quantities>,
+): WarehouseCard[] {
   return warehouses
     .filter((w) => !w.deleted)
     .map((w) => ({ warehouse: w, ...(stock.get(w.id) ?? { tv: 0, bracket: 0 }) }))
