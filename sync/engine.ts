@@ -28,6 +28,9 @@ import { liveRows, PredictionOverlay } from './replication/overlay';
 import { rebase } from './replication/view';
 import { withWriteLock } from './replication/write-lock';
 import { showAtOnce, storeCommand } from './replication/dispatch';
+import { inversePayload, rowsBefore, UndoLog, withdraw } from './replication/undo';
+import { isUndoable, UNDO_MESSAGES } from './commands/undo';
+import { CommandRefused } from './errors';
 import { queueUpload, type ImageSlot } from './uploads/queue';
 import { SyncRounds, type RoundState } from './round';
 import { DeviceReporter } from './replication/device-report';
@@ -93,6 +96,8 @@ export class SyncEngine {
   });
   private readonly lockName: string;
   private readonly overlay: PredictionOverlay;
+  /** The floor commands dispatched here lately, for their undo (issue 29). */
+  private readonly undoLog = new UndoLog();
   private readonly rounds: SyncRounds;
   private readonly reporter: DeviceReporter;
   private readonly scheduler: SyncScheduler;
@@ -208,6 +213,7 @@ export class SyncEngine {
     };
     const on = { local: this.local, actor: this.options.actor, overlay: this.overlay };
     const shown = await showAtOnce(on, definition, parsed.data, command, hooks.onShown);
+    let before: Map<string, unknown> | undefined;
     const stored = storeCommand(
       { ...on, lockName: this.lockName },
       definition,
@@ -216,6 +222,7 @@ export class SyncEngine {
       (ok) => {
         this.rounds.rebaseDue = !ok;
       },
+      isUndoable(type) ? (rows) => (before = rows) : undefined,
     );
     const changes = await stored.catch((error: unknown) => {
       // Refused under the lock, or not stored: what the tap showed goes away with it.
@@ -223,9 +230,46 @@ export class SyncEngine {
       throw error;
     });
     this.overlay.written(command.id);
+    if (before) this.undoLog.remember(command, before, changes);
     if (!shown) hooks.onShown?.();
     this.requestSync();
     return { id: command.id, changes };
+  }
+
+  /**
+   * Undoes a floor command dispatched here (issue 29, docs/sync.md "Undo"): withdrawn from
+   * the outbox when it was never sent (nothing reaches the server; the rows are as before the
+   * tap at once), else reversed by its inverse, undo_command, dispatched like any command.
+   * Throws CommandRefused when there is nothing to undo (refused, too old, rows moved on).
+   */
+  async undo(commandId: string): Promise<{ kind: 'withdrawn' } | { kind: 'inverse'; id: string }> {
+    const kept = this.undoLog.get(commandId);
+    if (!kept) throw new CommandRefused('not_found', UNDO_MESSAGES.tooLate);
+    // What the tap changed, shown as it was at once; the rebase then stores it so.
+    const shownId = `undo:${commandId}`;
+    this.overlay.add(shownId, rowsBefore(kept));
+    let outcome;
+    try {
+      outcome = await withdraw(this.local, this.lockName, this.options.actor, commandId);
+    } catch (error) {
+      this.overlay.drop(shownId);
+      throw error;
+    }
+    if (outcome === 'withdrawn') {
+      this.undoLog.forget(commandId);
+      this.overlay.drop(commandId);
+      this.overlay.written(shownId);
+      return { kind: 'withdrawn' };
+    }
+    try {
+      if (outcome === 'rejected') throw new CommandRefused('precondition', UNDO_MESSAGES.notApplied);
+      // Shown as before until the inverse's own prediction is (or it is refused here).
+      const { id } = await this.dispatch('undo_command', inversePayload(kept));
+      this.undoLog.forget(commandId);
+      return { kind: 'inverse', id };
+    } finally {
+      this.overlay.drop(shownId);
+    }
   }
 
   /** Queues a photo for upload (compressed first in the browser). */

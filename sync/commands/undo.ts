@@ -41,7 +41,7 @@ export const UNDO_MESSAGES = {
 } as const;
 
 /** The floor tables a step changes. */
-const FLOOR_TABLES = ['vehicles', 'shipments', 'inventory'] as const satisfies readonly TableName[];
+export const FLOOR_TABLES = ['vehicles', 'shipments', 'inventory'] as const satisfies readonly TableName[];
 
 /** What the server stamps on every write: never compared, never restored. */
 const STAMPED = new Set(['id', 'updated_at', 'change_xid', 'created_at']);

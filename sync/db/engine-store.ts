@@ -14,6 +14,11 @@ export interface OutboxEntry extends CommandEnvelope {
   xid: string | null;
   attempts: number;
   last_error: string | null;
+  /**
+   * Handed to a push call at least once (push.ts, under the write lock): the server may have
+   * applied it, so it can no longer be withdrawn, only reversed (replication/undo.ts).
+   */
+  sent?: boolean;
 }
 
 /** The server's version of a row that pending commands changed in the view (null: row did not exist). */

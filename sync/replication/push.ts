@@ -119,6 +119,7 @@ async function send(
   lockName: string,
   batch: OutboxEntry[],
   report: PushReport,
+  fresh: ReadonlySet<number>,
 ): Promise<void> {
   const answer = await call(supabase, batch);
   if (!('error' in answer)) {
@@ -127,15 +128,25 @@ async function send(
   }
   const { error } = answer;
   if (isTransient(error.status)) {
+    // The browser is offline: the call never left the device, so what it carried for the
+    // first time can still be withdrawn (replication/undo.ts).
+    const neverLeft = error.status === 0 && (globalThis.navigator as Navigator | undefined)?.onLine === false;
     await local.store.outbox.bulkUpdate(
-      batch.map((e) => ({ key: e.seq!, changes: { attempts: e.attempts + 1, last_error: error.message } })),
+      batch.map((e) => ({
+        key: e.seq!,
+        changes: {
+          attempts: e.attempts + 1,
+          last_error: error.message,
+          ...(neverLeft && fresh.has(e.seq!) ? { sent: false } : {}),
+        },
+      })),
     );
     throw new TransientError(`push: ${error.message}`, { status: error.status });
   }
   if (batch.length > 1) {
     const half = Math.ceil(batch.length / 2);
-    await send(supabase, local, lockName, batch.slice(0, half), report);
-    await send(supabase, local, lockName, batch.slice(half), report);
+    await send(supabase, local, lockName, batch.slice(0, half), report, fresh);
+    await send(supabase, local, lockName, batch.slice(half), report, fresh);
     return;
   }
   await withWriteLock(lockName, () =>
@@ -149,6 +160,24 @@ async function send(
   report.rejected++;
 }
 
+/**
+ * The next batch, each command marked `sent` before it goes (under the write lock, which a
+ * withdrawal takes too: a command is either withdrawn before it is sent or sent, never both).
+ */
+async function takeBatch(
+  local: Local,
+  lockName: string,
+): Promise<{ batch: OutboxEntry[]; fresh: Set<number> }> {
+  return withWriteLock(lockName, async () => {
+    const batch = (await local.store.outbox.where('state').equals('pending').sortBy('seq')).slice(0, PUSH_BATCH);
+    const fresh = batch.filter((e) => !e.sent);
+    if (fresh.length > 0) {
+      await local.store.outbox.bulkUpdate(fresh.map((e) => ({ key: e.seq!, changes: { sent: true } })));
+    }
+    return { batch: batch.map((e) => ({ ...e, sent: true })), fresh: new Set(fresh.map((e) => e.seq!)) };
+  });
+}
+
 export async function pushOutbox(
   supabase: SupabaseClient,
   local: Local,
@@ -156,13 +185,10 @@ export async function pushOutbox(
 ): Promise<PushReport> {
   const report: PushReport = { applied: 0, rejected: 0 };
   for (;;) {
-    const batch = (await local.store.outbox.where('state').equals('pending').sortBy('seq')).slice(
-      0,
-      PUSH_BATCH,
-    );
+    const { batch, fresh } = await takeBatch(local, lockName);
     if (batch.length === 0) return report;
     const before = report.applied + report.rejected;
-    await send(supabase, local, lockName, batch, report);
+    await send(supabase, local, lockName, batch, report, fresh);
     // Nothing answered for (a server that answers no result): do not spin.
     if (report.applied + report.rejected === before) {
       throw new TransientError('push: the server answered no outcome for the batch');
