@@ -40,7 +40,7 @@ export function rejectionCode(code: string | null | undefined): RejectionCode {
 }
 
 /** What a command's own rules may refuse on the device, before it is queued. */
-export type RefusalCode = Extract<RejectionCode, 'validation' | 'precondition' | 'not_found' | 'forbidden'>;
+export type RefusalCode = Extract<RejectionCode, 'validation' | 'precondition' | 'not_found' | 'forbidden' | 'conflict'>;
 
 /**
  * A rejection found on the device before the command is queued (the server

@@ -109,6 +109,14 @@ export const MESSAGES = {
   vendorHasVehicles: (name: string, count: number) =>
     `Vendor "${name}" masih memiliki ${count} kendaraan aktif dan tidak dapat dihapus.`,
   hubHasWarehouses: (name: string) => `Hub "${name}" masih memiliki gudang dan tidak dapat dihapus.`,
+  // issue 29: stock-aware shipping forms, corrections and voids (sync/commands/shipment-correction.ts)
+  wholeNumber: 'Jumlah harus bilangan bulat.',
+  stockShort: (item: 'Smartboard' | 'Bracket', warehouse: string, available: number, asked: number) =>
+    `Stok ${item} di ${warehouse} tidak cukup: tersedia ${available}, diminta ${asked}.`,
+  batchTaken: (batch: string) => `Nomor batch ${batch} sudah dipakai pengiriman lain.`,
+  reasonRequired: 'Alasan harus diisi.',
+  shipmentNotCorrectable: 'Pengiriman ini sudah diterima atau dibatalkan; jumlahnya tidak dapat diubah lagi.',
+  correctionUnchanged: 'Jumlah baru sama dengan jumlah yang tercatat.',
   /** A command the API refused for what it carries (push.ts): set aside on the device. */
   unsendable: (answer: string) => `Perintah ini tidak dapat dikirim: server menolak isinya (${answer}).`,
 } as const;

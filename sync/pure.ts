@@ -33,6 +33,8 @@ export { otwForHub, otwForWarehouse, type OtwStatus } from './domain/destination
 export { jakartaDate, formatWib } from './domain/time';
 export { seaBatchNumber } from './commands/shipping';
 export { isUndoable, UNDO_MESSAGES, UNDO_WINDOW_MS } from './commands/undo';
+export { isCorrectable } from './commands/shipment-correction';
+export * from './domain/stock';
 export type { OutboxEntry, UploadEntry, ConflictEntry } from './db/engine-store';
 // The dashboard's, in-transit's and hub activity's figures (issue 10).
 export * from './domain/dashboard';

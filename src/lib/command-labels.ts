@@ -29,6 +29,8 @@ const LABELS: Record<string, string> = {
   edit_hub: 'Ubah hub',
   delete_hub: 'Hapus hub',
   undo_command: 'Urungkan',
+  correct_shipment_counts: 'Koreksi jumlah shipment',
+  void_shipment: 'Batalkan shipment',
 };
 
 /** The type's name for people; an unknown (newer) type as its words. */

@@ -97,40 +97,11 @@ $$;
 comment on function public.audit_trail(uuid, text, text, timestamptz, timestamptz, bigint, integer) is
   'Admin and tower control only: commands newest first (by server arrival), filtered by hub, actor (e-mail or name, partial), command type and device time [from, to); page with p_before_seq = the last seq seen.';
 
-create or replace function public.shipment_history(p_shipment_id uuid)
-returns table (
-  seq bigint,
-  type text,
-  actor_email text,
-  actor_name text,
-  issued_at timestamptz,
-  received_at timestamptz,
-  outcome text,
-  message text
-)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-begin
-  perform public.require_staff();
-  return query
-  select c.seq, c.type, c.actor_email, p.full_name, c.issued_at, c.received_at, c.outcome, c.message
-  from public.commands c
-  left join public.profiles p on p.user_id = c.actor_id
-  where c.entity_id = p_shipment_id or c.payload ->> 'shipment_id' = p_shipment_id::text
-  order by c.seq;
-end;
-$$;
-comment on function public.shipment_history(uuid) is
-  'Admin and tower control only: every command on one shipment (applied and rejected), in the order the server received them.';
+-- shipment_history: moved to 20261126003100_stock_checked_shipments.sql (it returns the payload too).
 
 revoke execute on function
-  public.audit_trail(uuid, text, text, timestamptz, timestamptz, bigint, integer),
-  public.shipment_history(uuid)
+  public.audit_trail(uuid, text, text, timestamptz, timestamptz, bigint, integer)
   from public, anon;
 grant execute on function
-  public.audit_trail(uuid, text, text, timestamptz, timestamptz, bigint, integer),
-  public.shipment_history(uuid)
+  public.audit_trail(uuid, text, text, timestamptz, timestamptz, bigint, integer)
   to authenticated;

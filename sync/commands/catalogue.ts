@@ -17,6 +17,7 @@ import {
   editVendor,
 } from './master-data';
 import { podComplete, podConfirmArrival, podStartUnloading } from './pod';
+import { correctShipmentCounts, voidShipment } from './shipment-correction';
 import {
   createShipmentDarat,
   createShipmentPoljak,
@@ -66,6 +67,9 @@ const definitions = [
   setWarehouseCapacity,
   // undo of a floor action (20261126003000)
   undoCommand,
+  // corrections of a shipment on its way (20261126003100)
+  correctShipmentCounts,
+  voidShipment,
 ] as const;
 
 type Definition = (typeof definitions)[number];

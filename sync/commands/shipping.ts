@@ -1,11 +1,15 @@
 // The shipping forms (spec 4.1, 4.2, 5, 7.2, 9): a loaded vehicle leaves its hub.
-// Server side: supabase/migrations/20261126001000_cmd_shipping.sql.
+// Server side: supabase/migrations/20261126003100_stock_checked_shipments.sql (the three
+// forms, with issue 29's stock, whole-number and batch checks) and
+// 20261126001000_cmd_shipping.sql (set_shipment_image, the departing vehicle).
 import { z } from 'zod';
 import { otwForHub, otwForWarehouse, type OtwStatus } from '../domain/destination';
 import { firstWarehouseOf } from '../domain/lookups';
+import { availableStock, batchTaken, stockShortfalls } from '../domain/stock';
 import { jakartaDate } from '../domain/time';
+import { CommandRefused } from '../errors';
 import { MESSAGES } from '../messages';
-import type { Hub, InventoryRow, Shipment, Vehicle } from '../model/rows';
+import type { Hub, InventoryRow, Shipment, Vehicle, Warehouse } from '../model/rows';
 import {
   actedAt,
   holds,
@@ -15,7 +19,6 @@ import {
   negated,
   newId,
   newRowStamp,
-  quantity,
   requiredText,
   requireHub,
   uuid,
@@ -23,6 +26,43 @@ import {
 import { defineCommand, type Change, type PredictContext } from './types';
 
 const hubId = uuid(MESSAGES.hubIdUnavailable);
+
+/**
+ * A form's quantity (spec 5, 9): a number from 0 with the form's message; a fraction is
+ * refused with its own message (issue 29: it used to be cut to a whole number).
+ * public.cmd_shipment_quantity.
+ */
+export const wholeQuantity = (message: string) =>
+  z
+    .number({ error: message })
+    .int({ error: MESSAGES.wholeNumber })
+    .min(0, { error: message })
+    .max(1_000_000, { error: message });
+
+/**
+ * Issue 29, in the server's order (public.cmd_require_unused_batch, then
+ * cmd_require_stock): the batch number not used by another live shipment the
+ * device knows of, then no more than the origin warehouse holds (its balance in
+ * the view, which already carries this device's pending shipments). What the
+ * device cannot read (no balance pulled yet) it leaves to the server.
+ */
+async function batchAndStockHold(
+  ctx: PredictContext,
+  strict: boolean,
+  shipmentId: string,
+  batch: string,
+  origin: Warehouse | undefined,
+  asked: { smartboards: number; brackets: number },
+): Promise<boolean> {
+  if (ctx.read.shipmentsWithBatch && batchTaken(await ctx.read.shipmentsWithBatch(batch), batch, shipmentId)) {
+    if (strict) throw new CommandRefused('conflict', MESSAGES.batchTaken(batch));
+    return false;
+  }
+  const stock = origin && availableStock(await ctx.read.get('stock_balances', origin.id));
+  if (!origin || !stock) return true;
+  const short = stockShortfalls(origin, stock, asked);
+  return holds(short.length === 0, strict, short[0]?.message ?? '');
+}
 const vehicleId = uuid(MESSAGES.vehicleNotFound);
 
 /** The batch number the port forms generate: POLJAK-{ms} / POLSUB-{ms} of the time the user acted (spec 9). */
@@ -132,8 +172,8 @@ export const createShipmentDarat = defineCommand({
     destination_warehouse_id: uuid(MESSAGES.selectDestinationWarehouse),
     batch_number: requiredText(MESSAGES.enterBatchNumber),
     // The form has no message of its own for these; the PolJak form's is used.
-    smartboard_quantity: quantity(MESSAGES.poljak.quantity),
-    bracket_quantity: quantity(MESSAGES.poljak.quantity),
+    smartboard_quantity: wholeQuantity(MESSAGES.poljak.quantity),
+    bracket_quantity: wholeQuantity(MESSAGES.poljak.quantity),
     inventory_id: newId(),
     image_count: intBetween(0, 2, MESSAGES.invalidCommand, MESSAGES.maxTwoImages),
   }),
@@ -160,6 +200,8 @@ export const createShipmentDarat = defineCommand({
     // Spec 8.2: without the inventory row the Karawang/Cikarang form fails as a whole.
     const origin = firstWarehouseOf(await ctx.read.all('warehouses'), p.hub_id);
     if (!holds(!!origin, strict, MESSAGES.originWarehouseMissing) || !origin) return [];
+    const asked = { smartboards: p.smartboard_quantity, brackets: p.bracket_quantity };
+    if (!(await batchAndStockHold(ctx, strict, p.shipment_id, p.batch_number, origin, asked))) return [];
 
     const shipment = newShipment(
       ctx,
@@ -202,8 +244,8 @@ function seaSchema(form: SeaForm) {
     etd: isoDate(m.etd),
     eta: isoDate(m.eta),
     destination_hub_id: uuid(m.destination),
-    smartboard_quantity: quantity(m.quantity),
-    bracket_quantity: quantity(m.quantity),
+    smartboard_quantity: wholeQuantity(m.quantity),
+    bracket_quantity: wholeQuantity(m.quantity),
     image_count: intBetween(1, 2, m.minImages, m.maxImages),
     batch_number: z
       .string({ error: MESSAGES.invalidCommand })
@@ -232,6 +274,8 @@ async function predictSea(
   // Spec 8.2: the port forms do not fail over the inventory row; without a
   // warehouse at the hub there is none.
   const origin = firstWarehouseOf(await ctx.read.all('warehouses'), p.hub_id);
+  const asked = { smartboards: p.smartboard_quantity, brackets: p.bracket_quantity };
+  if (!(await batchAndStockHold(ctx, strict, p.shipment_id, p.batch_number, origin, asked))) return [];
 
   const shipment = newShipment(
     ctx,

@@ -30,6 +30,13 @@ export interface StateReader {
   ): Promise<Tables[T][]>;
   /** A vendor's vehicles (an indexed read). */
   vehiclesOf(vendorId: string): Promise<Tables['vehicles'][]>;
+  /**
+   * A warehouse's live ledger rows (an indexed read; issue 29: a correction finds its
+   * shipment's row). A reader without it predicts no change of that row.
+   */
+  inventoryOf?(warehouseId: string): Promise<Tables['inventory'][]>;
+  /** The live shipments with this batch number (issue 29: a batch number once). */
+  shipmentsWithBatch?(batchNumber: string): Promise<Tables['shipments'][]>;
 }
 
 /** A local effect: the new whole row (server-stamped fields keep placeholders until pulled). */

@@ -98,6 +98,14 @@ export class PredictionOverlay {
       all: async (table) => overlaid(await view.all(table), this.rowsOf(table), () => true) as never,
       vehiclesOf: async (vendorId) =>
         overlaid(await view.vehiclesOf(vendorId), this.rowsOf('vehicles'), (v) => v.vendor_id === vendorId),
+      inventoryOf: view.inventoryOf
+        ? async (warehouseId) =>
+            overlaid(await view.inventoryOf!(warehouseId), this.rowsOf('inventory'), (r) => r.warehouse_id === warehouseId)
+        : undefined,
+      shipmentsWithBatch: view.shipmentsWithBatch
+        ? async (batch) =>
+            overlaid(await view.shipmentsWithBatch!(batch), this.rowsOf('shipments'), (r) => r.batch_number === batch)
+        : undefined,
     };
   }
 

@@ -37,6 +37,14 @@ export function viewReader(local: Local): StateReader {
       const docs = await local.db.vehicles.find({ selector: { vendor_id: vendorId } }).exec();
       return docs.map((d) => d.toMutableJSON() as never);
     },
+    async inventoryOf(warehouseId) {
+      const docs = await local.db.inventory.find({ selector: { warehouse_id: warehouseId } }).exec();
+      return docs.map((d) => d.toMutableJSON() as never);
+    },
+    async shipmentsWithBatch(batchNumber) {
+      const docs = await local.db.shipments.find({ selector: { batch_number: batchNumber } }).exec();
+      return docs.map((d) => d.toMutableJSON() as never);
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { startStack, type Stack } from '../../supabase/local/stack';
 import './stack-info';
 import { createTestDatabase } from './test-database';
+import { addTestOpeningStock } from './test-stock';
 
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dermaga-test-'));
@@ -31,6 +32,8 @@ export default async function setup(project: TestProject) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  // Issue 29: stock for the suite's many shipments from the demo hubs (./test-stock.ts).
+  await addTestOpeningStock(stack.dbUrl);
   console.log(`[stack] ${stack.engine} at ${stack.apiUrl}, app at ${stack.appUrl}`);
   project.provide('stack', {
     apiUrl: stack.apiUrl,

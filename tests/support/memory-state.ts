@@ -40,6 +40,14 @@ export class MemoryState implements StateReader {
     return [...this.table('vehicles').values()].filter((v) => v.vendor_id === vendorId);
   }
 
+  async inventoryOf(warehouseId: string): Promise<Tables['inventory'][]> {
+    return [...this.table('inventory').values()].filter((r) => r.warehouse_id === warehouseId && !r.deleted);
+  }
+
+  async shipmentsWithBatch(batchNumber: string): Promise<Tables['shipments'][]> {
+    return [...this.table('shipments').values()].filter((s) => s.batch_number === batchNumber && !s.deleted);
+  }
+
   rows<T extends TableName>(table: T): Tables[T][] {
     return [...this.table(table).values()];
   }

@@ -59,7 +59,8 @@ checkForm(
     ['batch_number', undefined, 'Please enter batch number'],
     ['image_count', 3, 'Maximum 2 images allowed'],
     ['smartboard_quantity', -1, 'Must be 0 or greater'],
-    ['bracket_quantity', 1.5, 'Must be 0 or greater'],
+    // Issue 29: a fraction has its own message (it used to be cut to a whole number).
+    ['bracket_quantity', 1.5, 'Jumlah harus bilangan bulat.'],
     ['hub_id', null, 'Tidak dapat mengambil Hub ID saat ini'],
     ['vehicle_id', 'x', 'Kendaraan tidak ditemukan.'],
     ['shipment_id', 'x', 'Perintah tidak valid.'],
@@ -359,6 +360,8 @@ describe('catalogue', () => {
         'delete_hub',
         'set_warehouse_capacity',
         'undo_command',
+        'correct_shipment_counts',
+        'void_shipment',
       ].sort(),
     );
     expect(MESSAGES.statusUndetermined).toBe('Gagal menentukan status pengiriman dari tujuan gudang.');
