@@ -151,15 +151,30 @@ function withZone(text: string, timeZone: TimeZone | undefined): string {
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** A count or quantity with the locale's grouping, e.g. 1.234.567 (id-ID). */
-export function formatNumber(value: number | null | undefined): string {
+/**
+ * A count or quantity with the locale's grouping, e.g. 1.234.567 (id-ID); with `fractionDigits`,
+ * exactly that many decimals after the locale's comma (45,5).
+ */
+export function formatNumber(value: number | null | undefined, fractionDigits?: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NO_DATE;
-  let f = numberFormats.get(locale);
+  const key = `${locale}|${fractionDigits ?? ''}`;
+  let f = numberFormats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-    numberFormats.set(locale, f);
+    f = new Intl.NumberFormat(
+      locale,
+      fractionDigits === undefined
+        ? { maximumFractionDigits: 2 }
+        : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits },
+    );
+    numberFormats.set(key, f);
   }
   return f.format(value);
+}
+
+/** A percentage with one decimal, e.g. 45,5% (the hub cards' fill). */
+export function formatPercent(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return n === null || n === undefined || !Number.isFinite(n) ? NO_DATE : `${formatNumber(n, 1)}%`;
 }
 
 const JUST_NOW: Record<DisplayLocale, string> = { 'id-ID': 'baru saja', 'en-GB': 'just now' };

@@ -8,6 +8,7 @@ import {
   formatDateTime,
   formatFormDate,
   formatNumber,
+  formatPercent,
   formatStorageDate,
   formatTime,
   NO_DATE,
@@ -106,12 +107,21 @@ describe('numbers (issue 30)', () => {
     expect(formatNumber(null)).toBe(NO_DATE);
     expect(formatNumber(Number.NaN)).toBe(NO_DATE);
   });
+  it('a fixed number of decimals, and percentages', () => {
+    expect(formatNumber(1536 / 1024, 1)).toBe('1,5');
+    expect(formatNumber(5, 1)).toBe('5,0');
+    expect(formatNumber(12345.67, 1)).toBe('12.345,7');
+    expect(formatPercent('45.5')).toBe('45,5%');
+    expect(formatPercent(100)).toBe('100,0%');
+    expect(formatPercent(null)).toBe(NO_DATE);
+  });
 });
 
 describe('English later (en-GB), from the one locale setting', () => {
   it('writes every format in en-GB', () => {
     setDisplayLocale('en-GB');
     expect(formatNumber(1234567.5)).toBe('1,234,567.5');
+    expect(formatPercent('45.5')).toBe('45.5%');
     expect(formatDate('2026-08-05')).toBe('05 Aug 2026');
     expect(formatDate('2026-09-05')).toBe('05 Sep 2026');
     expect(formatDateTime('2026-08-05T16:30:00Z', WITA)).toBe('06 Aug 2026 00:30 WITA');

@@ -128,9 +128,9 @@ describe('helpers', () => {
   it.each([
     [undefined, '-'],
     [0, '0 B'],
-    [1023, '1023 B'],
-    [1536, '1.5 KB'],
-    [5 * 1024 * 1024, '5.0 MB'],
+    [1023, '1.023 B'],
+    [1536, '1,5 KB'],
+    [5 * 1024 * 1024, '5,0 MB'],
   ])('formatBytes(%s) = %s', (bytes, text) => {
     expect(formatBytes(bytes)).toBe(text);
   });

@@ -12,7 +12,7 @@ import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { formatDateTime, formatNumber } from '../../lib/format-date';
+import { formatDateTime, formatNumber, formatPercent } from '../../lib/format-date';
 import { PRODUCT_NAME } from '../../lib/messages';
 import { useSignedIn } from '../../lib/session';
 import { useSyncEngine, useSyncEngineFailed, useSyncStatus } from '../../lib/sync-engine';
@@ -86,7 +86,7 @@ function HubCard({ card }: { card: HubCardData }) {
           <div className="grid gap-1" data-testid="hub-progress">
             <div className="flex justify-between text-xs">
               <span className="text-muted-foreground">Kapasitas</span>
-              <span className="font-medium">{percent}%</span>
+              <span className="font-medium">{formatPercent(percent)}</span>
             </div>
             <div
               className="h-2 rounded-full bg-muted"

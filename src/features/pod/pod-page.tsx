@@ -32,6 +32,7 @@ import { useStatusLooks } from '../../lib/use-status-looks';
 import { ALL_CITIES, CHOOSE_CITY, EMPTY, FAILURE, POD_DESCRIPTION, POD_TITLE, PROCESSING, REFRESH_DATA, TOAST } from './messages';
 import { POD_TABS, podCities, podGroups, type PodTab } from './pod-queries';
 import { PodShipmentCard } from './pod-shipment-card';
+import { zoneOfPlace } from '../../lib/time-zone';
 
 const ALL = { selector: {} };
 const POD_STATUSES = {
@@ -205,6 +206,7 @@ function PodTabContent({
                 tab={tab}
                 looks={looks}
                 pending={pending}
+                zone={zoneOfPlace(g.city)}
                 action={act(s)}
               />
             ))}

@@ -10,6 +10,7 @@ import { useIsPending } from '../../lib/use-outbox';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import type { StatusLooks } from '../../lib/shipment-status';
+import type { TimeZone } from '../../lib/time-zone';
 import type { PodTab } from './pod-queries';
 
 export function PodShipmentCard({
@@ -19,6 +20,7 @@ export function PodShipmentCard({
   tab,
   looks,
   pending,
+  zone,
   action,
 }: {
   shipment: Shipment;
@@ -28,6 +30,8 @@ export function PodShipmentCard({
   looks: StatusLooks;
   /** The screen's markers: the card reads its own. */
   pending: PendingMarks;
+  /** The POD city's zone: the arrival is shown on its clock (WITA in Makassar). */
+  zone?: TimeZone;
   action: ReactNode;
 }) {
   const waiting = useIsPending(pending, s.id);
@@ -36,7 +40,7 @@ export function PodShipmentCard({
   const when =
     tab === 'otw'
       ? ['ETA', formatDate(s.eta)]
-      : ['Tiba', formatDateTime(s.arrival_destination ?? s.arrival_gdt)];
+      : ['Tiba', formatDateTime(s.arrival_destination ?? s.arrival_gdt, zone)];
   return (
     <li
       className="grid gap-2 rounded-lg border bg-card p-3 shadow-xs sm:grid-cols-[1fr_auto] sm:items-center"

@@ -3,6 +3,7 @@
 // versions. Never a token: session data is not read, and anything shaped like
 // a JWT or named like a credential is blanked before the file is written.
 import type { ConflictEntry, OutboxEntry, SyncStatus, UploadEntry } from '../../../sync/pure';
+import { formatNumber } from '../../lib/format-date';
 
 export interface DiagnosticsInput {
   generatedAt: string;
@@ -56,7 +57,7 @@ export function diagnosticsFileName(generatedAt: string): string {
   return `dermaga-diagnostics-${generatedAt.replace(/[:.]/g, '-')}.json`;
 }
 
-/** Bytes as people read them: 0 B, 12.3 KB, 4.5 MB, 1.2 GB. */
+/** Bytes as people read them: 0 B, 12,3 KB, 4,5 MB, 1,2 GB (the app's number format). */
 export function formatBytes(bytes: number | undefined): string {
   if (bytes === undefined || !Number.isFinite(bytes)) return '-';
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -66,5 +67,5 @@ export function formatBytes(bytes: number | undefined): string {
     value /= 1024;
     unit += 1;
   }
-  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
+  return unit === 0 ? `${formatNumber(value)} B` : `${formatNumber(value, 1)} ${units[unit]}`;
 }
