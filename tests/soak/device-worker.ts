@@ -130,7 +130,7 @@ async function drain(timeoutMs: number) {
 
 async function view() {
   const tables: Record<string, Record<string, string>> = {};
-  for (const table of ['vehicles', 'shipments', 'inventory', 'vendors'] as const) {
+  for (const table of ['vehicles', 'shipments', 'inventory', 'vendors', 'stock_balances'] as const) {
     const docs = await engine.db[table].find().exec();
     tables[table] = Object.fromEntries(
       docs.map((d) => [d.id, (d.toJSON() as { change_xid: string }).change_xid]),

@@ -55,7 +55,8 @@ async function main() {
     console.log(
       `[soak] engine ${stack.engine}; restart took ${stack.restartSeconds.map((s) => s.toFixed(1)).join(', ')} s; ${((Date.now() - started) / 1000).toFixed(0)} s in all`,
     );
-    ok = report.lost + report.doubled + report.stuck + report.diverged === 0 && report.restarts === 1;
+    ok =
+      report.lost + report.doubled + report.stuck + report.diverged + report.balances.off === 0 && report.restarts === 1;
   } finally {
     await stack.stop();
   }

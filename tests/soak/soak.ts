@@ -62,6 +62,11 @@ export interface SoakReport {
   doubled: number;
   stuck: number;
   diverged: number;
+  /**
+   * Issue 26's invariant after the run: every warehouse's stock balance equals the sum of
+   * its live ledger rows (`off` counts those that do not, or have no balance).
+   */
+  balances: { warehouses: number; off: number };
   convergeMs: number;
 }
 
@@ -164,7 +169,7 @@ async function serverView(o: SoakOptions, email: string): Promise<Record<string,
   const { error } = await client.auth.signInWithPassword({ email, password: o.password });
   if (error) throw error;
   const tables: Record<string, Record<string, string>> = {};
-  for (const table of ['vehicles', 'shipments', 'inventory', 'vendors']) {
+  for (const table of ['vehicles', 'shipments', 'inventory', 'vendors', 'stock_balances']) {
     tables[table] = {};
     for (let from = 0; ; from += 1000) {
       const { data, error: e } = await client
@@ -321,6 +326,21 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport & { details: s
            from public.inventory where shipment_id is not null and not deleted
           group by 1, 2, 3 having count(*) > 1) d`,
     );
+    // Every warehouse's balance is the sum of its ledger rows (issue 26).
+    const balanceRows = await sql.query<{ id: string; name: string; b_tv: number | null; b_br: number | null; tv: string; br: string }>(
+      `select w.id::text, w.name, b.smartboard_quantity as b_tv, b.bracket_quantity as b_br,
+              coalesce(l.tv, 0)::text as tv, coalesce(l.br, 0)::text as br
+         from public.warehouses w
+         left join public.stock_balances b on b.id = w.id
+         left join (select warehouse_id, sum(smartboard_quantity) as tv, sum(bracket_quantity) as br
+                      from public.inventory where not deleted group by warehouse_id) l on l.warehouse_id = w.id`,
+    );
+    const offBalance = balanceRows.rows.filter(
+      (r) => r.b_tv === null || r.b_tv !== Number(r.tv) || r.b_br !== Number(r.br),
+    );
+    for (const r of offBalance.slice(0, 5))
+      details.push(`balance of ${r.name}: ${r.b_tv ?? 'none'} TV, ${r.b_br ?? 'none'} bracket; its ledger: ${r.tv}, ${r.br}`);
+    const balances = { warehouses: balanceRows.rows.length, off: offBalance.length };
     let lostPoison = 0;
     let doubledPoison = 0;
     const doubled = recorded.rows.filter((r) => r.n !== '1').length + Number(twice.rows[0]!.n);
@@ -382,6 +402,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport & { details: s
       doubled: doubled + doubledPoison,
       stuck,
       diverged,
+      balances,
       convergeMs,
       details,
     };
@@ -399,4 +420,5 @@ export function printReport(r: SoakReport, log: (line: string) => void): void {
   log(`[soak] poisoned commands: ${JSON.stringify(r.poison)}`);
   log(`[soak] photos: ${r.photos.taken} taken, ${r.photos.onShipments} on shipments, ${r.photos.missing} missing from storage`);
   log(`[soak] lost ${r.lost}, doubled ${r.doubled}, stuck ${r.stuck}, diverged ${r.diverged}; converged in ${r.convergeMs} ms`);
+  log(`[soak] stock balances: ${r.balances.warehouses} warehouses, ${r.balances.off} not equal to the sum of their ledger rows`);
 }
