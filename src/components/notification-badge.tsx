@@ -1,36 +1,78 @@
 // The header's notification badge (spec 2.9's fixed "3", made real, issue 10):
-// how many of this user's actions the server refused and are not dismissed
-// yet; it opens them, each with its message and a dismiss button.
+// this user's actions the server refused and not dismissed yet, each with its
+// message and a dismiss button; and what needs a person (Perlu perhatian, issue
+// 30: the dashboard's board, src/lib/attention.ts), each linking to where it is
+// handled. data-count stays the refused actions; data-attention the others.
+import { useState } from 'react';
 import { Bell } from 'lucide-react';
+import { useAttention } from '../lib/attention-live';
 import { useSyncStatus } from '../lib/sync-engine';
+import { ATTENTION_TITLE, AttentionList } from './attention-list';
 import { RejectionsAlert } from './rejections-alert';
 import { Button } from './ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from './ui/popover';
 
+function label(rejected: number, attention: number): string {
+  const parts = [
+    rejected ? `${rejected} ditolak server` : null,
+    attention ? `${attention} perlu perhatian` : null,
+  ].filter(Boolean);
+  return parts.length ? `Notifikasi: ${parts.join(', ')}` : 'Notifikasi';
+}
+
 export function NotificationBadge() {
   const { rejections } = useSyncStatus();
+  const attention = useAttention();
   const count = rejections.length;
+  const attentionCount = attention.ready ? attention.items.length : 0;
+  const total = count + attentionCount;
+  const [open, setOpen] = useState(false);
   return (
-    <Popover>
+    <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
         <Button
           variant="ghost"
           size="icon"
           className="relative"
-          aria-label={count ? `Notifikasi: ${count} ditolak server` : 'Notifikasi'}
+          aria-label={label(count, attentionCount)}
           data-testid="notification-badge"
           data-count={count}
+          data-attention={attentionCount}
         >
           <Bell aria-hidden="true" />
-          {count > 0 && (
+          {total > 0 && (
             <span className="absolute top-1 right-1 min-w-4 rounded-full bg-destructive px-1 text-[10px] leading-4 font-semibold text-white">
-              {count}
+              {total}
             </span>
           )}
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" className="w-96 p-2" data-testid="notifications">
-        {count === 0 ? <p className="p-2 text-sm text-muted-foreground">Tidak ada notifikasi.</p> : <RejectionsAlert />}
+      <PopoverContent
+        align="end"
+        className="grid max-h-[70vh] w-96 gap-2 overflow-y-auto p-2"
+        data-testid="notifications"
+        aria-label="Notifikasi"
+      >
+        {total === 0 ? (
+          <p className="p-2 text-sm text-muted-foreground">Tidak ada notifikasi.</p>
+        ) : (
+          <>
+            {count > 0 && <RejectionsAlert />}
+            {attentionCount > 0 && (
+              <section
+                aria-labelledby="bell-attention-title"
+                data-testid="notifications-attention"
+                // A link followed closes the list (the header stays on the next screen).
+                onClick={(event) => (event.target as HTMLElement).closest('a') && setOpen(false)}
+              >
+                <h2 id="bell-attention-title" className="px-2 pt-1 text-sm font-semibold">
+                  {ATTENTION_TITLE}
+                </h2>
+                <AttentionList items={attention.items} hubNames={attention.hubNames} testId="bell-attention-list" />
+              </section>
+            )}
+          </>
+        )}
       </PopoverContent>
     </Popover>
   );

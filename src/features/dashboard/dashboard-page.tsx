@@ -29,6 +29,7 @@ import {
   storedFiguresNote,
 } from './messages';
 import { useDashboardData, type HubCardData } from './use-dashboard-data';
+import { AttentionBoard } from './attention-board';
 
 const HubChart = lazy(() => import('./hub-chart'));
 
@@ -154,6 +155,8 @@ export function DashboardPage() {
           <AlertDescription>{FETCH_FAILED}</AlertDescription>
         </Alert>
       )}
+
+      <AttentionBoard />
 
       <Link to="/in-transit-detail" className="rounded-xl focus-visible:outline-2">
         <Card className="transition-colors hover:bg-accent/40" data-testid="in-transit-card">

@@ -16,6 +16,7 @@ import { exportDiagnostics } from './export-diagnostics';
 import * as M from './messages';
 import { useStorage } from '../../lib/use-storage';
 import { useUpdateCheck } from './use-update-check';
+import { AttentionSettingsCard } from './attention-settings';
 
 function StorageCard() {
   const { state, askPersist } = useStorage();
@@ -139,6 +140,7 @@ export function SettingsPage() {
         <StorageCard />
         <VersionCard />
         <DiagnosticsCard />
+        <AttentionSettingsCard />
         <Card data-testid="settings-display">
           <CardHeader>
             <CardTitle>Tampilan</CardTitle>

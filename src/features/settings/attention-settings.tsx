@@ -1,0 +1,139 @@
+// Settings: the thresholds of Perlu perhatian (issue 30), set by an admin on the server
+// (set_attention_settings) for every device: the grace after a shipment's ETA, how long a
+// truck may wait to load or unload (one default, and per hub), how long a hub device may
+// go without a sync. In minutes. Online only: the change is the server's.
+import { useState } from 'react';
+import { z } from 'zod';
+import { FormDialog } from '../../components/form-dialog';
+import { NumberField } from '../../components/form-fields';
+import { Row } from '../../components/sync-panel';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { formatSince, type AttentionThresholds } from '../../lib/attention';
+import { refreshAttention, useAttentionServer } from '../../lib/attention-live';
+import { asWork } from '../../lib/server-action';
+import { useSignedIn } from '../../lib/session';
+import { supabase } from '../../lib/supabase';
+import { useCommandForm } from '../../lib/use-command-form';
+import { useOnline } from '../../lib/use-online';
+import { useRxQuery } from '../../lib/use-rx-query';
+import type { Hub } from '../../../sync/pure';
+
+const MAX = 43_200;
+const minutes = (min: number, message: string) => z.number().int(message).min(min, message).max(MAX, message);
+const schema = z.object({
+  eta_grace_minutes: minutes(0, `Toleransi ETA harus 0 sampai ${MAX} menit`),
+  waiting_minutes: minutes(1, `Batas tunggu harus 1 sampai ${MAX} menit`),
+  device_silent_minutes: minutes(1, `Batas perangkat harus 1 sampai ${MAX} menit`),
+  by_hub: z.record(z.string(), minutes(0, `Batas tunggu hub harus 0 sampai ${MAX} menit`)),
+});
+type Values = z.infer<typeof schema>;
+
+const TITLE = 'Batas waktu Perlu perhatian';
+const ALL = { selector: {} };
+const MINUTE = 60_000;
+
+function ThresholdsDialog({
+  thresholds,
+  hubs,
+  onClose,
+}: {
+  thresholds: AttentionThresholds;
+  hubs: readonly Hub[];
+  onClose: () => void;
+}) {
+  const { profile } = useSignedIn();
+  const { form, onSubmit, saving } = useCommandForm<Values>({
+    defaultValues: {
+      eta_grace_minutes: thresholds.etaGraceMinutes,
+      waiting_minutes: thresholds.waitingMinutes,
+      device_silent_minutes: thresholds.deviceSilentMinutes,
+      by_hub: Object.fromEntries(hubs.map((h) => [h.id, thresholds.waitingByHub[h.id] ?? 0])),
+    },
+    schema,
+    submit: (v) => ({
+      run: () =>
+        asWork(async () => {
+          const byHub = Object.fromEntries(Object.entries(v.by_hub).filter(([, m]) => m > 0));
+          const { error } = await supabase.rpc('set_attention_settings', {
+            p: {
+              eta_grace_minutes: v.eta_grace_minutes,
+              waiting_minutes: v.waiting_minutes,
+              device_silent_minutes: v.device_silent_minutes,
+              waiting_by_hub: byHub,
+            },
+          });
+          if (error) throw new Error(error.message);
+        }, 'Batas waktu tidak dapat disimpan'),
+      success: 'Batas waktu disimpan',
+    }),
+    onDone: async () => {
+      await refreshAttention(profile.userId);
+      onClose();
+    },
+  });
+  return (
+    <FormDialog title={TITLE} testId="attention-settings-dialog" onClose={onClose} onSubmit={onSubmit} saving={saving}>
+      <NumberField form={form} name="eta_grace_minutes" label="Toleransi setelah hari ETA (menit)" />
+      <NumberField form={form} name="waiting_minutes" label="Truk menunggu muat atau bongkar (menit)" />
+      {hubs.map((h) => (
+        <NumberField
+          key={h.id}
+          form={form}
+          name={`by_hub.${h.id}`}
+          id={`attention-hub-${h.id}`}
+          label={`Menunggu di ${h.name} (menit)`}
+          hint="0: batas umum di atas"
+        />
+      ))}
+      <NumberField form={form} name="device_silent_minutes" label="Perangkat hub tanpa sinkron (menit)" />
+    </FormDialog>
+  );
+}
+
+export function AttentionSettingsCard() {
+  const { profile } = useSignedIn();
+  const { thresholds, at } = useAttentionServer(profile.userId);
+  const online = useOnline();
+  const hubs = useRxQuery('hubs', ALL).rows.filter((h) => !h.deleted);
+  const [editing, setEditing] = useState(false);
+  const perHub = hubs.filter((h) => thresholds.waitingByHub[h.id]);
+  return (
+    <Card data-testid="settings-attention">
+      <CardHeader>
+        <CardTitle>{TITLE}</CardTitle>
+        <CardDescription>
+          Berlaku untuk semua perangkat: kapan pengiriman, truk dan perangkat hub masuk daftar Perlu perhatian.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        <dl className="divide-y">
+          <Row
+            label="Toleransi ETA"
+            value={thresholds.etaGraceMinutes ? formatSince(thresholds.etaGraceMinutes * MINUTE) : 'tanpa toleransi'}
+            testId="attention-eta-grace"
+          />
+          <Row label="Truk menunggu" value={formatSince(thresholds.waitingMinutes * MINUTE)} testId="attention-waiting" />
+          {perHub.map((h) => (
+            <Row
+              key={h.id}
+              label={`Menunggu di ${h.name}`}
+              value={formatSince(thresholds.waitingByHub[h.id]! * MINUTE)}
+              testId={`attention-hub-${h.id}`}
+            />
+          ))}
+          <Row
+            label="Perangkat tanpa sinkron"
+            value={formatSince(thresholds.deviceSilentMinutes * MINUTE)}
+            testId="attention-device-silent"
+          />
+        </dl>
+        <Button variant="outline" className="w-fit" disabled={!online || at === null} onClick={() => setEditing(true)}>
+          Ubah batas waktu
+        </Button>
+        {!online && <p className="text-muted-foreground">Sambungkan ke internet untuk mengubahnya.</p>}
+        {editing && <ThresholdsDialog thresholds={thresholds} hubs={hubs} onClose={() => setEditing(false)} />}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+// Issue 30: the dashboard's chart reads honestly. Stock (units) and shipments on the way
+// (a count) are on separate charts, each with one y-axis labelled with its unit and a
+// legend naming its series, in Indonesian: no count of 3 standing as tall as 210 units.
+import { describe, expect, it } from 'vitest';
+import { appUrl, useBrowser } from '../support/browser';
+import { seriousViolations } from './axe';
+import { tablet } from './hub-support';
+
+const browser = useBrowser();
+
+const CHARTS = [
+  { id: 'stock', unit: 'Unit barang', series: ['Stok TV', 'Stok Bracket'] },
+  { id: 'flow', unit: 'Jumlah pengiriman', series: ['OTW masuk', 'OTW keluar'] },
+];
+
+describe("the dashboard's hub charts", () => {
+  it('stock and shipments on charts of their own, one labelled y-axis and a legend each', async () => {
+    const { context, page } = await tablet(browser(), 'tower');
+    await page.goto(appUrl('/'));
+    await page.locator('[data-testid=dashboard][data-ready=true]').waitFor();
+    const all = page.getByTestId('hub-chart');
+    await all.locator('.recharts-surface').first().waitFor();
+
+    for (const chart of CHARTS) {
+      const figure = page.getByTestId(`hub-chart-${chart.id}`);
+      await figure.locator('.recharts-legend-item').first().waitFor();
+      // One y-axis, and the chart's one axis label is its unit (recharts draws labels in a layer
+      // of their own, outside the axis's group).
+      expect(await figure.locator('.recharts-yAxis').count(), chart.id).toBe(1);
+      const labels = await figure.locator('.recharts-label').allTextContents();
+      expect(labels.map((t) => t.trim())).toEqual([chart.unit]);
+      // The legend names this chart's series, and only those.
+      const legend = await figure.locator('.recharts-legend-item-text').allTextContents();
+      expect(legend.map((t) => t.trim())).toEqual(chart.series);
+      // Its caption says what it shows and in what.
+      expect((await figure.locator('figcaption').textContent())?.toLowerCase()).toContain(chart.unit.toLowerCase());
+    }
+    // No chart anywhere on the dashboard holds two scales.
+    expect(await all.locator('.recharts-yAxis').count()).toBe(CHARTS.length);
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
+    await context.close();
+  });
+});

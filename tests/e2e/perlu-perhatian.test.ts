@@ -1,0 +1,136 @@
+// Issue 30 acceptance: "Perlu perhatian" for tower control. A shipment whose ETA has
+// passed, a truck waiting to load past its hub's threshold and a hub device that has not
+// synced (its last sync set back on the server) each appear on the dashboard's board and
+// in the bell, and each leaves when handled: the shipment arrives, the truck is loaded,
+// the device syncs again. Past each threshold as the server has it now (read first), so
+// whatever an admin set does not matter.
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appUrl, useBrowser } from '../support/browser';
+import { signedIn } from '../support/clients';
+import { DEMO_USERS, HUB } from '../support/demo';
+import { seriousViolations } from './axe';
+import { eventually, makeVehicle, query, tablet, tag, waitFirstSync } from './hub-support';
+
+const browser = useBrowser();
+
+async function send(email: string, type: string, payload: Record<string, unknown>) {
+  const client = await signedIn(email);
+  const { data: session } = await client.auth.getSession();
+  const { data, error } = await client.rpc('apply_commands', {
+    commands: [{ id: randomUUID(), type, payload, issued_at: new Date().toISOString(), actor: session.session!.user.id }],
+  });
+  if (error) throw new Error(error.message);
+  expect((data as { results: Array<{ outcome: string }> }).results[0]!.outcome).toBe('applied');
+}
+
+const onBoard = (page: Page, kind: string, id: string) =>
+  page.locator(`[data-testid=attention-board] [data-testid=attention-item][data-kind=${kind}][data-id="${id}"]`);
+
+/** Present (1) or gone (0), polled: the board follows pulls, the server's reports and a clock. */
+async function expectOnBoard(page: Page, kind: string, id: string, count: 0 | 1) {
+  await expect
+    .poll(
+      async () => {
+        // The server's reports are read every 30 s and after a sync round: ask for one now and then.
+        if (count === 1 || kind === 'device') {
+          const refresh = page.getByRole('button', { name: 'Refresh Data' });
+          if (await refresh.isEnabled()) await refresh.click();
+        }
+        return onBoard(page, kind, id).count();
+      },
+      { timeout: 90_000, interval: 2_000 },
+    )
+    .toBe(count);
+}
+
+describe('Perlu perhatian', () => {
+  it('lists a passed ETA, a truck waiting too long and a silent hub device for tower, until each is handled', async () => {
+    const [settings] = await query<{ s: Record<string, unknown> }>('select public.attention_settings() as s');
+    const t = settings!.s as {
+      eta_grace_minutes: number;
+      waiting_minutes: number;
+      waiting_by_hub: Record<string, number>;
+      device_silent_minutes: number;
+    };
+    const waitKarawang = t.waiting_by_hub[HUB.karawang] ?? t.waiting_minutes;
+    const [karawangUser] = await query<{ user_id: string }>(
+      'select user_id from public.profiles where email = $1',
+      [DEMO_USERS.karawang],
+    );
+
+    // A hub device that synced once (its report), then went quiet: the page closes, its storage stays.
+    const started = new Date();
+    const hub = await tablet(browser(), 'karawang');
+    const device = await eventually(async () => {
+      const rows = await query<{ device_id: string }>(
+        'select device_id from public.device_sync_reports where user_id = $1 and last_sync_at >= $2',
+        [karawangUser!.user_id, started],
+      );
+      return rows[0]?.device_id;
+    });
+    await hub.page.close();
+    await query(
+      `update public.device_sync_reports set last_sync_at = now() - make_interval(mins => $2) where device_id = $1`,
+      [device, t.device_silent_minutes + 60],
+    );
+
+    // A shipment on its way to Cikarang whose ETA day ended days ago.
+    const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
+    const shipmentId = randomUUID();
+    await query(
+      `insert into public.shipments (id, batch_number, vehicle_id, origin_hub_id, destination_hub_id, current_hub_id,
+         smartboard_quantity, bracket_quantity, status, loading_date, eta, selesai_bongkar)
+       values ($1, $2, $3, $4, $5, $4, 4, 2, 'otw_cikarang', now(),
+               (now() at time zone 'Asia/Jakarta')::date - 2 - ($6::int / 1440), false)`,
+      [shipmentId, `E2E-ETA-${tag()}`, truck.id, HUB.karawang, HUB.cikarang, t.eta_grace_minutes],
+    );
+
+    // A truck queued at Karawang longer than Karawang's threshold.
+    const waiting = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
+    await query(`update public.vehicles set queued_at = now() - make_interval(mins => $2) where id = $1`, [
+      waiting.id,
+      waitKarawang + 30,
+    ]);
+
+    const { context, page } = await tablet(browser(), 'tower');
+    await page.goto(appUrl('/'));
+    await page.locator('[data-testid=attention-board][data-ready=true]').waitFor();
+    await expectOnBoard(page, 'eta', shipmentId, 1);
+    await expectOnBoard(page, 'waiting_load', waiting.id, 1);
+    await expectOnBoard(page, 'device', device, 1);
+    // Each links to where it is handled (tower control may not open Users: the device is plain text).
+    expect(await onBoard(page, 'eta', shipmentId).locator('a').getAttribute('href')).toBe(
+      `/in-transit-detail?open=${shipmentId}`,
+    );
+    expect(await onBoard(page, 'waiting_load', waiting.id).locator('a').getAttribute('href')).toBe('/hub-karawang/ready');
+    expect(await onBoard(page, 'device', device).textContent()).toContain(DEMO_USERS.karawang);
+
+    // The bell lists the same.
+    await expect.poll(async () => Number(await page.getByTestId('notification-badge').getAttribute('data-attention'))).toBeGreaterThanOrEqual(3);
+    await page.getByTestId('notification-badge').click();
+    const bell = page.getByTestId('bell-attention-list');
+    for (const id of [shipmentId, waiting.id, device]) await bell.locator(`[data-id="${id}"]`).waitFor();
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    // Handled: the shipment arrives, the truck starts loading, the device syncs again.
+    await send(DEMO_USERS.cikarang, 'confirm_arrival', { hub_id: HUB.cikarang, shipment_id: shipmentId });
+    await send(DEMO_USERS.karawang, 'start_loading', { hub_id: HUB.karawang, vehicle_id: waiting.id });
+    const again = await hub.context.newPage();
+    await again.goto(appUrl('/'));
+    await waitFirstSync(again);
+    await expectOnBoard(page, 'eta', shipmentId, 0);
+    await expectOnBoard(page, 'waiting_load', waiting.id, 0);
+    await expectOnBoard(page, 'device', device, 0);
+    // The same device, reported again (not a new one).
+    const [row] = await query<{ age: number }>(
+      'select extract(epoch from now() - last_sync_at)::int as age from public.device_sync_reports where device_id = $1',
+      [device],
+    );
+    expect(row!.age).toBeLessThan(t.device_silent_minutes * 60);
+    await hub.context.close();
+    await context.close();
+  });
+});
