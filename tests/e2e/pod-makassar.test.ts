@@ -40,7 +40,9 @@ describe('POD Management', () => {
     await page.goto(appUrl('/'));
     await page.locator('[data-testid=dashboard][data-ready=true]').waitFor();
     await expect.poll(() => page.getByTestId('pod-card').count()).toBe(1);
-    const figure = async (testId: string) => Number(await makassarCard.getByTestId(testId).textContent());
+    // The figures are written id-ID (1.234 is a thousand two hundred thirty-four): read the digits.
+    const figure = async (testId: string) =>
+      Number((await makassarCard.getByTestId(testId).textContent())!.replace(/[^\d-]/g, ''));
     // Our container is on the way: poll until the pulled data counts it.
     await page.getByTestId('pod-card').first().waitFor();
     await expect.poll(() => page.getByTestId('hub-card').count()).toBe(0);
