@@ -1,7 +1,10 @@
 // A destructive confirmation on the alert-dialog primitive: the action runs
 // while both buttons are disabled; the dialog closes when it succeeds and stays
-// open (the caller shows why) when it fails.
-import { useState } from 'react';
+// open (the caller shows why) when it fails. Closing it puts the focus back on
+// what opened it and takes away the error toasts raised while it was open.
+import { useEffect, useState } from 'react';
+import { openToastScope } from '../lib/dialog-toasts';
+import { useReturnFocus } from '../lib/return-focus';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -33,9 +36,11 @@ export function ConfirmDialog({
   onConfirm: () => Promise<boolean>;
 }) {
   const [busy, setBusy] = useState(false);
+  const returnFocus = useReturnFocus(open);
+  useEffect(() => (open ? openToastScope() : undefined), [open]);
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={returnFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

@@ -3,8 +3,12 @@
 // button in the footer, both disabled while saving (spec 4.4), the submit
 // button showing a spinner and, where the spec gives one, its saving label
 // ('Menyimpan...'). A nested dialog's submit never submits the one beneath.
-import type { FormEvent, ReactNode } from 'react';
+// Closing it puts the focus back on what opened it and takes away the error
+// toasts raised while it was open (issue 29).
+import { useEffect, type FormEvent, type ReactNode } from 'react';
+import { openToastScope } from '../lib/dialog-toasts';
 import { CANCEL_LABEL, SAVE_LABEL } from '../lib/messages';
+import { useReturnFocus } from '../lib/return-focus';
 import { Button } from './ui/button';
 import {
   Dialog,
@@ -54,9 +58,16 @@ export function FormDialog({
   footerNote,
   children,
 }: FormDialogProps) {
+  const returnFocus = useReturnFocus(true);
+  useEffect(() => openToastScope(), []);
   return (
     <Dialog open onOpenChange={(open) => !open && !saving && onClose()}>
-      <DialogContent data-testid={testId} data-form={dataForm} className={className}>
+      <DialogContent
+        data-testid={testId}
+        data-form={dataForm}
+        className={className}
+        onCloseAutoFocus={returnFocus}
+      >
         <form
           noValidate
           className="grid gap-4"

@@ -1,6 +1,6 @@
 // Every write of the screens: engine.dispatch, then the spec's toasts.
-// ValidationFailed carries the spec's messages (shown inline by the form and
-// as a toast); CommandRefused (the device already knows the server would
+// ValidationFailed carries the spec's messages (shown inline by a form, which
+// asks for no toast repeating them; else as a toast); CommandRefused (the device already knows the server would
 // refuse) and anything unexpected become the destructive toast titled 'Error'.
 import { toast } from 'sonner';
 import {
@@ -11,13 +11,18 @@ import {
   type CommandType,
   type SyncEngine,
 } from '../../sync/pure';
+import { keepInDialog } from './dialog-toasts';
 import { failed, type FieldErrors } from './field-errors';
 import { ERROR_TITLE } from './messages';
 
-export type CommandResult = { ok: true; changes: Change[] } | { ok: false; errors: FieldErrors };
+export type CommandResult =
+  | { ok: true; changes: Change[]; /** The command's id (an undo names it). */ id: string }
+  /** `first`: the first validation message, when the caller shows them itself (inlineErrors). */
+  | { ok: false; errors: FieldErrors; first?: string };
 
+/** The destructive 'Error' toast; raised inside a dialog, it goes when the dialog closes. */
 export function showError(message: string): void {
-  toast.error(ERROR_TITLE, { description: message });
+  keepInDialog(toast.error(ERROR_TITLE, { description: message }));
 }
 
 export async function runCommand<T extends CommandType>(
@@ -29,6 +34,8 @@ export async function runCommand<T extends CommandType>(
     failure?: (message: string) => string;
     /** Runs once the effect is on screen, before it is stored (a screen that moves on after the tap). */
     onShown?: () => void;
+    /** A form shows the validation messages under its fields: no toast repeating them (issue 29). */
+    inlineErrors?: boolean;
   } = {},
 ): Promise<CommandResult> {
   if (!engine) {
@@ -36,16 +43,16 @@ export async function runCommand<T extends CommandType>(
     return { ok: false, errors: {} };
   }
   try {
-    const { changes } = await engine.dispatch(type, payload, { onShown: options.onShown });
+    const { changes, id } = await engine.dispatch(type, payload, { onShown: options.onShown });
     if (options.success) toast.success(options.success);
-    return { ok: true, changes };
+    return { ok: true, changes, id };
   } catch (error) {
     if (error instanceof ValidationFailed) {
       const checked = failed(
         error.issues.map((i) => ({ path: i.path ? i.path.split('.') : [], message: i.message })),
       );
-      showError(checked.first);
-      return { ok: false, errors: checked.errors };
+      if (!options.inlineErrors) showError(checked.first);
+      return { ok: false, errors: checked.errors, first: checked.first };
     }
     if (error instanceof CommandRefused) {
       showError(error.message);

@@ -1,8 +1,9 @@
 // The one way a form dialog validates and saves (with src/components/form-dialog.tsx
 // and src/components/form-fields.tsx):
 //   1. react-hook-form holds the values; the form's zod schema (the spec's
-//      messages) validates them; the first message is also the destructive
-//      'Error' toast, the others stand under their fields;
+//      messages) validates them; every field's message stands under it at once,
+//      the first invalid field takes the focus, and no toast repeats them (issue
+//      29: a toast only when the form has no place to show the message);
 //   2. `submit(values)` says what to send: a command (dispatched through the
 //      sync engine, so it works offline; the command's own schema validates the
 //      payload again and its messages come back onto the fields), or async work
@@ -15,7 +16,7 @@
 //      shipping form's photos put in the upload queue) keeps the buttons disabled
 //      until it is done.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
   useForm,
@@ -94,6 +95,22 @@ export interface CommandForm<V extends FieldValues> {
   saving: boolean;
 }
 
+/**
+ * After the messages are on screen: the focus on the first invalid control of the
+ * form (in the order the user reads them), and the toast only when no message
+ * shows inline (a payload field the form has no control for, a form-wide message
+ * the form does not show).
+ */
+function revealErrors(form: HTMLFormElement | null, first: string): void {
+  if (!form?.isConnected) {
+    showError(first);
+    return;
+  }
+  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  const inline = [...form.querySelectorAll('[role="alert"]')].some((el) => el.textContent?.trim());
+  if (!inline) showError(first);
+}
+
 function firstMessage(errors: HookFieldErrors): string | undefined {
   for (const error of Object.values(errors)) {
     if (!error) continue;
@@ -107,8 +124,16 @@ function firstMessage(errors: HookFieldErrors): string | undefined {
 export function useCommandForm<V extends FieldValues>(options: CommandFormOptions<V>): CommandForm<V> {
   const engine = useSyncEngine();
   const [saving, setSaving] = useState(false);
+  // The form element of the last submit, and a request to reveal its messages once rendered.
+  const formElement = useRef<HTMLFormElement | null>(null);
+  const [reveal, setReveal] = useState<{ first: string } | null>(null);
+  useEffect(() => {
+    if (reveal) revealErrors(formElement.current, reveal.first);
+  }, [reveal]);
   const form = useForm<V>({
     defaultValues: options.defaultValues,
+    // revealErrors focuses the first invalid control on screen.
+    shouldFocusError: false,
     resolver: options.schema ? (zodResolver(options.schema as never) as unknown as Resolver<V>) : undefined,
   });
 
@@ -138,7 +163,7 @@ export function useCommandForm<V extends FieldValues>(options: CommandFormOption
     }
     if ('ok' in submission) {
       showFieldErrors(submission.errors);
-      showError(submission.first);
+      setReveal({ first: submission.first });
       return;
     }
     setSaving(true);
@@ -147,13 +172,21 @@ export function useCommandForm<V extends FieldValues>(options: CommandFormOption
         const result = await runCommand(engine, submission.command, submission.payload, {
           success: submission.success,
           failure: submission.failure,
+          inlineErrors: true,
         });
-        if (!result.ok) return showFieldErrors(result.errors);
+        if (!result.ok) {
+          showFieldErrors(result.errors);
+          // A refusal or an unexpected failure was toasted already; validation messages go inline.
+          if (result.first) setReveal({ first: result.first });
+          return;
+        }
       } else {
         const result = await submission.run();
         if (!result.ok) {
-          showError(result.message);
-          if (result.errors) showFieldErrors(result.errors);
+          if (result.errors && Object.keys(result.errors).length) {
+            showFieldErrors(result.errors);
+            setReveal({ first: result.message });
+          } else showError(result.message);
           return;
         }
         if (submission.success) toast.success(submission.success);
@@ -166,13 +199,15 @@ export function useCommandForm<V extends FieldValues>(options: CommandFormOption
   };
 
   const onSubmit = (event?: FormEvent) => {
+    const target = event?.target;
+    formElement.current = target instanceof Element ? target.closest('form') : null;
     // Without a schema react-hook-form clears only the messages of the fields it
     // registers; one of a value kept otherwise (a multi-select set with setValue, a
     // payload field the form has none for) would stay and hold up every later submit.
     if (!options.schema) form.clearErrors();
     return form.handleSubmit(save, (errors) => {
       const message = firstMessage(errors);
-      if (message) showError(message);
+      if (message) setReveal({ first: message });
     })(event);
   };
 

@@ -123,7 +123,8 @@ describe('User Management', () => {
     await page.locator('#email').fill(EMAIL);
     await page.locator('#password').fill(PASSWORD);
     await page.locator('form button[type=submit]').click();
-    await toast(page, 'Authentication Error').waitFor();
+    // The login's errors are inline (issue 29).
+    await page.getByRole('alert').filter({ hasText: 'Authentication Error' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
     await context.close();
   });

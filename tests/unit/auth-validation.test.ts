@@ -11,13 +11,20 @@ describe('login validation', () => {
     // A missing field is reported before a short password.
     { email: '', password: '12345' },
   ])('asks to fill in all fields for %o', (input) => {
-    expect(validateLogin(input)).toEqual({ ok: false, message: LOGIN_FILL_ALL_FIELDS });
+    expect(validateLogin(input)).toMatchObject({ ok: false, message: LOGIN_FILL_ALL_FIELDS });
+  });
+
+  it('names every field in error, in the form order (issue 29: inline, the first focused)', () => {
+    expect(validateLogin({ email: '', password: '' })).toMatchObject({ fields: ['email', 'password'] });
+    expect(validateLogin({ email: '', password: '12345' })).toMatchObject({ fields: ['email', 'password'] });
+    expect(validateLogin({ email: 'staff@dermaga.test', password: '1' })).toMatchObject({ fields: ['password'] });
   });
 
   it('rejects a 5-character password', () => {
     expect(validateLogin({ email: 'staff@dermaga.test', password: '12345' })).toEqual({
       ok: false,
       message: LOGIN_PASSWORD_TOO_SHORT,
+      fields: ['password'],
     });
   });
 

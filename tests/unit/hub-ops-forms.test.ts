@@ -213,6 +213,25 @@ describe('the modals', () => {
       if (!result.ok) expect(result.first).toBe('Silakan pilih vendor');
     });
 
+    it('every message at once, each under its field (issue 29)', () => {
+      const land = checkAddVehicle({ ...base, vendor_id: '', license_plate: '', vehicle_type_id: '' }, HUB);
+      expect(land.ok).toBe(false);
+      if (!land.ok)
+        expect(land.errors).toEqual({
+          vendor_id: 'Silakan pilih vendor',
+          license_plate: 'Silakan lengkapi minimal Nomor Polisi dan Jenis Kendaraan',
+          vehicle_type_id: 'Silakan lengkapi minimal Nomor Polisi dan Jenis Kendaraan',
+        });
+      const sea = checkAddVehicle({ ...base, mode: 'laut', vendor_id: '', license_plate: 'C1' }, HUB);
+      if (!sea.ok)
+        expect(sea.errors).toEqual({
+          vendor_id: 'Silakan pilih vendor',
+          nama_kapal: 'Silakan lengkapi semua field',
+          nama_pelayaran: 'Silakan lengkapi semua field',
+        });
+      expect(sea.ok).toBe(false);
+    });
+
     it('land: plate and vehicle type', () => {
       for (const change of [{ license_plate: ' ' }, { vehicle_type_id: '' }]) {
         const result = checkAddVehicle({ ...base, ...change }, HUB);

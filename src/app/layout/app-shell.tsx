@@ -22,12 +22,34 @@ function ScreenShown() {
   return null;
 }
 
+export const SKIP_LINK_LABEL = 'Lewati ke konten utama';
+
+/** The first stop of the keyboard: straight to the screen, past the sidebar and the header (issue 29). */
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      data-testid="skip-link"
+      // Above the window until focused; a whole 44px target, never a 1px one.
+      className="fixed top-2 left-2 z-[100] inline-flex min-h-11 -translate-y-[200%] items-center rounded-md bg-background px-4 text-base font-medium text-foreground shadow-lg focus:translate-y-0 focus:ring-[3px] focus:ring-ring focus:outline-none"
+      onClick={(event) => {
+        // Focus, not a fragment navigation: the router keeps the URL as it is.
+        event.preventDefault();
+        document.getElementById('main')?.focus();
+      }}
+    >
+      {SKIP_LINK_LABEL}
+    </a>
+  );
+}
+
 /** Every signed-in screen lives inside this: the sidebar, the header, and the screen. */
 export function AppShell() {
   const { profile } = useSignedIn();
   const { status, syncNow, stopEngine } = useAppSyncStatus();
   return (
     <SidebarProvider>
+      <SkipLink />
       <AppSidebar profile={profile} pendingCount={pendingTotal(status)} beforeWipe={stopEngine} />
       <SidebarInset>
         <AppHeader roleOrHub={roleOrHubName(profile)} syncStatus={status} onSyncNow={syncNow} />
@@ -36,7 +58,7 @@ export function AppShell() {
         )}
         <ReadErrorAlert />
         {/* A column: a screen may grow to the bottom of the window (the hub's queue, issue 29). */}
-        <main id="main" className="flex min-w-0 flex-1 flex-col">
+        <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col outline-none">
           {/* Screens are lazy chunks (src/app/lazy-page.ts): the shell stays while one loads. */}
           <Suspense fallback={<ScreenLoader />}>
             <Outlet />

@@ -19,6 +19,7 @@ import {
   SIGN_OUT_PENDING_TITLE,
   signOutPendingDescription,
 } from '../../lib/messages';
+import { useReturnFocus } from '../../lib/return-focus';
 import { signOutAndWipe } from '../../lib/session';
 
 /**
@@ -35,6 +36,8 @@ export function SignOutButton({
 }) {
   const [confirming, setConfirming] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  // Cancelled: the focus goes back to Log out (issue 29).
+  const returnFocus = useReturnFocus(confirming);
 
   async function signOut() {
     setSigningOut(true);
@@ -58,7 +61,7 @@ export function SignOutButton({
         <span>{LOG_OUT}</span>
       </SidebarMenuButton>
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent data-testid="sign-out-warning">
+        <AlertDialogContent data-testid="sign-out-warning" onCloseAutoFocus={returnFocus}>
           <AlertDialogHeader>
             <AlertDialogTitle>{SIGN_OUT_PENDING_TITLE}</AlertDialogTitle>
             <AlertDialogDescription>{signOutPendingDescription(pendingCount)}</AlertDialogDescription>

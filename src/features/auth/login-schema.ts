@@ -11,11 +11,21 @@ export const loginSchema = z.object({
 
 export type LoginCredentials = z.infer<typeof loginSchema>;
 
-export type LoginValidation = { ok: true; credentials: LoginCredentials } | { ok: false; message: string };
+export type LoginField = keyof LoginCredentials;
+
+export type LoginValidation =
+  | { ok: true; credentials: LoginCredentials }
+  /** `fields`: every field in error, in the form's order (the first takes the focus). */
+  | { ok: false; message: string; fields: LoginField[] };
 
 /** Validates the login form before any network call; returns the one message to show. */
 export function validateLogin(input: { email: string; password: string }): LoginValidation {
   const result = loginSchema.safeParse(input);
   if (result.success) return { ok: true, credentials: result.data };
-  return { ok: false, message: result.error.issues[0]?.message ?? LOGIN_FILL_ALL_FIELDS };
+  const wrong = new Set(result.error.issues.map((i) => i.path[0]));
+  return {
+    ok: false,
+    message: result.error.issues[0]?.message ?? LOGIN_FILL_ALL_FIELDS,
+    fields: (['email', 'password'] as const).filter((f) => wrong.has(f)),
+  };
 }

@@ -1,11 +1,12 @@
 // The hub operations forms validate by the command schemas themselves (sync's
 // CATALOGUE, with the spec's messages), so a form and the command it sends can
-// never disagree; only what the commands do not carry (the vendor chosen before
-// queueing, the images' file types) is checked here. Errors are keyed by the
-// payload field they belong to; 'form' holds those of no single field.
-import { MESSAGES, seaBatchNumber, type CommandInput, type CommandType } from '../../../sync/pure';
+// never disagree; only what the commands do not carry (the images' file types)
+// is checked here. Errors are keyed by the payload field they belong to; 'form'
+// holds those of no single field.
+import { seaBatchNumber, type CommandInput, type CommandType } from '../../../sync/pure';
 import { failed } from '../../lib/field-errors';
 import { parseQuantity } from '../../lib/quantity';
+import { parseCount } from './shipping-checks';
 
 export { checkCommand, type Checked } from '../../lib/check-command';
 import { checkCommand, type Checked } from '../../lib/check-command';
@@ -41,8 +42,8 @@ export function checkDaratForm(
     vehicle_id: context.vehicleId,
     destination_warehouse_id: values.destination_warehouse_id,
     batch_number: values.batch_number,
-    smartboard_quantity: parseQuantity(values.smartboard_quantity),
-    bracket_quantity: parseQuantity(values.bracket_quantity),
+    smartboard_quantity: parseCount(values.smartboard_quantity),
+    bracket_quantity: parseCount(values.bracket_quantity),
     inventory_id: ids.inventoryId,
     image_count: context.imageCount,
   });
@@ -89,8 +90,8 @@ export function checkSeaForm(
     etd: values.etd,
     eta: values.eta,
     destination_hub_id: values.destination_hub_id,
-    smartboard_quantity: parseQuantity(values.smartboard_quantity),
-    bracket_quantity: parseQuantity(values.bracket_quantity),
+    smartboard_quantity: parseCount(values.smartboard_quantity),
+    bracket_quantity: parseCount(values.bracket_quantity),
     image_count: context.imageCount,
     batch_number: seaBatchNumber(form, new Date(context.at).toISOString()),
   });
@@ -112,9 +113,20 @@ export interface AddVehicleValues {
 }
 
 export function checkAddVehicle(values: AddVehicleValues, hubId: string | null) {
-  // Spec 5: the vendor is asked for first.
-  if (!values.vendor_id) return failed([{ path: ['vendor_id'], message: MESSAGES.chooseVendor }]);
-  return checkCommand('add_vehicle', { vehicle_id: newId(), ...values, current_hub_id: hubId });
+  const checked = checkCommand('add_vehicle', { vehicle_id: newId(), ...values, current_hub_id: hubId });
+  if (checked.ok) return checked;
+  // Every message at once (issue 29): the vendor's (spec 5: asked for first), and the
+  // command's one for plate and type (or the sea fields) under each field left empty.
+  const { form: whole, ...errors } = checked.errors;
+  if (!whole) return checked;
+  const required =
+    values.mode === 'laut'
+      ? (['nama_kapal', 'nama_pelayaran', 'license_plate'] as const)
+      : (['license_plate', 'vehicle_type_id'] as const);
+  const missing = required.filter((field) => !values[field].trim());
+  if (missing.length === 0) return checked;
+  for (const field of missing) errors[field] ??= whole;
+  return { ...checked, errors };
 }
 
 export function checkAddSeaFleet(
