@@ -9,6 +9,16 @@ import { withWriteLock } from './write-lock';
 import { LocalWriteFailed } from '../errors';
 import { withBalances } from './balances';
 
+/** The view's version of each row a prediction changes, by `table:id` (null: not in the view). */
+async function viewRows(local: Local, changes: Change[]): Promise<Map<string, unknown>> {
+  const rows = new Map<string, unknown>();
+  for (const { table, row } of changes) {
+    const doc = await local.db[table].findOne(row.id).exec();
+    rows.set(`${table}:${row.id}`, doc ? doc.toMutableJSON() : null);
+  }
+  return rows;
+}
+
 interface Device {
   local: Local;
   actor: Actor;
@@ -54,6 +64,8 @@ export async function storeCommand(
   payload: unknown,
   command: CommandEnvelope,
   rebased: (ok: boolean) => void,
+  /** For an undo (replication/undo.ts): each changed row as the view held it, by `table:id`. */
+  keepBefore?: (before: Map<string, unknown>) => void,
 ): Promise<Change[]> {
   return withWriteLock(lockName, async () => {
     // The balances move with the ledger rows the prediction writes (balances.ts).
@@ -63,6 +75,7 @@ export async function storeCommand(
       read,
       command.issued_at,
     );
+    if (keepBefore) keepBefore(await viewRows(local, predicted));
     let queued = false;
     try {
       // Durable intent first (the command with the server versions of the rows it changes,

@@ -1,5 +1,6 @@
 // The OTW, Confirm Tiba and Sedang Bongkar tabs (spec 2.9, 4.2, 4.3): the
-// shipments bound for this hub, and the step each tab takes them through.
+// shipments bound for this hub, and the step each tab takes them through, each
+// offering Urungkan for ten seconds (issue 29).
 import { CheckCheck, PackageOpen, PlayCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { useRxQuery } from '../../lib/use-rx-query';
@@ -10,7 +11,7 @@ import { EmptyState } from '../../components/empty-state';
 import { inboundShipments, type ShipmentTab as Tab } from './hub-queries';
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
-import { runCommand } from '../../lib/run-command';
+import { runWithUndo } from '../../lib/undo-offer';
 import { ShipmentCard } from './shipment-card';
 import { useShipmentDetails } from '../../lib/use-shipment-details';
 
@@ -49,7 +50,7 @@ export function ShipmentTab({ tab }: { tab: Tab }) {
                   tab === 'otw' ? (
                     <ActionButton
                       onAction={() =>
-                        runCommand(engine, 'confirm_arrival', payload(s.id), {
+                        runWithUndo(engine, 'confirm_arrival', payload(s.id), {
                           success: TOAST.arrivalConfirmed,
                           failure: FAILURE.confirmArrival,
                         })
@@ -61,7 +62,7 @@ export function ShipmentTab({ tab }: { tab: Tab }) {
                   ) : tab === 'arrival' ? (
                     <ActionButton
                       onAction={() =>
-                        runCommand(engine, 'start_unloading', payload(s.id), {
+                        runWithUndo(engine, 'start_unloading', payload(s.id), {
                           success: TOAST.unloadingStarted,
                           failure: FAILURE.startUnloading,
                         })

@@ -1,10 +1,11 @@
 // The Siap Muat and Sedang Muat tabs (spec 2.9, 4.1, 4.3): the hub's queue in a
 // list that fills the screen's height (issue 29, where spec 9 had a 400px box),
-// Proses Muat, Keluarkan, Selesai Muat; on the loading tab also the vehicles
+// Proses Muat, Keluarkan (in each card's overflow menu, away from the primary step; issue
+// 29), Selesai Muat, each offering Urungkan for ten seconds; on the loading tab also the vehicles
 // waiting for their shipping form, pinned above the list, and what left the hub
 // and is still on its way, under it.
 import { memo, type ReactNode } from 'react';
-import { ClipboardList, LogOut, PackageCheck, Play } from 'lucide-react';
+import { ClipboardList, PackageCheck, Play } from 'lucide-react';
 import type { Vehicle } from '../../../sync/pure';
 import { ScrollArea } from '../../components/ui/scroll-area';
 import { useSyncEngine } from '../../lib/sync-engine';
@@ -13,7 +14,8 @@ import { DeparturesList } from './departures-list';
 import { EmptyState } from '../../components/empty-state';
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
-import { runCommand } from '../../lib/run-command';
+import { runWithUndo } from '../../lib/undo-offer';
+import { RowActionsMenu } from '../../components/row-actions-menu';
 import { VehicleCard } from './vehicle-card';
 import { useMountedAfterPaint } from '../../lib/use-mounted-after-paint';
 
@@ -45,7 +47,10 @@ function HubVehicleCard({ vehicle, actions }: { vehicle: Vehicle; actions: React
   );
 }
 
-/** A vehicle in the hub's queue (Siap Muat or Sedang Muat): its next step, then Keluarkan. */
+/**
+ * A vehicle in the hub's queue (Siap Muat or Sedang Muat): its next step, and Keluarkan in
+ * the card's overflow menu, never a tap away from the primary step (issue 29).
+ */
 function QueuedVehicleCard({ vehicle, primary }: { vehicle: Vehicle; primary: ReactNode }) {
   return (
     <HubVehicleCard
@@ -53,7 +58,7 @@ function QueuedVehicleCard({ vehicle, primary }: { vehicle: Vehicle; primary: Re
       actions={
         <>
           {primary}
-          <RemoveFromQueue vehicleId={vehicle.id} />
+          <RemoveFromQueue vehicle={vehicle} />
         </>
       }
     />
@@ -76,7 +81,7 @@ const ReadyCard = memo(function ReadyCard({ vehicle: v }: { vehicle: Vehicle }) 
         <ActionButton
           onAction={async () => {
             let moved = false;
-            const done = await runCommand(engine, 'start_loading', payload, {
+            const done = await runWithUndo(engine, 'start_loading', payload, {
               success: TOAST.loadingStarted,
               failure: () => FAILURE.updateVehicleStatus,
               // Sedang Muat with the vehicle in it, within the tap (issue 14, P3).
@@ -84,6 +89,8 @@ const ReadyCard = memo(function ReadyCard({ vehicle: v }: { vehicle: Vehicle }) 
                 moved = true;
                 showTab('loading');
               },
+              // Urungkan: back to the queue, where the tap was made.
+              onUndone: () => showTab('ready'),
             });
             // Not stored after all (the toast says why): back to the queue it is still in.
             if (!done.ok && moved) showTab('ready');
@@ -97,27 +104,26 @@ const ReadyCard = memo(function ReadyCard({ vehicle: v }: { vehicle: Vehicle }) 
   );
 });
 
-function RemoveFromQueue({ vehicleId }: { vehicleId: string }) {
+function RemoveFromQueue({ vehicle }: { vehicle: Vehicle }) {
   const engine = useSyncEngine();
   const { hub } = useHubScope();
   return (
-    <ActionButton
-      variant="outline"
-      onAction={() =>
-        runCommand(
-          engine,
-          'remove_from_queue',
-          { hub_id: hub!.id, vehicle_id: vehicleId },
-          {
-            success: TOAST.removedFromQueue,
-            failure: () => FAILURE.updateVehicleStatus,
-          },
-        )
-      }
-    >
-      <LogOut aria-hidden="true" />
-      Keluarkan
-    </ActionButton>
+    <RowActionsMenu
+      label={`Tindakan lain untuk ${vehicle.license_plate}`}
+      actions={[
+        {
+          label: 'Keluarkan',
+          destructive: true,
+          onSelect: () =>
+            void runWithUndo(
+              engine,
+              'remove_from_queue',
+              { hub_id: hub!.id, vehicle_id: vehicle.id },
+              { success: TOAST.removedFromQueue, failure: () => FAILURE.updateVehicleStatus },
+            ),
+        },
+      ]}
+    />
   );
 }
 
@@ -132,11 +138,11 @@ const LoadingCard = memo(function LoadingCard({ vehicle: v }: { vehicle: Vehicle
       primary={
         <ActionButton
           onAction={async () => {
-            const done = await runCommand(
+            const done = await runWithUndo(
               engine,
               'finish_loading',
               { hub_id: hub.id, vehicle_id: v.id },
-              { failure: FAILURE.completeLoading },
+              { success: TOAST.loadingFinished, failure: FAILURE.completeLoading },
             );
             if (done.ok) open({ kind: 'shipping', vehicleId: v.id });
           }}

@@ -10,6 +10,8 @@ export const TOAST = {
   arrivalConfirmed: 'Kedatangan berhasil dikonfirmasi',
   unloadingStarted: 'Proses bongkar dimulai',
   podCompleted: (location: string) => `POD berhasil diselesaikan. Inventory ditambahkan ke ${location}`,
+  // not in the spec: the same without a warehouse location (the toast that offers Urungkan)
+  podDone: 'POD berhasil diselesaikan',
 } as const;
 
 export const FAILURE = {

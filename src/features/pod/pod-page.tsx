@@ -21,7 +21,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { runCommand } from '../../lib/run-command';
+import { runWithUndo } from '../../lib/undo-offer';
 import { useSignedIn } from '../../lib/session';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
@@ -237,7 +237,7 @@ function PodAction({
     return (
       <ActionButton
         onAction={() =>
-          runCommand(engine, 'pod_confirm_arrival', id, {
+          runWithUndo(engine, 'pod_confirm_arrival', id, {
             success: TOAST.arrivalConfirmed,
             failure: () => FAILURE.confirmArrival,
           })
@@ -252,7 +252,7 @@ function PodAction({
     return (
       <ActionButton
         onAction={() =>
-          runCommand(engine, 'pod_start_unloading', id, {
+          runWithUndo(engine, 'pod_start_unloading', id, {
             success: TOAST.unloadingStarted,
             failure: () => FAILURE.startUnloading,
           })
@@ -268,11 +268,11 @@ function PodAction({
     <ActionButton
       busyLabel={PROCESSING}
       onAction={() =>
-        runCommand(
+        runWithUndo(
           engine,
           'pod_complete',
           { ...id, smartboard_inventory_id: crypto.randomUUID(), bracket_inventory_id: crypto.randomUUID() },
-          { success: location ? TOAST.podCompleted(location) : undefined, failure: () => FAILURE.completePod },
+          { success: location ? TOAST.podCompleted(location) : TOAST.podDone, failure: () => FAILURE.completePod },
         )
       }
     >

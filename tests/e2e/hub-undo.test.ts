@@ -1,0 +1,142 @@
+// Issue 29 acceptance: every floor action offers Urungkan for ten seconds. Keluarkan (now in
+// the card's overflow menu) then Urungkan offline leaves the truck in Siap Muat and sends
+// nothing once online; Confirm Tiba then Urungkan after it synced restores the shipment on
+// the server (its inverse, undo_command).
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+import {
+  eventually,
+  makeVehicle,
+  openHub,
+  query,
+  shipmentCard,
+  tablet,
+  tag,
+  toast,
+  vehicleCard,
+  waitOffline,
+  waitSynced,
+} from './hub-support';
+import { seriousViolations } from './axe';
+import { HUB, TRUCK_VENDOR } from '../support/demo';
+
+const browser = useBrowser();
+
+/** The Urungkan button of the toast that says `text`, checked to be glove-sized. */
+async function urungkan(page: Page, text: string) {
+  const offer = toast(page, text);
+  await offer.waitFor();
+  // Hovering a toast holds its timer: the offer stays while the test looks at the server.
+  await offer.hover();
+  const button = offer.getByRole('button', { name: 'Urungkan' });
+  const box = await button.boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  expect(box!.width).toBeGreaterThanOrEqual(44);
+  return button;
+}
+
+const row = async (table: 'vehicles' | 'shipments', id: string) =>
+  (await query(`select * from public.${table} where id = $1`, [id]))[0];
+
+describe('Urungkan on the hub floor', () => {
+  it('Keluarkan then Urungkan offline: the truck stays in Siap Muat, nothing is sent once online', async () => {
+    const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
+    const other = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
+    const before = await row('vehicles', truck.id);
+    const { context, page } = await tablet(browser(), 'karawang');
+    try {
+      await openHub(page, '/hub-karawang/ready');
+      const card = page.locator(`[data-testid=ready-list] [data-plate="${truck.plate}"]`);
+      await card.waitFor();
+      // Keluarkan is no longer a button beside Proses Muat: it is in the card's menu.
+      expect(await card.getByRole('button', { name: 'Keluarkan' }).count()).toBe(0);
+      await context.setOffline(true);
+      await waitOffline(page);
+
+      await card.getByRole('button', { name: `Tindakan lain untuk ${truck.plate}` }).click();
+      await page.getByRole('menuitem', { name: 'Keluarkan' }).click();
+      await card.waitFor({ state: 'detached' });
+      const button = await urungkan(page, 'Kendaraan dikeluarkan dari antrian');
+      expect(await seriousViolations(page)).toEqual([]);
+      await button.click();
+
+      await toast(page, 'Tindakan diurungkan').waitFor();
+      await card.waitFor();
+      await expect.poll(() => card.getByTestId('vehicle-badge').textContent()).toBe('Siap Muat');
+      await expect.poll(() => vehicleCard(page, truck.plate).getAttribute('data-pending')).toBe('false');
+
+      // Online again, then a later tap: once it is applied, everything before it was sent.
+      await context.setOffline(false);
+      await waitSynced(page);
+      await page
+        .locator(`[data-testid=ready-list] [data-plate="${other.plate}"]`)
+        .getByRole('button', { name: 'Proses Muat' })
+        .click();
+      await eventually(async () => {
+        const [started] = await query(
+          `select 1 from public.commands where type = 'start_loading' and outcome = 'applied'
+             and payload ->> 'vehicle_id' = $1`,
+          [other.id],
+        );
+        return started;
+      });
+      const removed = await query(
+        `select id from public.commands where type = 'remove_from_queue' and payload ->> 'vehicle_id' = $1`,
+        [truck.id],
+      );
+      expect(removed).toEqual([]);
+      expect(await row('vehicles', truck.id)).toEqual(before);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Confirm Tiba then Urungkan after it synced: the shipment on the server as before', async () => {
+    const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
+    const shipmentId = randomUUID();
+    const batch = `E2E-UND-${tag()}`;
+    await query(
+      `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
+                                     current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta)
+       values ($1, $2, $3, $4, $5, $6, $5, 5, 5, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
+      [shipmentId, batch, truck.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
+    );
+    const shipment = await row('shipments', shipmentId);
+    const vehicle = await row('vehicles', truck.id);
+    const { context, page } = await tablet(browser(), 'cikarang');
+    try {
+      await openHub(page, '/hub-cikarang/otw');
+      await shipmentCard(page, batch).getByRole('button', { name: 'Confirm Tiba' }).click();
+      const button = await urungkan(page, 'Kedatangan berhasil dikonfirmasi');
+      // Synced: applied on the server, the device's outbox empty.
+      await eventually(async () => ((await row('shipments', shipmentId))?.status === 'confirm_tiba' ? true : undefined));
+      await waitSynced(page);
+      await button.click();
+
+      await toast(page, 'Tindakan diurungkan').waitFor();
+      await shipmentCard(page, batch).getByRole('button', { name: 'Confirm Tiba' }).waitFor();
+      await eventually(async () => {
+        const [undone] = await query(
+          `select outcome from public.commands where type = 'undo_command' and payload ->> 'shipment_id' = $1`,
+          [shipmentId],
+        );
+        return undone;
+      }).then((undone) => expect(undone).toEqual({ outcome: 'applied' }));
+      const { updated_at: _s, change_xid: _sx, ...restored } = (await row('shipments', shipmentId))!;
+      const { updated_at: _b, change_xid: _bx, ...was } = shipment!;
+      expect(restored).toEqual(was);
+      const { updated_at: _v, change_xid: _vx, ...truckNow } = (await row('vehicles', truck.id))!;
+      const { updated_at: _w, change_xid: _wx, ...truckWas } = vehicle!;
+      expect(truckNow).toEqual(truckWas);
+
+      // The device shows the server's state: OTW again, nothing waiting.
+      await waitSynced(page);
+      await expect.poll(() => shipmentCard(page, batch).getAttribute('data-status')).toBe('otw_cikarang');
+      await expect.poll(() => shipmentCard(page, batch).getAttribute('data-pending')).toBe('false');
+    } finally {
+      await context.close();
+    }
+  });
+});
