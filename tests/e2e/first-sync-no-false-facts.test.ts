@@ -1,5 +1,6 @@
-// Issue 29: a device mid-first-sync shows no false facts. Its shipments and inventory are held
-// back (their pull answers wait until the test releases them), so the dashboard, Inventory
+// Issue 29: a device mid-first-sync shows no false facts. Its shipments, inventory and stock
+// balances (issue 26: the stock figures' table) are held back (their pull answers wait until
+// the test releases them), so the dashboard, Inventory
 // Master, In-Transit, Hub Activity, POD and a hub's tab must show skeletons, never a 0 stock, a
 // 0 total or a "tidak ada ..." empty state; once released, the real figures appear (this test's
 // own warehouse with its stock).
@@ -12,7 +13,7 @@ import { query, tag } from './hub-support';
 const browser = useBrowser();
 
 /** The tables whose pull answers are held while the screens are checked. */
-const HELD_TABLES = ['shipments', 'inventory'];
+const HELD_TABLES = ['shipments', 'inventory', 'stock_balances'];
 
 /**
  * From the page's first script on, every figure or empty state the screens render while the
