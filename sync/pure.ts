@@ -41,5 +41,5 @@ export * from './domain/dashboard';
 export * from './domain/dashboard-figures';
 export type { LiveTable } from './db/live-table';
 export { podCityOfHub, podCityOfShipment } from './domain/pod-city';
-export { warehouseForCity } from './domain/lookups';
+export { firstWarehouseOf, warehouseForCity } from './domain/lookups';
 export { mayActForPodCity } from './commands/pod';

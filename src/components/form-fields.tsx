@@ -69,8 +69,15 @@ export function TextField<V extends FieldValues>(props: FieldProps<V> & InputPro
 }
 
 /** Spec 5: a quantity input parses to an integer, falling back to 0. */
-export function NumberField<V extends FieldValues>(props: FieldProps<V> & Omit<InputProps, 'type'>) {
-  const { field, control } = splitField<V, Omit<InputProps, 'type'>>(props);
+export function NumberField<V extends FieldValues>(
+  props: FieldProps<V> &
+    Omit<InputProps, 'type'> & {
+      /** How the text becomes the value (default parseQuantity; a form that refuses fractions keeps them). */
+      parse?: (value: string | number) => number;
+    },
+) {
+  const { parse = parseQuantity, ...rest } = props;
+  const { field, control } = splitField<V, Omit<InputProps, 'type'>>(rest);
   return (
     <Labelled field={field}>
       {(invalid) => (
@@ -82,7 +89,7 @@ export function NumberField<V extends FieldValues>(props: FieldProps<V> & Omit<I
           step={1}
           aria-invalid={invalid}
           {...control}
-          {...field.form.register(field.name, { setValueAs: (v) => parseQuantity(v as string | number) })}
+          {...field.form.register(field.name, { setValueAs: (v) => parse(v as string | number) })}
         />
       )}
     </Labelled>

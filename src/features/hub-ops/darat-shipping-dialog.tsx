@@ -3,12 +3,22 @@
 // (delivery record, BAST). One create_shipment_darat command makes the shipment
 // (otw_{destination}), the negative stock row and the vehicle's flags; the
 // images follow through the upload queue (./shipping-form.tsx). Works with no signal.
+// Issue 29: the origin's stock is shown and checked, a batch number the device
+// knows is refused, and the first Kirim shows a summary (./shipping-stock.tsx).
 import { useMemo } from 'react';
 import { hubKind, type Hub, type Vehicle } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
 import { sendChecked } from '../../lib/use-command-form';
 import { checkDaratForm, type DaratFormValues } from './form-validation';
+import { withStockAndBatch } from './shipping-checks';
+import {
+  OriginStock,
+  ShippingSummary,
+  useOriginStock,
+  useReviewStep,
+  useShipmentsWithBatch,
+} from './shipping-stock';
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
 import { ImagesField, QuantityFields, useShippingForm } from './shipping-form';
@@ -26,6 +36,13 @@ export function DaratShippingDialog({
   onClose: () => void;
 }) {
   const { master } = useHubScope();
+  const origin = useOriginStock(hub.id);
+  const check = (values: DaratFormValues & { images: File[] }) =>
+    withStockAndBatch(
+      checkDaratForm(values, { hubId: hub.id, vehicleId: vehicle.id, imageCount: values.images.length }),
+      origin,
+      known,
+    );
   const { form, onSubmit, saving } = useShippingForm<DaratFormValues & { images: File[] }>({
     defaultValues: {
       destination_warehouse_id: '',
@@ -35,14 +52,12 @@ export function DaratShippingDialog({
       images: [],
     },
     submit: (values) =>
-      sendChecked(
-        'create_shipment_darat',
-        checkDaratForm(values, { hubId: hub.id, vehicleId: vehicle.id, imageCount: values.images.length }),
-        { failure: () => FAILURE.submitShipping },
-      ),
+      sendChecked('create_shipment_darat', check(values), { failure: () => FAILURE.submitShipping }),
     success: () => TOAST.daratShipped,
     onClose,
   });
+  const known = useShipmentsWithBatch(form.watch('batch_number'));
+  const step = useReviewStep({ onSubmit, passes: () => check(form.getValues()).ok, onClose });
 
   // Spec 7.2: the warehouses of the Cikarang, PolJak and PolSub hubs (never this hub's own).
   const destinations = useMemo(
@@ -56,6 +71,18 @@ export function DaratShippingDialog({
     [master.warehouses, master.hubsById, hub.id],
   );
 
+  const summary = () => {
+    const v = form.getValues();
+    return [
+      ['Dari', origin.warehouse ? `${hub.name} (${origin.warehouse.name})` : hub.name],
+      ['Gudang Tujuan', destinations.find((d) => d.value === v.destination_warehouse_id)?.label ?? '-'],
+      ['Nomor Batch', v.batch_number.trim()],
+      ['Jumlah Smartboard', String(v.smartboard_quantity)],
+      ['Jumlah Bracket', String(v.bracket_quantity)],
+      ['Foto', `${v.images.length} foto`],
+    ] as const;
+  };
+
   return (
     <FormDialog
       title="Form Pengiriman"
@@ -63,30 +90,35 @@ export function DaratShippingDialog({
       testId="shipping-dialog"
       dataForm="darat"
       className="sm:max-w-2xl"
-      onClose={onClose}
-      onSubmit={onSubmit}
+      onClose={step.close}
+      onSubmit={step.submit}
       saving={saving}
       submitLabel="Kirim"
+      {...step.labels}
       submitTestId="shipping-submit"
+      footerNote={step.review ? <ShippingSummary rows={summary()} /> : undefined}
     >
-      <SelectField
-        form={form}
-        name="destination_warehouse_id"
-        id="darat-destination"
-        label="Gudang Tujuan"
-        options={destinations}
-        placeholder="Pilih gudang tujuan"
-      />
-      <TextField form={form} name="batch_number" id="darat-batch" label="Nomor Batch" autoComplete="off" />
-      <QuantityFields form={form} idPrefix="darat" />
-      <ImagesField
-        form={form}
-        id="darat-images"
-        kind="darat"
-        label="Foto Delivery Record dan BAST (maks. 2)"
-        slotLabels={['Delivery record', 'BAST']}
-        disabled={saving}
-      />
+      <OriginStock origin={origin} />
+      <fieldset disabled={step.review} className="grid min-w-0 gap-4">
+        <SelectField
+          form={form}
+          name="destination_warehouse_id"
+          id="darat-destination"
+          label="Gudang Tujuan"
+          options={destinations}
+          placeholder="Pilih gudang tujuan"
+        />
+        <TextField form={form} name="batch_number" id="darat-batch" label="Nomor Batch" autoComplete="off" />
+        <QuantityFields form={form} idPrefix="darat" />
+        <ImagesField
+          form={form}
+          id="darat-images"
+          kind="darat"
+          label="Foto Delivery Record dan BAST (maks. 2)"
+          slotLabels={['Delivery record', 'BAST']}
+          disabled={saving || step.review}
+        />
+      </fieldset>
     </FormDialog>
   );
 }

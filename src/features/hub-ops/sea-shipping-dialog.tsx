@@ -11,6 +11,8 @@ import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
 import { sendChecked } from '../../lib/use-command-form';
 import { checkSeaForm, SEA_COMMAND, type SeaForm, type SeaFormValues } from './form-validation';
+import { withStockAndBatch } from './shipping-checks';
+import { OriginStock, ShippingSummary, useOriginStock, useReviewStep } from './shipping-stock';
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
 import { otwLabelPart } from './otw-label';
@@ -31,6 +33,20 @@ export function SeaShippingDialog({
   onClose: () => void;
 }) {
   const { master } = useHubScope();
+  // Issue 29: the origin's stock shown and checked, a summary before sending
+  // (./shipping-stock.tsx); the batch number is made when it is sent.
+  const origin = useOriginStock(hub.id);
+  const check = (values: SeaFormValues & { images: File[] }) =>
+    withStockAndBatch(
+      checkSeaForm(kind, values, {
+        hubId: hub.id,
+        vehicleId: vehicle.id,
+        imageCount: values.images.length,
+        at: Date.now(),
+      }),
+      origin,
+      [],
+    );
   const { form, onSubmit, saving } = useShippingForm<SeaFormValues & { images: File[] }>({
     // Prefilled from the sea fleet unit.
     defaultValues: {
@@ -45,19 +61,10 @@ export function SeaShippingDialog({
       images: [],
     },
     submit: (values) =>
-      sendChecked(
-        SEA_COMMAND[kind],
-        checkSeaForm(kind, values, {
-          hubId: hub.id,
-          vehicleId: vehicle.id,
-          imageCount: values.images.length,
-          at: Date.now(),
-        }),
-        {
-          failure: (message) =>
-            kind === 'poljak' ? `${FAILURE.createShipment}: ${message}` : FAILURE.saveData,
-        },
-      ),
+      sendChecked(SEA_COMMAND[kind], check(values), {
+        failure: (message) =>
+          kind === 'poljak' ? `${FAILURE.createShipment}: ${message}` : FAILURE.saveData,
+      }),
     success: (values) => {
       const destination = master.hubsById.get(values.destination_hub_id);
       return kind === 'poljak' && destination
@@ -66,6 +73,7 @@ export function SeaShippingDialog({
     },
     onClose,
   });
+  const step = useReviewStep({ onSubmit, passes: () => check(form.getValues()).ok, onClose });
 
   // Spec 7.2: every hub but this one.
   const destinations = useMemo(
@@ -77,6 +85,20 @@ export function SeaShippingDialog({
   );
 
   const id = (name: string) => `${kind}-${name}`;
+  const summary = () => {
+    const v = form.getValues();
+    return [
+      ['Dari', origin.warehouse ? `${hub.name} (${origin.warehouse.name})` : hub.name],
+      ['Tujuan', destinations.find((d) => d.value === v.destination_hub_id)?.label ?? '-'],
+      ['Pelayaran', v.pelayaran.trim()],
+      ['Nama Kapal', v.nama_kapal.trim()],
+      ['No Container', v.no_container.trim()],
+      ['ETD / ETA', `${v.etd} / ${v.eta}`],
+      ['Jumlah Smartboard', String(v.smartboard_quantity)],
+      ['Jumlah Bracket', String(v.bracket_quantity)],
+      ['Foto', `${v.images.length} foto`],
+    ] as const;
+  };
   return (
     <FormDialog
       title={TITLE[kind]}
@@ -84,35 +106,40 @@ export function SeaShippingDialog({
       testId="shipping-dialog"
       dataForm={kind}
       className="sm:max-w-2xl"
-      onClose={onClose}
-      onSubmit={onSubmit}
+      onClose={step.close}
+      onSubmit={step.submit}
       saving={saving}
+      {...step.labels}
       submitTestId="shipping-submit"
+      footerNote={step.review ? <ShippingSummary rows={summary()} /> : undefined}
     >
-      <div className="grid items-start gap-4 sm:grid-cols-2">
-        <TextField form={form} name="pelayaran" id={id('pelayaran')} label="Pelayaran" />
-        <TextField form={form} name="nama_kapal" id={id('kapal')} label="Nama Kapal" />
-        <TextField form={form} name="no_container" id={id('container')} label="No Container" />
-        <SelectField
+      <OriginStock origin={origin} />
+      <fieldset disabled={step.review} className="grid min-w-0 gap-4">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <TextField form={form} name="pelayaran" id={id('pelayaran')} label="Pelayaran" />
+          <TextField form={form} name="nama_kapal" id={id('kapal')} label="Nama Kapal" />
+          <TextField form={form} name="no_container" id={id('container')} label="No Container" />
+          <SelectField
+            form={form}
+            name="destination_hub_id"
+            id={id('destination')}
+            label="Tujuan"
+            options={destinations}
+            placeholder="Pilih hub tujuan"
+          />
+          <DateField form={form} name="etd" id={id('etd')} label="ETD" />
+          <DateField form={form} name="eta" id={id('eta')} label="ETA" />
+        </div>
+        <QuantityFields form={form} idPrefix={kind} />
+        <ImagesField
           form={form}
-          name="destination_hub_id"
-          id={id('destination')}
-          label="Tujuan"
-          options={destinations}
-          placeholder="Pilih hub tujuan"
+          id={id('images')}
+          kind={kind}
+          label="Foto Container (1 sampai 2)"
+          slotLabels={['Container 1', 'Container 2']}
+          disabled={saving || step.review}
         />
-        <DateField form={form} name="etd" id={id('etd')} label="ETD" />
-        <DateField form={form} name="eta" id={id('eta')} label="ETA" />
-      </div>
-      <QuantityFields form={form} idPrefix={kind} />
-      <ImagesField
-        form={form}
-        id={id('images')}
-        kind={kind}
-        label="Foto Container (1 sampai 2)"
-        slotLabels={['Container 1', 'Container 2']}
-        disabled={saving}
-      />
+      </fieldset>
     </FormDialog>
   );
 }

@@ -12,6 +12,7 @@ import { useSyncEngine } from '../../lib/sync-engine';
 import { useCommandForm, type Submission } from '../../lib/use-command-form';
 import { ImagePicker } from './image-picker';
 import { queueShipmentImages } from './queue-images';
+import { parseCount } from './shipping-checks';
 
 export interface ShippingValues {
   smartboard_quantity: number | string;
@@ -39,7 +40,10 @@ export function useShippingForm<V extends ShippingValues>(options: {
   });
 }
 
-/** Jumlah Smartboard and Jumlah Bracket: whole numbers from 0 (spec 5). */
+/**
+ * Jumlah Smartboard and Jumlah Bracket: whole numbers from 0 (spec 5); a fraction
+ * is kept and refused with its own message, never cut (issue 29).
+ */
 export function QuantityFields<V extends ShippingValues>({
   form,
   idPrefix,
@@ -54,12 +58,14 @@ export function QuantityFields<V extends ShippingValues>({
         name={'smartboard_quantity' as Path<V>}
         id={`${idPrefix}-smartboard`}
         label="Jumlah Smartboard"
+        parse={parseCount}
       />
       <NumberField
         form={form}
         name={'bracket_quantity' as Path<V>}
         id={`${idPrefix}-bracket`}
         label="Jumlah Bracket"
+        parse={parseCount}
       />
     </div>
   );

@@ -1,0 +1,58 @@
+// Issue 29: what the shipping forms check on the device before anything is
+// queued, beyond the command's schema: no more than the origin warehouse holds
+// (its balance in the view, which already carries this device's pending work)
+// and a batch number no shipment the device knows of has. The command's
+// prediction makes the same checks (sync/commands/shipping.ts), the server
+// makes them under its locks (20261126003100_stock_checked_shipments.sql).
+import {
+  batchTaken,
+  MESSAGES,
+  stockShortfalls,
+  type Shipment,
+  type Stock,
+  type Warehouse,
+} from '../../../sync/pure';
+import type { Checked } from '../../lib/check-command';
+import { failed } from '../../lib/field-errors';
+
+/**
+ * A count as typed: empty is 0 and what is not a number 0 (spec 5), a
+ * decimal comma read as a point; a fraction stays a fraction, so the command
+ * refuses it with its own message instead of cutting it (issue 29).
+ */
+export function parseCount(value: string | number | null | undefined): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
+  const text = (value ?? '').trim().replace(',', '.');
+  if (text === '') return 0;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** The origin warehouse of a form and what it holds; `stock` undefined: not known on this device yet. */
+export interface OriginStockInfo {
+  warehouse: Warehouse | undefined;
+  stock: Stock | undefined;
+}
+
+/** The checked payload, or the refusals the device can already make, each under its field. */
+export function withStockAndBatch<
+  P extends {
+    smartboard_quantity: number;
+    bracket_quantity: number;
+    batch_number: string;
+    shipment_id: string;
+  },
+>(checked: Checked<P>, origin: OriginStockInfo, known: readonly Shipment[]): Checked<P> {
+  if (!checked.ok) return checked;
+  const p = checked.payload;
+  const issues: { path: string[]; message: string }[] = [];
+  const batch = p.batch_number.trim();
+  if (batchTaken(known, batch, p.shipment_id))
+    issues.push({ path: ['batch_number'], message: MESSAGES.batchTaken(batch) });
+  if (origin.warehouse && origin.stock) {
+    const asked = { smartboards: p.smartboard_quantity, brackets: p.bracket_quantity };
+    for (const s of stockShortfalls(origin.warehouse, origin.stock, asked))
+      issues.push({ path: [s.field], message: s.message });
+  }
+  return issues.length ? failed(issues) : checked;
+}
