@@ -4,6 +4,7 @@ import type { Container, Shipment, UploadEntry, Vehicle } from '../../../sync/pu
 import { StatusBadge } from '../../components/status-badge';
 import type { StatusLooks } from '../../lib/shipment-status';
 import { formatDate, formatDateTime } from '../../lib/format-date';
+import { useHubZones } from '../../lib/use-hub-zones';
 import { DockTimeLine } from './dock-time-line';
 import { arrivalWait, unloadingTime } from './dock-times';
 import { vehicleLabel } from './use-master-data';
@@ -15,20 +16,23 @@ import { UploadThumbnails } from './upload-thumbnails';
 export type ShipmentDates = 'etd-eta' | 'arrival' | 'unloading' | 'done' | 'departed';
 
 function Dates({ shipment: s, dates }: { shipment: Shipment; dates: ShipmentDates }) {
+  // Times on the clock of the hub where they happened, with its zone (issue 30).
+  const zoneOf = useHubZones();
+  const [from, to] = [zoneOf(s.origin_hub_id), zoneOf(s.destination_hub_id)];
   const items: [string, string][] = [];
   if (dates === 'etd-eta' || dates === 'departed') {
     if (s.etd) items.push(['ETD', formatDate(s.etd)]);
-    else items.push(['Berangkat', formatDateTime(s.loading_date)]);
+    else items.push(['Berangkat', formatDateTime(s.loading_date, from)]);
     if (s.eta) items.push(['ETA', formatDate(s.eta)]);
   } else if (dates === 'arrival') {
-    items.push(['Tiba', formatDateTime(s.arrival_gdt)]);
+    items.push(['Tiba', formatDateTime(s.arrival_gdt, to)]);
   } else if (dates === 'unloading') {
     items.push(
-      ['Tiba', formatDateTime(s.arrival_gdt)],
-      ['Mulai bongkar', formatDateTime(s.unloading_started_at)],
+      ['Tiba', formatDateTime(s.arrival_gdt, to)],
+      ['Mulai bongkar', formatDateTime(s.unloading_started_at, to)],
     );
   } else {
-    items.push(['Tiba', formatDateTime(s.arrival_gdt)], ['Selesai', formatDateTime(s.unloading_finished_at)]);
+    items.push(['Tiba', formatDateTime(s.arrival_gdt, to)], ['Selesai', formatDateTime(s.unloading_finished_at, to)]);
   }
   return (
     <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
