@@ -70,6 +70,9 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     ]);
     await expect.poll(() => form.getByTestId('picked-image').count()).toBe(2);
     await form.getByTestId('shipping-submit').click();
+    // Issue 29: a summary first, then 'Ya, Kirim' sends.
+    await form.getByTestId('shipping-summary').filter({ hasText: batch }).waitFor();
+    await form.getByRole('button', { name: 'Ya, Kirim' }).click();
     await toast(page, 'Shipping record created successfully. Vehicle status updated.').waitFor();
     await form.waitFor({ state: 'detached' });
 

@@ -90,6 +90,9 @@ describe('the PolJak shipment form', () => {
       .getByTestId('poljak-images-input')
       .setInputFiles([{ name: 'container.png', mimeType: 'image/png', buffer: png(80, 60) }]);
     await form.getByTestId('shipping-submit').click();
+    // Issue 29: a summary first, then 'Ya, Kirim' sends.
+    await form.getByTestId('shipping-summary').filter({ hasText: 'POD Makassar' }).waitFor();
+    await form.getByRole('button', { name: 'Ya, Kirim' }).click();
     await toast(page, 'Shipment berhasil dibuat dengan status OTW POD Makassar').waitFor();
     await form.waitFor({ state: 'detached' });
 
