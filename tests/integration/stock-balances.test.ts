@@ -15,7 +15,7 @@ import {
   seaPayload,
   tag,
 } from './commands-support';
-import { anonClient } from '../support/clients';
+import { anonClient, ownerSql, stack } from '../support/clients';
 import { HUB, WAREHOUSE } from '../support/demo';
 
 afterAll(closeDb);
@@ -363,5 +363,42 @@ describe('who reads a balance', () => {
     expect(own).toMatchObject({ warehouse_id: WAREHOUSE.karawang, deleted: false });
     expect(own!.change_xid).toMatch(/^\d+$/);
     expect({ tv: own!.smartboard_quantity, bracket: own!.bracket_quantity }).toEqual(await ledger(WAREHOUSE.karawang));
+  });
+});
+
+// PGlite runs one transaction at a time, so only PostgreSQL can show what two concurrent
+// transactions do: a balance is locked only by a commit, never while a transaction runs.
+describe.skipIf(stack().engine !== 'postgres')('lock order (PostgreSQL)', () => {
+  it('a transaction that moved stock holds no balance lock until its commit: no wait, no deadlock', async () => {
+    const { warehouseId: a } = await makeHub(`Hub SB ${tag()}`, null, 'hub', { name: `Gudang SB ${tag()}`, location: null });
+    const { warehouseId: b } = await makeHub(`Hub SB ${tag()}`, null, 'hub', { name: `Gudang SB ${tag()}`, location: null });
+    const one = await ownerSql();
+    const two = await ownerSql();
+    const book = (sql: typeof one, warehouseId: string | null, tv: number) =>
+      sql.query('insert into public.inventory (id, warehouse_id, smartboard_quantity) values ($1, $2, $3)', [id(), warehouseId, tv]);
+    try {
+      // A statement that waits for a lock fails after a second instead of passing.
+      for (const sql of [one, two]) await sql.query(`set lock_timeout = '1s'`);
+      // One books at A and stays open; the other books at A and commits: it does not wait.
+      await one.query('begin');
+      await book(one, a, 5);
+      await book(two, a, 7);
+      expect(await balance(a!)).toEqual({ tv: 7, bracket: 0 });
+      // Opposite orders across two open transactions (A then B, B then A): with a balance
+      // updated at each row, the second pair of writes would deadlock.
+      await two.query('begin');
+      await book(two, b, 1);
+      await book(one, b, 2);
+      await book(two, a, 3);
+      await Promise.all([one.query('commit'), two.query('commit')]);
+      expect([await balance(a!), await balance(b!)]).toEqual([
+        { tv: 15, bracket: 0 },
+        { tv: 3, bracket: 0 },
+      ]);
+      expect(await offBalance()).toEqual([]);
+    } finally {
+      await one.end();
+      await two.end();
+    }
   });
 });
