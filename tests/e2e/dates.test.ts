@@ -103,6 +103,33 @@ describe('one date format and one date picker (issue 30)', () => {
     await context.close();
   });
 
+  it('the hub screens: a departure on Karawang’s clock (WIB), an arrival at POD Makassar on its own (WITA)', async () => {
+    const t = tag();
+    const truck = await makeTruck();
+    const departed = `E2E-TGL-${t}-BRK`;
+    await makeShipment(departed, truck, HUB.karawang, HUB.cikarang, '2026-03-10T16:30:00Z');
+    const arrived = `E2E-TGL-${t}-TBA`;
+    await query(
+      `insert into public.shipments (id, batch_number, vehicle_id, origin_hub_id, destination_hub_id, current_hub_id,
+         smartboard_quantity, bracket_quantity, status, loading_date, arrival_destination, selesai_bongkar)
+       values ($1, $2, $3, $4, $5, $5, 2, 1, 'confirm_tiba', '2026-03-09T01:00:00Z', '2026-03-10T16:30:00Z', false)`,
+      [randomUUID(), arrived, truck, HUB.polsub, HUB.makassar],
+    );
+
+    const karawang = await tablet(browser(), 'karawang');
+    await karawang.page.goto(appUrl('/hub-karawang'));
+    const card = karawang.page.locator(`[data-testid=shipment-card][data-batch="${departed}"]`);
+    await expect.poll(() => card.getByTestId('date-berangkat').textContent()).toBe('10 Mar 2026 23:30 WIB');
+    await karawang.context.close();
+
+    const makassar = await tablet(browser(), 'makassar');
+    await makassar.page.goto(appUrl('/pod'));
+    await makassar.page.getByTestId('pod-tab-arrival').click();
+    const podCard = makassar.page.locator(`[data-testid=pod-shipment][data-batch="${arrived}"]`);
+    await expect.poll(() => podCard.textContent()).toContain('11 Mar 2026 00:30 WITA');
+    await makassar.context.close();
+  });
+
   it('the audit trail: times on the entry’s hub clock; its date filters are the picker and filter the list', async () => {
     const t = tag();
     const type = `e2e_tanggal_${t}`;
