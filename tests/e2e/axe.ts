@@ -7,29 +7,43 @@ import type { Page } from 'playwright-core';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** withoutToasts: leaves the shell's toasts (sonner) out, scanned mid-animation at partial opacity. */
+/**
+ * withoutToasts: leaves the shell's toasts (sonner) out, scanned mid-animation at partial opacity.
+ * withToast: a toast must be showing, fully in, when the scan starts and when it ends (issue 29:
+ * every screen is checked with one); otherwise the answer holds 'toast: none showing'.
+ */
 export async function seriousViolations(
   page: Page,
-  opts: { withoutToasts?: boolean } = {},
+  opts: { withoutToasts?: boolean; withToast?: boolean } = {},
 ): Promise<string[]> {
   await page.evaluate(AXE);
-  return page.evaluate(async (withoutToasts) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            c: unknown,
-            o: object,
-          ) => Promise<{
-            violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
-          }>;
-        };
-      }
-    ).axe;
-    const context = withoutToasts ? { exclude: [['[data-sonner-toaster]']] } : document;
-    const { violations } = await axe.run(context, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, opts.withoutToasts ?? false);
+  return page.evaluate(
+    async ({ withoutToasts, withToast }) => {
+      const toastShowing = () =>
+        [...document.querySelectorAll('[data-sonner-toast][data-visible=true]')].some(
+          (t) => t.getAttribute('data-mounted') === 'true' && getComputedStyle(t).opacity === '1',
+        );
+      const before = toastShowing();
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              c: unknown,
+              o: object,
+            ) => Promise<{
+              violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
+            }>;
+          };
+        }
+      ).axe;
+      const context = withoutToasts ? { exclude: [['[data-sonner-toaster]']] } : document;
+      const { violations } = await axe.run(context, { resultTypes: ['violations'] });
+      const found = violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      if (withToast && !(before && toastShowing())) found.push('toast: none showing');
+      return found;
+    },
+    { withoutToasts: opts.withoutToasts ?? false, withToast: opts.withToast ?? false },
+  );
 }

@@ -17,7 +17,7 @@ export function HighContrastButton() {
       aria-pressed={on}
       onClick={() => {
         setOn(!on);
-        toast.success(on ? HIGH_CONTRAST_OFF : HIGH_CONTRAST_ON, { id: 'high-contrast' });
+        toast.success(on ? HIGH_CONTRAST_OFF : HIGH_CONTRAST_ON);
       }}
       data-testid="high-contrast-button"
     >

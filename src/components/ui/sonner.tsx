@@ -11,6 +11,8 @@ export function Toaster(props: ComponentProps<typeof Sonner>) {
       position="top-right"
       // Below the app header, so a toast never hides the sync indicator.
       offset={{ top: '4.5rem', right: '1rem' }}
+      // Phones too (sonner's own is 16px from the top there: over the header's sync status).
+      mobileOffset={{ top: '4.5rem', right: '1rem', left: '1rem' }}
       style={
         {
           '--normal-bg': 'var(--popover)',

@@ -1,0 +1,184 @@
+// Every screen of the spec by role, with what shows it is drawn, and the few dialogs worth a
+// look: shared by `npm run screenshots` (tests/screenshots/run.ts) and the axe walk
+// (tests/e2e/axe-every-screen.test.ts). No vitest imports: the script runs outside vitest.
+import type { Locator, Page } from 'playwright-core';
+import { HUB, VENDOR } from '../support/demo';
+
+export interface Screen {
+  name: string;
+  path: string;
+  /** A selector that matches once the screen is drawn. */
+  ready: string;
+}
+
+export interface DialogSpec {
+  name: string;
+  path: string;
+  ready: string;
+  /** The control that opens it. */
+  opener: (page: Page) => Locator;
+}
+
+export const VIEWPORTS = [
+  { name: '1280x800', width: 1280, height: 800 },
+  { name: '800x1280', width: 800, height: 1280 },
+  { name: '390x844', width: 390, height: 844 },
+] as const;
+
+const HUB_READY = '[data-testid=hub-operations]:not([data-hub-id=""])';
+
+const hubTabs = (slug: string, tabs: readonly string[]): Screen[] =>
+  tabs.map((tab) => ({
+    name: `${slug}-${tab}`,
+    path: `/${slug}/${tab}`,
+    ready: `${HUB_READY} [data-testid=tab-${tab}]`,
+  }));
+
+const INBOUND = ['otw', 'arrival', 'unloading', 'ready', 'loading'] as const;
+
+/** Admin sees every screen of the spec. */
+export const ADMIN_SCREENS: readonly Screen[] = [
+  { name: 'dashboard', path: '/', ready: '[data-testid=dashboard][data-ready=true]' },
+  ...hubTabs('hub-karawang', ['ready', 'loading']),
+  ...hubTabs('hub-cikarang', INBOUND),
+  ...hubTabs('hub-poljak', INBOUND),
+  ...hubTabs('hub-polsub', INBOUND),
+  { name: 'pod', path: '/pod', ready: '[data-testid=pod-page]' },
+  { name: 'in-transit', path: '/in-transit-detail', ready: '[data-testid=in-transit-table-row]' },
+  { name: 'hub-activity', path: `/hub-activity/${HUB.karawang}`, ready: '[data-testid=activity-table-row]' },
+  {
+    name: 'inventory',
+    path: '/inventory',
+    ready: '[data-testid=inventory-page] [data-testid=warehouse-card]',
+  },
+  { name: 'users', path: '/users', ready: '[data-testid=users-page] [data-testid=users-table-row]' },
+  { name: 'vendors', path: '/vendors', ready: '[data-testid=vendors-page] [data-testid=vendor-link]' },
+  {
+    name: 'vendor-detail',
+    path: `/vendors/${VENDOR.sinarLogistik.id}`,
+    ready: '[data-testid=vendor-detail] [data-testid=vehicle-row]',
+  },
+  { name: 'hubs', path: '/hubs', ready: '[data-testid=hubs-page] [data-testid=hubs-table-row]' },
+  {
+    name: 'status-shipment',
+    path: '/status-shipment',
+    ready: '[data-testid=statuses-page] [data-testid=statuses-table-row]',
+  },
+  { name: 'audit', path: '/audit', ready: '[data-testid=audit-page]' },
+  { name: 'settings', path: '/settings', ready: '[data-testid=settings-page]' },
+  { name: 'not-found', path: '/no-such-screen/at-all/here', ready: 'main h1' },
+];
+
+/** A hub user (Cikarang) sees the hub's screens. */
+export const HUB_SCREENS: readonly Screen[] = [
+  { name: 'hub-dashboard', path: '/', ready: '[data-testid=dashboard][data-ready=true]' },
+  ...hubTabs('hub-cikarang', INBOUND),
+  {
+    name: 'hub-inventory',
+    path: '/inventory',
+    ready: '[data-testid=inventory-page] [data-testid=warehouse-card]',
+  },
+  { name: 'hub-in-transit', path: '/in-transit-detail', ready: '[data-testid=in-transit-page]' },
+  { name: 'hub-activity-own', path: `/hub-activity/${HUB.cikarang}`, ready: '[data-testid=hub-activity]' },
+];
+
+const DIALOG = '[role=dialog]';
+
+export const ADMIN_DIALOGS: readonly DialogSpec[] = [
+  {
+    name: 'add-user',
+    path: '/users',
+    ready: DIALOG,
+    opener: (p) => p.getByRole('button', { name: 'Add User' }),
+  },
+  { name: 'add-vendor', path: '/vendors', ready: DIALOG, opener: (p) => p.getByTestId('add-vendor') },
+  {
+    name: 'add-status',
+    path: '/status-shipment',
+    ready: DIALOG,
+    opener: (p) => p.getByRole('button', { name: 'Add Status' }),
+  },
+  {
+    name: 'add-inventory',
+    path: '/inventory',
+    ready: DIALOG,
+    opener: (p) => p.getByRole('button', { name: 'Tambah Inventory' }),
+  },
+  {
+    name: 'add-vehicle-type',
+    path: `/vendors/${VENDOR.sinarLogistik.id}`,
+    ready: DIALOG,
+    opener: (p) => p.getByRole('button', { name: 'Tambah jenis kendaraan' }).first(),
+  },
+  {
+    name: 'shipment-detail',
+    path: '/in-transit-detail',
+    ready: '[data-testid=shipment-detail]',
+    opener: (p) => p.getByTestId('in-transit-table-row').first().getByRole('button').first(),
+  },
+];
+
+export const HUB_DIALOGS: readonly DialogSpec[] = [
+  {
+    name: 'add-to-queue',
+    path: '/hub-cikarang/ready',
+    ready: DIALOG,
+    opener: (p) => p.getByRole('button', { name: 'Tambah ke Antrian' }),
+  },
+];
+
+/** Moves to a path inside the app without a reload (React Router follows popstate), so toasts stay. */
+export async function goInApp(page: Page, path: string, ready: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.locator(ready).first().waitFor({ timeout: 30_000 });
+}
+
+const MOBILE = 768;
+
+/**
+ * Raises a real toast: the sidebar's high-contrast switch, pressed twice (on, then off again:
+ * the screen is left in its normal colours), after closing the toasts still showing, so the one
+ * returned is the newest. Below 768 px the sidebar is a drawer, opened first.
+ */
+export async function raiseToast(page: Page): Promise<Locator> {
+  const live = page.locator('[data-sonner-toast][data-removed=false]');
+  // Sonner's close buttons, pressed without moving the pointer (a toast behind another is covered).
+  await page.evaluate(() => {
+    for (const close of document.querySelectorAll<HTMLElement>('[data-sonner-toast] [data-close-button]'))
+      close.click();
+  });
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+  const narrow = (page.viewportSize()?.width ?? 1280) < MOBILE;
+  const button = page.getByTestId('high-contrast-button');
+  for (const [text, html] of [
+    ['Kontras tinggi aktif', 'html[data-contrast=high]'],
+    ['Kontras tinggi nonaktif', 'html:not([data-contrast])'],
+  ] as const) {
+    if (narrow) await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await button.click();
+    await page.locator(html).waitFor({ state: 'attached' });
+    await live.filter({ hasText: text }).waitFor();
+    if (narrow) await page.locator('[data-slot=sidebar][data-mobile=true]').waitFor({ state: 'detached' });
+  }
+  await toastsSettled(page);
+  return live.filter({ hasText: 'Kontras tinggi nonaktif' });
+}
+
+/** Until every toast has finished coming in (sonner fades them in: axe would read them half-transparent). */
+export async function toastsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const toaster = document.querySelector('[data-sonner-toaster]');
+    if (!toaster?.querySelector('[data-sonner-toast][data-visible=true][data-mounted=true]')) return false;
+    return document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' ||
+          !(a.effect instanceof KeyframeEffect) ||
+          !toaster.contains(a.effect.target),
+      );
+  });
+}
