@@ -130,6 +130,30 @@ export default defineConfig(
     },
   },
   {
+    // One date, time and number format (issue 30): src/lib/format-date.ts writes every date,
+    // time and number a screen shows (the locale and the hubs' zones in one place), and the
+    // app's date picker (src/components/date-picker.tsx) is every date field.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/format-date.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Format with src/lib/format-date.ts (formatDate, formatDateTime, formatNumber, ...).',
+        },
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|NumberFormat|RelativeTimeFormat)$/]",
+          message: 'Format with src/lib/format-date.ts (formatDate, formatDateTime, formatNumber, ...).',
+        },
+        {
+          selector: "JSXAttribute[name.name='type'][value.value=/^(date|datetime-local|time|month|week)$/]",
+          message: "Use the app's date picker (DatePicker, DateField in src/components/date-picker.tsx).",
+        },
+      ],
+    },
+  },
+  {
     files: ['sync/**/*.ts', 'tests/**/*.ts', 'supabase/local/**/*.ts', '*.{ts,js,mjs,cjs}', '.ci/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },

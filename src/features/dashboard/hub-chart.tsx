@@ -3,6 +3,7 @@
 // units on one, shipments on the way in and out on the other. On one chart with two axes
 // a count of 3 stood as tall as 210 units of stock.
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNumber } from '../../lib/format-date';
 import type { HubCardData } from './use-dashboard-data';
 import { HUB_LABELS } from './messages';
 
@@ -59,10 +60,11 @@ function OneChart({ spec, cards }: { spec: ChartSpec; cards: readonly HubCardDat
             <XAxis dataKey="hub" tick={{ fontSize: 14 }} />
             <YAxis
               allowDecimals={false}
+              tickFormatter={(value) => formatNumber(Number(value))}
               tick={{ fontSize: 14 }}
               label={{ value: spec.unit, angle: -90, position: 'insideLeft', offset: -8, style: { textAnchor: 'middle' } }}
             />
-            <Tooltip formatter={(value) => `${Number(value).toLocaleString('id-ID')} ${spec.unit.toLowerCase()}`} />
+            <Tooltip formatter={(value) => `${formatNumber(Number(value))} ${spec.unit.toLowerCase()}`} />
             {/* In the order of the bars, not alphabetical (recharts 3 sorts by name by default). */}
             <Legend itemSorter={null} />
             {spec.series.map((s) => (
