@@ -237,6 +237,14 @@ export class SyncEngine {
   }
 
   /**
+   * The id of the latest floor command of this type dispatched here whose payload names
+   * `rowId`, while it can still be undone (a form's submit, which has no id to hand on).
+   */
+  undoableCommand(type: CommandType, rowId: string): string | undefined {
+    return this.undoLog.latest(type, rowId);
+  }
+
+  /**
    * Undoes a floor command dispatched here (issue 29, docs/sync.md "Undo"): withdrawn from
    * the outbox when it was never sent (nothing reaches the server; the rows are as before the
    * tap at once), else reversed by its inverse, undo_command, dispatched like any command.

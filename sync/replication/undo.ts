@@ -85,6 +85,17 @@ export class UndoLog {
     return this.kept.get(commandId);
   }
 
+  /** The latest command of this type kept here whose payload names `rowId` (a form's submit). */
+  latest(type: string, rowId: string): string | undefined {
+    let found: Kept | undefined;
+    for (const k of this.kept.values()) {
+      if (k.command.type !== type) continue;
+      if (!Object.values(k.command.payload as object).includes(rowId)) continue;
+      if (!found || k.at >= found.at) found = k;
+    }
+    return found?.command.id;
+  }
+
   forget(commandId: string): void {
     this.kept.delete(commandId);
   }

@@ -1,10 +1,14 @@
 // Selesai Bongkar with notes (spec 4.2): the shipment is selesai, the load is
 // booked into this hub's warehouse (one row per item type above zero) and the
-// vehicle is ready here again, in one command. On the form pattern.
+// vehicle is ready here again, in one command. On the form pattern; its success toast
+// offers Urungkan for ten seconds, as every floor action (issue 29).
+import { toast } from 'sonner';
 import type { Hub, Shipment } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { TextareaField } from '../../components/form-fields';
 import { useCommandForm } from '../../lib/use-command-form';
+import { useSyncEngine } from '../../lib/sync-engine';
+import { offerUndo } from '../../lib/undo-offer';
 import { FAILURE, TOAST } from './messages';
 
 export function CompleteUnloadingDialog({
@@ -16,6 +20,7 @@ export function CompleteUnloadingDialog({
   shipment: Shipment;
   onClose: () => void;
 }) {
+  const engine = useSyncEngine();
   const { form, onSubmit, saving } = useCommandForm({
     defaultValues: { notes: '' },
     submit: ({ notes }) => ({
@@ -27,10 +32,14 @@ export function CompleteUnloadingDialog({
         smartboard_inventory_id: crypto.randomUUID(),
         bracket_inventory_id: crypto.randomUUID(),
       },
-      success: TOAST.unloadingCompleted,
       failure: FAILURE.completeUnloading,
     }),
-    onDone: onClose,
+    onDone: () => {
+      const id = engine?.undoableCommand('complete_unloading', shipment.id);
+      if (engine && id) offerUndo(engine, id, TOAST.unloadingCompleted);
+      else toast.success(TOAST.unloadingCompleted);
+      onClose();
+    },
   });
   return (
     <FormDialog
