@@ -177,6 +177,8 @@ export function useAttention(): Attention {
         shipments: shipments.rows,
         vehicles: vehicles.rows,
         devices: server.devices,
+        // Reports not read for two rounds of polling (offline): silence as of that read only.
+        devicesAsOf: server.at !== null && now - server.at > 2 * SERVER_POLL_MS ? server.at : undefined,
       }),
     [now, server, viewer, hubs.rows, shipments.rows, vehicles.rows],
   );

@@ -99,6 +99,11 @@ export interface AttentionInput {
   vehicles: readonly Vehicle[];
   /** The devices' reports (none while they could not be read). */
   devices: readonly DeviceReport[];
+  /**
+   * When the reports were read, if that is long ago (an offline tower): a device's silence is
+   * measured up to then, not now, since a report after it may exist. Now by default.
+   */
+  devicesAsOf?: number;
 }
 
 const MINUTE = 60_000;
@@ -186,16 +191,17 @@ export function attentionItems(input: AttentionInput): AttentionItem[] {
   }
 
   const usersPage = accessDenial({ kind: 'users' }, viewer) === null;
+  const asOf = Math.min(now, input.devicesAsOf ?? now);
   for (const d of input.devices) {
     const since = instant(d.last_sync_at);
     if (since === null) continue;
-    if (now - since > thresholds.deviceSilentMinutes * MINUTE) {
+    if (asOf - since > thresholds.deviceSilentMinutes * MINUTE) {
       items.push({
         kind: 'device',
         id: d.device_id,
         hubId: d.hub_id,
         subject: d.full_name ? `${d.full_name} (${d.email ?? '-'})` : (d.email ?? d.user_id),
-        sinceMs: now - since,
+        sinceMs: asOf - since,
         outboxSize: d.outbox_size,
         href: usersPage ? '/users' : null,
       });

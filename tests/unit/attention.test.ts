@@ -196,6 +196,25 @@ describe('attentionItems: devices', () => {
   });
 });
 
+describe('attentionItems: devices, read long ago', () => {
+  it('measures silence up to when the reports were read, not now (a later report may exist)', () => {
+    // Synced 3 h before NOW; the reports were read 2 h before NOW (then offline).
+    const devices = [device({ last_sync_at: new Date(NOW - 3 * H).toISOString() })];
+    expect(attentionItems(input({ devices }))).toHaveLength(0);
+    expect(attentionItems(input({ devices, thresholds: { ...DEFAULT_THRESHOLDS, deviceSilentMinutes: 150 } }))).toHaveLength(1);
+    expect(
+      attentionItems(
+        input({ devices, devicesAsOf: NOW - 2 * H, thresholds: { ...DEFAULT_THRESHOLDS, deviceSilentMinutes: 30 } }),
+      ).map((i) => i.sinceMs),
+    ).toEqual([H]);
+    expect(
+      attentionItems(
+        input({ devices, devicesAsOf: NOW - 2 * H, thresholds: { ...DEFAULT_THRESHOLDS, deviceSilentMinutes: 150 } }),
+      ),
+    ).toHaveLength(0);
+  });
+});
+
 describe('order, thresholds and wording', () => {
   it('by kind, then the longest first', () => {
     const items = attentionItems(
