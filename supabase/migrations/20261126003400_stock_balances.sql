@@ -11,8 +11,8 @@
 -- true) takes the row out of the sum; a hard delete, a change of quantity or of
 -- warehouse move it likewise.
 --
--- Lock order (the soak runs ten tablets at once): a row trigger does not touch
--- the balance. It adds the row's change to a per-transaction delta
+-- Lock order (the soak runs ten tablets at once): the ledger's triggers do not
+-- touch the balance. They add each statement's change to a per-transaction delta
 -- (stock_balance_deltas, keyed by the transaction id and the warehouse: rows of
 -- this transaction only, so no one else ever waits on them), and a deferred
 -- constraint trigger applies the deltas when the transaction commits, every
@@ -21,7 +21,7 @@
 -- the moment of its commit, and takes them in one global order: waiting for a
 -- balance never closes a cycle with the shipment, vehicle or warehouse locks the
 -- cmd_* functions take, nor with another commit's balances. (Updating the
--- balance from the row trigger would hold the busiest row of a hub, its first
+-- balance at each ledger write would hold the busiest row of a hub, its first
 -- warehouse's balance, for the rest of a 100-command batch, and lock two
 -- warehouses in whatever order the commands came.) A command rejected inside
 -- apply_commands rolls back its subtransaction, and its deltas with it.
@@ -83,7 +83,10 @@ create policy "Staff can read all stock balances and hub users those of their ow
   );
 -- stock_balance_deltas: no policy, no grant; only the triggers below (security definer) use it.
 
--- Row trigger on the ledger: the row's change, added to this transaction's delta.
+-- Statement triggers on the ledger: what a statement's rows moved (their old versions
+-- out, their new ones in), one sum per warehouse, added to this transaction's delta. By
+-- statement, with its transition tables, so a bulk insert (a seed of 50,000 rows) adds one
+-- delta per warehouse instead of updating the same delta row once per ledger row.
 create or replace function public.stock_ledger_changed()
 returns trigger
 language plpgsql
@@ -91,18 +94,32 @@ security definer
 set search_path = ''
 as $$
 begin
-  if tg_op in ('UPDATE', 'DELETE') and not old.deleted
-     and (old.smartboard_quantity <> 0 or old.bracket_quantity <> 0) then
+  if tg_op = 'INSERT' then
     insert into public.stock_balance_deltas as d (warehouse_id, smartboard_quantity, bracket_quantity)
-    values (old.warehouse_id, -old.smartboard_quantity, -old.bracket_quantity)
+    select n.warehouse_id, sum(n.smartboard_quantity), sum(n.bracket_quantity)
+    from new_rows n where not n.deleted
+    group by n.warehouse_id
+    having sum(n.smartboard_quantity) <> 0 or sum(n.bracket_quantity) <> 0
     on conflict (xid, warehouse_id) do update
       set smartboard_quantity = d.smartboard_quantity + excluded.smartboard_quantity,
           bracket_quantity = d.bracket_quantity + excluded.bracket_quantity;
-  end if;
-  if tg_op in ('INSERT', 'UPDATE') and not new.deleted
-     and (new.smartboard_quantity <> 0 or new.bracket_quantity <> 0) then
+  elsif tg_op = 'UPDATE' then
     insert into public.stock_balance_deltas as d (warehouse_id, smartboard_quantity, bracket_quantity)
-    values (new.warehouse_id, new.smartboard_quantity, new.bracket_quantity)
+    select m.warehouse_id, sum(m.tv), sum(m.br)
+    from (select o.warehouse_id, -o.smartboard_quantity as tv, -o.bracket_quantity as br from old_rows o where not o.deleted
+          union all
+          select n.warehouse_id, n.smartboard_quantity, n.bracket_quantity from new_rows n where not n.deleted) m
+    group by m.warehouse_id
+    having sum(m.tv) <> 0 or sum(m.br) <> 0
+    on conflict (xid, warehouse_id) do update
+      set smartboard_quantity = d.smartboard_quantity + excluded.smartboard_quantity,
+          bracket_quantity = d.bracket_quantity + excluded.bracket_quantity;
+  else
+    insert into public.stock_balance_deltas as d (warehouse_id, smartboard_quantity, bracket_quantity)
+    select o.warehouse_id, -sum(o.smartboard_quantity), -sum(o.bracket_quantity)
+    from old_rows o where not o.deleted
+    group by o.warehouse_id
+    having sum(o.smartboard_quantity) <> 0 or sum(o.bracket_quantity) <> 0
     on conflict (xid, warehouse_id) do update
       set smartboard_quantity = d.smartboard_quantity + excluded.smartboard_quantity,
           bracket_quantity = d.bracket_quantity + excluded.bracket_quantity;
@@ -111,10 +128,18 @@ begin
 end;
 $$;
 comment on function public.stock_ledger_changed() is
-  'After each inventory row written: adds its change of stock (old version out, new version in) to this transaction''s stock_balance_deltas.';
+  'After each statement writing inventory rows: adds what they moved (old versions out, new ones in), per warehouse, to this transaction''s stock_balance_deltas.';
 
-create trigger stock_ledger_changed after insert or update or delete on public.inventory
-  for each row execute function public.stock_ledger_changed();
+-- (A trigger with transition tables takes one event.)
+create trigger stock_ledger_inserted after insert on public.inventory
+  referencing new table as new_rows
+  for each statement execute function public.stock_ledger_changed();
+create trigger stock_ledger_updated after update on public.inventory
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function public.stock_ledger_changed();
+create trigger stock_ledger_deleted after delete on public.inventory
+  referencing old table as old_rows
+  for each statement execute function public.stock_ledger_changed();
 
 -- At commit (deferred constraint trigger, once per warehouse a transaction
 -- moved): applies every delta of this transaction, in warehouse-id order. The
