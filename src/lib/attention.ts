@@ -1,7 +1,8 @@
 // "Perlu perhatian" (issue 30): what needs a person, computed on the device from its
 // working set, the devices' sync reports and the thresholds an admin set (Settings).
 // Pure: the dashboard's board and the bell give it their rows and a clock.
-//   - a shipment on its way (status otw_*) whose ETA day (Jakarta) ended more than the
+//   - a shipment on its way (status otw_*) whose ETA day (on its destination's clock: WIB,
+//     WITA at Makassar) ended more than the
 //     ETA grace ago; handled when it arrives (Confirm Tiba);
 //   - a truck queued at a hub (Siap Muat, not loading) longer than that hub's waiting
 //     threshold; handled by Proses Muat;
@@ -13,6 +14,7 @@ import type { Hub, Shipment, Vehicle } from '../../sync/pure';
 import { accessDenial, type Viewer } from './access';
 import { deriveHubType } from './hub-info';
 import { HUB_ROUTES, type TabSlug } from './hub-routes';
+import { WIB, zoneOfHub, type TimeZone } from './time-zone';
 
 export interface AttentionThresholds {
   etaGraceMinutes: number;
@@ -115,10 +117,13 @@ function instant(value: string | null | undefined): number | null {
   return Number.isNaN(t) ? null : t;
 }
 
-/** When an ETA date (yyyy-MM-dd) ends in Jakarta (WIB, UTC+7), or null for none or a malformed one. */
-export function etaDayEnd(eta: string | null | undefined): number | null {
+// Indonesia keeps no daylight saving time: each zone is a fixed offset.
+const OFFSET: Record<TimeZone, string> = { 'Asia/Jakarta': '+07:00', 'Asia/Makassar': '+08:00', 'Asia/Jayapura': '+09:00' };
+
+/** When an ETA date (yyyy-MM-dd) ends on the zone's clock (WIB by default), or null for none or a malformed one. */
+export function etaDayEnd(eta: string | null | undefined, zone: TimeZone = WIB): number | null {
   if (!eta || !/^\d{4}-\d{2}-\d{2}$/.test(eta)) return null;
-  const start = Date.parse(`${eta}T00:00:00+07:00`);
+  const start = Date.parse(`${eta}T00:00:00${OFFSET[zone]}`);
   return Number.isNaN(start) ? null : start + DAY;
 }
 
@@ -147,7 +152,7 @@ export function attentionItems(input: AttentionInput): AttentionItem[] {
   for (const s of input.shipments) {
     if (s.deleted) continue;
     if (s.status.startsWith('otw_')) {
-      const end = etaDayEnd(s.eta);
+      const end = etaDayEnd(s.eta, zoneOfHub(hubsById.get(s.destination_hub_id)));
       if (end !== null && now - end > thresholds.etaGraceMinutes * MINUTE) {
         items.push({
           kind: 'eta',

@@ -84,6 +84,7 @@ const input = (over: Partial<AttentionInput>): AttentionInput => ({
 describe('etaDayEnd', () => {
   it('is the next midnight in Jakarta', () => {
     expect(new Date(etaDayEnd('2026-11-25')!).toISOString()).toBe('2026-11-25T17:00:00.000Z');
+    expect(new Date(etaDayEnd('2026-11-25', 'Asia/Makassar')!).toISOString()).toBe('2026-11-25T16:00:00.000Z');
     expect(etaDayEnd(null)).toBeNull();
     expect(etaDayEnd('25/11/2026')).toBeNull();
   });
@@ -106,6 +107,13 @@ describe('attentionItems: ETA', () => {
     expect(items).toEqual([
       { kind: 'eta', id: 'late', hubId: 'h-ckr', subject: 'LATE', sinceMs: 10 * H, href: '/in-transit-detail?open=late' },
     ]);
+  });
+
+  it("on the destination's clock: a POD Makassar ETA ends an hour earlier (WITA)", () => {
+    const items = attentionItems(
+      input({ shipments: [shipment({ id: 'mks', eta: '2026-11-25', destination_hub_id: 'h-mks' })] }),
+    );
+    expect(items.map((i) => [i.id, i.sinceMs])).toEqual([['mks', 11 * H]]);
   });
 
   it('waits out the grace', () => {
