@@ -133,15 +133,16 @@ describe('one date format and one date picker (issue 30)', () => {
   it('the audit trail: times on the entry’s hub clock; its date filters are the picker and filter the list', async () => {
     const t = tag();
     const type = `e2e_tanggal_${t}`;
-    // Two entries of the test's own action: one at Karawang on 10 March (23:30 WIB), one at Makassar on the 12th.
+    // Two entries of the test's own action: one at Karawang on 10 March, one at Makassar on the 12th (10:00 UTC:
+    // the same calendar day on any device clock from UTC-10 to UTC+13, as the day filter reads the device's days).
     const entry = async (hub: string, at: string) =>
       query(
         `insert into public.commands (id, actor_id, actor_email, type, payload, issued_at, received_at, outcome)
          values ($1, $2, 'karawang@demo.local', $3, $4, $5::timestamptz, $5::timestamptz, 'applied')`,
         [randomUUID(), USER_ID.karawang, type, JSON.stringify({ hub_id: hub }), at],
       );
-    await entry(HUB.karawang, '2025-03-10T16:30:00Z');
-    await entry(HUB.makassar, '2025-03-12T03:00:00Z');
+    await entry(HUB.karawang, '2025-03-10T10:00:00Z');
+    await entry(HUB.makassar, '2025-03-12T10:00:00Z');
     const label = type.replace(/_/g, ' ');
 
     const { context, page } = await tablet(browser(), 'tower');
@@ -152,18 +153,25 @@ describe('one date format and one date picker (issue 30)', () => {
         .filter((r) => r.includes(label))
         .map((r) => r.match(/\d{2} \w{3} \d{4} \d{2}:\d{2} (WIB|WITA)/)?.[0])
         .sort();
-    await expect.poll(mine).toEqual(['10 Mar 2025 23:30 WIB', '12 Mar 2025 11:00 WITA']);
+    await page.getByTestId('audit-filters').waitFor();
     expect(await nativeDateInputs(page)).toBe(0);
 
     await checkOpenPicker(page, 'audit-from');
 
+    // Until the end of March 2025: the test's two entries, however many the trail has received since.
+    await pickDate(page, 'audit-to', '2025-03-31');
+    await expect.poll(() => page.getByTestId('audit-to-trigger').textContent()).toBe('31/03/2025');
+    await expect.poll(mine).toEqual(['10 Mar 2025 17:00 WIB', '12 Mar 2025 18:00 WITA']);
+    // From the 11th: only Makassar's.
     await pickDate(page, 'audit-from', '2025-03-11');
     await expect.poll(() => page.getByTestId('audit-from-trigger').textContent()).toBe('11/03/2025');
-    await expect.poll(mine).toEqual(['12 Mar 2025 11:00 WITA']);
+    await expect.poll(mine).toEqual(['12 Mar 2025 18:00 WITA']);
+    // Without a start, until the 11th: only Karawang's.
     await page.getByTestId('audit-from-trigger').click();
     await page.getByTestId('audit-from-clear').click();
+    await expect.poll(() => page.getByTestId('audit-from-trigger').textContent()).toBe('dd/mm/yyyy');
     await pickDate(page, 'audit-to', '2025-03-11');
-    await expect.poll(mine).toEqual(['10 Mar 2025 23:30 WIB']);
+    await expect.poll(mine).toEqual(['10 Mar 2025 17:00 WIB']);
     await context.close();
   });
 });
