@@ -4,7 +4,7 @@
 // actions (Edit/Delete menus), an empty state (a skeleton until the tables arrive), and
 // 'Export CSV' of exactly the rows and columns shown, in the order shown. On phones each row is
 // a card of label and value pairs (data-table-cards in src/index.css), never a sideways scroll.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -14,7 +14,7 @@ import {
   type ColumnDef,
   type SortingState,
 } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
+import { ArrowDown, ArrowRight, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
 import { downloadText, toCsv, type CsvValue } from '../lib/csv';
 import { matchesFilter } from '../lib/table-filter';
 import { EmptyState } from './empty-state';
@@ -24,6 +24,27 @@ import { Skeleton } from './ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table';
 
 const NO_TABLES = [] as const;
+const SCROLL_HINT = 'Geser ke kanan untuk kolom lainnya';
+
+/** Whether the table inside `box` has columns out of sight to the right (it scrolls sideways). */
+function useMoreToTheRight(box: RefObject<HTMLDivElement | null>): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const scroller = box.current?.querySelector<HTMLElement>('[data-slot=table-container]');
+    if (!scroller) return;
+    const update = () => setMore(scroller.scrollWidth - scroller.clientWidth - scroller.scrollLeft > 1);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(scroller);
+    if (scroller.firstElementChild) observer.observe(scroller.firstElementChild);
+    scroller.addEventListener('scroll', update, { passive: true });
+    return () => {
+      observer.disconnect();
+      scroller.removeEventListener('scroll', update);
+    };
+  }, [box]);
+  return more;
+}
 
 export interface DataColumn<T> {
   id: string;
@@ -117,6 +138,8 @@ export function DataTable<T>({
     getFilteredRowModel: getFilteredRowModel(),
   });
   const shown = table.getRowModel().rows;
+  const box = useRef<HTMLDivElement>(null);
+  const moreToTheRight = useMoreToTheRight(box);
 
   const exportCsv = () => {
     const text = toCsv(
@@ -156,7 +179,22 @@ export function DataTable<T>({
           )}
         </div>
       )}
-      <div className="overflow-x-auto rounded-md border max-sm:rounded-none max-sm:border-0">
+      {moreToTheRight && (
+        // A table wider than the screen (a portrait tablet) says so, and where its other columns are.
+        <p
+          className="-mb-1 flex items-center justify-end gap-1 text-sm text-muted-foreground"
+          aria-hidden="true"
+          data-testid={`${testId}-scroll-hint`}
+        >
+          {SCROLL_HINT}
+          <ArrowRight className="size-4" />
+        </p>
+      )}
+      <div
+        ref={box}
+        className="relative overflow-x-auto rounded-md border max-sm:rounded-none max-sm:border-0"
+        data-more-right={moreToTheRight || undefined}
+      >
         <Table>
           {caption && <caption className="sr-only">{caption}</caption>}
           <TableHeader>

@@ -146,7 +146,7 @@ describe('legible outdoors (issue 29)', () => {
     await context.close();
   }, 120_000);
 
-  it('Vendor Detail at 800x1280: the vehicle-type select is at least 150 px wide', async () => {
+  it("at 800x1280: Vendor Detail's vehicle-type select is at least 150 px wide; a wide table hints it scrolls", async () => {
     const { context, page } = await device('admin', TABLET_PORTRAIT);
     await page.goto(appUrl(`/vendors/${VENDOR.sinarLogistik.id}`));
     const select = page.locator('[data-testid=vehicle-row] select').first();
@@ -159,6 +159,18 @@ describe('legible outdoors (issue 29)', () => {
       .locator('input, select, button')
       .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));
     expect(Math.max(...rights)).toBeLessThanOrEqual(TABLET_PORTRAIT.width);
+
+    // A table wider than the portrait tablet says it scrolls sideways, until its end is in sight.
+    await page.goto(appUrl('/in-transit-detail'));
+    await page.getByTestId('in-transit-table-row').first().waitFor();
+    const scroller = page.locator('[data-testid=in-transit-table] [data-slot=table-container]');
+    const hint = page.getByTestId('in-transit-table-scroll-hint');
+    const overflows = () => scroller.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    if (await overflows()) {
+      await hint.waitFor();
+      await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await hint.waitFor({ state: 'detached' });
+    }
     await context.close();
   }, 120_000);
 

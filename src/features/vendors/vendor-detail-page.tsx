@@ -82,12 +82,12 @@ function RowEditor({
     // By the card's own width (a container query), not the window's: one column on a phone, two
     // on a portrait tablet (the type select kept wide), one line from 48rem (issue 29).
     <Card
-      className="@container"
+      className="@container py-4"
       data-testid="vehicle-row"
       data-saved={row.saved ? 'true' : 'false'}
       data-mode={row.mode}
     >
-      <CardContent className="grid gap-3 pt-4 @md:grid-cols-2 @3xl:grid-cols-[repeat(4,minmax(0,1fr))_auto] @3xl:items-end">
+      <CardContent className="grid gap-3 @md:grid-cols-2 @3xl:grid-cols-[repeat(4,minmax(0,1fr))_auto] @3xl:items-end">
         {row.mode === 'darat' ? (
           <>
             {text('license_plate', 'Nomor Polisi')}
