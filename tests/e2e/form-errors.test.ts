@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appUrl, newContext, signedInPage, useBrowser } from '../support/browser';
+import { seriousViolations } from './axe';
 import { DEMO_PASSWORD, DEMO_USERS, TRUCK_VENDOR } from '../support/demo';
 import { choose, openHub, query, tablet, tag, toast } from './hub-support';
 
@@ -56,6 +57,7 @@ describe('form errors', () => {
       .toBe('Silakan lengkapi minimal Nomor Polisi dan Jenis Kendaraan');
     await expect.poll(() => dialog.locator('#vehicle-plate').getAttribute('aria-invalid')).toBe('true');
     await expect.poll(async () => (await focused(page)).id).toBe('vehicle-vendor');
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
 
     // Put right: saved, and its success toast is the only toast there was.
     await choose(page, 'vehicle-vendor', TRUCK_VENDOR.name);
@@ -112,6 +114,16 @@ describe('form errors', () => {
     await dialog.waitFor({ state: 'detached' });
     // Well before the toast's own 4 s are up.
     await expect.poll(() => refused.count(), { timeout: 1_500 }).toBe(0);
+    // Opened from a row's menu: the focus goes back to that menu's button.
+    const row = page.getByTestId('users-table').locator('tr', { hasText: DEMO_USERS.admin });
+    await row.getByTestId('row-actions').click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => row.getByTestId('row-actions').evaluate((b) => b === document.activeElement))
+      .toBe(true);
     const [profiles] = await query<{ n: number }>(
       "select count(*)::int as n from public.profiles where full_name = 'Petugas Ganda'",
     );
@@ -137,6 +149,7 @@ describe('form errors', () => {
     await page.locator('#password').fill('wrong-password');
     await page.locator('form button[type=submit]').click();
     await expect.poll(() => alert.textContent()).toBe('Authentication ErrorInvalid login credentials');
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
 
     // The right password: in, and the welcome toast is the only one the form raised.
     await page.locator('#password').fill(DEMO_PASSWORD);

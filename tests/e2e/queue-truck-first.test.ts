@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
+import { seriousViolations } from './axe';
 import { HUB, TRUCK_TYPE } from '../support/demo';
 import { eventually, openHub, query, tablet, tag, toast, vehicleCard, waitOffline, waitSynced } from './hub-support';
 
@@ -53,6 +54,7 @@ describe('Tambah ke Antrian, truck first', () => {
     await expect.poll(() => option(trucks.here.plate).getAttribute('data-here')).toBe('true');
     await expect.poll(() => option(trucks.here.plate).textContent()).toContain(vendor.name);
     await expect.poll(() => option(trucks.here.plate).textContent()).toContain(trucks.here.driver);
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
 
     // The search narrows by plate (spaces ignored), by driver, by vendor.
     const search = dialog.getByTestId('queue-search');
