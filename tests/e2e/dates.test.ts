@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appUrl, useBrowser } from '../support/browser';
+import { appUrl, newContext, signIn, useBrowser } from '../support/browser';
 import { seriousViolations } from './axe';
 import { pickDate } from './dates-support';
-import { query, tablet, tag } from './hub-support';
-import { HUB, TRUCK_TYPE, TRUCK_VENDOR, USER_ID } from '../support/demo';
+import { query, tablet, tag, waitFirstSync } from './hub-support';
+import { DEMO_USERS, HUB, TRUCK_TYPE, TRUCK_VENDOR, USER_ID } from '../support/demo';
 
 const browser = useBrowser();
 
@@ -100,6 +100,30 @@ describe('one date format and one date picker (issue 30)', () => {
     // The detail names the same time, on the same clock.
     await rows.filter({ hasText: fromKarawang }).getByRole('button', { name: /Detail/ }).first().click();
     await expect.poll(() => page.getByTestId('shipment-detail').textContent()).toContain('10 Mar 2026 23:30 WIB');
+    await context.close();
+  });
+
+  it('on a 390x844 phone the open calendar fits the screen, its days a finger wide', async () => {
+    const context = await newContext(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await signIn(page, DEMO_USERS.tower);
+    await waitFirstSync(page);
+    await page.goto(appUrl('/in-transit-detail'));
+    await page.getByTestId('in-transit-filter-to-trigger').tap();
+    const calendar = page.getByTestId('in-transit-filter-to-calendar');
+    await calendar.waitFor();
+    const box = (await calendar.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await calendar.locator('td[data-day] button').first().waitFor();
+    const days = await calendar.locator('td[data-day] button').evaluateAll((els) =>
+      els.map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)),
+    );
+    expect(Math.min(...days)).toBeGreaterThanOrEqual(44);
+    // A tap on a day chooses it.
+    const day = await calendar.locator('td[data-day]').nth(10).getAttribute('data-day');
+    await calendar.locator(`td[data-day="${day}"] button`).tap();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sampai')).toBe(day);
     await context.close();
   });
 
