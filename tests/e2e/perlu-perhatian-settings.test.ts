@@ -70,5 +70,5 @@ describe('Perlu perhatian: thresholds in Settings', () => {
       .toBe(1);
     await context.close();
     await tower.context.close();
-  });
+  }, 240_000);
 });

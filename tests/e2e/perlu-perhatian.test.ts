@@ -132,5 +132,5 @@ describe('Perlu perhatian', () => {
     expect(row!.age).toBeLessThan(t.device_silent_minutes * 60);
     await hub.context.close();
     await context.close();
-  });
+  }, 240_000);
 });
