@@ -8,6 +8,7 @@ import type { StatusLooks } from '../lib/shipment-status';
 import { zoneOfHub } from '../lib/time-zone';
 import { storageUrl } from '../lib/supabase';
 import { StatusBadge } from './status-badge';
+import { ShipmentCorrection } from './shipment-correction';
 import { ShipmentHistory } from './shipment-history';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './ui/sheet';
 
@@ -85,9 +86,11 @@ export function ShipmentDetailSheet({
             ))}
           </div>
         )}
+        {/* Tower control and admin: correct its counts or void it while on its way (issue 29). */}
+        <ShipmentCorrection shipment={s} />
         {children}
         {/* Its transitions in order (admin and tower control; online). */}
-        <ShipmentHistory shipmentId={s.id} />
+        <ShipmentHistory shipmentId={s.id} version={s.change_xid} />
       </SheetContent>
     </Sheet>
   );

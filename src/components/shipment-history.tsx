@@ -22,6 +22,26 @@ export interface HistoryEntry {
   received_at: string;
   outcome: 'applied' | 'rejected';
   message: string | null;
+  /** What was sent (issue 29: a correction's counts and reason). */
+  payload?: Record<string, unknown> | null;
+}
+
+/** A correction's new counts and a correction's or void's reason (issue 29). */
+function CorrectionDetail({ entry }: { entry: HistoryEntry }) {
+  const p = entry.payload ?? {};
+  const reason = typeof p.reason === 'string' ? p.reason : null;
+  const counts =
+    entry.type === 'correct_shipment_counts' && typeof p.smartboard_quantity === 'number'
+      ? `Jumlah baru: ${p.smartboard_quantity} TV · ${String(p.bracket_quantity)} Bracket`
+      : null;
+  if (!reason && !counts) return null;
+  return (
+    <span data-testid="history-reason">
+      {counts}
+      {counts && reason ? ' · ' : ''}
+      {reason && `Alasan: ${reason}`}
+    </span>
+  );
 }
 
 export const HISTORY_TITLE = 'Riwayat';
@@ -35,12 +55,18 @@ async function readHistory(shipmentId: string): Promise<HistoryEntry[]> {
   return data as HistoryEntry[];
 }
 
-/** Mount in a shipment's detail panel; renders nothing for roles that may not read the trail. */
-export function ShipmentHistory({ shipmentId }: { shipmentId: string }) {
+/**
+ * Mount in a shipment's detail panel; renders nothing for roles that may not read the trail.
+ * `version` (the row's change_xid) reads it again once the row changed on the server.
+ */
+export function ShipmentHistory({ shipmentId, version }: { shipmentId: string; version?: string }) {
   const { profile } = useSignedIn();
   const staff = isStaff(profile.role);
   const online = useOnline();
-  const history = useServerQuery(staff ? `history:${shipmentId}` : null, () => readHistory(shipmentId));
+  // Read again when the shipment's row changes on the server (a correction, a void: issue 29).
+  const history = useServerQuery(staff ? `history:${shipmentId}:${version ?? ''}` : null, () =>
+    readHistory(shipmentId),
+  );
   if (!staff) return null;
   return (
     <section className="grid gap-2" data-testid="shipment-history" aria-label={HISTORY_TITLE}>
@@ -70,6 +96,7 @@ export function ShipmentHistory({ shipmentId }: { shipmentId: string }) {
                 {h.actor_name ?? h.actor_email ?? '-'} · {formatDateTime(h.issued_at)} (perangkat) ·{' '}
                 {formatDateTime(h.received_at)} (server)
               </span>
+              <CorrectionDetail entry={h} />
               {h.outcome === 'rejected' && h.message && <span className="text-destructive">{h.message}</span>}
             </li>
           ))}

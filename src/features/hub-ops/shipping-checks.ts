@@ -15,18 +15,7 @@ import {
 import type { Checked } from '../../lib/check-command';
 import { failed } from '../../lib/field-errors';
 
-/**
- * A count as typed: empty is 0 and what is not a number 0 (spec 5), a
- * decimal comma read as a point; a fraction stays a fraction, so the command
- * refuses it with its own message instead of cutting it (issue 29).
- */
-export function parseCount(value: string | number | null | undefined): number {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
-  const text = (value ?? '').trim().replace(',', '.');
-  if (text === '') return 0;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : 0;
-}
+export { parseCount } from '../../lib/quantity';
 
 /** The origin warehouse of a form and what it holds; `stock` undefined: not known on this device yet. */
 export interface OriginStockInfo {

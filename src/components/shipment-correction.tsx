@@ -1,0 +1,126 @@
+// Issue 29: tower control and admin correct the counts of a shipment sent by
+// mistake, or void it, from its detail panel, while it is still on its way
+// (not received). Each asks for a reason and says what will happen before it is
+// sent; the commands (correct_shipment_counts, void_shipment:
+// sync/commands/shipment-correction.ts) move the origin's stock, and the
+// shipment's history and the audit trail keep who, when and why.
+import { useState } from 'react';
+import { isCorrectable, type Shipment } from '../../sync/pure';
+import { checkCommand } from '../lib/check-command';
+import { parseCount } from '../lib/quantity';
+import { isStaff } from '../lib/roles';
+import { useSignedIn } from '../lib/session';
+import { sendChecked, useCommandForm } from '../lib/use-command-form';
+import { FormDialog } from './form-dialog';
+import { NumberField, TextareaField } from './form-fields';
+import { Button } from './ui/button';
+
+export const CORRECT_COUNTS = 'Koreksi Jumlah';
+export const VOID_SHIPMENT = 'Batalkan Shipment';
+export const CORRECTED = 'Jumlah shipment berhasil dikoreksi';
+export const VOIDED = 'Shipment berhasil dibatalkan';
+const REASON_LABEL = 'Alasan';
+
+interface CountsValues {
+  smartboard_quantity: number | string;
+  bracket_quantity: number | string;
+  reason: string;
+}
+
+function CorrectCountsDialog({ shipment: s, onClose }: { shipment: Shipment; onClose: () => void }) {
+  const { form, onSubmit, saving } = useCommandForm<CountsValues>({
+    defaultValues: {
+      smartboard_quantity: s.smartboard_quantity,
+      bracket_quantity: s.bracket_quantity,
+      reason: '',
+    },
+    submit: (v) =>
+      sendChecked(
+        'correct_shipment_counts',
+        checkCommand('correct_shipment_counts', {
+          shipment_id: s.id,
+          smartboard_quantity: parseCount(v.smartboard_quantity),
+          bracket_quantity: parseCount(v.bracket_quantity),
+          reason: v.reason,
+        }),
+        { success: CORRECTED },
+      ),
+    onDone: onClose,
+  });
+  return (
+    <FormDialog
+      title={`${CORRECT_COUNTS} ${s.batch_number}`}
+      description={`Tercatat ${s.smartboard_quantity} TV dan ${s.bracket_quantity} bracket. Stok gudang asal ikut berubah sebesar selisihnya.`}
+      testId="correct-counts-dialog"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      saving={saving}
+      submitLabel="Simpan Koreksi"
+    >
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <NumberField
+          form={form}
+          name="smartboard_quantity"
+          id="correct-smartboard"
+          label="Jumlah Smartboard"
+          parse={parseCount}
+        />
+        <NumberField
+          form={form}
+          name="bracket_quantity"
+          id="correct-bracket"
+          label="Jumlah Bracket"
+          parse={parseCount}
+        />
+      </div>
+      <TextareaField form={form} name="reason" id="correct-reason" label={REASON_LABEL} />
+    </FormDialog>
+  );
+}
+
+function VoidDialog({ shipment: s, onClose }: { shipment: Shipment; onClose: () => void }) {
+  const { form, onSubmit, saving } = useCommandForm<{ reason: string }>({
+    defaultValues: { reason: '' },
+    submit: (v) =>
+      sendChecked('void_shipment', checkCommand('void_shipment', { shipment_id: s.id, reason: v.reason }), {
+        success: VOIDED,
+      }),
+    onDone: onClose,
+  });
+  return (
+    <FormDialog
+      title={`${VOID_SHIPMENT} ${s.batch_number}?`}
+      description={`${s.smartboard_quantity} TV dan ${s.bracket_quantity} bracket kembali ke stok gudang asal, shipment tidak lagi dihitung dalam perjalanan, dan kendaraannya kembali siap. Tindakan ini tidak dapat dibatalkan.`}
+      testId="void-shipment-dialog"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      saving={saving}
+      submitLabel={VOID_SHIPMENT}
+    >
+      <TextareaField form={form} name="reason" id="void-reason" label={REASON_LABEL} />
+    </FormDialog>
+  );
+}
+
+/** In a shipment's detail panel: nothing for hub users, nor once the shipment is received or voided. */
+export function ShipmentCorrection({ shipment }: { shipment: Shipment }) {
+  const { profile } = useSignedIn();
+  const [open, setOpen] = useState<'counts' | 'void' | null>(null);
+  if (!isStaff(profile.role) || !isCorrectable(shipment)) return null;
+  return (
+    <section className="grid gap-2" data-testid="shipment-correction" aria-label="Koreksi shipment">
+      <h3 className="text-sm font-semibold">Koreksi</h3>
+      {/* The destructive one apart from the other (issue 29). */}
+      <div className="flex flex-wrap justify-between gap-6">
+        <Button variant="outline" className="min-h-11" onClick={() => setOpen('counts')}>
+          {CORRECT_COUNTS}
+        </Button>
+        <Button variant="destructive" className="min-h-11" onClick={() => setOpen('void')}>
+          {VOID_SHIPMENT}
+        </Button>
+      </div>
+      {open === 'counts' && <CorrectCountsDialog shipment={shipment} onClose={() => setOpen(null)} />}
+      {open === 'void' && <VoidDialog shipment={shipment} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}
