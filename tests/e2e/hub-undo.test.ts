@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import {
+  clickTab,
   eventually,
   makeVehicle,
   openHub,
@@ -35,6 +36,20 @@ async function urungkan(page: Page, text: string) {
   expect(box!.height).toBeGreaterThanOrEqual(44);
   expect(box!.width).toBeGreaterThanOrEqual(44);
   return button;
+}
+
+/** A shipment of the test's own on its way from Karawang to Cikarang. */
+async function otwToCikarang() {
+  const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
+  const shipmentId = randomUUID();
+  const batch = `E2E-UND-${tag()}`;
+  await query(
+    `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
+                                   current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta)
+     values ($1, $2, $3, $4, $5, $6, $5, 5, 5, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
+    [shipmentId, batch, truck.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
+  );
+  return { shipmentId, batch, truck };
 }
 
 const row = async (table: 'vehicles' | 'shipments', id: string) =>
@@ -94,15 +109,7 @@ describe('Urungkan on the hub floor', () => {
   });
 
   it('Confirm Tiba then Urungkan after it synced: the shipment on the server as before', async () => {
-    const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
-    const shipmentId = randomUUID();
-    const batch = `E2E-UND-${tag()}`;
-    await query(
-      `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
-                                     current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta)
-       values ($1, $2, $3, $4, $5, $6, $5, 5, 5, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
-      [shipmentId, batch, truck.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
-    );
+    const { shipmentId, batch, truck } = await otwToCikarang();
     const shipment = await row('shipments', shipmentId);
     const vehicle = await row('vehicles', truck.id);
     const { context, page } = await tablet(browser(), 'cikarang');
@@ -135,6 +142,40 @@ describe('Urungkan on the hub floor', () => {
       await waitSynced(page);
       await expect.poll(() => shipmentCard(page, batch).getAttribute('data-status')).toBe('otw_cikarang');
       await expect.poll(() => shipmentCard(page, batch).getAttribute('data-pending')).toBe('false');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says plainly when Urungkan is no longer possible: another tablet started unloading', async () => {
+    const { shipmentId, batch } = await otwToCikarang();
+    const { context, page } = await tablet(browser(), 'cikarang');
+    try {
+      await openHub(page, '/hub-cikarang/otw');
+      await shipmentCard(page, batch).getByRole('button', { name: 'Confirm Tiba' }).click();
+      const button = await urungkan(page, 'Kedatangan berhasil dikonfirmasi');
+      await eventually(async () => ((await row('shipments', shipmentId))?.status === 'confirm_tiba' ? true : undefined));
+      await waitSynced(page);
+      // Meanwhile the other tablet of the hub started unloading.
+      await query(
+        `update public.shipments set status = 'sedang_bongkar', unloading_started_at = now() where id = $1`,
+        [shipmentId],
+      );
+      const moved = await row('shipments', shipmentId);
+      await button.click();
+
+      // Refused on the device (it has pulled the change) or by the server (not yet): in plain words.
+      await page
+        .locator('[data-sonner-toast], [data-testid=rejection-message]', { hasText: 'Tidak dapat diurungkan' })
+        .first()
+        .waitFor();
+      // The device shows the server's state: the shipment is being unloaded.
+      await waitSynced(page);
+      await clickTab(page, 'Sedang Bongkar');
+      await expect
+        .poll(() => page.locator(`[data-testid=unloading-list] [data-batch="${batch}"]`).getAttribute('data-status'))
+        .toBe('sedang_bongkar');
+      expect(await row('shipments', shipmentId)).toEqual(moved);
     } finally {
       await context.close();
     }
