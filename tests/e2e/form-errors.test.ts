@@ -51,7 +51,9 @@ describe('form errors', () => {
     const toasts = await recordToasts(page);
 
     await dialog.getByRole('button', { name: 'Simpan' }).click();
-    await expect.poll(() => dialog.getByTestId('error-vehicle-vendor').textContent()).toBe('Silakan pilih vendor');
+    await expect
+      .poll(() => dialog.getByTestId('error-vehicle-vendor').textContent())
+      .toBe('Silakan pilih vendor');
     await expect
       .poll(() => dialog.getByTestId('error-vehicle-plate').textContent())
       .toBe('Silakan lengkapi minimal Nomor Polisi dan Jenis Kendaraan');
@@ -160,4 +162,3 @@ describe('form errors', () => {
     await context.close();
   });
 });
-

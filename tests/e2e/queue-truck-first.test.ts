@@ -8,7 +8,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import { seriousViolations } from './axe';
 import { HUB, TRUCK_TYPE } from '../support/demo';
-import { eventually, openHub, query, tablet, tag, toast, vehicleCard, waitOffline, waitSynced } from './hub-support';
+import {
+  eventually,
+  openHub,
+  query,
+  tablet,
+  tag,
+  toast,
+  vehicleCard,
+  waitOffline,
+  waitSynced,
+} from './hub-support';
 
 const browser = useBrowser();
 
@@ -16,11 +26,29 @@ const T = tag();
 const vendor = { id: randomUUID(), name: `PT Antrian ${T}` };
 /** One truck of each kind, of a vendor of the test's own (unique plates and drivers). */
 const trucks = {
-  here: { id: randomUUID(), plate: `QH ${T}`, driver: `Sopir Hadir ${T}`, hub: HUB.cikarang, finished: false },
+  here: {
+    id: randomUUID(),
+    plate: `QH ${T}`,
+    driver: `Sopir Hadir ${T}`,
+    hub: HUB.cikarang,
+    finished: false,
+  },
   free: { id: randomUUID(), plate: `QF ${T}`, driver: `Sopir Bebas ${T}`, hub: null, finished: false },
-  elsewhere: { id: randomUUID(), plate: `QE ${T}`, driver: `Sopir Jauh ${T}`, hub: HUB.karawang, finished: false },
+  elsewhere: {
+    id: randomUUID(),
+    plate: `QE ${T}`,
+    driver: `Sopir Jauh ${T}`,
+    hub: HUB.karawang,
+    finished: false,
+  },
   // Loading finished here, shipping form not sent: it waits for its form.
-  awaiting: { id: randomUUID(), plate: `QW ${T}`, driver: `Sopir Tunggu ${T}`, hub: HUB.cikarang, finished: true },
+  awaiting: {
+    id: randomUUID(),
+    plate: `QW ${T}`,
+    driver: `Sopir Tunggu ${T}`,
+    hub: HUB.cikarang,
+    finished: true,
+  },
 };
 
 beforeAll(async () => {
@@ -44,8 +72,11 @@ describe('Tambah ke Antrian, truck first', () => {
     const dialog = page.getByTestId('add-to-queue-dialog');
     const option = (plate: string) => dialog.locator(`label[data-plate="${plate}"]`);
     const ours = async () =>
-      (await dialog.locator('label[data-plate]').evaluateAll((els) => els.map((e) => e.getAttribute('data-plate'))))
-        .filter((p) => p?.endsWith(T));
+      (
+        await dialog
+          .locator('label[data-plate]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-plate')))
+      ).filter((p) => p?.endsWith(T));
 
     // No vendor chosen: the list is there at once, this hub's truck before the one at no hub.
     await option(trucks.here.plate).waitFor();
@@ -64,7 +95,9 @@ describe('Tambah ke Antrian, truck first', () => {
     await expect.poll(ours).toEqual([trucks.here.plate]);
     await search.fill(trucks.elsewhere.driver);
     await expect.poll(() => dialog.locator('label[data-plate]').count()).toBe(0);
-    await expect.poll(() => dialog.textContent()).toContain('Tidak ada kendaraan yang cocok dengan pencarian.');
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain('Tidak ada kendaraan yang cocok dengan pencarian.');
     await search.fill(vendor.name);
     await expect.poll(ours).toEqual([trucks.here.plate, trucks.free.plate]);
     expect(await dialog.locator('label[data-plate]').count()).toBe(2);

@@ -68,7 +68,12 @@ describe('the trucks a hub may queue', () => {
   it('offers only sea fleet at PolJak and PolSub, and no sea fleet at Karawang', () => {
     expect(plates(queueableTrucks(fleet, context('poljak')))).toEqual(['B 80']);
     expect(plates(queueableTrucks(fleet, context('polsub')))).toEqual(['B 80']);
-    expect(plates(queueableTrucks(fleet, context('karawang', ['50'])))).toEqual(['B 9', 'B 20', 'B 10', 'B 30']);
+    expect(plates(queueableTrucks(fleet, context('karawang', ['50'])))).toEqual([
+      'B 9',
+      'B 20',
+      'B 10',
+      'B 30',
+    ]);
   });
 
   it('a truck waiting for its form is offered once it is no longer waiting', () => {

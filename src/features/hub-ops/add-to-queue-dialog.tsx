@@ -39,28 +39,42 @@ function useQueueableTrucks(hub: Hub) {
   const { config, master } = useHubScope();
   const ready = useRxQuery('vehicles', readyVehicles());
   // Loaded here, form not sent: a shipment that brought it here since says it is not waiting.
-  const finishedHere = ready.rows.filter((v) => v.current_hub_id === hub.id && v.loading_finished_at);
-  const finishedIds = finishedHere.map((v) => v.id);
-  const arrivals = useRxQuery('shipments', finishedIds.length ? arrivalsOfVehicles(hub.id, finishedIds) : null);
+  const finishedHere = useMemo(
+    () => ready.rows.filter((v) => v.current_hub_id === hub.id && v.loading_finished_at),
+    [ready.rows, hub.id],
+  );
+  const arrivals = useRxQuery(
+    'shipments',
+    finishedHere.length
+      ? arrivalsOfVehicles(
+          hub.id,
+          finishedHere.map((v) => v.id),
+        )
+      : null,
+  );
   return useMemo(() => {
-    const awaiting = new Set(
-      // Until the arrivals are read every one of them counts as waiting (never offered by mistake).
-      (finishedIds.length && !arrivals.ready ? finishedHere : awaitingForm(finishedHere, arrivals.rows)).map(
-        (v) => v.id,
-      ),
-    );
+    // Until the arrivals are read every one of them counts as waiting (never offered by mistake).
+    const waiting =
+      finishedHere.length && !arrivals.ready ? finishedHere : awaitingForm(finishedHere, arrivals.rows);
     return {
       trucks: queueableTrucks(ready.rows, {
         hubId: hub.id,
         hubType: config.hubType,
-        awaitingIds: awaiting,
+        awaitingIds: new Set(waiting.map((v) => v.id)),
         vendorName: (id) => master.vendorsById.get(id)?.name,
       }),
       loaded: ready.ready,
     };
-    // finishedHere and finishedIds follow ready.rows.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready.rows, ready.ready, arrivals.rows, arrivals.ready, hub.id, config.hubType, master.vendorsById]);
+  }, [
+    ready.rows,
+    ready.ready,
+    finishedHere,
+    arrivals.rows,
+    arrivals.ready,
+    hub.id,
+    config.hubType,
+    master.vendorsById,
+  ]);
 }
 
 export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => void }) {
@@ -199,8 +213,9 @@ function TruckOption({
         <span className="grid">
           <span className="font-medium">{vehicleLabel(v)}</span>
           <span className="text-sm text-muted-foreground">
-            {[v.driver_name, vendorName, v.nama_pelayaran, here && `di ${here}`].filter(Boolean).join(' · ') ||
-              '\u00a0'}
+            {[v.driver_name, vendorName, v.nama_pelayaran, here && `di ${here}`]
+              .filter(Boolean)
+              .join(' · ') || '\u00a0'}
           </span>
         </span>
       </label>

@@ -39,7 +39,13 @@ function VendorActions({
           <Pencil aria-hidden="true" />
         </Button>
       )}
-      <Button type="button" variant="outline" size="icon" aria-label="Tambah Vendor" onClick={() => setNested('add')}>
+      <Button
+        type="button"
+        variant="outline"
+        size="icon"
+        aria-label="Tambah Vendor"
+        onClick={() => setNested('add')}
+      >
         <Plus aria-hidden="true" />
       </Button>
       {nested === 'add' && <VendorDialog onClose={() => setNested(null)} onAdded={onAdded} />}
