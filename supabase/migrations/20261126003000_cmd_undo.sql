@@ -28,11 +28,12 @@ create table public.command_images (
   undone_by uuid,
   recorded_at timestamptz not null default now()
 );
+create index command_images_recorded_idx on public.command_images (recorded_at);
 alter table public.command_images enable row level security;
 -- No policy: only apply_commands (security definer) reads and writes it.
 revoke all on table public.command_images from public, anon, authenticated;
 comment on table public.command_images is
-  'Issue 29: the rows each floor command changed, before and after, so that undo_command can reverse exactly it.';
+  'Issue 29: the rows each floor command changed, before and after, so that undo_command can reverse exactly it. Kept 30 days.';
 
 -- A floor row as jsonb (null when there is none).
 create or replace function public.undo_row(p_table text, p_id uuid)
@@ -90,6 +91,11 @@ begin
   end loop;
   insert into public.command_images (command_id, type, actor_id, hub_id, images)
   values (ctx.command_id, ctx.type, ctx.user_id, ctx.hub_id, to_jsonb(imgs));
+  -- An undo comes within seconds, or when a device that acted offline is back: images are
+  -- kept 30 days, the older ones pruned by about one command in a hundred (an index range).
+  if random() < 0.01 then
+    delete from public.command_images where recorded_at < now() - interval '30 days';
+  end if;
 end;
 $$;
 
