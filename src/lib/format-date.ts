@@ -104,6 +104,8 @@ export function formatFormDate(value: DateInput): string {
   return `${date}/${month}/${year}`;
 }
 
+const storageDays = new Map<string, Intl.DateTimeFormat>();
+
 /**
  * yyyy-MM-dd: a calendar day as it is stored and put in an address (spec 3,
  * inventory.date_recorded); an instant's day in `timeZone` (the device's when absent).
@@ -116,8 +118,13 @@ export function formatStorageDate(value: DateInput, timeZone?: TimeZone): string
     const pad = (n: number) => String(n).padStart(2, '0');
     return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
   }
-  // en-CA writes yyyy-MM-dd.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  let f = storageDays.get(timeZone);
+  if (!f) {
+    // en-CA writes yyyy-MM-dd.
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    storageDays.set(timeZone, f);
+  }
+  return f.format(date);
 }
 
 /** A day, e.g. 05 Agu 2026; an instant's day where `timeZone` is (the device's when absent). */
