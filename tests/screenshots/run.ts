@@ -1,5 +1,5 @@
 // `npm run screenshots`: PNGs of every screen (tests/screenshots/screens.ts) as admin and as a hub
-// user, a few dialogs, and the sign-in page, at 1280x800, 800x1280 and 390x844, for a review of
+// user (the hub's again in high contrast), a few dialogs, and the sign-in page, at 1280x800, 800x1280 and 390x844, for a review of
 // the layouts by eye (issue 29). It builds the app (DERMAGA_DIST names the folder, default dist;
 // `-- --no-build` reuses it), starts a throwaway local stack with the demo data (as the bench
 // does), and writes .tmp/screenshots/<size>/<role>-<screen>.png (git-ignored); it prints where.
@@ -62,7 +62,13 @@ async function signIn(page: Page, appUrl: string, email: string): Promise<void> 
 async function role(
   browser: Browser,
   appUrl: string,
-  who: { name: string; email: string; screens: readonly Screen[]; dialogs: readonly DialogSpec[] },
+  who: {
+    name: string;
+    email: string;
+    screens: readonly Screen[];
+    dialogs: readonly DialogSpec[];
+    highContrast?: boolean;
+  },
   viewport: (typeof VIEWPORTS)[number],
 ): Promise<number> {
   const dir = join(OUT, viewport.name);
@@ -76,6 +82,17 @@ async function role(
       await page.locator(screen.ready).first().waitFor({ timeout: 30_000 });
       await shoot(page, join(dir, `${who.name}-${screen.name}.png`));
       count++;
+    }
+    if (who.highContrast) {
+      // The hub's screens again in high-contrast mode (the choice the sidebar's switch stores).
+      await page.evaluate(() => localStorage.setItem('dermaga-high-contrast', 'on'));
+      for (const screen of who.screens) {
+        await page.goto(new URL(screen.path, appUrl).toString());
+        await page.locator(screen.ready).first().waitFor({ timeout: 30_000 });
+        await shoot(page, join(dir, `${who.name}-high-contrast-${screen.name}.png`));
+        count++;
+      }
+      await page.evaluate(() => localStorage.removeItem('dermaga-high-contrast'));
     }
     for (const dialog of who.dialogs) {
       await page.goto(new URL(dialog.path, appUrl).toString());
@@ -125,6 +142,7 @@ async function main() {
         email: DEMO_USERS.cikarang,
         screens: HUB_SCREENS,
         dialogs: HUB_DIALOGS,
+        highContrast: true,
       };
       for (const who of [admin, hub]) {
         count += await role(browser, stack.appUrl, who, viewport);
