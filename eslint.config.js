@@ -143,7 +143,8 @@ export default defineConfig(
           message: 'Format with src/lib/format-date.ts (formatDate, formatDateTime, formatNumber, ...).',
         },
         {
-          selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|NumberFormat|RelativeTimeFormat)$/]",
+          selector:
+            "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|NumberFormat|RelativeTimeFormat)$/]",
           message: 'Format with src/lib/format-date.ts (formatDate, formatDateTime, formatNumber, ...).',
         },
         {

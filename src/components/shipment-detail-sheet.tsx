@@ -54,7 +54,9 @@ export function ShipmentDetailSheet({
           <Row label="Rute">
             {hubsById.get(s.origin_hub_id)?.name ?? '-'} → {hubsById.get(s.destination_hub_id)?.name ?? '-'}
           </Row>
-          <Row label="Tanggal muat">{formatDateTime(s.loading_date, zoneOfHub(hubsById.get(s.origin_hub_id)))}</Row>
+          <Row label="Tanggal muat">
+            {formatDateTime(s.loading_date, zoneOfHub(hubsById.get(s.origin_hub_id)))}
+          </Row>
           {s.etd && <Row label="ETD">{formatDate(s.etd)}</Row>}
           <Row label="ETA">{formatDate(s.eta)}</Row>
           <Row label="Kendaraan">

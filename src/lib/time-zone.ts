@@ -12,7 +12,11 @@ export const WIB: TimeZone = 'Asia/Jakarta';
 export const WITA: TimeZone = 'Asia/Makassar';
 export const WIT: TimeZone = 'Asia/Jayapura';
 
-const LABELS: Record<TimeZone, string> = { 'Asia/Jakarta': 'WIB', 'Asia/Makassar': 'WITA', 'Asia/Jayapura': 'WIT' };
+const LABELS: Record<TimeZone, string> = {
+  'Asia/Jakarta': 'WIB',
+  'Asia/Makassar': 'WITA',
+  'Asia/Jayapura': 'WIT',
+};
 
 /** The zone's Indonesian name: WIB, WITA or WIT (the same in English). */
 export function zoneLabel(zone: TimeZone): string {
@@ -22,21 +26,67 @@ export function zoneLabel(zone: TimeZone): string {
 // The cities and islands of the provinces on Central Indonesian Time (UTC+8): Bali, the
 // Nusa Tenggaras, Sulawesi, and East, North and South Kalimantan.
 const WITA_PLACES = [
-  'makassar', 'makasar', 'bali', 'denpasar', 'mataram', 'lombok', 'bima', 'sumbawa', 'kupang',
-  'labuanbajo', 'flores', 'maumere', 'ende', 'manado', 'bitung', 'palu', 'kendari', 'baubau',
-  'gorontalo', 'mamuju', 'parepare', 'luwuk', 'balikpapan', 'samarinda', 'bontang', 'tarakan',
-  'nunukan', 'tanjungselor', 'banjarmasin', 'banjarbaru', 'kotabaru', 'batulicin', 'sulawesi',
+  'makassar',
+  'makasar',
+  'bali',
+  'denpasar',
+  'mataram',
+  'lombok',
+  'bima',
+  'sumbawa',
+  'kupang',
+  'labuanbajo',
+  'flores',
+  'maumere',
+  'ende',
+  'manado',
+  'bitung',
+  'palu',
+  'kendari',
+  'baubau',
+  'gorontalo',
+  'mamuju',
+  'parepare',
+  'luwuk',
+  'balikpapan',
+  'samarinda',
+  'bontang',
+  'tarakan',
+  'nunukan',
+  'tanjungselor',
+  'banjarmasin',
+  'banjarbaru',
+  'kotabaru',
+  'batulicin',
+  'sulawesi',
 ];
 // Eastern Indonesian Time (UTC+9): Maluku, North Maluku and Papua.
 const WIT_PLACES = [
-  'jayapura', 'sorong', 'manokwari', 'merauke', 'timika', 'biak', 'nabire', 'fakfak', 'ambon',
-  'ternate', 'tidore', 'sofifi', 'tual', 'saumlaki', 'papua', 'maluku',
+  'jayapura',
+  'sorong',
+  'manokwari',
+  'merauke',
+  'timika',
+  'biak',
+  'nabire',
+  'fakfak',
+  'ambon',
+  'ternate',
+  'tidore',
+  'sofifi',
+  'tual',
+  'saumlaki',
+  'papua',
+  'maluku',
 ];
 
 /** The zone of a place's name (a city, or a hub's name), WIB when it names no eastern place. */
 export function zoneOfPlace(place: string | null | undefined): TimeZone {
   // Whole words, and two words run together (Labuan Bajo, Bau-Bau), so 'Kendal' is not 'Ende'.
-  const words = (place ?? '').toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const words = (place ?? '')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
   const keys = new Set([...words, ...words.slice(1).map((w, i) => words[i] + w)]);
   if (WIT_PLACES.some((p) => keys.has(p))) return WIT;
   if (WITA_PLACES.some((p) => keys.has(p))) return WITA;

@@ -17,7 +17,11 @@ const browser = useBrowser();
 
 /** The native date and time inputs on the page (the issue: the browser's own mm/dd/yyyy pickers). */
 const nativeDateInputs = (page: Page) =>
-  page.locator('input[type=date], input[type=datetime-local], input[type=month], input[type=week], input[type=time]').count();
+  page
+    .locator(
+      'input[type=date], input[type=datetime-local], input[type=month], input[type=week], input[type=time]',
+    )
+    .count();
 
 async function makeTruck(): Promise<string> {
   const id = randomUUID();
@@ -29,7 +33,13 @@ async function makeTruck(): Promise<string> {
   return id;
 }
 
-async function makeShipment(batch: string, vehicleId: string, origin: string, destination: string, loading: string) {
+async function makeShipment(
+  batch: string,
+  vehicleId: string,
+  origin: string,
+  destination: string,
+  loading: string,
+) {
   await query(
     `insert into public.shipments (id, batch_number, vehicle_id, origin_hub_id, destination_hub_id, current_hub_id,
        smartboard_quantity, bracket_quantity, status, loading_date, selesai_bongkar)
@@ -85,7 +95,9 @@ describe('one date format and one date picker (issue 30)', () => {
     await expect.poll(mine).toBe(2);
     await pickDate(page, 'in-transit-filter-from', '2026-03-11');
     await expect.poll(() => new URL(page.url()).searchParams.get('dari')).toBe('2026-03-11');
-    await expect.poll(() => page.getByTestId('in-transit-filter-from-trigger').textContent()).toBe('11/03/2026');
+    await expect
+      .poll(() => page.getByTestId('in-transit-filter-from-trigger').textContent())
+      .toBe('11/03/2026');
     await expect.poll(mine).toBe(1);
     await expect.poll(() => rows.filter({ hasText: fromMakassar }).count()).toBe(1);
     // Until 10 March instead: only Karawang's.
@@ -98,13 +110,23 @@ describe('one date format and one date picker (issue 30)', () => {
     await expect.poll(() => rows.filter({ hasText: fromKarawang }).count()).toBe(1);
 
     // The detail names the same time, on the same clock.
-    await rows.filter({ hasText: fromKarawang }).getByRole('button', { name: /Detail/ }).first().click();
-    await expect.poll(() => page.getByTestId('shipment-detail').textContent()).toContain('10 Mar 2026 23:30 WIB');
+    await rows
+      .filter({ hasText: fromKarawang })
+      .getByRole('button', { name: /Detail/ })
+      .first()
+      .click();
+    await expect
+      .poll(() => page.getByTestId('shipment-detail').textContent())
+      .toContain('10 Mar 2026 23:30 WIB');
     await context.close();
   });
 
   it('on a 390x844 phone the open calendar fits the screen, its days a finger wide', async () => {
-    const context = await newContext(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await newContext(browser(), {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await signIn(page, DEMO_USERS.tower);
     await waitFirstSync(page);
@@ -116,9 +138,11 @@ describe('one date format and one date picker (issue 30)', () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     await calendar.locator('td[data-day] button').first().waitFor();
-    const days = await calendar.locator('td[data-day] button').evaluateAll((els) =>
-      els.map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)),
-    );
+    const days = await calendar
+      .locator('td[data-day] button')
+      .evaluateAll((els) =>
+        els.map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)),
+      );
     expect(Math.min(...days)).toBeGreaterThanOrEqual(44);
     // A tap on a day chooses it.
     const day = await calendar.locator('td[data-day]').nth(10).getAttribute('data-day');

@@ -50,7 +50,8 @@ describe('overview screens', () => {
 
     await page.getByTestId('in-transit-table-sort-tv').click();
     await expect.poll(() => page.locator('th[aria-sort=ascending]').count()).toBe(1);
-    const tvs = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.children[1]!.textContent)));
+    // id-ID numbers (1.200 is twelve hundred): the digits.
+    const tvs = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.children[1]!.textContent!.replace(/\D/g, ''))));
     expect(tvs).toEqual([...tvs].sort((a, b) => a - b));
 
     await page.getByTestId('in-transit-table-filter').fill('POLJAK');

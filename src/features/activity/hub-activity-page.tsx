@@ -17,7 +17,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SegmentedControl } from '../../components/ui/segmented-control';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '../../components/ui/sheet';
-import { formatDate } from '../../lib/format-date';
+import { formatDate, formatNumber } from '../../lib/format-date';
 import { applyFilters, hasFieldFilters, shipmentFilterOptions } from '../../lib/shipment-filters';
 import { statusLook } from '../../lib/shipment-status';
 import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
@@ -84,8 +84,20 @@ export function HubActivityPage() {
         cell: (r) => formatDate(r.date_recorded),
       },
       { id: 'batch', header: 'Batch', value: (r) => r.batch_number ?? '-' },
-      { id: 'tv', header: 'TV', value: (r) => r.smartboard_quantity, className: 'tabular-nums' },
-      { id: 'bracket', header: 'Bracket', value: (r) => r.bracket_quantity, className: 'tabular-nums' },
+      {
+        id: 'tv',
+        header: 'TV',
+        value: (r) => r.smartboard_quantity,
+        cell: (r) => formatNumber(r.smartboard_quantity),
+        className: 'tabular-nums',
+      },
+      {
+        id: 'bracket',
+        header: 'Bracket',
+        value: (r) => r.bracket_quantity,
+        cell: (r) => formatNumber(r.bracket_quantity),
+        className: 'tabular-nums',
+      },
       { id: 'type', header: 'Tipe', value: kindOf },
       {
         id: 'destination',
@@ -194,8 +206,8 @@ export function HubActivityPage() {
                   ['Batch', open.batch_number ?? '-'],
                   ['Tanggal', formatDate(open.date_recorded)],
                   ['Gudang', warehouseName(open.warehouse_id)],
-                  ['TV', String(open.smartboard_quantity)],
-                  ['Bracket', String(open.bracket_quantity)],
+                  ['TV', formatNumber(open.smartboard_quantity)],
+                  ['Bracket', formatNumber(open.bracket_quantity)],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label} className="grid grid-cols-[9rem_1fr] gap-2">

@@ -49,10 +49,22 @@ export function AuditFiltersBar({
         onChange={(type) => set({ type })}
       />
       <FormField id="audit-from" label={M.FILTER_FROM}>
-        <DatePicker id="audit-from" label={M.FILTER_FROM} value={filters.from} onChange={(from) => set({ from })} clearable />
+        <DatePicker
+          id="audit-from"
+          label={M.FILTER_FROM}
+          value={filters.from}
+          onChange={(from) => set({ from })}
+          clearable
+        />
       </FormField>
       <FormField id="audit-to" label={M.FILTER_TO}>
-        <DatePicker id="audit-to" label={M.FILTER_TO} value={filters.to} onChange={(to) => set({ to })} clearable />
+        <DatePicker
+          id="audit-to"
+          label={M.FILTER_TO}
+          value={filters.to}
+          onChange={(to) => set({ to })}
+          clearable
+        />
       </FormField>
       <Button variant="outline" onClick={() => onChange(NO_FILTERS)}>
         {M.RESET}

@@ -32,7 +32,10 @@ function Dates({ shipment: s, dates }: { shipment: Shipment; dates: ShipmentDate
       ['Mulai bongkar', formatDateTime(s.unloading_started_at, to)],
     );
   } else {
-    items.push(['Tiba', formatDateTime(s.arrival_gdt, to)], ['Selesai', formatDateTime(s.unloading_finished_at, to)]);
+    items.push(
+      ['Tiba', formatDateTime(s.arrival_gdt, to)],
+      ['Selesai', formatDateTime(s.unloading_finished_at, to)],
+    );
   }
   return (
     <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">

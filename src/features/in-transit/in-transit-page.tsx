@@ -13,7 +13,7 @@ import { ShipmentDetailSheet } from '../../components/shipment-detail-sheet';
 import { ShipmentFilterBar } from '../../components/shipment-filter-bar';
 import { StatusBadge } from '../../components/status-badge';
 import { Button } from '../../components/ui/button';
-import { formatDate, formatDateTime, formatStorageDate } from '../../lib/format-date';
+import { formatDate, formatDateTime, formatNumber, formatStorageDate } from '../../lib/format-date';
 import { applyFilters, hasFieldFilters, shipmentFilterOptions } from '../../lib/shipment-filters';
 import { statusLook } from '../../lib/shipment-status';
 import { zoneOfHub } from '../../lib/time-zone';
@@ -45,7 +45,10 @@ export function InTransitPage() {
     () =>
       applyFilters(
         shipments,
-        (s) => ({ shipment: s, date: formatStorageDate(s.loading_date, zoneOfHub(hubsById.get(s.origin_hub_id))) }),
+        (s) => ({
+          shipment: s,
+          date: formatStorageDate(s.loading_date, zoneOfHub(hubsById.get(s.origin_hub_id))),
+        }),
         filters,
       ),
     [shipments, filters, hubsById],
@@ -67,8 +70,20 @@ export function InTransitPage() {
   const columns = useMemo<DataColumn<Shipment>[]>(
     () => [
       { id: 'batch', header: 'Batch', value: (s) => s.batch_number },
-      { id: 'tv', header: 'TV', value: (s) => s.smartboard_quantity, className: 'tabular-nums' },
-      { id: 'bracket', header: 'Bracket', value: (s) => s.bracket_quantity, className: 'tabular-nums' },
+      {
+        id: 'tv',
+        header: 'TV',
+        value: (s) => s.smartboard_quantity,
+        cell: (s) => formatNumber(s.smartboard_quantity),
+        className: 'tabular-nums',
+      },
+      {
+        id: 'bracket',
+        header: 'Bracket',
+        value: (s) => s.bracket_quantity,
+        cell: (s) => formatNumber(s.bracket_quantity),
+        className: 'tabular-nums',
+      },
       {
         id: 'status',
         header: 'Status',

@@ -57,7 +57,13 @@ export function AddInventoryDialog({ warehouses, onClose }: { warehouses: readon
           control={form.control}
           name="date"
           render={({ field }) => (
-            <DatePicker id="inventory-date" label="Tanggal" value={field.value} onChange={field.onChange} invalid={!!dateError} />
+            <DatePicker
+              id="inventory-date"
+              label="Tanggal"
+              value={field.value}
+              onChange={field.onChange}
+              invalid={!!dateError}
+            />
           )}
         />
       </FormField>
