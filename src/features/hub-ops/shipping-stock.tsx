@@ -52,7 +52,10 @@ export function OriginStock({ origin }: { origin: OriginStockInfo & { ready: boo
       data-ready={origin.ready}
     >
       {!origin.ready ? (
-        <Skeleton className="h-5 w-2/3" aria-label={STOCK_LABEL} />
+        <>
+          <Skeleton className="h-5 w-2/3" />
+          <span className="sr-only">{STOCK_LABEL}: memuat…</span>
+        </>
       ) : !origin.warehouse ? (
         NO_ORIGIN_WAREHOUSE
       ) : (
