@@ -67,7 +67,7 @@ describe('the dashboard on the next start', () => {
       const seen = await page.evaluate(() => (window as unknown as { __shown: Seen[] }).__shown);
       expect(seen[0]).toMatchObject({ shown: 'stored', shipments: '424.242' });
       expect(seen[0]!.note).toMatch(
-        /^Angka terakhir per \d{2} \w{3} \d{4} \d{2}\.\d{2}; memuat data terbaru…$/,
+        /^Angka terakhir per \d{2} \w{3} \d{4} \d{2}:\d{2}; memuat data terbaru…$/,
       );
       expect(seen.at(-1)).toMatchObject({ shown: 'live', shipments: live, note: null });
 
