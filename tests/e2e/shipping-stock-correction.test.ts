@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl, useBrowser } from '../support/browser';
+import { seriousViolations } from './axe';
 import { signedIn } from '../support/clients';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 import { eventually, makeVehicle, query, tablet, tag, toast } from './hub-support';
@@ -96,6 +97,7 @@ describe('a tower correction of a shipment on its way', () => {
     // No reason: refused under the field.
     await dialog.getByRole('button', { name: 'Simpan Koreksi' }).click();
     await dialog.getByTestId('error-correct-reason').filter({ hasText: 'Alasan harus diisi.' }).waitFor();
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
     await dialog.locator('#correct-reason').fill('Salah hitung saat muat');
     await dialog.getByRole('button', { name: 'Simpan Koreksi' }).click();
     await toast(page, 'Jumlah shipment berhasil dikoreksi').waitFor();

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
+import { seriousViolations } from './axe';
 import { signedIn } from '../support/clients';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 import {
@@ -68,6 +69,7 @@ describe('a shipment above the origin stock', () => {
       .getByTestId('error-darat-smartboard')
       .filter({ hasText: short(stock.tv) })
       .waitFor();
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
     // No summary, nothing sent: the form is still open, the device has nothing pending.
     expect(await form.getByTestId('shipping-summary').count()).toBe(0);
     await waitSynced(page);
@@ -126,6 +128,7 @@ describe('a shipment above the origin stock', () => {
     const summary = form.getByTestId('shipping-summary');
     await summary.filter({ hasText: batch }).waitFor();
     await expect.poll(() => summary.textContent()).toContain('Gudang Cikarang');
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
     await form.getByRole('button', { name: 'Ya, Kirim' }).click();
     await toast(page, 'Shipping record created successfully. Vehicle status updated.').waitFor();
     const [sent] = await eventually(async () => {
