@@ -68,12 +68,13 @@ as $$
   end - 'updated_at' - 'change_xid'
 $$;
 
--- Called last by each floor command: p_rows = [{t, id, before}] in lock order; the rows as
--- they are now are the after images. A row that is not there and was not before is left out.
+-- Called last by each floor command: p_rows = [{t, id, before, after?}] in lock order; a row
+-- without its after image (one written by a helper) is read as it is now. A row that is not
+-- there and was not before is left out. On the hot path of the queue's commands: no
+-- `set search_path` (every name is qualified; 20261126000700_baseline_command_helpers.sql).
 create or replace function public.cmd_keep_images(ctx public.command_context, p_rows jsonb)
 returns void
 language plpgsql
-set search_path = ''
 as $$
 declare
   e jsonb;
@@ -84,7 +85,7 @@ begin
     return;
   end if;
   for e in select value from jsonb_array_elements(p_rows) loop
-    after := public.undo_row(e ->> 't', (e ->> 'id')::uuid);
+    after := coalesce(e -> 'after', public.undo_row(e ->> 't', (e ->> 'id')::uuid));
     continue when after is null and jsonb_typeof(e -> 'before') is distinct from 'object';
     imgs := imgs || jsonb_build_object('t', e ->> 't', 'id', e ->> 'id',
                                        'before', coalesce(e -> 'before', 'null'::jsonb), 'after', after);
@@ -99,13 +100,15 @@ begin
 end;
 $$;
 
--- One image as a {t, id, before} element of cmd_keep_images' list.
-create or replace function public.undo_img(p_table text, p_id uuid, p_before jsonb)
+-- One image as a {t, id, before} element of cmd_keep_images' list (with its after image
+-- when the command has it at hand: an UPDATE's RETURNING, no look-up).
+create or replace function public.undo_img(p_table text, p_id uuid, p_before jsonb, p_after jsonb default null)
 returns jsonb
 language sql
 immutable
 as $$
   select jsonb_build_object('t', p_table, 'id', p_id, 'before', coalesce(p_before, 'null'::jsonb))
+         || case when p_after is null then '{}'::jsonb else jsonb_build_object('after', p_after) end
 $$;
 
 -- The plain refusal when a row moved on since the command.
@@ -216,6 +219,7 @@ declare
   vehicle_id uuid;
   ok text;
   imgs jsonb := '[]';
+  after jsonb;
 begin
   ok := public.cmd_require_hub(ctx, hub_id)::text;
   hub := public.cmd_hub(hub_id);
@@ -234,14 +238,13 @@ begin
       ok := public.cmd_reject('precondition',
         format('Kendaraan %s bukan armada laut.', v.license_plate))::text;
     end if;
-    -- Named twice in one command: the row as it was before the first.
-    if not imgs @> jsonb_build_array(jsonb_build_object('id', vehicle_id)) then
-      imgs := imgs || public.undo_img('vehicles', vehicle_id, to_jsonb(v));
-    end if;
     update public.vehicles
        set siap_muat = true, ready = false, sedang_muat = false, current_hub_id = hub_id,
            queued_at = ctx.issued_at, loading_started_at = null, loading_finished_at = null
-     where id = vehicle_id;
+     where id = vehicle_id
+    returning to_jsonb(vehicles) into after;
+    -- (A vehicle named twice is refused above: it is no longer ready.)
+    imgs := imgs || public.undo_img('vehicles', vehicle_id, to_jsonb(v), after);
   end loop;
   perform public.cmd_keep_images(ctx, imgs);
   return hub_id;
@@ -256,11 +259,13 @@ as $$
 declare
   v public.vehicles := public.cmd_vehicle_at_hub(ctx, p, 'siap_muat',
     'Kendaraan %s tidak ada di antrian Siap Muat hub ini.');
+  after jsonb;
 begin
   update public.vehicles
      set siap_muat = false, sedang_muat = true, ready = false, loading_started_at = ctx.issued_at
-   where id = v.id;
-  perform public.cmd_keep_images(ctx, jsonb_build_array(public.undo_img('vehicles', v.id, to_jsonb(v))));
+   where id = v.id
+  returning to_jsonb(vehicles) into after;
+  perform public.cmd_keep_images(ctx, jsonb_build_array(public.undo_img('vehicles', v.id, to_jsonb(v), after)));
   return v.id;
 end;
 $$;
@@ -273,12 +278,14 @@ as $$
 declare
   v public.vehicles := public.cmd_vehicle_at_hub(ctx, p, 'queued',
     'Kendaraan %s tidak ada di antrian hub ini.');
+  after jsonb;
 begin
   update public.vehicles
      set siap_muat = false, sedang_muat = false, ready = true,
          queued_at = null, loading_started_at = null, loading_finished_at = null
-   where id = v.id;
-  perform public.cmd_keep_images(ctx, jsonb_build_array(public.undo_img('vehicles', v.id, to_jsonb(v))));
+   where id = v.id
+  returning to_jsonb(vehicles) into after;
+  perform public.cmd_keep_images(ctx, jsonb_build_array(public.undo_img('vehicles', v.id, to_jsonb(v), after)));
   return v.id;
 end;
 $$;
@@ -291,11 +298,13 @@ as $$
 declare
   v public.vehicles := public.cmd_vehicle_at_hub(ctx, p, 'sedang_muat',
     'Kendaraan %s tidak sedang dimuat di hub ini.');
+  after jsonb;
 begin
   update public.vehicles
      set sedang_muat = false, siap_muat = false, ready = true, loading_finished_at = ctx.issued_at
-   where id = v.id;
-  perform public.cmd_keep_images(ctx, jsonb_build_array(public.undo_img('vehicles', v.id, to_jsonb(v))));
+   where id = v.id
+  returning to_jsonb(vehicles) into after;
+  perform public.cmd_keep_images(ctx, jsonb_build_array(public.undo_img('vehicles', v.id, to_jsonb(v), after)));
   return v.id;
 end;
 $$;
@@ -527,7 +536,7 @@ end;
 $$;
 
 revoke execute on function
-  public.undo_row(text, uuid), public.undo_norm(text, jsonb), public.undo_img(text, uuid, jsonb),
+  public.undo_row(text, uuid), public.undo_norm(text, jsonb), public.undo_img(text, uuid, jsonb, jsonb),
   public.undo_moved_on(text, jsonb), public.cmd_keep_images(public.command_context, jsonb),
   public.cmd_undo_command(public.command_context, jsonb),
   public.cmd_queue_vehicles(public.command_context, jsonb), public.cmd_start_loading(public.command_context, jsonb),
