@@ -41,7 +41,7 @@ export function NotificationBadge() {
         >
           <Bell aria-hidden="true" />
           {total > 0 && (
-            <span className="absolute top-1 right-1 min-w-4 rounded-full bg-destructive px-1 text-[10px] leading-4 font-semibold text-white">
+            <span className="absolute top-0 right-0 min-w-5 rounded-full bg-destructive px-1 text-xs leading-5 font-semibold text-white">
               {total}
             </span>
           )}
@@ -68,7 +68,11 @@ export function NotificationBadge() {
                 <h2 id="bell-attention-title" className="px-2 pt-1 text-sm font-semibold">
                   {ATTENTION_TITLE}
                 </h2>
-                <AttentionList items={attention.items} hubNames={attention.hubNames} testId="bell-attention-list" />
+                <AttentionList
+                  items={attention.items}
+                  hubNames={attention.hubNames}
+                  testId="bell-attention-list"
+                />
               </section>
             )}
           </>

@@ -29,10 +29,10 @@ async function device(user: keyof typeof DEMO_USERS, viewport: { width: number; 
   return { context, page };
 }
 
-/** Every piece of visible text (and form control) in the screen and its dialogs under 14 px. */
+/** Every piece of visible text (and form control) under 14 px: header, sidebar, screen, dialogs. */
 function smallText(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const roots = [...document.querySelectorAll('main, [role=dialog]')];
+    const roots = [...document.querySelectorAll('header, [data-slot=sidebar], main, [role=dialog]')];
     const small = new Set<string>();
     const visible = (el: Element) => {
       const style = getComputedStyle(el);
