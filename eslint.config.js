@@ -70,6 +70,7 @@ export default defineConfig(
   // Deno code (edge functions and their local host) is checked by Deno's tooling, not Node's.
   globalIgnores([
     'dist/',
+    'dist-*/',
     'dev-dist/',
     'node_modules/',
     '.data/',
