@@ -12,7 +12,7 @@
 -- 20261126001100_cmd_arrival.sql and 20261126001200_cmd_pod.sql: each now
 -- reads its rows locked before it writes them (the queue's four lost their
 -- one-UPDATE fast path: they need the row as it was) and ends with
--- cmd_keep_images. Otherwise the same checks, in the same order, the same
+-- undo_keep_images. Otherwise the same checks, in the same order, the same
 -- rejections and the same writes. Device twins: sync/commands/undo.ts (and
 -- vehicle-queue.ts, arrival.ts, pod.ts).
 
@@ -68,11 +68,12 @@ as $$
   end - 'updated_at' - 'change_xid'
 $$;
 
--- Called last by each floor command: p_rows = [{t, id, before, after?}] in lock order; a row
+-- Called last by each floor command (not named cmd_*: apply_commands would let a client
+-- call a cmd_<name>(command_context, jsonb) by name and forge images): p_rows = [{t, id, before, after?}] in lock order; a row
 -- without its after image (one written by a helper) is read as it is now. A row that is not
 -- there and was not before is left out. On the hot path of the queue's commands: no
 -- `set search_path` (every name is qualified; 20261126000700_baseline_command_helpers.sql).
-create or replace function public.cmd_keep_images(ctx public.command_context, p_rows jsonb)
+create or replace function public.undo_keep_images(ctx public.command_context, p_rows jsonb)
 returns void
 language plpgsql
 as $$
@@ -100,7 +101,7 @@ begin
 end;
 $$;
 
--- One image as a {t, id, before} element of cmd_keep_images' list (with its after image
+-- One image as a {t, id, before} element of undo_keep_images' list (with its after image
 -- when the command has it at hand: an UPDATE's RETURNING, no look-up).
 create or replace function public.undo_img(p_table text, p_id uuid, p_before jsonb, p_after jsonb default null)
 returns jsonb
@@ -246,7 +247,7 @@ begin
     -- (A vehicle named twice is refused above: it is no longer ready.)
     imgs := imgs || public.undo_img('vehicles', vehicle_id, to_jsonb(v), after);
   end loop;
-  perform public.cmd_keep_images(ctx, imgs);
+  perform public.undo_keep_images(ctx, imgs);
   return hub_id;
 end;
 $$;
@@ -265,7 +266,7 @@ begin
      set siap_muat = false, sedang_muat = true, ready = false, loading_started_at = ctx.issued_at
    where id = v.id
   returning to_jsonb(vehicles) into after;
-  perform public.cmd_keep_images(ctx, jsonb_build_array(public.undo_img('vehicles', v.id, to_jsonb(v), after)));
+  perform public.undo_keep_images(ctx, jsonb_build_array(public.undo_img('vehicles', v.id, to_jsonb(v), after)));
   return v.id;
 end;
 $$;
@@ -285,7 +286,7 @@ begin
          queued_at = null, loading_started_at = null, loading_finished_at = null
    where id = v.id
   returning to_jsonb(vehicles) into after;
-  perform public.cmd_keep_images(ctx, jsonb_build_array(public.undo_img('vehicles', v.id, to_jsonb(v), after)));
+  perform public.undo_keep_images(ctx, jsonb_build_array(public.undo_img('vehicles', v.id, to_jsonb(v), after)));
   return v.id;
 end;
 $$;
@@ -304,7 +305,7 @@ begin
      set sedang_muat = false, siap_muat = false, ready = true, loading_finished_at = ctx.issued_at
    where id = v.id
   returning to_jsonb(vehicles) into after;
-  perform public.cmd_keep_images(ctx, jsonb_build_array(public.undo_img('vehicles', v.id, to_jsonb(v), after)));
+  perform public.undo_keep_images(ctx, jsonb_build_array(public.undo_img('vehicles', v.id, to_jsonb(v), after)));
   return v.id;
 end;
 $$;
@@ -336,7 +337,7 @@ begin
    where id = s.id;
   -- Spec 4.2: the vehicle is now at the destination.
   update public.vehicles set current_hub_id = s.destination_hub_id where id = s.vehicle_id;
-  perform public.cmd_keep_images(ctx, jsonb_build_array(
+  perform public.undo_keep_images(ctx, jsonb_build_array(
     public.undo_img('shipments', s.id, to_jsonb(s)), public.undo_img('vehicles', s.vehicle_id, vehicle)));
   return s.id;
 end;
@@ -361,7 +362,7 @@ begin
     perform public.cmd_reject('precondition', 'Kedatangan pengiriman ini belum dikonfirmasi.');
   end if;
   update public.shipments set status = 'sedang_bongkar', unloading_started_at = ctx.issued_at where id = s.id;
-  perform public.cmd_keep_images(ctx, jsonb_build_array(public.undo_img('shipments', s.id, to_jsonb(s))));
+  perform public.undo_keep_images(ctx, jsonb_build_array(public.undo_img('shipments', s.id, to_jsonb(s))));
   return s.id;
 end;
 $$;
@@ -405,7 +406,7 @@ begin
      set status = 'selesai', selesai_bongkar = true, notes = v_notes, unloading_finished_at = ctx.issued_at
    where id = s.id;
   perform public.cmd_book_unloaded(ctx, s, wh.id, v_smartboard_inventory_id, v_bracket_inventory_id);
-  perform public.cmd_keep_images(ctx, jsonb_build_array(
+  perform public.undo_keep_images(ctx, jsonb_build_array(
     public.undo_img('shipments', s.id, to_jsonb(s)),
     public.undo_img('inventory', v_smartboard_inventory_id, null),
     public.undo_img('inventory', v_bracket_inventory_id, null),
@@ -453,7 +454,7 @@ begin
   if target.id is not null then
     update public.vehicles set current_hub_id = target.id where id = s.vehicle_id;
   end if;
-  perform public.cmd_keep_images(ctx, jsonb_build_array(
+  perform public.undo_keep_images(ctx, jsonb_build_array(
     public.undo_img('shipments', s.id, to_jsonb(s)), public.undo_img('vehicles', s.vehicle_id, vehicle)));
   return s.id;
 end;
@@ -481,7 +482,7 @@ begin
     perform public.cmd_reject('precondition', 'Kedatangan pengiriman ini belum dikonfirmasi.');
   end if;
   update public.shipments set status = 'sedang_bongkar', unloading_started_at = ctx.issued_at where id = s.id;
-  perform public.cmd_keep_images(ctx, jsonb_build_array(public.undo_img('shipments', s.id, to_jsonb(s))));
+  perform public.undo_keep_images(ctx, jsonb_build_array(public.undo_img('shipments', s.id, to_jsonb(s))));
   return s.id;
 end;
 $$;
@@ -526,7 +527,7 @@ begin
      set status = 'selesai_pod', selesai_bongkar = true, unloading_finished_at = ctx.issued_at
    where id = s.id;
   perform public.cmd_book_unloaded(ctx, s, wh.id, v_smartboard_inventory_id, v_bracket_inventory_id);
-  perform public.cmd_keep_images(ctx, jsonb_build_array(
+  perform public.undo_keep_images(ctx, jsonb_build_array(
     public.undo_img('shipments', s.id, to_jsonb(s)),
     public.undo_img('inventory', v_smartboard_inventory_id, null),
     public.undo_img('inventory', v_bracket_inventory_id, null),
@@ -537,7 +538,7 @@ $$;
 
 revoke execute on function
   public.undo_row(text, uuid), public.undo_norm(text, jsonb), public.undo_img(text, uuid, jsonb, jsonb),
-  public.undo_moved_on(text, jsonb), public.cmd_keep_images(public.command_context, jsonb),
+  public.undo_moved_on(text, jsonb), public.undo_keep_images(public.command_context, jsonb),
   public.cmd_undo_command(public.command_context, jsonb),
   public.cmd_queue_vehicles(public.command_context, jsonb), public.cmd_start_loading(public.command_context, jsonb),
   public.cmd_remove_from_queue(public.command_context, jsonb), public.cmd_finish_loading(public.command_context, jsonb),

@@ -187,6 +187,16 @@ describe('undo_command', () => {
     });
   });
 
+  it('keeps its images out of reach: no command of the API writes them', async () => {
+    const karawang = await as('karawang');
+    const vehicleId = await makeVehicle(HUB.karawang);
+    const forged = [{ t: 'vehicles', id: vehicleId, before: { is_active: false }, after: {} }];
+    for (const type of ['keep_images', 'undo_keep_images']) {
+      expect(await karawang.run(type, { rows: forged })).toMatchObject({ outcome: 'rejected', code: 'unknown_command' });
+    }
+    expect(await rowsWhere('select 1 from public.command_images where images::text like $1', [`%${vehicleId}%`])).toEqual([]);
+  });
+
   it('finds nothing to undo for a refused command, an unknown id or an undo', async () => {
     const karawang = await as('karawang');
     const vehicleId = await makeVehicle(HUB.karawang);
