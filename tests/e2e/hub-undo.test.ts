@@ -56,6 +56,55 @@ const row = async (table: 'vehicles' | 'shipments', id: string) =>
   (await query(`select * from public.${table} where id = $1`, [id]))[0];
 
 describe('Urungkan on the hub floor', () => {
+  it('Tambah ke Antrian then Urungkan offline: the truck is not queued, nothing is sent once online', async () => {
+    const truck = await makeVehicle({ hubId: HUB.karawang });
+    const before = await row('vehicles', truck.id);
+    const { context, page } = await tablet(browser(), 'karawang');
+    try {
+      await openHub(page, '/hub-karawang/ready');
+      await context.setOffline(true);
+      await waitOffline(page);
+      await page.getByRole('button', { name: 'Tambah ke Antrian' }).click();
+      const dialog = page.getByTestId('add-to-queue-dialog');
+      await dialog.getByTestId('queue-search').fill(truck.plate);
+      await dialog.locator(`label[data-plate="${truck.plate}"]`).click();
+      await dialog.getByTestId('queue-submit').click();
+      await dialog.waitFor({ state: 'detached' });
+      const card = page.locator(`[data-testid=ready-list] [data-plate="${truck.plate}"]`);
+      await card.waitFor();
+      const button = await urungkan(page, '1 kendaraan berhasil ditambahkan ke antrian');
+      await button.click();
+      await toast(page, 'Tindakan diurungkan').waitFor();
+      await card.waitFor({ state: 'detached' });
+
+      await context.setOffline(false);
+      await waitSynced(page);
+      // A later command of this tablet applied on the server: the outbox before it has gone out.
+      const other = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
+      await page.reload();
+      await page
+        .locator(`[data-testid=ready-list] [data-plate="${other.plate}"]`)
+        .getByRole('button', { name: 'Proses Muat' })
+        .click();
+      await eventually(async () => {
+        const [started] = await query(
+          `select 1 from public.commands where type = 'start_loading' and outcome = 'applied'
+             and payload ->> 'vehicle_id' = $1`,
+          [other.id],
+        );
+        return started;
+      });
+      const queued = await query(
+        `select id from public.commands where type = 'queue_vehicles' and payload -> 'vehicle_ids' ? $1`,
+        [truck.id],
+      );
+      expect(queued).toEqual([]);
+      expect(await row('vehicles', truck.id)).toEqual(before);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('Keluarkan then Urungkan offline: the truck stays in Siap Muat, nothing is sent once online', async () => {
     const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
     const other = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });

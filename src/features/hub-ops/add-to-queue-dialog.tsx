@@ -12,10 +12,13 @@ import { FormField } from '../../components/form-field';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { ScrollArea } from '../../components/ui/scroll-area';
+import { toast } from 'sonner';
 import { permissionsOf } from '../../lib/roles';
 import { useSignedIn } from '../../lib/session';
 import { sendChecked, useCommandForm, type Submission } from '../../lib/use-command-form';
 import { useRxQuery } from '../../lib/use-rx-query';
+import { useSyncEngine } from '../../lib/sync-engine';
+import { offerUndo } from '../../lib/undo-offer';
 import { checkQueue } from './form-validation';
 import { arrivalsOfVehicles, awaitingForm, readyVehicles } from './hub-queries';
 import { isSeaHub } from './hub-resolution';
@@ -83,6 +86,7 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
   const mayEditVendors = permissionsOf(useSignedIn().profile.role).manageVendors;
   const sea = isSeaHub(config.hubType);
   const { trucks, loaded } = useQueueableTrucks(hub);
+  const engine = useSyncEngine();
   const [vendorId, setVendorId] = useState('');
   const [search, setSearch] = useState('');
   const { form, onSubmit, saving } = useCommandForm<QueueValues>({
@@ -91,11 +95,17 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
       // Only what is still offered (a truck taken meanwhile drops out).
       const ids = values.vehicle_ids.filter((id) => trucks.some((t) => t.vehicle.id === id));
       return sendChecked('queue_vehicles', checkQueue(ids, hub.id), {
-        success: TOAST.queued(ids.length),
         failure: () => FAILURE.addToQueue,
       });
     },
-    onDone: onClose,
+    // Its success toast offers Urungkan (issue 29): the trucks leave the queue again.
+    onDone: (_values, payload) => {
+      const message = TOAST.queued((payload?.vehicle_ids as string[] | undefined)?.length ?? 0);
+      const id = engine?.undoableCommand('queue_vehicles', hub.id);
+      if (engine && id) offerUndo(engine, id, message);
+      else toast.success(message);
+      onClose();
+    },
   });
   const selected = useWatch({ control: form.control, name: 'vehicle_ids' }) ?? NONE;
   const chosen = selected.filter((id) => trucks.some((t) => t.vehicle.id === id));
