@@ -1,4 +1,4 @@
-// Issue 26: the stock figures of Inventory Master and the dashboard come from the warehouses'
+// Issue 26: the stock figures of Inventory Master, the dashboard and Hub Activity come from the warehouses'
 // balances, not from a sum over the ledger rows the device holds. A new device whose ledger
 // pull is held back (it never receives one inventory row) still shows, once its balances
 // have arrived, each warehouse's stock and each hub's stock as the server's sums over every
@@ -98,6 +98,13 @@ describe('stock figures from the balances', () => {
       const card = page.locator('[data-testid=hub-card][data-kind=karawang]');
       await expect.poll(async () => figure(await card.getByTestId('hub-stock-tv').textContent())).toBe(sums.karawang.tv);
       expect(figure(await card.getByTestId('hub-stock-bracket').textContent())).toBe(sums.karawang.bracket);
+
+      // Hub Activity's figures too (its movement list waits for the ledger; the figures do not).
+      await page.goto(appUrl(`/hub-activity/${HUB.karawang}`));
+      await expect
+        .poll(async () => figure(await page.getByTestId('stock-tv').textContent()), { timeout: 60_000 })
+        .toBe(sums.karawang.tv);
+      expect(figure(await page.getByTestId('stock-bracket').textContent())).toBe(sums.karawang.bracket);
 
       // All the while, not one ledger row reached the device: its pulls were held, none answered.
       const stored = await page.evaluate(

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
-import { hubStock, isMovement, stockByWarehouse, type InventoryRow, type Movement } from '../../../sync/pure';
+import { hubStock, isMovement, stockOfBalances, type InventoryRow, type Movement } from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
 import { StatCards } from '../../components/stat-cards';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -41,7 +41,9 @@ const kindOf = (r: InventoryRow) =>
       : '-';
 
 const HUB_TABLES = ['hubs'] as const;
-const STOCK_TABLES = ['hubs', 'warehouses', 'inventory'] as const;
+// The figures come from the warehouses' balances (issue 26), the list from the ledger rows held here.
+const STOCK_TABLES = ['hubs', 'warehouses', 'stock_balances'] as const;
+const LEDGER_TABLES = ['hubs', 'warehouses', 'inventory'] as const;
 
 export function HubActivityPage() {
   const { hubId = '' } = useParams();
@@ -52,6 +54,7 @@ export function HubActivityPage() {
   // A hub or its stock missing from a device mid-first-sync may still be on its way (issue 29).
   const hubArrived = useTablesArrived(HUB_TABLES);
   const stockArrived = useTablesArrived(STOCK_TABLES);
+  const ledgerArrived = useTablesArrived(LEDGER_TABLES);
   const own = useMemo(
     () => warehouses.rows.filter((w) => !w.deleted && w.hub_id === hubId),
     [warehouses.rows, hubId],
@@ -61,9 +64,14 @@ export function HubActivityPage() {
     'inventory',
     ownIds.length ? { selector: { warehouse_id: { $in: ownIds } } } : null,
   );
+  const balances = useRxQuery(
+    'stock_balances',
+    ownIds.length ? { selector: { id: { $in: ownIds } } } : null,
+  );
   const rows = useMemo(() => inventory.rows.filter((r) => !r.deleted), [inventory.rows]);
-  const stock = hubStock(hubId, own, stockByWarehouse(rows));
-  const ready = stockArrived && hubs.ready && warehouses.ready && (ownIds.length === 0 || inventory.ready);
+  const stock = hubStock(hubId, own, stockOfBalances(balances.rows));
+  const stockReady = stockArrived && hubs.ready && warehouses.ready && (ownIds.length === 0 || balances.ready);
+  const ready = ledgerArrived && hubs.ready && warehouses.ready && (ownIds.length === 0 || inventory.ready);
   const shipments = useRxByIds(
     'shipments',
     rows.map((r) => r.shipment_id).filter((id): id is string => !!id),
@@ -155,7 +163,7 @@ export function HubActivityPage() {
       </header>
       <StatCards
         className="grid-cols-2"
-        ready={ready}
+        ready={stockReady}
         items={[
           { label: 'Total Stok TV', value: stock.tv, testId: 'stock-tv' },
           { label: 'Total Stok Bracket', value: stock.bracket, testId: 'stock-bracket' },
