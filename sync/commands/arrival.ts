@@ -2,7 +2,7 @@
 // Bongkar. First writer wins on the server; a late tablet's command is refused
 // with code 'conflict' naming who did it first and when (the device cannot know
 // who, so its own strict check says only that the state has moved on).
-// Server side: supabase/migrations/20261126001100_cmd_arrival.sql.
+// Server side: supabase/migrations/20261126003010_floor_commands_keep_images.sql.
 import { z } from 'zod';
 import { hubKind } from '../domain/hub-type';
 import { firstWarehouseOf } from '../domain/lookups';

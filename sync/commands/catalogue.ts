@@ -31,7 +31,7 @@ import { undoCommand } from './undo';
 import { finishLoading, queueVehicles, removeFromQueue, startLoading } from './vehicle-queue';
 
 const definitions = [
-  // vehicle queue (20261126000900)
+  // vehicle queue (20261126003010)
   queueVehicles,
   startLoading,
   removeFromQueue,
@@ -41,11 +41,11 @@ const definitions = [
   createShipmentPoljak,
   createShipmentPolsub,
   setShipmentImage,
-  // arrival at a hub (20261126001100)
+  // arrival at a hub (20261126003010)
   confirmArrival,
   startUnloading,
   completeUnloading,
-  // POD (20261126001200)
+  // POD (20261126003010)
   podConfirmArrival,
   podStartUnloading,
   podComplete,

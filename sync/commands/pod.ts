@@ -1,7 +1,7 @@
 // The POD flow (spec 2.10, 4.2, 8.5): otw_{city} -> confirm_tiba ->
 // sedang_bongkar -> selesai_pod. Allowed for admin, tower_control and a hub
 // user of a POD hub of the shipment's city.
-// Server side: supabase/migrations/20261126001200_cmd_pod.sql.
+// Server side: supabase/migrations/20261126003010_floor_commands_keep_images.sql.
 import { z } from 'zod';
 import { hubKind } from '../domain/hub-type';
 import { hubForCity, warehouseForCity } from '../domain/lookups';
