@@ -17,7 +17,7 @@ import {
 } from './attention';
 import type { Viewer } from './access';
 import { useSignedIn } from './session';
-import { ATTENTION_KEY } from './storage-keys';
+import { ATTENTION_KEY, AUTH_STORAGE_KEY } from './storage-keys';
 import { supabase } from './supabase';
 import { useSyncStatus, useTablesArrived } from './sync-engine';
 import { useNow } from './use-now';
@@ -103,6 +103,8 @@ class ServerAnswers {
         at: Date.now(),
       };
       try {
+        // Signed out meanwhile (the session's key is gone): nothing of the last user is kept.
+        if (shared !== this || localStorage.getItem(AUTH_STORAGE_KEY) === null) return;
         localStorage.setItem(ATTENTION_KEY, JSON.stringify({ ...this.state, userId: this.userId }));
       } catch {
         // A full storage costs an offline start the last answer, nothing else.

@@ -193,8 +193,8 @@ describe('signing out of a shared tablet', () => {
       await (await caches.open('dermaga-photos')).put('/photo.jpg', new Response('jpeg'));
       localStorage.setItem('unrelated-key', 'stays');
     });
-    // The session, the profile, and the figures the dashboard (the landing page) keeps for the
-    // next start, once they have settled.
+    // The session, the profile, the figures the dashboard (the landing page) keeps for the
+    // next start and the bell's last Perlu perhatian answer, once they have settled.
     await expect
       .poll(
         () =>
@@ -205,7 +205,7 @@ describe('signing out of a shared tablet', () => {
           ),
         { timeout: 20_000, interval: 200 },
       )
-      .toEqual(['dermaga-auth', 'dermaga-dashboard-figures', 'dermaga-profile']);
+      .toEqual(['dermaga-attention', 'dermaga-auth', 'dermaga-dashboard-figures', 'dermaga-profile']);
 
     await page.getByTestId('sign-out').click();
     await page.waitForURL(appUrl('/auth'));
