@@ -50,7 +50,17 @@ class Sink {
     private readonly mime: string,
   ) {
     this.out = createWriteStream(opts.tmpPath, { mode: 0o600 });
+    // Never an unhandled 'error': a write still on its way when an upload is refused and the
+    // file closed (413 mid-body) fails with ERR_STREAM_DESTROYED, and unhandled that error
+    // would take the whole local stack down (seen once in a clean-clone run of stack-lan).
+    // A failure that matters reaches the upload through write()'s and finish()'s awaits.
+    this.out.on('error', (error: Error) => {
+      this.failed ??= error;
+    });
   }
+
+  /** The temporary file's first error, if any (thrown by write and finish). */
+  private failed: Error | undefined;
 
   private sniff() {
     this.sniffed = true;
@@ -65,11 +75,13 @@ class Sink {
       if (this.head.length >= SNIFF_BYTES) this.sniff();
     }
     this.md5.update(chunk);
+    if (this.failed) throw this.failed;
     if (!this.out.write(chunk)) await once(this.out, 'drain');
   }
 
   async finish(): Promise<string> {
     if (!this.sniffed) this.sniff();
+    if (this.failed) throw this.failed;
     this.out.end();
     await once(this.out, 'finish');
     return this.md5.digest('hex');
