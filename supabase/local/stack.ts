@@ -111,6 +111,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     });
 
     const pool = new pg.Pool({ connectionString: db.ownerUrl, max: db.engine === 'pglite' ? 4 : 10 });
+    // Always a listener for the pool's 'error': an idle or closing connection the database
+    // ends (a restart, or a test dropping its database as the stack stops) emits one, and
+    // unheard it is an uncaught exception that takes the stack down (the watchdog's listener
+    // goes with the watchdog, before the pool has ended).
+    pool.on('error', (error: Error) => console.warn(`[stack] a database connection ended: ${error.message}`));
     stops.push(() => pool.end());
     const watchdog = watchDatabase(pool, {
       onDead: opts.onDatabaseDead ?? ((reason) => console.error(databaseDeadMessage(db.engine, reason))),
