@@ -49,8 +49,9 @@ export default defineConfig(({ mode }) => {
           ],
         },
         workbox: {
-          // The app shell and every asset, so a reload with no network opens the app.
-          globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+          // The app shell and every asset, so a reload with no network opens the app; wasm is the
+          // QR scanner's reader (issue 28: src/lib/handover/scan-detector.ts), scanning offline.
+          globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,wasm}'],
           navigateFallback: '/index.html',
           // API calls are never answered with the app shell.
           navigateFallbackDenylist: [/^\/rest\//, /^\/auth\//, /^\/storage\//, /^\/functions\//],

@@ -11,6 +11,7 @@ import { useRxQuery } from '../../lib/use-rx-query';
 import { todayAverages } from './dock-times';
 import { DockTimeSummary } from './dock-time-summary';
 import { HubDialogs } from './hub-dialogs';
+import { HubDiscrepancies } from './hub-discrepancies';
 import { HubHeader, HubTabs } from './hub-page-parts';
 import { doneShipments } from './hub-queries';
 import { isSeaHub } from './hub-resolution';
@@ -86,6 +87,7 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
           place={hub ? (hub.city ?? hub.name) : '-'}
           sea={sea}
           canAdd={canAdd}
+          inbound={inbound}
           open={setDialog}
         />
 
@@ -96,6 +98,7 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
         )}
         <RejectionsAlert />
         {hub && <DockTimeSummary averages={averages} inbound={inbound} />}
+        {hub && <HubDiscrepancies hub={hub} hubsById={master.hubsById} />}
 
         <HubTabs config={config} shown={shown} counts={counts} />
 

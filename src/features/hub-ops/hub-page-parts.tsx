@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { Anchor, Building2, ListPlus, Plus, Truck, type LucideIcon } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { QrScannerButton } from '../../components/qr-scanner-button';
 import { tabsListClassName, tabsTriggerClassName } from '../../components/ui/tabs';
 import { hubPath, TAB_LABELS, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
 import { cn } from '../../lib/utils';
@@ -31,6 +32,7 @@ export const HubHeader = memo(function HubHeader({
   place,
   sea,
   canAdd,
+  inbound,
   open,
 }: {
   title: string;
@@ -38,6 +40,8 @@ export const HubHeader = memo(function HubHeader({
   place: string;
   sea: boolean;
   canAdd: boolean;
+  /** A receiving hub: Pindai Surat Jalan opens a shipment's arrival step (issue 28). */
+  inbound: boolean;
   open: (dialog: HubDialog) => void;
 }) {
   return (
@@ -51,6 +55,7 @@ export const HubHeader = memo(function HubHeader({
         </p>
       </div>
       <div className="flex flex-wrap gap-2" data-testid="hub-toolbar">
+        {inbound && <QrScannerButton disabled={!canAdd} />}
         {TOOLBAR.filter((action) => sea || !action.seaOnly).map(({ dialog, label, Icon, primary }) => (
           <Button
             key={dialog.kind}

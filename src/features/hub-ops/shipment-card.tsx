@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Package } from 'lucide-react';
 import type { Container, Shipment, UploadEntry, Vehicle } from '../../../sync/pure';
 import { StatusBadge } from '../../components/status-badge';
@@ -63,6 +63,7 @@ export function ShipmentCard({
   now,
   uploads,
   actions,
+  scanned = false,
 }: {
   shipment: Shipment;
   vehicle?: Vehicle;
@@ -75,14 +76,22 @@ export function ShipmentCard({
   now: number;
   uploads?: readonly UploadEntry[];
   actions?: ReactNode;
+  /** The shipment a scanned surat jalan opened (issue 28): outlined and scrolled into view. */
+  scanned?: boolean;
 }) {
   const waiting = useIsPending(pending, s.id);
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (scanned) item.current?.scrollIntoView?.({ block: 'center' });
+  }, [scanned]);
   const transport = container
     ? `${container.vessel_name ?? vehicle?.nama_kapal ?? '-'} · Container ${container.container_number}`
     : vehicleLabel(vehicle);
   return (
     <li
-      className="grid gap-2 rounded-lg border bg-card p-3 shadow-xs"
+      ref={item}
+      className={`grid gap-2 rounded-lg border bg-card p-3 shadow-xs${scanned ? ' ring-4 ring-primary' : ''}`}
+      data-scanned={scanned || undefined}
       data-testid="shipment-card"
       data-shipment-id={s.id}
       data-batch={s.batch_number}
@@ -98,6 +107,7 @@ export function ShipmentCard({
             </span>
             <StatusBadge status={s.status} looks={statuses} />
             {waiting && <PendingBadge />}
+            {scanned && <span className="rounded-full bg-primary px-2 text-sm font-semibold text-primary-foreground">Hasil pindai</span>}
           </div>
           <p className="text-sm" data-testid="shipment-transport">
             {transport}

@@ -2,6 +2,7 @@
 // shipments bound for this hub, and the step each tab takes them through, each
 // offering Urungkan for ten seconds (issue 29).
 import { CheckCheck, PackageOpen, PlayCircle } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { useSyncEngine } from '../../lib/sync-engine';
@@ -14,6 +15,7 @@ import { FAILURE, TOAST } from './messages';
 import { runWithUndo } from '../../lib/undo-offer';
 import { ShipmentCard } from './shipment-card';
 import { useShipmentDetails } from '../../lib/use-shipment-details';
+import { SCANNED_PARAM } from '../../lib/handover/scan-target';
 
 const EMPTY: Record<Tab, string> = {
   otw: 'Tidak ada pengiriman OTW ke hub ini.',
@@ -26,6 +28,8 @@ export function ShipmentTab({ tab }: { tab: Tab }) {
   const { hub, master, pending, now, open } = useHubScope();
   const { rows: shipments } = useRxQuery('shipments', hub ? inboundShipments(hub.id, tab) : null);
   const { vehicles, containers } = useShipmentDetails(shipments);
+  // The shipment a scanned surat jalan opened (issue 28): marked, and scrolled to.
+  const scanned = useSearchParams()[0].get(SCANNED_PARAM);
   if (!hub) return null;
   const payload = (id: string) => ({ hub_id: hub.id, shipment_id: id });
   return (
@@ -46,6 +50,7 @@ export function ShipmentTab({ tab }: { tab: Tab }) {
                 dates={tab === 'otw' ? 'etd-eta' : tab}
                 pending={pending}
                 now={now}
+                scanned={s.id === scanned}
                 actions={
                   tab === 'otw' ? (
                     <ActionButton

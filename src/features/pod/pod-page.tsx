@@ -3,6 +3,7 @@
 // the three steps a POD takes them through. Everything reads the local
 // collections and writes through the sync engine: it works with no signal.
 import { useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { CheckCheck, PackageOpen, PlayCircle, RefreshCw } from 'lucide-react';
 import {
   mayActForPodCity,
@@ -33,6 +34,8 @@ import { ALL_CITIES, CHOOSE_CITY, EMPTY, FAILURE, POD_DESCRIPTION, POD_TITLE, PR
 import { POD_TABS, podCities, podGroups, type PodTab } from './pod-queries';
 import { PodShipmentCard } from './pod-shipment-card';
 import { zoneOfPlace } from '../../lib/time-zone';
+import { QrScannerButton } from '../../components/qr-scanner-button';
+import { SCANNED_PARAM } from '../../lib/handover/scan-target';
 
 const ALL = { selector: {} };
 const POD_STATUSES = {
@@ -71,7 +74,10 @@ export function PodPage() {
   const selectable = staff ? cities : [];
   const [chosen, setChosen] = useState<string | null>(null);
   const city = staff ? chosen : myCity;
-  const [tab, setTab] = useState<PodTab>('otw');
+  // A scanned surat jalan (issue 28) opens its shipment's tab, the card marked.
+  const [params] = useSearchParams();
+  const scanned = params.get(SCANNED_PARAM);
+  const [tab, setTab] = useState<PodTab>(() => POD_TABS.find((t) => t.tab === params.get('tab'))?.tab ?? 'otw');
   const actor = { userId: profile.userId, role: profile.role, hubId: profile.hubId };
 
   const refresh = () => engine?.syncNow();
@@ -83,6 +89,9 @@ export function PodPage() {
           <h1 className="text-2xl font-bold tracking-tight">{POD_TITLE}</h1>
           <p className="text-sm text-muted-foreground">{POD_DESCRIPTION}</p>
           <DataFreshness />
+          <div className="pt-2">
+            <QrScannerButton />
+          </div>
         </div>
         {staff || selectable.length > 1 ? (
           <div className="grid gap-1">
@@ -128,6 +137,7 @@ export function PodPage() {
               ready={ready}
               looks={looks}
               pending={pending}
+              scanned={scanned}
               onRefresh={refresh}
               act={(s) => (
                 <PodAction
@@ -159,6 +169,7 @@ function PodTabContent({
   ready,
   looks,
   pending,
+  scanned,
   onRefresh,
   act,
 }: {
@@ -167,6 +178,7 @@ function PodTabContent({
   ready: boolean;
   looks: ReturnType<typeof useStatusLooks>;
   pending: PendingMarks;
+  scanned: string | null;
   onRefresh: () => void;
   act: (s: Shipment) => ReactNode;
 }) {
@@ -207,6 +219,7 @@ function PodTabContent({
                 looks={looks}
                 pending={pending}
                 zone={zoneOfPlace(g.city)}
+                scanned={s.id === scanned}
                 action={act(s)}
               />
             ))}

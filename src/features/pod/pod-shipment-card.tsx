@@ -22,6 +22,7 @@ export function PodShipmentCard({
   pending,
   zone,
   action,
+  scanned = false,
 }: {
   shipment: Shipment;
   vehicle?: Vehicle;
@@ -33,6 +34,8 @@ export function PodShipmentCard({
   /** The POD city's zone: the arrival is shown on its clock (WITA in Makassar). */
   zone?: TimeZone;
   action: ReactNode;
+  /** The shipment a scanned surat jalan opened (issue 28). */
+  scanned?: boolean;
 }) {
   const waiting = useIsPending(pending, s.id);
   const ship = container?.vessel_name ?? vehicle?.nama_kapal ?? '-';
@@ -43,7 +46,8 @@ export function PodShipmentCard({
       : ['Tiba', formatDateTime(s.arrival_destination ?? s.arrival_gdt, zone)];
   return (
     <li
-      className="grid gap-2 rounded-lg border bg-card p-3 shadow-xs sm:grid-cols-[1fr_auto] sm:items-center"
+      className={`grid gap-2 rounded-lg border bg-card p-3 shadow-xs sm:grid-cols-[1fr_auto] sm:items-center${scanned ? ' ring-4 ring-primary' : ''}`}
+      data-scanned={scanned || undefined}
       data-testid="pod-shipment"
       data-shipment-id={s.id}
       data-batch={s.batch_number}

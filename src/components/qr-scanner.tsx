@@ -1,0 +1,174 @@
+// Pindai Surat Jalan (issue 28): the rear camera (react-webcam, as the shipping forms'
+// photos) read for a QR code a few times a second; a Dermaga surat jalan opens
+// /terima/<shipment id>, anything else is said plainly and scanning goes on. The reader
+// (and its WebAssembly) loads when the dialog opens. Typing the batch number is the fallback.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Webcam from 'react-webcam';
+import { ScanLine } from 'lucide-react';
+import { parseShipmentQr } from '../lib/handover/qr-payload';
+import { SCAN } from '../lib/handover/scan-messages';
+import { useRxQuery } from '../lib/use-rx-query';
+import { Button } from './ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog';
+import { Input } from './ui/input';
+
+const VIDEO = { facingMode: 'environment', width: { ideal: 1280 }, height: { ideal: 720 } } as const;
+const READ_EVERY_MS = 200;
+
+/** Reads the video until a Dermaga code is found; says what else it saw. */
+function useQrScan(video: () => HTMLVideoElement | null | undefined, onFound: (shipmentId: string) => void) {
+  const [state, setState] = useState<'loading' | 'scanning' | 'failed'>('loading');
+  const [wrongCode, setWrongCode] = useState(false);
+  const found = useRef(onFound);
+  useEffect(() => {
+    found.current = onFound;
+  }, [onFound]);
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void import('../lib/handover/scan-detector')
+      .then(({ loadQrReader }) => loadQrReader())
+      .then(
+        (reader) => {
+          if (stopped) return;
+          setState('scanning');
+          const tick = async () => {
+            const v = video();
+            if (v && v.readyState >= 2 && v.videoWidth > 0) {
+              const texts = await reader.read(v).catch(() => []);
+              if (stopped) return;
+              for (const text of texts) {
+                const qr = parseShipmentQr(text);
+                if (qr) {
+                  stopped = true;
+                  found.current(qr.shipmentId);
+                  return;
+                }
+              }
+              if (texts.length > 0) setWrongCode(true);
+            }
+            if (!stopped) timer = setTimeout(() => void tick(), READ_EVERY_MS);
+          };
+          void tick();
+        },
+        (error: unknown) => {
+          console.error('QR reader failed to load', error);
+          if (!stopped) setState('failed');
+        },
+      );
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [video]);
+  return { state, wrongCode };
+}
+
+/** The typed fallback: the batch number of a shipment on this device. */
+function BatchEntry({ onFound }: { onFound: (shipmentId: string) => void }) {
+  const [text, setText] = useState('');
+  const [asked, setAsked] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { rows, ready } = useRxQuery('shipments', asked ? { selector: { batch_number: asked } } : null);
+  useEffect(() => {
+    if (!asked || !ready) return;
+    const hit = rows.find((s) => !s.deleted);
+    if (hit) onFound(hit.id);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the answer of a one-shot look-up
+    else setError(SCAN.batchNotFound(asked));
+    setAsked(null);
+  }, [asked, ready, rows, onFound]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const batch = text.trim();
+    setError(batch ? null : SCAN.batchRequired);
+    if (batch) setAsked(batch);
+  }
+
+  return (
+    <form className="grid gap-2" onSubmit={submit} noValidate>
+      <label htmlFor="scan-batch" className="text-sm font-medium">
+        {SCAN.batchLabel}
+      </label>
+      <div className="flex gap-2">
+        <Input
+          id="scan-batch"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={SCAN.batchPlaceholder}
+          autoComplete="off"
+          className="h-12 text-base"
+          aria-invalid={!!error}
+          aria-describedby={error ? 'scan-batch-error' : undefined}
+        />
+        <Button type="submit" size="lg" className="h-12">
+          {SCAN.batchOpen}
+        </Button>
+      </div>
+      {error && (
+        <p id="scan-batch-error" className="text-sm text-destructive" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+export function QrScannerDialog({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const webcam = useRef<Webcam>(null);
+  const [cameraError, setCameraError] = useState<string | null>(null);
+  const [video] = useState(() => () => webcam.current?.video);
+  const [open] = useState(() => (shipmentId: string) => {
+    onClose();
+    navigate(`/terima/${shipmentId}`);
+  });
+  const { state, wrongCode } = useQrScan(video, open);
+
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent data-testid="qr-scanner" className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{SCAN.title}</DialogTitle>
+          <DialogDescription>{SCAN.description}</DialogDescription>
+        </DialogHeader>
+        {cameraError ? (
+          <p className="text-sm text-destructive" role="alert">
+            {SCAN.cameraFailed(cameraError)}
+          </p>
+        ) : (
+          <div className="relative">
+            <Webcam
+              ref={webcam}
+              audio={false}
+              videoConstraints={VIDEO}
+              onUserMediaError={(e) => setCameraError(typeof e === 'string' ? e : e.message)}
+              className="aspect-video w-full rounded-md bg-black object-contain"
+              aria-label={SCAN.description}
+            />
+            <ScanLine
+              className="pointer-events-none absolute inset-0 m-auto size-40 text-white/70"
+              aria-hidden="true"
+            />
+          </div>
+        )}
+        <p className="text-sm" role="status" data-testid="qr-scanner-state" data-state={state}>
+          {state === 'loading' ? SCAN.starting : state === 'failed' ? SCAN.scannerFailed : SCAN.looking}
+        </p>
+        {wrongCode && (
+          <p className="text-base font-medium text-destructive" role="alert" data-testid="qr-not-dermaga">
+            {SCAN.notDermaga}
+          </p>
+        )}
+        <BatchEntry onFound={open} />
+        <DialogFooter>
+          <Button type="button" variant="outline" size="lg" onClick={onClose}>
+            Batal
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,52 @@
+// /terima/:shipmentId (issue 28): where a scanned surat jalan (or a phone's camera app
+// following its link) lands. It reads the shipment from this device's collections, so it
+// answers offline, and moves at once to the shipment's arrival step at the user's hub, or
+// says plainly why not: another hub's shipment, one unloaded already, one not on this tablet.
+import { Navigate, useParams } from 'react-router-dom';
+import { AlertTriangle } from 'lucide-react';
+import { QrScannerButton } from '../../components/qr-scanner-button';
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
+import { Skeleton } from '../../components/ui/skeleton';
+import { SCAN } from '../../lib/handover/scan-messages';
+import { scanTarget } from '../../lib/handover/scan-target';
+import { useSignedIn } from '../../lib/session';
+import { useTablesArrived } from '../../lib/sync-engine';
+import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
+
+const TABLES = ['shipments', 'hubs'] as const;
+const ALL = { selector: {} };
+
+export function ReceivePage() {
+  const { shipmentId = '' } = useParams();
+  const { profile } = useSignedIn();
+  const shipment = useRxByIds('shipments', [shipmentId]).get(shipmentId);
+  const hubs = useRxQuery('hubs', ALL);
+  const arrived = useTablesArrived(TABLES);
+  const known = !!shipment && hubs.ready && hubs.rows.length > 0;
+
+  if (!known && !(arrived && hubs.ready)) {
+    return (
+      <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" data-testid="receive-page">
+        <h1 className="text-2xl font-bold tracking-tight">{SCAN.receiveTitle}</h1>
+        <p role="status">{SCAN.loading}</p>
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  }
+  const actor = { userId: profile.userId, role: profile.role, hubId: profile.hubId };
+  const target = scanTarget(shipment, hubs.rows, actor);
+  if (target.kind === 'open') return <Navigate to={target.path} replace />;
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" data-testid="receive-page">
+      <h1 className="text-2xl font-bold tracking-tight">{SCAN.receiveTitle}</h1>
+      <Alert variant="destructive" data-testid="receive-refused" data-kind={target.kind}>
+        <AlertTriangle aria-hidden="true" />
+        <AlertTitle>{SCAN.scanned}</AlertTitle>
+        <AlertDescription className="text-base">{target.message}</AlertDescription>
+      </Alert>
+      <div>
+        <QrScannerButton />
+      </div>
+    </div>
+  );
+}

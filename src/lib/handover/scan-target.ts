@@ -1,0 +1,66 @@
+// Where a scanned surat jalan takes the user (issue 28): the shipment's arrival step at
+// their hub (the hub page's OTW tab with Confirm Tiba, then Confirm Tiba / Sedang Bongkar
+// as it moves on) or the POD page's tab for a sea shipment to a POD city. Pure, over the
+// rows on the device, so it answers offline and the unit tests read the same rule.
+import {
+  hubKind,
+  mayActForPodCity,
+  podCityOfShipment,
+  type Actor,
+  type Hub,
+  type Shipment,
+} from '../../../sync/pure';
+import { hubPath, hubSlugForType, type TabSlug } from '../hub-routes';
+import { SCAN } from './scan-messages';
+
+export type ArrivalTab = Extract<TabSlug, 'otw' | 'arrival' | 'unloading'>;
+
+export type ScanTarget =
+  | { kind: 'open'; path: string; tab: ArrivalTab }
+  /** Bound for a hub (or POD city) the user does not work at: which one, in plain words. */
+  | { kind: 'other-hub'; message: string }
+  /** Unloaded already: nothing left to do with it here. */
+  | { kind: 'done'; message: string }
+  /** Not on this device (not replicated yet, or not a shipment the user may see). */
+  | { kind: 'unknown'; message: string };
+
+/** The tab of a status on the way to / at the receiving end; null once unloaded. */
+export function arrivalTab(status: string): ArrivalTab | null {
+  if (status.startsWith('otw_')) return 'otw';
+  if (status === 'confirm_tiba') return 'arrival';
+  if (status === 'sedang_bongkar') return 'unloading';
+  return null;
+}
+
+/** The query that marks the scanned shipment on the page it opens. */
+export const SCANNED_PARAM = 'shipment';
+
+export function scanTarget(
+  shipment: Shipment | undefined,
+  hubs: readonly Hub[],
+  actor: Actor,
+): ScanTarget {
+  if (!shipment || shipment.deleted) return { kind: 'unknown', message: SCAN.unknownShipment };
+  const destination = hubs.find((h) => h.id === shipment.destination_hub_id);
+  const kind = destination ? hubKind(destination.name, destination.type) : 'other';
+  const staff = actor.role === 'admin' || actor.role === 'tower_control';
+  const hubSlug = kind === 'pod' ? undefined : hubSlugForType(kind === 'other' ? null : kind);
+  const podCity = hubSlug ? null : podCityOfShipment(shipment, destination);
+  const placeName = destination?.name ?? (podCity ? `POD ${podCity}` : '-');
+
+  const tab = arrivalTab(shipment.status);
+  if (!tab || shipment.selesai_bongkar) {
+    return { kind: 'done', message: SCAN.alreadyDone(shipment.batch_number, placeName) };
+  }
+  const marked = `${SCANNED_PARAM}=${encodeURIComponent(shipment.id)}`;
+  if (hubSlug) {
+    if (!staff && actor.hubId !== shipment.destination_hub_id) {
+      return { kind: 'other-hub', message: SCAN.otherHub(shipment.batch_number, placeName) };
+    }
+    return { kind: 'open', tab, path: `${hubPath(hubSlug, tab)}?${marked}` };
+  }
+  if (podCity && mayActForPodCity(actor, podCity, hubs)) {
+    return { kind: 'open', tab, path: `/pod?tab=${tab}&${marked}` };
+  }
+  return { kind: 'other-hub', message: SCAN.otherHub(shipment.batch_number, placeName) };
+}
