@@ -1,0 +1,150 @@
+// The BAST (berita acara serah terima) of a counted receipt (issue 28), made on the tablet
+// without a server right after the count: what was sent and what was received per item,
+// what arrived damaged, each discrepancy with its reason, both signatures with their names
+// and times, the device's time and, once the receipt has synced, the server's.
+// jspdf loads only here (pdf-layout.ts), when a document is made.
+import { formatDateTime, formatNumber } from '../format-date';
+import type { TimeZone } from '../time-zone';
+import { bytesOf, CONTENT_WIDTH, fields, heading, newDocument, PAGE, room, sectionTitle, table } from './pdf-layout';
+
+export const BAST_TITLE = 'BERITA ACARA SERAH TERIMA';
+
+export interface BastItemCount {
+  sent: number;
+  received: number;
+  damaged: number;
+}
+
+export interface BastSignature {
+  name: string;
+  signedAt: Date | string;
+  /** The drawn signature: PNG bytes or a PNG data URL (signature_pad's toDataURL()). */
+  image: Uint8Array | string;
+}
+
+export type DiscrepancyReason = 'kurang' | 'lebih' | 'rusak';
+
+export interface BastData {
+  shipmentId: string;
+  batchNumber: string;
+  /** BAST-<batch> unless given. */
+  documentNumber?: string;
+  /** The receiving hub's zone: the BAST's times are its clock (WIB, WITA). */
+  timeZone: TimeZone;
+  originHub: string;
+  destinationHub: string;
+  smartboard: BastItemCount;
+  bracket: BastItemCount;
+  discrepancies: readonly {
+    item: 'smartboard' | 'bracket';
+    reason: DiscrepancyReason;
+    quantity: number;
+    note?: string | null;
+  }[];
+  receiver: BastSignature;
+  driver: BastSignature;
+  /** When the tablet made the receipt. */
+  deviceTime: Date | string;
+  /** The receipt row's received_at once synced; absent or null before. */
+  serverReceivedAt?: string | null;
+}
+
+export function bastNumber(batchNumber: string): string {
+  return `BAST-${batchNumber}`;
+}
+
+export const ITEM_LABEL = { smartboard: 'Smartboard TV', bracket: 'Bracket' } as const;
+export const REASON_LABEL: Record<DiscrepancyReason, string> = {
+  kurang: 'Kurang',
+  lebih: 'Lebih',
+  rusak: 'Rusak',
+};
+
+/** The BAST as PDF bytes. */
+export async function makeBastPdf(data: BastData): Promise<Uint8Array> {
+  const number = data.documentNumber ?? bastNumber(data.batchNumber);
+  const doc = await newDocument(`${BAST_TITLE} ${number}`);
+  const zone = data.timeZone;
+
+  let y = heading(doc, BAST_TITLE, number, PAGE.margin + 6);
+  y = fields(
+    doc,
+    [
+      ['No. Batch', data.batchNumber],
+      ['Asal', data.originHub],
+      ['Tujuan', data.destinationHub],
+      ['Waktu perangkat', formatDateTime(data.deviceTime, zone)],
+      [
+        'Diterima server',
+        data.serverReceivedAt ? formatDateTime(data.serverReceivedAt, zone) : 'Belum tersinkron',
+      ],
+    ],
+    PAGE.margin,
+    y,
+    40,
+  );
+
+  y = sectionTitle(doc, 'Jumlah barang', y + 6);
+  const n = formatNumber;
+  y = table(
+    doc,
+    [
+      { title: 'Barang', width: 58 },
+      { title: 'Dikirim', width: 30, align: 'right' },
+      { title: 'Diterima', width: 30, align: 'right' },
+      { title: 'Rusak', width: 30, align: 'right' },
+      { title: 'Baik', width: CONTENT_WIDTH - 148, align: 'right' },
+    ],
+    (['smartboard', 'bracket'] as const).map((item) => {
+      const c = data[item];
+      return [ITEM_LABEL[item], n(c.sent), n(c.received), n(c.damaged), n(c.received - c.damaged)];
+    }),
+    y,
+  );
+
+  y = sectionTitle(doc, 'Selisih', y + 10);
+  if (data.discrepancies.length === 0) {
+    doc.setFontSize(10);
+    doc.text('Tidak ada selisih.', PAGE.margin, y + 4);
+    y += 8;
+  } else {
+    y = table(
+      doc,
+      [
+        { title: 'Barang', width: 40 },
+        { title: 'Alasan', width: 26 },
+        { title: 'Jumlah', width: 24, align: 'right' },
+        { title: 'Catatan', width: CONTENT_WIDTH - 90 },
+      ],
+      data.discrepancies.map((d) => [
+        ITEM_LABEL[d.item],
+        REASON_LABEL[d.reason],
+        n(d.quantity),
+        d.note?.trim() || '-',
+      ]),
+      y,
+    );
+  }
+
+  y = room(doc, y + 10, 64);
+  y = sectionTitle(doc, 'Tanda tangan', y);
+  const width = CONTENT_WIDTH / 2;
+  (
+    [
+      ['Penerima', data.receiver],
+      ['Pengemudi', data.driver],
+    ] as const
+  ).forEach(([role, signature], i) => {
+    const x = PAGE.margin + i * width;
+    doc.setFont('helvetica', 'bold');
+    doc.setFontSize(10);
+    doc.text(role, x + width / 2, y + 4, { align: 'center' });
+    doc.setFont('helvetica', 'normal');
+    doc.addImage(signature.image, 'PNG', x + 10, y + 7, width - 20, 30);
+    doc.line(x + 6, y + 39, x + width - 6, y + 39);
+    doc.text(signature.name, x + width / 2, y + 45, { align: 'center' });
+    doc.setFontSize(9);
+    doc.text(formatDateTime(signature.signedAt, zone), x + width / 2, y + 50, { align: 'center' });
+  });
+  return bytesOf(doc);
+}

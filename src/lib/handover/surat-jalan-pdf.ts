@@ -1,0 +1,128 @@
+// The surat jalan (delivery note) the truck or the container carries (issue 28), made on
+// the tablet without a server from plain data: the shipment, how it travels, what it
+// carries, a QR code that opens its arrival step (qr-payload.ts) and the lines to sign.
+// jspdf and qrcode load only here (pdf-layout.ts), when a document is made.
+import { formatDateTime, formatNumber } from '../format-date';
+import type { TimeZone } from '../time-zone';
+import { encodeShipmentQr } from './qr-payload';
+import { bytesOf, CONTENT_WIDTH, fields, heading, newDocument, PAGE, qrPng, room, sectionTitle, table } from './pdf-layout';
+
+export const SURAT_JALAN_TITLE = 'SURAT JALAN';
+
+export interface SuratJalanData {
+  /** The app's origin, for the QR code's link (location.origin). */
+  appOrigin: string;
+  shipmentId: string;
+  batchNumber: string;
+  /** SJ-<batch> unless given. */
+  documentNumber?: string;
+  /** When the note is made (the shipping form's save). */
+  madeAt: Date | string;
+  /** The origin hub's zone: the note's times are its clock (WIB, WITA). */
+  timeZone: TimeZone;
+  originHub: string;
+  destinationHub: string;
+  vendor: string | null;
+  transport:
+    | { mode: 'darat'; vehiclePlate: string | null; driverName: string | null }
+    | { mode: 'laut'; shipName: string | null; shippingLine: string | null; containers: readonly string[] };
+  smartboard: number;
+  bracket: number;
+  /** The loading date or ETD/ETA, when known (shown as given, yyyy-MM-dd or an instant). */
+  notes?: string | null;
+}
+
+export function suratJalanNumber(batchNumber: string): string {
+  return `SJ-${batchNumber}`;
+}
+
+const orDash = (value: string | null | undefined) => (value && value.trim() ? value.trim() : '-');
+
+/** The surat jalan as PDF bytes. */
+export async function makeSuratJalanPdf(data: SuratJalanData): Promise<Uint8Array> {
+  const number = data.documentNumber ?? suratJalanNumber(data.batchNumber);
+  const doc = await newDocument(`${SURAT_JALAN_TITLE} ${number}`);
+  const qr = await qrPng(encodeShipmentQr(data.appOrigin, data.shipmentId, data.batchNumber));
+
+  let y = heading(doc, SURAT_JALAN_TITLE, number, PAGE.margin + 6);
+  const qrSize = 42;
+  doc.addImage(qr, 'PNG', PAGE.width - PAGE.margin - qrSize, y - 4, qrSize, qrSize);
+  doc.setFontSize(8);
+  doc.text('Pindai saat barang tiba', PAGE.width - PAGE.margin - qrSize / 2, y + qrSize - 2, {
+    align: 'center',
+  });
+
+  const transport: [string, string][] =
+    data.transport.mode === 'darat'
+      ? [
+          ['Moda', 'Darat (truk)'],
+          ['No. Polisi', orDash(data.transport.vehiclePlate)],
+          ['Pengemudi', orDash(data.transport.driverName)],
+        ]
+      : [
+          ['Moda', 'Laut'],
+          ['Kapal', orDash(data.transport.shipName)],
+          ['Pelayaran', orDash(data.transport.shippingLine)],
+          ['No. Kontainer', data.transport.containers.length ? data.transport.containers.join(', ') : '-'],
+        ];
+  y = fields(
+    doc,
+    [
+      ['No. Batch', data.batchNumber],
+      ['Tanggal', formatDateTime(data.madeAt, data.timeZone)],
+      ['Asal', data.originHub],
+      ['Tujuan', data.destinationHub],
+      ['Vendor', orDash(data.vendor)],
+      ...transport,
+    ],
+    PAGE.margin,
+    y,
+    34,
+    CONTENT_WIDTH - qrSize - 4,
+  );
+  y = Math.max(y, PAGE.margin + 25 + qrSize) + 6;
+
+  y = sectionTitle(doc, 'Barang', y);
+  y = table(
+    doc,
+    [
+      { title: 'No.', width: 14 },
+      { title: 'Barang', width: 96 },
+      { title: 'Jumlah', width: 34, align: 'right' },
+      { title: 'Satuan', width: CONTENT_WIDTH - 144 },
+    ],
+    [
+      ['1', 'Smartboard TV', formatNumber(data.smartboard), 'unit'],
+      ['2', 'Bracket', formatNumber(data.bracket), 'unit'],
+    ],
+    y,
+  );
+  if (data.notes) {
+    y += 6;
+    y = fields(doc, [['Catatan', data.notes]], PAGE.margin, y, 34);
+  }
+
+  y = room(doc, y + 10, 50);
+  doc.setFontSize(9);
+  doc.text(
+    'Barang di atas diterima dalam keadaan baik dan jumlah yang sesuai, kecuali dicatat lain pada BAST.',
+    PAGE.margin,
+    y,
+  );
+  y += 12;
+  signatureLines(doc, ['Pengirim', 'Pengemudi', 'Penerima'], y);
+  return bytesOf(doc);
+}
+
+function signatureLines(doc: Awaited<ReturnType<typeof newDocument>>, roles: readonly string[], y: number) {
+  const width = CONTENT_WIDTH / roles.length;
+  doc.setFontSize(10);
+  roles.forEach((role, i) => {
+    const x = PAGE.margin + i * width;
+    doc.setFont('helvetica', 'bold');
+    doc.text(role, x + width / 2, y, { align: 'center' });
+    doc.setFont('helvetica', 'normal');
+    doc.line(x + 6, y + 26, x + width - 6, y + 26);
+    doc.text('Nama & tanda tangan', x + width / 2, y + 31, { align: 'center' });
+  });
+}
