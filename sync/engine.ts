@@ -22,7 +22,7 @@ import { openLocal, type IndexedDbImpl, type Local } from './db/database';
 import { liveDashboardInput } from './db/live-table';
 import type { DashboardInput } from './domain/dashboard-figures';
 import type { TableName, Tables } from './model/rows';
-import type { OutboxEntry, UploadEntry } from './db/engine-store';
+import type { DocumentUpload, ImageUpload, OutboxEntry } from './db/engine-store';
 import { hasRemoteChanges } from './replication/change-probe';
 import { liveRows, PredictionOverlay } from './replication/overlay';
 import { rebase } from './replication/view';
@@ -31,7 +31,13 @@ import { showAtOnce, storeCommand } from './replication/dispatch';
 import { inversePayload, rowsBefore, UndoLog, withdraw } from './replication/undo';
 import { isUndoable, UNDO_MESSAGES } from './commands/undo';
 import { CommandRefused } from './errors';
-import { queueUpload, type ImageSlot } from './uploads/queue';
+import {
+  attachPayload,
+  queueDocumentUpload,
+  queueUpload,
+  type DocumentInput,
+  type ImageSlot,
+} from './uploads/queue';
 import { SyncRounds, type RoundState } from './round';
 import { DeviceReporter } from './replication/device-report';
 import { SyncScheduler } from './scheduler';
@@ -122,11 +128,13 @@ export class SyncEngine {
       pullBatch: options.pullBatch,
       reconcileIntervalMs: options.reconcileIntervalMs,
       recordUpload: async (upload) => {
-        await this.dispatch('set_shipment_image', {
-          shipment_id: upload.shipment_id,
-          slot: upload.slot,
-          path: upload.path,
-        });
+        if (upload.document) await this.dispatchLoose('attach_document', attachPayload(upload));
+        else
+          await this.dispatch('set_shipment_image', {
+            shipment_id: upload.shipment_id,
+            slot: upload.slot,
+            path: upload.path,
+          });
       },
       state: () => this.runtime.value,
       report: (state) => this.runtime.next(state),
@@ -236,6 +244,11 @@ export class SyncEngine {
     return { id: command.id, changes };
   }
 
+  /** dispatch for a command named at run time (the upload queue's attach_document). */
+  private dispatchLoose(type: string, payload: unknown): Promise<unknown> {
+    return (this.dispatch as (type: string, payload: unknown) => Promise<unknown>)(type, payload);
+  }
+
   /**
    * The id of the latest floor command of this type dispatched here whose payload names
    * `rowId`, while it can still be undone (a form's submit, which has no id to hand on).
@@ -281,7 +294,7 @@ export class SyncEngine {
   }
 
   /** Queues a photo for upload (compressed first in the browser). */
-  async queueImage(shipmentId: string, slot: ImageSlot, file: Blob): Promise<UploadEntry> {
+  async queueImage(shipmentId: string, slot: ImageSlot, file: Blob): Promise<ImageUpload> {
     const compressed = this.options.compressImage ? await this.options.compressImage(file) : file;
     const entry = await queueUpload(this.local, {
       shipmentId,
@@ -291,6 +304,28 @@ export class SyncEngine {
     });
     this.requestSync();
     return entry;
+  }
+
+  /**
+   * Queues a document of a shipment (issue 28: surat jalan, BAST, signature, discrepancy
+   * photo) as it is, not compressed: its SHA-256, size and device time (and location, when
+   * given) are fixed now; it is uploaded when online to
+   * shipments/<shipment>/documents/<id>.<ext>, then attach_document records it. The id is
+   * the caller's when given (a receipt names its signatures before they are stored).
+   */
+  async queueDocument(
+    input: Omit<DocumentInput, 'bytes'> & { bytes: ArrayBuffer | Uint8Array | Blob },
+  ): Promise<{ id: string; path: string; entry: DocumentUpload }> {
+    const { bytes } = input;
+    const buffer =
+      bytes instanceof Blob
+        ? await bytes.arrayBuffer()
+        : bytes instanceof Uint8Array
+          ? (bytes.slice().buffer as ArrayBuffer)
+          : bytes;
+    const entry = await queueDocumentUpload(this.local, { ...input, bytes: buffer });
+    this.requestSync();
+    return { id: entry.document.id, path: entry.path, entry };
   }
 
   /** Runs a full sync round that starts now (after the one in progress, if any) and waits for it. */

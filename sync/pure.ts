@@ -24,7 +24,13 @@ export {
 } from './commands/catalogue';
 export { MESSAGES } from './messages';
 export type { LocalDatabase } from './db/database';
-export { uploadPath, type ImageSlot } from './uploads/queue';
+export {
+  uploadPath,
+  documentPath,
+  DOCUMENT_EXTENSIONS,
+  type ImageSlot,
+  type DocumentMime,
+} from './uploads/queue';
 export type * from './model/rows';
 // Pure rules and engine-store shapes the hub operations screens use (issue 6).
 export { vehicleBadge, type VehicleBadge } from './domain/vehicle-badge';
@@ -35,7 +41,15 @@ export { seaBatchNumber } from './commands/shipping';
 export { isUndoable, UNDO_MESSAGES, UNDO_WINDOW_MS } from './commands/undo';
 export { isCorrectable } from './commands/shipment-correction';
 export * from './domain/stock';
-export type { OutboxEntry, UploadEntry, ConflictEntry } from './db/engine-store';
+export type {
+  OutboxEntry,
+  UploadEntry,
+  ImageUpload,
+  DocumentUpload,
+  DocumentKind,
+  DocumentFacts,
+  ConflictEntry,
+} from './db/engine-store';
 // The dashboard's, in-transit's and hub activity's figures (issue 10).
 export * from './domain/dashboard';
 export * from './domain/dashboard-figures';

@@ -29,11 +29,10 @@ export interface BaseEntry<T extends TableName = TableName> {
   row: Tables[T] | null;
 }
 
-export interface UploadEntry {
-  /** The object path in the bucket, deterministic per shipment and slot. */
+interface UploadCommon {
+  /** The object path in the bucket (deterministic: a retried upload rewrites one object). */
   path: string;
   shipment_id: string;
-  slot: 'delivery_record' | 'bast';
   mime: string;
   bytes: ArrayBuffer;
   state: 'pending' | 'uploaded';
@@ -42,6 +41,48 @@ export interface UploadEntry {
   last_error: string | null;
   created_at: string;
 }
+
+/** A shipping form's photo, shipments/<shipment>/<slot>.<ext>: set_shipment_image once stored. */
+export interface ImageUpload extends UploadCommon {
+  slot: 'delivery_record' | 'bast';
+  document?: undefined;
+}
+
+/** What a shipment's stored file is (issue 28; public.shipment_documents.kind). */
+export type DocumentKind =
+  | 'surat_jalan'
+  | 'bast'
+  | 'signature_receiver'
+  | 'signature_driver'
+  | 'discrepancy_photo';
+
+/** What attach_document records with a document, fixed when it was made on the device. */
+export interface DocumentFacts {
+  /** The shipment_documents row's id (the caller's, or made when queued). */
+  id: string;
+  kind: DocumentKind;
+  size_bytes: number;
+  /** SHA-256 of the bytes, 64 lowercase hex digits. */
+  sha256: string;
+  /** When it was captured or made on the device (ISO). */
+  device_time: string;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy_m: number | null;
+  discrepancy_id: string | null;
+}
+
+/**
+ * A document of a shipment (surat jalan, BAST, signature, discrepancy photo),
+ * shipments/<shipment>/documents/<id>.<pdf|png|jpg>: attach_document once stored.
+ */
+export interface DocumentUpload extends UploadCommon {
+  slot?: undefined;
+  document: DocumentFacts;
+}
+
+/** Entries written before issue 28 are photos (no `document`), and stay so. */
+export type UploadEntry = ImageUpload | DocumentUpload;
 
 export interface ConflictEntry {
   command_id: string;

@@ -1,18 +1,48 @@
-// Photo uploads (delivery record, BAST, container images): kept as bytes in
-// IndexedDB until the object is in the bucket, then the shipment points at it
-// through a set_shipment_image command. The path is deterministic per
-// shipment and slot, so a retried or repeated upload rewrites one object.
+// Uploads of a shipment's files, kept as bytes in IndexedDB until the object is in the
+// bucket; only then does a command point at it (no synced row names a missing file):
+// - photos of the shipping forms (delivery record, BAST): shipments/<id>/<slot>.<ext>,
+//   then set_shipment_image;
+// - documents (issue 28: surat jalan, BAST, signatures, discrepancy photos):
+//   shipments/<id>/documents/<document id>.<pdf|png|jpg>, then attach_document with the
+//   facts fixed on the device (hash, device time, location).
+// Each path is deterministic, so a retried or repeated upload rewrites one object.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Local } from '../db/database';
-import type { UploadEntry } from '../db/engine-store';
+import type { DocumentFacts, DocumentKind, DocumentUpload, ImageUpload, UploadEntry } from '../db/engine-store';
 
 export const BUCKET = 'shipment-documents';
 const MAX_BACKOFF_MS = 5 * 60_000;
 
-export type ImageSlot = UploadEntry['slot'];
+export type ImageSlot = ImageUpload['slot'];
+
+/** The types a document may be, with the extension its path ends in. */
+export const DOCUMENT_EXTENSIONS = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+} as const;
+export type DocumentMime = keyof typeof DOCUMENT_EXTENSIONS;
+export const DOCUMENT_KINDS: readonly DocumentKind[] = [
+  'surat_jalan',
+  'bast',
+  'signature_receiver',
+  'signature_driver',
+  'discrepancy_photo',
+];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function uploadPath(shipmentId: string, slot: ImageSlot, mime: string): string {
   return `shipments/${shipmentId}/${slot}.${mime === 'image/png' ? 'png' : 'jpg'}`;
+}
+
+export function documentPath(shipmentId: string, documentId: string, mime: DocumentMime): string {
+  return `shipments/${shipmentId}/documents/${documentId}.${DOCUMENT_EXTENSIONS[mime]}`;
+}
+
+/** SHA-256 of the bytes as 64 lowercase hex digits (Web Crypto: the browser's and Node's). */
+export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export function backoffMs(attempts: number): number {
@@ -22,8 +52,8 @@ export function backoffMs(attempts: number): number {
 export async function queueUpload(
   local: Local,
   input: { shipmentId: string; slot: ImageSlot; bytes: ArrayBuffer; mime: string },
-): Promise<UploadEntry> {
-  const entry: UploadEntry = {
+): Promise<ImageUpload> {
+  const entry: ImageUpload = {
     path: uploadPath(input.shipmentId, input.slot, input.mime),
     shipment_id: input.shipmentId,
     slot: input.slot,
@@ -37,6 +67,80 @@ export async function queueUpload(
   };
   await local.store.uploads.put(entry);
   return entry;
+}
+
+export interface DocumentInput {
+  shipmentId: string;
+  kind: DocumentKind;
+  bytes: ArrayBuffer;
+  mime: DocumentMime;
+  /** The document's id when the caller needs it first (a receipt names its signatures' ids). */
+  id?: string;
+  discrepancyId?: string | null;
+  location?: { latitude: number; longitude: number; accuracy_m?: number | null } | null;
+  /** When it was captured or made; now by default. */
+  deviceTime?: Date;
+}
+
+/**
+ * Queues a document: its facts (hash, size, device time, location) are fixed now, on the
+ * device; the bytes wait here until uploaded. Queuing the same id again replaces the entry
+ * (the same path) unless it is already uploaded, which stays as it is.
+ */
+export async function queueDocumentUpload(local: Local, input: DocumentInput): Promise<DocumentUpload> {
+  const id = (input.id ?? crypto.randomUUID()).toLowerCase();
+  if (!UUID.test(id) || !UUID.test(input.shipmentId)) throw new Error('Dokumen: id tidak valid.');
+  if (!(input.mime in DOCUMENT_EXTENSIONS)) throw new Error(`Dokumen: jenis ${input.mime} tidak didukung.`);
+  if (!DOCUMENT_KINDS.includes(input.kind)) throw new Error(`Dokumen: ${input.kind} tidak dikenal.`);
+  if (input.bytes.byteLength === 0) throw new Error('Dokumen kosong.');
+  const path = documentPath(input.shipmentId, id, input.mime);
+  const existing = await local.store.uploads.get(path);
+  if (existing?.document && existing.state === 'uploaded') return existing;
+  const loc = input.location ?? null;
+  const document: DocumentFacts = {
+    id,
+    kind: input.kind,
+    size_bytes: input.bytes.byteLength,
+    sha256: await sha256Hex(input.bytes),
+    device_time: (input.deviceTime ?? new Date()).toISOString(),
+    latitude: loc?.latitude ?? null,
+    longitude: loc?.longitude ?? null,
+    accuracy_m: loc?.accuracy_m ?? null,
+    discrepancy_id: input.discrepancyId ?? null,
+  };
+  const entry: DocumentUpload = {
+    path,
+    shipment_id: input.shipmentId,
+    mime: input.mime,
+    bytes: input.bytes,
+    document,
+    state: 'pending',
+    attempts: 0,
+    next_attempt_at: 0,
+    last_error: null,
+    created_at: new Date().toISOString(),
+  };
+  await local.store.uploads.put(entry);
+  return entry;
+}
+
+/** attach_document's payload for an uploaded document (the contract's shape). */
+export function attachPayload(entry: DocumentUpload) {
+  const d = entry.document;
+  return {
+    id: d.id,
+    shipment_id: entry.shipment_id,
+    kind: d.kind,
+    path: entry.path,
+    mime: entry.mime,
+    size_bytes: d.size_bytes,
+    sha256: d.sha256,
+    device_time: d.device_time,
+    ...(d.latitude !== null && d.longitude !== null
+      ? { latitude: d.latitude, longitude: d.longitude, ...(d.accuracy_m !== null ? { accuracy_m: d.accuracy_m } : {}) }
+      : {}),
+    ...(d.discrepancy_id ? { discrepancy_id: d.discrepancy_id } : {}),
+  };
 }
 
 /** Uploads what is due; each success hands the path to onUploaded (which dispatches the command). */
@@ -67,7 +171,20 @@ export async function drainUploads(
       });
       continue;
     }
-    await onUploaded(entry);
+    try {
+      await onUploaded(entry);
+    } catch (error) {
+      // The command could not be dispatched (refused on the device): the object is stored,
+      // the entry waits out its backoff and tries again, without failing the round or
+      // holding up the uploads after it.
+      failed++;
+      await local.store.uploads.update(entry.path, {
+        attempts: entry.attempts + 1,
+        next_attempt_at: Date.now() + backoffMs(entry.attempts),
+        last_error: error instanceof Error ? error.message : String(error),
+      });
+      continue;
+    }
     // The bytes stay for the thumbnail until sign-out; the state says it is safe.
     await local.store.uploads.update(entry.path, { state: 'uploaded', last_error: null });
     uploaded++;

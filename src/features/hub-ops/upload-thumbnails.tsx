@@ -1,15 +1,17 @@
 import { CheckCircle2, CloudUpload } from 'lucide-react';
-import type { UploadEntry } from '../../../sync/pure';
+import type { ImageUpload, UploadEntry } from '../../../sync/pure';
 import { UPLOAD_DONE, UPLOAD_PENDING } from './messages';
 import { uploadThumbnail } from './thumbnail-urls';
 
-const SLOT_LABEL: Record<UploadEntry['slot'], string> = {
+const SLOT_LABEL: Record<ImageUpload['slot'], string> = {
   delivery_record: 'Delivery record',
   bast: 'BAST',
 };
 
 /** A shipment's photos on this device, each with whether it has reached storage yet. */
-export function UploadThumbnails({ uploads }: { uploads: readonly UploadEntry[] }) {
+export function UploadThumbnails({ uploads: entries }: { uploads: readonly UploadEntry[] }) {
+  // A shipment's documents (issue 28) are listed in its detail, not here.
+  const uploads = entries.filter((u): u is ImageUpload => !u.document);
   if (uploads.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-3" aria-label="Foto pengiriman">
