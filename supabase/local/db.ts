@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { keepExtendedQueriesTogether } from './pglite-queue';
 
@@ -29,7 +30,7 @@ export async function startDatabase(opts: { dataDir: string; databaseUrl?: strin
   }
 
   mkdirSync(opts.dataDir, { recursive: true });
-  const db = await PGlite.create({ dataDir: opts.dataDir, extensions: { pgcrypto } });
+  const db = await PGlite.create({ dataDir: opts.dataDir, extensions: { pgcrypto, pg_trgm } });
   // PGlite has a single backend; the socket server multiplexes connections onto
   // it and keeps a transaction's statements together (and, with
   // keepExtendedQueriesTogether, an extended query's messages).
