@@ -24,5 +24,11 @@ export const ATTENTION_KEY = 'dermaga-attention';
  */
 export const HIGH_CONTRAST_KEY = 'dermaga-high-contrast';
 
+/**
+ * The device's language (issue 30, Settings): 'en' when English is chosen, absent for the
+ * default (Bahasa Indonesia). Like high contrast, a choice of the device, kept after sign-out.
+ */
+export const LANGUAGE_KEY = 'dermaga-language';
+
 /** Keys of the device, not of a user: sign-out leaves them. */
-export const DEVICE_STORAGE_KEYS: readonly string[] = [HIGH_CONTRAST_KEY];
+export const DEVICE_STORAGE_KEYS: readonly string[] = [HIGH_CONTRAST_KEY, LANGUAGE_KEY];

@@ -1,0 +1,37 @@
+// Bahasa Indonesia for the management screens (Settings, users, vendors, hubs, statuses, audit,
+// inventory): the spec's strings verbatim (2.5 to 2.12, 5, 8), Indonesian for the rest.
+export const screensId = {
+  settings: {
+    title: 'Pengaturan',
+    description:
+      'Perangkat ini: sinkronnya, penyimpanannya, versi aplikasi dan berkas diagnostik untuk dukungan.',
+    syncCard: 'Sinkron di perangkat ini',
+    storageCard: 'Penyimpanan di perangkat ini',
+    storageUsed: 'Terpakai',
+    storageQuota: 'Tersedia untuk aplikasi',
+    storagePersistent: 'Penyimpanan permanen',
+    storageGranted: 'Diberikan: browser tidak akan menghapusnya untuk mengosongkan ruang',
+    storageNotGranted:
+      'Tidak diberikan: browser dapat menghapus pekerjaan yang belum tersinkron bila ruang menipis',
+    storageUnsupported: 'Browser ini tidak melaporkan penyimpanannya.',
+    storageAsk: 'Minta penyimpanan permanen',
+    storageRefused:
+      'Browser tidak memberikan penyimpanan permanen. Memasang aplikasi biasanya membuatnya diberikan.',
+    versionCard: 'Versi aplikasi',
+    versionLabel: 'Versi',
+    versionBuilt: 'Dibuat',
+    updateCheck: 'Periksa pembaruan',
+    updateChecking: 'Memeriksa...',
+    updateNone: 'Ini versi terbaru.',
+    updateReady: 'Versi baru siap: pilih Muat Ulang pada pemberitahuan untuk memakainya.',
+    updateNoWorker: 'Pembaruan tidak tersedia di sini (tanpa service worker).',
+    updateOffline: 'Sambungkan ke internet untuk memeriksa pembaruan.',
+    updateFailed: 'Pemeriksaan pembaruan gagal',
+    diagnosticsCard: 'Diagnostik',
+    diagnosticsDescription:
+      'Berkas untuk dukungan berisi outbox perangkat ini, tindakan yang ditolak, keadaan sinkron dan versi. Tidak pernah berisi password atau token.',
+    diagnosticsExport: 'Ekspor diagnostik',
+    diagnosticsDone: 'Berkas diagnostik disimpan',
+    displayCard: 'Tampilan',
+  },
+};
