@@ -1,7 +1,7 @@
 // The items of "Perlu perhatian" (src/lib/attention.ts), as the dashboard's board and the
 // bell list them: what it is, where, for how long, and a link to where it is handled
 // (plain text when this viewer may open no screen that handles it).
-import { CalendarClock, CheckCircle2, PackageOpen, TabletSmartphone, Truck } from 'lucide-react';
+import { CalendarClock, CheckCircle2, ClipboardX, PackageOpen, TabletSmartphone, Truck } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatSince, type AttentionItem, type AttentionKind } from '../lib/attention';
@@ -13,6 +13,7 @@ const LOOK: Record<AttentionKind, { icon: LucideIcon; label: string }> = {
   eta: { icon: CalendarClock, label: 'ETA terlewat' },
   waiting_unload: { icon: PackageOpen, label: 'Menunggu bongkar' },
   waiting_load: { icon: Truck, label: 'Menunggu muat' },
+  discrepancy: { icon: ClipboardX, label: 'Selisih terbuka' },
   device: { icon: TabletSmartphone, label: 'Perangkat belum sinkron' },
 };
 
@@ -25,6 +26,8 @@ function detail(item: AttentionItem, hubName: string | undefined): string {
     case 'waiting_unload':
     case 'waiting_load':
       return `${where ? `${where}, ` : ''}menunggu ${since}`;
+    case 'discrepancy':
+      return `${where ? `diterima di ${where}, ` : ''}dilaporkan ${since} lalu`;
     case 'device': {
       const outbox = item.outboxSize ? `, ${item.outboxSize} perubahan belum terkirim` : '';
       return `${where ? `${where}, ` : ''}sinkron terakhir ${since} lalu${outbox}`;

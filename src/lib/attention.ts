@@ -9,9 +9,18 @@
 //   - a shipment arrived at a hub (Confirm Tiba) and not yet unloading for longer than
 //     that threshold; handled by Mulai Bongkar;
 //   - a hub user's device whose last sync the server recorded longer ago than the device
-//     threshold; handled when it syncs again.
+//     threshold; handled when it syncs again;
+//   - an open discrepancy of a counted receipt (issue 28), at once; handled when tower
+//     control or an admin resolves it (the dashboard's Selisih terbuka).
 import type { Hub, Shipment, Vehicle } from '../../sync/pure';
 import { accessDenial, type Viewer } from './access';
+import {
+  describeDiscrepancy,
+  mayResolve,
+  openDiscrepancies,
+  reportedAt,
+  type DiscrepancyLike,
+} from './handover/discrepancies';
 import { deriveHubType } from './hub-info';
 import { HUB_ROUTES, type TabSlug } from './hub-routes';
 import { WIB, zoneOfHub, type TimeZone } from './time-zone';
@@ -72,17 +81,20 @@ export interface DeviceReport {
   app_version: string | null;
 }
 
-export type AttentionKind = 'eta' | 'waiting_load' | 'waiting_unload' | 'device';
+export type AttentionKind = 'eta' | 'waiting_load' | 'waiting_unload' | 'discrepancy' | 'device';
 
 export interface AttentionItem {
   kind: AttentionKind;
-  /** The row it is about: a shipment, a vehicle or a device id. */
+  /** The row it is about: a shipment, a vehicle, a device or a discrepancy id. */
   id: string;
   /** The hub it happens at (the destination for an ETA), when known. */
   hubId: string | null;
-  /** What it is: a batch number, a plate, a user's e-mail. */
+  /** What it is: a batch number, a plate, a user's e-mail, a batch and what differs. */
   subject: string;
-  /** How long past its threshold's start: since the ETA day ended, the truck waited, the device synced (ms). */
+  /**
+   * How long past its threshold's start: since the ETA day ended, the truck waited, the device
+   * synced, the discrepancy was reported (ms).
+   */
   sinceMs: number;
   /** The device's outbox size as last reported (devices only). */
   outboxSize?: number;
@@ -106,6 +118,10 @@ export interface AttentionInput {
    * measured up to then, not now, since a report after it may exist. Now by default.
    */
   devicesAsOf?: number;
+  /** The discrepancies on the device (only the open ones matter; issue 28). */
+  discrepancies?: readonly DiscrepancyLike[];
+  /** Batch numbers by shipment id, for the discrepancies' shipments. */
+  batches?: ReadonlyMap<string, string>;
 }
 
 const MINUTE = 60_000;
@@ -141,9 +157,23 @@ function hubTab(hub: Hub | undefined, tab: TabSlug, viewer: Viewer): string | nu
   return accessDenial({ kind: 'hub-operations', hubType }, viewer) === null ? `/${route.slug}/${tab}` : null;
 }
 
-const KIND_ORDER: Record<AttentionKind, number> = { eta: 0, waiting_unload: 1, waiting_load: 2, device: 3 };
+const KIND_ORDER: Record<AttentionKind, number> = {
+  eta: 0,
+  waiting_unload: 1,
+  waiting_load: 2,
+  discrepancy: 3,
+  device: 4,
+};
 
-/** Every item, by kind (ETA, unloading, loading, devices), the longest waiting first within a kind. */
+/** Where an open discrepancy is resolved: the dashboard's Selisih terbuka, for those who may. */
+export function discrepancyHref(id: string, viewer: Viewer): string | null {
+  return mayResolve(viewer.role) ? `/?selisih=${encodeURIComponent(id)}` : null;
+}
+
+/**
+ * Every item, by kind (ETA, unloading, loading, discrepancies, devices), the longest waiting
+ * first within a kind.
+ */
 export function attentionItems(input: AttentionInput): AttentionItem[] {
   const { now, thresholds, viewer } = input;
   const hubsById = new Map(input.hubs.map((h) => [h.id, h]));
@@ -193,6 +223,18 @@ export function attentionItems(input: AttentionInput): AttentionItem[] {
         href: hubTab(hubsById.get(v.current_hub_id), 'ready', viewer),
       });
     }
+  }
+
+  for (const d of openDiscrepancies(input.discrepancies ?? [])) {
+    const since = instant(reportedAt(d));
+    items.push({
+      kind: 'discrepancy',
+      id: d.id,
+      hubId: d.destination_hub_id,
+      subject: `${input.batches?.get(d.shipment_id) ?? '-'} · ${describeDiscrepancy(d)}`,
+      sinceMs: since === null ? 0 : Math.max(0, now - since),
+      href: discrepancyHref(d.id, viewer),
+    });
   }
 
   const usersPage = accessDenial({ kind: 'users' }, viewer) === null;
