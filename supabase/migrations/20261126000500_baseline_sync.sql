@@ -12,73 +12,9 @@
 
 -- public.replicated_tables(), the list of tables, is in 20261126003400_stock_balances.sql.
 
-create or replace function public.pull_changes(
-  p_table text,
-  p_after_xid text default null,
-  p_after_id uuid default null,
-  p_limit integer default 1000
-)
-returns jsonb
-language plpgsql
-stable
-security invoker
-set search_path = ''
-as $$
-declare
-  horizon xid8 := pg_snapshot_xmin(pg_current_snapshot());
-  batch jsonb;
-begin
-  if not (p_table = any (public.replicated_tables())) then
-    raise exception 'Unknown table %', p_table using errcode = '22023';
-  end if;
-  execute format(
-    $q$
-      select coalesce(jsonb_agg(to_jsonb(t) || jsonb_build_object('change_xid', t.change_xid::text)
-                                order by t.change_xid, t.id), '[]'::jsonb)
-      from (
-        select * from public.%I t
-        where (t.change_xid, t.id) > ($1, $2) and t.change_xid < $3
-        order by t.change_xid, t.id
-        limit $4
-      ) t
-    $q$, p_table)
-  into batch
-  using coalesce(p_after_xid, '0')::xid8,
-        coalesce(p_after_id, '00000000-0000-0000-0000-000000000000'::uuid),
-        horizon,
-        least(greatest(coalesce(p_limit, 1000), 1), 5000);
-  return jsonb_build_object('rows', batch, 'horizon', horizon::text);
-end;
-$$;
-comment on function public.pull_changes(text, text, uuid, integer) is
-  'Rows of p_table after the checkpoint (change_xid, id), in checkpoint order, only from committed transactions below the snapshot xmin (the horizon, returned too). RLS applies.';
-
--- Convergence: the ids a user may read now, with the snapshot's horizon. A
--- client drops local rows that are not listed and were written below the
--- horizon (rows that left the user's scope never come back as changes), and
--- fetches listed rows it lacks (rows that entered its scope without changing).
-create or replace function public.visible_ids(p_table text)
-returns jsonb
-language plpgsql
-stable
-security invoker
-set search_path = ''
-as $$
-declare
-  ids jsonb;
-begin
-  if not (p_table = any (public.replicated_tables())) then
-    raise exception 'Unknown table %', p_table using errcode = '22023';
-  end if;
-  execute format('select coalesce(jsonb_agg(id), ''[]''::jsonb) from public.%I', p_table) into ids;
-  return jsonb_build_object('ids', ids, 'horizon', pg_snapshot_xmin(pg_current_snapshot())::text);
-end;
-$$;
-comment on function public.visible_ids(text) is
-  'Every id of p_table the caller may read now (RLS) and the snapshot horizon, for dropping rows that left its scope and fetching rows that entered it.';
-
-revoke execute on function public.pull_changes(text, text, uuid, integer), public.visible_ids(text) from public, anon;
-grant execute on function public.pull_changes(text, text, uuid, integer), public.visible_ids(text) to authenticated, service_role;
+-- public.pull_changes(), the pull itself, and public.visible_ids(), the ids a device may
+-- hold now (convergence), are in 20261126004100_working_set.sql: both send only the
+-- device's working set (issue 26).
 
 -- Rows by id in the pull's shape (change_xid as text), for reconcileScope.
 create or replace function public.rows_by_id(p_table text, p_ids uuid[])
@@ -104,68 +40,7 @@ $$;
 revoke execute on function public.rows_by_id(text, uuid[]) from public, anon;
 grant execute on function public.rows_by_id(text, uuid[]) to authenticated, service_role;
 
--- Which tables have changes past the device's checkpoints (issues 10, 13, 14):
--- a sync round asks this once, then pulls only those tables, instead of one
--- pull_changes request per table every round. On a patchy network fewer
--- requests per round means fewer rounds lost; on the server, one statement per
--- table instead of one HTTP request per table. Each test is an index probe on
--- (change_xid, id), stopped at the first row found.
---
--- Commit-safe like pull_changes: a row counts only below the snapshot's xmin,
--- and the answer carries that horizon. A table left out had no row past its
--- checkpoint below the horizon, so the device's pulled state is complete up
--- to the horizon for it without asking.
-create or replace function public.changed_tables(p_checkpoints jsonb)
-returns jsonb
-language plpgsql
-stable
-security invoker
-set search_path = ''
-as $$
-declare
-  horizon xid8 := pg_snapshot_xmin(pg_current_snapshot());
-  t text;
-  cp jsonb;
-  found_one boolean;
-  changed text[] := '{}';
-begin
-  if jsonb_typeof(p_checkpoints) is distinct from 'object' then
-    raise exception 'checkpoints must be an object of {xid, id} by table' using errcode = '22023';
-  end if;
-  foreach t in array public.replicated_tables() loop
-    cp := p_checkpoints -> t;
-    execute format(
-      'select exists (select 1 from public.%I r where (r.change_xid, r.id) > ($1, $2) and r.change_xid < $3)', t)
-      into found_one
-      using case when jsonb_typeof(cp -> 'xid') = 'string' and (cp ->> 'xid') ~ '^\d{1,20}$' then (cp ->> 'xid')::xid8 else '0'::xid8 end,
-            case when jsonb_typeof(cp -> 'id') = 'string'
-                      and (cp ->> 'id') ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-                 then (cp ->> 'id')::uuid else '00000000-0000-0000-0000-000000000000'::uuid end,
-            horizon;
-    if found_one then
-      changed := changed || t;
-    end if;
-  end loop;
-  return jsonb_build_object('tables', to_jsonb(changed), 'horizon', horizon::text);
-end;
-$$;
-comment on function public.changed_tables(jsonb) is
-  'The tables the caller may read that have a row past its checkpoint and below the commit-safe horizon, and that horizon.';
-
--- "Has anything changed for me?": the idle probe of older app versions (a
--- device online and idle asked it every few seconds instead of pulling every
--- table; only a "yes" started a pull). The same question as changed_tables.
-create or replace function public.has_changes(p_checkpoints jsonb)
-returns boolean
-language sql
-stable
-security invoker
-set search_path = ''
-as $$
-  select jsonb_array_length(public.changed_tables(p_checkpoints) -> 'tables') > 0
-$$;
-comment on function public.has_changes(jsonb) is
-  'True when any table the caller may read has a row past its checkpoint and below the commit-safe horizon.';
-
-revoke execute on function public.changed_tables(jsonb), public.has_changes(jsonb) from public, anon;
-grant execute on function public.changed_tables(jsonb), public.has_changes(jsonb) to authenticated, service_role;
+-- public.changed_tables(checkpoints), which tables have changes past the device's
+-- checkpoints, and public.has_changes(checkpoints), the same question for older app
+-- versions, are in 20261126004100_working_set.sql (the answer carries the working set's
+-- cutoff too).

@@ -23,6 +23,18 @@ interface Checkpoint {
 interface PullResponse<T> {
   rows: T[];
   horizon: string;
+  /**
+   * Sent when the batch is not full: every row of the working set below the horizon is out,
+   * so the checkpoint moves here, past the rows the server left out (issue 26; absent from
+   * an older server).
+   */
+  checkpoint?: Checkpoint | null;
+}
+
+/** Is checkpoint a past b, in (xid, id) order? */
+function checkpointAfter(a: Checkpoint, b: Checkpoint | undefined): boolean {
+  if (!b) return true;
+  return xidLess(b.xid, a.xid) || (a.xid === b.xid && a.id > b.id);
 }
 
 /** A table's first pull on this device: rows written so far of about how many (issue 14). */
@@ -68,14 +80,22 @@ async function pullTable<T extends TableName>(
   batch: number,
   onBatch?: (rows: number) => Promise<void>,
 ): Promise<{ horizon: string; rows: number }> {
-  let next = fetchBatch(supabase, table, await local.store.getMeta<Checkpoint>(`checkpoint:${table}`), batch);
+  let stored = await local.store.getMeta<Checkpoint>(`checkpoint:${table}`);
+  let next = fetchBatch(supabase, table, stored, batch);
   let total = 0;
   for (;;) {
-    const { rows, horizon } = await next;
-    if (rows.length === 0) return { horizon, rows: total };
-    const last = rows[rows.length - 1]!;
-    const checkpoint = { xid: last.change_xid, id: last.id };
+    const { rows, horizon, checkpoint: caughtUp } = await next;
     const more = rows.length === batch;
+    const last = rows[rows.length - 1];
+    // A full batch ends at its last row; one that is not full at the server's checkpoint,
+    // past the rows of the history it left out (else at its last row, an older server).
+    const checkpoint =
+      !more && caughtUp && checkpointAfter(caughtUp, stored)
+        ? caughtUp
+        : last
+          ? { xid: last.change_xid, id: last.id }
+          : undefined;
+    if (rows.length === 0 && !checkpoint) return { horizon, rows: total };
     if (more) {
       next = fetchBatch(supabase, table, checkpoint, batch);
       // Awaited on the next turn; if writing this batch fails first, its failure is not the one to report.
@@ -84,11 +104,12 @@ async function pullTable<T extends TableName>(
     // The rows and their checkpoint move together; a crash in between
     // only pulls the same batch again, which is harmless.
     await withWriteLock(lockName, async () => {
-      await applyPulled(local, table, rows);
-      await local.store.setMeta(`checkpoint:${table}`, checkpoint);
+      if (rows.length > 0) await applyPulled(local, table, rows);
+      if (checkpoint) await local.store.setMeta(`checkpoint:${table}`, checkpoint);
     });
+    stored = checkpoint;
     total += rows.length;
-    await onBatch?.(rows.length);
+    if (rows.length > 0) await onBatch?.(rows.length);
     if (!more) return { horizon, rows: total };
   }
 }
@@ -121,16 +142,16 @@ export async function changedTables(
 }
 
 /**
- * How many rows each table's first pull will bring, about: the rows the user may read now
- * (PostgREST's exact count, RLS applied; one HEAD request each, side by side). A count that
- * fails is taken as 0 (the total grows with what arrives): the table is still listed, so the
+ * How many rows each table's first pull will bring, about: the rows of its working set the
+ * user may read now (public.working_set_count, RLS applied; side by side). A count that fails
+ * is taken as 0 (the total grows with what arrives): the table is still listed, so the
  * screens know it has not arrived yet (issue 29).
  */
 function firstPullTotals(supabase: SupabaseClient, tables: TableName[]): Promise<TableProgress[]> {
   return Promise.all(
     tables.map(async (table) => {
-      const { count, error } = await supabase.from(table).select('id', { count: 'exact', head: true });
-      return { table, done: 0, total: error || count === null ? 0 : count, arrived: false };
+      const { data, error } = await supabase.rpc('working_set_count', { p_table: table });
+      return { table, done: 0, total: error || typeof data !== 'number' ? 0 : data, arrived: false };
     }),
   );
 }
