@@ -21,7 +21,7 @@ import {
 } from './shipping-stock';
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
-import { ImagesField, QuantityFields, useShippingForm } from './shipping-form';
+import { ImagesField, QuantityFields, useShippingForm, type Shipped } from './shipping-form';
 import { vehicleLabel } from './use-master-data';
 
 const DESTINATION_KINDS = new Set(['cikarang', 'poljak', 'polsub']);
@@ -30,10 +30,13 @@ export function DaratShippingDialog({
   hub,
   vehicle,
   onClose,
+  onShipped,
 }: {
   hub: Hub;
   vehicle: Vehicle;
   onClose: () => void;
+  /** Saved: the surat jalan step (issue 28) instead of closing. */
+  onShipped?: (shipped: Shipped) => void;
 }) {
   const { master } = useHubScope();
   const origin = useOriginStock(hub.id);
@@ -55,6 +58,7 @@ export function DaratShippingDialog({
       sendChecked('create_shipment_darat', check(values), { failure: () => FAILURE.submitShipping }),
     success: () => TOAST.daratShipped,
     onClose,
+    onShipped,
   });
   const known = useShipmentsWithBatch(form.watch('batch_number'));
   const step = useReviewStep({ onSubmit, passes: () => check(form.getValues()).ok, onClose });

@@ -1,6 +1,7 @@
 // Which dialog the hub screen shows: one at a time, opened from the toolbar or
 // a card (Selesai Muat opens the hub's shipping form for that vehicle).
-import { memo } from 'react';
+import { memo, useState } from 'react';
+import { SuratJalanDialog } from '../../components/handover/surat-jalan-dialog';
 import type { Hub } from '../../../sync/pure';
 import { useRxByIds } from '../../lib/use-rx-query';
 import { AddSeaFleetDialog } from './add-sea-fleet-dialog';
@@ -12,16 +13,21 @@ import { DaratShippingDialog } from './darat-shipping-dialog';
 import { shippingFormOf } from './hub-resolution';
 import { useHubScope, type HubDialog } from './hub-scope';
 import { SeaShippingDialog } from './sea-shipping-dialog';
+import type { Shipped } from './shipping-form';
 
+// Once saved, the form gives way to "Surat jalan siap" (issue 28).
 function ShippingDialog({ hub, vehicleId, onClose }: { hub: Hub; vehicleId: string; onClose: () => void }) {
   const { config } = useHubScope();
   const vehicle = useRxByIds('vehicles', [vehicleId]).get(vehicleId);
+  const [shipped, setShipped] = useState<Shipped | null>(null);
+  if (shipped)
+    return <SuratJalanDialog batchNumber={shipped.batchNumber} making={shipped.making} onClose={onClose} />;
   if (!vehicle) return null;
   const form = shippingFormOf(config.hubType);
   return form === 'darat' ? (
-    <DaratShippingDialog hub={hub} vehicle={vehicle} onClose={onClose} />
+    <DaratShippingDialog hub={hub} vehicle={vehicle} onClose={onClose} onShipped={setShipped} />
   ) : (
-    <SeaShippingDialog form={form} hub={hub} vehicle={vehicle} onClose={onClose} />
+    <SeaShippingDialog form={form} hub={hub} vehicle={vehicle} onClose={onClose} onShipped={setShipped} />
   );
 }
 

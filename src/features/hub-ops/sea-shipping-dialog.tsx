@@ -16,7 +16,7 @@ import { OriginStock, ShippingSummary, useOriginStock, useReviewStep } from './s
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
 import { otwLabelPart } from './otw-label';
-import { ImagesField, QuantityFields, useShippingForm } from './shipping-form';
+import { ImagesField, QuantityFields, useShippingForm, type Shipped } from './shipping-form';
 import { vehicleLabel } from './use-master-data';
 
 const TITLE: Record<SeaForm, string> = { poljak: 'Form Shipment PolJak', polsub: 'Form Shipment PolSub' };
@@ -26,11 +26,14 @@ export function SeaShippingDialog({
   hub,
   vehicle,
   onClose,
+  onShipped,
 }: {
   form: SeaForm;
   hub: Hub;
   vehicle: Vehicle;
   onClose: () => void;
+  /** Saved: the surat jalan step (issue 28) instead of closing. */
+  onShipped?: (shipped: Shipped) => void;
 }) {
   const { master } = useHubScope();
   // Issue 29: the origin's stock shown and checked, a summary before sending
@@ -72,6 +75,7 @@ export function SeaShippingDialog({
         : TOAST.polsubShipped;
     },
     onClose,
+    onShipped,
   });
   const step = useReviewStep({ onSubmit, passes: () => check(form.getValues()).ok, onClose });
 

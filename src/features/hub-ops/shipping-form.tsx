@@ -3,11 +3,15 @@
 // image_count is checked from (its message stands under the images); once the
 // command is stored the images go to the upload queue, then the form's success
 // toast, then the dialog closes, the buttons disabled until then. Works with no
-// signal. Also the quantity fields and the image field.
+// signal. Issue 28: the tablet then makes the surat jalan and queues it as the
+// shipment's document (onShipped hands it to the "Surat jalan siap" step).
+// Also the quantity fields and the image field.
 import { Controller, type DefaultValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormField } from '../../components/form-field';
 import { NumberField } from '../../components/form-fields';
+import type { SuratJalanMaking } from '../../components/handover/surat-jalan-dialog';
+import { makeAndQueueSuratJalan } from '../../lib/handover/surat-jalan-of-shipment';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { useCommandForm, type Submission } from '../../lib/use-command-form';
 import { ImagePicker } from './image-picker';
@@ -20,12 +24,21 @@ export interface ShippingValues {
   images: File[];
 }
 
+/** A shipment just saved, and its surat jalan on its way. */
+export interface Shipped {
+  shipmentId: string;
+  batchNumber: string;
+  making: SuratJalanMaking;
+}
+
 export function useShippingForm<V extends ShippingValues>(options: {
   defaultValues: DefaultValues<V>;
   submit: (values: V) => Submission;
   /** The form's success toast, shown once its images are queued. */
   success: (values: V) => string;
   onClose: () => void;
+  /** Instead of closing: the surat jalan step (the hub screen's shipping dialog). */
+  onShipped?: (shipped: Shipped) => void;
 }) {
   const engine = useSyncEngine();
   return useCommandForm<V>({
@@ -33,9 +46,14 @@ export function useShippingForm<V extends ShippingValues>(options: {
     submit: options.submit,
     fieldOf: { image_count: 'images' as Path<V> },
     onDone: async (values, payload) => {
-      if (engine && payload) await queueShipmentImages(engine, String(payload.shipment_id), values.images);
+      const shipmentId = payload ? String(payload.shipment_id) : null;
+      if (engine && shipmentId) await queueShipmentImages(engine, shipmentId, values.images);
       toast.success(options.success(values));
-      options.onClose();
+      if (!engine || !shipmentId || !options.onShipped) return options.onClose();
+      // Not awaited: the form closes now; the step shows the document when it is made.
+      const making = makeAndQueueSuratJalan(engine, shipmentId);
+      making.catch(() => undefined);
+      options.onShipped({ shipmentId, batchNumber: String(payload?.batch_number ?? ''), making });
     },
   });
 }

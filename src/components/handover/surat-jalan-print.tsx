@@ -1,0 +1,124 @@
+// The surat jalan's print view (issue 28): the same content as its PDF laid out for the
+// browser's print dialog (an A4 page), since the app's pages may not frame a PDF. While it
+// shows, printing hides the rest of the app.
+import { useEffect, useState } from 'react';
+import { formatDateTime, formatNumber } from '../../lib/format-date';
+import { encodeShipmentQr } from '../../lib/handover/qr-payload';
+import { suratJalanNumber, SURAT_JALAN_TITLE, type SuratJalanData } from '../../lib/handover/surat-jalan-pdf';
+
+// Only the print view is printed (Radix keeps the dialog inside the app's tree).
+const PRINT_CSS = `@media print {
+  @page { size: A4; margin: 14mm; }
+  body * { visibility: hidden !important; }
+  [data-print-root], [data-print-root] * { visibility: visible !important; }
+  [data-print-root] { position: fixed; inset: 0; overflow: visible; }
+}`;
+
+/** The QR code as a data URL (qrcode loaded now, not with the screen). */
+function useQrImage(text: string): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode')
+      .then((QRCode) => QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, scale: 6 }))
+      .then((u) => live && setUrl(u))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return url;
+}
+
+export function SuratJalanPrint({ data, onReady }: { data: SuratJalanData; onReady?: () => void }) {
+  const qr = useQrImage(encodeShipmentQr(data.appOrigin, data.shipmentId, data.batchNumber));
+  useEffect(() => {
+    if (qr) onReady?.();
+  }, [qr, onReady]);
+  const t = data.transport;
+  const rows: [string, string][] = [
+    ['No. Batch', data.batchNumber],
+    ['Tanggal', formatDateTime(data.madeAt, data.timeZone)],
+    ['Asal', data.originHub],
+    ['Tujuan', data.destinationHub],
+    ['Vendor', data.vendor ?? '-'],
+    ...((t.mode === 'darat'
+      ? [
+          ['Moda', 'Darat (truk)'],
+          ['No. Polisi', t.vehiclePlate ?? '-'],
+          ['Pengemudi', t.driverName ?? '-'],
+        ]
+      : [
+          ['Moda', 'Laut'],
+          ['Kapal', t.shipName ?? '-'],
+          ['Pelayaran', t.shippingLine ?? '-'],
+          ['No. Kontainer', t.containers.join(', ') || '-'],
+        ]) as [string, string][]),
+  ];
+  return (
+    <article
+      data-print-root
+      data-testid="surat-jalan-print"
+      className="mx-auto grid max-w-[210mm] gap-5 bg-white p-6 text-black"
+    >
+      <style>{PRINT_CSS}</style>
+      <header className="border-b-2 border-black pb-2 text-center">
+        <h2 className="text-2xl font-bold tracking-wide">{SURAT_JALAN_TITLE}</h2>
+        <p>No. {data.documentNumber ?? suratJalanNumber(data.batchNumber)}</p>
+      </header>
+      <div className="flex items-start justify-between gap-4">
+        <dl className="grid grid-cols-[8.5rem_1fr] gap-x-2 gap-y-1 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-semibold">{label}</dt>
+              <dd>: {value}</dd>
+            </div>
+          ))}
+        </dl>
+        <figure className="grid w-40 shrink-0 justify-items-center gap-1 text-xs">
+          {qr ? (
+            <img src={qr} alt={`Kode QR pengiriman ${data.batchNumber}`} className="size-40" />
+          ) : (
+            <div className="size-40 border" aria-hidden="true" />
+          )}
+          <figcaption>Pindai saat barang tiba</figcaption>
+        </figure>
+      </div>
+      <table className="w-full border-collapse text-sm">
+        <caption className="mb-1 text-left font-semibold">Barang</caption>
+        <thead>
+          <tr>
+            {['No.', 'Barang', 'Jumlah', 'Satuan'].map((h) => (
+              <th key={h} scope="col" className="border border-black px-2 py-1 text-left">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {(
+            [
+              ['1', 'Smartboard TV', data.smartboard],
+              ['2', 'Bracket', data.bracket],
+            ] as const
+          ).map(([no, item, count]) => (
+            <tr key={no}>
+              <td className="border border-black px-2 py-1">{no}</td>
+              <td className="border border-black px-2 py-1">{item}</td>
+              <td className="border border-black px-2 py-1 text-right">{formatNumber(count)}</td>
+              <td className="border border-black px-2 py-1">unit</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="grid grid-cols-3 gap-6 pt-6 text-center text-sm">
+        {['Pengirim', 'Pengemudi', 'Penerima'].map((role) => (
+          <div key={role} className="grid gap-16">
+            <p className="font-semibold">{role}</p>
+            <p className="border-t border-black pt-1">Nama &amp; tanda tangan</p>
+          </div>
+        ))}
+      </div>
+    </article>
+  );
+}
