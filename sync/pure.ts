@@ -57,3 +57,31 @@ export type { LiveTable } from './db/live-table';
 export { podCityOfHub, podCityOfShipment } from './domain/pod-city';
 export { firstWarehouseOf, warehouseForCity } from './domain/lookups';
 export { mayActForPodCity } from './commands/pod';
+// The handover (issue 28): the counted receipt's rules (the form shows the commands' own
+// messages per field), the handover's messages, where a document is stored.
+export {
+  checkReceipt,
+  receiptFieldMessages,
+  neededDiscrepancies,
+  bookedCounts,
+  receiptInput,
+  RECEIPT_ITEMS,
+  DISCREPANCY_REASONS,
+  COUNT_FIELDS,
+  MAX_COUNT,
+  MAX_NAME,
+  MAX_NOTE,
+  MAX_PHOTOS,
+  type ReceiptValues,
+  type ReceiptDiscrepancy,
+  type ReceiptProblem,
+  type NeededDiscrepancy,
+  type SentCounts,
+  type CountField,
+  type ReceiptItem,
+  type DiscrepancyReason,
+  type ReceiptInput,
+  type Receipt,
+} from './commands/handover-receipt';
+export { HANDOVER_MESSAGES, ITEM_LABEL } from './messages-handover';
+export { DOCUMENT_KINDS, DOCUMENT_EXTENSION, documentObjectPath } from './commands/handover';

@@ -20,6 +20,8 @@ const TABLE_LABELS: Record<TableProgress['table'], string> = {
   shipments: 'Shipments',
   containers: 'Containers',
   inventory: 'Inventory',
+  shipment_documents: 'Documents',
+  discrepancies: 'Discrepancies',
 };
 
 const count = formatNumber;

@@ -10,7 +10,7 @@
 --
 -- security invoker: the caller's row-level security decides what it pulls.
 
--- public.replicated_tables(), the list of tables, is in 20261126003400_stock_balances.sql.
+-- public.replicated_tables(), the list of tables, is in 20261126004000_handover_tables.sql.
 
 -- public.pull_changes(), the pull itself, and public.visible_ids(), the ids a device may
 -- hold now (convergence), are in 20261126004100_working_set.sql: both send only the

@@ -31,38 +31,8 @@ revoke all on table public.command_images from public, anon, authenticated;
 comment on table public.command_images is
   'Issue 29: the rows each floor command changed, before and after, so that undo_command can reverse exactly it. Kept 30 days.';
 
--- A floor row as jsonb (null when there is none).
-create or replace function public.undo_row(p_table text, p_id uuid)
-returns jsonb
-language plpgsql
-stable
-set search_path = ''
-as $$
-declare
-  r jsonb;
-begin
-  case p_table
-    when 'vehicles' then select to_jsonb(t) into r from public.vehicles t where t.id = p_id;
-    when 'shipments' then select to_jsonb(t) into r from public.shipments t where t.id = p_id;
-    when 'inventory' then select to_jsonb(t) into r from public.inventory t where t.id = p_id;
-  end case;
-  return r;
-end;
-$$;
-
--- A row's values as this session writes them, without what the server stamps on every write.
-create or replace function public.undo_norm(p_table text, p jsonb)
-returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
-  select case p_table
-    when 'vehicles' then to_jsonb(jsonb_populate_record(null::public.vehicles, p))
-    when 'shipments' then to_jsonb(jsonb_populate_record(null::public.shipments, p))
-    when 'inventory' then to_jsonb(jsonb_populate_record(null::public.inventory, p))
-  end - 'updated_at' - 'change_xid'
-$$;
+-- undo_row (a floor row as jsonb) and undo_norm (its values without the server's stamps)
+-- are in 20261126004000_handover_tables.sql (they know the handover's tables too).
 
 -- Called last by each floor command (not named cmd_*: apply_commands would let a client
 -- call a cmd_<name>(command_context, jsonb) by name and forge images): p_rows = [{t, id, before, after?}] in lock order; a row
@@ -108,25 +78,7 @@ as $$
          || case when p_after is null then '{}'::jsonb else jsonb_build_object('after', p_after) end
 $$;
 
--- The plain refusal when a row moved on since the command.
-create or replace function public.undo_moved_on(p_table text, p_row jsonb)
-returns text
-language sql
-stable
-set search_path = ''
-as $$
-  select case
-    when p_row is null then 'Tidak dapat diurungkan: data tindakan ini sudah tidak ada.'
-    when p_table = 'shipments' then format(
-      'Tidak dapat diurungkan: pengiriman %s sudah berlanjut (status sekarang: %s).',
-      p_row ->> 'batch_number',
-      coalesce((select s.label from public.shipment_statuses s where s.key = p_row ->> 'status'),
-               p_row ->> 'status'))
-    when p_table = 'vehicles' then format(
-      'Tidak dapat diurungkan: kendaraan %s sudah berubah sejak tindakan ini.', p_row ->> 'license_plate')
-    else 'Tidak dapat diurungkan: stok dari tindakan ini sudah berubah.'
-  end
-$$;
+-- undo_moved_on (the plain refusal when a row moved on) is in 20261126004000_handover_tables.sql.
 
 -- undo_command {command_id}: the floor command reversed, exactly --------------------------
 create or replace function public.cmd_undo_command(ctx public.command_context, p jsonb)
@@ -203,7 +155,6 @@ end;
 $$;
 
 revoke execute on function
-  public.undo_row(text, uuid), public.undo_norm(text, jsonb), public.undo_img(text, uuid, jsonb, jsonb),
-  public.undo_moved_on(text, jsonb), public.undo_keep_images(public.command_context, jsonb),
+  public.undo_img(text, uuid, jsonb, jsonb), public.undo_keep_images(public.command_context, jsonb),
   public.cmd_undo_command(public.command_context, jsonb)
   from public, anon, authenticated;

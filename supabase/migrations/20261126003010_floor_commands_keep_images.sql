@@ -5,7 +5,8 @@
 -- one-UPDATE fast path of 20261126000800's note 5.: they need the row as it
 -- was) and ends with undo_keep_images. Otherwise the same checks, in the same
 -- order, the same rejections and the same writes. Device twins:
--- sync/commands/vehicle-queue.ts, arrival.ts, pod.ts.
+-- sync/commands/vehicle-queue.ts, arrival.ts, pod.ts. complete_unloading and pod_complete
+-- moved on to 20261126004020_handover_commands.sql (issue 28: the counted receipt).
 
 -- The vehicle queue (moved from 20261126000900_cmd_vehicle_queue.sql) -------------------
 
@@ -168,53 +169,8 @@ begin
 end;
 $$;
 
--- complete_unloading {hub_id, shipment_id, notes, smartboard_inventory_id,
--- bracket_inventory_id}: sedang_bongkar -> selesai
-create or replace function public.cmd_complete_unloading(ctx public.command_context, p jsonb)
-returns uuid
-language plpgsql
-set search_path = ''
-as $$
-declare
-  s public.shipments := public.cmd_lock_arriving_shipment(
-    ctx, public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini'),
-    public.cmd_uuid(p, 'shipment_id', 'Shipment not found'));
-  v_notes text := public.cmd_opt_text(p, 'notes');
-  v_smartboard_inventory_id uuid := public.cmd_uuid(p, 'smartboard_inventory_id', 'Perintah tidak valid.');
-  v_bracket_inventory_id uuid := public.cmd_uuid(p, 'bracket_inventory_id', 'Perintah tidak valid.');
-  wh public.warehouses;
-  vehicle jsonb;
-begin
-  if v_smartboard_inventory_id = v_bracket_inventory_id then
-    perform public.cmd_reject('validation', 'Perintah tidak valid.');
-  end if;
-  if s.status <> 'sedang_bongkar' then
-    if s.status in ('selesai', 'selesai_pod') then
-      perform public.cmd_reject_conflict(s.id, array['complete_unloading', 'pod_complete'],
-                                         'Bongkar sudah diselesaikan', s.status);
-    end if;
-    perform public.cmd_reject('precondition', 'Bongkar pengiriman ini belum dimulai.');
-  end if;
-  wh := public.cmd_first_warehouse(s.destination_hub_id);
-  if wh.id is null then
-    perform public.cmd_reject('precondition', 'Gudang hub ini tidak ditemukan.');
-  end if;
-  perform public.cmd_require_new_id('inventory', v_smartboard_inventory_id);
-  perform public.cmd_require_new_id('inventory', v_bracket_inventory_id);
-
-  select to_jsonb(v) into vehicle from public.vehicles v where v.id = s.vehicle_id for update;
-  update public.shipments
-     set status = 'selesai', selesai_bongkar = true, notes = v_notes, unloading_finished_at = ctx.issued_at
-   where id = s.id;
-  perform public.cmd_book_unloaded(ctx, s, wh.id, v_smartboard_inventory_id, v_bracket_inventory_id);
-  perform public.undo_keep_images(ctx, jsonb_build_array(
-    public.undo_img('shipments', s.id, to_jsonb(s)),
-    public.undo_img('inventory', v_smartboard_inventory_id, null),
-    public.undo_img('inventory', v_bracket_inventory_id, null),
-    public.undo_img('vehicles', s.vehicle_id, vehicle)));
-  return s.id;
-end;
-$$;
+-- complete_unloading (with the counted receipt of issue 28) is in
+-- 20261126004020_handover_commands.sql.
 
 -- The POD flow (moved from 20261126001200_cmd_pod.sql) ------------------------------------
 
@@ -288,62 +244,13 @@ begin
 end;
 $$;
 
--- pod_complete {shipment_id, smartboard_inventory_id, bracket_inventory_id}
-create or replace function public.cmd_pod_complete(ctx public.command_context, p jsonb)
-returns uuid
-language plpgsql
-set search_path = ''
-as $$
-declare
-  s public.shipments := public.cmd_lock_shipment(public.cmd_uuid(p, 'shipment_id', 'Shipment not found'));
-  v_city text := public.cmd_pod_city(s);
-  v_smartboard_inventory_id uuid := public.cmd_uuid(p, 'smartboard_inventory_id', 'Perintah tidak valid.');
-  v_bracket_inventory_id uuid := public.cmd_uuid(p, 'bracket_inventory_id', 'Perintah tidak valid.');
-  wh public.warehouses;
-  vehicle jsonb;
-begin
-  perform public.cmd_require_pod(ctx, v_city);
-  if v_smartboard_inventory_id = v_bracket_inventory_id then
-    perform public.cmd_reject('validation', 'Perintah tidak valid.');
-  end if;
-  if v_city is null then
-    perform public.cmd_reject('precondition', 'Unable to extract city from shipment');
-  end if;
-  if s.status <> 'sedang_bongkar' then
-    if s.status in ('selesai', 'selesai_pod') then
-      perform public.cmd_reject_conflict(s.id, array['pod_complete', 'complete_unloading'],
-                                         'Bongkar sudah diselesaikan', s.status);
-    end if;
-    perform public.cmd_reject('precondition', 'Bongkar pengiriman ini belum dimulai.');
-  end if;
-  wh := public.cmd_city_warehouse(v_city);
-  if wh.id is null then
-    perform public.cmd_reject('precondition', format('Warehouse tidak ditemukan untuk kota %s', v_city));
-  end if;
-  perform public.cmd_require_new_id('inventory', v_smartboard_inventory_id);
-  perform public.cmd_require_new_id('inventory', v_bracket_inventory_id);
-
-  select to_jsonb(v) into vehicle from public.vehicles v where v.id = s.vehicle_id for update;
-  update public.shipments
-     set status = 'selesai_pod', selesai_bongkar = true, unloading_finished_at = ctx.issued_at
-   where id = s.id;
-  perform public.cmd_book_unloaded(ctx, s, wh.id, v_smartboard_inventory_id, v_bracket_inventory_id);
-  perform public.undo_keep_images(ctx, jsonb_build_array(
-    public.undo_img('shipments', s.id, to_jsonb(s)),
-    public.undo_img('inventory', v_smartboard_inventory_id, null),
-    public.undo_img('inventory', v_bracket_inventory_id, null),
-    public.undo_img('vehicles', s.vehicle_id, vehicle)));
-  return s.id;
-end;
-$$;
+-- pod_complete (with the counted receipt of issue 28) is in 20261126004020_handover_commands.sql.
 
 revoke execute on function
   public.cmd_queue_vehicles(public.command_context, jsonb), public.cmd_start_loading(public.command_context, jsonb),
   public.cmd_remove_from_queue(public.command_context, jsonb), public.cmd_finish_loading(public.command_context, jsonb),
   public.cmd_confirm_arrival(public.command_context, jsonb),
   public.cmd_start_unloading(public.command_context, jsonb),
-  public.cmd_complete_unloading(public.command_context, jsonb),
   public.cmd_pod_confirm_arrival(public.command_context, jsonb),
-  public.cmd_pod_start_unloading(public.command_context, jsonb),
-  public.cmd_pod_complete(public.command_context, jsonb)
+  public.cmd_pod_start_unloading(public.command_context, jsonb)
   from public, anon, authenticated;

@@ -229,17 +229,6 @@ select w.id, w.id,
 from public.warehouses w
 on conflict (id) do nothing;
 
--- The tables the devices replicate: stock_balances joins them, right after the
--- warehouses (a screen's stock figures need only these two small tables).
--- Moved here from 20261126000500_baseline_sync.sql.
-create or replace function public.replicated_tables()
-returns text[]
-language sql
-immutable
-set search_path = ''
-as $$
-  select array['hubs', 'warehouses', 'stock_balances', 'profiles', 'shipment_statuses', 'vendors', 'vehicle_types',
-               'vehicles', 'shipments', 'containers', 'inventory']
-$$;
-comment on function public.replicated_tables() is 'The tables the offline clients replicate, in pull order.';
-grant execute on function public.replicated_tables() to authenticated, service_role;
+-- stock_balances joined the replicated tables right after the warehouses (a screen's stock
+-- figures need only these two small tables): public.replicated_tables() is now in
+-- 20261126004000_handover_tables.sql.

@@ -2,13 +2,15 @@
 // Bongkar. First writer wins on the server; a late tablet's command is refused
 // with code 'conflict' naming who did it first and when (the device cannot know
 // who, so its own strict check says only that the state has moved on).
-// Server side: supabase/migrations/20261126003010_floor_commands_keep_images.sql.
+// Server side: supabase/migrations/20261126003010_floor_commands_keep_images.sql, and
+// complete_unloading with its counted receipt (issue 28) 20261126004020_handover_commands.sql.
 import { z } from 'zod';
 import { hubKind } from '../domain/hub-type';
 import { firstWarehouseOf } from '../domain/lookups';
 import { jakartaDate } from '../domain/time';
 import { MESSAGES } from '../messages';
 import type { InventoryRow, Shipment } from '../model/rows';
+import { countedUnloading, receiptInput } from './handover-receipt';
 import { actedAt, holds, need, newId, newRowStamp, optionalText, requireHub, uuid } from './helpers';
 import { defineCommand, type Change, type PredictContext } from './types';
 
@@ -139,7 +141,7 @@ export const startUnloading = defineCommand({
 export const completeUnloading = defineCommand({
   type: 'complete_unloading',
   schema: atHub
-    .extend({ notes: optionalText(), ...unloadingIds })
+    .extend({ notes: optionalText(), ...unloadingIds, receipt: receiptInput.nullish() })
     .refine(distinctUnloadingIds, { error: MESSAGES.invalidCommand }),
   async predict(p, ctx, strict) {
     const s = await arriving(ctx, p, strict);
@@ -151,6 +153,9 @@ export const completeUnloading = defineCommand({
       MESSAGES.unloadingNotStarted,
     );
     if (!holds(s.status === 'sedang_bongkar', strict, message)) return [];
+    // Issue 28: with a counted receipt, what was counted in good order is booked.
+    const counted = countedUnloading(ctx, s, p.receipt, strict);
+    if (!counted) return [];
     const warehouse = firstWarehouseOf(await ctx.read.all('warehouses'), s.destination_hub_id);
     if (!holds(!!warehouse, strict, MESSAGES.hubWarehouseMissing) || !warehouse) return [];
 
@@ -165,7 +170,8 @@ export const completeUnloading = defineCommand({
           unloading_finished_at: actedAt(ctx),
         },
       },
-      ...incomingRows(ctx, s, warehouse.id, p),
+      ...incomingRows(ctx, counted.booked, warehouse.id, p),
+      ...counted.discrepancies,
     ];
     // Spec 4.2: the vehicle is free again, where it unloaded.
     const vehicle = await ctx.read.get('vehicles', s.vehicle_id);

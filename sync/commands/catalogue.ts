@@ -16,6 +16,7 @@ import {
   editVehicle,
   editVendor,
 } from './master-data';
+import { attachDocument, resolveDiscrepancy } from './handover';
 import { podComplete, podConfirmArrival, podStartUnloading } from './pod';
 import { correctShipmentCounts, voidShipment } from './shipment-correction';
 import {
@@ -70,6 +71,9 @@ const definitions = [
   // corrections of a shipment on its way (20261126003100)
   correctShipmentCounts,
   voidShipment,
+  // the handover's evidence (20261126004020; the receipt rides on the two completions)
+  resolveDiscrepancy,
+  attachDocument,
 ] as const;
 
 type Definition = (typeof definitions)[number];

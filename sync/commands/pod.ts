@@ -1,7 +1,8 @@
 // The POD flow (spec 2.10, 4.2, 8.5): otw_{city} -> confirm_tiba ->
 // sedang_bongkar -> selesai_pod. Allowed for admin, tower_control and a hub
 // user of a POD hub of the shipment's city.
-// Server side: supabase/migrations/20261126003010_floor_commands_keep_images.sql.
+// Server side: supabase/migrations/20261126003010_floor_commands_keep_images.sql, and
+// pod_complete with its counted receipt (issue 28) 20261126004020_handover_commands.sql.
 import { z } from 'zod';
 import { hubKind } from '../domain/hub-type';
 import { hubForCity, warehouseForCity } from '../domain/lookups';
@@ -10,6 +11,7 @@ import { slug } from '../domain/text';
 import { MESSAGES } from '../messages';
 import type { Hub, Shipment } from '../model/rows';
 import { distinctUnloadingIds, incomingRows, unloadingIds } from './arrival';
+import { countedUnloading, receiptInput } from './handover-receipt';
 import { actedAt, holds, isStaff, need, uuid } from './helpers';
 import { CommandRefused } from '../errors';
 import { defineCommand, type Actor, type Change, type PredictContext } from './types';
@@ -110,7 +112,9 @@ export const podStartUnloading = defineCommand({
 
 export const podComplete = defineCommand({
   type: 'pod_complete',
-  schema: byShipment.extend(unloadingIds).refine(distinctUnloadingIds, { error: MESSAGES.invalidCommand }),
+  schema: byShipment
+    .extend({ ...unloadingIds, receipt: receiptInput.nullish() })
+    .refine(distinctUnloadingIds, { error: MESSAGES.invalidCommand }),
   async predict(p, ctx, strict) {
     const found = await podShipment(ctx, p.shipment_id, strict);
     if (!found) return [];
@@ -123,6 +127,9 @@ export const podComplete = defineCommand({
       MESSAGES.unloadingNotStarted,
     );
     if (!holds(s.status === 'sedang_bongkar', strict, message)) return [];
+    // Issue 28: with a counted receipt, what was counted in good order is booked.
+    const counted = countedUnloading(ctx, s, p.receipt, strict);
+    if (!counted) return [];
     const warehouse = warehouseForCity(await ctx.read.all('warehouses'), city);
     if (!holds(!!warehouse, strict, MESSAGES.warehouseNotFoundForCity(city)) || !warehouse) return [];
 
@@ -131,7 +138,8 @@ export const podComplete = defineCommand({
         table: 'shipments',
         row: { ...s, status: 'selesai_pod', selesai_bongkar: true, unloading_finished_at: actedAt(ctx) },
       },
-      ...incomingRows(ctx, s, warehouse.id, p),
+      ...incomingRows(ctx, counted.booked, warehouse.id, p),
+      ...counted.discrepancies,
     ];
     // Past the spec, as at the hubs: free again where it unloaded.
     const vehicle = await ctx.read.get('vehicles', s.vehicle_id);

@@ -5,7 +5,20 @@ import type { RxJsonSchema } from 'rxdb';
 import type { TableName, Tables } from '../model/rows';
 
 type FieldKind =
-  'key' | 'text' | 'text?' | 'int' | 'int?' | 'bool' | 'uuid' | 'uuid?' | 'time' | 'time?' | 'date' | 'date?';
+  | 'key'
+  | 'text'
+  | 'text?'
+  | 'int'
+  | 'int?'
+  | 'num?'
+  | 'bool'
+  | 'uuid'
+  | 'uuid?'
+  | 'uuids'
+  | 'time'
+  | 'time?'
+  | 'date'
+  | 'date?';
 
 const PROPERTY: Record<FieldKind, object> = {
   key: { type: 'string', maxLength: 64 },
@@ -13,9 +26,11 @@ const PROPERTY: Record<FieldKind, object> = {
   'text?': { type: ['string', 'null'] },
   int: { type: 'integer' },
   'int?': { type: ['integer', 'null'] },
+  'num?': { type: ['number', 'null'] },
   bool: { type: 'boolean' },
   uuid: { type: 'string', maxLength: 36 },
   'uuid?': { type: ['string', 'null'], maxLength: 36 },
+  uuids: { type: 'array', items: { type: 'string', maxLength: 36 } },
   time: { type: 'string', maxLength: 40 },
   'time?': { type: ['string', 'null'] },
   date: { type: 'string', maxLength: 10 },
@@ -152,5 +167,48 @@ export const SCHEMAS: { [T in TableName]: RxJsonSchema<Tables[T]> } = {
       shipment_id: 'uuid?',
     },
     [['warehouse_id', 'date_recorded']],
+  ),
+  // Issue 28: two new collections (version 0), created empty on upgrade and pulled from the
+  // start. (shipment_receipts stays on the server: a 14th collection would wait 1.8 s at every
+  // start under RxDB's open-core limit of 13; see rows.ts.)
+  shipment_documents: schema(
+    'shipment_documents',
+    {
+      shipment_id: 'uuid',
+      kind: 'key',
+      path: 'text',
+      mime: 'text',
+      size_bytes: 'int',
+      sha256: 'text',
+      device_time: 'time',
+      latitude: 'num?',
+      longitude: 'num?',
+      accuracy_m: 'num?',
+      discrepancy_id: 'uuid?',
+      uploaded_by: 'uuid',
+      received_at: 'time',
+    },
+    [['shipment_id']],
+  ),
+  discrepancies: schema(
+    'discrepancies',
+    {
+      shipment_id: 'uuid',
+      receipt_id: 'uuid',
+      item: 'text',
+      reason: 'text',
+      quantity: 'int',
+      note: 'text?',
+      photo_ids: 'uuids',
+      origin_hub_id: 'uuid',
+      destination_hub_id: 'uuid',
+      reported_by: 'uuid',
+      reported_at: 'time',
+      status: 'key',
+      resolved_by: 'uuid?',
+      resolved_at: 'time?',
+      resolution_note: 'text?',
+    },
+    [['shipment_id'], ['status']],
   ),
 };

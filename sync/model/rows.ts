@@ -119,6 +119,78 @@ export interface StockBalance extends Replicated {
   bracket_quantity: number;
 }
 
+/**
+ * Issue 28: a stored file of a shipment (bucket shipment-documents, at
+ * shipments/<shipment_id>/documents/<id>.<ext>), written only by attach_document once the
+ * file is there. uploaded_by and received_at are the server's (placeholders in a prediction).
+ */
+export interface ShipmentDocument extends Replicated {
+  shipment_id: string;
+  kind: DocumentKind;
+  path: string;
+  mime: DocumentMime;
+  size_bytes: number;
+  sha256: string;
+  /** When the file was captured or made, by the device clock. */
+  device_time: string;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy_m: number | null;
+  discrepancy_id: string | null;
+  uploaded_by: string;
+  received_at: string;
+}
+
+export type DocumentKind =
+  'surat_jalan' | 'bast' | 'signature_receiver' | 'signature_driver' | 'discrepancy_photo';
+export type DocumentMime = 'application/pdf' | 'image/png' | 'image/jpeg';
+
+/**
+ * Issue 28: a difference found when counting a shipment, with its photos (the
+ * shipment_documents ids of kind 'discrepancy_photo' they get). Open until tower control
+ * or an admin resolves it with a note.
+ */
+export interface Discrepancy extends Replicated {
+  shipment_id: string;
+  receipt_id: string;
+  item: 'smartboard' | 'bracket';
+  reason: 'kurang' | 'lebih' | 'rusak';
+  quantity: number;
+  note: string | null;
+  photo_ids: string[];
+  origin_hub_id: string;
+  destination_hub_id: string;
+  reported_by: string;
+  reported_at: string;
+  status: 'open' | 'resolved';
+  resolved_by: string | null;
+  resolved_at: string | null;
+  resolution_note: string | null;
+}
+
+/**
+ * Issue 28: the counted receipt of a shipment as the server keeps it (public.shipment_receipts).
+ * Not replicated (no collection: RxDB's open-core build allows 13 collections per JavaScript
+ * context and a device has 13); a screen reads it online (RLS: as the shipment).
+ */
+export interface ShipmentReceipt extends Replicated {
+  shipment_id: string;
+  warehouse_id: string;
+  smartboard_sent: number;
+  bracket_sent: number;
+  smartboard_received: number;
+  bracket_received: number;
+  smartboard_damaged: number;
+  bracket_damaged: number;
+  receiver_name: string;
+  driver_name: string;
+  receiver_signature_id: string;
+  driver_signature_id: string;
+  signed_at: string;
+  counted_by: string;
+  received_at: string;
+}
+
 export interface Tables {
   hubs: Hub;
   warehouses: Warehouse;
@@ -131,6 +203,8 @@ export interface Tables {
   shipments: Shipment;
   containers: Container;
   inventory: InventoryRow;
+  shipment_documents: ShipmentDocument;
+  discrepancies: Discrepancy;
 }
 
 export type TableName = keyof Tables;
@@ -148,4 +222,7 @@ export const TABLES: readonly TableName[] = [
   'shipments',
   'containers',
   'inventory',
+  // Issue 28: rows of a shipment, after it.
+  'shipment_documents',
+  'discrepancies',
 ];

@@ -1,0 +1,289 @@
+// The counted receipt of an unloading (issue 28): the optional `receipt` of
+// complete_unloading and pod_complete. One pure rule checker, checkReceipt, is used by
+// the zod schema (without the sent counts: the payload alone), by the predictions (with
+// the shipment's sent counts) and by the receipt form (per field, before anything is
+// queued). The server checks the same rules in the same order with the same messages:
+// supabase/migrations/20261126004010_handover_receipt.sql (public.handover_receipt).
+import { z } from 'zod';
+import { CommandRefused } from '../errors';
+import { MESSAGES } from '../messages';
+import { HANDOVER_MESSAGES as M } from '../messages-handover';
+import type { Discrepancy, Shipment } from '../model/rows';
+import { actedAt, cleanText, newId, newRowStamp, uuid } from './helpers';
+import type { Change, PredictContext } from './types';
+
+export const RECEIPT_ITEMS = ['smartboard', 'bracket'] as const satisfies readonly Discrepancy['item'][];
+export const DISCREPANCY_REASONS = [
+  'kurang',
+  'lebih',
+  'rusak',
+] as const satisfies readonly Discrepancy['reason'][];
+export const MAX_COUNT = 100_000;
+export const MAX_NAME = 100;
+export const MAX_NOTE = 500;
+export const MAX_PHOTOS = 10;
+/** At most one kurang or lebih and one rusak per item. */
+export const MAX_DISCREPANCIES = 6;
+
+export type ReceiptItem = Discrepancy['item'];
+export type DiscrepancyReason = Discrepancy['reason'];
+export type CountField = `${ReceiptItem}_${'received' | 'damaged'}`;
+export const COUNT_FIELDS: readonly CountField[] = [
+  'smartboard_received',
+  'bracket_received',
+  'smartboard_damaged',
+  'bracket_damaged',
+];
+
+/** What the shipment says was sent. */
+export interface SentCounts {
+  smartboard: number;
+  bracket: number;
+}
+
+export interface ReceiptDiscrepancy {
+  id: string;
+  item: ReceiptItem;
+  reason: DiscrepancyReason;
+  quantity: number;
+  note?: string | null;
+  photo_ids: readonly string[];
+}
+
+/** The receipt as the command carries it (the form's values, numbers parsed). */
+export interface ReceiptValues extends Record<CountField, number> {
+  receipt_id: string;
+  receiver_name: string;
+  driver_name: string;
+  /** The shipment_documents ids the signatures get; empty while not signed. */
+  receiver_signature_id: string;
+  driver_signature_id: string;
+  signed_at: string;
+  discrepancies: readonly ReceiptDiscrepancy[];
+}
+
+/** A rule broken: the field it belongs to (as the payload names it) and the message. */
+export interface ReceiptProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+export interface NeededDiscrepancy {
+  item: ReceiptItem;
+  reason: DiscrepancyReason;
+  quantity: number;
+}
+
+/** The discrepancies the counts call for, item by item (TV, then bracket), kurang, lebih, rusak. */
+export function neededDiscrepancies(
+  sent: SentCounts,
+  counts: Pick<ReceiptValues, CountField>,
+): NeededDiscrepancy[] {
+  const needed: NeededDiscrepancy[] = [];
+  for (const item of RECEIPT_ITEMS) {
+    for (const reason of DISCREPANCY_REASONS) {
+      const quantity = expectedQuantity(sent, counts, item, reason);
+      if (quantity > 0) needed.push({ item, reason, quantity });
+    }
+  }
+  return needed;
+}
+
+function expectedQuantity(
+  sent: SentCounts,
+  counts: Pick<ReceiptValues, CountField>,
+  item: ReceiptItem,
+  reason: DiscrepancyReason,
+): number {
+  const received = counts[`${item}_received`];
+  if (reason === 'kurang') return Math.max(sent[item] - received, 0);
+  if (reason === 'lebih') return Math.max(received - sent[item], 0);
+  return counts[`${item}_damaged`];
+}
+
+const isCount = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= MAX_COUNT;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isId = (s: unknown): s is string => typeof s === 'string' && UUID.test(s);
+const trimmed = (s: unknown) => (typeof s === 'string' ? cleanText(s).trim() : '');
+
+/**
+ * Every broken rule of a receipt, in the server's order (its first is the server's refusal):
+ * the counts, the names, the signatures, each discrepancy's quantity, note and photos;
+ * damaged within received; and, given what was sent, exactly the discrepancies the counts
+ * call for. Empty when the receipt may be sent.
+ */
+export function checkReceipt(receipt: ReceiptValues, sent?: SentCounts): ReceiptProblem[] {
+  const problems: ReceiptProblem[] = [];
+  const add = (path: ReceiptProblem['path'], message: string) => problems.push({ path, message });
+  for (const field of COUNT_FIELDS) if (!isCount(receipt[field])) add([field], M.countInvalid);
+  const name = (field: 'receiver_name' | 'driver_name', missing: string) => {
+    const value = trimmed(receipt[field]);
+    if (value === '') add([field], missing);
+    else if (value.length > MAX_NAME) add([field], M.nameTooLong);
+  };
+  name('receiver_name', M.receiverNameRequired);
+  name('driver_name', M.driverNameRequired);
+  if (!isId(receipt.receiver_signature_id)) add(['receiver_signature_id'], M.receiverSignatureRequired);
+  if (!isId(receipt.driver_signature_id)) add(['driver_signature_id'], M.driverSignatureRequired);
+  receipt.discrepancies.forEach((d, i) => {
+    if (!(Number.isInteger(d.quantity) && d.quantity >= 1 && d.quantity <= MAX_COUNT))
+      add(['discrepancies', i, 'quantity'], M.discrepancyQuantity);
+    if (trimmed(d.note).length > MAX_NOTE) add(['discrepancies', i, 'note'], M.noteTooLong);
+    if (d.photo_ids.length === 0) add(['discrepancies', i, 'photo_ids'], M.photoRequired);
+    else if (d.photo_ids.length > MAX_PHOTOS) add(['discrepancies', i, 'photo_ids'], M.tooManyPhotos);
+  });
+  for (const item of RECEIPT_ITEMS) {
+    const received = receipt[`${item}_received`];
+    const damaged = receipt[`${item}_damaged`];
+    if (isCount(received) && isCount(damaged) && damaged > received)
+      add([`${item}_damaged`], M.damagedOverReceived);
+  }
+  if (problems.length > 0 || !sent) return problems;
+  for (const item of RECEIPT_ITEMS) {
+    for (const reason of DISCREPANCY_REASONS) {
+      const expected = expectedQuantity(sent, receipt, item, reason);
+      const index = receipt.discrepancies.findIndex((d) => d.item === item && d.reason === reason);
+      const count = receipt.discrepancies.filter((d) => d.item === item && d.reason === reason).length;
+      if (expected > 0 && count === 0) add(['discrepancies'], M.discrepancyMissing(item, reason, expected));
+      else if (expected === 0 && count > 0)
+        add(['discrepancies', index], M.discrepancyNotCounted(item, reason));
+      else if (count > 1 || (count === 1 && receipt.discrepancies[index]!.quantity !== expected))
+        add(['discrepancies', index, 'quantity'], M.discrepancyQuantityWrong(item, reason, expected));
+    }
+  }
+  return problems;
+}
+
+/** The first problem per field (the form shows one message under each). */
+export function receiptFieldMessages(problems: readonly ReceiptProblem[]): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const p of problems) messages[p.path.join('.')] ??= p.message;
+  return messages;
+}
+
+// The schema ----------------------------------------------------------------------------
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})$/;
+
+const count = z
+  .number({ error: M.countInvalid })
+  .int({ error: M.countInvalid })
+  .min(0, { error: M.countInvalid })
+  .max(MAX_COUNT, { error: M.countInvalid });
+const name = (missing: string) =>
+  z
+    .string({ error: missing })
+    .transform((s) => cleanText(s).trim())
+    .pipe(z.string().min(1, { error: missing }).max(MAX_NAME, { error: M.nameTooLong }));
+
+export const discrepancyInput = z.object({
+  id: newId(),
+  item: z.enum(RECEIPT_ITEMS, { error: MESSAGES.invalidCommand }),
+  reason: z.enum(DISCREPANCY_REASONS, { error: MESSAGES.invalidCommand }),
+  quantity: z
+    .number({ error: M.discrepancyQuantity })
+    .int({ error: M.discrepancyQuantity })
+    .min(1, { error: M.discrepancyQuantity })
+    .max(MAX_COUNT, { error: M.discrepancyQuantity }),
+  note: z
+    .string({ error: MESSAGES.invalidCommand })
+    .nullish()
+    .transform((s) => {
+      const clean = s == null ? '' : cleanText(s).trim();
+      return clean === '' ? null : clean;
+    })
+    .pipe(z.string().max(MAX_NOTE, { error: M.noteTooLong }).nullable()),
+  photo_ids: z
+    .array(uuid(MESSAGES.invalidCommand), { error: M.photoRequired })
+    .min(1, { error: M.photoRequired })
+    .max(MAX_PHOTOS, { error: M.tooManyPhotos }),
+});
+
+/** The receipt's payload: its fields' types here, its rules by checkReceipt. */
+export const receiptInput = z
+  .object({
+    receipt_id: newId(),
+    smartboard_received: count,
+    bracket_received: count,
+    smartboard_damaged: count,
+    bracket_damaged: count,
+    receiver_name: name(M.receiverNameRequired),
+    driver_name: name(M.driverNameRequired),
+    receiver_signature_id: uuid(M.receiverSignatureRequired),
+    driver_signature_id: uuid(M.driverSignatureRequired),
+    signed_at: z
+      .string({ error: MESSAGES.invalidCommand })
+      .regex(TIMESTAMP, { error: MESSAGES.invalidCommand }),
+    discrepancies: z
+      .array(discrepancyInput, { error: MESSAGES.invalidCommand })
+      .max(MAX_DISCREPANCIES, { error: MESSAGES.invalidCommand })
+      .nullish()
+      .transform((d) => d ?? []),
+  })
+  .superRefine((r, ctx) => {
+    for (const p of checkReceipt(r)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
+    const ids = r.discrepancies.map((d) => d.id);
+    if (r.receiver_signature_id === r.driver_signature_id || new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: 'custom', path: [], message: MESSAGES.invalidCommand });
+  });
+
+export type ReceiptInput = z.input<typeof receiptInput>;
+export type Receipt = z.output<typeof receiptInput>;
+
+/** What an unloading with this receipt books per item: counted in good order. */
+export const bookedCounts = (r: Receipt): SentCounts => ({
+  smartboard: r.smartboard_received - r.smartboard_damaged,
+  bracket: r.bracket_received - r.bracket_damaged,
+});
+
+// The receipt's rows, for complete_unloading and pod_complete ------------------------------
+
+/** The discrepancy rows a counted unloading writes (open, reported by this user now). */
+export function discrepancyRows(ctx: PredictContext, s: Shipment, r: Receipt): Change[] {
+  return r.discrepancies.map((d) => ({
+    table: 'discrepancies' as const,
+    row: {
+      ...newRowStamp(ctx, d.id),
+      shipment_id: s.id,
+      receipt_id: r.receipt_id,
+      item: d.item,
+      reason: d.reason,
+      quantity: d.quantity,
+      note: d.note,
+      photo_ids: [...d.photo_ids],
+      origin_hub_id: s.origin_hub_id,
+      destination_hub_id: s.destination_hub_id,
+      reported_by: ctx.actor.userId,
+      reported_at: actedAt(ctx),
+      status: 'open',
+      resolved_by: null,
+      resolved_at: null,
+      resolution_note: null,
+    } satisfies Discrepancy,
+  }));
+}
+
+/**
+ * An unloading's receipt against its shipment: the shipment as it books (its counts what was
+ * counted in good order) and the discrepancy rows; without a receipt, the shipment as sent.
+ * A broken rule: strict, refused with its message; otherwise undefined (nothing predicted).
+ */
+export function countedUnloading(
+  ctx: PredictContext,
+  s: Shipment,
+  receipt: Receipt | null | undefined,
+  strict: boolean,
+): { booked: Shipment; discrepancies: Change[] } | undefined {
+  if (!receipt) return { booked: s, discrepancies: [] };
+  const [problem] = checkReceipt(receipt, { smartboard: s.smartboard_quantity, bracket: s.bracket_quantity });
+  if (problem) {
+    if (strict) throw new CommandRefused('validation', problem.message);
+    return undefined;
+  }
+  const booked = bookedCounts(receipt);
+  return {
+    booked: { ...s, smartboard_quantity: booked.smartboard, bracket_quantity: booked.bracket },
+    discrepancies: discrepancyRows(ctx, s, receipt),
+  };
+}
