@@ -3,7 +3,9 @@
 // driver or vendor, over the local rows (offline too), with their status
 // labels, newest first. On a wide screen a box in the header; on a phone an
 // icon that opens the same search in a dialog. A result opens where it is shown
-// (src/lib/search-target.ts).
+// (src/lib/search-target.ts). Below them, online, the older shipments only the
+// server holds (issue 26: ./search-older-results.tsx); offline a line that
+// older records need a connection.
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Search, Ship, Truck } from 'lucide-react';
@@ -14,6 +16,7 @@ import type { StatusLooks } from '../lib/shipment-status';
 import { useSession } from '../lib/session';
 import { useRxQuery } from '../lib/use-rx-query';
 import { useStatusLooks } from '../lib/use-status-looks';
+import { SearchOlderResults } from './search-older-results';
 import { StatusBadge } from './status-badge';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';
@@ -72,7 +75,15 @@ function Results({ query, onPick }: { query: string; onPick: (path: string) => v
       }),
     [query, shipments.rows, containers.rows, vehicles.rows, vendors.rows, looks],
   );
-  if (hits.length === 0) return <p className="p-3 text-sm text-muted-foreground">Tidak ditemukan.</p>;
+  const heldIds = useMemo(() => new Set(shipments.rows.map((s) => s.id)), [shipments.rows]);
+  const older = <SearchOlderResults query={query} heldIds={heldIds} hubsById={hubsById} looks={looks} />;
+  if (hits.length === 0)
+    return (
+      <div className="grid gap-1">
+        <p className="p-3 text-sm text-muted-foreground">Tidak ditemukan.</p>
+        {older}
+      </div>
+    );
   return (
     <div className="grid gap-1">
       <ul className="grid" aria-label="Hasil pencarian" data-testid="search-results">
@@ -105,6 +116,7 @@ function Results({ query, onPick }: { query: string; onPick: (path: string) => v
           {hits.length} teratas dari {total} hasil. Perjelas kata pencarian untuk melihat yang lain.
         </p>
       )}
+      {older}
     </div>
   );
 }

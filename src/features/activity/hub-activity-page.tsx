@@ -2,8 +2,11 @@
 // movements in and out, filterable (in or out; and by the related shipment's
 // status, origin and destination and the movement's date, kept in the address:
 // issue 30), each opening Detail Inventory. From the local collections: it
-// opens offline.
-import { useMemo, useState } from 'react';
+// opens offline. The device holds the movements of its working set; older ones
+// are read from the server on demand, online ("Muat riwayat lebih lama", or by
+// itself when the date range reaches before what the device holds: issue 26),
+// merged by id into the list and its CSV.
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { hubStock, isMovement, stockOfBalances, type InventoryRow, type Movement } from '../../../sync/pure';
@@ -11,6 +14,7 @@ import { DataFreshness } from '../../components/data-freshness';
 import { StatCards } from '../../components/stat-cards';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ShipmentFilterBar } from '../../components/shipment-filter-bar';
+import { OlderHistoryStep } from '../../components/older-history-step';
 import { ShipmentHistory } from '../../components/shipment-history';
 import { StatusBadge } from '../../components/status-badge';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
@@ -18,8 +22,16 @@ import { Button } from '../../components/ui/button';
 import { SegmentedControl } from '../../components/ui/segmented-control';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '../../components/ui/sheet';
 import { formatDate, formatNumber } from '../../lib/format-date';
+import {
+  asInventoryRow,
+  olderLedgerEnd,
+  readOlderLedger,
+  type OlderLedgerRow,
+  type RelatedShipment,
+} from '../../lib/older-history';
 import { applyFilters, hasFieldFilters, shipmentFilterOptions } from '../../lib/shipment-filters';
 import { statusLook } from '../../lib/shipment-status';
+import { useOlderPages } from '../../lib/use-older-history';
 import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
 import { useTablesArrived } from '../../lib/sync-engine';
 import { useShipmentFilters } from '../../lib/use-shipment-filters';
@@ -78,11 +90,59 @@ export function HubActivityPage() {
   );
   const [filter, setFilter] = useState<Movement>('all');
   const [filters, setFilters] = useShipmentFilters();
+  // Older movements, from the server (issue 26): up to the oldest day held here.
+  const oldestHeld = useMemo(
+    () => rows.reduce<string | undefined>((min, r) => (!min || r.date_recorded < min ? r.date_recorded : min), undefined),
+    [rows],
+  );
+  const olderTo = olderLedgerEnd(oldestHeld, filters.to);
+  // A range that ends within what the device holds has nothing older to read.
+  const olderNeeded = !(filters.from && olderTo && filters.from > olderTo);
+  const olderKey =
+    ready && hub && olderNeeded
+      ? JSON.stringify([hubId, filters.from, olderTo, filters.status, filters.origin, filters.destination])
+      : null;
+  const older = useOlderPages<OlderLedgerRow>(
+    olderKey,
+    (after, limit) =>
+      readOlderLedger(
+        {
+          hubId,
+          from: filters.from || undefined,
+          to: olderTo,
+          status: filters.status || undefined,
+          originHubId: filters.origin || undefined,
+          destinationHubId: filters.destination || undefined,
+        },
+        after,
+        limit,
+      ),
+    {
+      auto:
+        (!!filters.from && (!oldestHeld || filters.from < oldestHeld)) ||
+        (!!filters.to && !!oldestHeld && filters.to < oldestHeld),
+    },
+  );
+  const { olderRows, olderRelated } = useMemo(() => {
+    const held = new Set(inventory.rows.map((r) => r.id));
+    const fromServer = older.rows.filter((r) => !held.has(r.id)).map(asInventoryRow);
+    return {
+      olderRows: fromServer.map((o) => o.row),
+      olderRelated: new Map(fromServer.flatMap((o) => (o.shipment ? [[o.row.id, o.shipment] as const] : []))),
+    };
+  }, [older.rows, inventory.rows]);
+  const allRows = useMemo(() => (olderRows.length ? [...rows, ...olderRows] : rows), [rows, olderRows]);
   const [openId, setOpenId] = useState<string | null>(null);
   const looks = useStatusLooks();
   const hubName = (id: string | null | undefined) => hubs.rows.find((h) => h.id === id)?.name ?? '-';
   const warehouseName = (id: string) => own.find((w) => w.id === id)?.name ?? '-';
 
+  // A movement's shipment: the one held here, else the fields the server sent with an older row.
+  const relatedOf = useCallback(
+    (r: InventoryRow): RelatedShipment | undefined =>
+      (r.shipment_id ? shipments.get(r.shipment_id) : undefined) ?? olderRelated.get(r.id),
+    [shipments, olderRelated],
+  );
   const columns = useMemo<DataColumn<InventoryRow>[]>(
     () => [
       {
@@ -111,17 +171,17 @@ export function HubActivityPage() {
         id: 'destination',
         header: 'Tujuan',
         value: (r) => {
-          const s = r.shipment_id ? shipments.get(r.shipment_id) : undefined;
+          const s = relatedOf(r);
           return s ? (hubs.rows.find((h) => h.id === s.destination_hub_id)?.name ?? '-') : '-';
         },
       },
       {
         id: 'notes',
         header: 'Catatan',
-        value: (r) => (r.shipment_id ? shipments.get(r.shipment_id)?.notes : null) ?? '-',
+        value: (r) => relatedOf(r)?.notes ?? '-',
       },
     ],
-    [shipments, hubs.rows],
+    [relatedOf, hubs.rows],
   );
 
   if (hubs.ready && !hub && hubArrived) {
@@ -141,13 +201,14 @@ export function HubActivityPage() {
 
   const shipmentOf = (r: InventoryRow) => (r.shipment_id ? shipments.get(r.shipment_id) : undefined);
   const shown = applyFilters(
-    rows.filter((r) => isMovement(r, filter)),
-    (r) => ({ shipment: shipmentOf(r) ?? null, date: r.date_recorded }),
+    allRows.filter((r) => isMovement(r, filter)),
+    (r) => ({ shipment: relatedOf(r) ?? null, date: r.date_recorded }),
     filters,
   );
   const related = [...shipments.values()];
-  const open = rows.find((r) => r.id === openId);
+  const open = allRows.find((r) => r.id === openId);
   const openShipment = open ? shipmentOf(open) : undefined;
+  const openOlder = open && !openShipment ? olderRelated.get(open.id) : undefined;
 
   return (
     <div
@@ -201,6 +262,9 @@ export function HubActivityPage() {
           />
         }
       />
+      {(olderKey !== null || (!older.online && olderNeeded)) && (
+        <OlderHistoryStep pages={older} shown={olderRows.length} />
+      )}
       {open && (
         <Sheet open onOpenChange={(o) => !o && setOpenId(null)}>
           <SheetContent className="w-full overflow-y-auto p-6 sm:max-w-lg" data-testid="inventory-detail">
@@ -233,6 +297,16 @@ export function HubActivityPage() {
                 </p>
                 <RelatedVehicle vehicleId={openShipment.vehicle_id} />
                 <p className="text-muted-foreground">Catatan: {openShipment.notes ?? '-'}</p>
+              </section>
+            )}
+            {openOlder && (
+              <section className="grid gap-2 rounded-md border p-3 text-sm" data-testid="related-shipment">
+                <h2 className="font-semibold">Shipment {open.batch_number ?? '-'}</h2>
+                <StatusBadge status={openOlder.status} looks={looks} />
+                <p>
+                  {hubName(openOlder.origin_hub_id)} → {hubName(openOlder.destination_hub_id)}
+                </p>
+                <p className="text-muted-foreground">Catatan: {openOlder.notes ?? '-'}</p>
               </section>
             )}
             {openShipment && <ShipmentHistory shipmentId={openShipment.id} />}
