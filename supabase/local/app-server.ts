@@ -38,7 +38,8 @@ export function contentSecurityPolicy(apiUrl: string): string {
   const ws = `${api.protocol === 'https:' ? 'wss:' : 'ws:'}//${api.host}`;
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // WebAssembly may be compiled (not eval): the QR scanner's ZXing reader (issue 28).
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${api.origin}`,
     "font-src 'self' data:",

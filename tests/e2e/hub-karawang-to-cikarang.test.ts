@@ -22,6 +22,7 @@ import {
   waitSynced,
 } from './hub-support';
 import { HUB, TRUCK_VENDOR, WAREHOUSE } from '../support/demo';
+import { closeBast, signReceipt } from './receive-support';
 
 const browser = useBrowser();
 let truck: { id: string; plate: string };
@@ -137,8 +138,11 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     await unloading.getByRole('button', { name: 'Selesai Bongkar' }).click();
     const dialog = page.getByTestId('complete-unloading-dialog');
     await dialog.locator('#unloading-notes').fill('Diterima lengkap (e2e)');
+    // The counted receipt (issue 28): everything arrived, both sign.
+    await signReceipt(page, dialog);
     await dialog.getByTestId('complete-unloading-submit').click();
     await toast(page, 'Unloading completed successfully').waitFor();
+    await closeBast(page);
     await page.getByTestId('done-list').locator(`[data-batch="${batch}"]`).waitFor();
     await waitSynced(page);
     await context.close();

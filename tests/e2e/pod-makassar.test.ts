@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, useBrowser } from '../support/browser';
 import { eventually, makeVehicle, query, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
 import { HUB, WAREHOUSE } from '../support/demo';
+import { closeBast, signReceipt } from './receive-support';
 
 const browser = useBrowser();
 const batch = `E2E-POD-${tag()}`;
@@ -71,7 +72,12 @@ describe('POD Management', () => {
     await page.getByTestId('pod-tab-unloading').click();
     await expect.poll(() => card(page).getAttribute('data-status')).toBe('sedang_bongkar');
     await card(page).getByRole('button', { name: 'Selesai Bongkar' }).click();
+    // The counted receipt (issue 28): everything arrived, both sign; the BAST follows.
+    const receipt = page.getByTestId('pod-receipt-dialog');
+    await signReceipt(page, receipt);
+    await receipt.getByTestId('pod-receipt-submit').click();
     await toast(page, 'POD berhasil diselesaikan. Inventory ditambahkan ke Makassar').waitFor();
+    await closeBast(page);
     await card(page).waitFor({ state: 'detached' });
 
     // Nothing reached the server yet.

@@ -1,14 +1,14 @@
-// Selesai Bongkar with notes (spec 4.2): the shipment is selesai, the load is
-// booked into this hub's warehouse (one row per item type above zero) and the
-// vehicle is ready here again, in one command. On the form pattern; its success toast
-// offers Urungkan for ten seconds, as every floor action (issue 29).
-import { toast } from 'sonner';
-import type { Hub, Shipment } from '../../../sync/pure';
-import { FormDialog } from '../../components/form-dialog';
-import { TextareaField } from '../../components/form-fields';
-import { useCommandForm } from '../../lib/use-command-form';
+// Selesai Bongkar with the counted receipt (spec 4.2, issue 28): the counts received, the
+// differences with their reasons and photos, both signatures, and notes; then the shipment is
+// selesai, what was counted in good order is booked into this hub's warehouse and the vehicle
+// is ready here again, in one command; the BAST follows (src/components/counted-receipt).
+// No Urungkan here: the receipt's signatures, photos and BAST are already made and queued.
+import type { CommandInput, Hub, Shipment } from '../../../sync/pure';
+import { CountedReceiptDialog } from '../../components/counted-receipt/counted-receipt-dialog';
+import { runCommand } from '../../lib/run-command';
 import { useSyncEngine } from '../../lib/sync-engine';
-import { offerUndo } from '../../lib/undo-offer';
+import { zoneOfHub } from '../../lib/time-zone';
+import { useRxByIds } from '../../lib/use-rx-query';
 import { FAILURE, TOAST } from './messages';
 
 export function CompleteUnloadingDialog({
@@ -21,45 +21,34 @@ export function CompleteUnloadingDialog({
   onClose: () => void;
 }) {
   const engine = useSyncEngine();
-  const { form, onSubmit, saving } = useCommandForm({
-    defaultValues: { notes: '' },
-    submit: ({ notes }) => ({
-      command: 'complete_unloading',
-      payload: {
-        hub_id: hub.id,
-        shipment_id: shipment.id,
-        notes,
-        smartboard_inventory_id: crypto.randomUUID(),
-        bracket_inventory_id: crypto.randomUUID(),
-      },
-      failure: FAILURE.completeUnloading,
-    }),
-    onDone: () => {
-      const id = engine?.undoableCommand('complete_unloading', shipment.id);
-      if (engine && id) offerUndo(engine, id, TOAST.unloadingCompleted);
-      else toast.success(TOAST.unloadingCompleted);
-      onClose();
-    },
-  });
+  const vehicle = useRxByIds('vehicles', [shipment.vehicle_id]).get(shipment.vehicle_id);
+  const origin = useRxByIds('hubs', [shipment.origin_hub_id]).get(shipment.origin_hub_id);
   return (
-    <FormDialog
+    <CountedReceiptDialog
       title="Selesai Bongkar"
-      description={`${shipment.batch_number}: ${shipment.smartboard_quantity} TV dan ${shipment.bracket_quantity} bracket masuk ke gudang ${hub.name}.`}
+      description={`${shipment.batch_number}: hitung barang yang tiba di ${hub.name}. Yang diterima dalam keadaan baik masuk ke gudang.`}
       testId="complete-unloading-dialog"
-      onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
-      submitLabel="Selesai Bongkar"
-      savingLabel="Processing..."
       submitTestId="complete-unloading-submit"
-    >
-      <TextareaField
-        form={form}
-        name="notes"
-        id="unloading-notes"
-        label="Catatan (Opsional)"
-        placeholder="Kondisi barang, kekurangan, kerusakan..."
-      />
-    </FormDialog>
+      shipment={shipment}
+      driverName={vehicle?.driver_name ?? ''}
+      withNotes
+      places={{ originHub: origin?.name ?? '-', destinationHub: hub.name, timeZone: zoneOfHub(hub) }}
+      complete={(receipt, notes) =>
+        runCommand(
+          engine,
+          'complete_unloading',
+          {
+            hub_id: hub.id,
+            shipment_id: shipment.id,
+            notes,
+            smartboard_inventory_id: crypto.randomUUID(),
+            bracket_inventory_id: crypto.randomUUID(),
+            receipt,
+          } as CommandInput<'complete_unloading'>,
+          { success: TOAST.unloadingCompleted, failure: FAILURE.completeUnloading },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }

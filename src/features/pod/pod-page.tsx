@@ -30,9 +30,10 @@ import type { PendingMarks } from '../../lib/pending-marks';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { useShipmentDetails } from '../../lib/use-shipment-details';
 import { useStatusLooks } from '../../lib/use-status-looks';
-import { ALL_CITIES, CHOOSE_CITY, EMPTY, FAILURE, POD_DESCRIPTION, POD_TITLE, PROCESSING, REFRESH_DATA, TOAST } from './messages';
+import { ALL_CITIES, CHOOSE_CITY, EMPTY, FAILURE, POD_DESCRIPTION, POD_TITLE, REFRESH_DATA, TOAST } from './messages';
 import { POD_TABS, podCities, podGroups, type PodTab } from './pod-queries';
 import { PodShipmentCard } from './pod-shipment-card';
+import { PodReceiptDialog } from './pod-receipt-dialog';
 import { zoneOfPlace } from '../../lib/time-zone';
 import { QrScannerButton } from '../../components/qr-scanner-button';
 import { SCANNED_PARAM } from '../../lib/handover/scan-target';
@@ -79,6 +80,7 @@ export function PodPage() {
   const scanned = params.get(SCANNED_PARAM);
   const [tab, setTab] = useState<PodTab>(() => POD_TABS.find((t) => t.tab === params.get('tab'))?.tab ?? 'otw');
   const actor = { userId: profile.userId, role: profile.role, hubId: profile.hubId };
+  const [counting, setCounting] = useState<Counting | null>(null);
 
   const refresh = () => engine?.syncNow();
 
@@ -146,14 +148,29 @@ export function PodPage() {
                   allowed={mayActForPodCity(actor, cityOf(s, hubs), hubs)}
                   warehouseLocation={(c) => warehouseForCity(warehouses, c)?.location ?? null}
                   city={cityOf(s, hubs)}
+                  onCount={setCounting}
                 />
               )}
             />
           </TabsContent>
         ))}
       </Tabs>
+      {counting && (
+        <PodReceiptDialog
+          shipment={counting.shipment}
+          city={counting.city}
+          warehouseLocation={counting.location}
+          onClose={() => setCounting(null)}
+        />
+      )}
     </div>
   );
+}
+
+interface Counting {
+  shipment: Shipment;
+  city: string | null;
+  location: string | null;
 }
 
 function cityOf(s: Shipment, hubs: readonly Hub[]): string | null {
@@ -236,12 +253,14 @@ function PodAction({
   allowed,
   city,
   warehouseLocation,
+  onCount,
 }: {
   tab: PodTab;
   shipment: Shipment;
   allowed: boolean;
   city: string | null;
   warehouseLocation: (city: string) => string | null;
+  onCount: (counting: Counting) => void;
 }) {
   const engine = useSyncEngine();
   if (!allowed) return null;
@@ -276,21 +295,12 @@ function PodAction({
       </ActionButton>
     );
   }
-  const location = city ? warehouseLocation(city) : null;
+  // The counted receipt (issue 28): counts, differences, signatures, then pod_complete and the BAST.
+  // Opened by the page: the dialog (and the BAST after it) stays when the card leaves the list.
   return (
-    <ActionButton
-      busyLabel={PROCESSING}
-      onAction={() =>
-        runWithUndo(
-          engine,
-          'pod_complete',
-          { ...id, smartboard_inventory_id: crypto.randomUUID(), bracket_inventory_id: crypto.randomUUID() },
-          { success: location ? TOAST.podCompleted(location) : TOAST.podDone, failure: () => FAILURE.completePod },
-        )
-      }
-    >
+    <Button onClick={() => onCount({ shipment, city, location: city ? warehouseLocation(city) : null })}>
       <PackageOpen aria-hidden="true" />
       Selesai Bongkar
-    </ActionButton>
+    </Button>
   );
 }

@@ -1,0 +1,107 @@
+// The BAST right after the counted receipt (issue 28): made on the tablet from the receipt
+// (src/lib/handover/bast-pdf.ts, jspdf loaded then), queued as a document of the shipment
+// (kind 'bast', uploaded when online), and offered like the surat jalan: print, download, share.
+import { useEffect, useRef, useState } from 'react';
+import { Download, Printer, Share2 } from 'lucide-react';
+import type { BastData } from '../../lib/handover/bast-pdf';
+import { RECEIPT } from '../../lib/handover/receipt-messages';
+import { Button } from '../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
+import { Spinner } from '../ui/spinner';
+import type { QueuedDocument } from './receipt-documents';
+
+type Made = { state: 'making' } | { state: 'made'; url: string; file: File } | { state: 'failed' };
+
+/** The PDF in the browser's viewer, whose print button prints it (the CSP allows no blob: frame). */
+function printPdf(url: string) {
+  window.open(url, '_blank', 'noopener');
+}
+
+export function BastDialog({
+  data,
+  documentId,
+  queue,
+  onClose,
+}: {
+  data: BastData;
+  /** The shipment_documents id the BAST gets. */
+  documentId: string;
+  queue: (doc: QueuedDocument) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [made, setMade] = useState<Made>({ state: 'making' });
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      try {
+        const { makeBastPdf, bastNumber } = await import('../../lib/handover/bast-pdf');
+        const bytes = await makeBastPdf(data);
+        const name = `${bastNumber(data.batchNumber).replace(/[^\w.-]+/g, '_')}.pdf`;
+        const file = new File([bytes as BlobPart], name, { type: 'application/pdf' });
+        setMade({ state: 'made', url: URL.createObjectURL(file), file });
+        await queue({ id: documentId, shipmentId: data.shipmentId, kind: 'bast', bytes, mime: 'application/pdf' });
+      } catch (error) {
+        console.error('BAST failed', error);
+        setMade((m) => (m.state === 'made' ? m : { state: 'failed' }));
+      }
+    })();
+  }, [data, documentId, queue]);
+  useEffect(() => () => void (made.state === 'made' && URL.revokeObjectURL(made.url)), [made]);
+
+  const canShare =
+    made.state === 'made' && typeof navigator.canShare === 'function' && navigator.canShare({ files: [made.file] });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent data-testid="bast-dialog" data-bast={made.state} className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{RECEIPT.bastTitle}</DialogTitle>
+          <DialogDescription>{RECEIPT.bastDescription(data.batchNumber)}</DialogDescription>
+        </DialogHeader>
+        {made.state === 'making' && (
+          <p className="flex items-center gap-2" role="status">
+            <Spinner />
+            {RECEIPT.bastMaking}
+          </p>
+        )}
+        {made.state === 'failed' && (
+          <p className="text-destructive" role="alert">
+            {RECEIPT.bastFailed}
+          </p>
+        )}
+        {made.state === 'made' && (
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" size="lg" onClick={() => printPdf(made.url)}>
+              <Printer aria-hidden="true" />
+              {RECEIPT.print}
+            </Button>
+            <Button asChild variant="outline" size="lg">
+              <a href={made.url} download={made.file.name} data-testid="bast-download">
+                <Download aria-hidden="true" />
+                {RECEIPT.download}
+              </a>
+            </Button>
+            {canShare && (
+              <Button
+                type="button"
+                variant="outline"
+                size="lg"
+                onClick={() => void navigator.share({ files: [made.file], title: made.file.name }).catch(() => undefined)}
+              >
+                <Share2 aria-hidden="true" />
+                {RECEIPT.share}
+              </Button>
+            )}
+          </div>
+        )}
+        <DialogFooter>
+          <Button type="button" variant="outline" size="lg" onClick={onClose}>
+            {RECEIPT.close}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,182 @@
+// One difference of the counted receipt (issue 28): what and how many, its reason (derived
+// from the counts, shown), a note and at least one photo (camera or file, compressed like
+// the other photos before it is kept).
+import { useRef, useState } from 'react';
+import { Camera, ImagePlus, X } from 'lucide-react';
+import { compressImage } from '../../lib/compress-image';
+import type { NeededDiscrepancy } from '../../lib/handover/receipt-draft';
+import { RECEIPT } from '../../lib/handover/receipt-messages';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Textarea } from '../ui/textarea';
+import { PhotoCameraDialog } from './photo-camera';
+
+export interface ReceiptPhoto {
+  /** The shipment_documents id it will have. */
+  id: string;
+  blob: Blob;
+  url: string;
+}
+
+export interface DiscrepancyState {
+  /** The discrepancy's id (device-made). */
+  id: string;
+  note: string;
+  photos: ReceiptPhoto[];
+}
+
+export function discrepancyTitle(d: NeededDiscrepancy): string {
+  return RECEIPT.discrepancyTitle(RECEIPT.itemLabel[d.item], RECEIPT.reasonLabel[d.reason], d.quantity);
+}
+
+export function DiscrepancyFields({
+  need,
+  state,
+  errors,
+  disabled,
+  onChange,
+}: {
+  need: NeededDiscrepancy;
+  state: DiscrepancyState;
+  errors: Record<string, string>;
+  disabled: boolean;
+  onChange: (next: DiscrepancyState) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [camera, setCamera] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const title = discrepancyTitle(need);
+  const base = `receipt-${need.key}`;
+  const photoError = errors[`${need.key}.photos`] ?? (failed ? RECEIPT.photoFailed : undefined);
+  const noteError = errors[`${need.key}.note`];
+
+  async function add(files: Blob[]) {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const photos = await Promise.all(
+        files.map(async (file) => {
+          const blob = await compressImage(file);
+          return { id: crypto.randomUUID(), blob, url: URL.createObjectURL(blob) };
+        }),
+      );
+      onChange({ ...state, photos: [...state.photos, ...photos] });
+    } catch (error) {
+      console.error('discrepancy photo failed', error);
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function remove(id: string) {
+    const photo = state.photos.find((p) => p.id === id);
+    if (photo) URL.revokeObjectURL(photo.url);
+    onChange({ ...state, photos: state.photos.filter((p) => p.id !== id) });
+  }
+
+  return (
+    <fieldset
+      className="grid gap-3 rounded-lg border p-3"
+      data-testid="receipt-discrepancy"
+      data-key={need.key}
+      data-reason={need.reason}
+    >
+      <legend className="flex items-center gap-2 px-1 text-base font-semibold">
+        {title}
+        <Badge variant="destructive" data-testid="receipt-discrepancy-reason">
+          {RECEIPT.reasonLabel[need.reason]}
+        </Badge>
+      </legend>
+      <div className="grid gap-1">
+        <label htmlFor={`${base}-note`} className="text-sm font-medium">
+          {RECEIPT.discrepancyNote(title)}
+        </label>
+        <Textarea
+          id={`${base}-note`}
+          value={state.note}
+          onChange={(e) => onChange({ ...state, note: e.target.value })}
+          disabled={disabled}
+          aria-invalid={!!noteError}
+          aria-describedby={noteError ? `${base}-note-error` : undefined}
+        />
+        {noteError && (
+          <p id={`${base}-note-error`} className="text-sm text-destructive" role="alert">
+            {noteError}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-2" role="group" aria-label={RECEIPT.discrepancyPhotos(title)}>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button type="button" variant="outline" size="lg" onClick={() => setCamera(true)} disabled={disabled || busy}>
+            <Camera aria-hidden="true" />
+            {RECEIPT.takePhoto}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="lg"
+            onClick={() => input.current?.click()}
+            disabled={disabled || busy}
+          >
+            <ImagePlus aria-hidden="true" />
+            {RECEIPT.pickFile}
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+            multiple
+            className="hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid={`${base}-file`}
+            onChange={(e) => {
+              const files = Array.from(e.target.files ?? []);
+              e.target.value = '';
+              if (files.length) void add(files);
+            }}
+          />
+          {busy && (
+            <span className="text-sm text-muted-foreground" role="status">
+              {RECEIPT.compressing}
+            </span>
+          )}
+        </div>
+        {state.photos.length > 0 && (
+          <ul className="flex flex-wrap gap-3">
+            {state.photos.map((photo, index) => (
+              <li key={photo.id} className="relative" data-testid="receipt-photo">
+                <img
+                  src={photo.url}
+                  alt={RECEIPT.photoAlt(title, index + 1)}
+                  className="h-24 w-32 rounded-md border object-cover"
+                />
+                <Button
+                  type="button"
+                  size="icon"
+                  variant="secondary"
+                  className="absolute -top-2 -right-2 rounded-full shadow"
+                  aria-label={RECEIPT.removePhoto(index + 1)}
+                  onClick={() => remove(photo.id)}
+                  disabled={disabled}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {photoError && (
+          <p className="text-sm text-destructive" role="alert" data-testid={`${base}-photos-error`}>
+            {photoError}
+          </p>
+        )}
+      </div>
+      {camera && (
+        <PhotoCameraDialog title={title} onCapture={(blob) => void add([blob])} onClose={() => setCamera(false)} />
+      )}
+    </fieldset>
+  );
+}

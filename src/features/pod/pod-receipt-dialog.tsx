@@ -1,0 +1,59 @@
+// POD completion with the counted receipt (spec 4.2, issue 28): the same form as a hub's
+// Selesai Bongkar (src/components/counted-receipt); pod_complete books what was counted in
+// good order into the city's warehouse; the BAST follows.
+import type { CommandInput, Shipment } from '../../../sync/pure';
+import { CountedReceiptDialog } from '../../components/counted-receipt/counted-receipt-dialog';
+import { runCommand } from '../../lib/run-command';
+import { useSyncEngine } from '../../lib/sync-engine';
+import { zoneOfPlace } from '../../lib/time-zone';
+import { useRxByIds } from '../../lib/use-rx-query';
+import { FAILURE, TOAST } from './messages';
+
+export function PodReceiptDialog({
+  shipment,
+  city,
+  warehouseLocation,
+  onClose,
+}: {
+  shipment: Shipment;
+  city: string | null;
+  warehouseLocation: string | null;
+  onClose: () => void;
+}) {
+  const engine = useSyncEngine();
+  const vehicle = useRxByIds('vehicles', [shipment.vehicle_id]).get(shipment.vehicle_id);
+  const hubs = useRxByIds('hubs', [shipment.origin_hub_id, shipment.destination_hub_id]);
+  const destination = hubs.get(shipment.destination_hub_id)?.name ?? (city ? `POD ${city}` : '-');
+  return (
+    <CountedReceiptDialog
+      title="Selesai Bongkar"
+      description={`${shipment.batch_number}: hitung barang yang tiba di ${destination}. Yang diterima dalam keadaan baik masuk ke gudang.`}
+      testId="pod-receipt-dialog"
+      submitTestId="pod-receipt-submit"
+      shipment={shipment}
+      driverName={vehicle?.driver_name ?? ''}
+      places={{
+        originHub: hubs.get(shipment.origin_hub_id)?.name ?? '-',
+        destinationHub: destination,
+        timeZone: zoneOfPlace(city),
+      }}
+      complete={(receipt) =>
+        runCommand(
+          engine,
+          'pod_complete',
+          {
+            shipment_id: shipment.id,
+            smartboard_inventory_id: crypto.randomUUID(),
+            bracket_inventory_id: crypto.randomUUID(),
+            receipt,
+          } as CommandInput<'pod_complete'>,
+          {
+            success: warehouseLocation ? TOAST.podCompleted(warehouseLocation) : TOAST.podDone,
+            failure: () => FAILURE.completePod,
+          },
+        )
+      }
+      onClose={onClose}
+    />
+  );
+}
