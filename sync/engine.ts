@@ -128,7 +128,7 @@ export class SyncEngine {
       pullBatch: options.pullBatch,
       reconcileIntervalMs: options.reconcileIntervalMs,
       recordUpload: async (upload) => {
-        if (upload.document) await this.dispatchLoose('attach_document', attachPayload(upload));
+        if (upload.document) await this.dispatch('attach_document', attachPayload(upload));
         else
           await this.dispatch('set_shipment_image', {
             shipment_id: upload.shipment_id,
@@ -242,11 +242,6 @@ export class SyncEngine {
     if (!shown) hooks.onShown?.();
     this.requestSync();
     return { id: command.id, changes };
-  }
-
-  /** dispatch for a command named at run time (the upload queue's attach_document). */
-  private dispatchLoose(type: string, payload: unknown): Promise<unknown> {
-    return (this.dispatch as (type: string, payload: unknown) => Promise<unknown>)(type, payload);
   }
 
   /**

@@ -24,19 +24,19 @@ export {
 } from './commands/catalogue';
 export { MESSAGES } from './messages';
 export type { LocalDatabase } from './db/database';
-export {
-  uploadPath,
-  documentPath,
-  DOCUMENT_EXTENSIONS,
-  type ImageSlot,
-  type DocumentMime,
-} from './uploads/queue';
+export { uploadPath, type ImageSlot } from './uploads/queue';
 export type * from './model/rows';
 // Pure rules and engine-store shapes the hub operations screens use (issue 6).
 export { vehicleBadge, type VehicleBadge } from './domain/vehicle-badge';
 export { hubKind, type HubKind } from './domain/hub-type';
 export { otwForHub, otwForWarehouse, type OtwStatus } from './domain/destination';
 export { jakartaDate, formatWib } from './domain/time';
+export {
+  DEFAULT_RETENTION_DAYS,
+  RETENTION_DAYS_MAX,
+  RETENTION_DAYS_MIN,
+  retentionSchema,
+} from './domain/working-set';
 export { seaBatchNumber } from './commands/shipping';
 export { isUndoable, UNDO_MESSAGES, UNDO_WINDOW_MS } from './commands/undo';
 export { isCorrectable } from './commands/shipment-correction';
@@ -46,7 +46,6 @@ export type {
   UploadEntry,
   ImageUpload,
   DocumentUpload,
-  DocumentKind,
   DocumentFacts,
   ConflictEntry,
 } from './db/engine-store';

@@ -10,6 +10,7 @@ import { storageUrl } from '../lib/supabase';
 import { StatusBadge } from './status-badge';
 import { ShipmentCorrection } from './shipment-correction';
 import { ShipmentHistory } from './shipment-history';
+import { ShipmentDocuments } from './handover/shipment-documents';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './ui/sheet';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -88,6 +89,8 @@ export function ShipmentDetailSheet({
             ))}
           </div>
         )}
+        {/* Its surat jalan, BAST, signatures and discrepancy photos (issue 28). */}
+        <ShipmentDocuments shipmentId={s.id} timeZone={zoneOfHub(hubsById.get(s.origin_hub_id))} />
         {/* Tower control and admin: correct its counts or void it while on its way (issue 29). */}
         <ShipmentCorrection shipment={s} />
         {children}

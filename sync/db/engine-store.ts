@@ -3,7 +3,7 @@
 import { Dexie, type Table } from 'dexie';
 import type { CommandEnvelope } from '../commands/types';
 import type { RejectionCode } from '../errors';
-import type { TableName, Tables } from '../model/rows';
+import type { DocumentKind, TableName, Tables } from '../model/rows';
 import type { IndexedDbImpl } from './database';
 
 export interface OutboxEntry extends CommandEnvelope {
@@ -47,14 +47,6 @@ export interface ImageUpload extends UploadCommon {
   slot: 'delivery_record' | 'bast';
   document?: undefined;
 }
-
-/** What a shipment's stored file is (issue 28; public.shipment_documents.kind). */
-export type DocumentKind =
-  | 'surat_jalan'
-  | 'bast'
-  | 'signature_receiver'
-  | 'signature_driver'
-  | 'discrepancy_photo';
 
 /** What attach_document records with a document, fixed when it was made on the device. */
 export interface DocumentFacts {

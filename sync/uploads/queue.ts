@@ -8,35 +8,19 @@
 // Each path is deterministic, so a retried or repeated upload rewrites one object.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Local } from '../db/database';
-import type { DocumentFacts, DocumentKind, DocumentUpload, ImageUpload, UploadEntry } from '../db/engine-store';
+import { DOCUMENT_EXTENSION, DOCUMENT_KINDS, documentObjectPath } from '../commands/handover';
+import type { DocumentFacts, DocumentUpload, ImageUpload, UploadEntry } from '../db/engine-store';
+import type { DocumentKind, DocumentMime } from '../model/rows';
 
 export const BUCKET = 'shipment-documents';
 const MAX_BACKOFF_MS = 5 * 60_000;
 
 export type ImageSlot = ImageUpload['slot'];
 
-/** The types a document may be, with the extension its path ends in. */
-export const DOCUMENT_EXTENSIONS = {
-  'application/pdf': 'pdf',
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-} as const;
-export type DocumentMime = keyof typeof DOCUMENT_EXTENSIONS;
-export const DOCUMENT_KINDS: readonly DocumentKind[] = [
-  'surat_jalan',
-  'bast',
-  'signature_receiver',
-  'signature_driver',
-  'discrepancy_photo',
-];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function uploadPath(shipmentId: string, slot: ImageSlot, mime: string): string {
   return `shipments/${shipmentId}/${slot}.${mime === 'image/png' ? 'png' : 'jpg'}`;
-}
-
-export function documentPath(shipmentId: string, documentId: string, mime: DocumentMime): string {
-  return `shipments/${shipmentId}/documents/${documentId}.${DOCUMENT_EXTENSIONS[mime]}`;
 }
 
 /** SHA-256 of the bytes as 64 lowercase hex digits (Web Crypto: the browser's and Node's). */
@@ -90,10 +74,10 @@ export interface DocumentInput {
 export async function queueDocumentUpload(local: Local, input: DocumentInput): Promise<DocumentUpload> {
   const id = (input.id ?? crypto.randomUUID()).toLowerCase();
   if (!UUID.test(id) || !UUID.test(input.shipmentId)) throw new Error('Dokumen: id tidak valid.');
-  if (!(input.mime in DOCUMENT_EXTENSIONS)) throw new Error(`Dokumen: jenis ${input.mime} tidak didukung.`);
-  if (!DOCUMENT_KINDS.includes(input.kind)) throw new Error(`Dokumen: ${input.kind} tidak dikenal.`);
+  if (!(input.mime in DOCUMENT_EXTENSION)) throw new Error(`Dokumen: jenis ${input.mime} tidak didukung.`);
+  if (!(DOCUMENT_KINDS as readonly string[]).includes(input.kind)) throw new Error(`Dokumen: ${input.kind} tidak dikenal.`);
   if (input.bytes.byteLength === 0) throw new Error('Dokumen kosong.');
-  const path = documentPath(input.shipmentId, id, input.mime);
+  const path = documentObjectPath(input.shipmentId, id, input.mime);
   const existing = await local.store.uploads.get(path);
   if (existing?.document && existing.state === 'uploaded') return existing;
   const loc = input.location ?? null;
@@ -124,7 +108,7 @@ export async function queueDocumentUpload(local: Local, input: DocumentInput): P
   return entry;
 }
 
-/** attach_document's payload for an uploaded document (the contract's shape). */
+/** attach_document's payload for an uploaded document. */
 export function attachPayload(entry: DocumentUpload) {
   const d = entry.document;
   return {
@@ -132,14 +116,14 @@ export function attachPayload(entry: DocumentUpload) {
     shipment_id: entry.shipment_id,
     kind: d.kind,
     path: entry.path,
-    mime: entry.mime,
+    mime: entry.mime as DocumentMime,
     size_bytes: d.size_bytes,
     sha256: d.sha256,
     device_time: d.device_time,
-    ...(d.latitude !== null && d.longitude !== null
-      ? { latitude: d.latitude, longitude: d.longitude, ...(d.accuracy_m !== null ? { accuracy_m: d.accuracy_m } : {}) }
-      : {}),
-    ...(d.discrepancy_id ? { discrepancy_id: d.discrepancy_id } : {}),
+    latitude: d.latitude,
+    longitude: d.longitude,
+    accuracy_m: d.accuracy_m,
+    discrepancy_id: d.discrepancy_id,
   };
 }
 

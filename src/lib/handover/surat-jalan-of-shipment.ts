@@ -4,7 +4,7 @@
 // then queued as the shipment's document (kind surat_jalan), uploaded when online.
 import type { SyncEngine } from '../../../sync/pure';
 import { zoneOfHub } from '../time-zone';
-import type { SuratJalanData } from './surat-jalan-pdf';
+import { makeSuratJalanPdf, suratJalanNumber, type SuratJalanData } from './surat-jalan-pdf';
 
 type Row<T> = { toJSON(): T } | null;
 const json = <T>(doc: Row<T>): T | null => (doc ? doc.toJSON() : null);
@@ -73,7 +73,6 @@ export async function makeAndQueueSuratJalan(
   const madeAt = new Date();
   const data = await suratJalanDataOf(engine, shipmentId, madeAt);
   if (!data) throw new Error('Pengiriman tidak ditemukan di perangkat ini.');
-  const { makeSuratJalanPdf, suratJalanNumber } = await import('./surat-jalan-pdf');
   const bytes = await makeSuratJalanPdf(data);
   const file = new File([bytes as BlobPart], documentFileName(suratJalanNumber(data.batchNumber)), {
     type: 'application/pdf',
