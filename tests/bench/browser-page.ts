@@ -10,7 +10,8 @@ import { SCALE } from './seed';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 
 export const VIEWPORT = { width: 1280, height: 800 };
-export const DIST = join(process.cwd(), 'dist');
+// DERMAGA_DIST: the build the stack serves (vite.config.ts, supabase/local/stack.ts).
+export const DIST = join(process.cwd(), process.env.DERMAGA_DIST || 'dist');
 // The dashboard shows data: its figures computed from the local database, the hub cards drawn.
 export const DASHBOARD_SHOWN = '[data-testid="dashboard"][data-ready="true"] [data-testid="hub-card"]';
 

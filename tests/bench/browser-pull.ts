@@ -39,24 +39,37 @@ export async function roundRequests(page: Page): Promise<string> {
 }
 
 /**
- * P1's baseline: the same shipments and inventory rows downloaded by fetch in the same page,
- * 1,000 rows a request (PostgREST's limit), keyset-paged as the engine's pull is, parsed, kept.
+ * P1's baseline: the same shipments and inventory rows downloaded by fetch in the same page: the
+ * working set (issue 26), so through pull_changes as the engine's pull, keyset-paged from the
+ * same checkpoints, 1,000 rows a request (a plain table read's limit, as before), parsed, kept.
  */
 export async function rawDownload(page: Page, anonKey: string): Promise<{ ms: number; rows: number }> {
   return page.evaluate(async (anon) => {
     const session = JSON.parse(localStorage.getItem('dermaga-auth') ?? '{}') as { access_token: string };
-    const headers = { apikey: anon, Authorization: `Bearer ${session.access_token}` };
+    const headers = {
+      apikey: anon,
+      Authorization: `Bearer ${session.access_token}`,
+      'Content-Type': 'application/json',
+    };
     const kept: Record<string, unknown[]> = { shipments: [], inventory: [] };
     const start = performance.now();
     for (const table of ['shipments', 'inventory']) {
-      let after = '';
+      let after: { change_xid: string; id: string } | null = null;
       for (;;) {
-        const filter = after ? `&id=gt.${after}` : '';
-        const res = await fetch(`/rest/v1/${table}?select=*&order=id&limit=1000${filter}`, { headers });
-        const rows = (await res.json()) as Array<{ id: string }>;
+        const res: Response = await fetch('/rest/v1/rpc/pull_changes', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            p_table: table,
+            p_after_xid: after?.change_xid ?? null,
+            p_after_id: after?.id ?? null,
+            p_limit: 1000,
+          }),
+        });
+        const rows = ((await res.json()) as { rows: Array<{ change_xid: string; id: string }> }).rows;
         kept[table]!.push(...rows);
         if (rows.length < 1000) break;
-        after = rows[rows.length - 1]!.id;
+        after = rows[rows.length - 1]!;
       }
     }
     const ms = performance.now() - start;

@@ -32,6 +32,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { FlakyProxy } from '../support/flaky-proxy';
 import { benchStack, printTable, runBench, type BenchRow } from './table';
 import { SCALE, seedBenchVehicles, seedVolume } from './seed';
+import { seedHistory, seedOpenWork } from './working-set-seed';
+import { workingSetBench } from './working-set';
 import {
   VIEWPORT,
   fmt,
@@ -65,12 +67,17 @@ const SLOW_TAP_SAMPLES = SCALE < 1 ? 10 : 30;
 const ADDED_RTT_MS = 300;
 const SLOW_GOAL_RATIO = 20;
 const HEAP_GOAL_MB = 150;
-/** BENCH_ONLY=P3: the whole volume seeded, signed in, the first sync round, then only P3's taps. */
-const ONLY = process.env.BENCH_ONLY;
+/**
+ * BENCH_ONLY=P3: the whole volume seeded, signed in, the first sync round, then only P3's taps.
+ * BENCH_ONLY=working-set (or `--only working-set`): only the working-set table (working-set.ts).
+ */
+const onlyArg = process.argv.indexOf('--only');
+const ONLY = process.env.BENCH_ONLY ?? (onlyArg >= 0 ? process.argv[onlyArg + 1] : undefined);
 async function main() {
   ensureBuilt();
   if (ONLY === 'P3') return onlyTaps();
-  if (ONLY) throw new Error(`BENCH_ONLY=${ONLY}: the browser bench knows only P3`);
+  if (ONLY === 'working-set') return workingSetBench();
+  if (ONLY) throw new Error(`BENCH_ONLY=${ONLY}: the browser bench knows only P3 and working-set`);
   const profileDir = mkdtempSync(join(tmpdir(), 'dermaga-bench-profile-'));
   const quarterProfileDir = mkdtempSync(join(tmpdir(), 'dermaga-bench-profile-'));
   const { stack, stop } = await benchStack('dermaga-bench-browser');
@@ -81,7 +88,7 @@ async function main() {
   const pullRow = (label: string, p: { pullMs: number; rawMs: number; rows: number; floorMs: number }) => {
     const ratio = p.pullMs / p.rawMs;
     rows.push([
-      `P1 ${label}: initial pull as admin (${fmt(p.rows)} shipment+inventory rows), ${fmt(p.rows / (p.pullMs / 1000))} rows/s`,
+      `P1 ${label}: initial pull as admin (working set: ${fmt(p.rows)} shipment+inventory rows), ${fmt(p.rows / (p.pullMs / 1000))} rows/s`,
       `${fmt(p.pullMs)} ms`,
       `fetch of the same rows: ${fmt(p.rawMs)} ms (goal: at most ${PULL_GOAL_RATIO}x)`,
       `${ratio.toFixed(2)}x`,
@@ -97,8 +104,11 @@ async function main() {
     const sql = new pg.Client({ connectionString: stack.dbUrl });
     await sql.connect();
     const started = performance.now();
-    await seedVolume(sql, 0.25, 0);
-    progress(`seeded a quarter of the volume in ${fmt(performance.now() - started)} ms`);
+    // P1 on the working set (issue 26): the open work, and a quarter of 1x of closed history
+    // older than the retention window (working-set-seed.ts); the rest of it after P1 at a quarter.
+    await seedOpenWork(sql);
+    await seedHistory(sql, 0, 0.25 * SCALE);
+    progress(`seeded the open work and a quarter of the history in ${fmt(performance.now() - started)} ms`);
 
     // P5, the first screen; P6 in the same plain page.
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -163,7 +173,7 @@ async function main() {
     await netBrowser.close();
 
     // The rest of the volume, and the vehicles the taps of P3 and P4 start loading.
-    await seedVolume(sql, 0.75, 0.25);
+    await seedHistory(sql, 0.25 * SCALE, SCALE);
     await seedBenchVehicles(sql, TAP_SAMPLES + SLOW_TAP_SAMPLES, BENCH_PLATE);
     const { rows: counts } = await sql.query<{ n: string }>(
       `select ((select count(*) from public.shipments) + (select count(*) from public.inventory))::text as n`,
@@ -192,7 +202,7 @@ async function main() {
     const heap = await heapMb(context, page);
     progress(`heap after the initial pull ${fmt(heap, 1)} MB`);
     rows.push([
-      `P7 JS heap after the initial pull as admin (${fmt(serverRows)} shipment+inventory rows)`,
+      `P7 JS heap after the initial pull as admin (${fmt(whole.rows)} of the server's ${fmt(serverRows)} shipment+inventory rows)`,
       `${fmt(heap, 1)} MB`,
       `the /auth page: ${fmt(first.heapMb, 1)} MB (goal: at most ${HEAP_GOAL_MB} MB)`,
       `${(heap / first.heapMb).toFixed(1)}x`,
@@ -304,6 +314,8 @@ async function main() {
     `Dermaga browser benchmark, ${new Date().toISOString()}, engine ${stack.engine}, ${version}, BENCH_SCALE=${SCALE}`,
     rows,
   );
+  // The working-set table (issue 26), on a stack of its own.
+  await workingSetBench();
 }
 
 /** BENCH_ONLY=P3: P3 alone, for a quicker look at the taps (no baselines but the goal). */

@@ -200,6 +200,8 @@ async function measureLatency(device: SyncEngine, vehicle: string, rows: BenchRo
 }
 
 async function main() {
+  // BENCH_ONLY=working-set: only the browser bench's working-set table (tests/bench/working-set.ts).
+  if (process.env.BENCH_ONLY === 'working-set') return;
   const { stack, stop } = await benchStack('dermaga-bench');
   const rows: BenchRow[] = [];
   try {

@@ -34,11 +34,13 @@ export function runBench(main: () => Promise<void>): void {
  * names: seeding it run after run would grow every table and skew the next run). `stop`
  * stops the stack and removes both; it also runs on Ctrl-C.
  */
-export async function benchStack(prefix: string): Promise<{ stack: Stack; stop: () => Promise<void> }> {
+export async function benchStack(
+  prefix: string,
+  // The server to make the throwaway database on (null: PGlite); DATABASE_URL when not given.
+  serverUrl: string | null = process.env.DATABASE_URL ?? null,
+): Promise<{ stack: Stack; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-`));
-  const database = process.env.DATABASE_URL
-    ? await createTestDatabase(process.env.DATABASE_URL, prefix.replace(/\W/g, '_'))
-    : undefined;
+  const database = serverUrl ? await createTestDatabase(serverUrl, prefix.replace(/\W/g, '_')) : undefined;
   const stack = await startStack({ apiPort: 0, appPort: 0, dataDir, databaseUrl: database?.url });
   let stopped: Promise<void> | undefined;
   const stop = () =>

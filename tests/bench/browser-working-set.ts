@@ -1,0 +1,275 @@
+// The working-set bench's figures for one new device (issue 26; the run is in working-set.ts):
+// a fresh Chromium profile signs in, the first sync round runs into the page's IndexedDB, and the
+// page is measured: rows held, IndexedDB size, JS heap, the server's time in each kind of round,
+// a raw download of the same working set by fetch, then cold starts at a 4x CPU throttle.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { PULL_BATCH } from '../../sync/replication/pull';
+import { TABLES } from '../../sync/model/rows';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
+import { PROBES, VIEWPORT, heapMb, median, progress, waitForSyncRound } from './browser-page';
+import { firstRoundMs } from './browser-pull';
+
+export type Device = 'karawang' | 'admin';
+
+/** The server's part of one sync round: its API requests, and the sum of their time to first byte. */
+export interface RoundServer {
+  requests: number;
+  ttfbMs: number;
+  /** The slowest request, as `path ms`. */
+  slowest: string;
+  /** Rows fetched by id (rows_by_id: the reconcile's "entered the scope" rows). */
+  byIdRequests: number;
+}
+
+export interface DeviceFigures {
+  device: Device;
+  /** Rows the first sync stored, by table (every document of RxDB's stores). */
+  rows: number;
+  byTable: Record<string, number>;
+  firstSyncMs: number;
+  firstRound: RoundServer;
+  /** A round with nothing new (the Refresh button after the first sync). */
+  idleRound: RoundServer;
+  /** The first round after a cold start (a new engine: with the reconcile, every table's ids). */
+  startRound: RoundServer | null;
+  rawMs: number;
+  rawRows: number;
+  idbMb: number;
+  heapMb: number;
+  coldMs: number;
+  coldRuns: number[];
+}
+
+const launch = (dir: string) =>
+  chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    viewport: VIEWPORT,
+  });
+
+async function signInAs(page: Page, appUrl: string, device: Device) {
+  await page.goto(new URL('/auth', appUrl).toString());
+  await page.locator('#email').fill(DEMO_USERS[device]);
+  await page.locator('#password').fill(DEMO_PASSWORD);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL(new URL('/', appUrl).toString());
+}
+
+/**
+ * The API requests of the page's `n`-th sync round (0: the first since the probes), with the sum
+ * of their time to first byte (the gateway, PostgREST and the database; the stack is local).
+ */
+export async function roundServer(page: Page, n: number): Promise<RoundServer> {
+  return page.evaluate((n) => {
+    const { health, healthAt } = (window as unknown as { __bench: { health: string[]; healthAt: number[] } })
+      .__bench;
+    let from = -1;
+    let to = -1;
+    let seen = -1;
+    for (let i = 0; i < health.length; i++) {
+      if (health[i] !== 'syncing') continue;
+      const j = health.findIndex((h, k) => k > i && (h === 'synced' || h === 'pending'));
+      if (j < 0) break;
+      if (++seen === n) {
+        from = healthAt[i]!;
+        to = healthAt[j]!;
+        break;
+      }
+      i = j;
+    }
+    if (from < 0) return { requests: 0, ttfbMs: 0, slowest: '-', byIdRequests: 0 };
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (e) => e.name.includes('/rest/v1/') && e.startTime >= from - 50 && e.startTime <= to,
+    );
+    let ttfbMs = 0;
+    let slowest = { path: '-', ms: -1 };
+    for (const e of entries) {
+      const ms = Math.max(0, e.responseStart - (e.requestStart || e.startTime));
+      ttfbMs += ms;
+      const path = new URL(e.name).pathname.replace('/rest/v1/', '').replace('rpc/', '');
+      if (ms > slowest.ms) slowest = { path, ms };
+    }
+    return {
+      requests: entries.length,
+      ttfbMs,
+      slowest: `${slowest.path} ${Math.round(slowest.ms)} ms`,
+      byIdRequests: entries.filter((e) => e.name.includes('/rpc/rows_by_id')).length,
+    };
+  }, n);
+}
+
+/** Every document RxDB's Dexie storage holds, by collection, and IndexedDB's share of the origin's storage. */
+async function stored(page: Page): Promise<{ byTable: Record<string, number>; idbBytes: number }> {
+  return page.evaluate(async () => {
+    const byTable: Record<string, number> = {};
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('rxdb-dexie-')) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      if (db.objectStoreNames.contains('docs')) {
+        const count = db.transaction('docs').objectStore('docs').count();
+        const n = await new Promise<number>((resolve, reject) => {
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        });
+        const table = name.split('--').pop()!;
+        byTable[table] = (byTable[table] ?? 0) + n;
+      }
+      db.close();
+    }
+    const estimate = (await navigator.storage.estimate()) as StorageEstimate & {
+      usageDetails?: { indexedDB?: number };
+    };
+    return { byTable, idbBytes: estimate.usageDetails?.indexedDB ?? estimate.usage ?? 0 };
+  });
+}
+
+/**
+ * The same working set downloaded by fetch in the same page: every table the pull reads, through
+ * the same pull_changes function, 5,000 rows a request from the same checkpoints, parsed and kept
+ * (so the rows are exactly those the first sync received, and the baseline has no IndexedDB).
+ */
+export async function rawWorkingSet(page: Page, anonKey: string): Promise<{ ms: number; rows: number }> {
+  return page.evaluate(
+    async ({ anon, tables, batch }) => {
+      const session = JSON.parse(localStorage.getItem('dermaga-auth') ?? '{}') as { access_token: string };
+      const headers = {
+        apikey: anon,
+        Authorization: `Bearer ${session.access_token}`,
+        'Content-Type': 'application/json',
+      };
+      const kept: unknown[][] = [];
+      let rows = 0;
+      const start = performance.now();
+      for (const table of tables) {
+        let after: { change_xid: string; id: string } | null = null;
+        for (;;) {
+          const res: Response = await fetch('/rest/v1/rpc/pull_changes', {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({
+              p_table: table,
+              p_after_xid: after?.change_xid ?? null,
+              p_after_id: after?.id ?? null,
+              p_limit: batch,
+            }),
+          });
+          if (!res.ok) throw new Error(`pull_changes ${table}: ${res.status} ${await res.text()}`);
+          const body = (await res.json()) as { rows: Array<{ change_xid: string; id: string }> };
+          kept.push(body.rows);
+          rows += body.rows.length;
+          if (body.rows.length < batch) break;
+          after = body.rows[body.rows.length - 1]!;
+        }
+      }
+      const ms = performance.now() - start;
+      // Kept until measured, as the engine's rows are; then let go.
+      (window as unknown as { __wsRaw?: unknown }).__wsRaw = kept;
+      delete (window as unknown as { __wsRaw?: unknown }).__wsRaw;
+      return { ms, rows };
+    },
+    { anon: anonKey, tables: [...TABLES], batch: PULL_BATCH },
+  );
+}
+
+/** A cold start at `throttle`: as browser-start.ts's, plus the server's part of the start's first round. */
+async function coldStartRound(profileDir: string, appUrl: string, throttle: number) {
+  const context = await launch(profileDir);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.addInitScript(PROBES);
+    await page.goto(new URL('/manifest.webmanifest', appUrl).toString());
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    await page.goto(new URL('/', appUrl).toString());
+    await page.waitForFunction(
+      () => (window as unknown as { __bench: { shownAt: number | null } }).__bench.shownAt !== null,
+      undefined,
+      { timeout: 180_000, polling: 100 },
+    );
+    const ms = await page.evaluate(
+      () => (window as unknown as { __bench: { shownAt: number } }).__bench.shownAt,
+    );
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const done = await waitForSyncRound(page, 10 * 60_000).then(
+      () => true,
+      () => false,
+    );
+    return { ms, round: done ? await roundServer(page, 0) : null };
+  } finally {
+    await context.close();
+  }
+}
+
+/** One new device, measured (see the file's header). `runs` cold starts, the median kept. */
+export async function measureDevice(
+  appUrl: string,
+  anonKey: string,
+  device: Device,
+  runs: number,
+  throttle: number,
+): Promise<DeviceFigures> {
+  const profileDir = mkdtempSync(join(tmpdir(), `dermaga-bench-ws-${device}-`));
+  try {
+    const context = await launch(profileDir);
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (error) => progress(`page error: ${error.message}`));
+    await page.addInitScript(PROBES);
+    await signInAs(page, appUrl, device);
+    await waitForSyncRound(page, 60 * 60_000);
+    const firstSyncMs = await firstRoundMs(page);
+    const firstRound = await roundServer(page, 0);
+    progress(`${device}: first sync ${Math.round(firstSyncMs)} ms, ${firstRound.requests} API requests`);
+    // A round with nothing new: the dashboard's Refresh button, once the first round is over.
+    await page.locator('[data-testid="dashboard"] header button:not([disabled])').click({ timeout: 120_000 });
+    await page.waitForFunction(
+      () => {
+        const { health } = (window as unknown as { __bench: { health: string[] } }).__bench;
+        return health.filter((h) => h === 'syncing').length >= 2 && health.at(-1) !== 'syncing';
+      },
+      undefined,
+      { timeout: 10 * 60_000, polling: 100 },
+    );
+    const idleRound = await roundServer(page, 1);
+    const { byTable, idbBytes } = await stored(page);
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+      timeout: 120_000,
+    });
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const heap = await heapMb(context, page);
+    const raw = await rawWorkingSet(page, anonKey);
+    await context.close();
+    const coldRuns: number[] = [];
+    let startRound: RoundServer | null = null;
+    for (let r = 0; r < runs; r++) {
+      const cold = await coldStartRound(profileDir, appUrl, throttle);
+      coldRuns.push(cold.ms);
+      startRound ??= cold.round;
+      progress(`${device}: cold start ${r + 1} at ${throttle}x: ${Math.round(cold.ms)} ms`);
+    }
+    return {
+      device,
+      rows: TABLES.reduce((sum, t) => sum + (byTable[t] ?? 0), 0),
+      byTable,
+      firstSyncMs,
+      firstRound,
+      idleRound,
+      startRound,
+      rawMs: raw.ms,
+      rawRows: raw.rows,
+      idbMb: idbBytes / 1024 / 1024,
+      heapMb: heap,
+      coldMs: median(coldRuns),
+      coldRuns,
+    };
+  } finally {
+    rmSync(profileDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  }
+}

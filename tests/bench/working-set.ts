@@ -1,0 +1,186 @@
+// The working-set bench (issue 26), part of `npm run bench` (after the browser bench's P1 to P7),
+// alone with `BENCH_ONLY=working-set npm run bench` or `npm run bench:browser -- --only working-set`.
+//
+// One stack on PostgreSQL (docs/performance.md says why): the same open work, then closed history
+// older than the retention window grown to each size (1x: 10,000 closed shipments and 50,000 stock
+// rows; then 4x; then 16x; BENCH_WS_SIZES=1,4 for fewer). At each size, in Chromium, a new Karawang
+// tablet and a new admin device (browser-working-set.ts). Prints the figures by size and device,
+// and each goal of the issue against the 1x figures as holds / does not hold. Nothing is asserted.
+import pg from 'pg';
+import { type Stack } from '../../supabase/local/stack';
+import { fmt, progress } from './browser-page';
+import { measureDevice, type Device, type DeviceFigures, type RoundServer } from './browser-working-set';
+import { benchStack, printTable, type BenchRow } from './table';
+import { seedHistory, seedOpenWork, serverCounts } from './working-set-seed';
+
+const SIZES = (process.env.BENCH_WS_SIZES ?? '1,4,16').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_WS_RUNS ?? 3);
+const DEVICES: Device[] = ['karawang', 'admin'];
+const THROTTLE = 4;
+const GROWTH_GOAL = 1.2;
+const RAW_GOAL = 2;
+const COLD_GOAL_MS = 1_500;
+const HEAP_GOAL_MB = 60;
+const LABEL: Record<Device, string> = { karawang: 'Karawang tablet', admin: 'admin device' };
+
+/**
+ * The server: BENCH_WS_DATABASE_URL, else DATABASE_URL, else the local PostgreSQL at
+ * 127.0.0.1:5432; `BENCH_WS_DATABASE_URL=pglite` runs on embedded PGlite instead.
+ */
+async function serverUrl(): Promise<string | null> {
+  const url =
+    process.env.BENCH_WS_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  if (url === 'pglite') return null;
+  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  try {
+    await probe.connect();
+  } catch (error) {
+    throw new Error(
+      `The working-set bench runs on PostgreSQL and could not reach ${url} (${String(error)}). ` +
+        'Set BENCH_WS_DATABASE_URL (or DATABASE_URL) to a server, or BENCH_WS_DATABASE_URL=pglite.',
+      { cause: error },
+    );
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+  return url;
+}
+
+interface SizeFigures {
+  size: number;
+  server: { shipments: number; open: number; inventory: number };
+  seedMs: number;
+  devices: DeviceFigures[];
+}
+
+const round = (r: RoundServer | null) =>
+  r ? `${fmt(r.ttfbMs)} ms / ${r.requests}${r.byIdRequests ? ` (${r.byIdRequests} by id)` : ''}` : 'n/a';
+
+function figuresTable(sizes: SizeFigures[]): string {
+  const header = [
+    'size',
+    'device',
+    'server: shipments / ledger rows',
+    'rows received',
+    'first sync',
+    'raw fetch of the same set',
+    'IndexedDB',
+    `cold start at ${THROTTLE}x (median of ${RUNS})`,
+    'JS heap',
+    'server per round, ms / requests: first sync; idle round; start round (reconcile)',
+  ];
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => ' --- ').join('|')}|`];
+  for (const s of sizes) {
+    for (const d of s.devices) {
+      lines.push(
+        `| ${s.size}x | ${LABEL[d.device]} | ${fmt(s.server.shipments)} / ${fmt(s.server.inventory)} | ${fmt(d.rows)} (shipments ${fmt(d.byTable.shipments ?? 0)}, ledger ${fmt(d.byTable.inventory ?? 0)}) | ${fmt(d.firstSyncMs)} ms | ${fmt(d.rawMs)} ms for ${fmt(d.rawRows)} rows (${(d.firstSyncMs / d.rawMs).toFixed(2)}x) | ${fmt(d.idbMb, 1)} MB | ${fmt(d.coldMs)} ms | ${fmt(d.heapMb, 1)} MB | ${round(d.firstRound)}; ${round(d.idleRound)}; ${round(d.startRound)} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+const holds = (ok: boolean) => (ok ? 'holds' : 'does not hold');
+
+/** Each goal, per device: growth from the smallest to the largest size, and the limits at every size. */
+function goalRows(sizes: SizeFigures[]): BenchRow[] {
+  const rows: BenchRow[] = [];
+  const first = sizes[0]!;
+  const last = sizes[sizes.length - 1]!;
+  for (const device of DEVICES) {
+    const base = first.devices.find((d) => d.device === device)!;
+    for (const s of sizes.slice(1)) {
+      const d = s.devices.find((x) => x.device === device)!;
+      const grow = (label: string, value: number, from: number, unit: string, goal?: number) => {
+        const ratio = value / from;
+        rows.push([
+          `${LABEL[device]}: ${label} at ${s.size}x`,
+          `${fmt(value, unit === 'MB' ? 1 : 0)} ${unit}`,
+          `${first.size}x: ${fmt(from, unit === 'MB' ? 1 : 0)} ${unit}${goal ? ` (goal: at most ${goal}x)` : ''}`,
+          `${ratio.toFixed(2)}x${goal ? `, ${holds(ratio <= goal)}` : ''}`,
+        ]);
+      };
+      const goal = s === last ? GROWTH_GOAL : undefined;
+      grow('rows received', d.rows, base.rows, 'rows', goal);
+      grow('first sync', d.firstSyncMs, base.firstSyncMs, 'ms', goal);
+      grow('IndexedDB', d.idbMb, base.idbMb, 'MB');
+      grow(`cold start at ${THROTTLE}x`, d.coldMs, base.coldMs, 'ms');
+      grow('JS heap', d.heapMb, base.heapMb, 'MB');
+      grow('server time of the first sync round', d.firstRound.ttfbMs, base.firstRound.ttfbMs, 'ms');
+      if (d.startRound && base.startRound) {
+        grow('server time of a start round (reconcile)', d.startRound.ttfbMs, base.startRound.ttfbMs, 'ms');
+      }
+    }
+    for (const s of sizes) {
+      const d = s.devices.find((x) => x.device === device)!;
+      const ratio = d.firstSyncMs / d.rawMs;
+      rows.push([
+        `${LABEL[device]}: first sync at ${s.size}x, against a raw fetch of the same ${fmt(d.rawRows)} rows`,
+        `${fmt(d.firstSyncMs)} ms`,
+        `fetch: ${fmt(d.rawMs)} ms (goal: at most ${RAW_GOAL}x)`,
+        `${ratio.toFixed(2)}x, ${holds(ratio <= RAW_GOAL)}`,
+      ]);
+      rows.push([
+        `${LABEL[device]}: cold start to the dashboard's database figures at ${THROTTLE}x, ${s.size}x (runs: ${d.coldRuns.map((r) => fmt(r)).join(', ')} ms)`,
+        `${fmt(d.coldMs)} ms`,
+        `goal: ${fmt(COLD_GOAL_MS)} ms`,
+        `${(d.coldMs / COLD_GOAL_MS).toFixed(2)}x, ${holds(d.coldMs <= COLD_GOAL_MS)}`,
+      ]);
+      rows.push([
+        `${LABEL[device]}: JS heap after the first sync, ${s.size}x`,
+        `${fmt(d.heapMb, 1)} MB`,
+        `goal: under ${HEAP_GOAL_MB} MB`,
+        `${(d.heapMb / HEAP_GOAL_MB).toFixed(2)}x, ${holds(d.heapMb < HEAP_GOAL_MB)}`,
+      ]);
+    }
+  }
+  return rows;
+}
+
+/** Seeds each size in turn on one stack and measures both devices there. */
+async function measureSizes(stack: Stack): Promise<SizeFigures[]> {
+  const sql = new pg.Client({ connectionString: stack.dbUrl });
+  await sql.connect();
+  const out: SizeFigures[] = [];
+  try {
+    await seedOpenWork(sql);
+    let seeded = 0;
+    for (const size of SIZES) {
+      const seedMs = await seedHistory(sql, seeded, size);
+      seeded = size;
+      const server = await serverCounts(sql);
+      progress(
+        `working set ${size}x: seeded in ${fmt(seedMs)} ms; the server holds ${fmt(server.shipments)} shipments (${fmt(server.open)} open), ${fmt(server.inventory)} ledger rows`,
+      );
+      const devices: DeviceFigures[] = [];
+      for (const device of DEVICES) {
+        const d = await measureDevice(stack.appUrl, stack.anonKey, device, RUNS, THROTTLE);
+        progress(
+          `working set ${size}x, ${device}: ${fmt(d.rows)} rows (${JSON.stringify(d.byTable)}), first sync ${fmt(d.firstSyncMs)} ms, raw ${fmt(d.rawMs)} ms, IndexedDB ${fmt(d.idbMb, 1)} MB, heap ${fmt(d.heapMb, 1)} MB, cold ${fmt(d.coldMs)} ms; rounds: first ${round(d.firstRound)} (slowest ${d.firstRound.slowest}), idle ${round(d.idleRound)}, start ${round(d.startRound)} (slowest ${d.startRound?.slowest ?? '-'})`,
+        );
+        devices.push(d);
+      }
+      out.push({ size, server, seedMs, devices });
+    }
+  } finally {
+    await sql.end();
+  }
+  return out;
+}
+
+/** The working-set bench on a stack of its own; prints its two tables. */
+export async function workingSetBench(): Promise<void> {
+  const url = await serverUrl();
+  const { stack, stop } = await benchStack('dermaga-bench-ws', url);
+  let sizes: SizeFigures[];
+  try {
+    sizes = await measureSizes(stack);
+  } finally {
+    await stop();
+  }
+  const title = `Dermaga working-set benchmark (issue 26), ${new Date().toISOString()}, engine ${stack.engine}, sizes ${SIZES.join('x, ')}x`;
+  console.log(`\n${title}: figures by size\n${figuresTable(sizes)}`);
+  printTable(`${title}: goals (growth from ${SIZES[0]}x)`, goalRows(sizes));
+}
