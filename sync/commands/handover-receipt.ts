@@ -177,50 +177,56 @@ const name = (missing: string) =>
     .transform((s) => cleanText(s).trim())
     .pipe(z.string().min(1, { error: missing }).max(MAX_NAME, { error: M.nameTooLong }));
 
-export const discrepancyInput = z.object({
-  id: newId(),
-  item: z.enum(RECEIPT_ITEMS, { error: MESSAGES.invalidCommand }),
-  reason: z.enum(DISCREPANCY_REASONS, { error: MESSAGES.invalidCommand }),
-  quantity: z
-    .number({ error: M.discrepancyQuantity })
-    .int({ error: M.discrepancyQuantity })
-    .min(1, { error: M.discrepancyQuantity })
-    .max(MAX_COUNT, { error: M.discrepancyQuantity }),
-  note: z
-    .string({ error: MESSAGES.invalidCommand })
-    .nullish()
-    .transform((s) => {
-      const clean = s == null ? '' : cleanText(s).trim();
-      return clean === '' ? null : clean;
-    })
-    .pipe(z.string().max(MAX_NOTE, { error: M.noteTooLong }).nullable()),
-  photo_ids: z
-    .array(uuid(MESSAGES.invalidCommand), { error: M.photoRequired })
-    .min(1, { error: M.photoRequired })
-    .max(MAX_PHOTOS, { error: M.tooManyPhotos }),
-});
+export const discrepancyInput = z.object(
+  {
+    id: newId(),
+    item: z.enum(RECEIPT_ITEMS, { error: MESSAGES.invalidCommand }),
+    reason: z.enum(DISCREPANCY_REASONS, { error: MESSAGES.invalidCommand }),
+    quantity: z
+      .number({ error: M.discrepancyQuantity })
+      .int({ error: M.discrepancyQuantity })
+      .min(1, { error: M.discrepancyQuantity })
+      .max(MAX_COUNT, { error: M.discrepancyQuantity }),
+    note: z
+      .string({ error: MESSAGES.invalidCommand })
+      .nullish()
+      .transform((s) => {
+        const clean = s == null ? '' : cleanText(s).trim();
+        return clean === '' ? null : clean;
+      })
+      .pipe(z.string().max(MAX_NOTE, { error: M.noteTooLong }).nullable()),
+    photo_ids: z
+      .array(uuid(MESSAGES.invalidCommand), { error: M.photoRequired })
+      .min(1, { error: M.photoRequired })
+      .max(MAX_PHOTOS, { error: M.tooManyPhotos }),
+  },
+  { error: MESSAGES.invalidCommand },
+);
 
 /** The receipt's payload: its fields' types here, its rules by checkReceipt. */
 export const receiptInput = z
-  .object({
-    receipt_id: newId(),
-    smartboard_received: count,
-    bracket_received: count,
-    smartboard_damaged: count,
-    bracket_damaged: count,
-    receiver_name: name(M.receiverNameRequired),
-    driver_name: name(M.driverNameRequired),
-    receiver_signature_id: uuid(M.receiverSignatureRequired),
-    driver_signature_id: uuid(M.driverSignatureRequired),
-    signed_at: z
-      .string({ error: MESSAGES.invalidCommand })
-      .regex(TIMESTAMP, { error: MESSAGES.invalidCommand }),
-    discrepancies: z
-      .array(discrepancyInput, { error: MESSAGES.invalidCommand })
-      .max(MAX_DISCREPANCIES, { error: MESSAGES.invalidCommand })
-      .nullish()
-      .transform((d) => d ?? []),
-  })
+  .object(
+    {
+      receipt_id: newId(),
+      smartboard_received: count,
+      bracket_received: count,
+      smartboard_damaged: count,
+      bracket_damaged: count,
+      receiver_name: name(M.receiverNameRequired),
+      driver_name: name(M.driverNameRequired),
+      receiver_signature_id: uuid(M.receiverSignatureRequired),
+      driver_signature_id: uuid(M.driverSignatureRequired),
+      signed_at: z
+        .string({ error: MESSAGES.invalidCommand })
+        .regex(TIMESTAMP, { error: MESSAGES.invalidCommand }),
+      discrepancies: z
+        .array(discrepancyInput, { error: MESSAGES.invalidCommand })
+        .max(MAX_DISCREPANCIES, { error: MESSAGES.invalidCommand })
+        .nullish()
+        .transform((d) => d ?? []),
+    },
+    { error: MESSAGES.invalidCommand },
+  )
   .superRefine((r, ctx) => {
     for (const p of checkReceipt(r)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
     const ids = r.discrepancies.map((d) => d.id);

@@ -1,0 +1,307 @@
+// Issue 28: the counted receipt on complete_unloading and pod_complete through
+// apply_commands: what is booked (received - damaged), the receipt and its discrepancies in
+// the same transaction, who may count (every role and hub), replays, the second tablet's
+// conflict naming who counted and when, and undo. stock_balances stays equal to the ledger
+// after each. Bad input: handover-bad-input.test.ts; resolve and attach:
+// handover-resolve-attach.test.ts.
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatWib } from '../../sync/domain/time';
+import { DEMO_USERS, WAREHOUSE } from '../support/demo';
+import { as, closeDb, recorded, rowOf, rowsWhere } from './commands-support';
+import {
+  bookedBy,
+  discrepancy,
+  expectBalancesEqualLedger,
+  handoverOf,
+  hubCompletion,
+  podCompletion,
+  receipt,
+  unloadingAtCikarang,
+  unloadingAtMakassar,
+} from './handover-support';
+
+afterAll(closeDb);
+
+describe('complete_unloading with a counted receipt', () => {
+  it('books what was counted in good order, with the receipt and one discrepancy per difference', async () => {
+    const cikarang = await as('cikarang');
+    const { shipmentId } = await unloadingAtCikarang();
+    // Sent 12 TV and 7 brackets; 10 TV arrived (2 short), 1 of them broken; 8 brackets (1 extra).
+    const short = discrepancy('smartboard', 'kurang', 2);
+    const broken = discrepancy('smartboard', 'rusak', 1, {
+      photo_ids: [crypto.randomUUID(), crypto.randomUUID()],
+    });
+    const extra = discrepancy('bracket', 'lebih', 1, { note: null });
+    const r = receipt({
+      smartboard_received: 10,
+      smartboard_damaged: 1,
+      bracket_received: 8,
+      discrepancies: [short, broken, extra],
+    });
+    const command = await cikarang.ok('complete_unloading', hubCompletion(shipmentId, r));
+
+    expect(await bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 9, bracket: 8 });
+    expect(await handoverOf(shipmentId)).toEqual({
+      receipts: 1,
+      discrepancies: 3,
+      stockRows: 2,
+      status: 'selesai',
+    });
+    const stored = await rowOf<Record<string, unknown>>('shipment_receipts', r.receipt_id);
+    expect(stored).toMatchObject({
+      shipment_id: shipmentId,
+      warehouse_id: WAREHOUSE.cikarang,
+      smartboard_sent: 12,
+      bracket_sent: 7,
+      smartboard_received: 10,
+      bracket_received: 8,
+      smartboard_damaged: 1,
+      bracket_damaged: 0,
+      receiver_name: 'Budi Penerima',
+      driver_name: 'Sopir Uji',
+      receiver_signature_id: r.receiver_signature_id,
+      driver_signature_id: r.driver_signature_id,
+      counted_by: cikarang.id,
+    });
+    expect((stored!.signed_at as Date).toISOString()).toBe(r.signed_at);
+    const d = await rowOf<Record<string, unknown>>('discrepancies', broken.id);
+    expect(d).toMatchObject({
+      receipt_id: r.receipt_id,
+      item: 'smartboard',
+      reason: 'rusak',
+      quantity: 1,
+      photo_ids: broken.photo_ids,
+      status: 'open',
+      reported_by: cikarang.id,
+      resolved_by: null,
+    });
+    expect(await rowOf('discrepancies', extra.id)).toMatchObject({ reason: 'lebih', note: null });
+    expect(await recorded(command.id)).toMatchObject({ outcome: 'applied', entity_id: shipmentId });
+    await expectBalancesEqualLedger();
+  });
+
+  it('books nothing of an item counted all damaged, and stays as before without a receipt', async () => {
+    const cikarang = await as('cikarang');
+    const counted = await unloadingAtCikarang();
+    const r = receipt({ bracket_damaged: 7, discrepancies: [discrepancy('bracket', 'rusak', 7)] });
+    await cikarang.ok('complete_unloading', hubCompletion(counted.shipmentId, r));
+    expect(await bookedBy(counted.shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 12, bracket: 0 });
+    expect(await handoverOf(counted.shipmentId)).toMatchObject({ stockRows: 1, discrepancies: 1 });
+
+    // A command queued before this change: no receipt, the whole shipment booked.
+    const plain = await unloadingAtCikarang();
+    await cikarang.ok('complete_unloading', hubCompletion(plain.shipmentId));
+    expect(await bookedBy(plain.shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 12, bracket: 7 });
+    expect(await handoverOf(plain.shipmentId)).toMatchObject({ receipts: 0, discrepancies: 0, stockRows: 2 });
+    await expectBalancesEqualLedger();
+  });
+
+  it('is allowed for the destination hub, tower control and admins, refused for the origin and other hubs', async () => {
+    for (const who of ['karawang', 'poljak', 'makassar'] as const) {
+      const { shipmentId } = await unloadingAtCikarang();
+      const result = await (await as(who)).run('complete_unloading', hubCompletion(shipmentId, receipt()));
+      expect(result, who).toMatchObject({
+        outcome: 'rejected',
+        code: 'forbidden',
+        message: 'Anda tidak memiliki izin untuk hub ini.',
+      });
+      expect(await handoverOf(shipmentId), who).toEqual({
+        receipts: 0,
+        discrepancies: 0,
+        stockRows: 0,
+        status: 'sedang_bongkar',
+      });
+    }
+    for (const who of ['cikarang', 'tower', 'admin'] as const) {
+      const { shipmentId } = await unloadingAtCikarang();
+      const r = receipt({ smartboard_received: 11, discrepancies: [discrepancy('smartboard', 'kurang', 1)] });
+      await (await as(who)).ok('complete_unloading', hubCompletion(shipmentId, r));
+      expect(await handoverOf(shipmentId), who).toEqual({
+        receipts: 1,
+        discrepancies: 1,
+        stockRows: 2,
+        status: 'selesai',
+      });
+      expect(await rowOf('shipment_receipts', r.receipt_id)).toMatchObject({
+        counted_by: (await as(who)).id,
+      });
+    }
+    await expectBalancesEqualLedger();
+  });
+
+  it('a replay (the same command id twice) is applied once, with the same answer, the stock counted once', async () => {
+    const cikarang = await as('cikarang');
+    const { shipmentId } = await unloadingAtCikarang();
+    const r = receipt({ smartboard_received: 10, discrepancies: [discrepancy('smartboard', 'kurang', 2)] });
+    const command = cikarang.command('complete_unloading', hubCompletion(shipmentId, r));
+    const [first] = await cikarang.send([command]);
+    const [again] = await cikarang.send([command]);
+    const [inOneBatch] = (await cikarang.send([command, command])).slice(1);
+    expect(first).toMatchObject({ outcome: 'applied' });
+    expect(again).toEqual(first);
+    expect(inOneBatch).toEqual(first);
+    expect(await bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 10, bracket: 7 });
+    expect(await handoverOf(shipmentId)).toEqual({
+      receipts: 1,
+      discrepancies: 1,
+      stockRows: 2,
+      status: 'selesai',
+    });
+    await expectBalancesEqualLedger();
+  });
+
+  it('two tablets counting the same shipment: the first wins, the second is told who counted and when', async () => {
+    const cikarang = await as('cikarang');
+    const admin = await as('admin');
+    const { shipmentId } = await unloadingAtCikarang();
+    const first = await cikarang.ok(
+      'complete_unloading',
+      hubCompletion(
+        shipmentId,
+        receipt({ bracket_received: 6, discrepancies: [discrepancy('bracket', 'kurang', 1)] }),
+      ),
+    );
+    const late = receipt();
+    const second = await admin.run('complete_unloading', hubCompletion(shipmentId, late));
+    expect(second).toMatchObject({
+      outcome: 'rejected',
+      code: 'conflict',
+      message: `Bongkar sudah diselesaikan oleh ${DEMO_USERS.cikarang} pada ${formatWib(first.issued_at)}`,
+    });
+    expect(await rowOf('shipment_receipts', late.receipt_id)).toBeUndefined();
+    expect(await bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 12, bracket: 6 });
+    expect(await handoverOf(shipmentId)).toMatchObject({ receipts: 1, discrepancies: 1 });
+    await expectBalancesEqualLedger();
+  });
+
+  it('undo takes back the count: its stock rows, receipt and discrepancies; refused once one is resolved', async () => {
+    const cikarang = await as('cikarang');
+    const tower = await as('tower');
+    const undone = await unloadingAtCikarang();
+    const d = discrepancy('smartboard', 'kurang', 3);
+    const done = await cikarang.ok(
+      'complete_unloading',
+      hubCompletion(undone.shipmentId, receipt({ smartboard_received: 9, discrepancies: [d] })),
+    );
+    await cikarang.ok('undo_command', { command_id: done.id });
+    expect(await handoverOf(undone.shipmentId)).toEqual({
+      receipts: 0,
+      discrepancies: 0,
+      stockRows: 0,
+      status: 'sedang_bongkar',
+    });
+    await expectBalancesEqualLedger();
+    // Counted again, anew.
+    const recount = receipt({
+      smartboard_received: 10,
+      discrepancies: [discrepancy('smartboard', 'kurang', 2)],
+    });
+    await cikarang.ok('complete_unloading', hubCompletion(undone.shipmentId, recount));
+    expect(await handoverOf(undone.shipmentId)).toEqual({
+      receipts: 1,
+      discrepancies: 1,
+      stockRows: 2,
+      status: 'selesai',
+    });
+    expect(await bookedBy(undone.shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 10, bracket: 7 });
+
+    const resolved = await unloadingAtCikarang();
+    const d2 = discrepancy('bracket', 'kurang', 2);
+    const done2 = await cikarang.ok(
+      'complete_unloading',
+      hubCompletion(resolved.shipmentId, receipt({ bracket_received: 5, discrepancies: [d2] })),
+    );
+    await tower.ok('resolve_discrepancy', { discrepancy_id: d2.id, note: 'Diganti vendor' });
+    const refused = await cikarang.run('undo_command', { command_id: done2.id });
+    expect(refused).toMatchObject({
+      outcome: 'rejected',
+      code: 'conflict',
+      message: 'Tidak dapat diurungkan: selisih dari hitungan ini sudah diselesaikan.',
+    });
+    expect(await handoverOf(resolved.shipmentId)).toEqual({
+      receipts: 1,
+      discrepancies: 1,
+      stockRows: 2,
+      status: 'selesai',
+    });
+    await expectBalancesEqualLedger();
+  });
+});
+
+describe('pod_complete with a counted receipt', () => {
+  it('books the count at the city warehouse for the POD of the city, tower control and admins', async () => {
+    for (const who of ['makassar', 'tower', 'admin'] as const) {
+      const { shipmentId } = await unloadingAtMakassar();
+      // Sent 20 TV and 10 brackets: 18 TV arrived, 2 of the brackets broken.
+      const r = receipt({
+        smartboard_received: 18,
+        bracket_received: 10,
+        bracket_damaged: 2,
+        discrepancies: [discrepancy('smartboard', 'kurang', 2), discrepancy('bracket', 'rusak', 2)],
+      });
+      await (await as(who)).ok('pod_complete', podCompletion(shipmentId, r));
+      expect(await bookedBy(shipmentId, WAREHOUSE.makassar), who).toEqual({ tv: 18, bracket: 8 });
+      expect(await handoverOf(shipmentId), who).toEqual({
+        receipts: 1,
+        discrepancies: 2,
+        stockRows: 2,
+        status: 'selesai_pod',
+      });
+      expect(await rowOf('shipment_receipts', r.receipt_id)).toMatchObject({
+        warehouse_id: WAREHOUSE.makassar,
+        smartboard_sent: 20,
+        bracket_sent: 10,
+      });
+    }
+    await expectBalancesEqualLedger();
+  });
+
+  it('is refused for the origin port and other hubs; a replay applies once; a second tablet is told who', async () => {
+    for (const who of ['poljak', 'cikarang', 'karawang', 'polsub'] as const) {
+      const { shipmentId } = await unloadingAtMakassar();
+      const result = await (
+        await as(who)
+      ).run(
+        'pod_complete',
+        podCompletion(shipmentId, receipt({ smartboard_received: 20, bracket_received: 10 })),
+      );
+      expect(result, who).toMatchObject({
+        outcome: 'rejected',
+        code: 'forbidden',
+        message: 'Anda tidak memiliki izin untuk POD kota ini.',
+      });
+      expect(await handoverOf(shipmentId), who).toMatchObject({
+        receipts: 0,
+        stockRows: 0,
+        status: 'sedang_bongkar',
+      });
+    }
+    const makassar = await as('makassar');
+    const tower = await as('tower');
+    const { shipmentId } = await unloadingAtMakassar();
+    const command = makassar.command(
+      'pod_complete',
+      podCompletion(shipmentId, receipt({ smartboard_received: 20, bracket_received: 10 })),
+    );
+    const [first] = await makassar.send([command]);
+    expect(await makassar.send([command])).toEqual([first]);
+    expect(first).toMatchObject({ outcome: 'applied' });
+    expect(await bookedBy(shipmentId, WAREHOUSE.makassar)).toEqual({ tv: 20, bracket: 10 });
+    const late = await tower.run(
+      'pod_complete',
+      podCompletion(shipmentId, receipt({ smartboard_received: 20, bracket_received: 10 })),
+    );
+    expect(late).toMatchObject({
+      outcome: 'rejected',
+      code: 'conflict',
+      message: `Bongkar sudah diselesaikan oleh ${DEMO_USERS.makassar} pada ${formatWib(command.issued_at)}`,
+    });
+    expect(await handoverOf(shipmentId)).toMatchObject({ receipts: 1, stockRows: 2 });
+    const [all] = await rowsWhere<{ n: string }>(
+      'select count(*) as n from public.shipment_receipts where shipment_id = $1',
+      [shipmentId],
+    );
+    expect(Number(all!.n)).toBe(1);
+    await expectBalancesEqualLedger();
+  });
+});

@@ -1,0 +1,146 @@
+// Shared by tests/integration/handover-*.test.ts (issue 28): shipments brought to their
+// unloading, counted receipts, stored files, and what a shipment's handover left behind.
+// Every test makes its own shipments (commands-support removes them, with their handover
+// rows, when a file ends).
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { HUB, WAREHOUSE } from '../support/demo';
+import { as, daratPayload, db, id, makeVehicle, rowsWhere, seaPayload } from './commands-support';
+
+/** A Karawang truck shipped to Cikarang (12 TV, 7 brackets), arrived and being unloaded. */
+export async function unloadingAtCikarang(quantities: Record<string, number> = {}) {
+  const karawang = await as('karawang');
+  const cikarang = await as('cikarang');
+  const vehicleId = await makeVehicle(HUB.karawang);
+  const p = daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang, quantities);
+  await karawang.ok('create_shipment_darat', p);
+  const at = { hub_id: HUB.cikarang, shipment_id: p.shipment_id };
+  await cikarang.ok('confirm_arrival', at);
+  await cikarang.ok('start_unloading', at);
+  return { shipmentId: p.shipment_id, batch: p.batch_number, vehicleId };
+}
+
+/** A PolJak sea shipment to POD Makassar (20 TV, 10 brackets), arrived and being unloaded. */
+export async function unloadingAtMakassar(quantities: Record<string, number> = {}) {
+  const poljak = await as('poljak');
+  const makassar = await as('makassar');
+  const vehicleId = await makeVehicle(HUB.poljak, {}, true);
+  const p = seaPayload('poljak', HUB.poljak, vehicleId, HUB.makassar, quantities);
+  await poljak.ok('create_shipment_poljak', p);
+  await makassar.ok('pod_confirm_arrival', { shipment_id: p.shipment_id });
+  await makassar.ok('pod_start_unloading', { shipment_id: p.shipment_id });
+  return { shipmentId: p.shipment_id, batch: p.batch_number, vehicleId };
+}
+
+/** complete_unloading's payload at Cikarang, with a receipt when given. */
+export const hubCompletion = (shipmentId: string, receipt?: Record<string, unknown>) => ({
+  hub_id: HUB.cikarang,
+  shipment_id: shipmentId,
+  notes: null,
+  smartboard_inventory_id: id(),
+  bracket_inventory_id: id(),
+  ...(receipt ? { receipt } : {}),
+});
+
+/** pod_complete's payload, with a receipt when given. */
+export const podCompletion = (shipmentId: string, receipt?: Record<string, unknown>) => ({
+  shipment_id: shipmentId,
+  smartboard_inventory_id: id(),
+  bracket_inventory_id: id(),
+  ...(receipt ? { receipt } : {}),
+});
+
+/** One discrepancy with one photo. */
+export const discrepancy = (
+  item: string,
+  reason: string,
+  quantity: number,
+  extra: Record<string, unknown> = {},
+) => ({
+  id: randomUUID(),
+  item,
+  reason,
+  quantity,
+  note: `${reason} ${quantity}`,
+  photo_ids: [randomUUID()],
+  ...extra,
+});
+
+/** A counted receipt: by default everything as sent (12 TV, 7 brackets), nothing damaged. */
+export function receipt(extra: Record<string, unknown> = {}) {
+  return {
+    receipt_id: randomUUID(),
+    smartboard_received: 12,
+    bracket_received: 7,
+    smartboard_damaged: 0,
+    bracket_damaged: 0,
+    receiver_name: 'Budi Penerima',
+    driver_name: 'Sopir Uji',
+    receiver_signature_id: randomUUID(),
+    driver_signature_id: randomUUID(),
+    signed_at: new Date().toISOString(),
+    discrepancies: [] as unknown[],
+    ...extra,
+  };
+}
+
+/** What a shipment's handover left: its receipts, discrepancies, incoming stock rows and status. */
+export async function handoverOf(shipmentId: string) {
+  const [r] = await rowsWhere<Record<string, string>>(
+    `select (select count(*) from public.shipment_receipts where shipment_id = $1 and not deleted) as receipts,
+            (select count(*) from public.discrepancies where shipment_id = $1 and not deleted) as discrepancies,
+            (select count(*) from public.inventory where shipment_id = $1 and not deleted
+              and (smartboard_quantity > 0 or bracket_quantity > 0)) as stock_rows,
+            (select status from public.shipments where id = $1) as status`,
+    [shipmentId],
+  );
+  return {
+    receipts: Number(r!.receipts),
+    discrepancies: Number(r!.discrepancies),
+    stockRows: Number(r!.stock_rows),
+    status: r!.status,
+  };
+}
+
+/** The stock a shipment's unloading booked: TV and brackets in its live incoming rows. */
+export async function bookedBy(shipmentId: string, warehouseId: string) {
+  const [r] = await rowsWhere<{ tv: string; br: string }>(
+    `select coalesce(sum(smartboard_quantity), 0) as tv, coalesce(sum(bracket_quantity), 0) as br
+     from public.inventory where shipment_id = $1 and warehouse_id = $2 and not deleted`,
+    [shipmentId, warehouseId],
+  );
+  return { tv: Number(r!.tv), bracket: Number(r!.br) };
+}
+
+/** Issue 26's invariant: every warehouse's balance is the sum of its live ledger rows. */
+export async function expectBalancesEqualLedger() {
+  const off = await rowsWhere(
+    `select w.id from public.warehouses w
+     left join public.stock_balances b on b.id = w.id
+     where coalesce(b.smartboard_quantity, 0) <> coalesce((select sum(i.smartboard_quantity) from public.inventory i
+                                                            where i.warehouse_id = w.id and not i.deleted), 0)
+        or coalesce(b.bracket_quantity, 0) <> coalesce((select sum(i.bracket_quantity) from public.inventory i
+                                                         where i.warehouse_id = w.id and not i.deleted), 0)`,
+  );
+  expect(off).toEqual([]);
+}
+
+const objects: string[] = [];
+
+/** A file in the bucket, as the upload queue leaves it before attach_document. */
+export async function storedObject(path: string): Promise<void> {
+  objects.push(path);
+  await (
+    await db()
+  ).query(`insert into storage.objects (bucket_id, name) values ('shipment-documents', $1)`, [path]);
+}
+
+/** Removes the files storedObject made (before commands-support's closeDb). */
+export async function removeStoredObjects(): Promise<void> {
+  if (!objects.length) return;
+  await (
+    await db()
+  ).query(`delete from storage.objects where bucket_id = 'shipment-documents' and name = any($1)`, [
+    objects.splice(0),
+  ]);
+}
