@@ -17,7 +17,10 @@ const VIDEO = { facingMode: 'environment', width: { ideal: 1280 }, height: { ide
 const READ_EVERY_MS = 200;
 
 /** Reads the video until a Dermaga code is found; says what else it saw. */
-function useQrScan(video: () => HTMLVideoElement | null | undefined, onFound: (shipmentId: string) => void) {
+function useQrScan(
+  video: () => HTMLVideoElement | null | undefined,
+  onFound: (shipmentId: string, batch: string | null) => void,
+) {
   const [state, setState] = useState<'loading' | 'scanning' | 'failed'>('loading');
   const [wrongCode, setWrongCode] = useState(false);
   const found = useRef(onFound);
@@ -42,7 +45,7 @@ function useQrScan(video: () => HTMLVideoElement | null | undefined, onFound: (s
                 const qr = parseShipmentQr(text);
                 if (qr) {
                   stopped = true;
-                  found.current(qr.shipmentId);
+                  found.current(qr.shipmentId, qr.batchNumber);
                   return;
                 }
               }
@@ -121,9 +124,9 @@ export function QrScannerDialog({ onClose }: { onClose: () => void }) {
   const webcam = useRef<Webcam>(null);
   const [cameraError, setCameraError] = useState<string | null>(null);
   const [video] = useState(() => () => webcam.current?.video);
-  const [open] = useState(() => (shipmentId: string) => {
+  const [open] = useState(() => (shipmentId: string, batch?: string | null) => {
     onClose();
-    navigate(`/terima/${shipmentId}`);
+    navigate(`/terima/${shipmentId}${batch ? `?batch=${encodeURIComponent(batch)}` : ''}`);
   });
   const { state, wrongCode } = useQrScan(video, open);
 

@@ -63,6 +63,9 @@ describe('where a scanned surat jalan goes', () => {
 
   it('tells an unloaded or unknown shipment apart', () => {
     expect(scanTarget(shipment({ status: 'selesai', selesai_bongkar: true }), HUBS, user('h-ckr')).kind).toBe('done');
-    expect(scanTarget(undefined, HUBS, user('h-ckr')).kind).toBe('unknown');
+    const unknown = scanTarget(undefined, HUBS, user('h-ckr'), 'B-404');
+    expect(unknown.kind !== 'open' && unknown.message).toBe(
+      'Pengiriman B-404 tidak ada di tablet ini: ditujukan ke hub lain, atau belum tersinkron. Sambungkan ke internet, lalu pindai lagi.',
+    );
   });
 });

@@ -98,7 +98,9 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
   });
   const [discrepancies, setDiscrepancies] = useState<Record<string, DiscrepancyState>>({});
   const [receiverName, setReceiverName] = useState('');
-  const [driverName, setDriverName] = useState(props.driverName);
+  // The vehicle's driver until the user types (the vehicle's row may come after the first render).
+  const [typedDriver, setDriverName] = useState<string | null>(null);
+  const driverName = typedDriver ?? props.driverName;
   const [receiverSignature, setReceiverSignature] = useState<string | null>(null);
   const [driverSignature, setDriverSignature] = useState<string | null>(null);
   const [notes, setNotes] = useState('');

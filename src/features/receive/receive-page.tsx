@@ -2,7 +2,7 @@
 // following its link) lands. It reads the shipment from this device's collections, so it
 // answers offline, and moves at once to the shipment's arrival step at the user's hub, or
 // says plainly why not: another hub's shipment, one unloaded already, one not on this tablet.
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { AlertTriangle } from 'lucide-react';
 import { QrScannerButton } from '../../components/qr-scanner-button';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
@@ -18,6 +18,7 @@ const ALL = { selector: {} };
 
 export function ReceivePage() {
   const { shipmentId = '' } = useParams();
+  const [params] = useSearchParams();
   const { profile } = useSignedIn();
   const shipment = useRxByIds('shipments', [shipmentId]).get(shipmentId);
   const hubs = useRxQuery('hubs', ALL);
@@ -34,7 +35,7 @@ export function ReceivePage() {
     );
   }
   const actor = { userId: profile.userId, role: profile.role, hubId: profile.hubId };
-  const target = scanTarget(shipment, hubs.rows, actor);
+  const target = scanTarget(shipment, hubs.rows, actor, params.get('batch'));
   if (target.kind === 'open') return <Navigate to={target.path} replace />;
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" data-testid="receive-page">

@@ -14,8 +14,8 @@ export const SCAN = {
   batchOpen: 'Buka',
   batchRequired: 'Nomor batch wajib diisi',
   batchNotFound: (batch: string) => `Tidak ada pengiriman dengan nomor batch ${batch} di tablet ini.`,
-  unknownShipment:
-    'Pengiriman ini tidak ada di tablet ini. Sambungkan ke internet agar data terbaru masuk, lalu pindai lagi.',
+  unknownShipment: (batch: string | null) =>
+    `Pengiriman${batch ? ` ${batch}` : ''} tidak ada di tablet ini: ditujukan ke hub lain, atau belum tersinkron. Sambungkan ke internet, lalu pindai lagi.`,
   otherHub: (batch: string, place: string) =>
     `Pengiriman ${batch} ditujukan ke ${place}, bukan ke hub Anda. Jangan dibongkar di sini.`,
   alreadyDone: (batch: string, place: string) => `Pengiriman ${batch} sudah selesai dibongkar di ${place}.`,

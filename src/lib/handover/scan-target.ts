@@ -39,8 +39,10 @@ export function scanTarget(
   shipment: Shipment | undefined,
   hubs: readonly Hub[],
   actor: Actor,
+  /** The batch number the code carries, for a shipment this device does not hold. */
+  scannedBatch: string | null = null,
 ): ScanTarget {
-  if (!shipment || shipment.deleted) return { kind: 'unknown', message: SCAN.unknownShipment };
+  if (!shipment || shipment.deleted) return { kind: 'unknown', message: SCAN.unknownShipment(scannedBatch) };
   const destination = hubs.find((h) => h.id === shipment.destination_hub_id);
   const kind = destination ? hubKind(destination.name, destination.type) : 'other';
   const staff = actor.role === 'admin' || actor.role === 'tower_control';
