@@ -12,6 +12,8 @@ import { rebase } from './replication/view';
 import { withWriteLock } from './replication/write-lock';
 import type { RoundResult } from './scheduler';
 import { backoffMs, drainUploads } from './uploads/queue';
+import { pruneWorkingSet, rememberCutoff } from './replication/working-set';
+import { cutoffAt } from './domain/working-set';
 import type { UploadEntry } from './db/engine-store';
 
 /** What the engine shows of its rounds (status.ts adds the outbox, uploads and conflicts). */
@@ -30,6 +32,8 @@ export interface RoundContext {
   lockName: string;
   pullBatch?: number;
   reconcileIntervalMs?: number;
+  /** How often the device drops what left its working set (ms; after the first round of each start). */
+  workingSetIntervalMs?: number;
   /** Records an uploaded photo on its shipment (a command, dispatched like a tap's). */
   recordUpload: (upload: UploadEntry) => Promise<void>;
   state: () => RoundState;
@@ -54,6 +58,7 @@ export class SyncRounds {
   private pushFailures = 0;
   private pushRetryAt = 0;
   private lastReconcile = 0;
+  private lastPrune = Number.NEGATIVE_INFINITY;
   /** A dispatch the device refused could not restore the view: the next round rebases. */
   rebaseDue = false;
 
@@ -85,7 +90,7 @@ export class SyncRounds {
       // its pull, and the delivery record should not wait for a whole round to pass.
       // (A failed upload waits out its own backoff; it never fails the round.)
       await drainUploads(supabase, local, this.ctx.recordUpload);
-      const { horizon, fromScratch } = await pullAll(
+      const { horizon, fromScratch, cutoff } = await pullAll(
         supabase,
         local,
         lockName,
@@ -112,6 +117,7 @@ export class SyncRounds {
         });
         this.rebaseDue = false;
       }
+      if (cutoff) await this.pruneWorkingSet(cutoff, fromScratch);
       const now = new Date().toISOString();
       await local.store.setMeta('lastSyncedAt', now);
       this.ctx.report({ online: true, syncing: false, lastError: pushError, lastSyncedAt: now, firstSync: null });
@@ -132,4 +138,17 @@ export class SyncRounds {
     }
   }
 
+  /**
+   * Issue 26: the rows that left the working set leave the view, by the server's cutoff, on
+   * the first round of each start (which is also where a device installed before the working
+   * set drops its history) and then every hour. A new device's first sync holds only the set.
+   */
+  private async pruneWorkingSet(cutoff: string, fromScratch: boolean): Promise<void> {
+    const { local, lockName } = this.ctx;
+    await rememberCutoff(local, cutoff);
+    if (fromScratch) this.lastPrune = Date.now();
+    if (Date.now() - this.lastPrune < (this.ctx.workingSetIntervalMs ?? 3_600_000)) return;
+    await pruneWorkingSet(local, lockName, cutoffAt(cutoff));
+    this.lastPrune = Date.now();
+  }
 }

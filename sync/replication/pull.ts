@@ -7,6 +7,7 @@ import { TransientError } from '../errors';
 import { applyPulled } from './view';
 import { withWriteLock } from './write-lock';
 import { eachInSlices } from '../yield';
+import { protectedIds } from './working-set';
 
 /**
  * Rows a pull asks for at a time (the server allows up to 5,000). Larger batches pay the
@@ -132,13 +133,18 @@ export async function changedTables(
   supabase: SupabaseClient,
   local: Local,
   known?: Record<string, Checkpoint>,
-): Promise<{ tables: TableName[]; horizon: string }> {
+): Promise<{ tables: TableName[]; horizon: string; cutoff?: string }> {
   const { data, error, status } = await supabase.rpc('changed_tables', {
     p_checkpoints: known ?? (await checkpoints(local)),
   });
   if (error) throw new TransientError(`probe: ${error.message}`, { status });
-  const answer = data as { tables: string[]; horizon: string };
-  return { tables: TABLES.filter((t) => answer.tables.includes(t)), horizon: answer.horizon };
+  const answer = data as { tables: string[]; horizon: string; cutoff?: string };
+  return {
+    tables: TABLES.filter((t) => answer.tables.includes(t)),
+    horizon: answer.horizon,
+    // The working set's cutoff by the server's clock (issue 26; absent from an older server).
+    cutoff: answer.cutoff,
+  };
 }
 
 /**
@@ -196,7 +202,7 @@ export async function pullAll(
   lockName: string,
   onProgress?: OnPullProgress,
   batch = PULL_BATCH,
-): Promise<{ horizon: string; rows: number; fromScratch: boolean }> {
+): Promise<{ horizon: string; rows: number; fromScratch: boolean; cutoff?: string }> {
   const known = await checkpoints(local);
   const fromScratch = Object.keys(known).length === 0;
   const probe = await changedTables(supabase, local, known);
@@ -225,15 +231,16 @@ export async function pullAll(
     if (xidLess(result.horizon, horizon)) horizon = result.horizon;
   }
   await local.store.setMeta('horizon', horizon);
-  return { horizon, rows, fromScratch };
+  return { horizon, rows, fromScratch, cutoff: probe.cutoff };
 }
 
 /**
- * Convergence (guarantee 9): rows the user may no longer read are dropped
- * (they never come back as changes), and rows that entered its scope without
- * changing themselves are fetched. Rows held by pending commands are left to
- * the rebase; rows written at or above the snapshot's horizon are left to the
- * next round, since the id list may predate them.
+ * Convergence (guarantee 9): rows the user may no longer read, or that left the
+ * working set (visible_ids lists only the set, issue 26), are dropped (they never come
+ * back as changes), and rows that entered its scope without changing themselves are
+ * fetched. Rows held by pending commands are left to the rebase, and rows the outbox or
+ * an upload names are kept (working-set.ts, protectedIds); rows written at or above the
+ * snapshot's horizon are left to the next round, since the id list may predate them.
  */
 export async function reconcileScope(
   supabase: SupabaseClient,
@@ -242,6 +249,7 @@ export async function reconcileScope(
 ): Promise<{ dropped: number; fetched: number }> {
   let dropped = 0;
   let fetched = 0;
+  const named = await protectedIds(local);
   for (const table of TABLES) {
     const { data, error, status } = await supabase.rpc('visible_ids', { p_table: table });
     if (error) throw new TransientError(`visible ids ${table}: ${error.message}`, { status });
@@ -257,7 +265,7 @@ export async function reconcileScope(
     );
     const gone: string[] = [];
     await eachInSlices([...localRows.keys()], (id) => {
-      if (!visible.has(id) && !held.has(id) && xidLess(localRows.get(id)!, horizon)) gone.push(id);
+      if (!visible.has(id) && !held.has(id) && !named.has(id) && xidLess(localRows.get(id)!, horizon)) gone.push(id);
     });
     const missing: string[] = [];
     await eachInSlices(ids, (id) => {

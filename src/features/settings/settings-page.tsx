@@ -17,6 +17,7 @@ import * as M from './messages';
 import { useStorage } from '../../lib/use-storage';
 import { useUpdateCheck } from './use-update-check';
 import { AttentionSettingsCard } from './attention-settings';
+import { WorkingSetSettingsCard } from './working-set-settings';
 
 function StorageCard() {
   const { state, askPersist } = useStorage();
@@ -141,6 +142,7 @@ export function SettingsPage() {
         <VersionCard />
         <DiagnosticsCard />
         <AttentionSettingsCard />
+        <WorkingSetSettingsCard />
         <Card data-testid="settings-display">
           <CardHeader>
             <CardTitle>Tampilan</CardTitle>

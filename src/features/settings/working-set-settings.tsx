@@ -1,0 +1,86 @@
+// Settings: how long closed shipments and stock rows stay on the devices (issue 26, the
+// working set's retention window), set by an admin on the server (set_working_set_settings)
+// for every device. Online only: the change is the server's; the devices follow it from
+// their next sync (docs/sync.md, "The working set").
+import { useEffect, useState } from 'react';
+import { FormDialog } from '../../components/form-dialog';
+import { NumberField } from '../../components/form-fields';
+import { Row } from '../../components/sync-panel';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { asWork } from '../../lib/server-action';
+import { supabase } from '../../lib/supabase';
+import { useCommandForm } from '../../lib/use-command-form';
+import { useOnline } from '../../lib/use-online';
+import { retentionSchema } from '../../../sync/pure';
+
+const TITLE = 'Riwayat di perangkat';
+type Values = { retention_days: number };
+
+function RetentionDialog({ days, onClose, onSaved }: { days: number; onClose: () => void; onSaved: (d: number) => void }) {
+  const { form, onSubmit, saving } = useCommandForm<Values>({
+    defaultValues: { retention_days: days },
+    schema: retentionSchema,
+    submit: (v) => ({
+      run: () =>
+        asWork(async () => {
+          const { data, error } = await supabase.rpc('set_working_set_settings', {
+            p: { retention_days: v.retention_days },
+          });
+          if (error) throw new Error(error.message);
+          onSaved((data as { retention_days: number }).retention_days);
+        }, 'Masa simpan tidak dapat disimpan'),
+      success: 'Masa simpan disimpan',
+    }),
+    onDone: onClose,
+  });
+  return (
+    <FormDialog title={TITLE} testId="working-set-dialog" onClose={onClose} onSubmit={onSubmit} saving={saving}>
+      <NumberField
+        form={form}
+        name="retention_days"
+        label="Simpan pengiriman selesai dan stok (hari)"
+        hint="Yang lebih lama dibaca dari server saat online"
+      />
+    </FormDialog>
+  );
+}
+
+export function WorkingSetSettingsCard() {
+  const online = useOnline();
+  const [days, setDays] = useState<number | null>(null);
+  const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    void supabase.rpc('working_set_settings').then(({ data, error }) => {
+      if (live && !error && data) setDays((data as { retention_days: number }).retention_days);
+    });
+    return () => {
+      live = false;
+    };
+  }, [online]);
+  return (
+    <Card data-testid="settings-working-set">
+      <CardHeader>
+        <CardTitle>{TITLE}</CardTitle>
+        <CardDescription>
+          Berlaku untuk semua perangkat: pengiriman yang masih berjalan selalu ada; yang sudah selesai dan catatan
+          stok disimpan selama masa ini.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        <dl className="divide-y">
+          <Row label="Masa simpan" value={days === null ? '–' : `${days} hari`} testId="working-set-days" />
+        </dl>
+        <Button variant="outline" className="w-fit" disabled={!online || days === null} onClick={() => setEditing(true)}>
+          Ubah masa simpan
+        </Button>
+        {!online && <p className="text-muted-foreground">Sambungkan ke internet untuk melihat dan mengubahnya.</p>}
+        {editing && days !== null && (
+          <RetentionDialog days={days} onClose={() => setEditing(false)} onSaved={setDays} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
