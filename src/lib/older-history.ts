@@ -74,6 +74,11 @@ export interface LedgerSearch {
   status?: string;
   originHubId?: string;
   destinationHubId?: string;
+  /**
+   * Only what the devices do not hold for certain: rows dated up to the working set's cutoff
+   * day, which the server knows (that day included; the screen merges by id).
+   */
+  beforeWindow?: boolean;
 }
 
 const orNull = (value: string | undefined) => (value ? value : null);
@@ -117,6 +122,7 @@ export function readOlderLedger(
     p_status: orNull(search.status),
     p_origin_hub_id: orNull(search.originHubId),
     p_destination_hub_id: orNull(search.destinationHubId),
+    p_before_window: search.beforeWindow ?? false,
     p_before_date: after?.date_recorded ?? null,
     p_before_id: after?.id ?? null,
     p_limit: limit,
@@ -138,15 +144,4 @@ export function asInventoryRow(row: OlderLedgerRow): { row: InventoryRow; shipme
           }
         : null,
   };
-}
-
-/**
- * The last day the server is asked for when a list holds rows down to `oldestHeld` (yyyy-MM-dd):
- * that day itself (the device may hold only part of it; a row both hold is merged by id), or
- * the range's own end when that is earlier. Undefined: no end (the device holds none).
- */
-export function olderLedgerEnd(oldestHeld: string | undefined, rangeTo: string): string | undefined {
-  if (!oldestHeld) return rangeTo || undefined;
-  if (rangeTo && rangeTo < oldestHeld) return rangeTo;
-  return oldestHeld;
 }

@@ -12,7 +12,9 @@
 --                        first (date_recorded, id), with the related
 --                        shipment's status, origin, destination and notes,
 --                        filtered by a date range (inclusive) and the related
---                        shipment's status, origin and destination; keyset
+--                        shipment's status, origin and destination, and with
+--                        p_before_window only up to the working set's cutoff
+--                        day (what a device does not hold for certain); keyset
 --                        paging by the last row's (date_recorded, id).
 --
 -- Each reads what the caller may read (20261126000300_baseline_rls.sql), so a
@@ -122,9 +124,13 @@ stable
 -- and container (0.4 to 1.2 s at 160,000 shipments).
 security definer
 set search_path = ''
--- A page's plan is cheap to run but its estimate is high (row-level security's subplans):
--- compiling it (JIT) took longer than the read.
+-- A page's plan is cheap to run but its estimate is high: compiling it (JIT) took longer
+-- than the read.
 set jit = off
+-- The planner prices an ILIKE like an equality, so it read every container (and at times
+-- every shipment) rather than their trigram indexes: 130 to 370 ms a search at 160,000
+-- shipments against 40 to 140 ms through the indexes (docs/sync.md, "Older history").
+set enable_seqscan = off
 as $$
 declare
   v_query text := nullif(btrim(coalesce(p_query, '')), '');
@@ -219,6 +225,7 @@ create or replace function public.ledger_history(
   p_status text default null,
   p_origin_hub_id uuid default null,
   p_destination_hub_id uuid default null,
+  p_before_window boolean default false,
   p_before_date date default null,
   p_before_id uuid default null,
   p_limit integer default 50
@@ -246,6 +253,7 @@ set jit = off
 as $$
 declare
   v_warehouses uuid[];
+  v_to date := p_to;
   v_where text := 'i.warehouse_id = w.id and not i.deleted';
   v_shipment_filter boolean := p_status is not null or p_origin_hub_id is not null or p_destination_hub_id is not null;
 begin
@@ -257,6 +265,13 @@ begin
     raise exception 'Rentang tanggal tidak valid: tanggal awal setelah tanggal akhir.' using errcode = '22023';
   end if;
 
+  if p_before_window then
+    -- What the devices do not hold for certain: rows dated up to the working set's cutoff day
+    -- (20261126004100_working_set.sql; that day included, as a device merges by id).
+    v_to := least(coalesce(p_to, 'infinity'::date),
+                  ((select public.working_set_cutoff()) at time zone 'Asia/Jakarta')::date);
+  end if;
+
   select coalesce(array_agg(w.id order by w.id), '{}'::uuid[]) into v_warehouses
   from public.warehouses w
   where ((p_hub_id is not null and w.hub_id = p_hub_id) or w.id = p_warehouse_id)
@@ -265,7 +280,7 @@ begin
     and ((select public.is_staff()) or w.id = any ((select public.my_warehouse_ids())::uuid[]));
 
   if p_from is not null then v_where := v_where || ' and i.date_recorded >= $2'; end if;
-  if p_to is not null then v_where := v_where || ' and i.date_recorded <= $3'; end if;
+  if v_to is not null then v_where := v_where || ' and i.date_recorded <= $3'; end if;
   if p_before_id is not null then v_where := v_where || ' and (i.date_recorded, i.id) < ($4, $5)'; end if;
   if v_shipment_filter then
     -- A filter on the shipment leaves out the rows without one (a stock entry made by hand),
@@ -291,15 +306,15 @@ begin
      left join public.shipments s on s.id = i.shipment_id
      order by i.date_recorded desc, i.id desc
      limit $9'
-    using v_warehouses, p_from, p_to, p_before_date, p_before_id, p_status, p_origin_hub_id,
+    using v_warehouses, p_from, v_to, p_before_date, p_before_id, p_status, p_origin_hub_id,
           p_destination_hub_id, p_limit;
 end;
 $$;
-comment on function public.ledger_history(uuid, uuid, date, date, text, uuid, uuid, date, uuid, integer) is
-  'Issue 26: the ledger rows of one hub''s warehouses (p_hub_id) or of one warehouse the caller may read (row-level security), newest first by (date_recorded, id), date_recorded in [p_from, p_to] (inclusive), filtered by the related shipment''s status, origin and destination; next page: p_before_date and p_before_id of the last row. 1 to 100 rows a page.';
+comment on function public.ledger_history(uuid, uuid, date, date, text, uuid, uuid, boolean, date, uuid, integer) is
+  'Issue 26: the ledger rows of one hub''s warehouses (p_hub_id) or of one warehouse the caller may read (row-level security), newest first by (date_recorded, id), date_recorded in [p_from, p_to] (inclusive), filtered by the related shipment''s status, origin and destination; p_before_window: only up to the working set''s cutoff day (what the devices do not hold for certain); next page: p_before_date and p_before_id of the last row. 1 to 100 rows a page.';
 revoke execute on function
-  public.ledger_history(uuid, uuid, date, date, text, uuid, uuid, date, uuid, integer)
+  public.ledger_history(uuid, uuid, date, date, text, uuid, uuid, boolean, date, uuid, integer)
   from public, anon;
 grant execute on function
-  public.ledger_history(uuid, uuid, date, date, text, uuid, uuid, date, uuid, integer)
+  public.ledger_history(uuid, uuid, date, date, text, uuid, uuid, boolean, date, uuid, integer)
   to authenticated;

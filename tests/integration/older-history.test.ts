@@ -35,6 +35,7 @@ const LAND = Array.from({ length: 7 }, (_, i) => ({ id: id(), batch: `ARSIP-${T}
 const SEA = { id: id(), batch: `ARSIP-${T}-LAUT` };
 const LEDGER = Array.from({ length: 5 }, (_, i) => ({ id: id(), day: `2021-03-0${i + 1}` }));
 const CIKARANG_ROW = id();
+const TODAY_ROW = id();
 const vendorName = `PT Arsip ${T} Logistik`;
 let plateOfLand = '';
 
@@ -76,6 +77,12 @@ beforeAll(async () => {
     `insert into public.inventory (id, warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, batch_number, shipment_id)
      values ($1, $2, '2021-03-03', 1, 1, $3, $4)`,
     [CIKARANG_ROW, WAREHOUSE.cikarang, LAND[1]!.batch, LAND[1]!.id],
+  );
+  // And one of today (Jakarta), inside every device's working set.
+  await sql.query(
+    `insert into public.inventory (id, warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, batch_number, shipment_id)
+     values ($1, $2, (now() at time zone 'Asia/Jakarta')::date, 1, 1, $3, $4)`,
+    [TODAY_ROW, WAREHOUSE.karawang, LAND[0]!.batch, LAND[0]!.id],
   );
 });
 
@@ -174,6 +181,19 @@ describe('ledger_history', () => {
         (r) => r.id,
       ),
     ).toEqual([LEDGER[2]!.id, LEDGER[1]!.id]);
+  });
+
+  it("reads, before the window, only what the devices do not hold for certain", async () => {
+    const since = { p_hub_id: HUB.karawang, p_from: '2021-03-01', p_destination_hub_id: HUB.cikarang, p_limit: 100 };
+    const mine = new Set<string>([TODAY_ROW, ...newestDays]);
+    const ids = async (args: Record<string, unknown>) =>
+      (await ledger('karawang', args)).map((r) => r.id).filter((r) => mine.has(r));
+    expect(await ids(since)).toEqual([TODAY_ROW, ...newestDays]);
+    expect(await ids({ ...since, p_before_window: true })).toEqual(newestDays);
+    // The range's own end still holds, and a range after the cutoff reads nothing (no refusal).
+    expect(await ids({ ...since, p_to: '2021-03-02', p_before_window: true })).toEqual([LEDGER[1]!.id, LEDGER[0]!.id]);
+    const { date_recorded: today } = (await ledger('karawang', since)).find((r) => r.id === TODAY_ROW)!;
+    expect(await ledger('karawang', { ...since, p_from: today, p_before_window: true })).toEqual([]);
   });
 
   it("filters by the related shipment and reads nothing of another hub's warehouses", async () => {

@@ -4,8 +4,7 @@
 // issue 30), each opening Detail Inventory. From the local collections: it
 // opens offline. The device holds the movements of its working set; older ones
 // are read from the server on demand, online ("Muat riwayat lebih lama", or by
-// itself when the date range reaches before what the device holds: issue 26),
-// merged by id into the list and its CSV.
+// itself for a date range: issue 26), merged by id into the list and its CSV.
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
@@ -24,7 +23,6 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import { formatDate, formatNumber } from '../../lib/format-date';
 import {
   asInventoryRow,
-  olderLedgerEnd,
   readOlderLedger,
   type OlderLedgerRow,
   type RelatedShipment,
@@ -90,17 +88,11 @@ export function HubActivityPage() {
   );
   const [filter, setFilter] = useState<Movement>('all');
   const [filters, setFilters] = useShipmentFilters();
-  // Older movements, from the server (issue 26): up to the oldest day held here.
-  const oldestHeld = useMemo(
-    () => rows.reduce<string | undefined>((min, r) => (!min || r.date_recorded < min ? r.date_recorded : min), undefined),
-    [rows],
-  );
-  const olderTo = olderLedgerEnd(oldestHeld, filters.to);
-  // A range that ends within what the device holds has nothing older to read.
-  const olderNeeded = !(filters.from && olderTo && filters.from > olderTo);
+  // Older movements, from the server (issue 26): those dated before the working set's window
+  // (the server knows its cutoff), in the range and filters shown.
   const olderKey =
-    ready && hub && olderNeeded
-      ? JSON.stringify([hubId, filters.from, olderTo, filters.status, filters.origin, filters.destination])
+    ready && hub
+      ? JSON.stringify([hubId, filters.from, filters.to, filters.status, filters.origin, filters.destination])
       : null;
   const older = useOlderPages<OlderLedgerRow>(
     olderKey,
@@ -109,19 +101,17 @@ export function HubActivityPage() {
         {
           hubId,
           from: filters.from || undefined,
-          to: olderTo,
+          to: filters.to || undefined,
           status: filters.status || undefined,
           originHubId: filters.origin || undefined,
           destinationHubId: filters.destination || undefined,
+          beforeWindow: true,
         },
         after,
         limit,
       ),
-    {
-      auto:
-        (!!filters.from && (!oldestHeld || filters.from < oldestHeld)) ||
-        (!!filters.to && !!oldestHeld && filters.to < oldestHeld),
-    },
+    // A date range reads its older rows by itself (none when it lies within the window).
+    { auto: !!(filters.from || filters.to) },
   );
   const { olderRows, olderRelated } = useMemo(() => {
     const held = new Set(inventory.rows.map((r) => r.id));
@@ -262,7 +252,7 @@ export function HubActivityPage() {
           />
         }
       />
-      {(olderKey !== null || (!older.online && olderNeeded)) && (
+      {(olderKey !== null || !older.online) && (
         <OlderHistoryStep pages={older} shown={olderRows.length} />
       )}
       {open && (
