@@ -9,6 +9,7 @@ import { zoneOfHub } from '../lib/time-zone';
 import { storageUrl } from '../lib/supabase';
 import { StatusBadge } from './status-badge';
 import { ShipmentCorrection } from './shipment-correction';
+import { ShipmentDiscrepancies } from './shipment-discrepancies';
 import { ShipmentHistory } from './shipment-history';
 import { ShipmentDocuments } from './handover/shipment-documents';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './ui/sheet';
@@ -93,6 +94,7 @@ export function ShipmentDetailSheet({
         <ShipmentDocuments shipmentId={s.id} timeZone={zoneOfHub(hubsById.get(s.origin_hub_id))} />
         {/* Tower control and admin: correct its counts or void it while on its way (issue 29). */}
         <ShipmentCorrection shipment={s} />
+        <ShipmentDiscrepancies shipmentId={s.id} batch={s.batch_number} hubsById={hubsById} />
         {children}
         {/* Its transitions in order (admin and tower control; online). */}
         <ShipmentHistory shipmentId={s.id} version={s.change_xid} />

@@ -22,7 +22,7 @@ import { supabase } from './supabase';
 import { useSyncStatus, useTablesArrived } from './sync-engine';
 import { useNow } from './use-now';
 import { useOnline } from './use-online';
-import { useRxQuery } from './use-rx-query';
+import { useRxByIds, useRxQuery } from './use-rx-query';
 
 export const SERVER_POLL_MS = 30_000;
 const AFTER_ROUND_MS = 10_000;
@@ -142,9 +142,10 @@ export function useAttentionServer(userId: string): AttentionServerState {
 }
 
 const ALL = { selector: {} };
-const TABLES = ['hubs', 'shipments', 'vehicles'] as const;
+const TABLES = ['hubs', 'shipments', 'vehicles', 'discrepancies'] as const;
 const ON_THE_WAY = { selector: { selesai_bongkar: false } };
 const QUEUED = { selector: { siap_muat: true, sedang_muat: false } };
+const OPEN = { selector: { status: 'open' as const } };
 
 export interface Attention {
   items: AttentionItem[];
@@ -166,6 +167,12 @@ export function useAttention(): Attention {
   const hubs = useRxQuery('hubs', ALL);
   const shipments = useRxQuery('shipments', ON_THE_WAY);
   const vehicles = useRxQuery('vehicles', QUEUED);
+  // Open discrepancies (issue 28) and their shipments' batch numbers (received: not on the way).
+  const discrepancies = useRxQuery('discrepancies', OPEN);
+  const discrepancyShipments = useRxByIds(
+    'shipments',
+    discrepancies.rows.map((d) => d.shipment_id),
+  );
   const now = useNow(30_000);
   // "Nothing needs a person" is a claim about these tables: only once they have arrived (issue 29).
   const arrived = useTablesArrived(TABLES);
@@ -181,13 +188,15 @@ export function useAttention(): Attention {
         devices: server.devices,
         // Reports not read for two rounds of polling (offline): silence as of that read only.
         devicesAsOf: server.at !== null && now - server.at > 2 * SERVER_POLL_MS ? server.at : undefined,
+        discrepancies: discrepancies.rows,
+        batches: new Map([...discrepancyShipments.values()].map((s) => [s.id, s.batch_number])),
       }),
-    [now, server, viewer, hubs.rows, shipments.rows, vehicles.rows],
+    [now, server, viewer, hubs.rows, shipments.rows, vehicles.rows, discrepancies.rows, discrepancyShipments],
   );
   const hubNames = useMemo(() => new Map(hubs.rows.map((h) => [h.id, h.name])), [hubs.rows]);
   return {
     items,
-    ready: arrived && hubs.ready && shipments.ready && vehicles.ready,
+    ready: arrived && hubs.ready && shipments.ready && vehicles.ready && discrepancies.ready,
     thresholds: server.thresholds,
     hubNames,
   };

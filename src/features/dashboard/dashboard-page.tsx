@@ -30,6 +30,7 @@ import {
 } from './messages';
 import { useDashboardData, type HubCardData } from './use-dashboard-data';
 import { AttentionBoard } from './attention-board';
+import { DiscrepancyBoard } from './discrepancy-board';
 
 const HubChart = lazy(() => import('./hub-chart'));
 
@@ -157,6 +158,7 @@ export function DashboardPage() {
       )}
 
       <AttentionBoard />
+      <DiscrepancyBoard />
 
       <Link to="/in-transit-detail" className="rounded-xl focus-visible:outline-2">
         <Card className="transition-colors hover:bg-accent/40" data-testid="in-transit-card">

@@ -1,8 +1,28 @@
 // Issue 28 on a hub's screen: the discrepancies (selisih) of the shipments from and to this
-// hub. Placeholder until the device's `discrepancies` collection exists (the list follows in
-// the next commit); it renders nothing.
+// hub, open and resolved, so the origin hub sees what the receiver counted short, damaged or
+// over, and what tower control decided. Folded under one line; nothing shows while the hub
+// has none.
+import { useMemo } from 'react';
+import { ClipboardX } from 'lucide-react';
 import type { Hub } from '../../../sync/pure';
+import { DiscrepancyList } from '../../components/discrepancy-list';
+import { discrepanciesOfHub, DISCREPANCY_HUB_TITLE } from '../../lib/handover/discrepancies';
+import { useDiscrepancies } from '../../lib/handover/use-discrepancies';
 
-export function HubDiscrepancies(_props: { hub: Hub; hubsById: ReadonlyMap<string, Hub> }) {
-  return null;
+export function HubDiscrepancies({ hub, hubsById }: { hub: Hub; hubsById: ReadonlyMap<string, Hub> }) {
+  const all = useDiscrepancies();
+  const rows = useMemo(() => discrepanciesOfHub(all.rows, hub.id), [all.rows, hub.id]);
+  if (!all.ready || rows.length === 0) return null;
+  const open = rows.filter((d) => d.status === 'open').length;
+  return (
+    <details className="rounded-xl border p-3" data-testid="hub-discrepancies" data-open={open}>
+      <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
+        <ClipboardX className="size-4" aria-hidden="true" />
+        {DISCREPANCY_HUB_TITLE}: {open} terbuka, {rows.length - open} selesai
+      </summary>
+      <div className="pt-3">
+        <DiscrepancyList rows={rows} context={all} hubsById={hubsById} label={DISCREPANCY_HUB_TITLE} />
+      </div>
+    </details>
+  );
 }

@@ -1,0 +1,164 @@
+// Issue 28: a list of discrepancies (selisih) of counted receipts: the batch, what and how
+// many, why, the receiver's note, the evidence photos, who reported it and when, and its
+// state: open (with Selesaikan for tower control and admins) or resolved (by whom, when and
+// the resolution note). Shared by the dashboard, the hub page and the shipment detail.
+import { CheckCircle2, CircleAlert } from 'lucide-react';
+import type { Discrepancy, Hub } from '../../sync/pure';
+import { formatDateTime } from '../lib/format-date';
+import {
+  describeDiscrepancy,
+  DISCREPANCY_OPEN,
+  DISCREPANCY_RESOLVED,
+  nameOf,
+  PHOTOS_LABEL,
+  reportedAt,
+  RESOLVE_LABEL,
+  resolvedByText,
+  WAITING_SYNC,
+} from '../lib/handover/discrepancies';
+import type { DiscrepancyContext } from '../lib/handover/use-discrepancies';
+import { storageUrl } from '../lib/supabase';
+import { zoneOfHub } from '../lib/time-zone';
+import { useRxByIds } from '../lib/use-rx-query';
+import { Badge } from './ui/badge';
+import { Button } from './ui/button';
+
+const DOCUMENTS_PREFIX = '/storage/v1/object/public/shipment-documents/';
+
+/** The evidence photos the device holds rows for; the rest are counted as still on their way. */
+function Photos({ ids }: { ids: readonly string[] }) {
+  const docs = useRxByIds('shipment_documents', ids);
+  const shown = ids.map((id) => docs.get(id)).filter((d) => !!d && !d.deleted);
+  return (
+    <div className="grid gap-1" data-testid="discrepancy-photos" data-count={ids.length}>
+      <span className="text-xs text-muted-foreground">
+        {PHOTOS_LABEL}: {ids.length}
+        {shown.length < ids.length ? ` (${ids.length - shown.length} ${WAITING_SYNC})` : ''}
+      </span>
+      {shown.length > 0 && (
+        <div className="flex flex-wrap gap-2">
+          {shown.map((d, i) => (
+            <a key={d!.id} href={storageUrl(DOCUMENTS_PREFIX + d!.path)} target="_blank" rel="noreferrer">
+              <img
+                src={storageUrl(DOCUMENTS_PREFIX + d!.path)}
+                alt={`${PHOTOS_LABEL} ${i + 1}`}
+                className="size-16 rounded-md border object-cover"
+                loading="lazy"
+              />
+            </a>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Item({
+  d,
+  context,
+  hubsById,
+  showBatch,
+  onResolve,
+  highlighted,
+}: {
+  d: Discrepancy;
+  context: DiscrepancyContext;
+  hubsById: ReadonlyMap<string, Hub>;
+  showBatch: boolean;
+  onResolve?: (d: Discrepancy) => void;
+  highlighted: boolean;
+}) {
+  const open = d.status === 'open';
+  const origin = hubsById.get(d.origin_hub_id);
+  const destination = hubsById.get(d.destination_hub_id);
+  const zone = zoneOfHub(destination);
+  const reporter = nameOf(d.reported_by, context.names, `petugas ${destination?.name ?? '-'}`);
+  const batch = context.batches.get(d.shipment_id) ?? '-';
+  const when = reportedAt(d);
+  return (
+    <li
+      className={`grid gap-2 rounded-md border p-3 text-sm ${highlighted ? 'ring-2 ring-primary' : ''}`}
+      data-testid="discrepancy"
+      data-id={d.id}
+      data-status={d.status}
+      data-batch={batch}
+      data-shipment-id={d.shipment_id}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-0.5">
+          <span className="font-semibold" data-testid="discrepancy-what">
+            {showBatch && <>{batch} · </>}
+            {describeDiscrepancy(d)}
+          </span>
+          <span className="text-muted-foreground">
+            {origin?.name ?? '-'} → {destination?.name ?? '-'}
+          </span>
+        </div>
+        <Badge variant={open ? 'destructive' : 'secondary'} data-testid="discrepancy-status">
+          {open ? <CircleAlert aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
+          {open ? DISCREPANCY_OPEN : DISCREPANCY_RESOLVED}
+        </Badge>
+      </div>
+      {d.note && <p data-testid="discrepancy-note">Catatan: {d.note}</p>}
+      <p className="text-muted-foreground" data-testid="discrepancy-reported">
+        Dilaporkan oleh {reporter}, {when ? formatDateTime(when, zone) : WAITING_SYNC}
+      </p>
+      <Photos ids={d.photo_ids ?? []} />
+      {!open && (
+        <p className="rounded-md bg-muted p-2" data-testid="discrepancy-resolution">
+          {resolvedByText(d, context.names)}, {d.resolved_at ? formatDateTime(d.resolved_at) : WAITING_SYNC}
+          {d.resolution_note ? `: ${d.resolution_note}` : ''}
+        </p>
+      )}
+      {open && onResolve && (
+        <div>
+          <Button
+            size="lg"
+            onClick={() => onResolve(d)}
+            aria-label={`${RESOLVE_LABEL} selisih ${batch}: ${describeDiscrepancy(d)}`}
+          >
+            {RESOLVE_LABEL}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function DiscrepancyList({
+  rows,
+  context,
+  hubsById,
+  onResolve,
+  showBatch = true,
+  highlightId,
+  label,
+  testId = 'discrepancy-list',
+}: {
+  rows: readonly Discrepancy[];
+  context: DiscrepancyContext;
+  hubsById: ReadonlyMap<string, Hub>;
+  /** Given for viewers who may resolve. */
+  onResolve?: (d: Discrepancy) => void;
+  showBatch?: boolean;
+  highlightId?: string | null;
+  /** The list's accessible name. */
+  label: string;
+  testId?: string;
+}) {
+  return (
+    <ul className="grid gap-2" data-testid={testId} aria-label={label}>
+      {rows.map((d) => (
+        <Item
+          key={d.id}
+          d={d}
+          context={context}
+          hubsById={hubsById}
+          showBatch={showBatch}
+          onResolve={onResolve}
+          highlighted={highlightId === d.id}
+        />
+      ))}
+    </ul>
+  );
+}

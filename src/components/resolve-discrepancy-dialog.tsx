@@ -1,0 +1,64 @@
+// Issue 28: tower control or an admin resolves an open discrepancy with a note (what was
+// agreed: a claim to the vendor, a follow-up shipment). The command resolve_discrepancy goes
+// through the outbox like every write, so it works offline; the server records who and when,
+// and a second resolve (another desk was first) is refused naming who resolved it.
+import type { Discrepancy } from '../../sync/pure';
+import { checkCommand } from '../lib/check-command';
+import {
+  describeDiscrepancy,
+  RESOLVE_NOTE_HINT,
+  RESOLVE_NOTE_LABEL,
+  RESOLVE_SUBMIT,
+  RESOLVE_TITLE,
+  RESOLVED_TOAST,
+} from '../lib/handover/discrepancies';
+import { sendChecked, useCommandForm } from '../lib/use-command-form';
+import { FormDialog } from './form-dialog';
+import { TextareaField } from './form-fields';
+
+interface Values {
+  note: string;
+}
+
+export function ResolveDiscrepancyDialog({
+  discrepancy: d,
+  batch,
+  onClose,
+}: {
+  discrepancy: Discrepancy;
+  batch: string;
+  onClose: () => void;
+}) {
+  const { form, onSubmit, saving } = useCommandForm<Values>({
+    defaultValues: { note: '' },
+    submit: (v) =>
+      sendChecked(
+        'resolve_discrepancy',
+        checkCommand('resolve_discrepancy', { discrepancy_id: d.id, note: v.note.trim() }),
+        { success: RESOLVED_TOAST },
+      ),
+    onDone: onClose,
+  });
+  return (
+    <FormDialog
+      title={`${RESOLVE_TITLE} ${batch}`}
+      description={`${describeDiscrepancy(d)}. ${RESOLVE_NOTE_HINT}`}
+      testId="resolve-discrepancy-dialog"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      saving={saving}
+      submitLabel={RESOLVE_SUBMIT}
+      savingLabel="Menyimpan..."
+      submitTestId="resolve-discrepancy-submit"
+    >
+      <TextareaField
+        form={form}
+        name="note"
+        id="resolve-note"
+        label={RESOLVE_NOTE_LABEL}
+        maxLength={500}
+        rows={4}
+      />
+    </FormDialog>
+  );
+}

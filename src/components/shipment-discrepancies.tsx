@@ -1,0 +1,56 @@
+// Issue 28 in Detail Shipment: the discrepancies (selisih) its counted receipt recorded, open
+// or resolved (who, when, the note); tower control and admins resolve an open one here too.
+// Nothing shows for a shipment without any.
+import { useMemo, useState } from 'react';
+import type { Discrepancy, Hub } from '../../sync/pure';
+import {
+  discrepanciesOfShipment,
+  DISCREPANCY_SECTION_TITLE,
+  mayResolve,
+} from '../lib/handover/discrepancies';
+import { useDiscrepancyContext } from '../lib/handover/use-discrepancies';
+import { useSignedIn } from '../lib/session';
+import { useRxQuery } from '../lib/use-rx-query';
+import { DiscrepancyList } from './discrepancy-list';
+import { ResolveDiscrepancyDialog } from './resolve-discrepancy-dialog';
+
+export function ShipmentDiscrepancies({
+  shipmentId,
+  batch,
+  hubsById,
+}: {
+  shipmentId: string;
+  batch: string;
+  hubsById: ReadonlyMap<string, Hub>;
+}) {
+  const { profile } = useSignedIn();
+  const query = useMemo(() => ({ selector: { shipment_id: shipmentId } }), [shipmentId]);
+  const { rows: found } = useRxQuery('discrepancies', query);
+  const rows = useMemo(() => discrepanciesOfShipment(found, shipmentId), [found, shipmentId]);
+  const context = useDiscrepancyContext(rows);
+  const [resolving, setResolving] = useState<Discrepancy | null>(null);
+  if (rows.length === 0) return null;
+  return (
+    <section
+      className="grid gap-2"
+      aria-labelledby="shipment-discrepancies"
+      data-testid="shipment-discrepancies"
+    >
+      <h3 id="shipment-discrepancies" className="font-semibold">
+        {DISCREPANCY_SECTION_TITLE}
+      </h3>
+      <DiscrepancyList
+        rows={rows}
+        context={context}
+        hubsById={hubsById}
+        showBatch={false}
+        onResolve={mayResolve(profile.role) ? setResolving : undefined}
+        label={`${DISCREPANCY_SECTION_TITLE} ${batch}`}
+        testId="shipment-discrepancy-list"
+      />
+      {resolving && (
+        <ResolveDiscrepancyDialog discrepancy={resolving} batch={batch} onClose={() => setResolving(null)} />
+      )}
+    </section>
+  );
+}
