@@ -23,8 +23,12 @@ const counts = (c: Partial<ReceiptDraft['counts']>) => ({ ...draft().counts, ...
 describe('the counted receipt on the device', () => {
   it('takes whole counts 0..100000 only', () => {
     expect(parseCount(' 12 ')).toBe(12);
-    expect(parseCount('100000')).toBe(100000);
-    for (const bad of ['', '-1', '1.5', '100001', 'dua']) expect(parseCount(bad)).toBeNull();
+    for (const bad of ['', '-1', '1.5', 'dua']) expect(parseCount(bad)).toBeNull();
+    expect(checkReceiptDraft(draft({ counts: counts({ bracket_received: '100000' }), photoCounts: { 'bracket-lebih': 1 } }))).toEqual({});
+    expect(checkReceiptDraft(draft({ counts: counts({ bracket_received: '100001', smartboard_damaged: '1.5' }) }))).toEqual({
+      bracket_received: 'Jumlah harus bilangan bulat 0 sampai 100.000',
+      smartboard_damaged: 'Jumlah harus bilangan bulat 0 sampai 100.000',
+    });
   });
 
   it('derives one discrepancy per difference: kurang, lebih, rusak', () => {

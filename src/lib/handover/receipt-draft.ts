@@ -1,18 +1,20 @@
-// The counted receipt as the form holds it (issue 28), and the rules it is checked by before
-// anything is queued: whole counts 0..100000, damaged <= received, per item one 'kurang' or
-// 'lebih' for a count that differs from what was sent and one 'rusak' for damaged ones, each
-// with at least one photo, both names and both signatures. The same rules as the commands'
-// (complete_unloading / pod_complete with `receipt`), so the device says what the server would.
-import { RECEIPT } from './receipt-messages';
+// The counted receipt as the form holds it (issue 28): the counts as typed, a note and photos
+// per difference, names and whether each has signed. Checked by the commands' own rule checker
+// (sync: checkReceipt, the same rules and messages as complete_unloading / pod_complete with
+// `receipt` and the server), its problems put under the form's fields, before anything is queued.
+import {
+  checkReceipt,
+  COUNT_FIELDS,
+  MAX_COUNT,
+  neededDiscrepancies as neededByCounts,
+  RECEIPT_ITEMS,
+  type CountField,
+  type DiscrepancyReason,
+  type ReceiptItem,
+  type ReceiptValues,
+} from '../../../sync/pure';
 
-export const RECEIPT_ITEMS = ['smartboard', 'bracket'] as const;
-export type ReceiptItem = (typeof RECEIPT_ITEMS)[number];
-export type DiscrepancyReason = 'kurang' | 'lebih' | 'rusak';
-export const MAX_COUNT = 100_000;
-export const MAX_NOTE = 500;
-export const MAX_NAME = 100;
-
-export type CountField = `${ReceiptItem}_${'received' | 'damaged'}`;
+export { RECEIPT_ITEMS, type CountField, type DiscrepancyReason, type ReceiptItem };
 
 export interface ReceiptDraft {
   sent: Record<ReceiptItem, number>;
@@ -35,52 +37,65 @@ export interface NeededDiscrepancy {
   quantity: number;
 }
 
-/** A whole count 0..100000, or null. */
+/** A whole count as typed (digits only), or null; the range is the checker's. */
 export function parseCount(text: string): number | null {
   const t = text.trim();
-  if (!/^\d+$/.test(t)) return null;
-  const n = Number(t);
-  return n <= MAX_COUNT ? n : null;
+  return /^\d{1,9}$/.test(t) ? Number(t) : null;
 }
 
-/** The discrepancies the counts call for, in item then reason order. */
+/** The discrepancies the counts call for (an item whose counts do not parse calls for none yet). */
 export function neededDiscrepancies(draft: Pick<ReceiptDraft, 'sent' | 'counts'>): NeededDiscrepancy[] {
-  const out: NeededDiscrepancy[] = [];
-  for (const item of RECEIPT_ITEMS) {
-    const received = parseCount(draft.counts[`${item}_received`]);
-    const damaged = parseCount(draft.counts[`${item}_damaged`]);
-    const sent = draft.sent[item];
-    if (received !== null && received < sent)
-      out.push({ key: `${item}-kurang`, item, reason: 'kurang', quantity: sent - received });
-    if (received !== null && received > sent)
-      out.push({ key: `${item}-lebih`, item, reason: 'lebih', quantity: received - sent });
-    if (damaged !== null && damaged > 0) out.push({ key: `${item}-rusak`, item, reason: 'rusak', quantity: damaged });
-  }
-  return out;
+  const counts = Object.fromEntries(
+    COUNT_FIELDS.map((field) => {
+      const item = field.split('_')[0] as ReceiptItem;
+      const received = parseCount(draft.counts[`${item}_received`]);
+      const damaged = parseCount(draft.counts[`${item}_damaged`]);
+      const fine = received !== null && damaged !== null && received <= MAX_COUNT && damaged <= MAX_COUNT;
+      return [field, field.endsWith('_received') ? (fine ? received : draft.sent[item]) : fine ? damaged : 0];
+    }),
+  ) as Record<CountField, number>;
+  return neededByCounts(draft.sent, counts).map((d) => ({ ...d, key: `${d.item}-${d.reason}` }));
 }
+
+// Stands for an id the documents get at Simpan (the checker only asks that there is one).
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
 
 /** Field -> message; empty when the receipt may be saved. Discrepancy fields are `<key>.photos` / `<key>.note`. */
 export function checkReceiptDraft(draft: ReceiptDraft): Record<string, string> {
+  const needed = neededDiscrepancies(draft);
+  const values: ReceiptValues = {
+    receipt_id: SOME_ID,
+    smartboard_received: parseCount(draft.counts.smartboard_received) ?? Number.NaN,
+    bracket_received: parseCount(draft.counts.bracket_received) ?? Number.NaN,
+    smartboard_damaged: parseCount(draft.counts.smartboard_damaged) ?? Number.NaN,
+    bracket_damaged: parseCount(draft.counts.bracket_damaged) ?? Number.NaN,
+    receiver_name: draft.receiverName,
+    driver_name: draft.driverName,
+    receiver_signature_id: draft.receiverSigned ? SOME_ID : '',
+    driver_signature_id: draft.driverSigned ? SOME_ID : '',
+    signed_at: new Date().toISOString(),
+    discrepancies: needed.map((d) => ({
+      id: SOME_ID,
+      item: d.item,
+      reason: d.reason,
+      quantity: d.quantity,
+      note: draft.notes[d.key] ?? null,
+      photo_ids: Array.from({ length: draft.photoCounts[d.key] ?? 0 }, () => SOME_ID),
+    })),
+  };
   const errors: Record<string, string> = {};
-  for (const item of RECEIPT_ITEMS) {
-    const received = parseCount(draft.counts[`${item}_received`]);
-    const damaged = parseCount(draft.counts[`${item}_damaged`]);
-    if (received === null) errors[`${item}_received`] = RECEIPT.countInvalid;
-    if (damaged === null) errors[`${item}_damaged`] = RECEIPT.countInvalid;
-    else if (received !== null && damaged > received) errors[`${item}_damaged`] = RECEIPT.damagedOverReceived;
+  for (const { path, message } of checkReceipt(values, draft.sent)) {
+    const [head, index, part] = path;
+    const field =
+      head === 'receiver_signature_id'
+        ? 'receiver_signature'
+        : head === 'driver_signature_id'
+          ? 'driver_signature'
+          : head === 'discrepancies' && typeof index === 'number' && needed[index]
+            ? `${needed[index].key}.${part === 'photo_ids' ? 'photos' : part === 'note' ? 'note' : 'photos'}`
+            : String(head);
+    errors[field] ??= message;
   }
-  for (const d of neededDiscrepancies(draft)) {
-    if ((draft.photoCounts[d.key] ?? 0) < 1) errors[`${d.key}.photos`] = RECEIPT.photoRequired;
-    if ((draft.notes[d.key] ?? '').trim().length > MAX_NOTE) errors[`${d.key}.note`] = RECEIPT.noteTooLong;
-  }
-  const name = (value: string, missing: string) =>
-    value.trim() === '' ? missing : value.trim().length > MAX_NAME ? RECEIPT.nameTooLong : null;
-  const receiver = name(draft.receiverName, RECEIPT.receiverNameRequired);
-  if (receiver) errors.receiver_name = receiver;
-  const driver = name(draft.driverName, RECEIPT.driverNameRequired);
-  if (driver) errors.driver_name = driver;
-  if (!draft.receiverSigned) errors.receiver_signature = RECEIPT.receiverSignatureRequired;
-  if (!draft.driverSigned) errors.driver_signature = RECEIPT.driverSignatureRequired;
   return errors;
 }
 

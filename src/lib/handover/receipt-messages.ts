@@ -27,16 +27,7 @@ export const RECEIPT = {
   notes: 'Catatan (Opsional)',
   save: 'Simpan',
   saving: 'Menyimpan...',
-  // Rule messages (the same rules as the commands')
-  countInvalid: 'Jumlah harus bilangan bulat 0 sampai 100.000',
-  damagedOverReceived: 'Jumlah rusak tidak boleh melebihi jumlah diterima',
-  photoRequired: 'Setiap selisih wajib disertai minimal satu foto',
-  noteTooLong: 'Catatan maksimal 500 karakter',
-  receiverNameRequired: 'Nama penerima wajib diisi',
-  driverNameRequired: 'Nama sopir wajib diisi',
-  nameTooLong: 'Nama maksimal 100 karakter',
-  receiverSignatureRequired: 'Tanda tangan penerima wajib diisi',
-  driverSignatureRequired: 'Tanda tangan sopir wajib diisi',
+  // The rules' messages are the commands' own (sync/messages-handover.ts, via checkReceipt).
   photoFailed: 'Foto tidak dapat diproses. Coba lagi.',
   documentsFailed: 'Tanda tangan dan foto tidak dapat disimpan di tablet. Coba lagi.',
   // BAST
