@@ -160,7 +160,10 @@ async function actorOf(sql: pg.Client, email: string): Promise<Actor> {
   return { userId: rows[0].user_id, role: rows[0].role, hubId: rows[0].hub_id };
 }
 
-/** What the server lets this user read: id -> change_xid of live rows, per table. */
+/**
+ * What the server lets this user read: id -> change_xid of live rows, per table; for the
+ * tables whose history leaves the devices, only the working set (issue 26: visible_ids).
+ */
 async function serverView(o: SoakOptions, email: string): Promise<Record<string, Record<string, string>>> {
   const client = createClient(o.apiUrl, o.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -181,6 +184,12 @@ async function serverView(o: SoakOptions, email: string): Promise<Record<string,
       if (e) throw e;
       for (const r of data as Array<{ id: string; change_xid: string }>) tables[table]![r.id] = String(r.change_xid);
       if (data.length < 1000) break;
+    }
+    if (table === 'shipments' || table === 'inventory') {
+      const { data, error: e } = await client.rpc('visible_ids', { p_table: table });
+      if (e) throw e;
+      const inSet = new Set((data as { ids: string[] }).ids);
+      for (const id of Object.keys(tables[table]!)) if (!inSet.has(id)) delete tables[table]![id];
     }
   }
   await client.auth.signOut();
