@@ -5,32 +5,15 @@
 import { liveQuery } from 'dexie';
 import { useMemo } from 'react';
 import type { MangoQuery } from 'rxdb';
-import type { DocumentKind, DocumentUpload, ShipmentDocument } from '../../../sync/pure';
+import type { DocumentUpload, ShipmentDocument } from '../../../sync/pure';
 import { useSyncEngine } from '../sync-engine';
 import { useObservable } from '../use-observable';
 import { useRxQuery } from '../use-rx-query';
+import { mergeDocuments, type ShipmentDocumentItem } from './document-list';
 
-export interface ShipmentDocumentItem {
-  id: string;
-  kind: DocumentKind;
-  mime: string;
-  path: string;
-  /** When it was made or captured on its device. */
-  deviceTime: string;
-  /** pending: queued on this device, not yet recorded by the server. */
-  state: 'pending' | 'uploaded';
-  /** The bytes, when this device holds them. */
-  blob: Blob | null;
-}
+export type { ShipmentDocumentItem } from './document-list';
 
 const NO_UPLOADS: DocumentUpload[] = [];
-const ORDER: Record<DocumentKind, number> = {
-  surat_jalan: 0,
-  bast: 1,
-  signature_receiver: 2,
-  signature_driver: 3,
-  discrepancy_photo: 4,
-};
 
 // Upload entries come back from IndexedDB as new objects on every change: one Blob per
 // path and size, so a list that renders again keeps its blobs (and their object URLs).
@@ -43,46 +26,6 @@ function blobOf(entry: DocumentUpload): Blob {
     blobs.set(key, blob);
   }
   return blob;
-}
-
-/** Merges the server's rows with the device's queued documents (pure; tested). */
-export function mergeDocuments(
-  rows: readonly Pick<ShipmentDocument, 'id' | 'kind' | 'mime' | 'path' | 'device_time' | 'deleted'>[],
-  uploads: readonly DocumentUpload[],
-  blob: (entry: DocumentUpload) => Blob | null = () => null,
-): ShipmentDocumentItem[] {
-  const local = new Map(uploads.map((u) => [u.document.id, u]));
-  const items: ShipmentDocumentItem[] = rows
-    .filter((r) => !r.deleted)
-    .map((r) => {
-      const mine = local.get(r.id);
-      return {
-        id: r.id,
-        kind: r.kind,
-        mime: r.mime,
-        path: r.path,
-        deviceTime: r.device_time,
-        state: 'uploaded',
-        blob: mine ? blob(mine) : null,
-      };
-    });
-  const recorded = new Set(items.map((i) => i.id));
-  for (const u of uploads) {
-    if (recorded.has(u.document.id)) continue;
-    items.push({
-      id: u.document.id,
-      kind: u.document.kind,
-      mime: u.mime,
-      path: u.path,
-      deviceTime: u.document.device_time,
-      // Stored but not yet recorded (its attach_document still on its way) waits too.
-      state: 'pending',
-      blob: blob(u),
-    });
-  }
-  return items.sort(
-    (a, b) => ORDER[a.kind] - ORDER[b.kind] || a.deviceTime.localeCompare(b.deviceTime) || a.id.localeCompare(b.id),
-  );
 }
 
 /** The shipment's documents, live: recorded ones and those waiting to upload. */
