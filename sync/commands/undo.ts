@@ -40,8 +40,13 @@ export const UNDO_MESSAGES = {
   undone: 'Tindakan diurungkan',
 } as const;
 
-/** The floor tables a step changes. */
-export const FLOOR_TABLES = ['vehicles', 'shipments', 'inventory'] as const satisfies readonly TableName[];
+/** The floor tables a step changes (a counted unloading makes discrepancies too: issue 28). */
+export const FLOOR_TABLES = [
+  'vehicles',
+  'shipments',
+  'inventory',
+  'discrepancies',
+] as const satisfies readonly TableName[];
 
 /** What the server stamps on every write: never compared, never restored. */
 const STAMPED = new Set(['id', 'updated_at', 'change_xid', 'created_at']);
