@@ -31,6 +31,8 @@ const LABELS: Record<string, string> = {
   undo_command: 'Urungkan',
   correct_shipment_counts: 'Koreksi jumlah shipment',
   void_shipment: 'Batalkan shipment',
+  resolve_discrepancy: 'Selesaikan selisih',
+  attach_document: 'Lampirkan dokumen',
 };
 
 /** The type's name for people; an unknown (newer) type as its words. */

@@ -362,6 +362,8 @@ describe('catalogue', () => {
         'undo_command',
         'correct_shipment_counts',
         'void_shipment',
+        'resolve_discrepancy',
+        'attach_document',
       ].sort(),
     );
     expect(MESSAGES.statusUndetermined).toBe('Gagal menentukan status pengiriman dari tujuan gudang.');
