@@ -11,7 +11,7 @@ import { TABLES } from '../../sync/model/rows';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 import { PROBES, VIEWPORT, heapMb, median, progress, waitForSyncRound } from './browser-page';
-import { firstRoundMs } from './browser-pull';
+import { firstRoundMs, roundRequests } from './browser-pull';
 
 export type Device = 'karawang' | 'admin';
 
@@ -226,7 +226,9 @@ export async function measureDevice(
     await waitForSyncRound(page, 60 * 60_000);
     const firstSyncMs = await firstRoundMs(page);
     const firstRound = await roundServer(page, 0);
-    progress(`${device}: first sync ${Math.round(firstSyncMs)} ms, ${firstRound.requests} API requests`);
+    progress(
+      `${device}: first sync ${Math.round(firstSyncMs)} ms, ${firstRound.requests} API requests (path start+wait+duration ms): ${await roundRequests(page)}`,
+    );
     // A round with nothing new: the dashboard's Refresh button, once the first round is over.
     await page.locator('[data-testid="dashboard"] header button:not([disabled])').click({ timeout: 120_000 });
     await page.waitForFunction(
