@@ -133,6 +133,9 @@ describe('receiving on the tablet, offline', () => {
     await signReceipt(page, form, { receiver: 'Budi Penerima' });
     await form.getByTestId('complete-unloading-submit').click();
     await toast(page, 'Unloading completed successfully').waitFor();
+    // The BAST, made on the tablet with no signal.
+    await page.locator('[data-testid=bast-dialog][data-bast=made]').getByTestId('bast-download').waitFor();
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
     await closeBast(page);
 
     // Offline, Cikarang's stock shown already holds what was counted: 10 TVs (not 12), 7 brackets.
