@@ -62,6 +62,8 @@ export interface SyncOptions {
   pullBatch?: number;
   /** Scope reconciliation interval (ms). */
   reconcileIntervalMs?: number;
+  /** How often rows that left the working set leave this device (ms; 1 hour by default, and on the first round). */
+  workingSetIntervalMs?: number;
   /** Browser: one tab replicates (leader election). Tests with one client may turn it off. */
   multiTab?: boolean;
   /** Browser: compresses an image before it is queued. */
@@ -127,6 +129,7 @@ export class SyncEngine {
       lockName: this.lockName,
       pullBatch: options.pullBatch,
       reconcileIntervalMs: options.reconcileIntervalMs,
+      workingSetIntervalMs: options.workingSetIntervalMs,
       recordUpload: async (upload) => {
         if (upload.document) await this.dispatch('attach_document', attachPayload(upload));
         else
