@@ -202,6 +202,24 @@ describe('storage of document files', () => {
     expect(overwrite.error).not.toBeNull();
   });
 
+  it("takes the receipt's files of a sea shipment from the POD of its city, not from another hub", async () => {
+    const sql = await ownerSql();
+    let sea: string;
+    try {
+      const { rows } = await sql.query(
+        'select id from public.shipments where destination_hub_id = $1 and not deleted order by created_at limit 1',
+        [HUB.makassar],
+      );
+      sea = rows[0].id;
+    } finally {
+      await sql.end();
+    }
+    const makassar = await signedIn(DEMO_USERS.makassar);
+    const path = (ext: string) => `shipments/${sea}/documents/${crypto.randomUUID()}.${ext}`;
+    expect((await upload(makassar, path('png'), png(8, 8), 'image/png')).error).toBeNull();
+    expect((await upload(cikarang, path('png'), png(8, 8), 'image/png')).error).not.toBeNull();
+  });
+
   it("refuses another hub's user, a path not of a document, and bytes that are not the declared PDF", async () => {
     expect((await upload(poljak, docPath('png'), png(8, 8), 'image/png')).error).not.toBeNull();
     const notADocument = `shipments/${shipment}/documents/surat.pdf`;
