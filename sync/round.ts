@@ -12,7 +12,7 @@ import { rebase } from './replication/view';
 import { withWriteLock } from './replication/write-lock';
 import type { RoundResult } from './scheduler';
 import { backoffMs, drainUploads } from './uploads/queue';
-import { pruneWorkingSet, rememberCutoff } from './replication/working-set';
+import { pruneWorkingSet } from './replication/working-set';
 import { cutoffAt } from './domain/working-set';
 import type { UploadEntry } from './db/engine-store';
 
@@ -145,7 +145,6 @@ export class SyncRounds {
    */
   private async pruneWorkingSet(cutoff: string, fromScratch: boolean): Promise<void> {
     const { local, lockName } = this.ctx;
-    await rememberCutoff(local, cutoff);
     if (fromScratch) this.lastPrune = Date.now();
     if (Date.now() - this.lastPrune < (this.ctx.workingSetIntervalMs ?? 3_600_000)) return;
     await pruneWorkingSet(local, lockName, cutoffAt(cutoff));

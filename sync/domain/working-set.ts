@@ -52,17 +52,6 @@ export function cutoffAt(at: string): Cutoff {
   return { at, date: jakartaDate(at) };
 }
 
-/**
- * The server's cutoff as it is now, from one the server answered earlier: moved on by the
- * time that passed on this device since (a difference of two readings of its own clock, so a
- * device clock that is simply wrong does not move it; one that jumps does, and what it
- * drops early the reconcile fetches back while the server still lists it).
- */
-export function cutoffNow(server: { at: string; receivedAt: number }, now: number): Cutoff {
-  const elapsed = Math.max(0, now - server.receivedAt);
-  return cutoffAt(new Date(Date.parse(server.at) + elapsed).toISOString());
-}
-
 type ClosingFields = Pick<Shipment, 'selesai_bongkar' | 'status' | 'deleted' | 'unloading_finished_at' | 'updated_at'>;
 
 /**

@@ -23,9 +23,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Rows dropped in one write, so a tap waits for at most one such write. */
 const CHUNK = 2000;
 
-/** The meta key of the server's last cutoff and when this device received it. */
-export const CUTOFF_KEY = 'workingSetCutoff';
-
 function collectIds(value: unknown, into: Set<string>, depth = 0): void {
   if (depth > 8 || value === null || value === undefined) return;
   if (typeof value === 'string') {
@@ -52,11 +49,6 @@ export async function protectedIds(local: Local): Promise<Set<string>> {
     ids.add(upload.shipment_id.toLowerCase());
   }
   return ids;
-}
-
-/** Keeps the server's cutoff (from a round's probe) with this device's time of receipt. */
-export async function rememberCutoff(local: Local, at: string, receivedAt = Date.now()): Promise<void> {
-  await local.store.setMeta(CUTOFF_KEY, { at, receivedAt });
 }
 
 /**

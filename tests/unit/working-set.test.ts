@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import {
   closedAt,
   cutoffAt,
-  cutoffNow,
   inWorkingSet,
   ledgerRowInSet,
   RETENTION_DAYS_MESSAGE,
@@ -29,13 +28,6 @@ describe('the cutoff', () => {
   it("dates the ledger by Jakarta's calendar", () => {
     expect(cutoff).toEqual({ at: '2026-11-12T17:30:00.000Z', date: '2026-11-13' });
     expect(cutoffAt('2026-11-12T16:59:59.999Z').date).toBe('2026-11-12');
-  });
-
-  it("moves on by the device's elapsed time, never back", () => {
-    const server = { at: '2026-11-12T00:00:00.000Z', receivedAt: 1_000_000 };
-    expect(cutoffNow(server, 1_000_000 + 3_600_000).at).toBe('2026-11-12T01:00:00.000Z');
-    // The device clock went back (or was reset): the server's cutoff as it was.
-    expect(cutoffNow(server, 5).at).toBe('2026-11-12T00:00:00.000Z');
   });
 });
 
