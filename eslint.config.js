@@ -9,6 +9,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 
 const root = import.meta.dirname;
 
@@ -64,6 +65,96 @@ const importZones = [
     message: 'The UI uses sync/ only through its public faces (sync/pure.ts; sync/index.ts loaded lazily).',
   },
   ...featureZones,
+];
+
+// Issue 30: every user-visible string comes from the catalogues (src/lib/i18n). The rule fails on
+// a literal text in JSX, and on a literal in the attributes people read or hear, in the folders
+// and files converted so far. Not yet converted (the gap, visible here):
+export const I18N_NOT_YET_CONVERTED = [
+  'src/features/activity/',
+  'src/features/audit/',
+  'src/features/dashboard/',
+  'src/features/hub-ops/',
+  'src/features/hubs/',
+  'src/features/in-transit/',
+  'src/features/inventory/',
+  'src/features/pod/',
+  'src/features/receive/',
+  'src/features/statuses/',
+  'src/features/users/',
+  'src/features/vendors/',
+  'src/features/settings/attention-settings.tsx',
+  'src/features/settings/working-set-settings.tsx',
+  'src/components/ui/',
+  'src/components/add-vehicle-type-dialog.tsx',
+  'src/components/attention-list.tsx',
+  'src/components/date-picker.tsx',
+  'src/components/discrepancy-list.tsx',
+  'src/components/global-search.tsx',
+  'src/components/notification-badge.tsx',
+  'src/components/older-history-step.tsx',
+  'src/components/qr-scanner.tsx',
+  'src/components/qr-scanner-button.tsx',
+  'src/components/resolve-discrepancy-dialog.tsx',
+  'src/components/search-older-results.tsx',
+  'src/components/shipment-correction.tsx',
+  'src/components/shipment-detail-sheet.tsx',
+  'src/components/shipment-discrepancies.tsx',
+  'src/components/shipment-filter-bar.tsx',
+  'src/components/shipment-history.tsx',
+  'src/components/signature-pad.tsx',
+  'src/components/vendor-dialog.tsx',
+];
+export const I18N_CONVERTED = [
+  'src/app/**/*.tsx',
+  'src/features/auth/**/*.tsx',
+  'src/features/settings/settings-page.tsx',
+  'src/features/settings/language-setting.tsx',
+  ...[
+    'action-button',
+    'confirm-dialog',
+    'data-freshness',
+    'data-table',
+    'empty-state',
+    'filter-select',
+    'first-sync-progress',
+    'form-dialog',
+    'form-field',
+    'form-fields',
+    'full-page-loader',
+    'high-contrast-setting',
+    'language-switch',
+    'needs-connection',
+    'pending-badge',
+    'read-error-alert',
+    'rejections-alert',
+    'restricted-feature-alert',
+    'row-actions-menu',
+    'screen-header',
+    'stat-cards',
+    'status-badge',
+    'sync-indicator',
+    'sync-panel',
+  ].map((name) => `src/components/${name}.tsx`),
+];
+const I18N_READ_ATTRIBUTES = [
+  'title',
+  'aria-label',
+  'aria-description',
+  'aria-valuetext',
+  'placeholder',
+  'alt',
+  'label',
+  'description',
+  'tooltip',
+  'anyLabel',
+  'submitLabel',
+  'savingLabel',
+  'confirmLabel',
+  'cancelLabel',
+  'hint',
+  'emptyMessage',
+  'filterPlaceholder',
 ];
 
 export default defineConfig(
@@ -152,6 +243,18 @@ export default defineConfig(
           selector: "JSXAttribute[name.name='type'][value.value=/^(date|datetime-local|time|month|week)$/]",
           message: "Use the app's date picker (DatePicker, DateField in src/components/date-picker.tsx).",
         },
+      ],
+    },
+  },
+  {
+    // Issue 30: no literal user-visible string in a converted component (I18N_CONVERTED above).
+    files: I18N_CONVERTED,
+    ignores: I18N_NOT_YET_CONVERTED.map((entry) => (entry.endsWith('/') ? `${entry}**` : entry)),
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        { mode: 'jsx-only', 'jsx-attributes': { include: I18N_READ_ATTRIBUTES } },
       ],
     },
   },

@@ -1,5 +1,8 @@
 // First: zod's settings for the app's CSP, before any schema is used.
 import './zod-csp';
+// Then the catalogues and the device's language (issue 30): <html lang> and the formats are set
+// before anything renders.
+import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -1,13 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import {
-  PWA_OFFLINE_READY,
-  PWA_OFFLINE_READY_DESCRIPTION,
-  PWA_RELOAD,
-  PWA_UPDATE_AVAILABLE,
-  PWA_UPDATE_DESCRIPTION,
-} from '../lib/messages';
+import { t } from '../lib/i18n';
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 const UPDATE_TOAST_ID = 'pwa-update';
@@ -37,18 +31,18 @@ export function PwaPrompts() {
 
   useEffect(() => {
     if (!offlineReady) return;
-    toast.success(PWA_OFFLINE_READY, { description: PWA_OFFLINE_READY_DESCRIPTION });
+    toast.success(t('shell.pwaOfflineReady'), { description: t('shell.pwaOfflineReadyDescription') });
     setOfflineReady(false);
   }, [offlineReady, setOfflineReady]);
 
   useEffect(() => {
     if (!needRefresh) return;
-    toast.info(PWA_UPDATE_AVAILABLE, {
+    toast.info(t('shell.pwaUpdateTitle'), {
       id: UPDATE_TOAST_ID,
-      description: PWA_UPDATE_DESCRIPTION,
+      description: t('shell.pwaUpdateDescription'),
       duration: Infinity,
       action: {
-        label: PWA_RELOAD,
+        label: t('shell.pwaReload'),
         onClick: () => {
           // vite-plugin-pwa reloads on Workbox's 'controlling' only when the page was already
           // controlled at load; on a first visit it is not, so reload on the switch ourselves.

@@ -3,6 +3,8 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { FullPageLoader } from '../components/full-page-loader';
 import { RestrictedFeatureAlert } from '../components/restricted-feature-alert';
 import { accessDenial, type Screen } from '../lib/access';
+import { useT } from '../lib/i18n';
+import type { Catalogue } from '../lib/i18n/id';
 import { useSession, useSignedIn } from '../lib/session';
 
 /** Signed-out visitors to any route but /auth land on /auth; the loader shows while the session and profile resolve. */
@@ -21,18 +23,25 @@ export function RequireSignedOut() {
   return <Outlet />;
 }
 
+type ScreenTitle = `screens.${keyof Catalogue['screens']}` | 'settings.title';
+
 /** A screen some roles may not open: they see the restricted-feature alert instead (spec 6). */
 export function RequireAccess({
   screen,
+  titleKey,
   title,
   children,
 }: {
   screen: Screen;
-  title: string;
+  /** The screen's title: its key in the catalogues. */
+  titleKey?: ScreenTitle;
+  /** Or a proper name (a hub's), shown as it is. */
+  title?: string;
   children: ReactNode;
 }) {
+  const t = useT();
   const { profile } = useSignedIn();
   const denial = accessDenial(screen, profile);
-  if (denial) return <RestrictedFeatureAlert reason={denial} screen={title} />;
+  if (denial) return <RestrictedFeatureAlert reason={denial} screen={titleKey ? t(titleKey) : title} />;
   return <>{children}</>;
 }

@@ -23,7 +23,7 @@ export function InventoryScreen() {
 
 export function VendorsScreen() {
   return (
-    <RequireAccess screen={{ kind: 'vendors' }} title="Vendors">
+    <RequireAccess screen={{ kind: 'vendors' }} titleKey="screens.vendors">
       <VendorsPage />
     </RequireAccess>
   );
@@ -31,7 +31,7 @@ export function VendorsScreen() {
 
 export function VendorDetailScreen() {
   return (
-    <RequireAccess screen={{ kind: 'vendors' }} title="Vendor Detail">
+    <RequireAccess screen={{ kind: 'vendors' }} titleKey="screens.vendorDetail">
       <VendorDetailPage />
     </RequireAccess>
   );
@@ -39,7 +39,7 @@ export function VendorDetailScreen() {
 
 export function HubsScreen() {
   return (
-    <RequireAccess screen={{ kind: 'hubs' }} title="Hub Management">
+    <RequireAccess screen={{ kind: 'hubs' }} titleKey="screens.hubs">
       <HubsPage />
     </RequireAccess>
   );
@@ -47,7 +47,7 @@ export function HubsScreen() {
 
 export function StatusShipmentScreen() {
   return (
-    <RequireAccess screen={{ kind: 'status-shipment' }} title="Status Shipment Management">
+    <RequireAccess screen={{ kind: 'status-shipment' }} titleKey="screens.statuses">
       <StatusesPage />
     </RequireAccess>
   );
@@ -56,7 +56,7 @@ export function StatusShipmentScreen() {
 export function HubActivityScreen() {
   const { hubId = '' } = useParams();
   return (
-    <RequireAccess screen={{ kind: 'hub-activity', hubId }} title="Aktivitas Inventory">
+    <RequireAccess screen={{ kind: 'hub-activity', hubId }} titleKey="screens.hubActivity">
       <HubActivityPage />
     </RequireAccess>
   );
@@ -68,7 +68,7 @@ export function InTransitScreen() {
 
 export function PodScreen() {
   return (
-    <RequireAccess screen={{ kind: 'pod' }} title="POD Management">
+    <RequireAccess screen={{ kind: 'pod' }} titleKey="screens.pod">
       <PodPage />
     </RequireAccess>
   );
@@ -76,7 +76,7 @@ export function PodScreen() {
 
 export function UsersScreen() {
   return (
-    <RequireAccess screen={{ kind: 'users' }} title="User Management">
+    <RequireAccess screen={{ kind: 'users' }} titleKey="screens.users">
       <UsersPage />
     </RequireAccess>
   );
@@ -84,7 +84,7 @@ export function UsersScreen() {
 
 export function SettingsScreen() {
   return (
-    <RequireAccess screen={{ kind: 'settings' }} title="Settings">
+    <RequireAccess screen={{ kind: 'settings' }} titleKey="settings.title">
       <SettingsPage />
     </RequireAccess>
   );
@@ -92,7 +92,7 @@ export function SettingsScreen() {
 
 export function AuditScreen() {
   return (
-    <RequireAccess screen={{ kind: 'audit' }} title="Audit Trail">
+    <RequireAccess screen={{ kind: 'audit' }} titleKey="screens.audit">
       <AuditPage />
     </RequireAccess>
   );

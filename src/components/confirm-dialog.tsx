@@ -4,6 +4,7 @@
 // what opened it and takes away the error toasts raised while it was open.
 import { useEffect, useState } from 'react';
 import { openToastScope } from '../lib/dialog-toasts';
+import { useT } from '../lib/i18n';
 import { useReturnFocus } from '../lib/return-focus';
 import {
   AlertDialog,
@@ -23,7 +24,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   onConfirm,
 }: {
   open: boolean;
@@ -35,6 +36,7 @@ export function ConfirmDialog({
   /** Resolves true when done (the dialog closes), false to keep it open. */
   onConfirm: () => Promise<boolean>;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const returnFocus = useReturnFocus(open);
   useEffect(() => (open ? openToastScope() : undefined), [open]);
@@ -46,7 +48,7 @@ export function ConfirmDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={busy}>{cancelLabel ?? t('common.cancel')}</AlertDialogCancel>
           <AlertDialogAction
             variant="destructive"
             disabled={busy}

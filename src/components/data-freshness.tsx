@@ -3,15 +3,18 @@
 // local collections, so they open and work offline (issue 10).
 import { CloudOff } from 'lucide-react';
 import { formatDateTime } from '../lib/format-date';
-import { SYNC_NEVER } from '../lib/messages';
+import { id } from '../lib/i18n/id';
+import { useT } from '../lib/i18n';
 import { useSyncStatus } from '../lib/sync-engine';
 
-export const OFFLINE_DATA_NOTE = 'Offline: menampilkan data sinkronisasi terakhir';
-export const LAST_SYNCED = 'Terakhir disinkronkan';
+/** In the default language, for tests that quote it. */
+export const OFFLINE_DATA_NOTE = id.connection.offlineData;
+export const LAST_SYNCED = id.connection.lastSynced;
 
 export function DataFreshness() {
+  const t = useT();
   const { online, lastSyncedAt } = useSyncStatus();
-  const when = lastSyncedAt ? formatDateTime(lastSyncedAt) : SYNC_NEVER;
+  const when = lastSyncedAt ? formatDateTime(lastSyncedAt) : t('sync.never');
   if (!online) {
     return (
       <p
@@ -21,13 +24,13 @@ export function DataFreshness() {
         data-online="false"
       >
         <CloudOff className="size-4" aria-hidden="true" />
-        {OFFLINE_DATA_NOTE} ({when}).
+        {t('connection.offlineData')} ({when}).
       </p>
     );
   }
   return (
     <p className="text-xs text-muted-foreground" data-testid="data-freshness" data-online="true">
-      {LAST_SYNCED}: {when}
+      {t('connection.lastSynced')}: {when}
     </p>
   );
 }

@@ -16,6 +16,7 @@ import {
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowRight, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
 import { downloadText, toCsv, type CsvValue } from '../lib/csv';
+import { useT } from '../lib/i18n';
 import { matchesFilter } from '../lib/table-filter';
 import { EmptyState } from './empty-state';
 import { Button } from './ui/button';
@@ -24,7 +25,6 @@ import { Skeleton } from './ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table';
 
 const NO_TABLES = [] as const;
-const SCROLL_HINT = 'Geser ke kanan untuk kolom lainnya';
 
 /** Whether the table inside `box` has columns out of sight to the right (it scrolls sideways). */
 function useMoreToTheRight(box: RefObject<HTMLDivElement | null>): boolean {
@@ -102,6 +102,7 @@ export function DataTable<T>({
   testId = 'data-table',
   caption,
 }: DataTableProps<T>) {
+  const t = useT();
   const [sorting, setSorting] = useState<SortingState>(initialSort);
   const [filter, setFilter] = useState(initialFilter);
   const defs = useMemo<ColumnDef<T>[]>(
@@ -174,7 +175,7 @@ export function DataTable<T>({
               data-testid={`${testId}-export`}
             >
               <Download aria-hidden="true" />
-              Export CSV
+              {t('table.exportCsv')}
             </Button>
           )}
         </div>
@@ -186,7 +187,7 @@ export function DataTable<T>({
           aria-hidden="true"
           data-testid={`${testId}-scroll-hint`}
         >
-          {SCROLL_HINT}
+          {t('table.scrollHint')}
           <ArrowRight className="size-4" />
         </p>
       )}
@@ -233,7 +234,7 @@ export function DataTable<T>({
                 })}
                 {rowActions && (
                   <TableHead>
-                    <span className="sr-only">Aksi</span>
+                    <span className="sr-only">{t('common.actions')}</span>
                   </TableHead>
                 )}
               </TableRow>

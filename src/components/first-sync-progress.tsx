@@ -3,26 +3,27 @@
 // local collections as each batch is written), so the user can start on it.
 import type { TableProgress } from '../../sync/pure';
 import { formatNumber } from '../lib/format-date';
+import { t, useT } from '../lib/i18n';
 import { cn } from '../lib/utils';
 
-export const FIRST_SYNC_TITLE = 'First sync on this device';
-export const FIRST_SYNC_HINT = 'What has arrived can be used already.';
+const TABLE_KEYS = {
+  hubs: 'firstSync.tables.hubs',
+  warehouses: 'firstSync.tables.warehouses',
+  stock_balances: 'firstSync.tables.stock_balances',
+  profiles: 'firstSync.tables.profiles',
+  shipment_statuses: 'firstSync.tables.shipment_statuses',
+  vendors: 'firstSync.tables.vendors',
+  vehicle_types: 'firstSync.tables.vehicle_types',
+  vehicles: 'firstSync.tables.vehicles',
+  shipments: 'firstSync.tables.shipments',
+  containers: 'firstSync.tables.containers',
+  inventory: 'firstSync.tables.inventory',
+} as const;
 
-const TABLE_LABELS: Record<TableProgress['table'], string> = {
-  hubs: 'Hubs',
-  warehouses: 'Warehouses',
-  stock_balances: 'Stock balances',
-  profiles: 'Users',
-  shipment_statuses: 'Statuses',
-  vendors: 'Vendors',
-  vehicle_types: 'Vehicle types',
-  vehicles: 'Vehicles',
-  shipments: 'Shipments',
-  containers: 'Containers',
-  inventory: 'Inventory',
-  shipment_documents: 'Documents',
-  discrepancies: 'Discrepancies',
-};
+function tableLabel(table: string): string {
+  const key = (TABLE_KEYS as Record<string, (typeof TABLE_KEYS)[keyof typeof TABLE_KEYS]>)[table];
+  return key ? t(key) : table;
+}
 
 const count = formatNumber;
 
@@ -39,7 +40,12 @@ export function firstSyncTotals(tables: readonly TableProgress[]): {
 
 export function firstSyncLine(tables: readonly TableProgress[]): string {
   const { done, total, percent } = firstSyncTotals(tables);
-  return `${FIRST_SYNC_TITLE}: ${count(done)} of ${count(total)} rows (${percent}%)`;
+  return t('firstSync.line', {
+    title: t('firstSync.title'),
+    done: count(done),
+    total: count(total),
+    percent: String(percent),
+  });
 }
 
 /** The bar and line under the header while the first sync runs; `detailed` lists every table. */
@@ -52,6 +58,7 @@ export function FirstSyncProgress({
   detailed?: boolean;
   className?: string;
 }) {
+  useT(); // renders again when the language changes
   const { done, total, percent } = firstSyncTotals(tables);
   return (
     <div
@@ -65,7 +72,7 @@ export function FirstSyncProgress({
       <p className="font-medium">{firstSyncLine(tables)}</p>
       <div
         role="progressbar"
-        aria-label={FIRST_SYNC_TITLE}
+        aria-label={t('firstSync.title')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -74,22 +81,22 @@ export function FirstSyncProgress({
         <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       {detailed ? (
-        <ul className="grid gap-0.5 text-xs text-muted-foreground" aria-label={FIRST_SYNC_TITLE}>
-          {tables.map((t) => (
+        <ul className="grid gap-0.5 text-xs text-muted-foreground" aria-label={t('firstSync.title')}>
+          {tables.map((table) => (
             <li
-              key={t.table}
+              key={table.table}
               className="flex justify-between gap-4 tabular-nums"
               data-testid="first-sync-table"
             >
-              <span>{TABLE_LABELS[t.table]}</span>
+              <span>{tableLabel(table.table)}</span>
               <span>
-                {count(t.done)} / {count(Math.max(t.total, t.done))}
+                {count(table.done)} / {count(Math.max(table.total, table.done))}
               </span>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="text-xs text-muted-foreground">{FIRST_SYNC_HINT}</p>
+        <p className="text-xs text-muted-foreground">{t('firstSync.hint')}</p>
       )}
     </div>
   );

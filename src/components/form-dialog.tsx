@@ -7,7 +7,7 @@
 // toasts raised while it was open (issue 29).
 import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { openToastScope } from '../lib/dialog-toasts';
-import { CANCEL_LABEL, SAVE_LABEL } from '../lib/messages';
+import { useT } from '../lib/i18n';
 import { useReturnFocus } from '../lib/return-focus';
 import { Button } from './ui/button';
 import {
@@ -50,14 +50,15 @@ export function FormDialog({
   onClose,
   onSubmit,
   saving,
-  submitLabel = SAVE_LABEL,
+  submitLabel,
   savingLabel,
-  cancelLabel = CANCEL_LABEL,
+  cancelLabel,
   submitTestId,
   className,
   footerNote,
   children,
 }: FormDialogProps) {
+  const t = useT();
   const returnFocus = useReturnFocus(true);
   useEffect(() => openToastScope(), []);
   return (
@@ -89,11 +90,11 @@ export function FormDialog({
           {footerNote}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
-              {cancelLabel}
+              {cancelLabel ?? t('common.cancel')}
             </Button>
             <Button type="submit" disabled={saving} data-testid={submitTestId}>
               {saving && <Spinner />}
-              {saving && savingLabel ? savingLabel : submitLabel}
+              {saving && savingLabel ? savingLabel : (submitLabel ?? t('common.save'))}
             </Button>
           </DialogFooter>
         </form>

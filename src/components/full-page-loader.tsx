@@ -1,15 +1,10 @@
-import { LOADING_MESSAGE } from '../lib/messages';
+import { useT } from '../lib/i18n';
 import { cn } from '../lib/utils';
 import { Spinner } from './ui/spinner';
 
 /** Shown while the session (and later the profile) is still being read, or a screen's code loads. */
-export function FullPageLoader({
-  message = LOADING_MESSAGE,
-  className,
-}: {
-  message?: string;
-  className?: string;
-}) {
+export function FullPageLoader({ message, className }: { message?: string; className?: string }) {
+  const t = useT();
   return (
     <div
       role="status"
@@ -17,7 +12,7 @@ export function FullPageLoader({
       className={cn('flex min-h-svh flex-col items-center justify-center gap-3', className)}
     >
       <Spinner className="size-8 text-primary" />
-      <p className="text-sm text-muted-foreground">{message}</p>
+      <p className="text-sm text-muted-foreground">{message ?? t('common.loading')}</p>
     </div>
   );
 }

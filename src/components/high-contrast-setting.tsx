@@ -2,13 +2,11 @@
 // that works offline and outlives a sign-out (src/lib/high-contrast.ts).
 import { useId } from 'react';
 import { useHighContrast } from '../lib/high-contrast';
+import { useT } from '../lib/i18n';
 import { Checkbox } from './ui/checkbox';
 
-export const HIGH_CONTRAST_LABEL = 'Kontras tinggi';
-export const HIGH_CONTRAST_HINT =
-  'Teks hitam, garis tegas dan label berwarna pekat, agar terbaca di bawah sinar matahari. Berlaku di perangkat ini saja, juga setelah keluar.';
-
 export function HighContrastSetting() {
+  const t = useT();
   const [on, setOn] = useHighContrast();
   const id = useId();
   return (
@@ -23,10 +21,10 @@ export function HighContrastSetting() {
       />
       <div className="grid gap-1">
         <label htmlFor={id} className="text-sm font-medium">
-          {HIGH_CONTRAST_LABEL}
+          {t('shell.highContrast')}
         </label>
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {HIGH_CONTRAST_HINT}
+          {t('shell.highContrastHint')}
         </p>
       </div>
     </div>

@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
 import { WifiOff } from 'lucide-react';
-import { NEEDS_CONNECTION_DESCRIPTION, NEEDS_CONNECTION_TITLE } from '../lib/messages';
+import { useT } from '../lib/i18n';
 import { useOnline } from '../lib/use-online';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert';
 
 /** Says plainly that the device is offline and what needs the connection. */
-export function OfflineNotice({ description = NEEDS_CONNECTION_DESCRIPTION }: { description?: string }) {
+export function OfflineNotice({ description }: { description?: string }) {
+  const t = useT();
   return (
     <Alert data-testid="needs-connection">
       <WifiOff aria-hidden="true" />
-      <AlertTitle>{NEEDS_CONNECTION_TITLE}</AlertTitle>
-      <AlertDescription>{description}</AlertDescription>
+      <AlertTitle>{t('connection.title')}</AlertTitle>
+      <AlertDescription>{description ?? t('connection.description')}</AlertDescription>
     </Alert>
   );
 }

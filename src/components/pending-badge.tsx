@@ -1,13 +1,14 @@
 import { CloudUpload } from 'lucide-react';
 import { Badge } from './ui/badge';
-import { PENDING_SYNC } from '../lib/messages';
+import { useT } from '../lib/i18n';
 
 /** Marks a row changed by a command the server has not accepted yet. */
 export function PendingBadge() {
+  const t = useT();
   return (
-    <Badge variant="warning" data-testid="pending-badge" title="Perubahan ini belum sampai ke server">
+    <Badge variant="warning" data-testid="pending-badge" title={t('sync.pendingTitle')}>
       <CloudUpload aria-hidden="true" />
-      {PENDING_SYNC}
+      {t('sync.pending')}
     </Badge>
   );
 }

@@ -5,19 +5,24 @@ import { CircleAlert } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert';
 import { Button } from './ui/button';
 import { readErrors } from '../lib/read-errors';
-import { READ_FAILED } from '../lib/messages';
+import { useT } from '../lib/i18n';
 
 export const ReadErrorAlert = memo(function ReadErrorAlert() {
+  const t = useT();
   const errors = useSyncExternalStore(readErrors.subscribe, readErrors.current);
   if (errors.length === 0) return null;
   return (
-    <Alert variant="destructive" data-testid="read-error-alert" className="rounded-none border-x-0 border-t-0">
+    <Alert
+      variant="destructive"
+      data-testid="read-error-alert"
+      className="rounded-none border-x-0 border-t-0"
+    >
       <CircleAlert aria-hidden="true" />
-      <AlertTitle>{READ_FAILED.title}</AlertTitle>
+      <AlertTitle>{t('sync.readFailedTitle')}</AlertTitle>
       <AlertDescription>
         <p data-testid="read-error-message">{errors[0]!.message}</p>
         <Button variant="outline" size="sm" className="mt-2" onClick={() => window.location.reload()}>
-          {READ_FAILED.reload}
+          {t('sync.readFailedReload')}
         </Button>
       </AlertDescription>
     </Alert>

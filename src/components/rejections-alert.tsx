@@ -7,33 +7,35 @@ import { Alert, AlertDescription, AlertTitle } from './ui/alert';
 import { Button } from './ui/button';
 import { formatDateTime } from '../lib/format-date';
 import { useSyncEngine, useSyncStatus } from '../lib/sync-engine';
-import { REJECTED_TITLE } from '../lib/messages';
+import { useT } from '../lib/i18n';
+import { localize } from '../lib/i18n/localize';
 
 const SHOWN = 5;
 
 /** Memoized (no props): it renders when the rejections change, not with the screen around it. */
 export const RejectionsAlert = memo(function RejectionsAlert() {
+  const t = useT();
   const engine = useSyncEngine();
   const { rejections } = useSyncStatus();
   if (rejections.length === 0) return null;
   return (
     <Alert variant="destructive" data-testid="rejections-alert">
       <CircleAlert aria-hidden="true" />
-      <AlertTitle>{REJECTED_TITLE}</AlertTitle>
+      <AlertTitle>{t('sync.rejectedTitle')}</AlertTitle>
       <AlertDescription>
         <ul className="grid w-full gap-1">
           {rejections.slice(0, SHOWN).map((r) => (
             <li key={r.commandId} className="flex items-center justify-between gap-2" data-testid="rejection">
               <span>
                 <span className="font-medium" data-testid="rejection-message">
-                  {r.message}
+                  {localize(r.message)}
                 </span>{' '}
                 <span className="text-xs opacity-80">({formatDateTime(r.at)})</span>
               </span>
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label="Tutup"
+                aria-label={t('common.close')}
                 onClick={() => void engine?.dismissConflict(r.commandId)}
               >
                 <X aria-hidden="true" />

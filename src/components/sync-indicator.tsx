@@ -1,5 +1,7 @@
 import { Cloud, CloudAlert, CloudCheck, CloudOff, RefreshCw, type LucideIcon } from 'lucide-react';
-import { SYNC_OFFLINE, SYNC_ONLINE, SYNC_SYNCING } from '../lib/messages';
+import type { TFunction } from 'i18next';
+import { useT } from '../lib/i18n';
+import { localize } from '../lib/i18n/localize';
 import { cn } from '../lib/utils';
 import { SyncPanel } from './sync-panel';
 import type { SyncStatus } from '../../sync/pure';
@@ -28,32 +30,33 @@ const TONES: Record<SyncHealth, string> = {
   synced: 'text-emerald-700',
 };
 
-function describe(status: SyncStatus, health: SyncHealth): string {
+function describe(status: SyncStatus, health: SyncHealth, t: TFunction): string {
   const pending = pendingTotal(status);
-  const waiting = pending === 1 ? '1 change waiting' : `${pending} changes waiting`;
+  const waiting = t('sync.changesWaiting', { count: pending });
   switch (health) {
     case 'offline':
-      return `${SYNC_OFFLINE}, ${pending > 0 ? waiting : 'nothing waiting'}`;
+      return t('sync.describeOffline', { waiting: pending > 0 ? waiting : t('sync.nothingWaitingShort') });
     case 'syncing':
-      return `${SYNC_ONLINE}, syncing${pending > 0 ? `, ${waiting}` : ''}`;
+      return `${t('sync.describeSyncing')}${pending > 0 ? `, ${waiting}` : ''}`;
     case 'error':
-      return `${SYNC_ONLINE}, sync error: ${status.lastError}`;
+      return t('sync.describeError', { error: localize(status.lastError) });
     case 'pending':
-      return `${SYNC_ONLINE}, ${waiting}`;
+      return t('sync.describePending', { waiting });
     case 'synced':
-      return `${SYNC_ONLINE}, all changes synced`;
+      return t('sync.describeSynced');
   }
 }
 
 /** The header's sync status: online or offline, what waits, and a panel with the details. */
 export function SyncIndicator({ status, onSyncNow }: SyncIndicatorProps) {
+  const t = useT();
   const health = syncHealth(status);
   const Icon = ICONS[health];
   const pending = pendingTotal(status);
-  const label = !status.online ? SYNC_OFFLINE : status.syncing ? SYNC_SYNCING : SYNC_ONLINE;
+  const label = t(!status.online ? 'sync.offline' : status.syncing ? 'sync.syncing' : 'sync.online');
   // The name starts with what the button shows, its count included (WCAG 2.5.3, axe's
   // label-content-name-mismatch while work waits), then says the rest.
-  const name = `${label}${pending > 0 ? ` ${pending}` : ''}: ${describe(status, health)}`;
+  const name = `${label}${pending > 0 ? ` ${pending}` : ''}: ${describe(status, health, t)}`;
   return (
     <Popover>
       <PopoverTrigger asChild>
@@ -64,7 +67,7 @@ export function SyncIndicator({ status, onSyncNow }: SyncIndicatorProps) {
           data-online={status.online}
           data-health={health}
           aria-label={name}
-          title={describe(status, health)}
+          title={describe(status, health, t)}
         >
           <Icon className={cn('size-5', health === 'syncing' && 'animate-spin')} aria-hidden="true" />
           <span className="text-sm font-medium" data-testid="sync-indicator-label">

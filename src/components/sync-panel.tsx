@@ -1,17 +1,8 @@
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import { formatAge, formatDateTime } from '../lib/format-date';
 import { useStorage } from '../lib/use-storage';
-import {
-  SYNC_ALL_SYNCED,
-  SYNC_NEVER,
-  SYNC_NO_REJECTIONS,
-  SYNC_NOW,
-  SYNC_OFFLINE,
-  SYNC_ONLINE,
-  SYNC_SYNCING,
-  STORAGE_ASK_PERSIST,
-  STORAGE_NOT_PERSISTED,
-} from '../lib/messages';
+import { useT } from '../lib/i18n';
+import { localize } from '../lib/i18n/localize';
 import type { SyncStatus } from '../../sync/pure';
 import { FirstSyncProgress } from './first-sync-progress';
 import { pendingTotal } from './sync-health';
@@ -38,6 +29,7 @@ export function Row({ label, value, testId }: { label: string; value: string; te
 
 /** Where the browser has not promised to keep this device's data: say so, and offer to ask again. */
 function StorageNotice() {
+  const t = useT();
   const { state, askPersist } = useStorage();
   if (!state?.supported || state.persisted !== false) return null;
   return (
@@ -46,9 +38,9 @@ function StorageNotice() {
       className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900"
       data-testid="storage-not-persisted"
     >
-      <p>{STORAGE_NOT_PERSISTED}</p>
+      <p>{t('sync.storageNotPersisted')}</p>
       <Button size="sm" variant="outline" className="justify-self-start" onClick={() => void askPersist()}>
-        {STORAGE_ASK_PERSIST}
+        {t('sync.storageAskPersist')}
       </Button>
     </div>
   );
@@ -59,53 +51,62 @@ function StorageNotice() {
  * since when, the last sync, the last error, and every action the server rejected.
  */
 export function SyncPanel({ status, onSyncNow, storageNotice = true }: SyncPanelProps) {
+  const t = useT();
   const pending = pendingTotal(status);
-  const connection = !status.online ? SYNC_OFFLINE : status.syncing ? SYNC_SYNCING : SYNC_ONLINE;
+  const connection = t(!status.online ? 'sync.offline' : status.syncing ? 'sync.syncing' : 'sync.online');
   return (
-    <section aria-label="Sync status" className="grid gap-3 text-sm">
+    <section aria-label={t('sync.statusLabel')} className="grid gap-3 text-sm">
       <header className="flex items-center justify-between gap-2">
         <h2 className="font-semibold">{connection}</h2>
         <Button size="sm" variant="outline" onClick={onSyncNow} disabled={!status.online || status.syncing}>
           <RefreshCw className={status.syncing ? 'animate-spin' : undefined} aria-hidden="true" />
-          {SYNC_NOW}
+          {t('sync.syncNow')}
         </Button>
       </header>
       {pending === 0 && !status.lastError && (
         <p className="text-muted-foreground">
-          {status.online ? SYNC_ALL_SYNCED : 'Nothing waiting to sync.'}
+          {status.online ? t('sync.allSynced') : t('sync.nothingWaiting')}
         </p>
       )}
       {status.firstSync && <FirstSyncProgress tables={status.firstSync} detailed />}
       {storageNotice && <StorageNotice />}
       <dl className="divide-y">
-        <Row label="Pending changes" value={String(status.pendingCommands)} testId="sync-pending-commands" />
-        <Row label="Pending uploads" value={String(status.pendingUploads)} testId="sync-pending-uploads" />
         <Row
-          label="Oldest waiting"
+          label={t('sync.pendingChanges')}
+          value={String(status.pendingCommands)}
+          testId="sync-pending-commands"
+        />
+        <Row
+          label={t('sync.pendingUploads')}
+          value={String(status.pendingUploads)}
+          testId="sync-pending-uploads"
+        />
+        <Row
+          label={t('sync.oldestWaiting')}
           value={status.oldestPendingAt ? formatAge(status.oldestPendingAt) : '-'}
           testId="sync-oldest-pending"
         />
         <Row
-          label="Last synced"
-          value={status.lastSyncedAt ? formatDateTime(status.lastSyncedAt) : SYNC_NEVER}
+          label={t('sync.lastSynced')}
+          value={status.lastSyncedAt ? formatDateTime(status.lastSyncedAt) : t('sync.never')}
           testId="sync-last-synced"
         />
       </dl>
       {status.lastError && (
         <p role="alert" className="flex gap-2 rounded-md bg-destructive/10 p-2 text-destructive">
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>{status.lastError}</span>
+          <span>{localize(status.lastError)}</span>
         </p>
       )}
       <div className="grid gap-2">
-        <h3 className="font-medium">Rejected actions</h3>
+        <h3 className="font-medium">{t('sync.rejectedActions')}</h3>
         {status.rejections.length === 0 ? (
-          <p className="text-muted-foreground">{SYNC_NO_REJECTIONS}</p>
+          <p className="text-muted-foreground">{t('sync.noRejections')}</p>
         ) : (
-          <ul className="grid max-h-60 gap-2 overflow-y-auto" aria-label="Rejected actions">
+          <ul className="grid max-h-60 gap-2 overflow-y-auto" aria-label={t('sync.rejectedActions')}>
             {status.rejections.map((rejection) => (
               <li key={rejection.commandId} className="rounded-md border p-2">
-                <p className="font-medium">{rejection.message}</p>
+                <p className="font-medium">{localize(rejection.message)}</p>
                 <p className="text-xs text-muted-foreground">
                   {rejection.type} · {rejection.code} · {formatDateTime(rejection.at)}
                 </p>

@@ -1,91 +1,86 @@
-// Every user-facing string from the product spec lives here, so tests and screens
-// quote the same text and a wording change happens in one place.
+// The app's own strings as constants, for code and tests that quote them. Since issue 30 the
+// text lives in the catalogues (src/lib/i18n): these are the default language's (Bahasa
+// Indonesia, the spec's strings verbatim where it gives one). Screens translate with t(key).
+import { id } from './i18n/id';
 
 export const PRODUCT_NAME = 'Dermaga';
 
 /** Title of the destructive toast every failure uses (spec section 8). */
-export const ERROR_TITLE = 'Error';
+export const ERROR_TITLE = id.common.errorTitle;
 
-export const LOADING_MESSAGE = 'Loading...';
+export const LOADING_MESSAGE = id.common.loading;
 
-export const NOT_FOUND_TITLE = 'Page Not Found';
-export const NOT_FOUND_DESCRIPTION = "The page you're looking for doesn't exist.";
-export const RETURN_TO_DASHBOARD = 'Return to Dashboard';
+export const NOT_FOUND_TITLE = id.notFound.title;
+export const NOT_FOUND_DESCRIPTION = id.notFound.description;
+export const RETURN_TO_DASHBOARD = id.notFound.returnToDashboard;
 
-export const LOG_OUT = 'Log out';
+export const LOG_OUT = id.shell.logOut;
 
 // Login (spec 2.3, 5, 8.6)
-export const LOGIN_FILL_ALL_FIELDS = 'Please fill in all fields';
-export const LOGIN_PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
-export const LOGIN_AUTH_ERROR_TITLE = 'Authentication Error';
+export const LOGIN_FILL_ALL_FIELDS = id.auth.fillAllFields;
+export const LOGIN_PASSWORD_TOO_SHORT = id.auth.passwordTooShort;
+export const LOGIN_AUTH_ERROR_TITLE = id.auth.errorTitle;
 // Not in the spec: shown when the provider gives no message because it could not be reached.
-export const LOGIN_SERVER_UNREACHABLE = 'Cannot reach the server. Check your connection and try again.';
-export const LOGIN_WELCOME_TITLE = 'Welcome back!';
-export const LOGIN_WELCOME_DESCRIPTION = 'You have successfully signed in.';
-export const SIGNUP_VERIFY_EMAIL_TITLE = 'Account created!';
-export const SIGNUP_VERIFY_EMAIL_DESCRIPTION =
-  'Please check your email to verify your account before signing in.';
+export const LOGIN_SERVER_UNREACHABLE = id.auth.serverUnreachable;
+export const LOGIN_WELCOME_TITLE = id.auth.welcomeTitle;
+export const LOGIN_WELCOME_DESCRIPTION = id.auth.welcomeDescription;
+export const SIGNUP_VERIFY_EMAIL_TITLE = id.auth.verifyTitle;
+export const SIGNUP_VERIFY_EMAIL_DESCRIPTION = id.auth.verifyDescription;
 
 // The login page's pitch (spec 1).
 export const LOGIN_HIGHLIGHTS = [
-  'Real-time shipment tracking',
-  'Multi-hub inventory management',
-  'Role-based access control',
-] as const;
+  id.auth.highlights.tracking,
+  id.auth.highlights.inventory,
+  id.auth.highlights.roles,
+];
 
 // Restricted screens (spec 6).
-export const RESTRICTED_TITLE = 'Access Restricted';
-export const RESTRICTED_NO_PERMISSION =
-  "You don't have permission to access this feature. Contact your administrator for access.";
-export const RESTRICTED_ROLE_ONLY =
-  'This feature is restricted to certain user roles. Contact your administrator for access.';
+export const RESTRICTED_TITLE = id.restricted.title;
+export const RESTRICTED_NO_PERMISSION = id.restricted.noPermission;
+export const RESTRICTED_ROLE_ONLY = id.restricted.roleOnly;
 
 // Sign-out of a shared tablet (architecture point 8; not in the spec).
-export const SIGN_OUT_PENDING_TITLE = 'Unsynced changes on this tablet';
+export const SIGN_OUT_PENDING_TITLE = id.shell.signOutPendingTitle;
 export const signOutPendingDescription = (count: number) =>
-  `${count} ${count === 1 ? 'change has' : 'changes have'} not reached the server yet. ` +
-  'Signing out now deletes them from this tablet for good. Wait until the indicator says synced to keep them.';
-export const SIGN_OUT_ANYWAY = 'Sign out and delete';
-export const CANCEL = 'Cancel';
+  id.shell.signOutPendingDescription.replace('{{count}}', String(count));
+export const SIGN_OUT_ANYWAY = id.shell.signOutAnyway;
+export const CANCEL = id.common.cancel;
 
 // The installable app (not in the spec).
-export const PWA_UPDATE_AVAILABLE = 'A new version is available';
-export const PWA_UPDATE_DESCRIPTION = 'Reload to use it. Unsynced work stays on this tablet.';
-export const PWA_RELOAD = 'Reload';
-export const PWA_OFFLINE_READY = 'Ready to work offline';
-export const PWA_OFFLINE_READY_DESCRIPTION = 'Dermaga now opens on this device even without a connection.';
+export const PWA_UPDATE_AVAILABLE = id.shell.pwaUpdateTitle;
+export const PWA_UPDATE_DESCRIPTION = id.shell.pwaUpdateDescription;
+export const PWA_RELOAD = id.shell.pwaReload;
+export const PWA_OFFLINE_READY = id.shell.pwaOfflineReady;
+export const PWA_OFFLINE_READY_DESCRIPTION = id.shell.pwaOfflineReadyDescription;
 
 // Sync status (architecture guarantee 12; not in the spec).
-export const SYNC_ONLINE = 'Online';
-export const SYNC_OFFLINE = 'Offline';
-export const SYNC_SYNCING = 'Syncing';
+export const SYNC_ONLINE = id.sync.online;
+export const SYNC_OFFLINE = id.sync.offline;
+export const SYNC_SYNCING = id.sync.syncing;
 // Issue 13: the browser has not promised to keep this device's data (persistent storage).
-export const STORAGE_NOT_PERSISTED =
-  'Penyimpanan perangkat belum permanen: browser dapat menghapus data yang belum tersinkron bila ruang penyimpanan menipis.';
-export const STORAGE_ASK_PERSIST = 'Minta penyimpanan permanen';
-export const SYNC_NOW = 'Sync now';
-export const SYNC_ALL_SYNCED = 'All changes synced';
-export const SYNC_NEVER = 'Not yet synced on this device';
-export const SYNC_NO_REJECTIONS = 'No rejected actions.';
+export const STORAGE_NOT_PERSISTED = id.sync.storageNotPersisted;
+export const STORAGE_ASK_PERSIST = id.sync.storageAskPersist;
+export const SYNC_NOW = id.sync.syncNow;
+export const SYNC_ALL_SYNCED = id.sync.allSynced;
+export const SYNC_NEVER = id.sync.never;
+export const SYNC_NO_REJECTIONS = id.sync.noRejections;
 /** A row changed by a command the server has not accepted yet. */
-export const PENDING_SYNC = 'Menunggu sinkron';
+export const PENDING_SYNC = id.sync.pending;
 /** Title of the alert listing actions the server refused. */
-export const REJECTED_TITLE = 'Ditolak server';
+export const REJECTED_TITLE = id.sync.rejectedTitle;
 
 /** A read of this device's own data failed (src/components/read-error-alert.tsx). */
 export const READ_FAILED = {
-  title: 'Data di perangkat ini tidak dapat dibaca',
-  reload: 'Muat Ulang',
+  title: id.sync.readFailedTitle,
+  reload: id.sync.readFailedReload,
 } as const;
 /** Forms: the first button of every dialog (spec 2.5, 4.4). */
-export const CANCEL_LABEL = 'Batal';
-export const SAVE_LABEL = 'Simpan';
+export const CANCEL_LABEL = id.common.cancel;
+export const SAVE_LABEL = id.common.save;
 
 // Screens not built yet.
-export const SCREEN_COMING = 'This screen is being built. It will appear here inside the app.';
+export const SCREEN_COMING = id.shell.screenComing;
 
 // Screens that work on the server (issue 12; not in the spec).
-export const NEEDS_CONNECTION_TITLE = 'This screen needs a connection';
-export const NEEDS_CONNECTION_DESCRIPTION =
-  'It reads and changes data on the server, which this device cannot reach right now. ' +
-  'Connect to the internet and it opens again; work on the hub screens continues offline.';
+export const NEEDS_CONNECTION_TITLE = id.connection.title;
+export const NEEDS_CONNECTION_DESCRIPTION = id.connection.description;

@@ -3,6 +3,7 @@
 // token; the audit trail lists what devices did, for tower control too; the
 // Status Shipment screen adds, edits and deletes a status (a used one cannot be
 // deleted). Each screen passes an axe-core scan without serious violations.
+import { id } from '../../src/lib/i18n/id';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -33,30 +34,30 @@ describe('Settings', () => {
     await expect.poll(() => page.getByTestId('storage-usage').textContent()).toMatch(/\d.* (B|KB|MB|GB)$/);
     await expect
       .poll(() => page.getByTestId('sync-last-synced').first().textContent())
-      .not.toMatch(/^Not yet|^-$/);
+      .not.toMatch(/^Belum pernah|^-$/);
 
     const persisted = page.getByTestId('storage-persisted');
-    const ask = page.getByRole('button', { name: 'Ask for persistent storage' });
+    const ask = page.getByRole('button', { name: id.settings.storageAsk });
     if (await ask.count()) {
       await ask.click();
       // Granted: the row says so and the button goes; refused: the page says why.
       await expect
         .poll(
           async () =>
-            (await persisted.textContent())?.startsWith('Granted') ||
-            (await page.getByText('did not grant').count()) > 0,
+            (await persisted.textContent())?.startsWith('Diberikan') ||
+            (await page.getByText(id.settings.storageRefused).count()) > 0,
         )
         .toBe(true);
     }
 
-    await page.getByRole('button', { name: 'Check for updates' }).click();
+    await page.getByRole('button', { name: id.settings.updateCheck }).click();
     await expect
       .poll(() => page.getByTestId('update-result').textContent())
-      .toMatch(/latest version|new version|not available/);
+      .toMatch(/versi terbaru|Versi baru|tidak tersedia/);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export diagnostics' }).click(),
+      page.getByRole('button', { name: id.settings.diagnosticsExport }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^dermaga-diagnostics-.*\.json$/);
     const text = await readFile((await download.path())!, 'utf8');

@@ -188,7 +188,7 @@ describe('signed in as admin', () => {
     ['/in-transit-detail', 'In-Transit Shipments'],
     ['/pod', 'POD Management'],
     ['/users', 'User Management'],
-    ['/settings', 'Settings'],
+    ['/settings', 'Pengaturan'],
   ])('%s opens %s inside the shell', async (path, title) => {
     await page.goto(appUrl(path));
     await waitForShell(page);

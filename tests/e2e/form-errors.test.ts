@@ -4,6 +4,7 @@
 // its errors inline (role=alert); after Esc the focus is back on the button that
 // opened the dialog; the first Tab of a screen reaches a skip link to the main
 // content.
+import { LOGIN_WELCOME_TITLE } from '../../src/lib/messages';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appUrl, newContext, signedInPage, useBrowser } from '../support/browser';
@@ -157,7 +158,7 @@ describe('form errors', () => {
     await page.locator('#password').fill(DEMO_PASSWORD);
     await page.locator('form button[type=submit]').click();
     await page.waitForURL(appUrl('/'));
-    await toast(page, 'Welcome back!').waitFor();
+    await toast(page, LOGIN_WELCOME_TITLE).waitFor();
     expect((await toasts()).filter((t) => t.startsWith('error'))).toEqual([]);
     await context.close();
   });

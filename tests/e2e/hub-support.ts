@@ -1,5 +1,6 @@
 // Shared by tests/e2e/hub-*.test.ts: a vehicle of the test's own and the few
 // interactions every hub test needs (the demo rows: tests/support/demo.ts).
+import { SYNC_NEVER } from '../../src/lib/messages';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { appUrl, newContext, signIn, waitForServiceWorkerControl } from '../support/browser';
@@ -79,10 +80,10 @@ export async function tablet(
 /** Waits until a whole sync round has finished on this device (the sync panel's last sync is set). */
 export async function waitFirstSync(page: Page): Promise<void> {
   await page.getByTestId('sync-indicator').click();
-  await page.waitForFunction(() => {
+  await page.waitForFunction((never) => {
     const text = document.querySelector('[data-testid=sync-last-synced]')?.textContent ?? '';
-    return text !== '' && !text.startsWith('Not yet');
-  });
+    return text !== '' && text !== never;
+  }, SYNC_NEVER);
   await page.keyboard.press('Escape');
   await waitSynced(page);
 }

@@ -165,7 +165,7 @@ describe('users without a hub or without a profile', () => {
     const page = await context.newPage();
     const email = `signup-${randomUUID()}@demo.local`;
     await page.goto(appUrl('/auth'));
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('button', { name: 'Buat akun' }).click();
     await page.locator('#email').fill(email);
     await page.locator('#password').fill('secret1');
     await page.locator('form button[type=submit]').click();

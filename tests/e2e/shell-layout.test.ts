@@ -188,7 +188,7 @@ describe.each([
     }
     // The sync panel too.
     await page.getByTestId('sync-indicator').click();
-    await page.getByRole('button', { name: 'Sync now' }).waitFor();
+    await page.getByRole('button', { name: 'Sinkronkan sekarang' }).waitFor();
     expect(await smallTouchTargets(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toBe(0);
     await context.close();

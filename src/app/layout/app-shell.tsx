@@ -5,6 +5,7 @@ import { ScreenLoader } from '../../components/full-page-loader';
 import { ReadErrorAlert } from '../../components/read-error-alert';
 import { pendingTotal } from '../../components/sync-health';
 import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar';
+import { useT } from '../../lib/i18n';
 import { roleOrHubName } from '../../lib/profile';
 import { useSignedIn } from '../../lib/session';
 import { signedInShellShown } from '../../lib/sync-engine';
@@ -22,10 +23,9 @@ function ScreenShown() {
   return null;
 }
 
-export const SKIP_LINK_LABEL = 'Lewati ke konten utama';
-
 /** The first stop of the keyboard: straight to the screen, past the sidebar and the header (issue 29). */
 function SkipLink() {
+  const t = useT();
   return (
     <a
       href="#main"
@@ -38,7 +38,7 @@ function SkipLink() {
         document.getElementById('main')?.focus();
       }}
     >
-      {SKIP_LINK_LABEL}
+      {t('shell.skipToContent')}
     </a>
   );
 }

@@ -2,28 +2,26 @@
 // admin only, has the same choice), in the icon rail too. A per-device choice, kept offline.
 import { Check, Contrast } from 'lucide-react';
 import { toast } from 'sonner';
-import { HIGH_CONTRAST_LABEL } from '../../components/high-contrast-setting';
 import { SidebarMenuButton } from '../../components/ui/sidebar';
 import { useHighContrast } from '../../lib/high-contrast';
-
-export const HIGH_CONTRAST_ON = 'Kontras tinggi aktif di perangkat ini.';
-export const HIGH_CONTRAST_OFF = 'Kontras tinggi nonaktif.';
+import { useT } from '../../lib/i18n';
 
 export function HighContrastButton() {
+  const t = useT();
   const [on, setOn] = useHighContrast();
   return (
     <SidebarMenuButton
-      tooltip={HIGH_CONTRAST_LABEL}
+      tooltip={t('shell.highContrast')}
       aria-pressed={on}
       className="aria-pressed:bg-sidebar-accent aria-pressed:font-semibold"
       onClick={() => {
         setOn(!on);
-        toast.success(on ? HIGH_CONTRAST_OFF : HIGH_CONTRAST_ON);
+        toast.success(on ? t('shell.highContrastOff') : t('shell.highContrastOn'));
       }}
       data-testid="high-contrast-button"
     >
       <Contrast aria-hidden="true" />
-      <span>{HIGH_CONTRAST_LABEL}</span>
+      <span>{t('shell.highContrast')}</span>
       {on && (
         <Check
           aria-hidden="true"

@@ -12,13 +12,7 @@ import {
 } from '../../components/ui/alert-dialog';
 import { SidebarMenuButton } from '../../components/ui/sidebar';
 import { Spinner } from '../../components/ui/spinner';
-import {
-  CANCEL,
-  LOG_OUT,
-  SIGN_OUT_ANYWAY,
-  SIGN_OUT_PENDING_TITLE,
-  signOutPendingDescription,
-} from '../../lib/messages';
+import { useT } from '../../lib/i18n';
 import { useReturnFocus } from '../../lib/return-focus';
 import { signOutAndWipe } from '../../lib/session';
 
@@ -34,6 +28,7 @@ export function SignOutButton({
   /** Closes the local database before it is deleted (the sync engine's stop). */
   beforeWipe?: () => Promise<void>;
 }) {
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   // Cancelled: the focus goes back to Log out (issue 29).
@@ -52,24 +47,26 @@ export function SignOutButton({
   return (
     <>
       <SidebarMenuButton
-        tooltip={LOG_OUT}
+        tooltip={t('shell.logOut')}
         disabled={signingOut}
         onClick={() => (pendingCount > 0 ? setConfirming(true) : void signOut())}
         data-testid="sign-out"
       >
         {signingOut ? <Spinner /> : <LogOut aria-hidden="true" />}
-        <span>{LOG_OUT}</span>
+        <span>{t('shell.logOut')}</span>
       </SidebarMenuButton>
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent data-testid="sign-out-warning" onCloseAutoFocus={returnFocus}>
           <AlertDialogHeader>
-            <AlertDialogTitle>{SIGN_OUT_PENDING_TITLE}</AlertDialogTitle>
-            <AlertDialogDescription>{signOutPendingDescription(pendingCount)}</AlertDialogDescription>
+            <AlertDialogTitle>{t('shell.signOutPendingTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {t('shell.signOutPendingDescription', { count: pendingCount })}
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>{CANCEL}</AlertDialogCancel>
+            <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
             <AlertDialogAction variant="destructive" onClick={() => void signOut()}>
-              {SIGN_OUT_ANYWAY}
+              {t('shell.signOutAnyway')}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -11,13 +11,8 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
-import {
-  LOGIN_AUTH_ERROR_TITLE,
-  LOGIN_WELCOME_DESCRIPTION,
-  LOGIN_WELCOME_TITLE,
-  SIGNUP_VERIFY_EMAIL_DESCRIPTION,
-  SIGNUP_VERIFY_EMAIL_TITLE,
-} from '../../lib/messages';
+import { localize } from '../../lib/i18n/localize';
+import { useT } from '../../lib/i18n';
 import { authenticate, type AuthMode } from './authenticate';
 import type { LoginField } from './login-schema';
 
@@ -27,12 +22,13 @@ interface AuthError {
   fields: LoginField[];
 }
 
-const COPY: Record<AuthMode, { submit: string; switchPrompt: string; switchAction: string }> = {
-  'sign-in': { submit: 'Sign in', switchPrompt: "Don't have an account?", switchAction: 'Create account' },
-  'sign-up': { submit: 'Create account', switchPrompt: 'Already have an account?', switchAction: 'Sign in' },
-};
+const COPY = {
+  'sign-in': { submit: 'auth.signIn', switchPrompt: 'auth.noAccount', switchAction: 'auth.signUp' },
+  'sign-up': { submit: 'auth.signUp', switchPrompt: 'auth.haveAccount', switchAction: 'auth.signIn' },
+} as const satisfies Record<AuthMode, { submit: string; switchPrompt: string; switchAction: string }>;
 
 export function AuthForm() {
+  const t = useT();
   const navigate = useNavigate();
   const [mode, setMode] = useState<AuthMode>('sign-in');
   const [email, setEmail] = useState('');
@@ -63,24 +59,24 @@ export function AuthForm() {
     setSubmitting(false);
 
     if (refused) {
-      setError({ title: LOGIN_AUTH_ERROR_TITLE, message: refused, fields: [] });
+      setError({ title: t('auth.errorTitle'), message: refused, fields: [] });
     } else if (mode === 'sign-in') {
-      toast.success(LOGIN_WELCOME_TITLE, { description: LOGIN_WELCOME_DESCRIPTION });
+      toast.success(t('auth.welcomeTitle'), { description: t('auth.welcomeDescription') });
       navigate('/', { replace: true });
     } else {
-      toast.success(SIGNUP_VERIFY_EMAIL_TITLE, { description: SIGNUP_VERIFY_EMAIL_DESCRIPTION });
+      toast.success(t('auth.verifyTitle'), { description: t('auth.verifyDescription') });
     }
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label={copy.submit}>
+    <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label={t(copy.submit)}>
       <div className="grid gap-2">
-        <Label htmlFor="email">Email</Label>
+        <Label htmlFor="email">{t('auth.email')}</Label>
         <Input
           id="email"
           type="email"
           autoComplete="email"
-          placeholder="you@company.com"
+          placeholder={t('auth.emailPlaceholder')}
           value={email}
           onChange={(e) => {
             setEmail(e.target.value);
@@ -93,7 +89,7 @@ export function AuthForm() {
         />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="password">Password</Label>
+        <Label htmlFor="password">{t('auth.password')}</Label>
         <div className="relative">
           <Input
             id="password"
@@ -115,7 +111,7 @@ export function AuthForm() {
             variant="ghost"
             size="icon"
             className="absolute top-0 right-0 text-muted-foreground"
-            aria-label={showPassword ? 'Hide password' : 'Show password'}
+            aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
             aria-pressed={showPassword}
             onClick={() => setShowPassword((shown) => !shown)}
           >
@@ -126,15 +122,15 @@ export function AuthForm() {
       {error && (
         <p id="auth-error" role="alert" className="text-sm text-destructive" data-testid="auth-error">
           {error.title && <strong className="block font-semibold">{error.title}</strong>}
-          {error.message}
+          {localize(error.message)}
         </p>
       )}
       <Button type="submit" className="w-full" disabled={submitting}>
         {submitting && <Spinner />}
-        {copy.submit}
+        {t(copy.submit)}
       </Button>
       <p className="text-center text-sm text-muted-foreground">
-        {copy.switchPrompt}{' '}
+        {t(copy.switchPrompt)}{' '}
         <Button
           type="button"
           variant="link"
@@ -145,7 +141,7 @@ export function AuthForm() {
           }}
           disabled={submitting}
         >
-          {copy.switchAction}
+          {t(copy.switchAction)}
         </Button>
       </p>
     </form>

@@ -1,18 +1,24 @@
 import { Boxes, Radar, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { LOGIN_HIGHLIGHTS } from '../../lib/messages';
+import { useT } from '../../lib/i18n';
 
-const ICONS: readonly LucideIcon[] = [Radar, Boxes, ShieldCheck];
+const HIGHLIGHTS: ReadonlyArray<
+  [LucideIcon, 'auth.highlights.tracking' | 'auth.highlights.inventory' | 'auth.highlights.roles']
+> = [
+  [Radar, 'auth.highlights.tracking'],
+  [Boxes, 'auth.highlights.inventory'],
+  [ShieldCheck, 'auth.highlights.roles'],
+];
 
 /** The login page's pitch: what the product does for the people signing in. */
 export function AuthHighlights() {
+  const t = useT();
   return (
     <ul className="grid gap-3">
-      {LOGIN_HIGHLIGHTS.map((text, index) => {
-        const Icon = ICONS[index] ?? ShieldCheck;
+      {HIGHLIGHTS.map(([Icon, key]) => {
         return (
-          <li key={text} className="flex items-center gap-3 text-sm">
+          <li key={key} className="flex items-center gap-3 text-sm">
             <Icon aria-hidden="true" className="size-5 shrink-0 text-primary" />
-            <span>{text}</span>
+            <span>{t(key)}</span>
           </li>
         );
       })}

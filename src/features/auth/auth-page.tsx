@@ -1,10 +1,13 @@
 import { Ship } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { LanguageSwitch } from '../../components/language-switch';
+import { useT } from '../../lib/i18n';
 import { PRODUCT_NAME } from '../../lib/messages';
 import { AuthForm } from './auth-form';
 import { AuthHighlights } from './auth-highlights';
 
 export function AuthPage() {
+  const t = useT();
   return (
     <main className="flex min-h-svh items-center justify-center bg-muted/40 p-4">
       <div className="grid w-full max-w-4xl items-center gap-8 md:grid-cols-2">
@@ -15,16 +18,14 @@ export function AuthPage() {
             </span>
             <h1 className="text-3xl font-bold tracking-tight">{PRODUCT_NAME}</h1>
           </div>
-          <p className="text-muted-foreground">
-            Fleet and shipment control for smartboard TVs and brackets, from the factory hub through the ports
-            to every destination city.
-          </p>
+          <p className="text-muted-foreground">{t('auth.pitch')}</p>
           <AuthHighlights />
+          <LanguageSwitch className="w-fit" />
         </section>
         <Card>
           <CardHeader>
-            <CardTitle>Welcome</CardTitle>
-            <CardDescription>Sign in to your account or create a new one.</CardDescription>
+            <CardTitle>{t('auth.cardTitle')}</CardTitle>
+            <CardDescription>{t('auth.cardDescription')}</CardDescription>
           </CardHeader>
           <CardContent>
             <AuthForm />

@@ -1,5 +1,5 @@
 import { isAuthRetryableFetchError } from '@supabase/supabase-js';
-import { LOGIN_SERVER_UNREACHABLE } from '../../lib/messages';
+import { t } from '../../lib/i18n';
 import { supabase } from '../../lib/supabase';
 import type { LoginCredentials } from './login-schema';
 
@@ -24,10 +24,10 @@ export async function authenticate(
           });
     if (!error) return { error: null };
     // Offline or a failing gateway yields a body-less message such as "{}"; say what happened instead.
-    if (isAuthRetryableFetchError(error)) return { error: LOGIN_SERVER_UNREACHABLE };
+    if (isAuthRetryableFetchError(error)) return { error: t('auth.serverUnreachable') };
     return { error: error.message };
   } catch (err) {
     console.error('authentication failed', err);
-    return { error: LOGIN_SERVER_UNREACHABLE };
+    return { error: t('auth.serverUnreachable') };
   }
 }

@@ -13,30 +13,36 @@ import { useSignedIn } from '../../lib/session';
 import { useSyncEngine, useSyncStatus } from '../../lib/sync-engine';
 import { formatBytes } from './diagnostics';
 import { exportDiagnostics } from './export-diagnostics';
-import * as M from './messages';
+import { useT } from '../../lib/i18n';
 import { useStorage } from '../../lib/use-storage';
 import { useUpdateCheck } from './use-update-check';
 import { AttentionSettingsCard } from './attention-settings';
+import { LanguageSettingCard } from './language-setting';
 import { WorkingSetSettingsCard } from './working-set-settings';
 
 function StorageCard() {
+  const t = useT();
   const { state, askPersist } = useStorage();
   const [refused, setRefused] = useState(false);
   return (
     <Card data-testid="settings-storage">
       <CardHeader>
-        <CardTitle>{M.STORAGE_CARD}</CardTitle>
+        <CardTitle>{t('settings.storageCard')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         {state && !state.supported ? (
-          <p className="text-muted-foreground">{M.STORAGE_UNSUPPORTED}</p>
+          <p className="text-muted-foreground">{t('settings.storageUnsupported')}</p>
         ) : (
           <dl className="divide-y">
-            <Row label={M.STORAGE_USED} value={formatBytes(state?.usage)} testId="storage-usage" />
-            <Row label={M.STORAGE_QUOTA} value={formatBytes(state?.quota)} testId="storage-quota" />
+            <Row label={t('settings.storageUsed')} value={formatBytes(state?.usage)} testId="storage-usage" />
             <Row
-              label={M.STORAGE_PERSISTENT}
-              value={state?.persisted ? M.STORAGE_GRANTED : M.STORAGE_NOT_GRANTED}
+              label={t('settings.storageQuota')}
+              value={formatBytes(state?.quota)}
+              testId="storage-quota"
+            />
+            <Row
+              label={t('settings.storagePersistent')}
+              value={state?.persisted ? t('settings.storageGranted') : t('settings.storageNotGranted')}
               testId="storage-persisted"
             />
           </dl>
@@ -49,9 +55,9 @@ function StorageCard() {
               onClick={() => void askPersist().then((granted) => setRefused(!granted))}
             >
               <HardDrive aria-hidden="true" />
-              {M.STORAGE_ASK}
+              {t('settings.storageAsk')}
             </Button>
-            {refused && <p className="text-muted-foreground">{M.STORAGE_REFUSED}</p>}
+            {refused && <p className="text-muted-foreground">{t('settings.storageRefused')}</p>}
           </div>
         )}
       </CardContent>
@@ -60,17 +66,22 @@ function StorageCard() {
 }
 
 function VersionCard() {
+  const t = useT();
   const { check, run } = useUpdateCheck();
   return (
     <Card data-testid="settings-version">
       <CardHeader>
-        <CardTitle>{M.VERSION_CARD}</CardTitle>
+        <CardTitle>{t('settings.versionCard')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         <dl className="divide-y">
-          <Row label={M.VERSION_LABEL} value={import.meta.env.VITE_APP_VERSION} testId="app-version" />
           <Row
-            label={M.VERSION_BUILT}
+            label={t('settings.versionLabel')}
+            value={import.meta.env.VITE_APP_VERSION}
+            testId="app-version"
+          />
+          <Row
+            label={t('settings.versionBuilt')}
             value={formatDateTime(import.meta.env.VITE_BUILT_AT)}
             testId="app-built"
           />
@@ -82,7 +93,7 @@ function VersionCard() {
           disabled={check.state === 'checking'}
         >
           <RefreshCw className={check.state === 'checking' ? 'animate-spin' : undefined} aria-hidden="true" />
-          {check.state === 'checking' ? M.UPDATE_CHECKING : M.UPDATE_CHECK}
+          {check.state === 'checking' ? t('settings.updateChecking') : t('settings.updateCheck')}
         </Button>
         {check.state === 'done' && (
           <p role="status" data-testid="update-result">
@@ -95,14 +106,15 @@ function VersionCard() {
 }
 
 function DiagnosticsCard() {
+  const t = useT();
   const engine = useSyncEngine();
   const status = useSyncStatus();
   const { profile } = useSignedIn();
   return (
     <Card data-testid="settings-diagnostics">
       <CardHeader>
-        <CardTitle>{M.DIAGNOSTICS_CARD}</CardTitle>
-        <CardDescription>{M.DIAGNOSTICS_DESCRIPTION}</CardDescription>
+        <CardTitle>{t('settings.diagnosticsCard')}</CardTitle>
+        <CardDescription>{t('settings.diagnosticsDescription')}</CardDescription>
       </CardHeader>
       <CardContent>
         <Button
@@ -110,13 +122,13 @@ function DiagnosticsCard() {
           onClick={() => {
             if (!engine) return;
             exportDiagnostics(engine, status, profile).then(
-              (name) => toast.success(M.DIAGNOSTICS_DONE, { description: name }),
-              (error: Error) => toast.error('Error', { description: error.message }),
+              (name) => toast.success(t('settings.diagnosticsDone'), { description: name }),
+              (error: Error) => toast.error(t('common.errorTitle'), { description: error.message }),
             );
           }}
         >
           <Download aria-hidden="true" />
-          {M.DIAGNOSTICS_EXPORT}
+          {t('settings.diagnosticsExport')}
         </Button>
       </CardContent>
     </Card>
@@ -124,15 +136,16 @@ function DiagnosticsCard() {
 }
 
 export function SettingsPage() {
+  const t = useT();
   const engine = useSyncEngine();
   const status = useSyncStatus();
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-4 p-4 md:p-6" data-testid="settings-page">
-      <ScreenHeader title={M.SETTINGS_TITLE} description={M.SETTINGS_DESCRIPTION} />
+      <ScreenHeader title={t('settings.title')} description={t('settings.description')} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Card data-testid="settings-sync">
           <CardHeader>
-            <CardTitle>{M.SYNC_CARD}</CardTitle>
+            <CardTitle>{t('settings.syncCard')}</CardTitle>
           </CardHeader>
           <CardContent>
             <SyncPanel status={status} onSyncNow={() => void engine?.syncNow()} storageNotice={false} />
@@ -143,9 +156,10 @@ export function SettingsPage() {
         <DiagnosticsCard />
         <AttentionSettingsCard />
         <WorkingSetSettingsCard />
+        <LanguageSettingCard />
         <Card data-testid="settings-display">
           <CardHeader>
-            <CardTitle>Tampilan</CardTitle>
+            <CardTitle>{t('settings.displayCard')}</CardTitle>
           </CardHeader>
           <CardContent>
             <HighContrastSetting />

@@ -2,7 +2,7 @@
 // (src/app/pwa-prompts.tsx): registration.update() fetches the new worker; when
 // one is waiting, the existing Reload notice appears as well.
 import { useCallback, useState } from 'react';
-import { UPDATE_FAILED, UPDATE_NO_WORKER, UPDATE_NONE, UPDATE_OFFLINE, UPDATE_READY } from './messages';
+import { t } from '../../lib/i18n';
 
 export type UpdateCheck = { state: 'idle' } | { state: 'checking' } | { state: 'done'; message: string };
 
@@ -28,16 +28,19 @@ function waitForInstall(registration: ServiceWorkerRegistration): Promise<void> 
 export function useUpdateCheck(): { check: UpdateCheck; run: () => Promise<void> } {
   const [check, setCheck] = useState<UpdateCheck>({ state: 'idle' });
   const run = useCallback(async () => {
-    if (!navigator.onLine) return setCheck({ state: 'done', message: UPDATE_OFFLINE });
+    if (!navigator.onLine) return setCheck({ state: 'done', message: t('settings.updateOffline') });
     const registration = await navigator.serviceWorker?.getRegistration();
-    if (!registration) return setCheck({ state: 'done', message: UPDATE_NO_WORKER });
+    if (!registration) return setCheck({ state: 'done', message: t('settings.updateNoWorker') });
     setCheck({ state: 'checking' });
     try {
       await registration.update();
       await waitForInstall(registration);
-      setCheck({ state: 'done', message: registration.waiting ? UPDATE_READY : UPDATE_NONE });
+      setCheck({
+        state: 'done',
+        message: registration.waiting ? t('settings.updateReady') : t('settings.updateNone'),
+      });
     } catch (error) {
-      setCheck({ state: 'done', message: `${UPDATE_FAILED}: ${(error as Error).message}` });
+      setCheck({ state: 'done', message: `${t('settings.updateFailed')}: ${(error as Error).message}` });
     }
   }, []);
   return { check, run };

@@ -16,6 +16,7 @@ import { Button } from '../../components/ui/button';
 import { VendorDialog } from '../../components/vendor-dialog';
 import { MASTER_DATA_FAILURE, MASTER_DATA_TOAST } from '../../lib/master-data-forms';
 import { runCommand } from '../../lib/run-command';
+import { useT } from '../../lib/i18n';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { useRejectionToasts } from '../../lib/use-outbox';
 import { useRxQuery } from '../../lib/use-rx-query';
@@ -47,6 +48,7 @@ type Open = { kind: 'add' } | { kind: 'edit'; vendor: Vendor } | { kind: 'delete
 const VENDOR_TABLES = ['vendors'] as const;
 
 export function VendorsPage() {
+  const t = useT();
   useRejectionToasts();
   const engine = useSyncEngine();
   const vendors = useRxQuery('vendors', ALL);
@@ -95,10 +97,11 @@ export function VendorsPage() {
       <ConfirmDialog
         open={open?.kind === 'delete'}
         onOpenChange={(next) => !next && close()}
-        title={M.DELETE_TITLE}
-        description={open?.kind === 'delete' ? M.deleteDescription(open.vendor.name) : ''}
-        confirmLabel={M.DELETE}
-        cancelLabel="Batal"
+        title={t('vendors.deleteTitle')}
+        description={
+          open?.kind === 'delete' ? t('vendors.deleteDescription', { name: open.vendor.name }) : ''
+        }
+        confirmLabel={t('common.delete')}
         onConfirm={async () => {
           if (open?.kind !== 'delete') return true;
           // Refused: the toast says why; the dialog closes either way.

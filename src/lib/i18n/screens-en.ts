@@ -2,6 +2,20 @@
 import type { screensId } from './screens-id';
 
 export const screensEn: typeof screensId = {
+  screens: {
+    vendors: 'Vendors',
+    vendorDetail: 'Vendor Detail',
+    hubs: 'Hub Management',
+    statuses: 'Status Shipment Management',
+    hubActivity: 'Inventory Activity',
+    pod: 'POD Management',
+    users: 'User Management',
+    audit: 'Audit Trail',
+  },
+  vendors: {
+    deleteTitle: 'Delete Vendor',
+    deleteDescription: 'Are you sure you want to delete the vendor "{{name}}"? This action cannot be undone.',
+  },
   settings: {
     title: 'Settings',
     description: 'This device: its sync, its storage, the app version and a diagnostics file for support.',

@@ -1,6 +1,22 @@
 // Bahasa Indonesia for the management screens (Settings, users, vendors, hubs, statuses, audit,
 // inventory): the spec's strings verbatim (2.5 to 2.12, 5, 8), Indonesian for the rest.
 export const screensId = {
+  /** The screens' titles (spec 2.5 to 2.14), also over a restricted-feature alert. */
+  screens: {
+    vendors: 'Vendors',
+    vendorDetail: 'Vendor Detail',
+    hubs: 'Hub Management',
+    statuses: 'Status Shipment Management',
+    hubActivity: 'Aktivitas Inventory',
+    pod: 'POD Management',
+    users: 'User Management',
+    audit: 'Audit Trail',
+  },
+  vendors: {
+    deleteTitle: 'Hapus Vendor',
+    deleteDescription:
+      'Apakah Anda yakin ingin menghapus vendor "{{name}}"? Tindakan ini tidak dapat dibatalkan.',
+  },
   settings: {
     title: 'Pengaturan',
     description:

@@ -1,0 +1,113 @@
+// Issue 30: the device's language. Switching to English in Settings and back changes the text
+// of the sign-in page, Settings, a confirmation dialog, the 404 and the offline notice; the
+// choice survives a reload with no network; <html lang> follows; axe stays clean.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { en } from '../../src/lib/i18n/en';
+import { id } from '../../src/lib/i18n/id';
+import {
+  appUrl,
+  newContext,
+  signIn,
+  trackPageErrors,
+  useBrowser,
+  waitForServiceWorkerControl,
+} from '../support/browser';
+import { DEMO_USERS } from '../support/demo';
+import { seriousViolations } from './axe';
+
+const browser = useBrowser();
+
+const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+const mainText = (page: Page) => page.locator('main').first().textContent();
+
+async function choose(page: Page, label: string): Promise<void> {
+  await page.getByTestId('settings-language').getByRole('radio', { name: label }).click();
+}
+
+/** The 404, a vendor's delete confirmation and the offline notice (/users offline) in one language. */
+async function checkScreens(page: Page, c: typeof id): Promise<void> {
+  await page.goto(appUrl('/no-such-page'));
+  await page.getByRole('heading', { name: c.notFound.title }).waitFor();
+  await expect.poll(() => page.locator('main').textContent()).toContain(c.notFound.description);
+
+  await page.goto(appUrl('/vendors'));
+  await page.getByTestId('vendor-link').first().waitFor();
+  await page.getByTestId('row-actions').first().click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByRole('heading', { name: c.vendors.deleteTitle }).waitFor();
+  await confirm.getByRole('button', { name: c.common.cancel, exact: true }).waitFor();
+  expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
+  await confirm.getByRole('button', { name: c.common.cancel, exact: true }).click();
+  await confirm.waitFor({ state: 'detached' });
+
+  await page.goto(appUrl('/users'));
+  await page.getByTestId('users-page').or(page.getByTestId('needs-connection')).first().waitFor();
+  await page.context().setOffline(true);
+  const notice = page.getByTestId('needs-connection');
+  await notice.waitFor();
+  await expect.poll(() => notice.textContent()).toContain(c.connection.title);
+  await expect.poll(() => page.getByTestId('sync-indicator-label').textContent()).toBe(c.sync.offline);
+  await page.context().setOffline(false);
+  await notice.waitFor({ state: 'detached' });
+}
+
+describe('the language of this device', () => {
+  it('switches every screen to English and back, kept offline, with <html lang>', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+
+    // The default: Bahasa Indonesia on the sign-in page.
+    await page.goto(appUrl('/auth'));
+    await page.locator('#email').waitFor();
+    expect(await lang(page)).toBe('id');
+    await page.getByText(id.auth.cardDescription).waitFor();
+
+    await signIn(page, DEMO_USERS.admin);
+    await waitForServiceWorkerControl(page);
+    await page.goto(appUrl('/settings'));
+    await page.getByTestId('settings-page').waitFor();
+    await expect.poll(() => mainText(page)).toContain(id.settings.title);
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
+
+    await choose(page, en.language.en);
+    await expect.poll(() => lang(page)).toBe('en');
+    await expect.poll(() => mainText(page)).toContain(en.settings.storageCard);
+    expect(await mainText(page)).not.toContain(id.settings.storageCard);
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
+    await checkScreens(page, en);
+
+    // Kept on the device: a reload with no network opens in English.
+    await context.setOffline(true);
+    await page.goto(appUrl('/settings'));
+    await page.getByTestId('settings-page').waitFor();
+    expect(await lang(page)).toBe('en');
+    await expect.poll(() => mainText(page)).toContain(en.settings.syncCard);
+    await context.setOffline(false);
+
+    // Signed out, the sign-in page stays in the device's language.
+    await page.getByTestId('sign-out').click();
+    await page.waitForURL(appUrl('/auth'));
+    await page.getByText(en.auth.cardDescription).waitFor();
+    expect(await lang(page)).toBe('en');
+    await page.locator('form button[type=submit]').click();
+    await page.getByRole('alert').filter({ hasText: en.auth.fillAllFields }).waitFor();
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
+
+    // And back: the sign-in page's own switch, then everything in Bahasa Indonesia again.
+    await page.getByRole('radio', { name: id.language.id }).click();
+    await page.getByText(id.auth.cardDescription).waitFor();
+    expect(await lang(page)).toBe('id');
+    await signIn(page, DEMO_USERS.admin);
+    await page.goto(appUrl('/settings'));
+    await expect.poll(() => mainText(page)).toContain(id.settings.storageCard);
+    await checkScreens(page, id);
+    // The default language leaves no key behind.
+    expect(await page.evaluate(() => localStorage.getItem('dermaga-language'))).toBeNull();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
