@@ -29,8 +29,8 @@
 -- (horizon - 1, the largest uuid): the device's checkpoint moves past every row left out,
 -- and changed_tables stops naming the table. A full batch ends at its last row, as before.
 --
--- Cost: the rows of the set are found through indexes on their rule (open shipments and
--- the closed time: shipments_working_set_idx; the ledger's date: inventory_date_idx; a
+-- Cost: the rows of the set are found through indexes on their rule (shipments_open_idx,
+-- shipments_closed_at_idx, shipments_deleted_at_idx; the ledger's inventory_date_idx; a
 -- shipment's containers and ledger rows by their shipment_id indexes), never by walking
 -- the history, so a pull costs what the working set costs, not what the history costs.
 
