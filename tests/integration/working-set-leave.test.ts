@@ -107,3 +107,40 @@ describe("the device's own rule", () => {
     ]);
   });
 });
+
+describe('a device that holds history from before (an upgrade, a window shortened)', () => {
+  let device: Device | undefined;
+  afterAll(async () => device?.dispose());
+
+  it('drops it on its next start, keeping what its outbox names', async () => {
+    const days = await retentionDays();
+    const old = await makeShipment(days + 30, days + 20);
+    const named = await makeShipment(days + 30, days + 20);
+    try {
+      // A year's window when it first synced: it holds both, and their stock rows.
+      await setRetentionDays(365);
+      device = await openDevice(DEMO_USERS.karawang);
+      await settle(device.engine);
+      expect(await held(device, 'shipments', [old.id, named.id])).toEqual([old.id, named.id]);
+      expect(await held(device, 'inventory', [old.ledger[0]!])).toEqual([old.ledger[0]]);
+    } finally {
+      await setRetentionDays(days);
+    }
+    // Offline, a command names one of them; the app closes.
+    device.proxy.setMode('down');
+    await device.engine.dispatch('set_shipment_image', {
+      shipment_id: named.id,
+      slot: 'delivery_record',
+      path: uploadPath(named.id, 'delivery_record', 'image/jpeg'),
+    });
+    await device.close();
+    // It starts again online, its push failing: its first round drops the history it holds.
+    device.proxy.failMatching(/\/rpc\/apply_commands/, 503);
+    device.proxy.setMode('up');
+    const engine = await device.reopen();
+    await engine.syncNow();
+    await expect.poll(() => held(device!, 'shipments', [old.id, named.id])).toEqual([named.id]);
+    expect(await held(device, 'inventory', [old.ledger[0]!])).toEqual([]);
+    expect(await engine.local.store.outbox.count()).toBe(1);
+  });
+});
