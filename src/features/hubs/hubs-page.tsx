@@ -191,7 +191,6 @@ export function HubsPage() {
         title={M.CONFIRM}
         description={open?.kind === 'delete' ? M.confirmDescription(open.hub.name) : ''}
         confirmLabel={M.DELETE}
-        cancelLabel="Batal"
         onConfirm={async () => {
           if (open?.kind !== 'delete') return true;
           await runCommand(
