@@ -1,3 +1,4 @@
+import { localize } from '../lib/i18n/localize';
 import type { ReactNode } from 'react';
 import { Label } from './ui/label';
 
@@ -22,7 +23,7 @@ export function FormField({
       {hint && !error && <p className="text-xs text-muted-foreground">{hint}</p>}
       {error && (
         <p className="text-sm text-destructive" role="alert" data-testid={`error-${id}`}>
-          {error}
+          {localize(error)}
         </p>
       )}
     </div>

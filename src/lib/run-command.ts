@@ -13,7 +13,8 @@ import {
 } from '../../sync/pure';
 import { keepInDialog } from './dialog-toasts';
 import { failed, type FieldErrors } from './field-errors';
-import { ERROR_TITLE } from './messages';
+import { t } from './i18n';
+import { localize } from './i18n/localize';
 
 export type CommandResult =
   | { ok: true; changes: Change[]; /** The command's id (an undo names it). */ id: string }
@@ -22,7 +23,8 @@ export type CommandResult =
 
 /** The destructive 'Error' toast; raised inside a dialog, it goes when the dialog closes. */
 export function showError(message: string): void {
-  keepInDialog(toast.error(ERROR_TITLE, { description: message }));
+  // The device's and the server's messages in the device's language (issue 30).
+  keepInDialog(toast.error(t('common.errorTitle'), { description: localize(message) }));
 }
 
 export async function runCommand<T extends CommandType>(
