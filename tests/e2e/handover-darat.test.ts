@@ -128,7 +128,7 @@ describe('handover by road, Karawang to Cikarang', () => {
     await cikarang.context.setOffline(true);
     await waitOffline(page);
     await page.getByTestId('scan-surat-jalan').click();
-    await page.getByTestId('qr-scanner').waitFor();
+    // The camera reads the code within moments: the scanner may be gone before it is seen.
     // The code read opens this shipment's arrival step, the shipment marked.
     await page.waitForURL(`**/hub-cikarang/otw?shipment=${shipmentId}`, { timeout: 30_000 });
     const arriving = page.locator(`[data-testid=shipment-card][data-batch="${batch}"][data-scanned=true]`);
