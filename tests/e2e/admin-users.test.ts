@@ -16,6 +16,7 @@ import {
   useBrowser,
   waitForServiceWorkerControl,
 } from '../support/browser';
+import { NEEDS_CONNECTION_TITLE } from '../../src/lib/messages';
 import { query, toast, waitOffline } from './hub-support';
 import { DEMO_USERS, HUB } from '../support/demo';
 
@@ -154,9 +155,9 @@ describe('offline', () => {
 
     await link('Users').click();
     await page.getByTestId('needs-connection').waitFor();
-    await expect.poll(() => page.getByTestId('needs-connection').textContent()).toContain(
-      'This screen needs a connection',
-    );
+    await expect
+      .poll(() => page.getByTestId('needs-connection').textContent())
+      .toContain(NEEDS_CONNECTION_TITLE);
     await expect.poll(() => page.getByRole('button', { name: 'Add User' }).count()).toBe(0);
 
     await link('Status Shipment').click();
