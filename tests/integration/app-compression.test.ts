@@ -48,7 +48,13 @@ function decoded(res: Raw): Buffer {
 async function expectCompressed(
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: string },
+  // What two answers to the same request may differ in (the pull's cutoff is the server's now).
+  comparable: (body: Buffer) => Buffer | string = (body) => body,
 ) {
+  const same = (a: Buffer, b: Buffer) => {
+    const [x, y] = [comparable(a), comparable(b)];
+    return typeof x === 'string' ? x === y : x.equals(y as Buffer);
+  };
   const plain = await send(url, init);
   expect(plain.status).toBe(200);
   expect(plain.headers['content-encoding']).toBeUndefined();
@@ -60,11 +66,11 @@ async function expectCompressed(
   expect(br.headers['content-encoding']).toBe('br');
   expect(br.headers.vary ?? '').toMatch(/accept-encoding/i);
   expect(br.body.byteLength).toBeLessThan(plain.body.byteLength / 2);
-  expect(decoded(br).equals(plain.body)).toBe(true);
+  expect(same(decoded(br), plain.body)).toBe(true);
 
   const gzip = await send(url, { ...init, headers: { ...init.headers, 'accept-encoding': 'gzip, deflate' } });
   expect(gzip.headers['content-encoding']).toBe('gzip');
-  expect(decoded(gzip).equals(plain.body)).toBe(true);
+  expect(same(decoded(gzip), plain.body)).toBe(true);
   return { plain, br, gzip };
 }
 
@@ -143,19 +149,27 @@ describe('pull_changes', () => {
     };
   });
   const body = JSON.stringify({ p_table: 'shipments', p_after_xid: null, p_after_id: null, p_limit: 1000 });
+  // The answer carries the working set's cutoff, the server's now less the window (issue 26):
+  // two answers differ there by the time between them; everything else is the same bytes.
+  const withoutCutoff = (b: Buffer) => {
+    const answer = JSON.parse(b.toString()) as { cutoff?: unknown };
+    expect(answer.cutoff).toBeTruthy();
+    delete answer.cutoff;
+    return JSON.stringify(answer);
+  };
 
   it('comes from the gateway in the encoding the client accepts, the same JSON once decoded', async () => {
-    const { plain } = await expectCompressed(`${stack().apiUrl}/rest/v1/rpc/pull_changes`, {
-      method: 'POST',
-      headers,
-      body,
-    });
+    const { plain } = await expectCompressed(
+      `${stack().apiUrl}/rest/v1/rpc/pull_changes`,
+      { method: 'POST', headers, body },
+      withoutCutoff,
+    );
     expect(JSON.parse(plain.body.toString()).rows.length).toBeGreaterThan(0);
   });
 
   it('comes the same way through the app server, its cache headers as PostgREST set them', async () => {
     const url = `${stack().appUrl}/rest/v1/rpc/pull_changes`;
-    const { br } = await expectCompressed(url, { method: 'POST', headers, body });
+    const { br } = await expectCompressed(url, { method: 'POST', headers, body }, withoutCutoff);
     const direct = await send(`${stack().apiUrl}/rest/v1/rpc/pull_changes`, {
       method: 'POST',
       headers,

@@ -13,7 +13,7 @@ import {
   hubStock,
   inTransitTotals,
   podCards,
-  stockByWarehouse,
+  stockOfBalances,
 } from '../../sync/domain/dashboard';
 import type { Tables } from '../../sync/model/rows';
 import { actorOf, openDevice, settle } from '../support/sync-device';
@@ -140,13 +140,15 @@ async function deviceFigures(email: string) {
     await settle(device.engine);
     const all = async <T extends keyof Tables>(t: T) =>
       (await device.engine.db[t].find().exec()).map((d) => d.toJSON() as unknown as Tables[T]);
-    const [shipments, inventory, warehouses, hubs] = await Promise.all([
+    // Stock from the balances the server keeps, as the dashboard reads it (issue 26): the device
+    // holds only the ledger rows of its working set, so their sum is not the stock.
+    const [shipments, balances, warehouses, hubs] = await Promise.all([
       all('shipments'),
-      all('inventory'),
+      all('stock_balances'),
       all('warehouses'),
       all('hubs'),
     ]);
-    const stock = stockByWarehouse(inventory);
+    const stock = stockOfBalances(balances);
     return {
       actor: device.actor,
       transit: inTransitTotals(shipments),
