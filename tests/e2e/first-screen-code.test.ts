@@ -6,8 +6,9 @@
 // imports but the service worker's registration), and none of them holds zod's schema builder, the shell's libraries (Recharts, Radix
 // menus and dialogs) or the sync engine (RxDB, Dexie), by their source maps. Sending the form
 // still validates it (zod is loaded then). Needs dist/ (npm run build; npm test does).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_FILL_ALL_FIELDS } from '../../src/lib/messages';
 import { appUrl, newContext, trackPageErrors, useBrowser } from '../support/browser';
@@ -15,6 +16,11 @@ import { appUrl, newContext, trackPageErrors, useBrowser } from '../support/brow
 const DIST = resolve(import.meta.dirname, '../../dist');
 const NOT_ON_THE_FIRST_SCREEN =
   /node_modules\/(zod\/v4\/classic|recharts|d3-|rxdb|dexie|@radix-ui\/react-(dropdown-menu|dialog|popover|select|tabs|alert-dialog))\//;
+// Issue 28: the handover's libraries load only when a document is made or a code is scanned.
+const HANDOVER_LIBRARIES =
+  /node_modules\/(jspdf|qrcode|barcode-detector|zxing-wasm|signature_pad|html2canvas|canvg|dompurify)\//;
+/** Issue 28: the first screen's JavaScript stays under 250 KB gzip. */
+const FIRST_SCREEN_GZIP_LIMIT = 250 * 1024;
 
 function sources(path: string): string[] {
   const map = join(DIST, `${path}.map`);
@@ -46,6 +52,17 @@ describe('the sign-in screen, on a first visit', () => {
     expect(later).toEqual([]);
     const unneeded = scripts.flatMap((s) => sources(s).filter((src) => NOT_ON_THE_FIRST_SCREEN.test(src)));
     expect(unneeded).toEqual([]);
+    const handover = scripts.flatMap((s) => sources(s).filter((src) => HANDOVER_LIBRARIES.test(src)));
+    expect(handover).toEqual([]);
+    // The pattern names what the build holds: some chunk of dist/ is made of them.
+    const chunks = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
+    expect(chunks.some((f) => sources(`/assets/${f}`).some((src) => HANDOVER_LIBRARIES.test(src)))).toBe(true);
+    const gzip = [...new Set(scripts)].reduce(
+      (sum, s) => sum + gzipSync(readFileSync(join(DIST, s.slice(1))), { level: 9 }).length,
+      0,
+    );
+    console.log(`[first-screen-code] ${new Set(scripts).size} scripts, ${Math.round(gzip / 1024)} KB gzip`);
+    expect(gzip).toBeLessThan(FIRST_SCREEN_GZIP_LIMIT);
     // The check reads what it should: the loaded scripts' maps name React.
     expect(scripts.flatMap(sources).some((s) => s.includes('node_modules/react-dom/'))).toBe(true);
 
