@@ -38,8 +38,8 @@ describe('signing out with unsynced work', () => {
     await page.getByTestId('sign-out').click();
     const warning = page.getByTestId('sign-out-warning');
     await warning.waitFor();
-    await expect.poll(() => warning.textContent()).toContain('1 change has not reached the server yet');
-    await warning.getByRole('button', { name: 'Sign out and delete' }).click();
+    await expect.poll(() => warning.textContent()).toContain('1 perubahan belum sampai ke server');
+    await warning.getByRole('button', { name: 'Keluar dan hapus' }).click();
     await page.waitForURL(appUrl('/auth'));
     await page.locator('#email').waitFor();
 

@@ -11,7 +11,9 @@ import { useTablesArrived } from '../sync-engine';
 import { useRxByIds, useRxQuery } from '../use-rx-query';
 
 const ALL = { selector: {} };
-const TABLES = ['discrepancies'] as const;
+// The list names each discrepancy's shipment by its batch number: until both tables have
+// arrived, "none open" or a row without its batch would be a false fact on a first sync.
+const TABLES = ['discrepancies', 'shipments'] as const;
 
 export interface DiscrepancyContext {
   /** Batch number by shipment id. */
