@@ -86,6 +86,8 @@ export const I18N_NOT_YET_CONVERTED = [
   'src/features/settings/attention-settings.tsx',
   'src/features/settings/working-set-settings.tsx',
   'src/components/ui/',
+  'src/components/counted-receipt/',
+  'src/components/handover/',
   'src/components/add-vehicle-type-dialog.tsx',
   'src/components/attention-list.tsx',
   'src/components/date-picker.tsx',
@@ -105,38 +107,11 @@ export const I18N_NOT_YET_CONVERTED = [
   'src/components/signature-pad.tsx',
   'src/components/vendor-dialog.tsx',
 ];
-export const I18N_CONVERTED = [
-  'src/app/**/*.tsx',
-  'src/features/auth/**/*.tsx',
-  'src/features/settings/settings-page.tsx',
-  'src/features/settings/language-setting.tsx',
-  ...[
-    'action-button',
-    'confirm-dialog',
-    'data-freshness',
-    'data-table',
-    'empty-state',
-    'filter-select',
-    'first-sync-progress',
-    'form-dialog',
-    'form-field',
-    'form-fields',
-    'full-page-loader',
-    'high-contrast-setting',
-    'language-switch',
-    'needs-connection',
-    'pending-badge',
-    'read-error-alert',
-    'rejections-alert',
-    'restricted-feature-alert',
-    'row-actions-menu',
-    'screen-header',
-    'stat-cards',
-    'status-badge',
-    'sync-indicator',
-    'sync-panel',
-  ].map((name) => `src/components/${name}.tsx`),
-];
+// Every component is held to the rule but for the folders and files not yet converted above.
+export const I18N_CONVERTED = ['src/app/**/*.tsx', 'src/features/**/*.tsx', 'src/components/**/*.tsx'];
+// I18N_CHECK_ALL=1 npx eslint <paths>: the rule on a folder still listed as not converted, to
+// check a conversion before the folder leaves the list.
+const I18N_IGNORED = process.env.I18N_CHECK_ALL === '1' ? [] : I18N_NOT_YET_CONVERTED;
 const I18N_READ_ATTRIBUTES = [
   'title',
   'aria-label',
@@ -249,7 +224,7 @@ export default defineConfig(
   {
     // Issue 30: no literal user-visible string in a converted component (I18N_CONVERTED above).
     files: I18N_CONVERTED,
-    ignores: I18N_NOT_YET_CONVERTED.map((entry) => (entry.endsWith('/') ? `${entry}**` : entry)),
+    ignores: I18N_IGNORED.map((entry) => (entry.endsWith('/') ? `${entry}**` : entry)),
     plugins: { i18next },
     rules: {
       'i18next/no-literal-string': [

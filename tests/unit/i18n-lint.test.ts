@@ -1,6 +1,7 @@
 // Issue 30: the lint rule that keeps literal text out of converted components fails on one,
 // and the folders not yet converted are listed, so the gap stays visible.
 import { ESLint } from 'eslint';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -33,7 +34,8 @@ describe('no literal user-visible string in a converted component', () => {
       I18N_CONVERTED: string[];
       I18N_NOT_YET_CONVERTED: string[];
     };
-    expect(I18N_CONVERTED.length).toBeGreaterThan(0);
-    expect(I18N_NOT_YET_CONVERTED).toContain('src/features/hub-ops/');
+    expect(I18N_CONVERTED).toEqual(['src/app/**/*.tsx', 'src/features/**/*.tsx', 'src/components/**/*.tsx']);
+    // The list shrinks as screens are converted; each entry names a path that still exists.
+    for (const entry of I18N_NOT_YET_CONVERTED) expect(existsSync(path.join(root, entry)), entry).toBe(true);
   });
 }, 60_000);

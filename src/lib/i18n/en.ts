@@ -3,6 +3,10 @@
 // fails typecheck; tests/unit/i18n-catalogue.test.ts checks no value is empty.
 import type { Catalogue } from './id';
 import { screensEn } from './screens-en';
+import { hubOpsEn } from './hub-ops-en';
+import { handoverEn } from './handover-en';
+import { towerEn } from './tower-en';
+import { evidenceEn } from './evidence-en';
 import { serverEn } from './server-en';
 
 export const en: Catalogue = {
@@ -154,5 +158,9 @@ export const en: Catalogue = {
     chooseDay: 'Choose a date',
   },
   ...screensEn,
+  hubOps: hubOpsEn,
+  handover: handoverEn,
+  tower: towerEn,
+  evidence: evidenceEn,
   server: serverEn,
 };

@@ -3,6 +3,10 @@
 // other string. en.ts has the same keys (typed: a key missing there fails typecheck).
 // {{names}} are interpolated values.
 import { screensId } from './screens-id';
+import { hubOpsId } from './hub-ops-id';
+import { handoverId } from './handover-id';
+import { towerId } from './tower-id';
+import { evidenceId } from './evidence-id';
 import { serverId } from './server-id';
 
 export const id = {
@@ -154,6 +158,10 @@ export const id = {
     chooseDay: 'Pilih tanggal',
   },
   ...screensId,
+  hubOps: hubOpsId,
+  handover: handoverId,
+  tower: towerId,
+  evidence: evidenceId,
   server: serverId,
 };
 
