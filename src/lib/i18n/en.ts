@@ -4,6 +4,7 @@
 import type { Catalogue } from './id';
 import { screensEn } from './screens-en';
 import { hubOpsEn } from './hub-ops-en';
+import { hubShippingEn } from './hub-shipping-en';
 import { handoverEn } from './handover-en';
 import { towerEn } from './tower-en';
 import { evidenceEn } from './evidence-en';
@@ -159,6 +160,7 @@ export const en: Catalogue = {
   },
   ...screensEn,
   hubOps: hubOpsEn,
+  hubShipping: hubShippingEn,
   handover: handoverEn,
   tower: towerEn,
   evidence: evidenceEn,

@@ -4,6 +4,7 @@
 // {{names}} are interpolated values.
 import { screensId } from './screens-id';
 import { hubOpsId } from './hub-ops-id';
+import { hubShippingId } from './hub-shipping-id';
 import { handoverId } from './handover-id';
 import { towerId } from './tower-id';
 import { evidenceId } from './evidence-id';
@@ -159,6 +160,7 @@ export const id = {
   },
   ...screensId,
   hubOps: hubOpsId,
+  hubShipping: hubShippingId,
   handover: handoverId,
   tower: towerId,
   evidence: evidenceId,
