@@ -16,7 +16,7 @@ import { HubHeader, HubTabs } from './hub-page-parts';
 import { doneShipments } from './hub-queries';
 import { isSeaHub } from './hub-resolution';
 import { HubScopeContext, type HubDialog, type HubScope } from './hub-scope';
-import { HUB_UNRESOLVED } from './messages';
+import { hubUnresolved } from './messages';
 import { RejectionsAlert } from '../../components/rejections-alert';
 import { ShipmentTab } from './shipment-tab';
 import { useMasterData, useResolvedHub } from './use-master-data';
@@ -93,7 +93,7 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
 
         {!hub && master.ready && (
           <Alert data-testid="hub-unresolved">
-            <AlertDescription>{HUB_UNRESOLVED}</AlertDescription>
+            <AlertDescription>{hubUnresolved()}</AlertDescription>
           </Alert>
         )}
         <RejectionsAlert />

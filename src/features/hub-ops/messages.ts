@@ -1,78 +1,173 @@
-// The hub operations screens' strings: the spec's (sections 5, 8.2, 8.3, 2.9)
-// verbatim, and the few it has none for (marked). Command validation messages
-// live in sync (MESSAGES) and are quoted from there.
+// The hub operations screens' toasts and failures: the spec's (sections 5, 8.2, 8.3, 2.9)
+// verbatim in Bahasa Indonesia, and the few it has none for. Since issue 30 the text lives in
+// the catalogues (src/lib/i18n/hub-ops-*.ts, key hubOps.messages); these getters and functions
+// read it at the moment a toast is shown, in the device's language. Command validation
+// messages live in sync (MESSAGES) and are quoted from there, shown through localize().
 import { MESSAGES } from '../../../sync/pure';
+import { t } from '../../lib/i18n';
+import { localize } from '../../lib/i18n/localize';
 import { MASTER_DATA_FAILURE, MASTER_DATA_TOAST } from '../../lib/master-data-forms';
 
 export { MESSAGES };
 
 // spec 8.3: success toasts
 export const TOAST = {
-  vendorAdded: MASTER_DATA_TOAST.vendorAdded,
-  vendorUpdated: MASTER_DATA_TOAST.vendorUpdated,
-  vehicleTypeAdded: MASTER_DATA_TOAST.vehicleTypeAdded,
-  seaFleetAdded: 'Armada laut berhasil ditambahkan',
-  queued: (n: number) => `${n} kendaraan berhasil ditambahkan ke antrian`,
-  vehicleAdded: 'Kendaraan berhasil ditambahkan',
-  arrivalConfirmed: 'Kedatangan berhasil dikonfirmasi',
-  unloadingStarted: 'Proses bongkar dimulai',
-  unloadingCompleted: 'Unloading completed successfully',
-  daratShipped: 'Shipping record created successfully. Vehicle status updated.',
-  poljakShipped: (x: string) => `Shipment berhasil dibuat dengan status OTW ${x}`,
-  polsubShipped: 'Data pengiriman berhasil disimpan',
-  loadingStarted: 'Vehicle moved to loading process',
+  get vendorAdded(): string {
+    return MASTER_DATA_TOAST.vendorAdded;
+  },
+  get vendorUpdated(): string {
+    return MASTER_DATA_TOAST.vendorUpdated;
+  },
+  get vehicleTypeAdded(): string {
+    return MASTER_DATA_TOAST.vehicleTypeAdded;
+  },
+  get seaFleetAdded(): string {
+    return t('hubOps.messages.toast.seaFleetAdded');
+  },
+  queued: (n: number): string => t('hubOps.messages.toast.queued', { n }),
+  get vehicleAdded(): string {
+    return t('hubOps.messages.toast.vehicleAdded');
+  },
+  get arrivalConfirmed(): string {
+    return t('hubOps.messages.toast.arrivalConfirmed');
+  },
+  get unloadingStarted(): string {
+    return t('hubOps.messages.toast.unloadingStarted');
+  },
+  get unloadingCompleted(): string {
+    return t('hubOps.messages.toast.unloadingCompleted');
+  },
+  get daratShipped(): string {
+    return t('hubOps.messages.toast.daratShipped');
+  },
+  poljakShipped: (x: string): string => t('hubOps.messages.toast.poljakShipped', { destination: x }),
+  get polsubShipped(): string {
+    return t('hubOps.messages.toast.polsubShipped');
+  },
+  get loadingStarted(): string {
+    return t('hubOps.messages.toast.loadingStarted');
+  },
   // not in the spec
-  removedFromQueue: 'Kendaraan dikeluarkan dari antrian',
-  loadingFinished: 'Muat selesai. Lengkapi form pengiriman.',
-} as const;
+  get removedFromQueue(): string {
+    return t('hubOps.messages.toast.removedFromQueue');
+  },
+  get loadingFinished(): string {
+    return t('hubOps.messages.toast.loadingFinished');
+  },
+};
 
-// spec 8.2: failures (the destructive toast's description when the engine gives none)
+// spec 8.2: failures (the destructive toast's description when the engine gives none); the
+// engine's own message inside one is shown in the device's language too.
 export const FAILURE = {
-  addVendor: MASTER_DATA_FAILURE.addVendor,
-  updateVendor: MASTER_DATA_FAILURE.updateVendor,
-  addVehicleType: MASTER_DATA_FAILURE.addVehicleType,
-  addToQueue: 'Failed to add vehicles to queue',
-  seaFleet: 'Gagal menyimpan armada laut',
-  addVehicle: (message: string) => `Gagal menambahkan kendaraan: ${message}`,
-  submitShipping: 'Failed to submit shipping form',
-  createShipment: 'Gagal membuat shipment',
-  saveData: 'Terjadi kesalahan saat menyimpan data',
-  updateVehicleStatus: 'Failed to update vehicle status',
-  confirmArrival: (message: string) => `Failed to confirm arrival: ${message}`,
-  startUnloading: (message: string) => `Failed to start unloading: ${message}`,
-  completeUnloading: (message: string) => `Failed to complete unloading: ${message}`,
-  completeLoading: (message: string) => `Failed to complete loading: ${message}`,
-  noHub: 'Vehicle ID or destination hub ID not found',
-} as const;
+  get addVendor(): string {
+    return MASTER_DATA_FAILURE.addVendor;
+  },
+  get updateVendor(): string {
+    return MASTER_DATA_FAILURE.updateVendor;
+  },
+  get addVehicleType(): string {
+    return MASTER_DATA_FAILURE.addVehicleType;
+  },
+  get addToQueue(): string {
+    return t('hubOps.messages.failure.addToQueue');
+  },
+  get seaFleet(): string {
+    return t('hubOps.messages.failure.seaFleet');
+  },
+  addVehicle: (message: string): string =>
+    t('hubOps.messages.failure.addVehicle', { message: localize(message) }),
+  get submitShipping(): string {
+    return t('hubOps.messages.failure.submitShipping');
+  },
+  get createShipment(): string {
+    return t('hubOps.messages.failure.createShipment');
+  },
+  get saveData(): string {
+    return t('hubOps.messages.failure.saveData');
+  },
+  get updateVehicleStatus(): string {
+    return t('hubOps.messages.failure.updateVehicleStatus');
+  },
+  confirmArrival: (message: string): string =>
+    t('hubOps.messages.failure.confirmArrival', { message: localize(message) }),
+  startUnloading: (message: string): string =>
+    t('hubOps.messages.failure.startUnloading', { message: localize(message) }),
+  completeUnloading: (message: string): string =>
+    t('hubOps.messages.failure.completeUnloading', { message: localize(message) }),
+  completeLoading: (message: string): string =>
+    t('hubOps.messages.failure.completeLoading', { message: localize(message) }),
+  get noHub(): string {
+    return t('hubOps.messages.failure.noHub');
+  },
+};
 
-// spec 5 and 9: images of the shipping forms
+// spec 5 and 9: images of the shipping forms (the limits' messages are the commands', in the
+// device's language through localize)
 export const IMAGE_RULES = {
   darat: {
-    max: MESSAGES.maxTwoImages,
-    type: 'Only JPG and PNG files are allowed',
+    get max(): string {
+      return localize(MESSAGES.maxTwoImages);
+    },
+    get type(): string {
+      return t('hubOps.messages.imageType.darat');
+    },
     min: null,
   },
   poljak: {
-    max: MESSAGES.poljak.maxImages,
-    type: 'Hanya file JPG dan PNG yang diperbolehkan',
-    min: MESSAGES.poljak.minImages,
+    get max(): string {
+      return localize(MESSAGES.poljak.maxImages);
+    },
+    get type(): string {
+      return t('hubOps.messages.imageType.poljak');
+    },
+    get min(): string {
+      return localize(MESSAGES.poljak.minImages);
+    },
   },
   polsub: {
-    max: MESSAGES.polsub.maxImages,
-    type: 'Hanya file JPG, JPEG, dan PNG yang diperbolehkan',
-    min: MESSAGES.polsub.minImages,
+    get max(): string {
+      return localize(MESSAGES.polsub.maxImages);
+    },
+    get type(): string {
+      return t('hubOps.messages.imageType.polsub');
+    },
+    get min(): string {
+      return localize(MESSAGES.polsub.minImages);
+    },
   },
-} as const;
+};
+
+/** spec 9: the camera on a desktop. */
+export function cameraDesktopOnly(): string {
+  return t('hubOps.messages.cameraDesktopOnly');
+}
+/** The default language's text; show cameraDesktopOnly() (follows the language). */
 export const CAMERA_DESKTOP_ONLY = 'Camera is only available on mobile devices';
 
 // spec 2.9
+/** The empty history, in the device's language. */
+export function historyEmpty(): string {
+  return t('hubOps.messages.historyEmpty');
+}
+/** The default language's text; show historyEmpty() (follows the language). */
 export const HISTORY_EMPTY = 'Riwayat kosong';
+// Data, not a text shown: the vehicle type an added vehicle starts with (its name in master data).
 export const DEFAULT_VEHICLE_TYPE = 'Truk Fuso';
 
 // not in the spec
+export function uploadPending(): string {
+  return t('hubOps.messages.uploadPending');
+}
+export function uploadDone(): string {
+  return t('hubOps.messages.uploadDone');
+}
+/** The default language's text; show uploadPending() (follows the language). */
 export const UPLOAD_PENDING = 'Menunggu unggah';
+/** The default language's text; show uploadDone() (follows the language). */
 export const UPLOAD_DONE = 'Terunggah';
-export const HUB_UNRESOLVED = 'Hub ini belum tersedia di perangkat ini. Tunggu sinkronisasi pertama.';
+export function hubUnresolved(): string {
+  return t('hubOps.messages.hubUnresolved');
+}
 
 // Shared by every screen (src/lib/messages.ts).
 export { PENDING_SYNC, REJECTED_TITLE } from '../../lib/messages';
