@@ -1,8 +1,9 @@
 // Issue 30: both languages hold every key, no value is empty, and the placeholders agree; the
 // server's refusals (every message the migrations' command functions answer with) and the
-// device's (sync/messages.ts) each map to a key, so a refusal reads in the device's language.
+// device's (sync/messages.ts, sync/messages-handover.ts) each map to a key, so a refusal reads in the device's language.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../sync/messages';
+import { HANDOVER_MESSAGES } from '../../sync/messages-handover';
 import { en } from '../../src/lib/i18n/en';
 import { id } from '../../src/lib/i18n/id';
 import { setLanguage, t } from '../../src/lib/i18n';
@@ -63,6 +64,28 @@ describe('refusals in the device language', () => {
     };
     walk(MESSAGES);
     expect(texts.filter((text) => !messageKey(text))).toEqual([]);
+  });
+
+  it('maps every device-side message of sync/messages-handover.ts to a key, read in English', () => {
+    const texts: string[] = [];
+    const walk = (value: unknown) => {
+      if (typeof value === 'string') texts.push(value);
+      else if (typeof value === 'function') {
+        // (item, reason, quantity) or (item, reason): every item and reason a receipt names.
+        for (const item of ['smartboard', 'bracket'])
+          for (const reason of ['kurang', 'lebih', 'rusak']) texts.push(value(item, reason, 2));
+      } else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+    };
+    walk(HANDOVER_MESSAGES);
+    expect(texts.length).toBeGreaterThan(30);
+    expect(texts.filter((text) => !messageKey(text))).toEqual([]);
+    // In English no Indonesian word is left, the values a template carries included.
+    const indonesian =
+      /\b(kurang|lebih|rusak|selisih|wajib|sebanyak|Jumlah|Nama|Tanda|Catatan|Berkas|Terbuka|Selesai)\b/i;
+    expect(texts.map((text) => localize(text)).filter((text) => indonesian.test(text))).toEqual([]);
+    expect(localize(HANDOVER_MESSAGES.discrepancyMissing('smartboard', 'kurang', 2))).toBe(
+      'Record the TV discrepancy (short) of 2 with a photo',
+    );
   });
 
   it('answers a refusal in English with its values, and falls back to the server text', () => {

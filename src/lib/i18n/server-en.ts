@@ -139,5 +139,10 @@ export const serverEn: typeof serverId = {
     discrepancyResolvedBy: 'Discrepancy already resolved by {{who}} at {{when}}',
     fileMissing: 'The file is not in storage yet; upload it again and try again.',
     resolutionNoteRequired: 'A resolution note is required',
+    receiverNameRequired: "The receiver's name is required",
+    driverNameRequired: "The driver's name is required",
+    discrepancyAlreadyResolved: 'Discrepancy already resolved.',
+    itemWord: { smartboard: 'TV', bracket: 'bracket' },
+    reasonWord: { kurang: 'short', lebih: 'over', rusak: 'damaged' },
   },
 };

@@ -142,5 +142,12 @@ export const serverId = {
     discrepancyResolvedBy: 'Selisih sudah diselesaikan oleh {{who}} pada {{when}}',
     fileMissing: 'Berkas belum ada di penyimpanan; unggah ulang lalu coba lagi.',
     resolutionNoteRequired: 'Catatan penyelesaian wajib diisi',
+    // the device's own words for the counted receipt (sync/messages-handover.ts)
+    receiverNameRequired: 'Nama penerima wajib diisi',
+    driverNameRequired: 'Nama sopir wajib diisi',
+    discrepancyAlreadyResolved: 'Selisih sudah diselesaikan.',
+    // the words a refusal names an item and a reason with ({{item}}, {{reason}} above)
+    itemWord: { smartboard: 'TV', bracket: 'bracket' },
+    reasonWord: { kurang: 'kurang', lebih: 'lebih', rusak: 'rusak' },
   },
 };
