@@ -5,12 +5,14 @@
 import type { Hub } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { FormMessage, TextField } from '../../components/form-fields';
+import { useT } from '../../lib/i18n';
 import { sendChecked, useCommandForm } from '../../lib/use-command-form';
 import { checkAddSeaFleet } from './form-validation';
 import { FAILURE, TOAST } from './messages';
 import { VendorField } from './vendor-field';
 
 export function AddSeaFleetDialog({ hub, onClose }: { hub: Hub; onClose: () => void }) {
+  const t = useT();
   const { form, onSubmit, saving } = useCommandForm({
     defaultValues: { vendor_id: '', nama_kapal: '', nama_pelayaran: '', container_number: '' },
     submit: (values) =>
@@ -24,17 +26,35 @@ export function AddSeaFleetDialog({ hub, onClose }: { hub: Hub; onClose: () => v
 
   return (
     <FormDialog
-      title="Tambah Armada Laut"
-      description={`Container baru siap di ${hub.name}.`}
+      title={t('hubOps.addSeaFleet.title')}
+      description={t('hubOps.addSeaFleet.description', { hub: hub.name })}
       testId="add-sea-fleet-dialog"
       onClose={onClose}
       onSubmit={onSubmit}
       saving={saving}
     >
       <VendorField form={form} name="vendor_id" id="fleet-vendor" hideError />
-      <TextField form={form} name="nama_kapal" id="fleet-ship" label="Nama Kapal" hideError />
-      <TextField form={form} name="nama_pelayaran" id="fleet-line" label="Pelayaran" hideError />
-      <TextField form={form} name="container_number" id="fleet-container" label="No Container" hideError />
+      <TextField
+        form={form}
+        name="nama_kapal"
+        id="fleet-ship"
+        label={t('hubOps.addVehicle.shipName')}
+        hideError
+      />
+      <TextField
+        form={form}
+        name="nama_pelayaran"
+        id="fleet-line"
+        label={t('hubOps.addVehicle.shippingLine')}
+        hideError
+      />
+      <TextField
+        form={form}
+        name="container_number"
+        id="fleet-container"
+        label={t('hubOps.addVehicle.container')}
+        hideError
+      />
       <FormMessage form={form} anyField />
     </FormDialog>
   );

@@ -13,6 +13,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { ScrollArea } from '../../components/ui/scroll-area';
 import { toast } from 'sonner';
+import { t as translate, useT } from '../../lib/i18n';
 import { permissionsOf } from '../../lib/roles';
 import { useSignedIn } from '../../lib/session';
 import { sendChecked, useCommandForm, type Submission } from '../../lib/use-command-form';
@@ -34,8 +35,9 @@ interface QueueValues {
 
 const NONE: readonly string[] = [];
 
-/** 'Tambah Kendaraan' (spec 5), with the count once some are chosen. */
-export const queueSubmitLabel = (n: number) => (n > 0 ? `Tambah Kendaraan (${n})` : 'Tambah Kendaraan');
+/** 'Tambah Kendaraan' (spec 5), with the count once some are chosen, in the device's language. */
+export const queueSubmitLabel = (n: number) =>
+  n > 0 ? translate('hubOps.addToQueue.submitCount', { n }) : translate('hubOps.addToQueue.submit');
 
 /** The trucks this hub may queue, read live: ready ones, less those here still waiting for their form. */
 function useQueueableTrucks(hub: Hub) {
@@ -81,6 +83,7 @@ function useQueueableTrucks(hub: Hub) {
 }
 
 export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => void }) {
+  const t = useT();
   const { config, master } = useHubScope();
   // Spec 6: editing vendors is for admin (the server refuses everyone else).
   const mayEditVendors = permissionsOf(useSignedIn().profile.role).manageVendors;
@@ -93,7 +96,7 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
     defaultValues: { vehicle_ids: [] },
     submit: (values): Submission => {
       // Only what is still offered (a truck taken meanwhile drops out).
-      const ids = values.vehicle_ids.filter((id) => trucks.some((t) => t.vehicle.id === id));
+      const ids = values.vehicle_ids.filter((id) => trucks.some((truck) => truck.vehicle.id === id));
       return sendChecked('queue_vehicles', checkQueue(ids, hub.id), {
         failure: () => FAILURE.addToQueue,
       });
@@ -108,10 +111,10 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
     },
   });
   const selected = useWatch({ control: form.control, name: 'vehicle_ids' }) ?? NONE;
-  const chosen = selected.filter((id) => trucks.some((t) => t.vehicle.id === id));
+  const chosen = selected.filter((id) => trucks.some((truck) => truck.vehicle.id === id));
   const shown = filterTrucks(trucks, { vendorId, search });
   const vendors = useMemo(() => {
-    const ids = new Set(trucks.map((t) => t.vehicle.vendor_id));
+    const ids = new Set(trucks.map((truck) => truck.vehicle.vendor_id));
     return master.vendors.filter((v: Vendor) => ids.has(v.id));
   }, [trucks, master.vendors]);
   const toggle = (id: string, on: boolean) => {
@@ -119,12 +122,16 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
     if (on) form.clearErrors('vehicle_ids');
   };
   const vehiclesError = form.formState.errors.vehicle_ids?.message;
-  const what = sea ? 'armada laut' : 'kendaraan';
+  const hubValues = { hub: hub.name };
 
   return (
     <FormDialog
-      title="Tambah ke Antrian"
-      description={`Cari ${what} menurut plat, sopir, atau vendor, lalu pilih satu atau lebih untuk antrian Siap Muat di ${hub.name}.`}
+      title={t('hubOps.addToQueue.title')}
+      description={
+        sea
+          ? t('hubOps.addToQueue.descriptionSea', hubValues)
+          : t('hubOps.addToQueue.descriptionLand', hubValues)
+      }
       testId="add-to-queue-dialog"
       className="sm:max-w-2xl"
       onClose={onClose}
@@ -134,12 +141,15 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
       submitTestId="queue-submit"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="queue-search" label={`Cari ${what}`}>
+        <FormField
+          id="queue-search"
+          label={sea ? t('hubOps.addToQueue.searchSea') : t('hubOps.addToQueue.searchLand')}
+        >
           <Input
             id="queue-search"
             type="search"
             data-testid="queue-search"
-            placeholder="Plat, sopir, atau vendor"
+            placeholder={t('hubOps.addToQueue.searchPlaceholder')}
             autoComplete="off"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
@@ -155,15 +165,21 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">
-          {sea ? 'Armada laut' : 'Kendaraan'} siap ({chosen.length} dipilih)
+          {sea
+            ? t('hubOps.addToQueue.legendSea', { n: chosen.length })
+            : t('hubOps.addToQueue.legendLand', { n: chosen.length })}
         </legend>
         <ScrollArea className="h-[400px] max-h-[45svh] rounded-lg border">
           {!loaded ? null : shown.length === 0 ? (
             <div className="p-3">
               <EmptyState>
                 {trucks.length === 0
-                  ? `Tidak ada ${what} yang siap untuk antrian di ${hub.name}.`
-                  : `Tidak ada ${what} yang cocok dengan pencarian.`}
+                  ? sea
+                    ? t('hubOps.addToQueue.noneSea', hubValues)
+                    : t('hubOps.addToQueue.noneLand', hubValues)
+                  : sea
+                    ? t('hubOps.addToQueue.noMatchSea')
+                    : t('hubOps.addToQueue.noMatchLand')}
               </EmptyState>
             </div>
           ) : (
@@ -208,6 +224,7 @@ function TruckOption({
   invalid: boolean;
   onChange: (on: boolean) => void;
 }) {
+  const t = useT();
   return (
     <li>
       <label
@@ -223,7 +240,12 @@ function TruckOption({
         <span className="grid">
           <span className="font-medium">{vehicleLabel(v)}</span>
           <span className="text-sm text-muted-foreground">
-            {[v.driver_name, vendorName, v.nama_pelayaran, here && `di ${here}`]
+            {[
+              v.driver_name,
+              vendorName,
+              v.nama_pelayaran,
+              here && t('hubOps.addToQueue.atHub', { hub: here }),
+            ]
               .filter(Boolean)
               .join(' · ') || '\u00a0'}
           </span>

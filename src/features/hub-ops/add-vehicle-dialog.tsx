@@ -11,6 +11,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { FormMessage, SelectField, TextField } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { SegmentedControl } from '../../components/ui/segmented-control';
+import { useT } from '../../lib/i18n';
 import { sendChecked, useCommandForm } from '../../lib/use-command-form';
 import { checkAddVehicle, type AddVehicleValues } from './form-validation';
 import { vehicleModes } from './hub-resolution';
@@ -18,13 +19,12 @@ import { useHubScope } from './hub-scope';
 import { DEFAULT_VEHICLE_TYPE, FAILURE, TOAST } from './messages';
 import { VendorField } from './vendor-field';
 
-const MODE_LABELS = { darat: 'Darat', laut: 'Laut' } as const;
-
 export function AddVehicleDialog({ hub, onClose }: { hub: Hub; onClose: () => void }) {
+  const t = useT();
   const { config, master } = useHubScope();
   const modes = vehicleModes(config.hubType);
   const defaultType =
-    master.vehicleTypes.find((t) => t.name === DEFAULT_VEHICLE_TYPE) ?? master.vehicleTypes[0];
+    master.vehicleTypes.find((type) => type.name === DEFAULT_VEHICLE_TYPE) ?? master.vehicleTypes[0];
   const [addingType, setAddingType] = useState(false);
   const { form, onSubmit, saving } = useCommandForm<AddVehicleValues>({
     defaultValues: {
@@ -49,8 +49,8 @@ export function AddVehicleDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
 
   return (
     <FormDialog
-      title="Tambah Kendaraan"
-      description={`Kendaraan baru siap di ${hub.name}.`}
+      title={t('hubOps.addVehicle.title')}
+      description={t('hubOps.addVehicle.description', { hub: hub.name })}
       testId="add-vehicle-dialog"
       className="sm:max-w-xl"
       onClose={onClose}
@@ -59,35 +59,55 @@ export function AddVehicleDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
     >
       {modes.length > 1 && (
         <SegmentedControl
-          label="Jenis armada"
+          label={t('hubOps.addVehicle.fleetKind')}
           value={mode}
-          options={modes.map((m) => ({ value: m, label: MODE_LABELS[m] }))}
+          options={modes.map((m) => ({ value: m, label: t(`hubOps.addVehicle.modes.${m}`) }))}
           onChange={(next) => form.setValue('mode', next)}
         />
       )}
       <VendorField form={form} name="vendor_id" id="vehicle-vendor" />
       {mode === 'laut' ? (
         <>
-          <TextField form={form} name="nama_kapal" id="vehicle-ship" label="Nama Kapal" />
-          <TextField form={form} name="nama_pelayaran" id="vehicle-line" label="Pelayaran" />
-          <TextField form={form} name="license_plate" id="vehicle-container" label="No Container" />
+          <TextField
+            form={form}
+            name="nama_kapal"
+            id="vehicle-ship"
+            label={t('hubOps.addVehicle.shipName')}
+          />
+          <TextField
+            form={form}
+            name="nama_pelayaran"
+            id="vehicle-line"
+            label={t('hubOps.addVehicle.shippingLine')}
+          />
+          <TextField
+            form={form}
+            name="license_plate"
+            id="vehicle-container"
+            label={t('hubOps.addVehicle.container')}
+          />
         </>
       ) : (
         <>
-          <TextField form={form} name="license_plate" id="vehicle-plate" label="Nomor Polisi" />
+          <TextField
+            form={form}
+            name="license_plate"
+            id="vehicle-plate"
+            label={t('hubOps.addVehicle.plate')}
+          />
           <SelectField
             form={form}
             name="vehicle_type_id"
             id="vehicle-type"
-            label="Jenis Kendaraan"
-            options={master.vehicleTypes.map((t) => ({ value: t.id, label: t.name }))}
-            placeholder="Pilih jenis kendaraan"
+            label={t('hubOps.addVehicle.vehicleType')}
+            options={master.vehicleTypes.map((type) => ({ value: type.id, label: type.name }))}
+            placeholder={t('hubOps.addVehicle.vehicleTypePlaceholder')}
             action={
               <Button
                 type="button"
                 variant="outline"
                 size="icon"
-                aria-label="Tambah Jenis Kendaraan"
+                aria-label={t('hubOps.addVehicle.addVehicleType')}
                 onClick={() => setAddingType(true)}
               >
                 <Plus aria-hidden="true" />
@@ -95,13 +115,18 @@ export function AddVehicleDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
             }
           />
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <TextField form={form} name="driver_name" id="vehicle-driver" label="Nama Sopir (Opsional)" />
+            <TextField
+              form={form}
+              name="driver_name"
+              id="vehicle-driver"
+              label={t('hubOps.addVehicle.driverName')}
+            />
             <TextField
               form={form}
               name="driver_phone"
               id="vehicle-driver-phone"
               type="tel"
-              label="No HP Sopir (Opsional)"
+              label={t('hubOps.addVehicle.driverPhone')}
             />
           </div>
         </>

@@ -1,9 +1,18 @@
 import { Timer } from 'lucide-react';
+import { useT } from '../../lib/i18n';
 import { formatDuration, type Span } from './dock-times';
 
+export interface DockTimeItem {
+  /** Names the item (data-dock) whatever the language, e.g. 'Antri'; the label when absent. */
+  id?: string;
+  label: string;
+  span: Span | null;
+}
+
 /** "Antri 12 menit · Muat 40 menit (berjalan)": the dock times of one card. */
-export function DockTimeLine({ items }: { items: readonly { label: string; span: Span | null }[] }) {
-  const shown = items.filter((i): i is { label: string; span: Span } => i.span !== null);
+export function DockTimeLine({ items }: { items: readonly DockTimeItem[] }) {
+  const t = useT();
+  const shown = items.filter((i): i is DockTimeItem & { span: Span } => i.span !== null);
   if (shown.length === 0) return null;
   return (
     <p
@@ -11,10 +20,10 @@ export function DockTimeLine({ items }: { items: readonly { label: string; span:
       data-testid="dock-times"
     >
       <Timer className="size-4 shrink-0" aria-hidden="true" />
-      {shown.map(({ label, span }) => (
-        <span key={label} data-dock={label}>
+      {shown.map(({ id, label, span }) => (
+        <span key={id ?? label} data-dock={id ?? label}>
           {label} <span className="font-medium text-foreground tabular-nums">{formatDuration(span.ms)}</span>
-          {span.running && ' (berjalan)'}
+          {span.running && ` ${t('hubOps.dock.running')}`}
         </span>
       ))}
     </p>

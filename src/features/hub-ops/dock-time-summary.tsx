@@ -2,16 +2,18 @@
 // loading and unloading of the spans that finished today (Jakarta day).
 import { memo } from 'react';
 import { Timer } from 'lucide-react';
+import { useT } from '../../lib/i18n';
 import { formatDuration, type Average, type TodayAverages } from './dock-times';
 
 function Stat({ label, value, testId }: { label: string; value: Average; testId: string }) {
+  const t = useT();
   return (
     <div className="grid min-w-28 gap-0.5" data-testid={testId}>
       <span className="text-xs text-muted-foreground">{label}</span>
       <span className="font-semibold tabular-nums" data-testid={`${testId}-value`}>
         {value.ms === null ? '-' : formatDuration(value.ms)}
       </span>
-      <span className="text-xs text-muted-foreground">{value.count} selesai</span>
+      <span className="text-xs text-muted-foreground">{t('hubOps.dock.finished', { n: value.count })}</span>
     </div>
   );
 }
@@ -24,19 +26,22 @@ export const DockTimeSummary = memo(function DockTimeSummary({
   averages: TodayAverages;
   inbound: boolean;
 }) {
+  const t = useT();
   return (
     <section
-      aria-label="Rata-rata waktu dok hari ini"
+      aria-label={t('hubOps.dock.summaryLabel')}
       className="flex flex-wrap items-center gap-x-8 gap-y-3 rounded-lg border bg-card px-4 py-3"
       data-testid="dock-time-summary"
     >
       <div className="flex items-center gap-2 text-sm font-medium">
         <Timer className="size-4 text-muted-foreground" aria-hidden="true" />
-        Rata-rata hari ini
+        {t('hubOps.dock.today')}
       </div>
-      <Stat label="Antri" value={averages.queueWait} testId="avg-queue" />
-      <Stat label="Muat" value={averages.loading} testId="avg-loading" />
-      {inbound && <Stat label="Bongkar" value={averages.unloading} testId="avg-unloading" />}
+      <Stat label={t('hubOps.dock.queue')} value={averages.queueWait} testId="avg-queue" />
+      <Stat label={t('hubOps.dock.loading')} value={averages.loading} testId="avg-loading" />
+      {inbound && (
+        <Stat label={t('hubOps.dock.unloading')} value={averages.unloading} testId="avg-unloading" />
+      )}
     </section>
   );
 });

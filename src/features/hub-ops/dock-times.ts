@@ -3,6 +3,7 @@
 // commands stamped (vehicles.queued_at, loading_started_at, loading_finished_at;
 // shipments.unloading_started_at, unloading_finished_at), and today's averages.
 import { jakartaDate, type Shipment, type Vehicle } from '../../../sync/pure';
+import { t } from '../../lib/i18n';
 
 export interface Span {
   /** Milliseconds; a span still running is measured up to now. */
@@ -65,16 +66,24 @@ export const arrivalWait = (s: ShipmentTimes, now: number) =>
 export const unloadingTime = (s: ShipmentTimes, now: number) =>
   stepSpan(s.unloading_started_at, s.unloading_finished_at, s.status === 'sedang_bongkar', now);
 
-/** '45 detik', '12 menit', '2 jam 5 menit', '1 hari 3 jam' (Indonesian, floored). */
+/**
+ * '45 detik', '12 menit', '2 jam 5 menit', '1 hari 3 jam' (floored), in the device's language
+ * ('12 min' in English): read when shown.
+ */
 export function formatDuration(totalMs: number): string {
   const seconds = Math.max(0, Math.floor(totalMs / 1000));
-  if (seconds < 60) return `${seconds} detik`;
+  if (seconds < 60) return t('hubOps.dock.duration.seconds', { n: seconds });
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} menit`;
+  if (minutes < 60) return t('hubOps.dock.duration.minutes', { n: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 ? `${hours} jam ${minutes % 60} menit` : `${hours} jam`;
+  if (hours < 24)
+    return minutes % 60
+      ? t('hubOps.dock.duration.hoursMinutes', { h: hours, m: minutes % 60 })
+      : t('hubOps.dock.duration.hours', { h: hours });
   const days = Math.floor(hours / 24);
-  return hours % 24 ? `${days} hari ${hours % 24} jam` : `${days} hari`;
+  return hours % 24
+    ? t('hubOps.dock.duration.daysHours', { d: days, h: hours % 24 })
+    : t('hubOps.dock.duration.days', { d: days });
 }
 
 export interface Average {

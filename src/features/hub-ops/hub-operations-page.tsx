@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { hubPath, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
+import { useT } from '../../lib/i18n';
 import { useNow } from '../../lib/use-now';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { todayAverages } from './dock-times';
@@ -16,7 +17,6 @@ import { HubHeader, HubTabs } from './hub-page-parts';
 import { doneShipments } from './hub-queries';
 import { isSeaHub } from './hub-resolution';
 import { HubScopeContext, type HubDialog, type HubScope } from './hub-scope';
-import { hubUnresolved } from './messages';
 import { RejectionsAlert } from '../../components/rejections-alert';
 import { ShipmentTab } from './shipment-tab';
 import { useMasterData, useResolvedHub } from './use-master-data';
@@ -26,6 +26,7 @@ import { useTabCounts } from './use-tab-counts';
 import { LoadingTab, ReadyTab } from './vehicle-queue-tab';
 
 export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; tab: TabSlug }) {
+  const t = useT();
   const master = useMasterData();
   const hub = useResolvedHub(master, config.hubType);
   const pending = usePendingMarks();
@@ -83,7 +84,7 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
         data-hub-id={hub?.id ?? ''}
       >
         <HubHeader
-          title={config.title}
+          title={t(`hubOps.page.titles.${config.hubType}`)}
           place={hub ? (hub.city ?? hub.name) : '-'}
           sea={sea}
           canAdd={canAdd}
@@ -93,7 +94,7 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
 
         {!hub && master.ready && (
           <Alert data-testid="hub-unresolved">
-            <AlertDescription>{hubUnresolved()}</AlertDescription>
+            <AlertDescription>{t('hubOps.messages.hubUnresolved')}</AlertDescription>
           </Alert>
         )}
         <RejectionsAlert />

@@ -8,7 +8,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { QrScannerButton } from '../../components/qr-scanner-button';
 import { tabsListClassName, tabsTriggerClassName } from '../../components/ui/tabs';
-import { hubPath, TAB_LABELS, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
+import { hubPath, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
+import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 import type { HubDialog } from './hub-scope';
 import type { TabCounts } from './use-tab-counts';
@@ -16,15 +17,20 @@ import type { TabCounts } from './use-tab-counts';
 /** The toolbar's buttons, each opening its dialog (Tambah Armada Laut at a port hub only). */
 const TOOLBAR: ReadonlyArray<{
   dialog: HubDialog;
-  label: string;
+  label: `hubOps.page.toolbar.${'queue' | 'addVehicle' | 'addSeaFleet' | 'addVendor'}`;
   Icon: LucideIcon;
   primary?: boolean;
   seaOnly?: boolean;
 }> = [
-  { dialog: { kind: 'queue' }, label: 'Tambah ke Antrian', Icon: ListPlus, primary: true },
-  { dialog: { kind: 'add-vehicle' }, label: 'Tambah Kendaraan', Icon: Truck },
-  { dialog: { kind: 'add-sea-fleet' }, label: 'Tambah Armada Laut', Icon: Anchor, seaOnly: true },
-  { dialog: { kind: 'add-vendor' }, label: 'Tambah Vendor', Icon: Plus },
+  { dialog: { kind: 'queue' }, label: 'hubOps.page.toolbar.queue', Icon: ListPlus, primary: true },
+  { dialog: { kind: 'add-vehicle' }, label: 'hubOps.page.toolbar.addVehicle', Icon: Truck },
+  {
+    dialog: { kind: 'add-sea-fleet' },
+    label: 'hubOps.page.toolbar.addSeaFleet',
+    Icon: Anchor,
+    seaOnly: true,
+  },
+  { dialog: { kind: 'add-vendor' }, label: 'hubOps.page.toolbar.addVendor', Icon: Plus },
 ];
 
 export const HubHeader = memo(function HubHeader({
@@ -44,6 +50,7 @@ export const HubHeader = memo(function HubHeader({
   inbound: boolean;
   open: (dialog: HubDialog) => void;
 }) {
+  const t = useT();
   return (
     <header className="grid gap-3">
       <div className="grid gap-1">
@@ -51,7 +58,7 @@ export const HubHeader = memo(function HubHeader({
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <Building2 className="size-4" aria-hidden="true" />
           {place}
-          {sea && <Badge variant="primary">Pelabuhan</Badge>}
+          {sea && <Badge variant="primary">{t('hubOps.page.port')}</Badge>}
         </p>
       </div>
       <div className="flex flex-wrap gap-2" data-testid="hub-toolbar">
@@ -64,7 +71,7 @@ export const HubHeader = memo(function HubHeader({
             disabled={!canAdd}
           >
             <Icon aria-hidden="true" />
-            {label}
+            {t(label)}
           </Button>
         ))}
       </div>
@@ -85,9 +92,10 @@ export const HubTabs = memo(function HubTabs({
   shown: TabSlug;
   counts: TabCounts;
 }) {
+  const t = useT();
   return (
     <nav
-      aria-label={`${config.title} tabs`}
+      aria-label={t('hubOps.page.tabsLabel', { title: t(`hubOps.page.titles.${config.hubType}`) })}
       className={cn(tabsListClassName, 'flex w-full flex-nowrap justify-start')}
       data-testid="hub-tabs"
     >
@@ -98,7 +106,7 @@ export const HubTabs = memo(function HubTabs({
           className={cn(tabsTriggerClassName, 'flex-1 px-2')}
           aria-current={slug === shown ? 'page' : undefined}
         >
-          <span data-testid="hub-tab-label">{TAB_LABELS[slug]}</span>
+          <span data-testid="hub-tab-label">{t(`hubOps.page.tabs.${slug}`)}</span>
           {/* A space for whoever reads the text: "Siap Muat 2", not "Siap Muat2". */}
           {counts[slug] !== undefined && ' '}
           {counts[slug] !== undefined && (

@@ -6,6 +6,7 @@ import { DockTimeLine } from './dock-time-line';
 import { loadingTime, queueWait } from './dock-times';
 import { PendingBadge } from '../../components/pending-badge';
 import type { PendingMarks } from '../../lib/pending-marks';
+import { useT } from '../../lib/i18n';
 import { useIsPending } from '../../lib/use-outbox';
 
 const BADGE_VARIANT: Record<VehicleBadge, 'warning' | 'info' | 'success' | 'secondary'> = {
@@ -14,6 +15,14 @@ const BADGE_VARIANT: Record<VehicleBadge, 'warning' | 'info' | 'success' | 'seco
   Ready: 'success',
   'Tidak Aktif': 'secondary',
 };
+
+/** The badge's text (spec 4.1) in the device's language. */
+const BADGE_KEY = {
+  'Sedang Muat': 'hubOps.queue.badge.loading',
+  'Siap Muat': 'hubOps.queue.badge.readyToLoad',
+  Ready: 'hubOps.queue.badge.ready',
+  'Tidak Aktif': 'hubOps.queue.badge.inactive',
+} as const satisfies Record<VehicleBadge, string>;
 
 /** One vehicle in a hub's queue: plate (or container and ship), who, its badge (spec 4.1), dock times. */
 export function VehicleCard({
@@ -34,6 +43,7 @@ export function VehicleCard({
   now: number;
   actions?: ReactNode;
 }) {
+  const t = useT();
   const waiting = useIsPending(pending, vehicle.id);
   const badge = vehicleBadge(vehicle);
   const sea = !!vehicle.nama_kapal;
@@ -60,7 +70,7 @@ export function VehicleCard({
           </span>
           {sea && <span className="text-sm text-muted-foreground">{vehicle.nama_kapal}</span>}
           <Badge variant={BADGE_VARIANT[badge]} data-testid="vehicle-badge">
-            {badge}
+            {t(BADGE_KEY[badge])}
           </Badge>
           {waiting && <PendingBadge />}
         </div>
@@ -69,8 +79,8 @@ export function VehicleCard({
         )}
         <DockTimeLine
           items={[
-            { label: 'Antri', span: queueWait(vehicle, now) },
-            { label: 'Muat', span: loadingTime(vehicle, now) },
+            { id: 'Antri', label: t('hubOps.dock.queue'), span: queueWait(vehicle, now) },
+            { id: 'Muat', label: t('hubOps.dock.loading'), span: loadingTime(vehicle, now) },
           ]}
         />
       </div>

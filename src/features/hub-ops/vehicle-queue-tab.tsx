@@ -12,6 +12,7 @@ import { useSyncEngine } from '../../lib/sync-engine';
 import { ActionButton } from '../../components/action-button';
 import { DeparturesList } from './departures-list';
 import { EmptyState } from '../../components/empty-state';
+import { useT } from '../../lib/i18n';
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
 import { runWithUndo } from '../../lib/undo-offer';
@@ -70,6 +71,7 @@ function QueuedVehicleCard({ vehicle, primary }: { vehicle: Vehicle; primary: Re
  * re-renders the rows that changed, not the whole queue (issue 14, P3).
  */
 const ReadyCard = memo(function ReadyCard({ vehicle: v }: { vehicle: Vehicle }) {
+  const t = useT();
   const engine = useSyncEngine();
   const { hub, showTab } = useHubScope();
   if (!hub) return null;
@@ -97,7 +99,7 @@ const ReadyCard = memo(function ReadyCard({ vehicle: v }: { vehicle: Vehicle }) 
           }}
         >
           <Play aria-hidden="true" />
-          Proses Muat
+          {t('hubOps.queue.startLoading')}
         </ActionButton>
       }
     />
@@ -105,14 +107,15 @@ const ReadyCard = memo(function ReadyCard({ vehicle: v }: { vehicle: Vehicle }) 
 });
 
 function RemoveFromQueue({ vehicle }: { vehicle: Vehicle }) {
+  const t = useT();
   const engine = useSyncEngine();
   const { hub } = useHubScope();
   return (
     <RowActionsMenu
-      label={`Tindakan lain untuk ${vehicle.license_plate}`}
+      label={t('hubOps.queue.moreActions', { plate: vehicle.license_plate })}
       actions={[
         {
-          label: 'Keluarkan',
+          label: t('hubOps.queue.remove'),
           destructive: true,
           onSelect: () =>
             void runWithUndo(
@@ -129,6 +132,7 @@ function RemoveFromQueue({ vehicle }: { vehicle: Vehicle }) {
 
 /** A vehicle being loaded, with Selesai Muat and Keluarkan (memoized as ReadyCard). */
 const LoadingCard = memo(function LoadingCard({ vehicle: v }: { vehicle: Vehicle }) {
+  const t = useT();
   const engine = useSyncEngine();
   const { hub, open } = useHubScope();
   if (!hub) return null;
@@ -148,7 +152,7 @@ const LoadingCard = memo(function LoadingCard({ vehicle: v }: { vehicle: Vehicle
           }}
         >
           <PackageCheck aria-hidden="true" />
-          Selesai Muat
+          {t('hubOps.queue.finishLoading')}
         </ActionButton>
       }
     />
@@ -156,14 +160,15 @@ const LoadingCard = memo(function LoadingCard({ vehicle: v }: { vehicle: Vehicle
 });
 
 export function ReadyTab({ queued }: { queued: readonly Vehicle[] }) {
+  const t = useT();
   const { hub } = useHubScope();
   if (!hub) return null;
   return (
-    <section aria-label="Siap Muat" className="flex flex-1 flex-col">
+    <section aria-label={t('hubOps.queue.readySection')} className="flex flex-1 flex-col">
       <ScrollArea className={QUEUE_LIST_CLASS} data-testid="queue-scroll">
         {queued.length === 0 ? (
           <div className="p-3">
-            <EmptyState>Belum ada kendaraan di antrian Siap Muat.</EmptyState>
+            <EmptyState>{t('hubOps.queue.readyEmpty')}</EmptyState>
           </div>
         ) : (
           <ul className="grid gap-2 p-3" data-testid="ready-list">
@@ -184,6 +189,7 @@ export function LoadingTab({
   loading: readonly Vehicle[];
   awaiting: readonly Vehicle[];
 }) {
+  const t = useT();
   const { hub, open } = useHubScope();
   // What left the hub mounts just after the tab's first frame: a tap on Proses Muat shows
   // its vehicle here first (issue 14, P3).
@@ -195,7 +201,7 @@ export function LoadingTab({
       {awaiting.length > 0 && (
         <section aria-labelledby="awaiting-form-title" className="grid gap-3">
           <h2 id="awaiting-form-title" className="text-lg font-semibold">
-            Selesai muat, menunggu form pengiriman
+            {t('hubOps.queue.awaitingTitle')}
           </h2>
           <ul className="grid gap-2" data-testid="awaiting-form-list">
             {awaiting.map((v) => (
@@ -205,7 +211,7 @@ export function LoadingTab({
                 actions={
                   <ActionButton onAction={async () => open({ kind: 'shipping', vehicleId: v.id })}>
                     <ClipboardList aria-hidden="true" />
-                    Isi Form Pengiriman
+                    {t('hubOps.queue.fillForm')}
                   </ActionButton>
                 }
               />
@@ -214,11 +220,11 @@ export function LoadingTab({
         </section>
       )}
 
-      <section aria-label="Sedang Muat" className="flex flex-1 flex-col">
+      <section aria-label={t('hubOps.queue.loadingSection')} className="flex flex-1 flex-col">
         <ScrollArea className={QUEUE_LIST_CLASS} data-testid="queue-scroll">
           {loading.length === 0 ? (
             <div className="p-3">
-              <EmptyState>Tidak ada kendaraan yang sedang dimuat.</EmptyState>
+              <EmptyState>{t('hubOps.queue.loadingEmpty')}</EmptyState>
             </div>
           ) : (
             <ul className="grid gap-2 p-3" data-testid="loading-list">

@@ -12,6 +12,7 @@ import { FormField } from '../../components/form-field';
 import { SelectField } from '../../components/form-fields';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { VendorDialog } from '../../components/vendor-dialog';
+import { useT } from '../../lib/i18n';
 import { useHubScope } from './hub-scope';
 
 /** 'Edit Vendor' (where asked) and 'Tambah Vendor', each opening the vendor dialog over this one. */
@@ -24,6 +25,7 @@ function VendorActions({
   editable: boolean;
   onAdded: (vendorId: string) => void;
 }): ReactNode {
+  const t = useT();
   const [nested, setNested] = useState<'add' | 'edit' | null>(null);
   return (
     <>
@@ -32,7 +34,7 @@ function VendorActions({
           type="button"
           variant="outline"
           size="icon"
-          aria-label="Edit Vendor"
+          aria-label={t('hubOps.vendor.edit')}
           disabled={!vendor}
           onClick={() => setNested('edit')}
         >
@@ -43,7 +45,7 @@ function VendorActions({
         type="button"
         variant="outline"
         size="icon"
-        aria-label="Tambah Vendor"
+        aria-label={t('hubOps.vendor.add')}
         onClick={() => setNested('add')}
       >
         <Plus aria-hidden="true" />
@@ -68,6 +70,7 @@ export function VendorField<V extends FieldValues>({
   editable?: boolean;
   hideError?: boolean;
 }) {
+  const t = useT();
   const { master } = useHubScope();
   const vendorId = useWatch({ control: form.control, name }) as string;
   const choose = (added: string) =>
@@ -78,10 +81,10 @@ export function VendorField<V extends FieldValues>({
       form={form}
       name={name}
       id={id}
-      label="Vendor"
+      label={t('hubOps.vendor.label')}
       hideError={hideError}
       options={master.vendors.map((v) => ({ value: v.id, label: v.name }))}
-      placeholder="Pilih vendor"
+      placeholder={t('hubOps.vendor.placeholder')}
       action={
         <VendorActions
           vendor={vendorId ? master.vendorsById.get(vendorId) : undefined}
@@ -95,7 +98,6 @@ export function VendorField<V extends FieldValues>({
 
 /** A select's value for "every vendor" (a Radix select item cannot have an empty value). */
 const ANY = '__semua__';
-export const ANY_VENDOR_LABEL = 'Semua vendor';
 
 /** The optional vendor filter of a list: '' is every vendor; `vendors` those the list has (the chosen one kept). */
 export function VendorFilter({
@@ -111,18 +113,19 @@ export function VendorFilter({
   onChange: (vendorId: string) => void;
   editable?: boolean;
 }) {
+  const t = useT();
   const { master } = useHubScope();
   const chosen = value ? master.vendorsById.get(value) : undefined;
   const options = chosen && !vendors.some((v) => v.id === chosen.id) ? [chosen, ...vendors] : vendors;
   return (
-    <FormField id={id} label="Vendor (opsional)">
+    <FormField id={id} label={t('hubOps.vendor.filterLabel')}>
       <div className="flex gap-2">
         <Select value={value || ANY} onValueChange={(v) => onChange(v === ANY ? '' : v)}>
           <SelectTrigger id={id} data-testid={id} className="w-full">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ANY}>{ANY_VENDOR_LABEL}</SelectItem>
+            <SelectItem value={ANY}>{t('hubOps.vendor.any')}</SelectItem>
             {options.map((v) => (
               <SelectItem key={v.id} value={v.id}>
                 {v.name}

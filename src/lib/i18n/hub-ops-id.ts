@@ -1,6 +1,117 @@
 // Bahasa Indonesia for the hub operations screen (src/features/hub-ops) (issue 30).
 // The spec's strings verbatim, Indonesian for the rest; hub-ops-en.ts has the same keys.
 export const hubOpsId = {
+  // hub-operations-page.tsx, hub-page-parts.tsx: the screen's frame
+  page: {
+    titles: {
+      karawang: 'Hub Karawang',
+      cikarang: 'Hub Cikarang',
+      poljak: 'Hub PolJak (Jakarta)',
+      polsub: 'Hub PolSub (Surabaya)',
+    },
+    tabs: {
+      otw: 'OTW',
+      arrival: 'Confirm Tiba',
+      unloading: 'Sedang Bongkar',
+      ready: 'Siap Muat',
+      loading: 'Sedang Muat',
+      done: 'Selesai',
+    },
+    tabsLabel: 'Tab {{title}}',
+    port: 'Pelabuhan',
+    toolbar: {
+      queue: 'Tambah ke Antrian',
+      addVehicle: 'Tambah Kendaraan',
+      addSeaFleet: 'Tambah Armada Laut',
+      addVendor: 'Tambah Vendor',
+    },
+  },
+  // dock-times.ts, dock-time-line.tsx, dock-time-summary.tsx
+  dock: {
+    summaryLabel: 'Rata-rata waktu dok hari ini',
+    today: 'Rata-rata hari ini',
+    queue: 'Antri',
+    loading: 'Muat',
+    unloading: 'Bongkar',
+    finished: '{{n}} selesai',
+    running: '(berjalan)',
+    duration: {
+      seconds: '{{n}} detik',
+      minutes: '{{n}} menit',
+      hours: '{{h}} jam',
+      hoursMinutes: '{{h}} jam {{m}} menit',
+      days: '{{d}} hari',
+      daysHours: '{{d}} hari {{h}} jam',
+    },
+  },
+  // vehicle-queue-tab.tsx, vehicle-card.tsx
+  queue: {
+    readySection: 'Siap Muat',
+    loadingSection: 'Sedang Muat',
+    startLoading: 'Proses Muat',
+    finishLoading: 'Selesai Muat',
+    moreActions: 'Tindakan lain untuk {{plate}}',
+    remove: 'Keluarkan',
+    readyEmpty: 'Belum ada kendaraan di antrian Siap Muat.',
+    loadingEmpty: 'Tidak ada kendaraan yang sedang dimuat.',
+    awaitingTitle: 'Selesai muat, menunggu form pengiriman',
+    fillForm: 'Isi Form Pengiriman',
+    badge: {
+      loading: 'Sedang Muat',
+      readyToLoad: 'Siap Muat',
+      ready: 'Ready',
+      inactive: 'Tidak Aktif',
+    },
+  },
+  // add-to-queue-dialog.tsx
+  addToQueue: {
+    title: 'Tambah ke Antrian',
+    descriptionLand:
+      'Cari kendaraan menurut plat, sopir, atau vendor, lalu pilih satu atau lebih untuk antrian Siap Muat di {{hub}}.',
+    descriptionSea:
+      'Cari armada laut menurut plat, sopir, atau vendor, lalu pilih satu atau lebih untuk antrian Siap Muat di {{hub}}.',
+    searchLand: 'Cari kendaraan',
+    searchSea: 'Cari armada laut',
+    searchPlaceholder: 'Plat, sopir, atau vendor',
+    legendLand: 'Kendaraan siap ({{n}} dipilih)',
+    legendSea: 'Armada laut siap ({{n}} dipilih)',
+    noneLand: 'Tidak ada kendaraan yang siap untuk antrian di {{hub}}.',
+    noneSea: 'Tidak ada armada laut yang siap untuk antrian di {{hub}}.',
+    noMatchLand: 'Tidak ada kendaraan yang cocok dengan pencarian.',
+    noMatchSea: 'Tidak ada armada laut yang cocok dengan pencarian.',
+    submit: 'Tambah Kendaraan',
+    submitCount: 'Tambah Kendaraan ({{n}})',
+    atHub: 'di {{hub}}',
+  },
+  // add-vehicle-dialog.tsx, add-sea-fleet-dialog.tsx
+  addVehicle: {
+    title: 'Tambah Kendaraan',
+    description: 'Kendaraan baru siap di {{hub}}.',
+    fleetKind: 'Jenis armada',
+    modes: { darat: 'Darat', laut: 'Laut' },
+    shipName: 'Nama Kapal',
+    shippingLine: 'Pelayaran',
+    container: 'No Container',
+    plate: 'Nomor Polisi',
+    vehicleType: 'Jenis Kendaraan',
+    vehicleTypePlaceholder: 'Pilih jenis kendaraan',
+    addVehicleType: 'Tambah Jenis Kendaraan',
+    driverName: 'Nama Sopir (Opsional)',
+    driverPhone: 'No HP Sopir (Opsional)',
+  },
+  addSeaFleet: {
+    title: 'Tambah Armada Laut',
+    description: 'Container baru siap di {{hub}}.',
+  },
+  // vendor-field.tsx
+  vendor: {
+    label: 'Vendor',
+    placeholder: 'Pilih vendor',
+    edit: 'Edit Vendor',
+    add: 'Tambah Vendor',
+    filterLabel: 'Vendor (opsional)',
+    any: 'Semua vendor',
+  },
   // src/features/hub-ops/messages.ts: the toasts and failures of the whole hub screen
   messages: {
     toast: {
