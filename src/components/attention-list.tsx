@@ -3,40 +3,48 @@
 // (plain text when this viewer may open no screen that handles it).
 import { CalendarClock, CheckCircle2, ClipboardX, PackageOpen, TabletSmartphone, Truck } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import type { ParseKeys } from 'i18next';
 import { Link } from 'react-router-dom';
 import { formatSince, type AttentionItem, type AttentionKind } from '../lib/attention';
+import { useT } from '../lib/i18n';
 
-export const ATTENTION_TITLE = 'Perlu perhatian';
-export const ATTENTION_NONE = 'Tidak ada yang perlu perhatian saat ini.';
+type T = ReturnType<typeof useT>;
 
-const LOOK: Record<AttentionKind, { icon: LucideIcon; label: string }> = {
-  eta: { icon: CalendarClock, label: 'ETA terlewat' },
-  waiting_unload: { icon: PackageOpen, label: 'Menunggu bongkar' },
-  waiting_load: { icon: Truck, label: 'Menunggu muat' },
-  discrepancy: { icon: ClipboardX, label: 'Selisih terbuka' },
-  device: { icon: TabletSmartphone, label: 'Perangkat belum sinkron' },
+const LOOK: Record<AttentionKind, { icon: LucideIcon; label: ParseKeys }> = {
+  eta: { icon: CalendarClock, label: 'tower.attention.kinds.eta' },
+  waiting_unload: { icon: PackageOpen, label: 'tower.attention.kinds.waitingUnload' },
+  waiting_load: { icon: Truck, label: 'tower.attention.kinds.waitingLoad' },
+  discrepancy: { icon: ClipboardX, label: 'tower.attention.kinds.discrepancy' },
+  device: { icon: TabletSmartphone, label: 'tower.attention.kinds.device' },
 };
 
-function detail(item: AttentionItem, hubName: string | undefined): string {
-  const where = hubName ?? '';
+function detail(t: T, item: AttentionItem, hubName: string | undefined): string {
+  const hub = hubName ?? '';
   const since = formatSince(item.sinceMs);
   switch (item.kind) {
     case 'eta':
-      return `${where ? `ke ${where}, ` : ''}terlambat ${since}`;
+      return hub ? t('tower.attention.etaTo', { hub, since }) : t('tower.attention.eta', { since });
     case 'waiting_unload':
     case 'waiting_load':
-      return `${where ? `${where}, ` : ''}menunggu ${since}`;
+      return hub ? t('tower.attention.waitingAt', { hub, since }) : t('tower.attention.waiting', { since });
     case 'discrepancy':
-      return `${where ? `diterima di ${where}, ` : ''}dilaporkan ${since} lalu`;
+      return hub
+        ? t('tower.attention.discrepancyAt', { hub, since })
+        : t('tower.attention.discrepancy', { since });
     case 'device': {
-      const outbox = item.outboxSize ? `, ${item.outboxSize} perubahan belum terkirim` : '';
-      return `${where ? `${where}, ` : ''}sinkron terakhir ${since} lalu${outbox}`;
+      const outbox = item.outboxSize ? t('tower.attention.outbox', { count: item.outboxSize }) : '';
+      return (
+        (hub ? t('tower.attention.deviceAt', { hub, since }) : t('tower.attention.device', { since })) +
+        outbox
+      );
     }
   }
 }
 
 function Item({ item, hubName }: { item: AttentionItem; hubName: string | undefined }) {
-  const { icon: Icon, label } = LOOK[item.kind];
+  const t = useT();
+  const { icon: Icon } = LOOK[item.kind];
+  const label = t(LOOK[item.kind].label);
   const body = (
     <>
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -44,7 +52,7 @@ function Item({ item, hubName }: { item: AttentionItem; hubName: string | undefi
         <span className="font-medium break-words">
           {label}: {item.subject}
         </span>
-        <span className="text-sm text-muted-foreground">{detail(item, hubName)}</span>
+        <span className="text-sm text-muted-foreground">{detail(t, item, hubName)}</span>
       </span>
     </>
   );
@@ -71,18 +79,26 @@ export function AttentionList({
   hubNames: ReadonlyMap<string, string>;
   testId?: string;
 }) {
+  const t = useT();
   if (items.length === 0) {
     return (
-      <p className="flex items-center gap-2 p-2 text-sm text-muted-foreground" data-testid={`${testId}-empty`}>
+      <p
+        className="flex items-center gap-2 p-2 text-sm text-muted-foreground"
+        data-testid={`${testId}-empty`}
+      >
         <CheckCircle2 className="size-4" aria-hidden="true" />
-        {ATTENTION_NONE}
+        {t('tower.attention.none')}
       </p>
     );
   }
   return (
-    <ul className="grid gap-1" data-testid={testId} aria-label={ATTENTION_TITLE}>
+    <ul className="grid gap-1" data-testid={testId} aria-label={t('tower.attention.title')}>
       {items.map((item) => (
-        <Item key={`${item.kind}:${item.id}`} item={item} hubName={item.hubId ? hubNames.get(item.hubId) : undefined} />
+        <Item
+          key={`${item.kind}:${item.id}`}
+          item={item}
+          hubName={item.hubId ? hubNames.get(item.hubId) : undefined}
+        />
       ))}
     </ul>
   );

@@ -9,7 +9,9 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Search, Ship, Truck } from 'lucide-react';
+import { vehicleBadge, type VehicleBadge } from '../../sync/pure';
 import type { Viewer } from '../lib/access';
+import { useT } from '../lib/i18n';
 import { searchLocal, type SearchHit } from '../lib/search';
 import { searchTarget } from '../lib/search-target';
 import type { StatusLooks } from '../lib/shipment-status';
@@ -24,11 +26,19 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from './ui/input';
 import { Popover, PopoverAnchor, PopoverContent } from './ui/popover';
 
-export const SEARCH_PLACEHOLDER = 'Search shipments, vehicles...';
 const ALL = { selector: {} };
 const MIN_QUERY = 2;
 
+/** A vehicle's badge (spec 4.1) in the device's language. */
+const BADGE_KEYS = {
+  'Sedang Muat': 'tower.search.vehicleBadge.loading',
+  'Siap Muat': 'tower.search.vehicleBadge.readyToLoad',
+  Ready: 'tower.search.vehicleBadge.ready',
+  'Tidak Aktif': 'tower.search.vehicleBadge.inactive',
+} as const satisfies Record<VehicleBadge, string>;
+
 function HitContent({ hit, looks }: { hit: SearchHit; looks: StatusLooks }) {
+  const t = useT();
   return (
     <>
       {hit.kind === 'shipment' ? (
@@ -40,13 +50,15 @@ function HitContent({ hit, looks }: { hit: SearchHit; looks: StatusLooks }) {
         <span className="truncate font-medium" data-testid="search-hit-title">
           {hit.title}
         </span>
-        <span className="truncate text-xs text-muted-foreground">{hit.detail}</span>
+        <span className="truncate text-xs text-muted-foreground">
+          {hit.detail || (hit.kind === 'vehicle' ? t('tower.search.vehicle') : '')}
+        </span>
       </span>
       <span className="shrink-0" data-testid="search-hit-status">
         {hit.kind === 'shipment' ? (
           <StatusBadge status={hit.shipment.status} looks={looks} />
         ) : (
-          <Badge variant="outline">{hit.statusLabel}</Badge>
+          <Badge variant="outline">{t(BADGE_KEYS[vehicleBadge(hit.vehicle)])}</Badge>
         )}
       </span>
     </>
@@ -56,6 +68,7 @@ function HitContent({ hit, looks }: { hit: SearchHit; looks: StatusLooks }) {
 const HIT_ROW = 'flex min-h-11 w-full items-center gap-2 rounded-md px-2 py-1 text-left text-sm';
 
 function Results({ query, onPick }: { query: string; onPick: (path: string) => void }) {
+  const t = useT();
   const viewer = useViewer();
   const hubs = useRxQuery('hubs', ALL);
   const hubsById = useMemo(() => new Map(hubs.rows.map((h) => [h.id, h])), [hubs.rows]);
@@ -80,13 +93,13 @@ function Results({ query, onPick }: { query: string; onPick: (path: string) => v
   if (hits.length === 0)
     return (
       <div className="grid gap-1">
-        <p className="p-3 text-sm text-muted-foreground">Tidak ditemukan.</p>
+        <p className="p-3 text-sm text-muted-foreground">{t('tower.search.none')}</p>
         {older}
       </div>
     );
   return (
     <div className="grid gap-1">
-      <ul className="grid" aria-label="Hasil pencarian" data-testid="search-results">
+      <ul className="grid" aria-label={t('tower.search.results')} data-testid="search-results">
         {hits.map((hit) => {
           const path = viewer ? searchTarget(hit, viewer, hubsById) : null;
           return (
@@ -113,7 +126,7 @@ function Results({ query, onPick }: { query: string; onPick: (path: string) => v
       </ul>
       {total > hits.length && (
         <p className="px-2 pb-1 text-xs text-muted-foreground" data-testid="search-more">
-          {hits.length} teratas dari {total} hasil. Perjelas kata pencarian untuk melihat yang lain.
+          {t('tower.search.more', { shown: hits.length, total })}
         </p>
       )}
       {older}
@@ -132,14 +145,18 @@ function SearchInput({
   onFocus?: () => void;
   testId: string;
 }) {
+  const t = useT();
   return (
     <div className="relative">
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
       <Input
         type="search"
         value={query}
-        placeholder={SEARCH_PLACEHOLDER}
-        aria-label={SEARCH_PLACEHOLDER}
+        placeholder={t('tower.search.placeholder')}
+        aria-label={t('tower.search.placeholder')}
         className="pl-9"
         data-testid={testId}
         onChange={(e) => onChange(e.target.value)}
@@ -168,6 +185,7 @@ function usePick(done: () => void): (path: string) => void {
 
 /** On a phone: an icon in the header that opens the search in a dialog. */
 function PhoneSearch() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const pick = usePick(() => {
@@ -181,7 +199,7 @@ function PhoneSearch() {
         variant="ghost"
         size="icon"
         className="md:hidden"
-        aria-label="Cari"
+        aria-label={t('tower.search.open')}
         onClick={() => setOpen(true)}
         data-testid="global-search-open"
       >
@@ -190,8 +208,8 @@ function PhoneSearch() {
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="top-4 translate-y-0 gap-3 p-4" data-testid="search-dialog">
           <DialogHeader>
-            <DialogTitle>Cari</DialogTitle>
-            <DialogDescription>Batch, plat nomor, sopir, vendor, kapal atau kontainer.</DialogDescription>
+            <DialogTitle>{t('tower.search.title')}</DialogTitle>
+            <DialogDescription>{t('tower.search.description')}</DialogDescription>
           </DialogHeader>
           <SearchInput query={query} onChange={setQuery} testId="global-search-phone" />
           {query.trim().length >= MIN_QUERY && <Results query={query} onPick={pick} />}
@@ -202,6 +220,7 @@ function PhoneSearch() {
 }
 
 export function GlobalSearch() {
+  const t = useT();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const pick = usePick(() => {
@@ -229,7 +248,7 @@ export function GlobalSearch() {
           align="start"
           className="max-h-[70svh] w-96 overflow-y-auto p-1"
           onOpenAutoFocus={(e) => e.preventDefault()}
-          aria-label="Hasil pencarian"
+          aria-label={t('tower.search.results')}
           data-testid="search-popover"
         >
           <Results query={query} onPick={pick} />

@@ -7,20 +7,24 @@ import { useState } from 'react';
 import { Bell } from 'lucide-react';
 import { useAttention } from '../lib/attention-live';
 import { useSyncStatus } from '../lib/sync-engine';
-import { ATTENTION_TITLE, AttentionList } from './attention-list';
+import { useT } from '../lib/i18n';
+import { AttentionList } from './attention-list';
 import { RejectionsAlert } from './rejections-alert';
 import { Button } from './ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from './ui/popover';
 
-function label(rejected: number, attention: number): string {
+function label(t: ReturnType<typeof useT>, rejected: number, attention: number): string {
   const parts = [
-    rejected ? `${rejected} ditolak server` : null,
-    attention ? `${attention} perlu perhatian` : null,
+    rejected ? t('tower.notifications.rejected', { count: rejected }) : null,
+    attention ? t('tower.notifications.attention', { count: attention }) : null,
   ].filter(Boolean);
-  return parts.length ? `Notifikasi: ${parts.join(', ')}` : 'Notifikasi';
+  return parts.length
+    ? t('tower.notifications.withCounts', { counts: parts.join(', ') })
+    : t('tower.notifications.title');
 }
 
 export function NotificationBadge() {
+  const t = useT();
   const { rejections } = useSyncStatus();
   const attention = useAttention();
   const count = rejections.length;
@@ -34,7 +38,7 @@ export function NotificationBadge() {
           variant="ghost"
           size="icon"
           className="relative"
-          aria-label={label(count, attentionCount)}
+          aria-label={label(t, count, attentionCount)}
           data-testid="notification-badge"
           data-count={count}
           data-attention={attentionCount}
@@ -51,10 +55,10 @@ export function NotificationBadge() {
         align="end"
         className="grid max-h-[70vh] w-96 gap-2 overflow-y-auto p-2"
         data-testid="notifications"
-        aria-label="Notifikasi"
+        aria-label={t('tower.notifications.title')}
       >
         {total === 0 ? (
-          <p className="p-2 text-sm text-muted-foreground">Tidak ada notifikasi.</p>
+          <p className="p-2 text-sm text-muted-foreground">{t('tower.notifications.none')}</p>
         ) : (
           <>
             {count > 0 && <RejectionsAlert />}
@@ -66,7 +70,7 @@ export function NotificationBadge() {
                 onClick={(event) => (event.target as HTMLElement).closest('a') && setOpen(false)}
               >
                 <h2 id="bell-attention-title" className="px-2 pt-1 text-sm font-semibold">
-                  {ATTENTION_TITLE}
+                  {t('tower.attention.title')}
                 </h2>
                 <AttentionList
                   items={attention.items}

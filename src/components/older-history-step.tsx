@@ -4,7 +4,8 @@
 // when there are no more; offline a plain line that older records need a
 // connection.
 import { History, Loader2, WifiOff } from 'lucide-react';
-import { OLDER_NEEDS_CONNECTION } from '../lib/older-history';
+import { useT } from '../lib/i18n';
+import { localize } from '../lib/i18n/localize';
 import type { OlderPages } from '../lib/use-older-history';
 import { Button } from './ui/button';
 
@@ -18,31 +19,30 @@ export function OlderHistoryStep<T>({
   shown: number;
   testId?: string;
 }) {
+  const t = useT();
   const { online, loading, error, done, started, loadMore } = pages;
   return (
     <section
       className="flex flex-wrap items-center gap-3 rounded-md border border-dashed p-3 text-sm"
-      aria-label="Riwayat lebih lama"
+      aria-label={t('tower.older.section')}
       data-testid={testId}
       data-state={!online ? 'offline' : loading ? 'loading' : done ? 'done' : started ? 'more' : 'idle'}
     >
       {!online ? (
         <p className="flex items-center gap-2 text-muted-foreground" data-testid={`${testId}-offline`}>
           <WifiOff className="size-4 shrink-0" aria-hidden="true" />
-          {OLDER_NEEDS_CONNECTION}
+          {t('tower.older.needsConnection')}
         </p>
       ) : (
         <>
           {started && (
             <p className="text-muted-foreground" role="status" data-testid={`${testId}-count`}>
-              {done
-                ? `Semua riwayat sudah dimuat (${shown} catatan lama dari server).`
-                : `${shown} catatan lama dari server.`}
+              {done ? t('tower.older.allLoaded', { count: shown }) : t('tower.older.count', { count: shown })}
             </p>
           )}
           {error && (
             <p className="text-destructive" role="alert">
-              Gagal memuat riwayat: {error}
+              {t('tower.older.failed', { error: localize(error) })}
             </p>
           )}
           {!done && (
@@ -59,7 +59,7 @@ export function OlderHistoryStep<T>({
               ) : (
                 <History aria-hidden="true" />
               )}
-              {started ? 'Muat lebih banyak' : 'Muat riwayat lebih lama'}
+              {started ? t('tower.older.loadMore') : t('tower.older.load')}
             </Button>
           )}
         </>

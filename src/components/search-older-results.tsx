@@ -8,7 +8,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { History, Ship, WifiOff } from 'lucide-react';
 import type { Hub } from '../../sync/pure';
 import { formatDate } from '../lib/format-date';
-import { OLDER_NEEDS_CONNECTION, readOlderShipments, type OlderShipment } from '../lib/older-history';
+import { useT } from '../lib/i18n';
+import { localize } from '../lib/i18n/localize';
+import { readOlderShipments, type OlderShipment } from '../lib/older-history';
 import type { StatusLooks } from '../lib/shipment-status';
 import { useOnline } from '../lib/use-online';
 import { useServerQuery } from '../lib/use-server-query';
@@ -36,6 +38,7 @@ export function SearchOlderResults({
   hubsById: ReadonlyMap<string, Hub>;
   looks: StatusLooks;
 }) {
+  const t = useT();
   const online = useOnline();
   const wanted = query.trim();
   const [asked, setAsked] = useState(wanted);
@@ -55,31 +58,35 @@ export function SearchOlderResults({
         data-testid="search-older-offline"
       >
         <WifiOff className="size-4 shrink-0" aria-hidden="true" />
-        {OLDER_NEEDS_CONNECTION}
+        {t('tower.older.needsConnection')}
       </p>
     );
   }
   const settling = asked !== wanted || server.loading;
   return (
-    <section className="grid gap-1 border-t pt-2" aria-label="Riwayat lebih lama" data-testid="search-older">
+    <section
+      className="grid gap-1 border-t pt-2"
+      aria-label={t('tower.older.section')}
+      data-testid="search-older"
+    >
       <h3 className="flex items-center gap-2 px-2 text-xs font-semibold text-muted-foreground">
         <History className="size-4" aria-hidden="true" />
-        Riwayat lebih lama (server)
+        {t('tower.older.serverTitle')}
       </h3>
       {server.error ? (
         <p className="px-2 text-xs text-destructive" role="alert">
-          Gagal mencari di server: {server.error}
+          {t('tower.older.searchFailed', { error: localize(server.error) })}
         </p>
       ) : settling && hits.length === 0 ? (
         <p className="px-2 text-xs text-muted-foreground" data-testid="search-older-loading">
-          Mencari di server…
+          {t('tower.older.searching')}
         </p>
       ) : hits.length === 0 ? (
         <p className="px-2 text-xs text-muted-foreground" data-testid="search-older-none">
-          Tidak ada riwayat lebih lama yang cocok.
+          {t('tower.older.none')}
         </p>
       ) : (
-        <ul className="grid" aria-label="Riwayat lebih lama dari server" data-testid="search-older-results">
+        <ul className="grid" aria-label={t('tower.older.serverList')} data-testid="search-older-results">
           {hits.map((s) => (
             <li
               key={s.id}

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { isCorrectable, type Shipment } from '../../sync/pure';
 import { checkCommand } from '../lib/check-command';
+import { useT } from '../lib/i18n';
 import { parseCount } from '../lib/quantity';
 import { isStaff } from '../lib/roles';
 import { useSignedIn } from '../lib/session';
@@ -15,12 +16,6 @@ import { FormDialog } from './form-dialog';
 import { NumberField, TextareaField } from './form-fields';
 import { Button } from './ui/button';
 
-export const CORRECT_COUNTS = 'Koreksi Jumlah';
-export const VOID_SHIPMENT = 'Batalkan Shipment';
-export const CORRECTED = 'Jumlah shipment berhasil dikoreksi';
-export const VOIDED = 'Shipment berhasil dibatalkan';
-const REASON_LABEL = 'Alasan';
-
 interface CountsValues {
   smartboard_quantity: number | string;
   bracket_quantity: number | string;
@@ -28,6 +23,7 @@ interface CountsValues {
 }
 
 function CorrectCountsDialog({ shipment: s, onClose }: { shipment: Shipment; onClose: () => void }) {
+  const t = useT();
   const { form, onSubmit, saving } = useCommandForm<CountsValues>({
     defaultValues: {
       smartboard_quantity: s.smartboard_quantity,
@@ -43,80 +39,92 @@ function CorrectCountsDialog({ shipment: s, onClose }: { shipment: Shipment; onC
           bracket_quantity: parseCount(v.bracket_quantity),
           reason: v.reason,
         }),
-        { success: CORRECTED },
+        { success: t('tower.correction.corrected') },
       ),
     onDone: onClose,
   });
   return (
     <FormDialog
-      title={`${CORRECT_COUNTS} ${s.batch_number}`}
-      description={`Tercatat ${s.smartboard_quantity} TV dan ${s.bracket_quantity} bracket. Stok gudang asal ikut berubah sebesar selisihnya.`}
+      title={t('tower.correction.countsTitle', { batch: s.batch_number })}
+      description={t('tower.correction.countsDescription', {
+        tv: s.smartboard_quantity,
+        bracket: s.bracket_quantity,
+      })}
       testId="correct-counts-dialog"
       onClose={onClose}
       onSubmit={onSubmit}
       saving={saving}
-      submitLabel="Simpan Koreksi"
+      submitLabel={t('tower.correction.countsSubmit')}
     >
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <NumberField
           form={form}
           name="smartboard_quantity"
           id="correct-smartboard"
-          label="Jumlah Smartboard"
+          label={t('tower.correction.smartboard')}
           parse={parseCount}
         />
         <NumberField
           form={form}
           name="bracket_quantity"
           id="correct-bracket"
-          label="Jumlah Bracket"
+          label={t('tower.correction.bracket')}
           parse={parseCount}
         />
       </div>
-      <TextareaField form={form} name="reason" id="correct-reason" label={REASON_LABEL} />
+      <TextareaField form={form} name="reason" id="correct-reason" label={t('tower.correction.reason')} />
     </FormDialog>
   );
 }
 
 function VoidDialog({ shipment: s, onClose }: { shipment: Shipment; onClose: () => void }) {
+  const t = useT();
   const { form, onSubmit, saving } = useCommandForm<{ reason: string }>({
     defaultValues: { reason: '' },
     submit: (v) =>
       sendChecked('void_shipment', checkCommand('void_shipment', { shipment_id: s.id, reason: v.reason }), {
-        success: VOIDED,
+        success: t('tower.correction.voided'),
       }),
     onDone: onClose,
   });
   return (
     <FormDialog
-      title={`${VOID_SHIPMENT} ${s.batch_number}?`}
-      description={`${s.smartboard_quantity} TV dan ${s.bracket_quantity} bracket kembali ke stok gudang asal, shipment tidak lagi dihitung dalam perjalanan, dan kendaraannya kembali siap. Tindakan ini tidak dapat dibatalkan.`}
+      title={t('tower.correction.voidTitle', { batch: s.batch_number })}
+      description={t('tower.correction.voidDescription', {
+        tv: s.smartboard_quantity,
+        bracket: s.bracket_quantity,
+      })}
       testId="void-shipment-dialog"
       onClose={onClose}
       onSubmit={onSubmit}
       saving={saving}
-      submitLabel={VOID_SHIPMENT}
+      submitLabel={t('tower.correction.voidShipment')}
     >
-      <TextareaField form={form} name="reason" id="void-reason" label={REASON_LABEL} />
+      <TextareaField form={form} name="reason" id="void-reason" label={t('tower.correction.reason')} />
     </FormDialog>
   );
 }
 
 /** In a shipment's detail panel: nothing for hub users, nor once the shipment is received or voided. */
 export function ShipmentCorrection({ shipment }: { shipment: Shipment }) {
+  const t = useT();
   const { profile } = useSignedIn();
   const [open, setOpen] = useState<'counts' | 'void' | null>(null);
   if (!isStaff(profile.role) || !isCorrectable(shipment)) return null;
   return (
-    <section className="grid gap-2" data-testid="shipment-correction" aria-label="Koreksi shipment">
-      <h3 className="text-sm font-semibold">Koreksi</h3>
+    <section
+      className="grid gap-2"
+      data-testid="shipment-correction"
+      aria-label={t('tower.correction.section')}
+    >
+      <h3 className="text-sm font-semibold">{t('tower.correction.heading')}</h3>
       {/* The destructive one apart from the other (issue 29). */}
       <div className="flex flex-wrap justify-between gap-6">
         <Button variant="outline" className="min-h-11" onClick={() => setOpen('counts')}>
-          {CORRECT_COUNTS}
+          {t('tower.correction.correctCounts')}
         </Button>
         <Button variant="destructive" className="min-h-11" onClick={() => setOpen('void')}>
-          {VOID_SHIPMENT}
+          {t('tower.correction.voidShipment')}
         </Button>
       </div>
       {open === 'counts' && <CorrectCountsDialog shipment={shipment} onClose={() => setOpen(null)} />}

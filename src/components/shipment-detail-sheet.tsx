@@ -3,7 +3,8 @@
 // list and hub activity.
 import type { ReactNode } from 'react';
 import type { Container, Hub, Shipment, Vehicle } from '../../sync/pure';
-import { formatDate, formatDateTime } from '../lib/format-date';
+import { formatDate, formatDateTime, formatNumber } from '../lib/format-date';
+import { useT } from '../lib/i18n';
 import type { StatusLooks } from '../lib/shipment-status';
 import { zoneOfHub } from '../lib/time-zone';
 import { storageUrl } from '../lib/supabase';
@@ -41,40 +42,48 @@ export function ShipmentDetailSheet({
   /** More below the details (a shipment's history, for example). */
   children?: ReactNode;
 }) {
+  const t = useT();
   const photos = [s.delivery_record_image_url, s.bast_image_url].filter((u): u is string => !!u);
   return (
     <Sheet open onOpenChange={(open) => !open && onClose()}>
       <SheetContent className="w-full overflow-y-auto p-6 sm:max-w-lg" data-testid="shipment-detail">
         <SheetHeader className="p-0">
-          <SheetTitle>Detail Shipment</SheetTitle>
+          <SheetTitle>{t('tower.detail.title')}</SheetTitle>
           <SheetDescription>{s.batch_number}</SheetDescription>
         </SheetHeader>
         <dl className="grid gap-2">
-          <Row label="Status">
+          <Row label={t('tower.detail.status')}>
             <StatusBadge status={s.status} looks={looks} />
           </Row>
-          <Row label="Rute">
+          <Row label={t('tower.detail.route')}>
             {hubsById.get(s.origin_hub_id)?.name ?? '-'} → {hubsById.get(s.destination_hub_id)?.name ?? '-'}
           </Row>
-          <Row label="Tanggal muat">
+          <Row label={t('tower.detail.loadingDate')}>
             {formatDateTime(s.loading_date, zoneOfHub(hubsById.get(s.origin_hub_id)))}
           </Row>
-          {s.etd && <Row label="ETD">{formatDate(s.etd)}</Row>}
-          <Row label="ETA">{formatDate(s.eta)}</Row>
-          <Row label="Kendaraan">
-            {vehicle ? (vehicle.nama_kapal ? `${vehicle.nama_kapal} · ${vehicle.license_plate}` : vehicle.license_plate) : '-'}
+          {s.etd && <Row label={t('tower.detail.etd')}>{formatDate(s.etd)}</Row>}
+          <Row label={t('tower.detail.eta')}>{formatDate(s.eta)}</Row>
+          <Row label={t('tower.detail.vehicle')}>
+            {vehicle
+              ? vehicle.nama_kapal
+                ? `${vehicle.nama_kapal} · ${vehicle.license_plate}`
+                : vehicle.license_plate
+              : '-'}
           </Row>
-          {vehicle?.driver_name && <Row label="Sopir">{vehicle.driver_name}</Row>}
+          {vehicle?.driver_name && <Row label={t('tower.detail.driver')}>{vehicle.driver_name}</Row>}
           {container && (
-            <Row label="Container">
+            <Row label={t('tower.detail.container')}>
               {container.container_number}
               {container.shipping_line ? ` · ${container.shipping_line}` : ''}
             </Row>
           )}
-          <Row label="Jumlah">
-            {s.smartboard_quantity} TV · {s.bracket_quantity} Bracket
+          <Row label={t('tower.detail.quantity')}>
+            {t('tower.detail.quantityValue', {
+              tv: formatNumber(s.smartboard_quantity),
+              bracket: formatNumber(s.bracket_quantity),
+            })}
           </Row>
-          <Row label="Catatan">{s.notes ?? '-'}</Row>
+          <Row label={t('tower.detail.notes')}>{s.notes ?? '-'}</Row>
         </dl>
         {photos.length > 0 && (
           <div className="grid grid-cols-2 gap-2" data-testid="shipment-photos">
@@ -82,7 +91,7 @@ export function ShipmentDetailSheet({
               <a key={url} href={storageUrl(url)} target="_blank" rel="noreferrer">
                 <img
                   src={storageUrl(url)}
-                  alt={i === 0 ? 'Foto delivery record' : 'Foto BAST'}
+                  alt={i === 0 ? t('tower.detail.deliveryPhoto') : t('tower.detail.bastPhoto')}
                   className="aspect-square w-full rounded-md border object-cover"
                   loading="lazy"
                 />

@@ -9,6 +9,7 @@ import {
   type FilterOption,
   type ShipmentFilters,
 } from '../lib/shipment-filters';
+import { useT } from '../lib/i18n';
 import { FilterSelect } from './filter-select';
 import { FormField } from './form-field';
 import { Button } from './ui/button';
@@ -33,49 +34,52 @@ export function ShipmentFilterBar({
   /** What the date range applies to, e.g. 'Tanggal muat'. */
   dateLabel: string;
 }) {
+  const t = useT();
+  const from = t('tower.filters.from', { label: dateLabel });
+  const to = t('tower.filters.to', { label: dateLabel });
   return (
     <section
       className="grid grid-cols-2 items-end gap-3 rounded-md border p-3 sm:grid-cols-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
-      aria-label="Filter"
+      aria-label={t('tower.filters.label')}
       data-testid={`${idPrefix}-filters`}
     >
       <FilterSelect
         id={`${idPrefix}-filter-status`}
-        label="Status"
-        anyLabel="Semua status"
+        label={t('tower.filters.status')}
+        anyLabel={t('tower.filters.anyStatus')}
         value={value.status}
         options={statuses}
         onChange={(status) => onChange({ status })}
       />
       <FilterSelect
         id={`${idPrefix}-filter-origin`}
-        label="Asal"
-        anyLabel="Semua asal"
+        label={t('tower.filters.origin')}
+        anyLabel={t('tower.filters.anyOrigin')}
         value={value.origin}
         options={origins}
         onChange={(origin) => onChange({ origin })}
       />
       <FilterSelect
         id={`${idPrefix}-filter-destination`}
-        label="Tujuan"
-        anyLabel="Semua tujuan"
+        label={t('tower.filters.destination')}
+        anyLabel={t('tower.filters.anyDestination')}
         value={value.destination}
         options={destinations}
         onChange={(destination) => onChange({ destination })}
       />
-      <FormField id={`${idPrefix}-filter-from`} label={`${dateLabel} dari`}>
+      <FormField id={`${idPrefix}-filter-from`} label={from}>
         <DatePicker
           id={`${idPrefix}-filter-from`}
-          label={`${dateLabel} dari`}
+          label={from}
           value={value.from}
           onChange={(from) => onChange({ from })}
           clearable
         />
       </FormField>
-      <FormField id={`${idPrefix}-filter-to`} label={`${dateLabel} sampai`}>
+      <FormField id={`${idPrefix}-filter-to`} label={to}>
         <DatePicker
           id={`${idPrefix}-filter-to`}
-          label={`${dateLabel} sampai`}
+          label={to}
           value={value.to}
           onChange={(to) => onChange({ to })}
           clearable
@@ -90,7 +94,7 @@ export function ShipmentFilterBar({
         data-testid={`${idPrefix}-filters-reset`}
       >
         <X aria-hidden="true" />
-        Hapus filter
+        {t('tower.filters.reset')}
       </Button>
     </section>
   );

@@ -4,6 +4,8 @@
 // docs/security.md), so it needs a connection and says so when offline.
 import { commandLabel } from '../lib/command-labels';
 import { formatDateTime } from '../lib/format-date';
+import { useT } from '../lib/i18n';
+import { localize } from '../lib/i18n/localize';
 import { isStaff } from '../lib/roles';
 import { useSignedIn } from '../lib/session';
 import { supabase } from '../lib/supabase';
@@ -28,26 +30,22 @@ export interface HistoryEntry {
 
 /** A correction's new counts and a correction's or void's reason (issue 29). */
 function CorrectionDetail({ entry }: { entry: HistoryEntry }) {
+  const t = useT();
   const p = entry.payload ?? {};
   const reason = typeof p.reason === 'string' ? p.reason : null;
   const counts =
     entry.type === 'correct_shipment_counts' && typeof p.smartboard_quantity === 'number'
-      ? `Jumlah baru: ${p.smartboard_quantity} TV · ${String(p.bracket_quantity)} Bracket`
+      ? t('tower.history.newCounts', { tv: p.smartboard_quantity, bracket: String(p.bracket_quantity) })
       : null;
   if (!reason && !counts) return null;
   return (
     <span data-testid="history-reason">
       {counts}
       {counts && reason ? ' · ' : ''}
-      {reason && `Alasan: ${reason}`}
+      {reason && t('tower.history.reason', { reason })}
     </span>
   );
 }
-
-export const HISTORY_TITLE = 'Riwayat';
-export const HISTORY_OFFLINE = 'The history of a shipment is read from the server. Connect to see it.';
-export const HISTORY_EMPTY = 'Belum ada riwayat untuk shipment ini.';
-export const HISTORY_FAILED = 'Gagal memuat riwayat';
 
 async function readHistory(shipmentId: string): Promise<HistoryEntry[]> {
   const { data, error } = await supabase.rpc('shipment_history', { p_shipment_id: shipmentId });
@@ -60,6 +58,7 @@ async function readHistory(shipmentId: string): Promise<HistoryEntry[]> {
  * `version` (the row's change_xid) reads it again once the row changed on the server.
  */
 export function ShipmentHistory({ shipmentId, version }: { shipmentId: string; version?: string }) {
+  const t = useT();
   const { profile } = useSignedIn();
   const staff = isStaff(profile.role);
   const online = useOnline();
@@ -69,16 +68,16 @@ export function ShipmentHistory({ shipmentId, version }: { shipmentId: string; v
   );
   if (!staff) return null;
   return (
-    <section className="grid gap-2" data-testid="shipment-history" aria-label={HISTORY_TITLE}>
-      <h3 className="text-sm font-semibold">{HISTORY_TITLE}</h3>
+    <section className="grid gap-2" data-testid="shipment-history" aria-label={t('tower.history.title')}>
+      <h3 className="text-sm font-semibold">{t('tower.history.title')}</h3>
       {!online ? (
-        <OfflineNotice description={HISTORY_OFFLINE} />
+        <OfflineNotice description={t('tower.history.offline')} />
       ) : history.error ? (
         <p className="text-sm text-destructive" role="alert">
-          {HISTORY_FAILED}: {history.error}
+          {t('tower.history.failed', { error: history.error })}
         </p>
       ) : history.loading && !history.data ? (
-        <Spinner className="size-4" aria-label={HISTORY_TITLE} />
+        <Spinner className="size-4" aria-label={t('tower.history.title')} />
       ) : history.data?.length ? (
         <ol className="grid gap-2 border-l pl-4">
           {history.data.map((h) => (
@@ -90,19 +89,24 @@ export function ShipmentHistory({ shipmentId, version }: { shipmentId: string; v
             >
               <span className="flex flex-wrap items-center gap-2 font-medium">
                 {commandLabel(h.type)}
-                {h.outcome === 'rejected' && <Badge variant="danger">Ditolak</Badge>}
+                {h.outcome === 'rejected' && <Badge variant="danger">{t('tower.history.rejected')}</Badge>}
               </span>
               <span className="text-muted-foreground">
-                {h.actor_name ?? h.actor_email ?? '-'} · {formatDateTime(h.issued_at)} (perangkat) ·{' '}
-                {formatDateTime(h.received_at)} (server)
+                {t('tower.history.times', {
+                  who: h.actor_name ?? h.actor_email ?? '-',
+                  issued: formatDateTime(h.issued_at),
+                  received: formatDateTime(h.received_at),
+                })}
               </span>
               <CorrectionDetail entry={h} />
-              {h.outcome === 'rejected' && h.message && <span className="text-destructive">{h.message}</span>}
+              {h.outcome === 'rejected' && h.message && (
+                <span className="text-destructive">{localize(h.message)}</span>
+              )}
             </li>
           ))}
         </ol>
       ) : (
-        <p className="text-sm text-muted-foreground">{HISTORY_EMPTY}</p>
+        <p className="text-sm text-muted-foreground">{t('tower.history.empty')}</p>
       )}
     </section>
   );

@@ -22,6 +22,7 @@ import {
   type DiscrepancyLike,
 } from './handover/discrepancies';
 import { deriveHubType } from './hub-info';
+import { t } from './i18n';
 import { HUB_ROUTES, type TabSlug } from './hub-routes';
 import { WIB, zoneOfHub, type TimeZone } from './time-zone';
 
@@ -61,7 +62,8 @@ export function thresholdsFrom(row: AttentionSettingsRow | null | undefined): At
   }
   return {
     etaGraceMinutes: minutes(row?.eta_grace_minutes, DEFAULT_THRESHOLDS.etaGraceMinutes),
-    waitingMinutes: minutes(row?.waiting_minutes, DEFAULT_THRESHOLDS.waitingMinutes) || DEFAULT_THRESHOLDS.waitingMinutes,
+    waitingMinutes:
+      minutes(row?.waiting_minutes, DEFAULT_THRESHOLDS.waitingMinutes) || DEFAULT_THRESHOLDS.waitingMinutes,
     waitingByHub: byHub,
     deviceSilentMinutes:
       minutes(row?.device_silent_minutes, DEFAULT_THRESHOLDS.deviceSilentMinutes) ||
@@ -134,7 +136,11 @@ function instant(value: string | null | undefined): number | null {
 }
 
 // Indonesia keeps no daylight saving time: each zone is a fixed offset.
-const OFFSET: Record<TimeZone, string> = { 'Asia/Jakarta': '+07:00', 'Asia/Makassar': '+08:00', 'Asia/Jayapura': '+09:00' };
+const OFFSET: Record<TimeZone, string> = {
+  'Asia/Jakarta': '+07:00',
+  'Asia/Makassar': '+08:00',
+  'Asia/Jayapura': '+09:00',
+};
 
 /** When an ETA date (yyyy-MM-dd) ends on the zone's clock (WIB by default), or null for none or a malformed one. */
 export function etaDayEnd(eta: string | null | undefined, zone: TimeZone = WIB): number | null {
@@ -255,17 +261,27 @@ export function attentionItems(input: AttentionInput): AttentionItem[] {
     }
   }
 
-  return items.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || b.sinceMs - a.sinceMs || a.id.localeCompare(b.id));
+  return items.sort(
+    (a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || b.sinceMs - a.sinceMs || a.id.localeCompare(b.id),
+  );
 }
 
-/** '45 detik', '12 menit', '2 jam 5 menit', '1 hari 3 jam' (floored), as the hub screens say durations. */
+/**
+ * '45 detik', '12 menit', '2 jam 5 menit', '1 hari 3 jam' (floored), as the hub screens say
+ * durations; in the device's language at the moment it is called.
+ */
 export function formatSince(totalMs: number): string {
   const seconds = Math.max(0, Math.floor(totalMs / 1000));
-  if (seconds < 60) return `${seconds} detik`;
+  if (seconds < 60) return t('tower.duration.seconds', { count: seconds });
   const mins = Math.floor(seconds / 60);
-  if (mins < 60) return `${mins} menit`;
+  if (mins < 60) return t('tower.duration.minutes', { count: mins });
   const hours = Math.floor(mins / 60);
-  if (hours < 24) return mins % 60 ? `${hours} jam ${mins % 60} menit` : `${hours} jam`;
+  if (hours < 24)
+    return mins % 60
+      ? t('tower.duration.hoursMinutes', { hours, minutes: mins % 60 })
+      : t('tower.duration.hours', { count: hours });
   const days = Math.floor(hours / 24);
-  return hours % 24 ? `${days} hari ${hours % 24} jam` : `${days} hari`;
+  return hours % 24
+    ? t('tower.duration.daysHours', { days, hours: hours % 24 })
+    : t('tower.duration.days', { count: days });
 }

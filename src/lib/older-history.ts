@@ -8,29 +8,27 @@
 import type { InventoryRow, Shipment } from '../../sync/pure';
 import { supabase } from './supabase';
 
-export const OLDER_NEEDS_CONNECTION = 'Riwayat lebih lama perlu koneksi internet.';
 export const OLDER_PAGE_SIZE = 50;
 
 /** A shipment as search_shipments answers: its own fields, with its vehicle's, vendor's and container's names. */
-export interface OlderShipment
-  extends Pick<
-    Shipment,
-    | 'id'
-    | 'batch_number'
-    | 'status'
-    | 'origin_hub_id'
-    | 'destination_hub_id'
-    | 'current_hub_id'
-    | 'vehicle_id'
-    | 'vendor_id'
-    | 'smartboard_quantity'
-    | 'bracket_quantity'
-    | 'loading_date'
-    | 'selesai_bongkar'
-    | 'notes'
-    | 'created_at'
-    | 'updated_at'
-  > {
+export interface OlderShipment extends Pick<
+  Shipment,
+  | 'id'
+  | 'batch_number'
+  | 'status'
+  | 'origin_hub_id'
+  | 'destination_hub_id'
+  | 'current_hub_id'
+  | 'vehicle_id'
+  | 'vendor_id'
+  | 'smartboard_quantity'
+  | 'bracket_quantity'
+  | 'loading_date'
+  | 'selesai_bongkar'
+  | 'notes'
+  | 'created_at'
+  | 'updated_at'
+> {
   license_plate: string | null;
   driver_name: string | null;
   ship_name: string | null;
@@ -131,7 +129,8 @@ export function readOlderLedger(
 
 /** A server ledger row in the shape the lists show (a ledger row), and its shipment's fields. */
 export function asInventoryRow(row: OlderLedgerRow): { row: InventoryRow; shipment: RelatedShipment | null } {
-  const { shipment_status, shipment_origin_hub_id, shipment_destination_hub_id, shipment_notes, ...rest } = row;
+  const { shipment_status, shipment_origin_hub_id, shipment_destination_hub_id, shipment_notes, ...rest } =
+    row;
   return {
     row: { ...rest, deleted: false, change_xid: '0' },
     shipment:

@@ -4,13 +4,7 @@
 // over the local rows, so it works offline. Pure. A result whose field equals
 // the query comes first, then the newest first; at most `limit` results, with
 // the count of all matches so the screen can say there are more.
-import {
-  vehicleBadge,
-  type Container,
-  type Shipment,
-  type Vehicle,
-  type Vendor,
-} from '../../sync/pure';
+import { vehicleBadge, type Container, type Shipment, type Vehicle, type Vendor } from '../../sync/pure';
 import { statusLook, type StatusLooks } from './shipment-status';
 
 export type SearchHit =
@@ -84,7 +78,8 @@ export function searchLocal(query: string, data: SearchData, limit = SEARCH_LIMI
   for (const s of data.shipments) {
     if (s.deleted) continue;
     const before = travelling.get(s.vehicle_id);
-    if (!s.selesai_bongkar && (!before || newestFirst(s.created_at, before.created_at) < 0)) travelling.set(s.vehicle_id, s);
+    if (!s.selesai_bongkar && (!before || newestFirst(s.created_at, before.created_at) < 0))
+      travelling.set(s.vehicle_id, s);
     const container = containerOf.get(s.id);
     const vehicle = vehicleById.get(s.vehicle_id);
     const vendor = vendorName.get(s.vendor_id ?? vehicle?.vendor_id ?? '');
@@ -125,7 +120,8 @@ export function searchLocal(query: string, data: SearchData, limit = SEARCH_LIMI
         kind: 'vehicle',
         id: v.id,
         title: v.license_plate,
-        detail: [v.nama_kapal ?? v.driver_name, vendor].filter(Boolean).join(' · ') || 'Kendaraan',
+        // Empty when nothing more is known (the search box then says it is a vehicle).
+        detail: [v.nama_kapal ?? v.driver_name, vendor].filter(Boolean).join(' · '),
         statusLabel: vehicleBadge(v),
         vehicle: v,
         shipmentId: travelling.get(v.id)?.id ?? null,

@@ -21,6 +21,7 @@ import { Button } from '../../components/ui/button';
 import { SegmentedControl } from '../../components/ui/segmented-control';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '../../components/ui/sheet';
 import { formatDate, formatNumber } from '../../lib/format-date';
+import { useT } from '../../lib/i18n';
 import {
   asInventoryRow,
   readOlderLedger,
@@ -36,18 +37,20 @@ import { useShipmentFilters } from '../../lib/use-shipment-filters';
 import { useStatusLooks } from '../../lib/use-status-looks';
 
 const ALL = { selector: {} };
-export const HUB_NOT_FOUND = 'Hub not found';
-const FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'in', label: 'Masuk' },
-  { value: 'out', label: 'Keluar' },
-] as const;
+type T = ReturnType<typeof useT>;
 
-const kindOf = (r: InventoryRow) =>
+const filtersOf = (t: T) =>
+  [
+    { value: 'all', label: t('tower.activity.all') },
+    { value: 'in', label: t('tower.activity.in') },
+    { value: 'out', label: t('tower.activity.out') },
+  ] as const;
+
+const kindOf = (t: T, r: InventoryRow) =>
   r.smartboard_quantity > 0 || r.bracket_quantity > 0
-    ? 'Masuk'
+    ? t('tower.activity.in')
     : r.smartboard_quantity < 0 || r.bracket_quantity < 0
-      ? 'Keluar'
+      ? t('tower.activity.out')
       : '-';
 
 const HUB_TABLES = ['hubs'] as const;
@@ -56,6 +59,7 @@ const STOCK_TABLES = ['hubs', 'warehouses', 'stock_balances'] as const;
 const LEDGER_TABLES = ['hubs', 'warehouses', 'inventory'] as const;
 
 export function HubActivityPage() {
+  const t = useT();
   const { hubId = '' } = useParams();
   const navigate = useNavigate();
   const hubs = useRxQuery('hubs', ALL);
@@ -74,13 +78,11 @@ export function HubActivityPage() {
     'inventory',
     ownIds.length ? { selector: { warehouse_id: { $in: ownIds } } } : null,
   );
-  const balances = useRxQuery(
-    'stock_balances',
-    ownIds.length ? { selector: { id: { $in: ownIds } } } : null,
-  );
+  const balances = useRxQuery('stock_balances', ownIds.length ? { selector: { id: { $in: ownIds } } } : null);
   const rows = useMemo(() => inventory.rows.filter((r) => !r.deleted), [inventory.rows]);
   const stock = hubStock(hubId, own, stockOfBalances(balances.rows));
-  const stockReady = stockArrived && hubs.ready && warehouses.ready && (ownIds.length === 0 || balances.ready);
+  const stockReady =
+    stockArrived && hubs.ready && warehouses.ready && (ownIds.length === 0 || balances.ready);
   const ready = ledgerArrived && hubs.ready && warehouses.ready && (ownIds.length === 0 || inventory.ready);
   const shipments = useRxByIds(
     'shipments',
@@ -137,29 +139,29 @@ export function HubActivityPage() {
     () => [
       {
         id: 'date',
-        header: 'Tanggal',
+        header: t('tower.activity.date'),
         value: (r) => r.date_recorded,
         cell: (r) => formatDate(r.date_recorded),
       },
-      { id: 'batch', header: 'Batch', value: (r) => r.batch_number ?? '-' },
+      { id: 'batch', header: t('tower.activity.batch'), value: (r) => r.batch_number ?? '-' },
       {
         id: 'tv',
-        header: 'TV',
+        header: t('tower.activity.tv'),
         value: (r) => r.smartboard_quantity,
         cell: (r) => formatNumber(r.smartboard_quantity),
         className: 'tabular-nums',
       },
       {
         id: 'bracket',
-        header: 'Bracket',
+        header: t('tower.activity.bracket'),
         value: (r) => r.bracket_quantity,
         cell: (r) => formatNumber(r.bracket_quantity),
         className: 'tabular-nums',
       },
-      { id: 'type', header: 'Tipe', value: kindOf },
+      { id: 'type', header: t('tower.activity.type'), value: (r) => kindOf(t, r) },
       {
         id: 'destination',
-        header: 'Tujuan',
+        header: t('tower.activity.destination'),
         value: (r) => {
           const s = relatedOf(r);
           return s ? (hubs.rows.find((h) => h.id === s.destination_hub_id)?.name ?? '-') : '-';
@@ -167,23 +169,23 @@ export function HubActivityPage() {
       },
       {
         id: 'notes',
-        header: 'Catatan',
+        header: t('tower.activity.notes'),
         value: (r) => relatedOf(r)?.notes ?? '-',
       },
     ],
-    [relatedOf, hubs.rows],
+    [relatedOf, hubs.rows, t],
   );
 
   if (hubs.ready && !hub && hubArrived) {
     return (
       <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" data-testid="hub-activity-error">
         <Alert variant="destructive">
-          <AlertTitle>Error</AlertTitle>
-          <AlertDescription>{HUB_NOT_FOUND}</AlertDescription>
+          <AlertTitle>{t('tower.activity.error')}</AlertTitle>
+          <AlertDescription>{t('tower.activity.hubNotFound')}</AlertDescription>
         </Alert>
         <Button variant="outline" className="justify-self-start" onClick={() => navigate('/')}>
           <ArrowLeft aria-hidden="true" />
-          Go Back
+          {t('tower.activity.goBack')}
         </Button>
       </div>
     );
@@ -209,15 +211,15 @@ export function HubActivityPage() {
     >
       <header className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight">{hub?.name ?? '…'}</h1>
-        <p className="text-muted-foreground">Aktivitas Inventory</p>
+        <p className="text-muted-foreground">{t('tower.activity.subtitle')}</p>
         <DataFreshness />
       </header>
       <StatCards
         className="grid-cols-2"
         ready={stockReady}
         items={[
-          { label: 'Total Stok TV', value: stock.tv, testId: 'stock-tv' },
-          { label: 'Total Stok Bracket', value: stock.bracket, testId: 'stock-bracket' },
+          { label: t('tower.activity.totalTv'), value: stock.tv, testId: 'stock-tv' },
+          { label: t('tower.activity.totalBracket'), value: stock.bracket, testId: 'stock-bracket' },
         ]}
       />
       <ShipmentFilterBar
@@ -225,51 +227,47 @@ export function HubActivityPage() {
         value={filters}
         onChange={setFilters}
         {...shipmentFilterOptions(related, filters, (key) => statusLook(looks, key).label, hubName)}
-        dateLabel="Tanggal"
+        dateLabel={t('tower.activity.date')}
       />
       <DataTable
         rows={shown}
         columns={columns}
         rowId={(r) => r.id}
         ready={ready}
-        emptyText={
-          hasFieldFilters(filters)
-            ? 'Tidak ada aktivitas yang cocok dengan filter.'
-            : 'Belum ada aktivitas inventory.'
-        }
-        filterPlaceholder="Cari batch, tujuan, catatan..."
+        emptyText={hasFieldFilters(filters) ? t('tower.activity.emptyFiltered') : t('tower.activity.empty')}
+        filterPlaceholder={t('tower.activity.filterPlaceholder')}
         onRowClick={(r) => setOpenId(r.id)}
-        rowLabel={(r) => `Detail ${r.batch_number ?? formatDate(r.date_recorded)}`}
-        csvName={`aktivitas-${hub?.name ?? hubId}`}
+        rowLabel={(r) =>
+          t('tower.activity.rowLabel', { name: r.batch_number ?? formatDate(r.date_recorded) })
+        }
+        csvName={t('tower.activity.csvName', { hub: hub?.name ?? hubId })}
         initialSort={[{ id: 'date', desc: true }]}
         testId="activity-table"
         toolbar={
           <SegmentedControl
-            label="Filter"
+            label={t('tower.activity.filter')}
             value={filter}
-            options={FILTERS}
+            options={filtersOf(t)}
             onChange={(v) => setFilter(v as Movement)}
           />
         }
       />
-      {(olderKey !== null || !older.online) && (
-        <OlderHistoryStep pages={older} shown={olderRows.length} />
-      )}
+      {(olderKey !== null || !older.online) && <OlderHistoryStep pages={older} shown={olderRows.length} />}
       {open && (
         <Sheet open onOpenChange={(o) => !o && setOpenId(null)}>
           <SheetContent className="w-full overflow-y-auto p-6 sm:max-w-lg" data-testid="inventory-detail">
             <SheetHeader className="p-0">
-              <SheetTitle>Detail Inventory</SheetTitle>
+              <SheetTitle>{t('tower.activity.detailTitle')}</SheetTitle>
               <SheetDescription>{open.batch_number ?? '-'}</SheetDescription>
             </SheetHeader>
             <dl className="grid gap-2 text-sm">
               {(
                 [
-                  ['Batch', open.batch_number ?? '-'],
-                  ['Tanggal', formatDate(open.date_recorded)],
-                  ['Gudang', warehouseName(open.warehouse_id)],
-                  ['TV', formatNumber(open.smartboard_quantity)],
-                  ['Bracket', formatNumber(open.bracket_quantity)],
+                  [t('tower.activity.batch'), open.batch_number ?? '-'],
+                  [t('tower.activity.date'), formatDate(open.date_recorded)],
+                  [t('tower.activity.warehouse'), warehouseName(open.warehouse_id)],
+                  [t('tower.activity.tv'), formatNumber(open.smartboard_quantity)],
+                  [t('tower.activity.bracket'), formatNumber(open.bracket_quantity)],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label} className="grid grid-cols-[9rem_1fr] gap-2">
@@ -280,23 +278,31 @@ export function HubActivityPage() {
             </dl>
             {openShipment && (
               <section className="grid gap-2 rounded-md border p-3 text-sm" data-testid="related-shipment">
-                <h2 className="font-semibold">Shipment {openShipment.batch_number}</h2>
+                <h2 className="font-semibold">
+                  {t('tower.activity.shipment', { batch: openShipment.batch_number })}
+                </h2>
                 <StatusBadge status={openShipment.status} looks={looks} />
                 <p>
                   {hubName(openShipment.origin_hub_id)} → {hubName(openShipment.destination_hub_id)}
                 </p>
                 <RelatedVehicle vehicleId={openShipment.vehicle_id} />
-                <p className="text-muted-foreground">Catatan: {openShipment.notes ?? '-'}</p>
+                <p className="text-muted-foreground">
+                  {t('tower.activity.notesValue', { notes: openShipment.notes ?? '-' })}
+                </p>
               </section>
             )}
             {openOlder && (
               <section className="grid gap-2 rounded-md border p-3 text-sm" data-testid="related-shipment">
-                <h2 className="font-semibold">Shipment {open.batch_number ?? '-'}</h2>
+                <h2 className="font-semibold">
+                  {t('tower.activity.shipment', { batch: open.batch_number ?? '-' })}
+                </h2>
                 <StatusBadge status={openOlder.status} looks={looks} />
                 <p>
                   {hubName(openOlder.origin_hub_id)} → {hubName(openOlder.destination_hub_id)}
                 </p>
-                <p className="text-muted-foreground">Catatan: {openOlder.notes ?? '-'}</p>
+                <p className="text-muted-foreground">
+                  {t('tower.activity.notesValue', { notes: openOlder.notes ?? '-' })}
+                </p>
               </section>
             )}
             {openShipment && <ShipmentHistory shipmentId={openShipment.id} />}

@@ -16,18 +16,8 @@ import { formatDateTime, formatNumber, formatPercent } from '../../lib/format-da
 import { PRODUCT_NAME } from '../../lib/messages';
 import { useSignedIn } from '../../lib/session';
 import { useSyncEngine, useSyncEngineFailed, useSyncStatus } from '../../lib/sync-engine';
-import {
-  FETCH_FAILED,
-  HUB_LABELS,
-  HUB_UNKNOWN,
-  IN_TRANSIT,
-  POD,
-  POD_EMPTY,
-  REFRESH_DATA,
-  STATUS_HUB,
-  CHART_TITLE,
-  storedFiguresNote,
-} from './messages';
+import { useT } from '../../lib/i18n';
+import { HUB_LABEL_KEYS } from './messages';
 import { useDashboardData, type HubCardData } from './use-dashboard-data';
 import { AttentionBoard } from './attention-board';
 import { DiscrepancyBoard } from './discrepancy-board';
@@ -45,7 +35,17 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
   );
 }
 
+/** A hub card's flow figures: their field (and test id) and their label's key. */
+const FLOW = [
+  ['incoming', 'tower.dashboard.incoming'],
+  ['arrived', 'tower.dashboard.arrived'],
+  ['unloading', 'tower.dashboard.unloading'],
+  ['outgoing', 'tower.dashboard.outgoing'],
+] as const;
+
 function HubCard({ card }: { card: HubCardData }) {
+  const t = useT();
+  const hubLabel = t(HUB_LABEL_KEYS[card.kind]);
   const percent = progressPercent(card.stock.tv + card.stock.bracket, card.capacity);
   const body = (
     <Card
@@ -57,29 +57,26 @@ function HubCard({ card }: { card: HubCardData }) {
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle className="flex items-center gap-2 text-base">
           <Building2 className="size-4" aria-hidden="true" />
-          {HUB_LABELS[card.kind]}
+          {hubLabel}
         </CardTitle>
         {card.hub && <ArrowRight className="size-4 text-muted-foreground" aria-hidden="true" />}
       </CardHeader>
       <CardContent className="grid gap-3">
-        {!card.hub && <p className="text-sm text-muted-foreground">{HUB_UNKNOWN}</p>}
+        {!card.hub && <p className="text-sm text-muted-foreground">{t('tower.dashboard.hubUnknown')}</p>}
         <div className="grid grid-cols-2 gap-3">
-          <Figure label="Stok TV" value={card.stock.tv} testId="hub-stock-tv" />
-          <Figure label="Stok Bracket" value={card.stock.bracket} testId="hub-stock-bracket" />
+          <Figure label={t('tower.dashboard.stockTv')} value={card.stock.tv} testId="hub-stock-tv" />
+          <Figure
+            label={t('tower.dashboard.stockBracket')}
+            value={card.stock.bracket}
+            testId="hub-stock-bracket"
+          />
         </div>
         <dl className="grid grid-cols-4 gap-2 text-center text-xs" data-testid="hub-flow">
-          {(
-            [
-              ['OTW masuk', card.flow.incoming, 'incoming'],
-              ['Tiba', card.flow.arrived, 'arrived'],
-              ['Bongkar', card.flow.unloading, 'unloading'],
-              ['OTW keluar', card.flow.outgoing, 'outgoing'],
-            ] as const
-          ).map(([label, value, key]) => (
+          {FLOW.map(([key, label]) => (
             <div key={key} className="rounded-md bg-muted p-1">
-              <dt className="text-muted-foreground">{label}</dt>
+              <dt className="text-muted-foreground">{t(label)}</dt>
               <dd className="text-base font-semibold tabular-nums" data-testid={`hub-flow-${key}`}>
-                {value}
+                {card.flow[key]}
               </dd>
             </div>
           ))}
@@ -87,13 +84,13 @@ function HubCard({ card }: { card: HubCardData }) {
         {percent !== null && (
           <div className="grid gap-1" data-testid="hub-progress">
             <div className="flex justify-between text-xs">
-              <span className="text-muted-foreground">Kapasitas</span>
+              <span className="text-muted-foreground">{t('tower.dashboard.capacity')}</span>
               <span className="font-medium">{formatPercent(percent)}</span>
             </div>
             <div
               className="h-2 rounded-full bg-muted"
               role="progressbar"
-              aria-label={`Kapasitas ${HUB_LABELS[card.kind]}`}
+              aria-label={t('tower.dashboard.capacityOf', { hub: hubLabel })}
               aria-valuenow={Number(percent)}
               aria-valuemin={0}
               aria-valuemax={100}
@@ -118,6 +115,7 @@ function HubCard({ card }: { card: HubCardData }) {
 }
 
 export function DashboardPage() {
+  const t = useT();
   const { profile } = useSignedIn();
   const engine = useSyncEngine();
   // Said only when the local database could not be opened, not while it opens.
@@ -137,23 +135,25 @@ export function DashboardPage() {
     >
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
-          <h1 className="text-2xl font-bold tracking-tight">Dashboard {PRODUCT_NAME}</h1>
+          <h1 className="text-2xl font-bold tracking-tight">
+            {t('tower.dashboard.title', { product: PRODUCT_NAME })}
+          </h1>
           <DataFreshness />
           {data.storedAt && (
             <p className="text-xs text-muted-foreground" role="status" data-testid="dashboard-stored">
-              {storedFiguresNote(formatDateTime(data.storedAt))}
+              {t('tower.dashboard.storedNote', { at: formatDateTime(data.storedAt) })}
             </p>
           )}
         </div>
         <Button variant="outline" onClick={() => void engine?.syncNow()} disabled={!engine || syncing}>
           <RefreshCw aria-hidden="true" className={syncing ? 'animate-spin' : undefined} />
-          {REFRESH_DATA}
+          {t('tower.dashboard.refresh')}
         </Button>
       </header>
 
       {failed && (
         <Alert variant="destructive" data-testid="dashboard-failed">
-          <AlertDescription>{FETCH_FAILED}</AlertDescription>
+          <AlertDescription>{t('tower.dashboard.fetchFailed')}</AlertDescription>
         </Alert>
       )}
 
@@ -165,16 +165,24 @@ export function DashboardPage() {
           <CardHeader className="flex flex-row items-center justify-between">
             <CardTitle className="flex items-center gap-2 text-base">
               <Truck className="size-4" aria-hidden="true" />
-              {IN_TRANSIT}
+              {t('tower.dashboard.inTransit')}
             </CardTitle>
             <ArrowRight className="size-4 text-muted-foreground" aria-hidden="true" />
           </CardHeader>
           <CardContent className="grid grid-cols-3 gap-3">
             {shown ? (
               <>
-                <Figure label="Pengiriman" value={data.inTransit.shipments} testId="in-transit-shipments" />
-                <Figure label="TV" value={data.inTransit.tv} testId="in-transit-tv" />
-                <Figure label="Bracket" value={data.inTransit.bracket} testId="in-transit-bracket" />
+                <Figure
+                  label={t('tower.dashboard.shipments')}
+                  value={data.inTransit.shipments}
+                  testId="in-transit-shipments"
+                />
+                <Figure label={t('tower.dashboard.tv')} value={data.inTransit.tv} testId="in-transit-tv" />
+                <Figure
+                  label={t('tower.dashboard.bracket')}
+                  value={data.inTransit.bracket}
+                  testId="in-transit-bracket"
+                />
               </>
             ) : (
               <Skeleton className="col-span-3 h-10" />
@@ -186,7 +194,7 @@ export function DashboardPage() {
       {!shown ? (
         <section className="grid gap-3" aria-labelledby="status-hub" data-testid="status-hub-loading">
           <h2 id="status-hub" className="text-lg font-semibold">
-            {STATUS_HUB}
+            {t('tower.dashboard.statusHub')}
           </h2>
           <Skeleton className="h-48 w-full" />
         </section>
@@ -194,7 +202,7 @@ export function DashboardPage() {
         data.hubCards.length > 0 && (
           <section className="grid gap-3" aria-labelledby="status-hub">
             <h2 id="status-hub" className="text-lg font-semibold">
-              {STATUS_HUB}
+              {t('tower.dashboard.statusHub')}
             </h2>
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
               {data.hubCards.map((card) => (
@@ -204,7 +212,7 @@ export function DashboardPage() {
             {data.hubCards.length > 1 && (
               <Card>
                 <CardHeader>
-                  <CardTitle className="text-base">{CHART_TITLE}</CardTitle>
+                  <CardTitle className="text-base">{t('tower.dashboard.chartTitle')}</CardTitle>
                 </CardHeader>
                 <CardContent>
                   {/* Drawn from the database's figures only: over the kept ones, loading the chart
@@ -226,12 +234,12 @@ export function DashboardPage() {
       {(profile.role !== 'hub_user' || profile.hubInfo.hubType === 'pod') && (
         <section className="grid gap-3" aria-labelledby="pod-section">
           <h2 id="pod-section" className="text-lg font-semibold">
-            {POD}
+            {t('tower.dashboard.pod')}
           </h2>
           {!shown ? (
             <Skeleton className="h-32 w-full" data-testid="pod-cards-loading" />
           ) : data.podCards.length === 0 ? (
-            <EmptyState testId="pod-cards-empty">{POD_EMPTY}</EmptyState>
+            <EmptyState testId="pod-cards-empty">{t('tower.dashboard.podEmpty')}</EmptyState>
           ) : (
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {data.podCards.map((c) => (
@@ -243,11 +251,19 @@ export function DashboardPage() {
                     </CardTitle>
                   </CardHeader>
                   <CardContent className="grid grid-cols-3 gap-3">
-                    <Figure label="OTW" value={c.otw} testId="pod-otw" />
-                    <Figure label="Tiba" value={c.arrived} testId="pod-arrived" />
-                    <Figure label="Bongkar" value={c.unloading} testId="pod-unloading" />
-                    <Figure label="Stok TV" value={c.tv} testId="pod-tv" />
-                    <Figure label="Stok Bracket" value={c.bracket} testId="pod-bracket" />
+                    <Figure label={t('tower.dashboard.otw')} value={c.otw} testId="pod-otw" />
+                    <Figure label={t('tower.dashboard.arrived')} value={c.arrived} testId="pod-arrived" />
+                    <Figure
+                      label={t('tower.dashboard.unloading')}
+                      value={c.unloading}
+                      testId="pod-unloading"
+                    />
+                    <Figure label={t('tower.dashboard.stockTv')} value={c.tv} testId="pod-tv" />
+                    <Figure
+                      label={t('tower.dashboard.stockBracket')}
+                      value={c.bracket}
+                      testId="pod-bracket"
+                    />
                   </CardContent>
                 </Card>
               ))}

@@ -20,6 +20,7 @@ import {
   openDiscrepancies,
 } from '../../lib/handover/discrepancies';
 import { useDiscrepancies } from '../../lib/handover/use-discrepancies';
+import { useT } from '../../lib/i18n';
 import { useSignedIn } from '../../lib/session';
 import { useRxQuery } from '../../lib/use-rx-query';
 
@@ -27,6 +28,7 @@ const ALL = { selector: {} };
 export const SELISIH_PARAM = 'selisih';
 
 export function DiscrepancyBoard() {
+  const t = useT();
   const { profile } = useSignedIn();
   const resolver = mayResolve(profile.role);
   const all = useDiscrepancies();
@@ -71,7 +73,7 @@ export function DiscrepancyBoard() {
             <span
               className="rounded-full bg-destructive px-2 text-xs leading-5 font-semibold text-white"
               data-testid="discrepancy-open-count"
-              aria-label={`${openHere} selisih terbuka`}
+              aria-label={t('tower.discrepancyBoard.openCount', { count: openHere })}
             >
               {openHere}
             </span>
@@ -79,8 +81,8 @@ export function DiscrepancyBoard() {
         </CardTitle>
         <CardDescription>
           {resolver
-            ? 'Selisih hitungan saat serah terima (kurang, lebih, rusak) yang belum diselesaikan.'
-            : 'Selisih hitungan saat serah terima pada pengiriman dari dan ke hub Anda.'}
+            ? t('tower.discrepancyBoard.resolverDescription')
+            : t('tower.discrepancyBoard.hubDescription')}
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -2,56 +2,92 @@
 // screen stays light). Two charts, each with one y-axis of one unit (issue 30): stock in
 // units on one, shipments on the way in and out on the other. On one chart with two axes
 // a count of 3 stood as tall as 210 units of stock.
+import type { ParseKeys } from 'i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '../../lib/format-date';
+import { useT } from '../../lib/i18n';
 import type { HubCardData } from './use-dashboard-data';
-import { HUB_LABELS } from './messages';
+import { HUB_LABEL_KEYS } from './messages';
+
+type Key = ParseKeys;
 
 interface Series {
-  name: string;
+  /** The series' key in the data and its name's catalogue key (legend, tooltip). */
+  id: string;
+  name: Key;
   value: (card: HubCardData) => number;
   color: string;
 }
 
 interface ChartSpec {
   id: 'stock' | 'flow';
-  title: string;
+  title: Key;
   /** The y-axis's unit, said on the axis and in the tooltip. */
-  unit: string;
+  unit: Key;
   series: Series[];
 }
 
 export const HUB_CHARTS: readonly ChartSpec[] = [
   {
     id: 'stock',
-    title: 'Stok per hub',
-    unit: 'Unit barang',
+    title: 'tower.chart.stockTitle',
+    unit: 'tower.chart.stockUnit',
     series: [
-      { name: 'Stok TV', value: (c) => c.stock.tv, color: 'oklch(0.36 0.08 245)' },
-      { name: 'Stok Bracket', value: (c) => c.stock.bracket, color: 'oklch(0.6 0.1 200)' },
+      { id: 'tv', name: 'tower.dashboard.stockTv', value: (c) => c.stock.tv, color: 'oklch(0.36 0.08 245)' },
+      {
+        id: 'bracket',
+        name: 'tower.dashboard.stockBracket',
+        value: (c) => c.stock.bracket,
+        color: 'oklch(0.6 0.1 200)',
+      },
     ],
   },
   {
     id: 'flow',
-    title: 'Pengiriman OTW per hub',
-    unit: 'Jumlah pengiriman',
+    title: 'tower.chart.flowTitle',
+    unit: 'tower.chart.flowUnit',
     series: [
-      { name: 'OTW masuk', value: (c) => c.flow.incoming, color: 'oklch(0.55 0.15 75)' },
-      { name: 'OTW keluar', value: (c) => c.flow.outgoing, color: 'oklch(0.5 0.15 30)' },
+      {
+        id: 'incoming',
+        name: 'tower.dashboard.incoming',
+        value: (c) => c.flow.incoming,
+        color: 'oklch(0.55 0.15 75)',
+      },
+      {
+        id: 'outgoing',
+        name: 'tower.dashboard.outgoing',
+        value: (c) => c.flow.outgoing,
+        color: 'oklch(0.5 0.15 30)',
+      },
     ],
   },
 ];
 
+/** The y-axis's label (its unit), upright along the axis. */
+const AXIS_LABEL = {
+  angle: -90,
+  position: 'insideLeft',
+  offset: -8,
+  style: { textAnchor: 'middle' },
+} as const;
+
 function OneChart({ spec, cards }: { spec: ChartSpec; cards: readonly HubCardData[] }) {
+  const t = useT();
+  const unit = t(spec.unit);
   const data = cards.map((c) => ({
-    hub: HUB_LABELS[c.kind],
-    ...Object.fromEntries(spec.series.map((s) => [s.name, s.value(c)])),
+    hub: t(HUB_LABEL_KEYS[c.kind]),
+    ...Object.fromEntries(spec.series.map((s) => [s.id, s.value(c)])),
   }));
   const titleId = `hub-chart-${spec.id}-title`;
   return (
-    <figure className="grid gap-2" data-testid={`hub-chart-${spec.id}`} data-unit={spec.unit} aria-labelledby={titleId}>
+    <figure
+      className="grid gap-2"
+      data-testid={`hub-chart-${spec.id}`}
+      data-unit={unit}
+      aria-labelledby={titleId}
+    >
       <figcaption id={titleId} className="text-sm font-medium">
-        {spec.title} <span className="font-normal text-muted-foreground">({spec.unit.toLowerCase()})</span>
+        {t(spec.title)} <span className="font-normal text-muted-foreground">({unit.toLowerCase()})</span>
       </figcaption>
       <div className="h-64 w-full">
         <ResponsiveContainer width="100%" height="100%">
@@ -62,13 +98,13 @@ function OneChart({ spec, cards }: { spec: ChartSpec; cards: readonly HubCardDat
               allowDecimals={false}
               tickFormatter={(value) => formatNumber(Number(value))}
               tick={{ fontSize: 14 }}
-              label={{ value: spec.unit, angle: -90, position: 'insideLeft', offset: -8, style: { textAnchor: 'middle' } }}
+              label={{ value: unit, ...AXIS_LABEL }}
             />
-            <Tooltip formatter={(value) => `${formatNumber(Number(value))} ${spec.unit.toLowerCase()}`} />
+            <Tooltip formatter={(value) => `${formatNumber(Number(value))} ${unit.toLowerCase()}`} />
             {/* In the order of the bars, not alphabetical (recharts 3 sorts by name by default). */}
             <Legend itemSorter={null} />
             {spec.series.map((s) => (
-              <Bar key={s.name} dataKey={s.name} fill={s.color} />
+              <Bar key={s.id} dataKey={s.id} name={t(s.name)} fill={s.color} />
             ))}
           </BarChart>
         </ResponsiveContainer>

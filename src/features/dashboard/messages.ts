@@ -1,20 +1,8 @@
-// The dashboard's product text (spec 2.4, 8.6), and the few strings the spec
-// has none for (marked).
-export const REFRESH_DATA = 'Refresh Data';
-export const FETCH_FAILED = 'Failed to fetch dashboard data';
-export const IN_TRANSIT = 'In-Transit';
-export const STATUS_HUB = 'Status Hub';
-export const POD = 'POD';
-export const POD_EMPTY = 'Tidak ada kontainer OTW ke kota tujuan saat ini.';
-
-// not in the spec
-export const HUB_LABELS = {
-  karawang: 'Karawang',
-  cikarang: 'Cikarang',
-  poljak: 'Jakarta (Pelabuhan)',
-  polsub: 'Surabaya (Pelabuhan)',
+// The dashboard's text lives in the catalogues (src/lib/i18n/tower-*.ts, issue 30); here the
+// keys of the four fixed hubs' names (spec 2.4).
+export const HUB_LABEL_KEYS = {
+  karawang: 'tower.hubs.karawang',
+  cikarang: 'tower.hubs.cikarang',
+  poljak: 'tower.hubs.poljak',
+  polsub: 'tower.hubs.polsub',
 } as const;
-export const HUB_UNKNOWN = 'Hub belum tersedia di perangkat ini.';
-export const CHART_TITLE = 'Stok dan arus per hub';
-/** Shown over the figures this device kept from its last start, until the local database answers. */
-export const storedFiguresNote = (at: string) => `Angka terakhir per ${at}; memuat data terbaru…`;

@@ -14,6 +14,7 @@ import { ShipmentFilterBar } from '../../components/shipment-filter-bar';
 import { StatusBadge } from '../../components/status-badge';
 import { Button } from '../../components/ui/button';
 import { formatDate, formatDateTime, formatNumber, formatStorageDate } from '../../lib/format-date';
+import { useT } from '../../lib/i18n';
 import { applyFilters, hasFieldFilters, shipmentFilterOptions } from '../../lib/shipment-filters';
 import { statusLook } from '../../lib/shipment-status';
 import { zoneOfHub } from '../../lib/time-zone';
@@ -26,11 +27,10 @@ import { useStatusLooks } from '../../lib/use-status-looks';
 const IN_TRANSIT = { selector: { selesai_bongkar: false } };
 const ALL = { selector: {} };
 
-export const IN_TRANSIT_TITLE = 'In-Transit Shipments';
-
 const TABLES = ['shipments'] as const;
 
 export function InTransitPage() {
+  const t = useT();
   const { rows, ready: read } = useRxQuery('shipments', IN_TRANSIT);
   // Until the shipments have arrived (a first sync), the totals and "none" would be false facts.
   const ready = useTablesArrived(TABLES) && read;
@@ -69,55 +69,55 @@ export function InTransitPage() {
 
   const columns = useMemo<DataColumn<Shipment>[]>(
     () => [
-      { id: 'batch', header: 'Batch', value: (s) => s.batch_number },
+      { id: 'batch', header: t('tower.inTransit.batch'), value: (s) => s.batch_number },
       {
         id: 'tv',
-        header: 'TV',
+        header: t('tower.inTransit.tv'),
         value: (s) => s.smartboard_quantity,
         cell: (s) => formatNumber(s.smartboard_quantity),
         className: 'tabular-nums',
       },
       {
         id: 'bracket',
-        header: 'Bracket',
+        header: t('tower.inTransit.bracket'),
         value: (s) => s.bracket_quantity,
         cell: (s) => formatNumber(s.bracket_quantity),
         className: 'tabular-nums',
       },
       {
         id: 'status',
-        header: 'Status',
+        header: t('tower.inTransit.status'),
         value: (s) => statusLook(looks, s.status).label,
         cell: (s) => <StatusBadge status={s.status} looks={looks} />,
       },
       {
         id: 'route',
-        header: 'Rute',
+        header: t('tower.inTransit.route'),
         value: (s) =>
           `${hubsById.get(s.origin_hub_id)?.name ?? '-'} → ${hubsById.get(s.destination_hub_id)?.name ?? '-'}`,
       },
-      { id: 'eta', header: 'ETA', value: (s) => s.eta, cell: (s) => formatDate(s.eta) },
+      { id: 'eta', header: t('tower.inTransit.eta'), value: (s) => s.eta, cell: (s) => formatDate(s.eta) },
       {
         id: 'loading',
-        header: 'Tanggal muat',
+        header: t('tower.inTransit.loadingDate'),
         value: (s) => s.loading_date,
         cell: (s) => formatDateTime(s.loading_date, zoneOfHub(hubsById.get(s.origin_hub_id))),
       },
     ],
-    [looks, hubsById],
+    [looks, hubsById, t],
   );
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="in-transit-page">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
-          <h1 className="text-2xl font-bold tracking-tight">{IN_TRANSIT_TITLE}</h1>
+          <h1 className="text-2xl font-bold tracking-tight">{t('tower.inTransit.title')}</h1>
           <DataFreshness />
         </div>
         <Button variant="outline" asChild>
           <Link to="/">
             <ArrowLeft aria-hidden="true" />
-            Dashboard
+            {t('tower.inTransit.back')}
           </Link>
         </Button>
       </header>
@@ -125,9 +125,9 @@ export function InTransitPage() {
         className="grid-cols-3"
         ready={ready}
         items={[
-          { label: 'Total Shipment', value: totals.shipments, testId: 'total-shipments' },
-          { label: 'Total TV', value: totals.tv, testId: 'total-tv' },
-          { label: 'Total Bracket', value: totals.bracket, testId: 'total-bracket' },
+          { label: t('tower.inTransit.totalShipments'), value: totals.shipments, testId: 'total-shipments' },
+          { label: t('tower.inTransit.totalTv'), value: totals.tv, testId: 'total-tv' },
+          { label: t('tower.inTransit.totalBracket'), value: totals.bracket, testId: 'total-bracket' },
         ]}
       />
       <ShipmentFilterBar
@@ -135,7 +135,7 @@ export function InTransitPage() {
         value={filters}
         onChange={setFilters}
         {...shipmentFilterOptions(shipments, filters, (key) => statusLook(looks, key).label, hubName)}
-        dateLabel="Tanggal muat"
+        dateLabel={t('tower.inTransit.loadingDate')}
       />
       <DataTable
         key={params.get('q') ?? ''}
@@ -143,19 +143,15 @@ export function InTransitPage() {
         columns={columns}
         rowId={(s) => s.id}
         ready={ready}
-        emptyText={
-          hasFieldFilters(filters)
-            ? 'Tidak ada pengiriman yang cocok dengan filter.'
-            : 'Tidak ada pengiriman dalam perjalanan.'
-        }
-        filterPlaceholder="Cari batch, status, rute..."
+        emptyText={hasFieldFilters(filters) ? t('tower.inTransit.emptyFiltered') : t('tower.inTransit.empty')}
+        filterPlaceholder={t('tower.inTransit.filterPlaceholder')}
         onRowClick={(s) => setOpenId(s.id)}
-        rowLabel={(s) => `Detail ${s.batch_number}`}
+        rowLabel={(s) => t('tower.inTransit.rowLabel', { batch: s.batch_number })}
         csvName="in-transit"
         initialFilter={params.get('q') ?? ''}
         initialSort={[{ id: 'loading', desc: true }]}
         testId="in-transit-table"
-        caption={IN_TRANSIT_TITLE}
+        caption={t('tower.inTransit.title')}
       />
       {open && (
         <ShipmentDetailSheet

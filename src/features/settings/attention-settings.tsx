@@ -11,6 +11,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { formatSince, type AttentionThresholds } from '../../lib/attention';
 import { refreshAttention, useAttentionServer } from '../../lib/attention-live';
+import { useT } from '../../lib/i18n';
+import { towerId } from '../../lib/i18n/tower-id';
 import { asWork } from '../../lib/server-action';
 import { useSignedIn } from '../../lib/session';
 import { supabase } from '../../lib/supabase';
@@ -20,16 +22,19 @@ import { useRxQuery } from '../../lib/use-rx-query';
 import type { Hub } from '../../../sync/pure';
 
 const MAX = 43_200;
+// The messages in Bahasa Indonesia, as the form's zod messages are: the field shows them through
+// localize() (form-field.tsx), in the device's language.
+const M = towerId.attentionSettings;
+const range = (template: string) => template.replace('{{max}}', String(MAX));
 const minutes = (min: number, message: string) => z.number().int(message).min(min, message).max(MAX, message);
 const schema = z.object({
-  eta_grace_minutes: minutes(0, `Toleransi ETA harus 0 sampai ${MAX} menit`),
-  waiting_minutes: minutes(1, `Batas tunggu harus 1 sampai ${MAX} menit`),
-  device_silent_minutes: minutes(1, `Batas perangkat harus 1 sampai ${MAX} menit`),
-  by_hub: z.record(z.string(), minutes(0, `Batas tunggu hub harus 0 sampai ${MAX} menit`)),
+  eta_grace_minutes: minutes(0, range(M.etaGraceRange)),
+  waiting_minutes: minutes(1, range(M.waitingRange)),
+  device_silent_minutes: minutes(1, range(M.deviceRange)),
+  by_hub: z.record(z.string(), minutes(0, range(M.hubRange))),
 });
 type Values = z.infer<typeof schema>;
 
-const TITLE = 'Batas waktu Perlu perhatian';
 const ALL = { selector: {} };
 const MINUTE = 60_000;
 
@@ -42,6 +47,7 @@ function ThresholdsDialog({
   hubs: readonly Hub[];
   onClose: () => void;
 }) {
+  const t = useT();
   const { profile } = useSignedIn();
   const { form, onSubmit, saving } = useCommandForm<Values>({
     defaultValues: {
@@ -64,8 +70,8 @@ function ThresholdsDialog({
             },
           });
           if (error) throw new Error(error.message);
-        }, 'Batas waktu tidak dapat disimpan'),
-      success: 'Batas waktu disimpan',
+        }, t('tower.attentionSettings.saveFailed')),
+      success: t('tower.attentionSettings.saved'),
     }),
     onDone: async () => {
       await refreshAttention(profile.userId);
@@ -73,25 +79,36 @@ function ThresholdsDialog({
     },
   });
   return (
-    <FormDialog title={TITLE} testId="attention-settings-dialog" onClose={onClose} onSubmit={onSubmit} saving={saving}>
-      <NumberField form={form} name="eta_grace_minutes" label="Toleransi setelah hari ETA (menit)" />
-      <NumberField form={form} name="waiting_minutes" label="Truk menunggu muat atau bongkar (menit)" />
+    <FormDialog
+      title={t('tower.attentionSettings.title')}
+      testId="attention-settings-dialog"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      saving={saving}
+    >
+      <NumberField form={form} name="eta_grace_minutes" label={t('tower.attentionSettings.etaGraceField')} />
+      <NumberField form={form} name="waiting_minutes" label={t('tower.attentionSettings.waitingField')} />
       {hubs.map((h) => (
         <NumberField
           key={h.id}
           form={form}
           name={`by_hub.${h.id}`}
           id={`attention-hub-${h.id}`}
-          label={`Menunggu di ${h.name} (menit)`}
-          hint="0: batas umum di atas"
+          label={t('tower.attentionSettings.waitingAtField', { hub: h.name })}
+          hint={t('tower.attentionSettings.waitingAtHint')}
         />
       ))}
-      <NumberField form={form} name="device_silent_minutes" label="Perangkat hub tanpa sinkron (menit)" />
+      <NumberField
+        form={form}
+        name="device_silent_minutes"
+        label={t('tower.attentionSettings.deviceSilentField')}
+      />
     </FormDialog>
   );
 }
 
 export function AttentionSettingsCard() {
+  const t = useT();
   const { profile } = useSignedIn();
   const { thresholds, at } = useAttentionServer(profile.userId);
   const online = useOnline();
@@ -101,38 +118,51 @@ export function AttentionSettingsCard() {
   return (
     <Card data-testid="settings-attention">
       <CardHeader>
-        <CardTitle>{TITLE}</CardTitle>
-        <CardDescription>
-          Berlaku untuk semua perangkat: kapan pengiriman, truk dan perangkat hub masuk daftar Perlu perhatian.
-        </CardDescription>
+        <CardTitle>{t('tower.attentionSettings.title')}</CardTitle>
+        <CardDescription>{t('tower.attentionSettings.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         <dl className="divide-y">
           <Row
-            label="Toleransi ETA"
-            value={thresholds.etaGraceMinutes ? formatSince(thresholds.etaGraceMinutes * MINUTE) : 'tanpa toleransi'}
+            label={t('tower.attentionSettings.etaGrace')}
+            value={
+              thresholds.etaGraceMinutes
+                ? formatSince(thresholds.etaGraceMinutes * MINUTE)
+                : t('tower.attentionSettings.noGrace')
+            }
             testId="attention-eta-grace"
           />
-          <Row label="Truk menunggu" value={formatSince(thresholds.waitingMinutes * MINUTE)} testId="attention-waiting" />
+          <Row
+            label={t('tower.attentionSettings.waiting')}
+            value={formatSince(thresholds.waitingMinutes * MINUTE)}
+            testId="attention-waiting"
+          />
           {perHub.map((h) => (
             <Row
               key={h.id}
-              label={`Menunggu di ${h.name}`}
+              label={t('tower.attentionSettings.waitingAt', { hub: h.name })}
               value={formatSince(thresholds.waitingByHub[h.id]! * MINUTE)}
               testId={`attention-hub-${h.id}`}
             />
           ))}
           <Row
-            label="Perangkat tanpa sinkron"
+            label={t('tower.attentionSettings.deviceSilent')}
             value={formatSince(thresholds.deviceSilentMinutes * MINUTE)}
             testId="attention-device-silent"
           />
         </dl>
-        <Button variant="outline" className="w-fit" disabled={!online || at === null} onClick={() => setEditing(true)}>
-          Ubah batas waktu
+        <Button
+          variant="outline"
+          className="w-fit"
+          disabled={!online || at === null}
+          onClick={() => setEditing(true)}
+        >
+          {t('tower.attentionSettings.change')}
         </Button>
-        {!online && <p className="text-muted-foreground">Sambungkan ke internet untuk mengubahnya.</p>}
-        {editing && <ThresholdsDialog thresholds={thresholds} hubs={hubs} onClose={() => setEditing(false)} />}
+        {!online && <p className="text-muted-foreground">{t('tower.attentionSettings.offline')}</p>}
+        {editing && (
+          <ThresholdsDialog thresholds={thresholds} hubs={hubs} onClose={() => setEditing(false)} />
+        )}
       </CardContent>
     </Card>
   );

@@ -8,16 +8,25 @@ import { NumberField } from '../../components/form-fields';
 import { Row } from '../../components/sync-panel';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { useT } from '../../lib/i18n';
 import { asWork } from '../../lib/server-action';
 import { supabase } from '../../lib/supabase';
 import { useCommandForm } from '../../lib/use-command-form';
 import { useOnline } from '../../lib/use-online';
 import { retentionSchema } from '../../../sync/pure';
 
-const TITLE = 'Riwayat di perangkat';
 type Values = { retention_days: number };
 
-function RetentionDialog({ days, onClose, onSaved }: { days: number; onClose: () => void; onSaved: (d: number) => void }) {
+function RetentionDialog({
+  days,
+  onClose,
+  onSaved,
+}: {
+  days: number;
+  onClose: () => void;
+  onSaved: (d: number) => void;
+}) {
+  const t = useT();
   const { form, onSubmit, saving } = useCommandForm<Values>({
     defaultValues: { retention_days: days },
     schema: retentionSchema,
@@ -29,24 +38,31 @@ function RetentionDialog({ days, onClose, onSaved }: { days: number; onClose: ()
           });
           if (error) throw new Error(error.message);
           onSaved((data as { retention_days: number }).retention_days);
-        }, 'Masa simpan tidak dapat disimpan'),
-      success: 'Masa simpan disimpan',
+        }, t('tower.workingSet.saveFailed')),
+      success: t('tower.workingSet.saved'),
     }),
     onDone: onClose,
   });
   return (
-    <FormDialog title={TITLE} testId="working-set-dialog" onClose={onClose} onSubmit={onSubmit} saving={saving}>
+    <FormDialog
+      title={t('tower.workingSet.title')}
+      testId="working-set-dialog"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      saving={saving}
+    >
       <NumberField
         form={form}
         name="retention_days"
-        label="Simpan pengiriman selesai dan stok (hari)"
-        hint="Yang lebih lama dibaca dari server saat online"
+        label={t('tower.workingSet.field')}
+        hint={t('tower.workingSet.hint')}
       />
     </FormDialog>
   );
 }
 
 export function WorkingSetSettingsCard() {
+  const t = useT();
   const online = useOnline();
   const [days, setDays] = useState<number | null>(null);
   const [editing, setEditing] = useState(false);
@@ -63,20 +79,26 @@ export function WorkingSetSettingsCard() {
   return (
     <Card data-testid="settings-working-set">
       <CardHeader>
-        <CardTitle>{TITLE}</CardTitle>
-        <CardDescription>
-          Berlaku untuk semua perangkat: pengiriman yang masih berjalan selalu ada; yang sudah selesai dan catatan
-          stok disimpan selama masa ini.
-        </CardDescription>
+        <CardTitle>{t('tower.workingSet.title')}</CardTitle>
+        <CardDescription>{t('tower.workingSet.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         <dl className="divide-y">
-          <Row label="Masa simpan" value={days === null ? '–' : `${days} hari`} testId="working-set-days" />
+          <Row
+            label={t('tower.workingSet.retention')}
+            value={days === null ? '–' : t('tower.workingSet.days', { count: days })}
+            testId="working-set-days"
+          />
         </dl>
-        <Button variant="outline" className="w-fit" disabled={!online || days === null} onClick={() => setEditing(true)}>
-          Ubah masa simpan
+        <Button
+          variant="outline"
+          className="w-fit"
+          disabled={!online || days === null}
+          onClick={() => setEditing(true)}
+        >
+          {t('tower.workingSet.change')}
         </Button>
-        {!online && <p className="text-muted-foreground">Sambungkan ke internet untuk melihat dan mengubahnya.</p>}
+        {!online && <p className="text-muted-foreground">{t('tower.workingSet.offline')}</p>}
         {editing && days !== null && (
           <RetentionDialog days={days} onClose={() => setEditing(false)} onSaved={setDays} />
         )}
