@@ -5,17 +5,8 @@
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import type { Discrepancy, Hub } from '../../sync/pure';
 import { formatDateTime } from '../lib/format-date';
-import {
-  describeDiscrepancy,
-  DISCREPANCY_OPEN,
-  DISCREPANCY_RESOLVED,
-  nameOf,
-  PHOTOS_LABEL,
-  reportedAt,
-  RESOLVE_LABEL,
-  resolvedByText,
-  WAITING_SYNC,
-} from '../lib/handover/discrepancies';
+import { useT } from '../lib/i18n';
+import { describeDiscrepancy, nameOf, reportedAt, resolverName } from '../lib/handover/discrepancies';
 import type { DiscrepancyContext } from '../lib/handover/use-discrepancies';
 import { storageUrl } from '../lib/supabase';
 import { zoneOfHub } from '../lib/time-zone';
@@ -27,13 +18,16 @@ const DOCUMENTS_PREFIX = '/storage/v1/object/public/shipment-documents/';
 
 /** The evidence photos the device holds rows for; the rest are counted as still on their way. */
 function Photos({ ids }: { ids: readonly string[] }) {
+  const t = useT();
   const docs = useRxByIds('shipment_documents', ids);
   const shown = ids.map((id) => docs.get(id)).filter((d) => !!d && !d.deleted);
   return (
     <div className="grid gap-1" data-testid="discrepancy-photos" data-count={ids.length}>
       <span className="text-xs text-muted-foreground">
-        {PHOTOS_LABEL}: {ids.length}
-        {shown.length < ids.length ? ` (${ids.length - shown.length} ${WAITING_SYNC})` : ''}
+        {t('handover.discrepancies.photosCount', { count: ids.length })}
+        {shown.length < ids.length
+          ? ` ${t('handover.discrepancies.photosWaiting', { count: ids.length - shown.length })}`
+          : ''}
       </span>
       {shown.length > 0 && (
         <div className="flex flex-wrap gap-2">
@@ -41,7 +35,7 @@ function Photos({ ids }: { ids: readonly string[] }) {
             <a key={d!.id} href={storageUrl(DOCUMENTS_PREFIX + d!.path)} target="_blank" rel="noreferrer">
               <img
                 src={storageUrl(DOCUMENTS_PREFIX + d!.path)}
-                alt={`${PHOTOS_LABEL} ${i + 1}`}
+                alt={t('handover.discrepancies.photoAlt', { n: i + 1 })}
                 className="size-16 rounded-md border object-cover"
                 loading="lazy"
               />
@@ -68,11 +62,17 @@ function Item({
   onResolve?: (d: Discrepancy) => void;
   highlighted: boolean;
 }) {
+  const t = useT();
   const open = d.status === 'open';
   const origin = hubsById.get(d.origin_hub_id);
   const destination = hubsById.get(d.destination_hub_id);
   const zone = zoneOfHub(destination);
-  const reporter = nameOf(d.reported_by, context.names, `petugas ${destination?.name ?? '-'}`);
+  const reporter = nameOf(
+    d.reported_by,
+    context.names,
+    t('handover.discrepancies.reporterFallback', { hub: destination?.name ?? '-' }),
+  );
+  const waiting = t('handover.discrepancies.waitingSync');
   const batch = context.batches.get(d.shipment_id) ?? '-';
   const when = reportedAt(d);
   return (
@@ -96,18 +96,29 @@ function Item({
         </div>
         <Badge variant={open ? 'destructive' : 'secondary'} data-testid="discrepancy-status">
           {open ? <CircleAlert aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
-          {open ? DISCREPANCY_OPEN : DISCREPANCY_RESOLVED}
+          {open ? t('handover.discrepancies.open') : t('handover.discrepancies.resolved')}
         </Badge>
       </div>
-      {d.note && <p data-testid="discrepancy-note">Catatan: {d.note}</p>}
+      {d.note && <p data-testid="discrepancy-note">{t('handover.discrepancies.note', { note: d.note })}</p>}
       <p className="text-muted-foreground" data-testid="discrepancy-reported">
-        Dilaporkan oleh {reporter}, {when ? formatDateTime(when, zone) : WAITING_SYNC}
+        {t('handover.discrepancies.reported', {
+          who: reporter,
+          when: when ? formatDateTime(when, zone) : waiting,
+        })}
       </p>
       <Photos ids={d.photo_ids ?? []} />
       {!open && (
         <p className="rounded-md bg-muted p-2" data-testid="discrepancy-resolution">
-          {resolvedByText(d, context.names)}, {d.resolved_at ? formatDateTime(d.resolved_at) : WAITING_SYNC}
-          {d.resolution_note ? `: ${d.resolution_note}` : ''}
+          {t(
+            d.resolution_note
+              ? 'handover.discrepancies.resolutionWithNote'
+              : 'handover.discrepancies.resolution',
+            {
+              who: resolverName(d, context.names),
+              when: d.resolved_at ? formatDateTime(d.resolved_at) : waiting,
+              note: d.resolution_note ?? '',
+            },
+          )}
         </p>
       )}
       {open && onResolve && (
@@ -115,9 +126,9 @@ function Item({
           <Button
             size="lg"
             onClick={() => onResolve(d)}
-            aria-label={`${RESOLVE_LABEL} selisih ${batch}: ${describeDiscrepancy(d)}`}
+            aria-label={t('handover.discrepancies.resolveAria', { batch, what: describeDiscrepancy(d) })}
           >
-            {RESOLVE_LABEL}
+            {t('handover.discrepancies.resolve')}
           </Button>
         </div>
       )}

@@ -7,10 +7,17 @@ import { useNavigate } from 'react-router-dom';
 import Webcam from 'react-webcam';
 import { ScanLine } from 'lucide-react';
 import { parseShipmentQr } from '../lib/handover/qr-payload';
-import { SCAN } from '../lib/handover/scan-messages';
+import { useT } from '../lib/i18n';
 import { useRxQuery } from '../lib/use-rx-query';
 import { Button } from './ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from './ui/dialog';
 import { Input } from './ui/input';
 
 const VIDEO = { facingMode: 'environment', width: { ideal: 1280 }, height: { ideal: 720 } } as const;
@@ -70,6 +77,7 @@ function useQrScan(
 
 /** The typed fallback: the batch number of a shipment on this device. */
 function BatchEntry({ onFound }: { onFound: (shipmentId: string) => void }) {
+  const t = useT();
   const [text, setText] = useState('');
   const [asked, setAsked] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -79,35 +87,35 @@ function BatchEntry({ onFound }: { onFound: (shipmentId: string) => void }) {
     const hit = rows.find((s) => !s.deleted);
     if (hit) onFound(hit.id);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the answer of a one-shot look-up
-    else setError(SCAN.batchNotFound(asked));
+    else setError(t('handover.scan.batchNotFound', { batch: asked }));
     setAsked(null);
-  }, [asked, ready, rows, onFound]);
+  }, [asked, ready, rows, onFound, t]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const batch = text.trim();
-    setError(batch ? null : SCAN.batchRequired);
+    setError(batch ? null : t('handover.scan.batchRequired'));
     if (batch) setAsked(batch);
   }
 
   return (
     <form className="grid gap-2" onSubmit={submit} noValidate>
       <label htmlFor="scan-batch" className="text-sm font-medium">
-        {SCAN.batchLabel}
+        {t('handover.scan.batchLabel')}
       </label>
       <div className="flex gap-2">
         <Input
           id="scan-batch"
           value={text}
           onChange={(e) => setText(e.target.value)}
-          placeholder={SCAN.batchPlaceholder}
+          placeholder={t('handover.scan.batchPlaceholder')}
           autoComplete="off"
           className="h-12 text-base"
           aria-invalid={!!error}
           aria-describedby={error ? 'scan-batch-error' : undefined}
         />
         <Button type="submit" size="lg" className="h-12">
-          {SCAN.batchOpen}
+          {t('handover.scan.batchOpen')}
         </Button>
       </div>
       {error && (
@@ -120,6 +128,7 @@ function BatchEntry({ onFound }: { onFound: (shipmentId: string) => void }) {
 }
 
 export function QrScannerDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const navigate = useNavigate();
   const webcam = useRef<Webcam>(null);
   const [cameraError, setCameraError] = useState<string | null>(null);
@@ -134,12 +143,12 @@ export function QrScannerDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent data-testid="qr-scanner" className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{SCAN.title}</DialogTitle>
-          <DialogDescription>{SCAN.description}</DialogDescription>
+          <DialogTitle>{t('handover.scan.title')}</DialogTitle>
+          <DialogDescription>{t('handover.scan.description')}</DialogDescription>
         </DialogHeader>
         {cameraError ? (
           <p className="text-sm text-destructive" role="alert">
-            {SCAN.cameraFailed(cameraError)}
+            {t('handover.scan.cameraFailed', { reason: cameraError })}
           </p>
         ) : (
           <div className="relative">
@@ -149,7 +158,7 @@ export function QrScannerDialog({ onClose }: { onClose: () => void }) {
               videoConstraints={VIDEO}
               onUserMediaError={(e) => setCameraError(typeof e === 'string' ? e : e.message)}
               className="aspect-video w-full rounded-md bg-black object-contain"
-              aria-label={SCAN.description}
+              aria-label={t('handover.scan.description')}
             />
             <ScanLine
               className="pointer-events-none absolute inset-0 m-auto size-40 text-white/70"
@@ -158,17 +167,21 @@ export function QrScannerDialog({ onClose }: { onClose: () => void }) {
           </div>
         )}
         <p className="text-sm" role="status" data-testid="qr-scanner-state" data-state={state}>
-          {state === 'loading' ? SCAN.starting : state === 'failed' ? SCAN.scannerFailed : SCAN.looking}
+          {state === 'loading'
+            ? t('handover.scan.starting')
+            : state === 'failed'
+              ? t('handover.scan.scannerFailed')
+              : t('handover.scan.looking')}
         </p>
         {wrongCode && (
           <p className="text-base font-medium text-destructive" role="alert" data-testid="qr-not-dermaga">
-            {SCAN.notDermaga}
+            {t('handover.scan.notDermaga')}
           </p>
         )}
         <BatchEntry onFound={open} />
         <DialogFooter>
           <Button type="button" variant="outline" size="lg" onClick={onClose}>
-            Batal
+            {t('common.cancel')}
           </Button>
         </DialogFooter>
       </DialogContent>

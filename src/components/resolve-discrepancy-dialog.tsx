@@ -4,14 +4,8 @@
 // and a second resolve (another desk was first) is refused naming who resolved it.
 import type { Discrepancy } from '../../sync/pure';
 import { checkCommand } from '../lib/check-command';
-import {
-  describeDiscrepancy,
-  RESOLVE_NOTE_HINT,
-  RESOLVE_NOTE_LABEL,
-  RESOLVE_SUBMIT,
-  RESOLVE_TITLE,
-  RESOLVED_TOAST,
-} from '../lib/handover/discrepancies';
+import { describeDiscrepancy } from '../lib/handover/discrepancies';
+import { useT } from '../lib/i18n';
 import { sendChecked, useCommandForm } from '../lib/use-command-form';
 import { FormDialog } from './form-dialog';
 import { TextareaField } from './form-fields';
@@ -29,33 +23,34 @@ export function ResolveDiscrepancyDialog({
   batch: string;
   onClose: () => void;
 }) {
+  const t = useT();
   const { form, onSubmit, saving } = useCommandForm<Values>({
     defaultValues: { note: '' },
     submit: (v) =>
       sendChecked(
         'resolve_discrepancy',
         checkCommand('resolve_discrepancy', { discrepancy_id: d.id, note: v.note.trim() }),
-        { success: RESOLVED_TOAST },
+        { success: t('handover.discrepancies.resolvedToast') },
       ),
     onDone: onClose,
   });
   return (
     <FormDialog
-      title={`${RESOLVE_TITLE} ${batch}`}
-      description={`${describeDiscrepancy(d)}. ${RESOLVE_NOTE_HINT}`}
+      title={`${t('handover.discrepancies.resolveTitle')} ${batch}`}
+      description={`${describeDiscrepancy(d)}. ${t('handover.discrepancies.resolveNoteHint')}`}
       testId="resolve-discrepancy-dialog"
       onClose={onClose}
       onSubmit={onSubmit}
       saving={saving}
-      submitLabel={RESOLVE_SUBMIT}
-      savingLabel="Menyimpan..."
+      submitLabel={t('handover.discrepancies.resolveSubmit')}
+      savingLabel={t('common.saving')}
       submitTestId="resolve-discrepancy-submit"
     >
       <TextareaField
         form={form}
         name="note"
         id="resolve-note"
-        label={RESOLVE_NOTE_LABEL}
+        label={t('handover.discrepancies.resolveNoteLabel')}
         maxLength={500}
         rows={4}
       />

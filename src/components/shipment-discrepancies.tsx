@@ -3,12 +3,9 @@
 // Nothing shows for a shipment without any.
 import { useMemo, useState } from 'react';
 import type { Discrepancy, Hub } from '../../sync/pure';
-import {
-  discrepanciesOfShipment,
-  DISCREPANCY_SECTION_TITLE,
-  mayResolve,
-} from '../lib/handover/discrepancies';
+import { discrepanciesOfShipment, mayResolve } from '../lib/handover/discrepancies';
 import { useDiscrepancyContext } from '../lib/handover/use-discrepancies';
+import { useT } from '../lib/i18n';
 import { useSignedIn } from '../lib/session';
 import { useRxQuery } from '../lib/use-rx-query';
 import { DiscrepancyList } from './discrepancy-list';
@@ -23,6 +20,7 @@ export function ShipmentDiscrepancies({
   batch: string;
   hubsById: ReadonlyMap<string, Hub>;
 }) {
+  const t = useT();
   const { profile } = useSignedIn();
   const query = useMemo(() => ({ selector: { shipment_id: shipmentId } }), [shipmentId]);
   const { rows: found } = useRxQuery('discrepancies', query);
@@ -37,7 +35,7 @@ export function ShipmentDiscrepancies({
       data-testid="shipment-discrepancies"
     >
       <h3 id="shipment-discrepancies" className="font-semibold">
-        {DISCREPANCY_SECTION_TITLE}
+        {t('handover.discrepancies.sectionTitle')}
       </h3>
       <DiscrepancyList
         rows={rows}
@@ -45,7 +43,7 @@ export function ShipmentDiscrepancies({
         hubsById={hubsById}
         showBatch={false}
         onResolve={mayResolve(profile.role) ? setResolving : undefined}
-        label={`${DISCREPANCY_SECTION_TITLE} ${batch}`}
+        label={t('handover.discrepancies.sectionLabel', { batch })}
         testId="shipment-discrepancy-list"
       />
       {resolving && (

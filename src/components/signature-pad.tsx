@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import SignaturePad from 'signature_pad';
 import { Eraser } from 'lucide-react';
+import { useT } from '../lib/i18n';
 import { Button } from './ui/button';
 
 export function SignatureField({
@@ -19,6 +20,7 @@ export function SignatureField({
   error?: string;
   onChange: (png: string | null) => void;
 }) {
+  const t = useT();
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const changed = useRef(onChange);
@@ -29,7 +31,12 @@ export function SignatureField({
   useEffect(() => {
     const el = canvas.current;
     if (!el) return;
-    const signature = new SignaturePad(el, { minWidth: 2, maxWidth: 5, penColor: '#111827', backgroundColor: '#ffffff' });
+    const signature = new SignaturePad(el, {
+      minWidth: 2,
+      maxWidth: 5,
+      penColor: '#111827',
+      backgroundColor: '#ffffff',
+    });
     pad.current = signature;
     // The canvas's pixels follow its size on screen (and the screen's density); a resize
     // clears it, so the drawing is put back.
@@ -68,7 +75,7 @@ export function SignatureField({
         </span>
         <Button type="button" variant="outline" size="lg" onClick={clear}>
           <Eraser aria-hidden="true" />
-          Ulangi
+          {t('handover.receipt.clear')}
         </Button>
       </div>
       <canvas

@@ -4,9 +4,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Download, Printer, Share2 } from 'lucide-react';
 import type { BastData } from '../../lib/handover/bast-pdf';
-import { RECEIPT } from '../../lib/handover/receipt-messages';
+import { useT } from '../../lib/i18n';
 import { Button } from '../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import type { QueuedDocument } from './receipt-documents';
 
@@ -29,6 +36,7 @@ export function BastDialog({
   queue: (doc: QueuedDocument) => Promise<unknown>;
   onClose: () => void;
 }) {
+  const t = useT();
   const [made, setMade] = useState<Made>({ state: 'making' });
   const started = useRef(false);
   useEffect(() => {
@@ -41,7 +49,13 @@ export function BastDialog({
         const name = `${bastNumber(data.batchNumber).replace(/[^\w.-]+/g, '_')}.pdf`;
         const file = new File([bytes as BlobPart], name, { type: 'application/pdf' });
         setMade({ state: 'made', url: URL.createObjectURL(file), file });
-        await queue({ id: documentId, shipmentId: data.shipmentId, kind: 'bast', bytes, mime: 'application/pdf' });
+        await queue({
+          id: documentId,
+          shipmentId: data.shipmentId,
+          kind: 'bast',
+          bytes,
+          mime: 'application/pdf',
+        });
       } catch (error) {
         console.error('BAST failed', error);
         setMade((m) => (m.state === 'made' ? m : { state: 'failed' }));
@@ -51,36 +65,40 @@ export function BastDialog({
   useEffect(() => () => void (made.state === 'made' && URL.revokeObjectURL(made.url)), [made]);
 
   const canShare =
-    made.state === 'made' && typeof navigator.canShare === 'function' && navigator.canShare({ files: [made.file] });
+    made.state === 'made' &&
+    typeof navigator.canShare === 'function' &&
+    navigator.canShare({ files: [made.file] });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent data-testid="bast-dialog" data-bast={made.state} className="sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>{RECEIPT.bastTitle}</DialogTitle>
-          <DialogDescription>{RECEIPT.bastDescription(data.batchNumber)}</DialogDescription>
+          <DialogTitle>{t('handover.receipt.bastTitle')}</DialogTitle>
+          <DialogDescription>
+            {t('handover.receipt.bastDescription', { batch: data.batchNumber })}
+          </DialogDescription>
         </DialogHeader>
         {made.state === 'making' && (
           <p className="flex items-center gap-2" role="status">
             <Spinner />
-            {RECEIPT.bastMaking}
+            {t('handover.receipt.bastMaking')}
           </p>
         )}
         {made.state === 'failed' && (
           <p className="text-destructive" role="alert">
-            {RECEIPT.bastFailed}
+            {t('handover.receipt.bastFailed')}
           </p>
         )}
         {made.state === 'made' && (
           <div className="flex flex-wrap gap-2">
             <Button type="button" size="lg" onClick={() => printPdf(made.url)}>
               <Printer aria-hidden="true" />
-              {RECEIPT.print}
+              {t('handover.receipt.print')}
             </Button>
             <Button asChild variant="outline" size="lg">
               <a href={made.url} download={made.file.name} data-testid="bast-download">
                 <Download aria-hidden="true" />
-                {RECEIPT.download}
+                {t('handover.receipt.download')}
               </a>
             </Button>
             {canShare && (
@@ -88,17 +106,19 @@ export function BastDialog({
                 type="button"
                 variant="outline"
                 size="lg"
-                onClick={() => void navigator.share({ files: [made.file], title: made.file.name }).catch(() => undefined)}
+                onClick={() =>
+                  void navigator.share({ files: [made.file], title: made.file.name }).catch(() => undefined)
+                }
               >
                 <Share2 aria-hidden="true" />
-                {RECEIPT.share}
+                {t('handover.receipt.share')}
               </Button>
             )}
           </div>
         )}
         <DialogFooter>
           <Button type="button" variant="outline" size="lg" onClick={onClose}>
-            {RECEIPT.close}
+            {t('handover.receipt.close')}
           </Button>
         </DialogFooter>
       </DialogContent>

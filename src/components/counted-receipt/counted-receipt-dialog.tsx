@@ -15,7 +15,8 @@ import {
   type ReceiptDraft,
   type ReceiptPayload,
 } from '../../lib/handover/receipt-draft';
-import { RECEIPT } from '../../lib/handover/receipt-messages';
+import { useT } from '../../lib/i18n';
+import { localize } from '../../lib/i18n/localize';
 import type { TimeZone } from '../../lib/time-zone';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { showError, type CommandResult } from '../../lib/run-command';
@@ -88,6 +89,7 @@ function TextField({
 
 export function CountedReceiptDialog(props: CountedReceiptProps) {
   const { shipment, places } = props;
+  const t = useT();
   const engine = useSyncEngine();
   const sent = { smartboard: shipment.smartboard_quantity, bracket: shipment.bracket_quantity };
   const [counts, setCounts] = useState<Record<CountField, string>>({
@@ -110,7 +112,11 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
   const [bast, setBast] = useState<{ data: BastData; id: string } | null>(null);
   const form = useRef<HTMLDivElement>(null);
 
-  const needed = useMemo(() => neededDiscrepancies({ sent, counts }), [sent.smartboard, sent.bracket, counts]); // eslint-disable-line react-hooks/exhaustive-deps
+  const needed = useMemo(
+    () => neededDiscrepancies({ sent, counts }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [sent.smartboard, sent.bracket, counts],
+  );
   const stateOf = (key: string): DiscrepancyState => discrepancies[key] ?? { id: '', note: '', photos: [] };
   const draft: ReceiptDraft = {
     sent,
@@ -123,15 +129,24 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
     driverSigned: !!driverSignature,
   };
   // After the first Simpan, the messages follow each change (the form's pattern).
-  const shown = checked ? checkReceiptDraft(draft) : errors;
-  const queue = useCallback((doc: Parameters<ReturnType<typeof documentQueue>>[0]) => documentQueue(engine)(doc), [engine]);
+  const found = checked ? checkReceiptDraft(draft) : errors;
+  // The rules' messages are the commands' own (Bahasa Indonesia): shown in the device's language.
+  const shown = Object.fromEntries(
+    Object.entries(found).map(([field, message]) => [field, localize(message)]),
+  );
+  const queue = useCallback(
+    (doc: Parameters<ReturnType<typeof documentQueue>>[0]) => documentQueue(engine)(doc),
+    [engine],
+  );
 
   async function submit(_event: FormEvent) {
     const found = checkReceiptDraft(draft);
     setErrors(found);
     setChecked(true);
     if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid=true], [role=alert]')?.focus());
+      requestAnimationFrame(() =>
+        form.current?.querySelector<HTMLElement>('[aria-invalid=true], [role=alert]')?.focus(),
+      );
       return;
     }
     setSaving(true);
@@ -141,24 +156,45 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
         receiptId: crypto.randomUUID(),
         receiverSignatureId: crypto.randomUUID(),
         driverSignatureId: crypto.randomUUID(),
-        discrepancyIds: Object.fromEntries(needed.map((d) => [d.key, stateOf(d.key).id || crypto.randomUUID()])),
+        discrepancyIds: Object.fromEntries(
+          needed.map((d) => [d.key, stateOf(d.key).id || crypto.randomUUID()]),
+        ),
         photoIds: Object.fromEntries(needed.map((d) => [d.key, stateOf(d.key).photos.map((p) => p.id)])),
       };
       const receipt = receiptPayload(draft, ids, signedAt);
       try {
         const location = await knownLocation();
         const at = { shipmentId: shipment.id, ...(location ? { location } : {}) };
-        await queue({ ...at, id: ids.receiverSignatureId, kind: 'signature_receiver', bytes: dataUrlBytes(receiverSignature!), mime: 'image/png' });
-        await queue({ ...at, id: ids.driverSignatureId, kind: 'signature_driver', bytes: dataUrlBytes(driverSignature!), mime: 'image/png' });
+        await queue({
+          ...at,
+          id: ids.receiverSignatureId,
+          kind: 'signature_receiver',
+          bytes: dataUrlBytes(receiverSignature!),
+          mime: 'image/png',
+        });
+        await queue({
+          ...at,
+          id: ids.driverSignatureId,
+          kind: 'signature_driver',
+          bytes: dataUrlBytes(driverSignature!),
+          mime: 'image/png',
+        });
         for (const d of needed) {
           for (const photo of stateOf(d.key).photos) {
             const bytes = await blobBytes(photo.blob);
-            await queue({ ...at, id: photo.id, kind: 'discrepancy_photo', bytes, mime: imageMime(photo.blob), discrepancyId: ids.discrepancyIds[d.key] });
+            await queue({
+              ...at,
+              id: photo.id,
+              kind: 'discrepancy_photo',
+              bytes,
+              mime: imageMime(photo.blob),
+              discrepancyId: ids.discrepancyIds[d.key],
+            });
           }
         }
       } catch (error) {
         console.error('receipt documents not queued', error);
-        showError(RECEIPT.documentsFailed);
+        showError(t('handover.receipt.documentsFailed'));
         return;
       }
       const result = await props.complete(receipt, notes);
@@ -171,9 +207,22 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
           timeZone: places.timeZone,
           originHub: places.originHub,
           destinationHub: places.destinationHub,
-          smartboard: { sent: sent.smartboard, received: receipt.smartboard_received, damaged: receipt.smartboard_damaged },
-          bracket: { sent: sent.bracket, received: receipt.bracket_received, damaged: receipt.bracket_damaged },
-          discrepancies: receipt.discrepancies.map((d) => ({ item: d.item, reason: d.reason, quantity: d.quantity, note: d.note ?? null })),
+          smartboard: {
+            sent: sent.smartboard,
+            received: receipt.smartboard_received,
+            damaged: receipt.smartboard_damaged,
+          },
+          bracket: {
+            sent: sent.bracket,
+            received: receipt.bracket_received,
+            damaged: receipt.bracket_damaged,
+          },
+          discrepancies: receipt.discrepancies.map((d) => ({
+            item: d.item,
+            reason: d.reason,
+            quantity: d.quantity,
+            note: d.note ?? null,
+          })),
           receiver: { name: receipt.receiver_name, signedAt, image: receiverSignature! },
           driver: { name: receipt.driver_name, signedAt, image: driverSignature! },
           deviceTime: signedAt,
@@ -196,28 +245,50 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
       onClose={props.onClose}
       onSubmit={(e) => void submit(e)}
       saving={saving}
-      submitLabel={RECEIPT.save}
-      savingLabel={RECEIPT.saving}
+      submitLabel={t('handover.receipt.save')}
+      savingLabel={t('handover.receipt.saving')}
       submitTestId={props.submitTestId}
       className="max-h-[95dvh] overflow-y-auto sm:max-w-3xl"
     >
       <div ref={form} className="grid gap-5">
         <section className="grid gap-3" aria-labelledby="receipt-counts-title">
           <h3 id="receipt-counts-title" className="text-base font-semibold">
-            {RECEIPT.countsTitle}
+            {t('handover.receipt.countsTitle')}
           </h3>
-          <p className="text-sm text-muted-foreground">{RECEIPT.countsHint}</p>
+          <p className="text-sm text-muted-foreground">{t('handover.receipt.countsHint')}</p>
           {RECEIPT_ITEMS.map((item) => {
-            const label = RECEIPT.itemLabel[item];
+            const label = t(`handover.receipt.itemLabel.${item}`);
             return (
-              <div key={item} className="grid gap-3 sm:grid-cols-[8rem_1fr_1fr] sm:items-start" data-testid={`receipt-${item}`}>
+              <div
+                key={item}
+                className="grid gap-3 sm:grid-cols-[8rem_1fr_1fr] sm:items-start"
+                data-testid={`receipt-${item}`}
+              >
                 <p className="pt-2 text-sm">
                   <span className="font-semibold">{label}</span>
                   <br />
-                  <span className="text-muted-foreground">{RECEIPT.sent(sent[item])}</span>
+                  <span className="text-muted-foreground">
+                    {t('handover.receipt.sent', { count: sent[item] })}
+                  </span>
                 </p>
-                <TextField id={`receipt-${item}-received`} label={RECEIPT.receivedLabel(label)} value={counts[`${item}_received`]} error={shown[`${item}_received`]} onChange={count(`${item}_received`)} disabled={saving} numeric />
-                <TextField id={`receipt-${item}-damaged`} label={RECEIPT.damagedLabel(label)} value={counts[`${item}_damaged`]} error={shown[`${item}_damaged`]} onChange={count(`${item}_damaged`)} disabled={saving} numeric />
+                <TextField
+                  id={`receipt-${item}-received`}
+                  label={t('handover.receipt.receivedLabel', { item: label })}
+                  value={counts[`${item}_received`]}
+                  error={shown[`${item}_received`]}
+                  onChange={count(`${item}_received`)}
+                  disabled={saving}
+                  numeric
+                />
+                <TextField
+                  id={`receipt-${item}-damaged`}
+                  label={t('handover.receipt.damagedLabel', { item: label })}
+                  value={counts[`${item}_damaged`]}
+                  error={shown[`${item}_damaged`]}
+                  onChange={count(`${item}_damaged`)}
+                  disabled={saving}
+                  numeric
+                />
               </div>
             );
           })}
@@ -226,7 +297,7 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
         {needed.length > 0 && (
           <section className="grid gap-3" aria-labelledby="receipt-discrepancies-title">
             <h3 id="receipt-discrepancies-title" className="text-base font-semibold">
-              {RECEIPT.discrepanciesTitle}
+              {t('handover.receipt.discrepanciesTitle')}
             </h3>
             {needed.map((d) => (
               <DiscrepancyFields
@@ -235,7 +306,12 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
                 state={stateOf(d.key)}
                 errors={shown}
                 disabled={saving}
-                onChange={(next) => setDiscrepancies((all) => ({ ...all, [d.key]: { ...next, id: next.id || crypto.randomUUID() } }))}
+                onChange={(next) =>
+                  setDiscrepancies((all) => ({
+                    ...all,
+                    [d.key]: { ...next, id: next.id || crypto.randomUUID() },
+                  }))
+                }
               />
             ))}
           </section>
@@ -243,16 +319,42 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
 
         <section className="grid gap-4" aria-labelledby="receipt-signatures-title">
           <h3 id="receipt-signatures-title" className="text-base font-semibold">
-            {RECEIPT.signaturesTitle}
+            {t('handover.receipt.signaturesTitle')}
           </h3>
           <div className="grid gap-4 md:grid-cols-2">
             <div className="grid content-start gap-3">
-              <TextField id="receipt-receiver-name" label={RECEIPT.receiverName} value={receiverName} error={shown.receiver_name} onChange={setReceiverName} disabled={saving} />
-              <SignatureField id="receipt-receiver-signature" label={RECEIPT.receiverSignature} hint={RECEIPT.signHere} error={shown.receiver_signature} onChange={setReceiverSignature} />
+              <TextField
+                id="receipt-receiver-name"
+                label={t('handover.receipt.receiverName')}
+                value={receiverName}
+                error={shown.receiver_name}
+                onChange={setReceiverName}
+                disabled={saving}
+              />
+              <SignatureField
+                id="receipt-receiver-signature"
+                label={t('handover.receipt.receiverSignature')}
+                hint={t('handover.receipt.signHere')}
+                error={shown.receiver_signature}
+                onChange={setReceiverSignature}
+              />
             </div>
             <div className="grid content-start gap-3">
-              <TextField id="receipt-driver-name" label={RECEIPT.driverName} value={driverName} error={shown.driver_name} onChange={setDriverName} disabled={saving} />
-              <SignatureField id="receipt-driver-signature" label={RECEIPT.driverSignature} hint={RECEIPT.signHere} error={shown.driver_signature} onChange={setDriverSignature} />
+              <TextField
+                id="receipt-driver-name"
+                label={t('handover.receipt.driverName')}
+                value={driverName}
+                error={shown.driver_name}
+                onChange={setDriverName}
+                disabled={saving}
+              />
+              <SignatureField
+                id="receipt-driver-signature"
+                label={t('handover.receipt.driverSignature')}
+                hint={t('handover.receipt.signHere')}
+                error={shown.driver_signature}
+                onChange={setDriverSignature}
+              />
             </div>
           </div>
         </section>
@@ -260,9 +362,15 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
         {props.withNotes && (
           <div className="grid gap-1">
             <label htmlFor="unloading-notes" className="text-sm font-medium">
-              {RECEIPT.notes}
+              {t('handover.receipt.notes')}
             </label>
-            <Textarea id="unloading-notes" value={notes} onChange={(e) => setNotes(e.target.value)} disabled={saving} placeholder="Kondisi barang, kekurangan, kerusakan..." />
+            <Textarea
+              id="unloading-notes"
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              disabled={saving}
+              placeholder={t('handover.receipt.notesPlaceholder')}
+            />
           </div>
         )}
       </div>

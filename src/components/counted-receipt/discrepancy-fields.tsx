@@ -6,6 +6,7 @@ import { Camera, ImagePlus, X } from 'lucide-react';
 import { compressImage } from '../../lib/compress-image';
 import type { NeededDiscrepancy } from '../../lib/handover/receipt-draft';
 import { RECEIPT } from '../../lib/handover/receipt-messages';
+import { useT } from '../../lib/i18n';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Textarea } from '../ui/textarea';
@@ -25,8 +26,9 @@ export interface DiscrepancyState {
   photos: ReceiptPhoto[];
 }
 
+/** 'TV kurang 2', in the device's language when called. */
 export function discrepancyTitle(d: NeededDiscrepancy): string {
-  return RECEIPT.discrepancyTitle(RECEIPT.itemLabel[d.item], RECEIPT.reasonLabel[d.reason], d.quantity);
+  return RECEIPT.discrepancyTitle(RECEIPT.itemLabel[d.item], d.reason, d.quantity);
 }
 
 export function DiscrepancyFields({
@@ -42,13 +44,14 @@ export function DiscrepancyFields({
   disabled: boolean;
   onChange: (next: DiscrepancyState) => void;
 }) {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [camera, setCamera] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const title = discrepancyTitle(need);
   const base = `receipt-${need.key}`;
-  const photoError = errors[`${need.key}.photos`] ?? (failed ? RECEIPT.photoFailed : undefined);
+  const photoError = errors[`${need.key}.photos`] ?? (failed ? t('handover.receipt.photoFailed') : undefined);
   const noteError = errors[`${need.key}.note`];
 
   async function add(files: Blob[]) {
@@ -86,12 +89,12 @@ export function DiscrepancyFields({
       <legend className="flex items-center gap-2 px-1 text-base font-semibold">
         {title}
         <Badge variant="destructive" data-testid="receipt-discrepancy-reason">
-          {RECEIPT.reasonLabel[need.reason]}
+          {t(`handover.receipt.reasonLabel.${need.reason}`)}
         </Badge>
       </legend>
       <div className="grid gap-1">
         <label htmlFor={`${base}-note`} className="text-sm font-medium">
-          {RECEIPT.discrepancyNote(title)}
+          {t('handover.receipt.discrepancyNote', { title })}
         </label>
         <Textarea
           id={`${base}-note`}
@@ -107,11 +110,21 @@ export function DiscrepancyFields({
           </p>
         )}
       </div>
-      <div className="grid gap-2" role="group" aria-label={RECEIPT.discrepancyPhotos(title)}>
+      <div
+        className="grid gap-2"
+        role="group"
+        aria-label={t('handover.receipt.discrepancyPhotos', { title })}
+      >
         <div className="flex flex-wrap items-center gap-2">
-          <Button type="button" variant="outline" size="lg" onClick={() => setCamera(true)} disabled={disabled || busy}>
+          <Button
+            type="button"
+            variant="outline"
+            size="lg"
+            onClick={() => setCamera(true)}
+            disabled={disabled || busy}
+          >
             <Camera aria-hidden="true" />
-            {RECEIPT.takePhoto}
+            {t('handover.receipt.takePhoto')}
           </Button>
           <Button
             type="button"
@@ -121,7 +134,7 @@ export function DiscrepancyFields({
             disabled={disabled || busy}
           >
             <ImagePlus aria-hidden="true" />
-            {RECEIPT.pickFile}
+            {t('handover.receipt.pickFile')}
           </Button>
           <input
             ref={input}
@@ -140,7 +153,7 @@ export function DiscrepancyFields({
           />
           {busy && (
             <span className="text-sm text-muted-foreground" role="status">
-              {RECEIPT.compressing}
+              {t('handover.receipt.compressing')}
             </span>
           )}
         </div>
@@ -150,7 +163,7 @@ export function DiscrepancyFields({
               <li key={photo.id} className="relative" data-testid="receipt-photo">
                 <img
                   src={photo.url}
-                  alt={RECEIPT.photoAlt(title, index + 1)}
+                  alt={t('handover.receipt.photoAlt', { title, n: index + 1 })}
                   className="h-24 w-32 rounded-md border object-cover"
                 />
                 <Button
@@ -158,7 +171,7 @@ export function DiscrepancyFields({
                   size="icon"
                   variant="secondary"
                   className="absolute -top-2 -right-2 rounded-full shadow"
-                  aria-label={RECEIPT.removePhoto(index + 1)}
+                  aria-label={t('handover.receipt.removePhoto', { n: index + 1 })}
                   onClick={() => remove(photo.id)}
                   disabled={disabled}
                 >
@@ -175,7 +188,11 @@ export function DiscrepancyFields({
         )}
       </div>
       {camera && (
-        <PhotoCameraDialog title={title} onCapture={(blob) => void add([blob])} onClose={() => setCamera(false)} />
+        <PhotoCameraDialog
+          title={title}
+          onCapture={(blob) => void add([blob])}
+          onClose={() => setCamera(false)}
+        />
       )}
     </fieldset>
   );

@@ -3,8 +3,16 @@
 import { useRef, useState } from 'react';
 import Webcam from 'react-webcam';
 import { Camera } from 'lucide-react';
+import { useT } from '../../lib/i18n';
 import { Button } from '../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/dialog';
 
 const VIDEO = { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 } } as const;
 
@@ -26,6 +34,7 @@ export function PhotoCameraDialog({
   onCapture: (photo: Blob) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const webcam = useRef<Webcam>(null);
   const [error, setError] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
@@ -41,12 +50,12 @@ export function PhotoCameraDialog({
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent data-testid="receipt-camera" className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Ambil Foto</DialogTitle>
+          <DialogTitle>{t('handover.camera.title')}</DialogTitle>
           <DialogDescription>{title}</DialogDescription>
         </DialogHeader>
         {error ? (
           <p className="text-sm text-destructive" role="alert">
-            Kamera tidak dapat dibuka: {error}
+            {t('handover.camera.failed', { reason: error })}
           </p>
         ) : (
           <Webcam
@@ -63,11 +72,11 @@ export function PhotoCameraDialog({
         )}
         <DialogFooter>
           <Button type="button" variant="outline" size="lg" onClick={onClose}>
-            Batal
+            {t('common.cancel')}
           </Button>
           <Button type="button" size="lg" onClick={() => void capture()} disabled={!ready || !!error}>
             <Camera aria-hidden="true" />
-            Ambil Foto
+            {t('handover.camera.capture')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { CheckCircle2, CloudUpload, FileText, Image as ImageIcon } from 'lucide-react';
 import { formatDateTime } from '../../lib/format-date';
 import { openBlob } from '../../lib/handover/document-file';
-import { DOCUMENT_KIND_LABEL, DOCUMENTS } from '../../lib/handover/document-messages';
 import { useShipmentDocuments, type ShipmentDocumentItem } from '../../lib/handover/use-shipment-documents';
+import { useT } from '../../lib/i18n';
 import { supabase } from '../../lib/supabase';
 import type { TimeZone } from '../../lib/time-zone';
 import { Button } from '../ui/button';
@@ -25,62 +25,72 @@ async function bytesOf(item: ShipmentDocumentItem): Promise<Blob> {
 }
 
 export function ShipmentDocuments({ shipmentId, timeZone }: { shipmentId: string; timeZone?: TimeZone }) {
+  const t = useT();
   const { documents } = useShipmentDocuments(shipmentId);
   const [problem, setProblem] = useState<string | null>(null);
   const open = async (item: ShipmentDocumentItem) => {
     setProblem(null);
-    if (!item.blob && !navigator.onLine) return setProblem(DOCUMENTS.needsConnection);
+    if (!item.blob && !navigator.onLine) return setProblem(t('handover.documents.needsConnection'));
     try {
       openBlob(await bytesOf(item), fileName(item));
     } catch {
-      setProblem(DOCUMENTS.openFailed);
+      setProblem(t('handover.documents.openFailed'));
     }
   };
   return (
-    <section className="grid gap-2" aria-labelledby="shipment-documents-title" data-testid="shipment-documents">
+    <section
+      className="grid gap-2"
+      aria-labelledby="shipment-documents-title"
+      data-testid="shipment-documents"
+    >
       <h3 id="shipment-documents-title" className="font-semibold">
-        {DOCUMENTS.sectionTitle}
+        {t('handover.documents.sectionTitle')}
       </h3>
       {documents.length === 0 ? (
-        <p className="text-muted-foreground text-sm">{DOCUMENTS.none}</p>
+        <p className="text-muted-foreground text-sm">{t('handover.documents.none')}</p>
       ) : (
         <ul className="grid gap-2">
-          {documents.map((d) => (
-            <li
-              key={d.id}
-              className="flex items-center gap-3 rounded-md border p-2"
-              data-testid="shipment-document"
-              data-kind={d.kind}
-              data-state={d.state}
-            >
-              {d.mime === 'application/pdf' ? (
-                <FileText className="size-6 shrink-0" aria-hidden="true" />
-              ) : (
-                <ImageIcon className="size-6 shrink-0" aria-hidden="true" />
-              )}
-              <div className="grid min-w-0 flex-1 text-sm">
-                <span className="font-medium">{DOCUMENT_KIND_LABEL[d.kind]}</span>
-                <span className="text-muted-foreground">{formatDateTime(d.deviceTime, timeZone)}</span>
-                <span className="flex items-center gap-1">
-                  {d.state === 'uploaded' ? (
-                    <CheckCircle2 className="size-3.5 text-emerald-700" aria-hidden="true" />
-                  ) : (
-                    <CloudUpload className="size-3.5 text-amber-700" aria-hidden="true" />
-                  )}
-                  {d.state === 'uploaded' ? DOCUMENTS.uploaded : DOCUMENTS.pending}
-                </span>
-              </div>
-              <Button
-                type="button"
-                variant="outline"
-                className="min-h-11 min-w-20"
-                aria-label={`${DOCUMENTS.open} ${DOCUMENT_KIND_LABEL[d.kind]}`}
-                onClick={() => void open(d)}
+          {documents.map((d) => {
+            const kind = t(`handover.documents.kind.${d.kind}`);
+            return (
+              <li
+                key={d.id}
+                className="flex items-center gap-3 rounded-md border p-2"
+                data-testid="shipment-document"
+                data-kind={d.kind}
+                data-state={d.state}
               >
-                {DOCUMENTS.open}
-              </Button>
-            </li>
-          ))}
+                {d.mime === 'application/pdf' ? (
+                  <FileText className="size-6 shrink-0" aria-hidden="true" />
+                ) : (
+                  <ImageIcon className="size-6 shrink-0" aria-hidden="true" />
+                )}
+                <div className="grid min-w-0 flex-1 text-sm">
+                  <span className="font-medium">{kind}</span>
+                  <span className="text-muted-foreground">{formatDateTime(d.deviceTime, timeZone)}</span>
+                  <span className="flex items-center gap-1">
+                    {d.state === 'uploaded' ? (
+                      <CheckCircle2 className="size-3.5 text-emerald-700" aria-hidden="true" />
+                    ) : (
+                      <CloudUpload className="size-3.5 text-amber-700" aria-hidden="true" />
+                    )}
+                    {d.state === 'uploaded'
+                      ? t('handover.documents.uploaded')
+                      : t('handover.documents.pending')}
+                  </span>
+                </div>
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="min-h-11 min-w-20"
+                  aria-label={t('handover.documents.openKind', { kind })}
+                  onClick={() => void open(d)}
+                >
+                  {t('handover.documents.open')}
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
       {problem && (

@@ -4,21 +4,26 @@
 // the PDF to the share sheet where the browser can share files, else downloads it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Download, Printer, Share2 } from 'lucide-react';
-import { DOCUMENTS } from '../../lib/handover/document-messages';
 import { canShareFile, shareOrDownload } from '../../lib/handover/document-file';
 import type { MadeDocument } from '../../lib/handover/surat-jalan-of-shipment';
 import type { SuratJalanData } from '../../lib/handover/surat-jalan-pdf';
+import { useT } from '../../lib/i18n';
 import { Button } from '../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { SuratJalanPrint } from './surat-jalan-print';
 
 export type SuratJalanMaking = Promise<{ data: SuratJalanData; made: MadeDocument }>;
 
 type State =
-  | { state: 'making' }
-  | { state: 'made'; data: SuratJalanData; made: MadeDocument }
-  | { state: 'failed' };
+  { state: 'making' } | { state: 'made'; data: SuratJalanData; made: MadeDocument } | { state: 'failed' };
 
 export function SuratJalanDialog({
   batchNumber,
@@ -29,6 +34,7 @@ export function SuratJalanDialog({
   making: SuratJalanMaking;
   onClose: () => void;
 }) {
+  const t = useT();
   const [doc, setDoc] = useState<State>({ state: 'making' });
   const [printing, setPrinting] = useState(false);
   const printed = useRef(false);
@@ -65,28 +71,38 @@ export function SuratJalanDialog({
         className={printing ? 'max-h-[95vh] overflow-y-auto sm:max-w-4xl' : 'sm:max-w-lg'}
       >
         <DialogHeader className="print:hidden">
-          <DialogTitle>{printing ? DOCUMENTS.printViewTitle : DOCUMENTS.suratJalanReady}</DialogTitle>
-          <DialogDescription>{DOCUMENTS.suratJalanReadyDescription(batchNumber)}</DialogDescription>
+          <DialogTitle>
+            {printing ? t('handover.documents.printViewTitle') : t('handover.documents.suratJalanReady')}
+          </DialogTitle>
+          <DialogDescription>
+            {t('handover.documents.suratJalanReadyDescription', { batch: batchNumber })}
+          </DialogDescription>
         </DialogHeader>
         {doc.state === 'making' && (
           <p className="flex items-center gap-2" role="status">
             <Spinner />
-            {DOCUMENTS.making}
+            {t('handover.documents.making')}
           </p>
         )}
         {doc.state === 'failed' && (
           <p className="text-destructive" role="alert">
-            {DOCUMENTS.failed}
+            {t('handover.documents.failed')}
           </p>
         )}
         {doc.state === 'made' && printing && <SuratJalanPrint data={doc.data} onReady={onPrintReady} />}
         {doc.state === 'made' && !printing && (
           <>
-            <p className="text-muted-foreground text-sm">{DOCUMENTS.waitingUpload}</p>
+            <p className="text-muted-foreground text-sm">{t('handover.documents.waitingUpload')}</p>
             <div className="flex flex-wrap gap-3">
-              <Button type="button" size="lg" className={big} onClick={openPrint} data-testid="surat-jalan-print-button">
+              <Button
+                type="button"
+                size="lg"
+                className={big}
+                onClick={openPrint}
+                data-testid="surat-jalan-print-button"
+              >
                 <Printer aria-hidden="true" />
-                {DOCUMENTS.print}
+                {t('handover.documents.print')}
               </Button>
               <Button
                 type="button"
@@ -96,8 +112,12 @@ export function SuratJalanDialog({
                 data-testid="surat-jalan-share"
                 onClick={() => void shareOrDownload(doc.made.file)}
               >
-                {canShareFile(doc.made.file) ? <Share2 aria-hidden="true" /> : <Download aria-hidden="true" />}
-                {DOCUMENTS.download} / {DOCUMENTS.share}
+                {canShareFile(doc.made.file) ? (
+                  <Share2 aria-hidden="true" />
+                ) : (
+                  <Download aria-hidden="true" />
+                )}
+                {t('handover.documents.downloadOrShare')}
               </Button>
             </div>
           </>
@@ -105,17 +125,23 @@ export function SuratJalanDialog({
         <DialogFooter className="print:hidden">
           {printing && (
             <>
-              <Button type="button" size="lg" variant="outline" className={big} onClick={() => setPrinting(false)}>
-                {DOCUMENTS.backFromPrint}
+              <Button
+                type="button"
+                size="lg"
+                variant="outline"
+                className={big}
+                onClick={() => setPrinting(false)}
+              >
+                {t('handover.documents.backFromPrint')}
               </Button>
               <Button type="button" size="lg" className={big} onClick={() => window.print()}>
                 <Printer aria-hidden="true" />
-                {DOCUMENTS.printAgain}
+                {t('handover.documents.printAgain')}
               </Button>
             </>
           )}
           <Button type="button" size="lg" variant="outline" className={big} onClick={onClose}>
-            {DOCUMENTS.close}
+            {t('handover.documents.close')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,10 +1,17 @@
 // The surat jalan's print view (issue 28): the same content as its PDF laid out for the
 // browser's print dialog (an A4 page), since the app's pages may not frame a PDF. While it
 // shows, printing hides the rest of the app.
+// A document, not a screen: like its PDF it is in Bahasa Indonesia whatever the app's language
+// (the road check and the vendor read it), so its texts come from the catalogue through a
+// translator fixed to Indonesian (issue 30), not from the device's language.
 import { useEffect, useState } from 'react';
 import { formatDateTime, formatNumber } from '../../lib/format-date';
 import { encodeShipmentQr } from '../../lib/handover/qr-payload';
 import { suratJalanNumber, SURAT_JALAN_TITLE, type SuratJalanData } from '../../lib/handover/surat-jalan-pdf';
+import { i18n } from '../../lib/i18n';
+
+/** The document's words: always Bahasa Indonesia (see above). */
+const t = i18n.getFixedT('id');
 
 // Only the print view is printed (Radix keeps the dialog inside the app's tree).
 const PRINT_CSS = `@media print {
@@ -35,24 +42,24 @@ export function SuratJalanPrint({ data, onReady }: { data: SuratJalanData; onRea
   useEffect(() => {
     if (qr) onReady?.();
   }, [qr, onReady]);
-  const t = data.transport;
+  const transport = data.transport;
   const rows: [string, string][] = [
-    ['No. Batch', data.batchNumber],
-    ['Tanggal', formatDateTime(data.madeAt, data.timeZone)],
-    ['Asal', data.originHub],
-    ['Tujuan', data.destinationHub],
-    ['Vendor', data.vendor ?? '-'],
-    ...((t.mode === 'darat'
+    [t('handover.print.batch'), data.batchNumber],
+    [t('handover.print.date'), formatDateTime(data.madeAt, data.timeZone)],
+    [t('handover.print.origin'), data.originHub],
+    [t('handover.print.destination'), data.destinationHub],
+    [t('handover.print.vendor'), data.vendor ?? '-'],
+    ...((transport.mode === 'darat'
       ? [
-          ['Moda', 'Darat (truk)'],
-          ['No. Polisi', t.vehiclePlate ?? '-'],
-          ['Pengemudi', t.driverName ?? '-'],
+          [t('handover.print.mode'), t('handover.print.modeLand')],
+          [t('handover.print.plate'), transport.vehiclePlate ?? '-'],
+          [t('handover.print.driver'), transport.driverName ?? '-'],
         ]
       : [
-          ['Moda', 'Laut'],
-          ['Kapal', t.shipName ?? '-'],
-          ['Pelayaran', t.shippingLine ?? '-'],
-          ['No. Kontainer', t.containers.join(', ') || '-'],
+          [t('handover.print.mode'), t('handover.print.modeSea')],
+          [t('handover.print.ship'), transport.shipName ?? '-'],
+          [t('handover.print.shippingLine'), transport.shippingLine ?? '-'],
+          [t('handover.print.containers'), transport.containers.join(', ') || '-'],
         ]) as [string, string][]),
   ];
   return (
@@ -64,7 +71,11 @@ export function SuratJalanPrint({ data, onReady }: { data: SuratJalanData; onRea
       <style>{PRINT_CSS}</style>
       <header className="border-b-2 border-black pb-2 text-center">
         <h2 className="text-2xl font-bold tracking-wide">{SURAT_JALAN_TITLE}</h2>
-        <p>No. {data.documentNumber ?? suratJalanNumber(data.batchNumber)}</p>
+        <p>
+          {t('handover.print.number', {
+            number: data.documentNumber ?? suratJalanNumber(data.batchNumber),
+          })}
+        </p>
       </header>
       <div className="flex items-start justify-between gap-4">
         <dl className="grid grid-cols-[8.5rem_1fr] gap-x-2 gap-y-1 text-sm">
@@ -77,18 +88,23 @@ export function SuratJalanPrint({ data, onReady }: { data: SuratJalanData; onRea
         </dl>
         <figure className="grid w-40 shrink-0 justify-items-center gap-1 text-xs">
           {qr ? (
-            <img src={qr} alt={`Kode QR pengiriman ${data.batchNumber}`} className="size-40" />
+            <img src={qr} alt={t('handover.print.qrAlt', { batch: data.batchNumber })} className="size-40" />
           ) : (
             <div className="size-40 border" aria-hidden="true" />
           )}
-          <figcaption>Pindai saat barang tiba</figcaption>
+          <figcaption>{t('handover.print.qrCaption')}</figcaption>
         </figure>
       </div>
       <table className="w-full border-collapse text-sm">
-        <caption className="mb-1 text-left font-semibold">Barang</caption>
+        <caption className="mb-1 text-left font-semibold">{t('handover.print.items')}</caption>
         <thead>
           <tr>
-            {['No.', 'Barang', 'Jumlah', 'Satuan'].map((h) => (
+            {[
+              t('handover.print.columnNo'),
+              t('handover.print.columnItem'),
+              t('handover.print.columnQuantity'),
+              t('handover.print.columnUnit'),
+            ].map((h) => (
               <th key={h} scope="col" className="border border-black px-2 py-1 text-left">
                 {h}
               </th>
@@ -98,26 +114,28 @@ export function SuratJalanPrint({ data, onReady }: { data: SuratJalanData; onRea
         <tbody>
           {(
             [
-              ['1', 'Smartboard TV', data.smartboard],
-              ['2', 'Bracket', data.bracket],
+              ['1', t('handover.print.smartboard'), data.smartboard],
+              ['2', t('handover.print.bracket'), data.bracket],
             ] as const
           ).map(([no, item, count]) => (
             <tr key={no}>
               <td className="border border-black px-2 py-1">{no}</td>
               <td className="border border-black px-2 py-1">{item}</td>
               <td className="border border-black px-2 py-1 text-right">{formatNumber(count)}</td>
-              <td className="border border-black px-2 py-1">unit</td>
+              <td className="border border-black px-2 py-1">{t('handover.print.unit')}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <div className="grid grid-cols-3 gap-6 pt-6 text-center text-sm">
-        {['Pengirim', 'Pengemudi', 'Penerima'].map((role) => (
-          <div key={role} className="grid gap-16">
-            <p className="font-semibold">{role}</p>
-            <p className="border-t border-black pt-1">Nama &amp; tanda tangan</p>
-          </div>
-        ))}
+        {[t('handover.print.sender'), t('handover.print.driver'), t('handover.print.receiver')].map(
+          (role) => (
+            <div key={role} className="grid gap-16">
+              <p className="font-semibold">{role}</p>
+              <p className="border-t border-black pt-1">{t('handover.print.nameAndSignature')}</p>
+            </div>
+          ),
+        )}
       </div>
     </article>
   );

@@ -22,6 +22,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useT } from '../../lib/i18n';
 import { runWithUndo } from '../../lib/undo-offer';
 import { useSignedIn } from '../../lib/session';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
@@ -30,7 +31,6 @@ import type { PendingMarks } from '../../lib/pending-marks';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { useShipmentDetails } from '../../lib/use-shipment-details';
 import { useStatusLooks } from '../../lib/use-status-looks';
-import { ALL_CITIES, CHOOSE_CITY, EMPTY, FAILURE, POD_DESCRIPTION, POD_TITLE, REFRESH_DATA, TOAST } from './messages';
 import { POD_TABS, podCities, podGroups, type PodTab } from './pod-queries';
 import { PodShipmentCard } from './pod-shipment-card';
 import { PodReceiptDialog } from './pod-receipt-dialog';
@@ -61,6 +61,7 @@ function usePodData() {
 }
 
 export function PodPage() {
+  const t = useT();
   const { profile } = useSignedIn();
   const engine = useSyncEngine();
   const { shipments, hubs, warehouses, ready } = usePodData();
@@ -78,7 +79,9 @@ export function PodPage() {
   // A scanned surat jalan (issue 28) opens its shipment's tab, the card marked.
   const [params] = useSearchParams();
   const scanned = params.get(SCANNED_PARAM);
-  const [tab, setTab] = useState<PodTab>(() => POD_TABS.find((t) => t.tab === params.get('tab'))?.tab ?? 'otw');
+  const [tab, setTab] = useState<PodTab>(
+    () => POD_TABS.find((p) => p.tab === params.get('tab'))?.tab ?? 'otw',
+  );
   const actor = { userId: profile.userId, role: profile.role, hubId: profile.hubId };
   const [counting, setCounting] = useState<Counting | null>(null);
 
@@ -88,8 +91,8 @@ export function PodPage() {
     <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="pod-page">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
-          <h1 className="text-2xl font-bold tracking-tight">{POD_TITLE}</h1>
-          <p className="text-sm text-muted-foreground">{POD_DESCRIPTION}</p>
+          <h1 className="text-2xl font-bold tracking-tight">{t('handover.pod.title')}</h1>
+          <p className="text-sm text-muted-foreground">{t('handover.pod.description')}</p>
           <DataFreshness />
           <div className="pt-2">
             <QrScannerButton />
@@ -98,14 +101,14 @@ export function PodPage() {
         {staff || selectable.length > 1 ? (
           <div className="grid gap-1">
             <label htmlFor="pod-city" className="text-sm font-medium">
-              {CHOOSE_CITY}
+              {t('handover.pod.chooseCity')}
             </label>
             <Select value={chosen ?? ALL_VALUE} onValueChange={(v) => setChosen(v === ALL_VALUE ? null : v)}>
               <SelectTrigger id="pod-city" className="w-56" data-testid="pod-city-select">
-                <SelectValue placeholder={CHOOSE_CITY} />
+                <SelectValue placeholder={t('handover.pod.chooseCity')} />
               </SelectTrigger>
               <SelectContent>
-                {staff && <SelectItem value={ALL_VALUE}>{ALL_CITIES}</SelectItem>}
+                {staff && <SelectItem value={ALL_VALUE}>{t('handover.pod.allCities')}</SelectItem>}
                 {selectable.map((c) => (
                   <SelectItem key={c} value={c}>
                     {c}
@@ -125,17 +128,17 @@ export function PodPage() {
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as PodTab)}>
         <TabsList>
-          {POD_TABS.map(({ tab: t, label }) => (
-            <TabsTrigger key={t} value={t} data-testid={`pod-tab-${t}`}>
-              {label}
+          {POD_TABS.map(({ tab: name }) => (
+            <TabsTrigger key={name} value={name} data-testid={`pod-tab-${name}`}>
+              {t(`handover.pod.tabs.${name}`)}
             </TabsTrigger>
           ))}
         </TabsList>
-        {POD_TABS.map(({ tab: t }) => (
-          <TabsContent key={t} value={t} className="grid gap-4 pt-2">
+        {POD_TABS.map(({ tab: name }) => (
+          <TabsContent key={name} value={name} className="grid gap-4 pt-2">
             <PodTabContent
-              tab={t}
-              groups={podGroups(shipments, hubs, t, staff ? city : (myCity ?? '\u0000'))}
+              tab={name}
+              groups={podGroups(shipments, hubs, name, staff ? city : (myCity ?? '\u0000'))}
               ready={ready}
               looks={looks}
               pending={pending}
@@ -143,7 +146,7 @@ export function PodPage() {
               onRefresh={refresh}
               act={(s) => (
                 <PodAction
-                  tab={t}
+                  tab={name}
                   shipment={s}
                   allowed={mayActForPodCity(actor, cityOf(s, hubs), hubs)}
                   warehouseLocation={(c) => warehouseForCity(warehouses, c)?.location ?? null}
@@ -199,6 +202,7 @@ function PodTabContent({
   onRefresh: () => void;
   act: (s: Shipment) => ReactNode;
 }) {
+  const t = useT();
   const all = groups.flatMap((g) => g.shipments);
   const { vehicles, containers } = useShipmentDetails(all);
   if (groups.length === 0 && !ready) {
@@ -207,10 +211,10 @@ function PodTabContent({
   if (groups.length === 0) {
     return (
       <EmptyState testId={`pod-empty-${tab}`}>
-        {EMPTY[tab]}
+        {t(`handover.pod.empty.${tab}`)}
         <Button variant="outline" onClick={onRefresh}>
           <RefreshCw aria-hidden="true" />
-          {REFRESH_DATA}
+          {t('handover.pod.refreshData')}
         </Button>
       </EmptyState>
     );
@@ -218,7 +222,12 @@ function PodTabContent({
   return (
     <>
       {groups.map((g) => (
-        <section key={g.city} className="grid gap-2 rounded-xl border p-3" data-testid="pod-city-group" data-city={g.city}>
+        <section
+          key={g.city}
+          className="grid gap-2 rounded-xl border p-3"
+          data-testid="pod-city-group"
+          data-city={g.city}
+        >
           <h2 className="flex items-center gap-2 text-lg font-semibold">
             {g.city}
             <Badge variant="secondary" data-testid="pod-city-count">
@@ -262,6 +271,7 @@ function PodAction({
   warehouseLocation: (city: string) => string | null;
   onCount: (counting: Counting) => void;
 }) {
+  const t = useT();
   const engine = useSyncEngine();
   if (!allowed) return null;
   const id = { shipment_id: shipment.id };
@@ -270,13 +280,13 @@ function PodAction({
       <ActionButton
         onAction={() =>
           runWithUndo(engine, 'pod_confirm_arrival', id, {
-            success: TOAST.arrivalConfirmed,
-            failure: () => FAILURE.confirmArrival,
+            success: t('handover.pod.toast.arrivalConfirmed'),
+            failure: () => t('handover.pod.failure.confirmArrival'),
           })
         }
       >
         <CheckCheck aria-hidden="true" />
-        Confirm Tiba
+        {t('handover.pod.confirmArrival')}
       </ActionButton>
     );
   }
@@ -285,13 +295,13 @@ function PodAction({
       <ActionButton
         onAction={() =>
           runWithUndo(engine, 'pod_start_unloading', id, {
-            success: TOAST.unloadingStarted,
-            failure: () => FAILURE.startUnloading,
+            success: t('handover.pod.toast.unloadingStarted'),
+            failure: () => t('handover.pod.failure.startUnloading'),
           })
         }
       >
         <PlayCircle aria-hidden="true" />
-        Mulai Bongkar
+        {t('handover.pod.startUnloading')}
       </ActionButton>
     );
   }
@@ -300,7 +310,7 @@ function PodAction({
   return (
     <Button onClick={() => onCount({ shipment, city, location: city ? warehouseLocation(city) : null })}>
       <PackageOpen aria-hidden="true" />
-      Selesai Bongkar
+      {t('handover.pod.finishUnloading')}
     </Button>
   );
 }

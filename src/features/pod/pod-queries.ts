@@ -4,14 +4,19 @@ import { isFixedHubCity, podCityOfShipment, type Hub, type Shipment } from '../.
 
 export type PodTab = 'otw' | 'arrival' | 'unloading';
 
-export const POD_TABS: ReadonlyArray<{ tab: PodTab; label: string }> = [
-  { tab: 'otw', label: 'OTW' },
-  { tab: 'arrival', label: 'Confirm Tiba' },
-  { tab: 'unloading', label: 'Sedang Bongkar' },
+/** The tabs in order; their names are the catalogue's handover.pod.tabs. */
+export const POD_TABS: ReadonlyArray<{ tab: PodTab }> = [
+  { tab: 'otw' },
+  { tab: 'arrival' },
+  { tab: 'unloading' },
 ];
 
 const inTab = (s: Shipment, tab: PodTab) =>
-  tab === 'otw' ? s.status.startsWith('otw_') : tab === 'arrival' ? s.status === 'confirm_tiba' : s.status === 'sedang_bongkar';
+  tab === 'otw'
+    ? s.status.startsWith('otw_')
+    : tab === 'arrival'
+      ? s.status === 'confirm_tiba'
+      : s.status === 'sedang_bongkar';
 
 export interface CityGroup {
   city: string;

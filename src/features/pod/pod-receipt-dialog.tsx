@@ -3,11 +3,11 @@
 // good order into the city's warehouse; the BAST follows.
 import type { CommandInput, Shipment } from '../../../sync/pure';
 import { CountedReceiptDialog } from '../../components/counted-receipt/counted-receipt-dialog';
+import { useT } from '../../lib/i18n';
 import { runCommand } from '../../lib/run-command';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { zoneOfPlace } from '../../lib/time-zone';
 import { useRxByIds } from '../../lib/use-rx-query';
-import { FAILURE, TOAST } from './messages';
 
 export function PodReceiptDialog({
   shipment,
@@ -20,14 +20,16 @@ export function PodReceiptDialog({
   warehouseLocation: string | null;
   onClose: () => void;
 }) {
+  const t = useT();
   const engine = useSyncEngine();
   const vehicle = useRxByIds('vehicles', [shipment.vehicle_id]).get(shipment.vehicle_id);
   const hubs = useRxByIds('hubs', [shipment.origin_hub_id, shipment.destination_hub_id]);
-  const destination = hubs.get(shipment.destination_hub_id)?.name ?? (city ? `POD ${city}` : '-');
+  const destination =
+    hubs.get(shipment.destination_hub_id)?.name ?? (city ? t('handover.pod.podOfCity', { city }) : '-');
   return (
     <CountedReceiptDialog
-      title="Selesai Bongkar"
-      description={`${shipment.batch_number}: hitung barang yang tiba di ${destination}. Yang diterima dalam keadaan baik masuk ke gudang.`}
+      title={t('handover.pod.finishUnloading')}
+      description={t('handover.pod.receiptDescription', { batch: shipment.batch_number, destination })}
       testId="pod-receipt-dialog"
       submitTestId="pod-receipt-submit"
       shipment={shipment}
@@ -48,8 +50,10 @@ export function PodReceiptDialog({
             receipt,
           } as CommandInput<'pod_complete'>,
           {
-            success: warehouseLocation ? TOAST.podCompleted(warehouseLocation) : TOAST.podDone,
-            failure: () => FAILURE.completePod,
+            success: warehouseLocation
+              ? t('handover.pod.toast.podCompleted', { location: warehouseLocation })
+              : t('handover.pod.toast.podDone'),
+            failure: () => t('handover.pod.failure.completePod'),
           },
         )
       }

@@ -9,6 +9,7 @@ import type { PendingMarks } from '../../lib/pending-marks';
 import { useIsPending } from '../../lib/use-outbox';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDate, formatDateTime } from '../../lib/format-date';
+import { useT } from '../../lib/i18n';
 import type { StatusLooks } from '../../lib/shipment-status';
 import type { TimeZone } from '../../lib/time-zone';
 import type { PodTab } from './pod-queries';
@@ -37,13 +38,14 @@ export function PodShipmentCard({
   /** The shipment a scanned surat jalan opened (issue 28). */
   scanned?: boolean;
 }) {
+  const t = useT();
   const waiting = useIsPending(pending, s.id);
   const ship = container?.vessel_name ?? vehicle?.nama_kapal ?? '-';
   const plate = container?.container_number ?? vehicle?.license_plate ?? '-';
   const when =
     tab === 'otw'
-      ? ['ETA', formatDate(s.eta)]
-      : ['Tiba', formatDateTime(s.arrival_destination ?? s.arrival_gdt, zone)];
+      ? [t('handover.pod.card.eta'), formatDate(s.eta)]
+      : [t('handover.pod.card.arrived'), formatDateTime(s.arrival_destination ?? s.arrival_gdt, zone)];
   return (
     <li
       className={`grid gap-2 rounded-lg border bg-card p-3 shadow-xs sm:grid-cols-[1fr_auto] sm:items-center${scanned ? ' ring-4 ring-primary' : ''}`}
@@ -63,11 +65,11 @@ export function PodShipmentCard({
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
           <div>
-            <dt className="text-muted-foreground">Kapal</dt>
+            <dt className="text-muted-foreground">{t('handover.pod.card.ship')}</dt>
             <dd className="font-medium">{ship}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Container</dt>
+            <dt className="text-muted-foreground">{t('handover.pod.card.container')}</dt>
             <dd className="font-medium">{plate}</dd>
           </div>
           <div>
@@ -77,9 +79,12 @@ export function PodShipmentCard({
             </dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Jumlah</dt>
+            <dt className="text-muted-foreground">{t('handover.pod.card.quantity')}</dt>
             <dd className="font-medium tabular-nums" data-testid="pod-quantities">
-              {s.smartboard_quantity} TV · {s.bracket_quantity} Bracket
+              {t('handover.pod.card.quantities', {
+                smartboard: s.smartboard_quantity,
+                bracket: s.bracket_quantity,
+              })}
             </dd>
           </div>
         </dl>

@@ -7,8 +7,8 @@ import { AlertTriangle } from 'lucide-react';
 import { QrScannerButton } from '../../components/qr-scanner-button';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Skeleton } from '../../components/ui/skeleton';
-import { SCAN } from '../../lib/handover/scan-messages';
 import { scanTarget } from '../../lib/handover/scan-target';
+import { useT } from '../../lib/i18n';
 import { useSignedIn } from '../../lib/session';
 import { useTablesArrived } from '../../lib/sync-engine';
 import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
@@ -17,6 +17,7 @@ const TABLES = ['shipments', 'hubs'] as const;
 const ALL = { selector: {} };
 
 export function ReceivePage() {
+  const t = useT();
   const { shipmentId = '' } = useParams();
   const [params] = useSearchParams();
   const { profile } = useSignedIn();
@@ -28,8 +29,8 @@ export function ReceivePage() {
   if (!known && !(arrived && hubs.ready)) {
     return (
       <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" data-testid="receive-page">
-        <h1 className="text-2xl font-bold tracking-tight">{SCAN.receiveTitle}</h1>
-        <p role="status">{SCAN.loading}</p>
+        <h1 className="text-2xl font-bold tracking-tight">{t('handover.scan.receiveTitle')}</h1>
+        <p role="status">{t('handover.scan.loading')}</p>
         <Skeleton className="h-32 w-full" />
       </div>
     );
@@ -39,10 +40,10 @@ export function ReceivePage() {
   if (target.kind === 'open') return <Navigate to={target.path} replace />;
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" data-testid="receive-page">
-      <h1 className="text-2xl font-bold tracking-tight">{SCAN.receiveTitle}</h1>
+      <h1 className="text-2xl font-bold tracking-tight">{t('handover.scan.receiveTitle')}</h1>
       <Alert variant="destructive" data-testid="receive-refused" data-kind={target.kind}>
         <AlertTriangle aria-hidden="true" />
-        <AlertTitle>{SCAN.scanned}</AlertTitle>
+        <AlertTitle>{t('handover.scan.scanned')}</AlertTitle>
         <AlertDescription className="text-base">{target.message}</AlertDescription>
       </Alert>
       <div>

@@ -2,7 +2,8 @@
 // how many, why, who reported and when, and whether tower control or an admin has resolved
 // it. Pure: the dashboard's "Selisih terbuka", the shipment detail and the hub page give it
 // the device's rows (the `discrepancies` collection, scoped by the server to admin, tower
-// control and the shipment's origin and destination hubs). The UI strings are listed here.
+// control and the shipment's origin and destination hubs). The UI strings come from the catalogue.
+import { i18n, t } from '../i18n';
 import type { Role } from '../roles';
 
 /** The fields of a `discrepancies` row the screens read (sync/model/rows.ts has the whole row). */
@@ -26,31 +27,77 @@ export interface DiscrepancyLike {
   deleted?: boolean;
 }
 
-// --- strings (Indonesian, in the style of the spec's messages) ---
-export const DISCREPANCY_OPEN_TITLE = 'Selisih terbuka';
-export const DISCREPANCY_HUB_TITLE = 'Selisih pengiriman';
-export const DISCREPANCY_SECTION_TITLE = 'Selisih';
-export const DISCREPANCY_NONE_OPEN = 'Tidak ada selisih terbuka saat ini.';
-export const DISCREPANCY_NONE = 'Belum ada selisih untuk pengiriman hub ini.';
-export const DISCREPANCY_OPEN = 'Terbuka';
-export const DISCREPANCY_RESOLVED = 'Selesai';
-export const RESOLVE_LABEL = 'Selesaikan';
-export const RESOLVE_TITLE = 'Selesaikan Selisih';
-export const RESOLVE_SUBMIT = 'Simpan Penyelesaian';
-export const RESOLVE_NOTE_LABEL = 'Catatan penyelesaian';
-export const RESOLVE_NOTE_HINT =
-  'Tindak lanjut yang disepakati, misalnya klaim ke vendor atau kiriman susulan.';
-export const RESOLVED_TOAST = 'Selisih berhasil diselesaikan';
-export const PHOTOS_LABEL = 'Foto bukti';
-export const WAITING_SYNC = 'menunggu sinkron';
-export const STAFF_FALLBACK = 'tower control / admin';
+// --- strings (issue 30: from the catalogue, src/lib/i18n/handover-id.ts `handover.discrepancies`) ---
+// The names below keep the module's exports: each is a live binding the module sets again
+// whenever the device's language changes, so a screen reads it in the current language when it
+// renders (the functions read the catalogue when called).
+export let DISCREPANCY_OPEN_TITLE = '';
+export let DISCREPANCY_HUB_TITLE = '';
+export let DISCREPANCY_SECTION_TITLE = '';
+export let DISCREPANCY_NONE_OPEN = '';
+export let DISCREPANCY_NONE = '';
+export let DISCREPANCY_OPEN = '';
+export let DISCREPANCY_RESOLVED = '';
+export let RESOLVE_LABEL = '';
+export let RESOLVE_TITLE = '';
+export let RESOLVE_SUBMIT = '';
+export let RESOLVE_NOTE_LABEL = '';
+export let RESOLVE_NOTE_HINT = '';
+export let RESOLVED_TOAST = '';
+export let PHOTOS_LABEL = '';
+export let WAITING_SYNC = '';
+export let STAFF_FALLBACK = '';
 
-export const ITEM_LABEL: Record<string, string> = { smartboard: 'TV', bracket: 'Bracket' };
-export const REASON_LABEL: Record<string, string> = { kurang: 'Kurang', lebih: 'Lebih', rusak: 'Rusak' };
+function readCatalogue(): void {
+  DISCREPANCY_OPEN_TITLE = t('handover.discrepancies.openTitle');
+  DISCREPANCY_HUB_TITLE = t('handover.discrepancies.hubTitle');
+  DISCREPANCY_SECTION_TITLE = t('handover.discrepancies.sectionTitle');
+  DISCREPANCY_NONE_OPEN = t('handover.discrepancies.noneOpen');
+  DISCREPANCY_NONE = t('handover.discrepancies.none');
+  DISCREPANCY_OPEN = t('handover.discrepancies.open');
+  DISCREPANCY_RESOLVED = t('handover.discrepancies.resolved');
+  RESOLVE_LABEL = t('handover.discrepancies.resolve');
+  RESOLVE_TITLE = t('handover.discrepancies.resolveTitle');
+  RESOLVE_SUBMIT = t('handover.discrepancies.resolveSubmit');
+  RESOLVE_NOTE_LABEL = t('handover.discrepancies.resolveNoteLabel');
+  RESOLVE_NOTE_HINT = t('handover.discrepancies.resolveNoteHint');
+  RESOLVED_TOAST = t('handover.discrepancies.resolvedToast');
+  PHOTOS_LABEL = t('handover.discrepancies.photos');
+  WAITING_SYNC = t('handover.discrepancies.waitingSync');
+  STAFF_FALLBACK = t('handover.discrepancies.staffFallback');
+}
+readCatalogue();
+i18n.on('languageChanged', readCatalogue);
+
+const ITEMS = ['smartboard', 'bracket'] as const;
+const REASONS = ['kurang', 'lebih', 'rusak'] as const;
+type Reason = (typeof REASONS)[number];
+const isReason = (reason: string): reason is Reason => (REASONS as readonly string[]).includes(reason);
+
+/** An item's name ('TV', 'Bracket'), in the device's language when read. */
+export const ITEM_LABEL: Record<string, string> = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    ITEMS.map((item) => [item, { enumerable: true, get: () => t(`handover.discrepancies.item.${item}`) }]),
+  ),
+);
+/** A reason's name ('Kurang', 'Lebih', 'Rusak'), in the device's language when read. */
+export const REASON_LABEL: Record<string, string> = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    REASONS.map((reason) => [
+      reason,
+      { enumerable: true, get: () => t(`handover.discrepancies.reason.${reason}`) },
+    ]),
+  ),
+);
 
 /** 'Kurang 2 TV', 'Rusak 1 Bracket'. */
 export function describeDiscrepancy(d: Pick<DiscrepancyLike, 'item' | 'reason' | 'quantity'>): string {
-  return `${REASON_LABEL[d.reason] ?? d.reason} ${d.quantity} ${ITEM_LABEL[d.item] ?? d.item}`;
+  const item = ITEM_LABEL[d.item] ?? d.item;
+  return isReason(d.reason)
+    ? t(`handover.discrepancies.describe.${d.reason}`, { quantity: d.quantity, item })
+    : `${d.reason} ${d.quantity} ${item}`;
 }
 
 /** Only tower control and admins resolve (the server refuses everyone else). */
@@ -121,7 +168,12 @@ export function nameOf(
   return names.get(userId) ?? fallback;
 }
 
-/** "Diselesaikan oleh X, 26/11/2026 10.00: catatan" is composed by the screen; this is its first part. */
+/** Who resolved it: 'Diselesaikan oleh X' (the screen adds when and the note). */
 export function resolvedByText(d: DiscrepancyLike, names: ReadonlyMap<string, string>): string {
-  return `Diselesaikan oleh ${nameOf(d.resolved_by, names, STAFF_FALLBACK)}`;
+  return t('handover.discrepancies.resolvedBy', { who: resolverName(d, names) });
+}
+
+/** The resolver's name as far as this device knows, else 'tower control / admin'. */
+export function resolverName(d: DiscrepancyLike, names: ReadonlyMap<string, string>): string {
+  return nameOf(d.resolved_by, names, t('handover.discrepancies.staffFallback'));
 }

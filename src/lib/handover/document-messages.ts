@@ -1,35 +1,85 @@
-// The shipment documents' screen text (issue 28): the surat jalan step after a shipping
-// form, its print view, and the shipment detail's Dokumen section. Not in the spec; in the
-// style of its messages.
+// The shipment documents' screen text (issue 28): the surat jalan step after a shipping form,
+// and the shipment detail's Dokumen section; from the catalogue (issue 30:
+// src/lib/i18n/handover-id.ts, `handover.documents`), each value read when it is shown, so it
+// is in the device's language at that moment. The documents themselves (the PDFs, the print
+// view) stay in Bahasa Indonesia.
 import type { DocumentKind } from '../../../sync/pure';
+import { t } from '../i18n';
 
 export const DOCUMENTS = {
-  suratJalanReady: 'Surat jalan siap',
+  get suratJalanReady() {
+    return t('handover.documents.suratJalanReady');
+  },
   suratJalanReadyDescription: (batch: string) =>
-    `Surat jalan batch ${batch} dibuat di tablet dan disimpan sebagai dokumen pengiriman. Cetak atau bagikan untuk dibawa pengemudi.`,
-  making: 'Membuat surat jalan...',
-  failed: 'Surat jalan tidak dapat dibuat di perangkat ini. Pengiriman tetap tersimpan.',
-  waitingUpload: 'Tersimpan di tablet; terunggah otomatis saat ada sinyal.',
-  print: 'Cetak',
-  download: 'Unduh',
-  share: 'Bagikan',
-  close: 'Tutup',
-  printViewTitle: 'Cetak Surat Jalan',
-  printAgain: 'Cetak lagi',
-  backFromPrint: 'Kembali',
-  sectionTitle: 'Dokumen',
-  none: 'Belum ada dokumen.',
-  pending: 'Menunggu unggah',
-  uploaded: 'Tersimpan',
-  open: 'Buka',
-  openFailed: 'Dokumen tidak dapat dibuka. Periksa koneksi lalu coba lagi.',
-  needsConnection: 'Dokumen ini ada di server. Butuh koneksi untuk membukanya.',
-} as const;
+    t('handover.documents.suratJalanReadyDescription', { batch }),
+  get making() {
+    return t('handover.documents.making');
+  },
+  get failed() {
+    return t('handover.documents.failed');
+  },
+  get waitingUpload() {
+    return t('handover.documents.waitingUpload');
+  },
+  get print() {
+    return t('handover.documents.print');
+  },
+  get download() {
+    return t('handover.documents.download');
+  },
+  get share() {
+    return t('handover.documents.share');
+  },
+  get close() {
+    return t('handover.documents.close');
+  },
+  get printViewTitle() {
+    return t('handover.documents.printViewTitle');
+  },
+  get printAgain() {
+    return t('handover.documents.printAgain');
+  },
+  get backFromPrint() {
+    return t('handover.documents.backFromPrint');
+  },
+  get sectionTitle() {
+    return t('handover.documents.sectionTitle');
+  },
+  get none() {
+    return t('handover.documents.none');
+  },
+  get pending() {
+    return t('handover.documents.pending');
+  },
+  get uploaded() {
+    return t('handover.documents.uploaded');
+  },
+  get open() {
+    return t('handover.documents.open');
+  },
+  get openFailed() {
+    return t('handover.documents.openFailed');
+  },
+  get needsConnection() {
+    return t('handover.documents.needsConnection');
+  },
+};
 
+/** A document kind's name, in the device's language when read. */
 export const DOCUMENT_KIND_LABEL: Record<DocumentKind, string> = {
-  surat_jalan: 'Surat Jalan',
-  bast: 'BAST',
-  signature_receiver: 'Tanda Tangan Penerima',
-  signature_driver: 'Tanda Tangan Sopir',
-  discrepancy_photo: 'Foto Selisih',
+  get surat_jalan() {
+    return t('handover.documents.kind.surat_jalan');
+  },
+  get bast() {
+    return t('handover.documents.kind.bast');
+  },
+  get signature_receiver() {
+    return t('handover.documents.kind.signature_receiver');
+  },
+  get signature_driver() {
+    return t('handover.documents.kind.signature_driver');
+  },
+  get discrepancy_photo() {
+    return t('handover.documents.kind.discrepancy_photo');
+  },
 };

@@ -1,42 +1,120 @@
-// The counted receipt form's and the BAST dialog's text (issue 28), in one place; not in the
-// spec, in the style of its messages. The rule messages are the commands' own where they exist.
+// The counted receipt form's and the BAST dialog's text (issue 28), from the catalogue (issue 30:
+// src/lib/i18n/handover-id.ts, `handover.receipt`). Each value is read when it is shown, so it
+// is in the device's language at that moment. The rule messages are the commands' own
+// (sync/messages-handover.ts, via checkReceipt, shown through localize()).
+import { t } from '../i18n';
+
+type Item = 'smartboard' | 'bracket';
+type Reason = 'kurang' | 'lebih' | 'rusak';
+
 export const RECEIPT = {
-  countsTitle: 'Jumlah Diterima',
-  countsHint: 'Terisi dengan jumlah yang dikirim. Ubah bila jumlah yang tiba berbeda.',
-  itemLabel: { smartboard: 'TV', bracket: 'Bracket' },
-  sent: (n: number) => `Dikirim: ${n}`,
-  receivedLabel: (item: string) => `${item} diterima`,
-  damagedLabel: (item: string) => `${item} rusak`,
-  reasonLabel: { kurang: 'Kurang', lebih: 'Lebih', rusak: 'Rusak' },
-  discrepanciesTitle: 'Selisih',
-  discrepancyTitle: (item: string, reason: string, quantity: number) => `${item} ${reason.toLowerCase()} ${quantity}`,
-  discrepancyNote: (title: string) => `Catatan selisih ${title}`,
-  discrepancyPhotos: (title: string) => `Foto selisih ${title}`,
-  takePhoto: 'Kamera',
-  pickFile: 'Pilih File',
-  removePhoto: (n: number) => `Hapus foto ${n}`,
-  photoAlt: (title: string, n: number) => `Foto ${n} selisih ${title}`,
-  compressing: 'Memproses foto...',
-  signaturesTitle: 'Tanda Tangan',
-  receiverName: 'Nama Penerima',
-  driverName: 'Nama Sopir',
-  receiverSignature: 'Tanda Tangan Penerima',
-  driverSignature: 'Tanda Tangan Sopir',
-  signHere: 'Tanda tangan di sini dengan jari',
-  clear: 'Ulangi',
-  notes: 'Catatan (Opsional)',
-  save: 'Simpan',
-  saving: 'Menyimpan...',
-  // The rules' messages are the commands' own (sync/messages-handover.ts, via checkReceipt).
-  photoFailed: 'Foto tidak dapat diproses. Coba lagi.',
-  documentsFailed: 'Tanda tangan dan foto tidak dapat disimpan di tablet. Coba lagi.',
+  get countsTitle() {
+    return t('handover.receipt.countsTitle');
+  },
+  get countsHint() {
+    return t('handover.receipt.countsHint');
+  },
+  itemLabel: {
+    get smartboard() {
+      return t('handover.receipt.itemLabel.smartboard');
+    },
+    get bracket() {
+      return t('handover.receipt.itemLabel.bracket');
+    },
+  } as Record<Item, string>,
+  sent: (n: number) => t('handover.receipt.sent', { count: n }),
+  receivedLabel: (item: string) => t('handover.receipt.receivedLabel', { item }),
+  damagedLabel: (item: string) => t('handover.receipt.damagedLabel', { item }),
+  reasonLabel: {
+    get kurang() {
+      return t('handover.receipt.reasonLabel.kurang');
+    },
+    get lebih() {
+      return t('handover.receipt.reasonLabel.lebih');
+    },
+    get rusak() {
+      return t('handover.receipt.reasonLabel.rusak');
+    },
+  } as Record<Reason, string>,
+  get discrepanciesTitle() {
+    return t('handover.receipt.discrepanciesTitle');
+  },
+  /** 'TV kurang 2' */
+  discrepancyTitle: (item: string, reason: Reason, quantity: number) =>
+    t(`handover.receipt.discrepancyTitle.${reason}`, { item, quantity }),
+  discrepancyNote: (title: string) => t('handover.receipt.discrepancyNote', { title }),
+  discrepancyPhotos: (title: string) => t('handover.receipt.discrepancyPhotos', { title }),
+  get takePhoto() {
+    return t('handover.receipt.takePhoto');
+  },
+  get pickFile() {
+    return t('handover.receipt.pickFile');
+  },
+  removePhoto: (n: number) => t('handover.receipt.removePhoto', { n }),
+  photoAlt: (title: string, n: number) => t('handover.receipt.photoAlt', { title, n }),
+  get compressing() {
+    return t('handover.receipt.compressing');
+  },
+  get signaturesTitle() {
+    return t('handover.receipt.signaturesTitle');
+  },
+  get receiverName() {
+    return t('handover.receipt.receiverName');
+  },
+  get driverName() {
+    return t('handover.receipt.driverName');
+  },
+  get receiverSignature() {
+    return t('handover.receipt.receiverSignature');
+  },
+  get driverSignature() {
+    return t('handover.receipt.driverSignature');
+  },
+  get signHere() {
+    return t('handover.receipt.signHere');
+  },
+  get clear() {
+    return t('handover.receipt.clear');
+  },
+  get notes() {
+    return t('handover.receipt.notes');
+  },
+  get notesPlaceholder() {
+    return t('handover.receipt.notesPlaceholder');
+  },
+  get save() {
+    return t('handover.receipt.save');
+  },
+  get saving() {
+    return t('handover.receipt.saving');
+  },
+  get photoFailed() {
+    return t('handover.receipt.photoFailed');
+  },
+  get documentsFailed() {
+    return t('handover.receipt.documentsFailed');
+  },
   // BAST
-  bastTitle: 'BAST',
-  bastDescription: (batch: string) => `Berita acara serah terima ${batch} dibuat di tablet dan disimpan ke dokumen pengiriman.`,
-  bastMaking: 'Membuat BAST...',
-  bastFailed: 'BAST tidak dapat dibuat di tablet ini.',
-  print: 'Cetak',
-  download: 'Unduh PDF',
-  share: 'Bagikan',
-  close: 'Tutup',
-} as const;
+  get bastTitle() {
+    return t('handover.receipt.bastTitle');
+  },
+  bastDescription: (batch: string) => t('handover.receipt.bastDescription', { batch }),
+  get bastMaking() {
+    return t('handover.receipt.bastMaking');
+  },
+  get bastFailed() {
+    return t('handover.receipt.bastFailed');
+  },
+  get print() {
+    return t('handover.receipt.print');
+  },
+  get download() {
+    return t('handover.receipt.download');
+  },
+  get share() {
+    return t('handover.receipt.share');
+  },
+  get close() {
+    return t('handover.receipt.close');
+  },
+};

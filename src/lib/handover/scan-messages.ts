@@ -1,26 +1,58 @@
-// The scanner's and the receiving route's text (issue 28), in one place; not in the spec,
-// in the style of its messages.
+// The scanner's and the receiving route's text (issue 28), from the catalogue (issue 30:
+// src/lib/i18n/handover-id.ts, `handover.scan`). Each value is read when it is shown (scanTarget
+// builds its message as the page renders), so it is in the device's language at that moment.
+import { t } from '../i18n';
+
 export const SCAN = {
-  button: 'Pindai Surat Jalan',
-  title: 'Pindai Surat Jalan',
-  description: 'Arahkan kamera belakang ke kode QR pada surat jalan.',
-  starting: 'Membuka kamera...',
-  looking: 'Mencari kode QR...',
-  cameraFailed: (reason: string) => `Kamera tidak dapat dibuka: ${reason}`,
-  scannerFailed: 'Pemindai tidak dapat dimuat. Ketik nomor batch di bawah.',
-  notDermaga: 'Kode ini bukan surat jalan Dermaga.',
-  batchLabel: 'Nomor Batch',
-  batchPlaceholder: 'Ketik nomor batch',
-  batchOpen: 'Buka',
-  batchRequired: 'Nomor batch wajib diisi',
-  batchNotFound: (batch: string) => `Tidak ada pengiriman dengan nomor batch ${batch} di tablet ini.`,
+  get button() {
+    return t('handover.scan.button');
+  },
+  get title() {
+    return t('handover.scan.title');
+  },
+  get description() {
+    return t('handover.scan.description');
+  },
+  get starting() {
+    return t('handover.scan.starting');
+  },
+  get looking() {
+    return t('handover.scan.looking');
+  },
+  cameraFailed: (reason: string) => t('handover.scan.cameraFailed', { reason }),
+  get scannerFailed() {
+    return t('handover.scan.scannerFailed');
+  },
+  get notDermaga() {
+    return t('handover.scan.notDermaga');
+  },
+  get batchLabel() {
+    return t('handover.scan.batchLabel');
+  },
+  get batchPlaceholder() {
+    return t('handover.scan.batchPlaceholder');
+  },
+  get batchOpen() {
+    return t('handover.scan.batchOpen');
+  },
+  get batchRequired() {
+    return t('handover.scan.batchRequired');
+  },
+  batchNotFound: (batch: string) => t('handover.scan.batchNotFound', { batch }),
   unknownShipment: (batch: string | null) =>
-    `Pengiriman${batch ? ` ${batch}` : ''} tidak ada di tablet ini: ditujukan ke hub lain, atau belum tersinkron. Sambungkan ke internet, lalu pindai lagi.`,
-  otherHub: (batch: string, place: string) =>
-    `Pengiriman ${batch} ditujukan ke ${place}, bukan ke hub Anda. Jangan dibongkar di sini.`,
-  alreadyDone: (batch: string, place: string) => `Pengiriman ${batch} sudah selesai dibongkar di ${place}.`,
-  receiveTitle: 'Terima Pengiriman',
-  loading: 'Memuat pengiriman...',
-  scanAgain: 'Pindai Lagi',
-  scanned: 'Hasil pindai',
-} as const;
+    batch ? t('handover.scan.unknownShipmentBatch', { batch }) : t('handover.scan.unknownShipment'),
+  otherHub: (batch: string, place: string) => t('handover.scan.otherHub', { batch, place }),
+  alreadyDone: (batch: string, place: string) => t('handover.scan.alreadyDone', { batch, place }),
+  get receiveTitle() {
+    return t('handover.scan.receiveTitle');
+  },
+  get loading() {
+    return t('handover.scan.loading');
+  },
+  get scanAgain() {
+    return t('handover.scan.scanAgain');
+  },
+  get scanned() {
+    return t('handover.scan.scanned');
+  },
+};
