@@ -1,0 +1,52 @@
+// Issue 30: the handover's message modules keep their exports and follow the device's language
+// when read: the discrepancy labels (the dashboard and the hub page import its constants), the
+// scanner's refusals (scanTarget builds them as the page renders) and the documents' names.
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  describeDiscrepancy,
+  DISCREPANCY_OPEN_TITLE,
+  REASON_LABEL,
+  resolvedByText,
+} from '../../src/lib/handover/discrepancies';
+import { DOCUMENT_KIND_LABEL } from '../../src/lib/handover/document-messages';
+import { RECEIPT } from '../../src/lib/handover/receipt-messages';
+import { SCAN } from '../../src/lib/handover/scan-messages';
+import { setLanguage } from '../../src/lib/i18n';
+
+const d = { item: 'smartboard', reason: 'kurang', quantity: 2, status: 'resolved', resolved_by: null };
+
+describe('the handover texts outside React', () => {
+  afterAll(() => setLanguage('id'));
+
+  it('read Bahasa Indonesia by default, as issue 28 wrote them', () => {
+    setLanguage('id');
+    expect(DISCREPANCY_OPEN_TITLE).toBe('Selisih terbuka');
+    expect(describeDiscrepancy(d)).toBe('Kurang 2 TV');
+    expect(REASON_LABEL.rusak).toBe('Rusak');
+    expect(resolvedByText(d as never, new Map())).toBe('Diselesaikan oleh tower control / admin');
+    expect(SCAN.unknownShipment(null)).toMatch(/^Pengiriman tidak ada di tablet ini:/);
+    expect(SCAN.otherHub('B-1', 'Hub Cikarang')).toBe(
+      'Pengiriman B-1 ditujukan ke Hub Cikarang, bukan ke hub Anda. Jangan dibongkar di sini.',
+    );
+    expect(RECEIPT.discrepancyTitle(RECEIPT.itemLabel.smartboard, 'kurang', 2)).toBe('TV kurang 2');
+    expect(DOCUMENT_KIND_LABEL.surat_jalan).toBe('Surat Jalan');
+  });
+
+  it('follow a switch to English, the constants included', () => {
+    setLanguage('en');
+    expect(DISCREPANCY_OPEN_TITLE).toBe('Open discrepancies');
+    expect(describeDiscrepancy(d)).toBe('Short 2 TV');
+    expect(describeDiscrepancy({ ...d, item: 'bracket', reason: 'rusak', quantity: 1 })).toBe(
+      'Damaged 1 Bracket',
+    );
+    expect(REASON_LABEL.rusak).toBe('Damaged');
+    expect(resolvedByText(d as never, new Map())).toBe('Resolved by tower control / admin');
+    expect(SCAN.otherHub('B-1', 'Hub Cikarang')).toBe(
+      'Shipment B-1 is bound for Hub Cikarang, not for your hub. Do not unload it here.',
+    );
+    expect(RECEIPT.discrepancyTitle(RECEIPT.itemLabel.smartboard, 'kurang', 2)).toBe('TV short by 2');
+    expect(DOCUMENT_KIND_LABEL.surat_jalan).toBe('Delivery Note');
+    setLanguage('id');
+    expect(DISCREPANCY_OPEN_TITLE).toBe('Selisih terbuka');
+  });
+});
