@@ -30,6 +30,20 @@ export function setDisplayLocale(next: DisplayLocale): void {
   locale = next;
 }
 
+/**
+ * Formats in `fixed` whatever the app's language: a document (the surat jalan, the BAST) is in
+ * Bahasa Indonesia on every device. Synchronous, so no other formatting sees the change.
+ */
+export function inLocale<T>(fixed: DisplayLocale, format: () => T): T {
+  const before = locale;
+  locale = fixed;
+  try {
+    return format();
+  } finally {
+    locale = before;
+  }
+}
+
 const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Parses a Date, an ISO string (yyyy-MM-dd is a local calendar day) or epoch milliseconds. */

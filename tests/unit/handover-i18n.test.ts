@@ -11,6 +11,7 @@ import {
 import { DOCUMENT_KIND_LABEL } from '../../src/lib/handover/document-messages';
 import { RECEIPT } from '../../src/lib/handover/receipt-messages';
 import { SCAN } from '../../src/lib/handover/scan-messages';
+import { formatDateTime, formatNumber, inLocale } from '../../src/lib/format-date';
 import { setLanguage } from '../../src/lib/i18n';
 
 const d = { item: 'smartboard', reason: 'kurang', quantity: 2, status: 'resolved', resolved_by: null };
@@ -48,5 +49,15 @@ describe('the handover texts outside React', () => {
     expect(DOCUMENT_KIND_LABEL.surat_jalan).toBe('Delivery Note');
     setLanguage('id');
     expect(DISCREPANCY_OPEN_TITLE).toBe('Selisih terbuka');
+  });
+
+  it("writes a document's date and numbers id-ID in English too (the surat jalan's print view)", () => {
+    setLanguage('en');
+    const august = '2026-08-05T07:05:00Z';
+    expect(formatNumber(1234)).toBe('1,234');
+    expect(inLocale('id-ID', () => formatNumber(1234))).toBe('1.234');
+    expect(inLocale('id-ID', () => formatDateTime(august, 'Asia/Jakarta'))).toBe('05 Agu 2026 14:05 WIB');
+    // and the screens' language after it
+    expect(formatDateTime(august, 'Asia/Jakarta')).toBe('05 Aug 2026 14:05 WIB');
   });
 });

@@ -3,15 +3,18 @@
 // shows, printing hides the rest of the app.
 // A document, not a screen: like its PDF it is in Bahasa Indonesia whatever the app's language
 // (the road check and the vendor read it), so its texts come from the catalogue through a
-// translator fixed to Indonesian (issue 30), not from the device's language.
+// translator fixed to Indonesian (issue 30), not from the device's language, and its date and
+// numbers are written id-ID (inLocale).
 import { useEffect, useState } from 'react';
-import { formatDateTime, formatNumber } from '../../lib/format-date';
+import { formatDateTime, formatNumber, inLocale } from '../../lib/format-date';
 import { encodeShipmentQr } from '../../lib/handover/qr-payload';
 import { suratJalanNumber, SURAT_JALAN_TITLE, type SuratJalanData } from '../../lib/handover/surat-jalan-pdf';
 import { i18n } from '../../lib/i18n';
 
 /** The document's words: always Bahasa Indonesia (see above). */
 const t = i18n.getFixedT('id');
+/** Its date and numbers: written id-ID. */
+const inIndonesian = (format: () => string) => inLocale('id-ID', format);
 
 // Only the print view is printed (Radix keeps the dialog inside the app's tree).
 const PRINT_CSS = `@media print {
@@ -45,7 +48,7 @@ export function SuratJalanPrint({ data, onReady }: { data: SuratJalanData; onRea
   const transport = data.transport;
   const rows: [string, string][] = [
     [t('handover.print.batch'), data.batchNumber],
-    [t('handover.print.date'), formatDateTime(data.madeAt, data.timeZone)],
+    [t('handover.print.date'), inIndonesian(() => formatDateTime(data.madeAt, data.timeZone))],
     [t('handover.print.origin'), data.originHub],
     [t('handover.print.destination'), data.destinationHub],
     [t('handover.print.vendor'), data.vendor ?? '-'],
@@ -114,14 +117,14 @@ export function SuratJalanPrint({ data, onReady }: { data: SuratJalanData; onRea
         <tbody>
           {(
             [
-              ['1', t('handover.print.smartboard'), data.smartboard],
-              ['2', t('handover.print.bracket'), data.bracket],
+              ['1', t('handover.print.smartboard'), inIndonesian(() => formatNumber(data.smartboard))],
+              ['2', t('handover.print.bracket'), inIndonesian(() => formatNumber(data.bracket))],
             ] as const
           ).map(([no, item, count]) => (
             <tr key={no}>
               <td className="border border-black px-2 py-1">{no}</td>
               <td className="border border-black px-2 py-1">{item}</td>
-              <td className="border border-black px-2 py-1 text-right">{formatNumber(count)}</td>
+              <td className="border border-black px-2 py-1 text-right">{count}</td>
               <td className="border border-black px-2 py-1">{t('handover.print.unit')}</td>
             </tr>
           ))}
