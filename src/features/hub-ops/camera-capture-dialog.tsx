@@ -12,6 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { useT } from '../../lib/i18n';
 
 const VIDEO = { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 } } as const;
 
@@ -32,6 +33,7 @@ export function CameraCaptureDialog({
   onCapture: (file: File) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const webcam = useRef<Webcam>(null);
   const [error, setError] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
@@ -47,12 +49,12 @@ export function CameraCaptureDialog({
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent data-testid="camera-dialog" className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Ambil Foto</DialogTitle>
-          <DialogDescription>Arahkan kamera belakang ke dokumen atau container.</DialogDescription>
+          <DialogTitle>{t('hubShipping.camera.title')}</DialogTitle>
+          <DialogDescription>{t('hubShipping.camera.description')}</DialogDescription>
         </DialogHeader>
         {error ? (
           <p className="text-sm text-destructive" role="alert">
-            Kamera tidak dapat dibuka: {error}
+            {t('hubShipping.camera.failed', { error })}
           </p>
         ) : (
           <Webcam
@@ -71,11 +73,11 @@ export function CameraCaptureDialog({
         )}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose}>
-            Batal
+            {t('common.cancel')}
           </Button>
           <Button type="button" onClick={capture} disabled={!ready || !!error}>
             <Camera aria-hidden="true" />
-            Ambil Foto
+            {t('hubShipping.camera.take')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -5,6 +5,7 @@
 // No Urungkan here: the receipt's signatures, photos and BAST are already made and queued.
 import type { CommandInput, Hub, Shipment } from '../../../sync/pure';
 import { CountedReceiptDialog } from '../../components/counted-receipt/counted-receipt-dialog';
+import { useT } from '../../lib/i18n';
 import { runCommand } from '../../lib/run-command';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { zoneOfHub } from '../../lib/time-zone';
@@ -20,13 +21,14 @@ export function CompleteUnloadingDialog({
   shipment: Shipment;
   onClose: () => void;
 }) {
+  const t = useT();
   const engine = useSyncEngine();
   const vehicle = useRxByIds('vehicles', [shipment.vehicle_id]).get(shipment.vehicle_id);
   const origin = useRxByIds('hubs', [shipment.origin_hub_id]).get(shipment.origin_hub_id);
   return (
     <CountedReceiptDialog
-      title="Selesai Bongkar"
-      description={`${shipment.batch_number}: hitung barang yang tiba di ${hub.name}. Yang diterima dalam keadaan baik masuk ke gudang.`}
+      title={t('hubShipping.unloading.title')}
+      description={t('hubShipping.unloading.description', { batch: shipment.batch_number, hub: hub.name })}
       testId="complete-unloading-dialog"
       submitTestId="complete-unloading-submit"
       shipment={shipment}

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { hubKind, type Hub, type Vehicle } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
+import { useT } from '../../lib/i18n';
 import { sendChecked } from '../../lib/use-command-form';
 import { checkDaratForm, type DaratFormValues } from './form-validation';
 import { withStockAndBatch } from './shipping-checks';
@@ -38,6 +39,7 @@ export function DaratShippingDialog({
   /** Saved: the surat jalan step (issue 28) instead of closing. */
   onShipped?: (shipped: Shipped) => void;
 }) {
+  const t = useT();
   const { master } = useHubScope();
   const origin = useOriginStock(hub.id);
   const check = (values: DaratFormValues & { images: File[] }) =>
@@ -78,26 +80,29 @@ export function DaratShippingDialog({
   const summary = () => {
     const v = form.getValues();
     return [
-      ['Dari', origin.warehouse ? `${hub.name} (${origin.warehouse.name})` : hub.name],
-      ['Gudang Tujuan', destinations.find((d) => d.value === v.destination_warehouse_id)?.label ?? '-'],
-      ['Nomor Batch', v.batch_number.trim()],
-      ['Jumlah Smartboard', String(v.smartboard_quantity)],
-      ['Jumlah Bracket', String(v.bracket_quantity)],
-      ['Foto', `${v.images.length} foto`],
+      [t('hubShipping.summary.from'), origin.warehouse ? `${hub.name} (${origin.warehouse.name})` : hub.name],
+      [
+        t('hubShipping.darat.destination'),
+        destinations.find((d) => d.value === v.destination_warehouse_id)?.label ?? '-',
+      ],
+      [t('hubShipping.darat.batchNumber'), v.batch_number.trim()],
+      [t('hubShipping.form.smartboardQuantity'), String(v.smartboard_quantity)],
+      [t('hubShipping.form.bracketQuantity'), String(v.bracket_quantity)],
+      [t('hubShipping.summary.photos'), t('hubShipping.form.photoCount', { n: v.images.length })],
     ] as const;
   };
 
   return (
     <FormDialog
-      title="Form Pengiriman"
-      description={`${vehicleLabel(vehicle)} berangkat dari ${hub.name}.`}
+      title={t('hubShipping.darat.title')}
+      description={t('hubShipping.form.departs', { vehicle: vehicleLabel(vehicle), hub: hub.name })}
       testId="shipping-dialog"
       dataForm="darat"
       className="sm:max-w-2xl"
       onClose={step.close}
       onSubmit={step.submit}
       saving={saving}
-      submitLabel="Kirim"
+      submitLabel={t('hubShipping.form.send')}
       {...step.labels}
       submitTestId="shipping-submit"
       footerNote={step.review ? <ShippingSummary rows={summary()} /> : undefined}
@@ -108,18 +113,24 @@ export function DaratShippingDialog({
           form={form}
           name="destination_warehouse_id"
           id="darat-destination"
-          label="Gudang Tujuan"
+          label={t('hubShipping.darat.destination')}
           options={destinations}
-          placeholder="Pilih gudang tujuan"
+          placeholder={t('hubShipping.darat.destinationPlaceholder')}
         />
-        <TextField form={form} name="batch_number" id="darat-batch" label="Nomor Batch" autoComplete="off" />
+        <TextField
+          form={form}
+          name="batch_number"
+          id="darat-batch"
+          label={t('hubShipping.darat.batchNumber')}
+          autoComplete="off"
+        />
         <QuantityFields form={form} idPrefix="darat" />
         <ImagesField
           form={form}
           id="darat-images"
           kind="darat"
-          label="Foto Delivery Record dan BAST (maks. 2)"
-          slotLabels={['Delivery record', 'BAST']}
+          label={t('hubShipping.darat.images')}
+          slotLabels={[t('hubShipping.form.deliveryRecord'), t('hubShipping.form.bast')]}
           disabled={saving || step.review}
         />
       </fieldset>

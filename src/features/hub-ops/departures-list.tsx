@@ -2,6 +2,7 @@
 // shipping forms made, with their photos and whether each is uploaded yet.
 import { memo } from 'react';
 import type { Shipment } from '../../../sync/pure';
+import { useT } from '../../lib/i18n';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { departedShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';
@@ -14,6 +15,7 @@ const SHOWN = 20;
 
 /** Memoized (it has no props): a change of the queue above it does not render it again. */
 export const DeparturesList = memo(function DeparturesList() {
+  const t = useT();
   const { hub, master, pending, now } = useHubScope();
   const { rows } = useRxQuery('shipments', hub ? departedShipments(hub.id) : null);
   const shipments: Shipment[] = rows;
@@ -24,7 +26,7 @@ export const DeparturesList = memo(function DeparturesList() {
   return (
     <section aria-labelledby="departures-title" className="grid gap-3">
       <h2 id="departures-title" className="text-lg font-semibold">
-        Berangkat dari hub ini, dalam perjalanan
+        {t('hubShipping.departures.title')}
       </h2>
       <ul className="grid gap-2" data-testid="departures-list">
         {shown.map((s) => (
@@ -34,7 +36,9 @@ export const DeparturesList = memo(function DeparturesList() {
             vehicle={vehicles.get(s.vehicle_id)}
             container={containers.get(s.id)}
             statuses={master.statuses}
-            routeText={`ke ${master.hubsById.get(s.destination_hub_id)?.name ?? '-'}`}
+            routeText={t('hubShipping.card.to', {
+              hub: master.hubsById.get(s.destination_hub_id)?.name ?? '-',
+            })}
             dates="departed"
             pending={pending}
             now={now}
@@ -44,7 +48,7 @@ export const DeparturesList = memo(function DeparturesList() {
       </ul>
       {shipments.length > SHOWN && (
         <p className="text-sm text-muted-foreground">
-          dan {shipments.length - SHOWN} pengiriman lain dalam perjalanan.
+          {t('hubShipping.departures.more', { n: shipments.length - SHOWN })}
         </p>
       )}
     </section>

@@ -1,27 +1,29 @@
 // Selesai (spec 2.9): the hub's completed shipments, or 'Riwayat kosong'. The
 // route table has no tab for it (a /done link goes to the hub's default tab),
 // so it closes the Sedang Bongkar tab, where shipments end.
+import { useT } from '../../lib/i18n';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { EmptyState } from '../../components/empty-state';
 import { doneShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';
-import { HISTORY_EMPTY } from './messages';
+import { historyEmpty } from './messages';
 import { ShipmentCard } from './shipment-card';
 import { useShipmentDetails } from '../../lib/use-shipment-details';
 
 const SHOWN = 20;
 
 export function DoneList() {
+  const t = useT();
   const { hub, master, pending, now } = useHubScope();
   const { rows } = useRxQuery('shipments', hub ? doneShipments(hub.id, SHOWN) : null);
   const { vehicles, containers } = useShipmentDetails(rows);
   return (
     <section aria-labelledby="done-title" className="grid gap-3" data-testid="done-section">
       <h2 id="done-title" className="text-lg font-semibold">
-        Selesai
+        {t('hubShipping.done.title')}
       </h2>
       {rows.length === 0 ? (
-        <EmptyState testId="done-empty">{HISTORY_EMPTY}</EmptyState>
+        <EmptyState testId="done-empty">{historyEmpty()}</EmptyState>
       ) : (
         <ul className="grid gap-2" data-testid="done-list">
           {rows.map((s) => (
@@ -31,7 +33,9 @@ export function DoneList() {
               vehicle={vehicles.get(s.vehicle_id)}
               container={containers.get(s.id)}
               statuses={master.statuses}
-              routeText={`dari ${master.hubsById.get(s.origin_hub_id)?.name ?? '-'}`}
+              routeText={t('hubShipping.card.from', {
+                hub: master.hubsById.get(s.origin_hub_id)?.name ?? '-',
+              })}
               dates="done"
               pending={pending}
               now={now}

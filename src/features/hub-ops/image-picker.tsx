@@ -6,10 +6,12 @@ import { useRef, useState } from 'react';
 import { Camera, ImagePlus, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
+import { useT } from '../../lib/i18n';
+import { localize } from '../../lib/i18n/localize';
 import { isMobileDevice } from '../../lib/mobile-device';
 import { CameraCaptureDialog } from './camera-capture-dialog';
-import { acceptImages, MAX_IMAGES } from './image-rules';
-import { CAMERA_DESKTOP_ONLY, IMAGE_RULES } from './messages';
+import { acceptImages, MAX_IMAGES, refusedBy, type ImageRule } from './image-rules';
+import { cameraDesktopOnly, IMAGE_RULES } from './messages';
 import { showError } from '../../lib/run-command';
 import { blobThumbnail } from './thumbnail-urls';
 
@@ -31,14 +33,16 @@ export function ImagePicker({
   error?: string;
   disabled?: boolean;
 }) {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [camera, setCamera] = useState(false);
-  const [rejected, setRejected] = useState<string | null>(null);
+  // Which rule refused the last files: its message is read at each render (the language may change).
+  const [rejected, setRejected] = useState<ImageRule | null>(null);
   const full = images.length >= MAX_IMAGES;
 
   function add(files: File[]) {
     const { accepted, error: message } = acceptImages(form, images.length, files);
-    setRejected(message);
+    setRejected(refusedBy(images.length, files));
     if (message) {
       showError(message);
       return;
@@ -49,28 +53,28 @@ export function ImagePicker({
   function openCamera() {
     if (isMobileDevice()) {
       if (full) {
-        setRejected(IMAGE_RULES[form].max);
+        setRejected('max');
         showError(IMAGE_RULES[form].max);
         return;
       }
       setCamera(true);
       return;
     }
-    toast.info(CAMERA_DESKTOP_ONLY);
+    toast.info(cameraDesktopOnly());
     input.current?.click();
   }
 
-  const message = rejected ?? error;
+  const message = rejected ? IMAGE_RULES[form][rejected] : localize(error);
   return (
     <div className="grid gap-2" data-testid={`${id}-picker`}>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={openCamera} disabled={disabled}>
           <Camera aria-hidden="true" />
-          Kamera
+          {t('hubShipping.picker.camera')}
         </Button>
         <Button type="button" variant="outline" onClick={() => input.current?.click()} disabled={disabled}>
           <ImagePlus aria-hidden="true" />
-          Pilih File
+          {t('hubShipping.picker.chooseFile')}
         </Button>
         <input
           ref={input}
@@ -87,7 +91,7 @@ export function ImagePicker({
           }}
         />
         <span className="self-center text-sm text-muted-foreground">
-          {images.length}/{MAX_IMAGES} gambar
+          {t('hubShipping.picker.count', { n: images.length, max: MAX_IMAGES })}
         </span>
       </div>
       {images.length > 0 && (
@@ -105,7 +109,7 @@ export function ImagePicker({
                   size="icon"
                   variant="secondary"
                   className="absolute -top-2 -right-2 rounded-full shadow"
-                  aria-label={`Hapus ${slotLabels[index] ?? file.name}`}
+                  aria-label={t('hubShipping.picker.remove', { name: slotLabels[index] ?? file.name })}
                   onClick={() => {
                     setRejected(null);
                     onChange(images.filter((_, i) => i !== index));
@@ -116,7 +120,7 @@ export function ImagePicker({
                 </Button>
               </div>
               <span className="font-medium">{slotLabels[index]}</span>
-              <span className="text-muted-foreground">Belum diunggah</span>
+              <span className="text-muted-foreground">{t('hubShipping.picker.notUploaded')}</span>
             </li>
           ))}
         </ul>

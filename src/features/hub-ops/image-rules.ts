@@ -3,6 +3,8 @@
 import { IMAGE_RULES } from './messages';
 
 export const MAX_IMAGES = 2;
+/** The rule a refused batch broke. */
+export type ImageRule = 'type' | 'max';
 const TYPES = new Set(['image/jpeg', 'image/jpg', 'image/png']);
 const EXTENSIONS = /\.(jpe?g|png)$/i;
 
@@ -20,8 +22,17 @@ export function acceptImages<F extends { type: string; name?: string }>(
   already: number,
   files: readonly F[],
 ): { accepted: F[]; error: string | null } {
-  const rules = IMAGE_RULES[form];
-  if (files.some((f) => !isAllowedImage(f))) return { accepted: [], error: rules.type };
-  if (already + files.length > MAX_IMAGES) return { accepted: [], error: rules.max };
-  return { accepted: [...files], error: null };
+  const rule = refusedBy(already, files);
+  // The form's message is read now, in the device's language.
+  return rule ? { accepted: [], error: IMAGE_RULES[form][rule] } : { accepted: [...files], error: null };
+}
+
+/** The rule a batch of files breaks (a file of another type, or more than two images), or null. */
+export function refusedBy(
+  already: number,
+  files: readonly { type: string; name?: string }[],
+): ImageRule | null {
+  if (files.some((f) => !isAllowedImage(f))) return 'type';
+  if (already + files.length > MAX_IMAGES) return 'max';
+  return null;
 }

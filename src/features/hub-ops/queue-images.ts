@@ -3,6 +3,8 @@
 // second as the BAST (spec 7.4). The engine points the shipment at each once
 // it is in storage.
 import type { ImageSlot, SyncEngine } from '../../../sync/pure';
+import { t } from '../../lib/i18n';
+import { localize } from '../../lib/i18n/localize';
 import { showError } from '../../lib/run-command';
 
 export const IMAGE_SLOTS: readonly ImageSlot[] = ['delivery_record', 'bast'];
@@ -21,7 +23,10 @@ export async function queueShipmentImages(
     } catch (error) {
       console.error('queueImage failed', error);
       showError(
-        `Foto ${index + 1} tidak dapat disimpan di perangkat: ${error instanceof Error ? error.message : error}`,
+        t('hubShipping.uploads.notStored', {
+          n: index + 1,
+          error: localize(error instanceof Error ? error.message : String(error)),
+        }),
       );
       ok = false;
     }

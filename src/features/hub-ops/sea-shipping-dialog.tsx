@@ -9,6 +9,7 @@ import { jakartaDate, type Hub, type Vehicle } from '../../../sync/pure';
 import { DateField } from '../../components/date-picker';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
+import { useT } from '../../lib/i18n';
 import { sendChecked } from '../../lib/use-command-form';
 import { checkSeaForm, SEA_COMMAND, type SeaForm, type SeaFormValues } from './form-validation';
 import { withStockAndBatch } from './shipping-checks';
@@ -19,7 +20,10 @@ import { otwLabelPart } from './otw-label';
 import { ImagesField, QuantityFields, useShippingForm, type Shipped } from './shipping-form';
 import { vehicleLabel } from './use-master-data';
 
-const TITLE: Record<SeaForm, string> = { poljak: 'Form Shipment PolJak', polsub: 'Form Shipment PolSub' };
+const TITLE = {
+  poljak: 'hubShipping.sea.titlePoljak',
+  polsub: 'hubShipping.sea.titlePolsub',
+} as const satisfies Record<SeaForm, string>;
 
 export function SeaShippingDialog({
   form: kind,
@@ -35,6 +39,7 @@ export function SeaShippingDialog({
   /** Saved: the surat jalan step (issue 28) instead of closing. */
   onShipped?: (shipped: Shipped) => void;
 }) {
+  const t = useT();
   const { master } = useHubScope();
   // Issue 29: the origin's stock shown and checked, a summary before sending
   // (./shipping-stock.tsx); the batch number is made when it is sent.
@@ -92,21 +97,24 @@ export function SeaShippingDialog({
   const summary = () => {
     const v = form.getValues();
     return [
-      ['Dari', origin.warehouse ? `${hub.name} (${origin.warehouse.name})` : hub.name],
-      ['Tujuan', destinations.find((d) => d.value === v.destination_hub_id)?.label ?? '-'],
-      ['Pelayaran', v.pelayaran.trim()],
-      ['Nama Kapal', v.nama_kapal.trim()],
-      ['No Container', v.no_container.trim()],
-      ['ETD / ETA', `${v.etd} / ${v.eta}`],
-      ['Jumlah Smartboard', String(v.smartboard_quantity)],
-      ['Jumlah Bracket', String(v.bracket_quantity)],
-      ['Foto', `${v.images.length} foto`],
+      [t('hubShipping.summary.from'), origin.warehouse ? `${hub.name} (${origin.warehouse.name})` : hub.name],
+      [
+        t('hubShipping.sea.destination'),
+        destinations.find((d) => d.value === v.destination_hub_id)?.label ?? '-',
+      ],
+      [t('hubShipping.sea.pelayaran'), v.pelayaran.trim()],
+      [t('hubShipping.sea.namaKapal'), v.nama_kapal.trim()],
+      [t('hubShipping.sea.noContainer'), v.no_container.trim()],
+      [t('hubShipping.sea.etdEta'), `${v.etd} / ${v.eta}`],
+      [t('hubShipping.form.smartboardQuantity'), String(v.smartboard_quantity)],
+      [t('hubShipping.form.bracketQuantity'), String(v.bracket_quantity)],
+      [t('hubShipping.summary.photos'), t('hubShipping.form.photoCount', { n: v.images.length })],
     ] as const;
   };
   return (
     <FormDialog
-      title={TITLE[kind]}
-      description={`${vehicleLabel(vehicle)} berangkat dari ${hub.name}.`}
+      title={t(TITLE[kind])}
+      description={t('hubShipping.form.departs', { vehicle: vehicleLabel(vehicle), hub: hub.name })}
       testId="shipping-dialog"
       dataForm={kind}
       className="sm:max-w-2xl"
@@ -120,27 +128,37 @@ export function SeaShippingDialog({
       <OriginStock origin={origin} />
       <fieldset disabled={step.review} className="grid min-w-0 gap-4">
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <TextField form={form} name="pelayaran" id={id('pelayaran')} label="Pelayaran" />
-          <TextField form={form} name="nama_kapal" id={id('kapal')} label="Nama Kapal" />
-          <TextField form={form} name="no_container" id={id('container')} label="No Container" />
+          <TextField
+            form={form}
+            name="pelayaran"
+            id={id('pelayaran')}
+            label={t('hubShipping.sea.pelayaran')}
+          />
+          <TextField form={form} name="nama_kapal" id={id('kapal')} label={t('hubShipping.sea.namaKapal')} />
+          <TextField
+            form={form}
+            name="no_container"
+            id={id('container')}
+            label={t('hubShipping.sea.noContainer')}
+          />
           <SelectField
             form={form}
             name="destination_hub_id"
             id={id('destination')}
-            label="Tujuan"
+            label={t('hubShipping.sea.destination')}
             options={destinations}
-            placeholder="Pilih hub tujuan"
+            placeholder={t('hubShipping.sea.destinationPlaceholder')}
           />
-          <DateField form={form} name="etd" id={id('etd')} label="ETD" />
-          <DateField form={form} name="eta" id={id('eta')} label="ETA" />
+          <DateField form={form} name="etd" id={id('etd')} label={t('hubShipping.sea.etd')} />
+          <DateField form={form} name="eta" id={id('eta')} label={t('hubShipping.sea.eta')} />
         </div>
         <QuantityFields form={form} idPrefix={kind} />
         <ImagesField
           form={form}
           id={id('images')}
           kind={kind}
-          label="Foto Container (1 sampai 2)"
-          slotLabels={['Container 1', 'Container 2']}
+          label={t('hubShipping.sea.images')}
+          slotLabels={[t('hubShipping.sea.container1'), t('hubShipping.sea.container2')]}
           disabled={saving || step.review}
         />
       </fieldset>

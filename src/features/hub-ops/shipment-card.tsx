@@ -4,6 +4,7 @@ import type { Container, Shipment, UploadEntry, Vehicle } from '../../../sync/pu
 import { StatusBadge } from '../../components/status-badge';
 import type { StatusLooks } from '../../lib/shipment-status';
 import { formatDate, formatDateTime } from '../../lib/format-date';
+import { useT } from '../../lib/i18n';
 import { useHubZones } from '../../lib/use-hub-zones';
 import { DockTimeLine } from './dock-time-line';
 import { arrivalWait, unloadingTime } from './dock-times';
@@ -15,34 +16,46 @@ import { UploadThumbnails } from './upload-thumbnails';
 
 export type ShipmentDates = 'etd-eta' | 'arrival' | 'unloading' | 'done' | 'departed';
 
+/** Each date's label, and its test id (date-{name}, the same in every language). */
+const DATE_LABEL = {
+  etd: 'hubShipping.card.etd',
+  eta: 'hubShipping.card.eta',
+  berangkat: 'hubShipping.card.departed',
+  tiba: 'hubShipping.card.arrived',
+  'mulai-bongkar': 'hubShipping.card.unloadingStarted',
+  selesai: 'hubShipping.card.finished',
+} as const;
+type DateName = keyof typeof DATE_LABEL;
+
 function Dates({ shipment: s, dates }: { shipment: Shipment; dates: ShipmentDates }) {
+  const t = useT();
   // Times on the clock of the hub where they happened, with its zone (issue 30).
   const zoneOf = useHubZones();
   const [from, to] = [zoneOf(s.origin_hub_id), zoneOf(s.destination_hub_id)];
-  const items: [string, string][] = [];
+  const items: [DateName, string][] = [];
   if (dates === 'etd-eta' || dates === 'departed') {
-    if (s.etd) items.push(['ETD', formatDate(s.etd)]);
-    else items.push(['Berangkat', formatDateTime(s.loading_date, from)]);
-    if (s.eta) items.push(['ETA', formatDate(s.eta)]);
+    if (s.etd) items.push(['etd', formatDate(s.etd)]);
+    else items.push(['berangkat', formatDateTime(s.loading_date, from)]);
+    if (s.eta) items.push(['eta', formatDate(s.eta)]);
   } else if (dates === 'arrival') {
-    items.push(['Tiba', formatDateTime(s.arrival_gdt, to)]);
+    items.push(['tiba', formatDateTime(s.arrival_gdt, to)]);
   } else if (dates === 'unloading') {
     items.push(
-      ['Tiba', formatDateTime(s.arrival_gdt, to)],
-      ['Mulai bongkar', formatDateTime(s.unloading_started_at, to)],
+      ['tiba', formatDateTime(s.arrival_gdt, to)],
+      ['mulai-bongkar', formatDateTime(s.unloading_started_at, to)],
     );
   } else {
     items.push(
-      ['Tiba', formatDateTime(s.arrival_gdt, to)],
-      ['Selesai', formatDateTime(s.unloading_finished_at, to)],
+      ['tiba', formatDateTime(s.arrival_gdt, to)],
+      ['selesai', formatDateTime(s.unloading_finished_at, to)],
     );
   }
   return (
     <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-      {items.map(([label, value]) => (
-        <div key={label} className="flex gap-1">
-          <dt className="text-muted-foreground">{label}:</dt>
-          <dd className="font-medium" data-testid={`date-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+      {items.map(([name, value]) => (
+        <div key={name} className="flex gap-1">
+          <dt className="text-muted-foreground">{t(DATE_LABEL[name])}:</dt>
+          <dd className="font-medium" data-testid={`date-${name}`}>
             {value}
           </dd>
         </div>
@@ -79,13 +92,17 @@ export function ShipmentCard({
   /** The shipment a scanned surat jalan opened (issue 28): outlined and scrolled into view. */
   scanned?: boolean;
 }) {
+  const t = useT();
   const waiting = useIsPending(pending, s.id);
   const item = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (scanned) item.current?.scrollIntoView?.({ block: 'center' });
   }, [scanned]);
   const transport = container
-    ? `${container.vessel_name ?? vehicle?.nama_kapal ?? '-'} · Container ${container.container_number}`
+    ? t('hubShipping.card.shipAndContainer', {
+        ship: container.vessel_name ?? vehicle?.nama_kapal ?? '-',
+        container: container.container_number,
+      })
     : vehicleLabel(vehicle);
   return (
     <li
@@ -107,24 +124,38 @@ export function ShipmentCard({
             </span>
             <StatusBadge status={s.status} looks={statuses} />
             {waiting && <PendingBadge />}
-            {scanned && <span className="rounded-full bg-primary px-2 text-sm font-semibold text-primary-foreground">Hasil pindai</span>}
+            {scanned && (
+              <span className="rounded-full bg-primary px-2 text-sm font-semibold text-primary-foreground">
+                {t('hubShipping.card.scanned')}
+              </span>
+            )}
           </div>
           <p className="text-sm" data-testid="shipment-transport">
             {transport}
             {routeText && <span className="text-muted-foreground"> · {routeText}</span>}
           </p>
           <p className="text-sm" data-testid="shipment-quantities">
-            <span className="font-medium tabular-nums">{s.smartboard_quantity}</span> TV ·{' '}
-            <span className="font-medium tabular-nums">{s.bracket_quantity}</span> Bracket
+            <span className="font-medium tabular-nums">{s.smartboard_quantity}</span>{' '}
+            {t('hubShipping.card.tv')} ·{' '}
+            <span className="font-medium tabular-nums">{s.bracket_quantity}</span>{' '}
+            {t('hubShipping.card.bracket')}
           </p>
           <Dates shipment={s} dates={dates} />
           <DockTimeLine
             items={[
-              { label: 'Menunggu bongkar', span: arrivalWait(s, now) },
-              { label: 'Bongkar', span: unloadingTime(s, now) },
+              {
+                id: 'Menunggu bongkar',
+                label: t('hubShipping.card.waitingToUnload'),
+                span: arrivalWait(s, now),
+              },
+              { id: 'Bongkar', label: t('hubShipping.card.unloading'), span: unloadingTime(s, now) },
             ]}
           />
-          {s.notes && <p className="text-sm text-muted-foreground">Catatan: {s.notes}</p>}
+          {s.notes && (
+            <p className="text-sm text-muted-foreground" data-testid="shipment-notes">
+              {t('hubShipping.card.notes', { notes: s.notes })}
+            </p>
+          )}
         </div>
         {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
       </div>

@@ -5,6 +5,7 @@ import { CheckCheck, PackageOpen, PlayCircle } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { useRxQuery } from '../../lib/use-rx-query';
+import { useT } from '../../lib/i18n';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { ActionButton } from '../../components/action-button';
 import { DoneList } from './done-list';
@@ -17,13 +18,20 @@ import { ShipmentCard } from './shipment-card';
 import { useShipmentDetails } from '../../lib/use-shipment-details';
 import { SCANNED_PARAM } from '../../lib/handover/scan-target';
 
-const EMPTY: Record<Tab, string> = {
-  otw: 'Tidak ada pengiriman OTW ke hub ini.',
-  arrival: 'Tidak ada pengiriman yang menunggu bongkar.',
-  unloading: 'Tidak ada pengiriman yang sedang dibongkar.',
-};
+const EMPTY = {
+  otw: 'hubShipping.tab.emptyOtw',
+  arrival: 'hubShipping.tab.emptyArrival',
+  unloading: 'hubShipping.tab.emptyUnloading',
+} as const satisfies Record<Tab, string>;
+
+const NAME = {
+  otw: 'hubShipping.tab.otw',
+  arrival: 'hubShipping.tab.arrival',
+  unloading: 'hubShipping.tab.unloading',
+} as const satisfies Record<Tab, string>;
 
 export function ShipmentTab({ tab }: { tab: Tab }) {
+  const t = useT();
   const engine = useSyncEngine();
   const { hub, master, pending, now, open } = useHubScope();
   const { rows: shipments } = useRxQuery('shipments', hub ? inboundShipments(hub.id, tab) : null);
@@ -34,9 +42,9 @@ export function ShipmentTab({ tab }: { tab: Tab }) {
   const payload = (id: string) => ({ hub_id: hub.id, shipment_id: id });
   return (
     <div className="grid gap-6">
-      <section aria-label={tab} className="grid gap-3">
+      <section aria-label={t(NAME[tab])} className="grid gap-3">
         {shipments.length === 0 ? (
-          <EmptyState>{EMPTY[tab]}</EmptyState>
+          <EmptyState>{t(EMPTY[tab])}</EmptyState>
         ) : (
           <ul className="grid gap-2" data-testid={`${tab}-list`}>
             {shipments.map((s) => (
@@ -46,7 +54,9 @@ export function ShipmentTab({ tab }: { tab: Tab }) {
                 vehicle={vehicles.get(s.vehicle_id)}
                 container={containers.get(s.id)}
                 statuses={master.statuses}
-                routeText={`dari ${master.hubsById.get(s.origin_hub_id)?.name ?? '-'}`}
+                routeText={t('hubShipping.card.from', {
+                  hub: master.hubsById.get(s.origin_hub_id)?.name ?? '-',
+                })}
                 dates={tab === 'otw' ? 'etd-eta' : tab}
                 pending={pending}
                 now={now}
@@ -62,7 +72,7 @@ export function ShipmentTab({ tab }: { tab: Tab }) {
                       }
                     >
                       <CheckCheck aria-hidden="true" />
-                      Confirm Tiba
+                      {t('hubShipping.tab.confirmArrival')}
                     </ActionButton>
                   ) : tab === 'arrival' ? (
                     <ActionButton
@@ -74,12 +84,12 @@ export function ShipmentTab({ tab }: { tab: Tab }) {
                       }
                     >
                       <PlayCircle aria-hidden="true" />
-                      Mulai Bongkar
+                      {t('hubShipping.tab.startUnloading')}
                     </ActionButton>
                   ) : (
                     <Button onClick={() => open({ kind: 'complete-unloading', shipmentId: s.id })}>
                       <PackageOpen aria-hidden="true" />
-                      Selesai Bongkar
+                      {t('hubShipping.tab.completeUnloading')}
                     </Button>
                   )
                 }

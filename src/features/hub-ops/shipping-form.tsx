@@ -13,6 +13,7 @@ import { NumberField } from '../../components/form-fields';
 import type { SuratJalanMaking } from '../../components/handover/surat-jalan-dialog';
 import { makeAndQueueSuratJalan } from '../../lib/handover/surat-jalan-of-shipment';
 import { useSyncEngine } from '../../lib/sync-engine';
+import { useT } from '../../lib/i18n';
 import { useCommandForm, type Submission } from '../../lib/use-command-form';
 import { ImagePicker } from './image-picker';
 import { queueShipmentImages } from './queue-images';
@@ -69,20 +70,21 @@ export function QuantityFields<V extends ShippingValues>({
   form: UseFormReturn<V>;
   idPrefix: string;
 }) {
+  const t = useT();
   return (
     <div className="grid items-start gap-4 sm:grid-cols-2">
       <NumberField
         form={form}
         name={'smartboard_quantity' as Path<V>}
         id={`${idPrefix}-smartboard`}
-        label="Jumlah Smartboard"
+        label={t('hubShipping.form.smartboardQuantity')}
         parse={parseCount}
       />
       <NumberField
         form={form}
         name={'bracket_quantity' as Path<V>}
         id={`${idPrefix}-bracket`}
-        label="Jumlah Bracket"
+        label={t('hubShipping.form.bracketQuantity')}
         parse={parseCount}
       />
     </div>

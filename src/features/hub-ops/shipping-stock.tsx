@@ -7,18 +7,13 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { availableStock, firstWarehouseOf, type Shipment } from '../../../sync/pure';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatNumber } from '../../lib/format-date';
+import { useT } from '../../lib/i18n';
 import { useTablesArrived } from '../../lib/sync-engine';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { useHubScope } from './hub-scope';
 import type { OriginStockInfo } from './shipping-checks';
 
 const BALANCES = ['stock_balances'] as const;
-
-export const STOCK_LABEL = 'Stok tersedia';
-export const NO_ORIGIN_WAREHOUSE = 'Hub ini belum punya gudang: stok tidak diperiksa.';
-export const SUMMARY_TITLE = 'Periksa sebelum mengirim';
-export const CONFIRM_SEND = 'Ya, Kirim';
-export const BACK_TO_FORM = 'Ubah';
 
 /** The origin warehouse and its stock as this device holds it (with its pending work). */
 export function useOriginStock(hubId: string): OriginStockInfo & { ready: boolean } {
@@ -40,11 +35,14 @@ export function useShipmentsWithBatch(batch: string): readonly Shipment[] {
 
 /** 'Stok tersedia di Gudang Karawang: Smartboard 270 · Bracket 270', a skeleton until known. */
 export function OriginStock({ origin }: { origin: OriginStockInfo & { ready: boolean } }) {
+  const t = useT();
   const figure = (n: number | undefined, testId: string) => (
     <strong className="tabular-nums" data-testid={testId}>
       {n === undefined ? '–' : formatNumber(n)}
     </strong>
   );
+  const smartboards = figure(origin.stock?.smartboards, 'origin-stock-smartboard');
+  const brackets = figure(origin.stock?.brackets, 'origin-stock-bracket');
   return (
     <div
       className="rounded-md border bg-muted/40 p-3 text-sm"
@@ -54,15 +52,14 @@ export function OriginStock({ origin }: { origin: OriginStockInfo & { ready: boo
       {!origin.ready ? (
         <>
           <Skeleton className="h-5 w-2/3" />
-          <span className="sr-only">{STOCK_LABEL}: memuat…</span>
+          <span className="sr-only">{t('hubShipping.stock.loading')}</span>
         </>
       ) : !origin.warehouse ? (
-        NO_ORIGIN_WAREHOUSE
+        t('hubShipping.stock.noWarehouse')
       ) : (
         <span>
-          {STOCK_LABEL} di <strong>{origin.warehouse.name}</strong>: Smartboard{' '}
-          {figure(origin.stock?.smartboards, 'origin-stock-smartboard')} · Bracket{' '}
-          {figure(origin.stock?.brackets, 'origin-stock-bracket')}
+          {t('hubShipping.stock.availableIn')} <strong>{origin.warehouse.name}</strong>:{' '}
+          {t('hubShipping.stock.smartboard')} {smartboards} · {t('hubShipping.stock.bracket')} {brackets}
         </span>
       )}
     </div>
@@ -71,14 +68,15 @@ export function OriginStock({ origin }: { origin: OriginStockInfo & { ready: boo
 
 /** What will be sent, as label and value, shown before the second press of Kirim. */
 export function ShippingSummary({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
+  const t = useT();
   return (
     <section
       className="grid gap-2 rounded-md border-2 border-primary p-3 text-sm"
       data-testid="shipping-summary"
-      aria-label={SUMMARY_TITLE}
+      aria-label={t('hubShipping.summary.title')}
       role="status"
     >
-      <h3 className="font-semibold">{SUMMARY_TITLE}</h3>
+      <h3 className="font-semibold">{t('hubShipping.summary.title')}</h3>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -100,6 +98,7 @@ export function useReviewStep(options: {
   passes: () => boolean;
   onClose: () => void;
 }) {
+  const t = useT();
   const [review, setReview] = useState(false);
   const submit = (event?: FormEvent) => {
     if (review || !options.passes()) return options.onSubmit(event);
@@ -111,6 +110,8 @@ export function useReviewStep(options: {
     submit,
     /** Batal while editing; Ubah (and Esc) back to the form while reviewing. */
     close: () => (review ? setReview(false) : options.onClose()),
-    labels: review ? { submitLabel: CONFIRM_SEND, cancelLabel: BACK_TO_FORM } : {},
+    labels: review
+      ? { submitLabel: t('hubShipping.summary.confirmSend'), cancelLabel: t('hubShipping.summary.back') }
+      : {},
   };
 }

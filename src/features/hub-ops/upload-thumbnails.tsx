@@ -1,20 +1,22 @@
 import { CheckCircle2, CloudUpload } from 'lucide-react';
 import type { ImageUpload, UploadEntry } from '../../../sync/pure';
-import { UPLOAD_DONE, UPLOAD_PENDING } from './messages';
+import { useT } from '../../lib/i18n';
+import { uploadDone, uploadPending } from './messages';
 import { uploadThumbnail } from './thumbnail-urls';
 
-const SLOT_LABEL: Record<ImageUpload['slot'], string> = {
-  delivery_record: 'Delivery record',
-  bast: 'BAST',
-};
+const SLOT_LABEL = {
+  delivery_record: 'hubShipping.form.deliveryRecord',
+  bast: 'hubShipping.form.bast',
+} as const satisfies Record<ImageUpload['slot'], string>;
 
 /** A shipment's photos on this device, each with whether it has reached storage yet. */
 export function UploadThumbnails({ uploads: entries }: { uploads: readonly UploadEntry[] }) {
+  const t = useT();
   // A shipment's documents (issue 28) are listed in its detail, not here.
   const uploads = entries.filter((u): u is ImageUpload => !u.document);
   if (uploads.length === 0) return null;
   return (
-    <ul className="flex flex-wrap gap-3" aria-label="Foto pengiriman">
+    <ul className="flex flex-wrap gap-3" aria-label={t('hubShipping.uploads.label')}>
       {uploads.map((u) => (
         <li
           key={u.path}
@@ -25,7 +27,7 @@ export function UploadThumbnails({ uploads: entries }: { uploads: readonly Uploa
         >
           <img
             src={uploadThumbnail(u)}
-            alt={SLOT_LABEL[u.slot]}
+            alt={t(SLOT_LABEL[u.slot])}
             className="h-20 w-28 rounded-md border object-cover"
           />
           <span className="flex items-center gap-1">
@@ -34,7 +36,7 @@ export function UploadThumbnails({ uploads: entries }: { uploads: readonly Uploa
             ) : (
               <CloudUpload className="size-3.5 text-amber-700" aria-hidden="true" />
             )}
-            {SLOT_LABEL[u.slot]}: {u.state === 'uploaded' ? UPLOAD_DONE : UPLOAD_PENDING}
+            {t(SLOT_LABEL[u.slot])}: {u.state === 'uploaded' ? uploadDone() : uploadPending()}
           </span>
         </li>
       ))}

@@ -1,3 +1,113 @@
 // Bahasa Indonesia for the hub's shipping side (shipping forms, shipment tab and cards, camera, uploads, unloading) (issue 30).
 // The spec's strings verbatim, Indonesian for the rest; hub-shipping-en.ts has the same keys.
-export const hubShippingId = {};
+// The forms' validation messages are the commands' (sync/messages.ts, catalogue key server),
+// shown through localize().
+export const hubShippingId = {
+  form: {
+    smartboardQuantity: 'Jumlah Smartboard',
+    bracketQuantity: 'Jumlah Bracket',
+    send: 'Kirim',
+    departs: '{{vehicle}} berangkat dari {{hub}}.',
+    photoCount: '{{n}} foto',
+    // The names of the two images (the first goes to delivery_record, the second to bast).
+    deliveryRecord: 'Delivery record',
+    bast: 'BAST',
+  },
+  darat: {
+    title: 'Form Pengiriman',
+    destination: 'Gudang Tujuan',
+    destinationPlaceholder: 'Pilih gudang tujuan',
+    batchNumber: 'Nomor Batch',
+    images: 'Foto Delivery Record dan BAST (maks. 2)',
+  },
+  sea: {
+    titlePoljak: 'Form Shipment PolJak',
+    titlePolsub: 'Form Shipment PolSub',
+    pelayaran: 'Pelayaran',
+    namaKapal: 'Nama Kapal',
+    noContainer: 'No Container',
+    destination: 'Tujuan',
+    destinationPlaceholder: 'Pilih hub tujuan',
+    etd: 'ETD',
+    eta: 'ETA',
+    etdEta: 'ETD / ETA',
+    images: 'Foto Container (1 sampai 2)',
+    container1: 'Container 1',
+    container2: 'Container 2',
+  },
+  summary: {
+    title: 'Periksa sebelum mengirim',
+    from: 'Dari',
+    photos: 'Foto',
+    confirmSend: 'Ya, Kirim',
+    back: 'Ubah',
+  },
+  stock: {
+    loading: 'Stok tersedia: memuat…',
+    availableIn: 'Stok tersedia di',
+    smartboard: 'Smartboard',
+    bracket: 'Bracket',
+    noWarehouse: 'Hub ini belum punya gudang: stok tidak diperiksa.',
+  },
+  camera: {
+    title: 'Ambil Foto',
+    description: 'Arahkan kamera belakang ke dokumen atau container.',
+    failed: 'Kamera tidak dapat dibuka: {{error}}',
+    take: 'Ambil Foto',
+  },
+  picker: {
+    camera: 'Kamera',
+    chooseFile: 'Pilih File',
+    count: '{{n}}/{{max}} gambar',
+    remove: 'Hapus {{name}}',
+    notUploaded: 'Belum diunggah',
+  },
+  uploads: {
+    label: 'Foto pengiriman',
+    notStored: 'Foto {{n}} tidak dapat disimpan di perangkat: {{error}}',
+  },
+  tab: {
+    otw: 'OTW',
+    arrival: 'Confirm Tiba',
+    unloading: 'Sedang Bongkar',
+    emptyOtw: 'Tidak ada pengiriman OTW ke hub ini.',
+    emptyArrival: 'Tidak ada pengiriman yang menunggu bongkar.',
+    emptyUnloading: 'Tidak ada pengiriman yang sedang dibongkar.',
+    confirmArrival: 'Confirm Tiba',
+    startUnloading: 'Mulai Bongkar',
+    completeUnloading: 'Selesai Bongkar',
+  },
+  card: {
+    etd: 'ETD',
+    eta: 'ETA',
+    departed: 'Berangkat',
+    arrived: 'Tiba',
+    unloadingStarted: 'Mulai bongkar',
+    finished: 'Selesai',
+    waitingToUnload: 'Menunggu bongkar',
+    unloading: 'Bongkar',
+    scanned: 'Hasil pindai',
+    shipAndContainer: '{{ship}} · Container {{container}}',
+    tv: 'TV',
+    bracket: 'Bracket',
+    notes: 'Catatan: {{notes}}',
+    from: 'dari {{hub}}',
+    to: 'ke {{hub}}',
+  },
+  departures: {
+    title: 'Berangkat dari hub ini, dalam perjalanan',
+    more: 'dan {{n}} pengiriman lain dalam perjalanan.',
+  },
+  done: {
+    title: 'Selesai',
+  },
+  unloading: {
+    title: 'Selesai Bongkar',
+    description:
+      '{{batch}}: hitung barang yang tiba di {{hub}}. Yang diterima dalam keadaan baik masuk ke gudang.',
+  },
+  discrepancies: {
+    title: 'Selisih pengiriman',
+    summary: '{{title}}: {{open}} terbuka, {{closed}} selesai',
+  },
+};
