@@ -1,8 +1,13 @@
 // Tambah Jenis Kendaraan (spec 2.9, 5, 8.2, 8.3), on the form pattern.
 import { FormDialog } from './form-dialog';
 import { TextField } from './form-fields';
+import { useT } from '../lib/i18n';
 import { useCommandForm } from '../lib/use-command-form';
-import { MASTER_DATA_FAILURE as FAILURE, MASTER_DATA_TOAST as TOAST, checkAddVehicleType } from '../lib/master-data-forms';
+import {
+  MASTER_DATA_FAILURE as FAILURE,
+  MASTER_DATA_TOAST as TOAST,
+  checkAddVehicleType,
+} from '../lib/master-data-forms';
 
 export function AddVehicleTypeDialog({
   onClose,
@@ -11,6 +16,7 @@ export function AddVehicleTypeDialog({
   onClose: () => void;
   onAdded?: (vehicleTypeId: string) => void;
 }) {
+  const t = useT();
   const { form, onSubmit, saving } = useCommandForm({
     defaultValues: { name: '' },
     submit: (values) => {
@@ -30,14 +36,14 @@ export function AddVehicleTypeDialog({
   });
   return (
     <FormDialog
-      title="Tambah Jenis Kendaraan"
-      description="Misalnya Truk Fuso, Truk Tronton, Truk Wingbox."
+      title={t('vendors.vehicleTypeDialog.title')}
+      description={t('vendors.vehicleTypeDialog.description')}
       testId="add-vehicle-type-dialog"
       onClose={onClose}
       onSubmit={onSubmit}
       saving={saving}
     >
-      <TextField form={form} name="name" id="vehicle-type-name" label="Nama Jenis Kendaraan" />
+      <TextField form={form} name="name" id="vehicle-type-name" label={t('vendors.vehicleTypeDialog.name')} />
     </FormDialog>
   );
 }

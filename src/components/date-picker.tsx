@@ -11,13 +11,10 @@ import 'react-day-picker/style.css';
 import { CalendarDays, X } from 'lucide-react';
 import { Controller, get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { displayLocale, formatFormDate, formatStorageDate, toDate } from '../lib/format-date';
+import { useT } from '../lib/i18n';
 import { FormField } from './form-field';
 import { Button } from './ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from './ui/popover';
-
-/** What the button shows before a day is chosen. */
-export const NO_DAY_SHOWN = 'dd/mm/yyyy';
-export const CLEAR_DAY = 'Hapus tanggal';
 
 // The calendar's look from the app's theme; every target at least 44px.
 const THEME = {
@@ -56,9 +53,11 @@ export function DatePicker({
   /** Offers Hapus tanggal (a filter's open end); without it, a chosen day stays chosen. */
   clearable?: boolean;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const selected = toDate(value || null) ?? undefined;
-  const shown = selected ? formatFormDate(selected) : NO_DAY_SHOWN;
+  // What the button shows before a day is chosen: the format's pattern.
+  const shown = selected ? formatFormDate(selected) : t('datePicker.noDay');
   const thisYear = new Date().getFullYear();
   const choose = (day: Date | undefined) => {
     onChange(day ? formatStorageDate(day) : '');
@@ -73,7 +72,7 @@ export function DatePicker({
           variant="outline"
           className="h-11 w-full justify-start font-normal tabular-nums"
           // The label and what the button shows (a screen reader hears both; axe: label-content-name-mismatch).
-          aria-label={`${label}: ${shown}`}
+          aria-label={t('datePicker.chosen', { label, day: shown })}
           aria-invalid={invalid || undefined}
           data-testid={`${id}-trigger`}
         >
@@ -112,7 +111,7 @@ export function DatePicker({
             data-testid={`${id}-clear`}
           >
             <X aria-hidden="true" />
-            {CLEAR_DAY}
+            {t('table.clearDay')}
           </Button>
         )}
       </PopoverContent>

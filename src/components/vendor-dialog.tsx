@@ -5,8 +5,14 @@
 import type { Vendor } from '../../sync/pure';
 import { FormDialog } from './form-dialog';
 import { TextField } from './form-fields';
+import { useT } from '../lib/i18n';
 import { useCommandForm } from '../lib/use-command-form';
-import { MASTER_DATA_FAILURE as FAILURE, MASTER_DATA_TOAST as TOAST, checkAddVendor, checkEditVendor } from '../lib/master-data-forms';
+import {
+  MASTER_DATA_FAILURE as FAILURE,
+  MASTER_DATA_TOAST as TOAST,
+  checkAddVendor,
+  checkEditVendor,
+} from '../lib/master-data-forms';
 
 /** Without `vendor` it adds one (and reports its id through onAdded); with it, it edits that one. */
 export function VendorDialog({
@@ -18,6 +24,7 @@ export function VendorDialog({
   onClose: () => void;
   onAdded?: (vendorId: string) => void;
 }) {
+  const t = useT();
   const prefix = vendor ? 'edit-vendor' : 'vendor';
   const { form, onSubmit, saving } = useCommandForm({
     defaultValues: {
@@ -31,11 +38,21 @@ export function VendorDialog({
         if (!checked.ok) return checked;
         // An edit that changes nothing sends nothing.
         if (!checked.payload) return null;
-        return { command: 'edit_vendor', payload: checked.payload, success: TOAST.vendorUpdated, failure: () => FAILURE.updateVendor };
+        return {
+          command: 'edit_vendor',
+          payload: checked.payload,
+          success: TOAST.vendorUpdated,
+          failure: () => FAILURE.updateVendor,
+        };
       }
       const checked = checkAddVendor(values);
       if (!checked.ok) return checked;
-      return { command: 'add_vendor', payload: checked.payload, success: TOAST.vendorAdded, failure: () => FAILURE.addVendor };
+      return {
+        command: 'add_vendor',
+        payload: checked.payload,
+        success: TOAST.vendorAdded,
+        failure: () => FAILURE.addVendor,
+      };
     },
     onDone: (_values, payload) => {
       if (!vendor && payload) onAdded?.(payload.vendor_id as string);
@@ -45,16 +62,27 @@ export function VendorDialog({
 
   return (
     <FormDialog
-      title={vendor ? 'Edit Vendor' : 'Tambah Vendor'}
-      description={vendor?.name ?? 'Vendor baru untuk armada darat atau laut.'}
+      title={vendor ? t('vendors.dialog.editTitle') : t('vendors.dialog.addTitle')}
+      description={vendor?.name ?? t('vendors.dialog.addDescription')}
       testId={`${prefix}-dialog`}
       onClose={onClose}
       onSubmit={onSubmit}
       saving={saving}
     >
-      <TextField form={form} name="name" id={`${prefix}-name`} label="Nama Vendor" />
-      <TextField form={form} name="contact_person" id={`${prefix}-contact`} label="Contact Person (Opsional)" />
-      <TextField form={form} name="phone" id={`${prefix}-phone`} type="tel" label="No. Telepon (Opsional)" />
+      <TextField form={form} name="name" id={`${prefix}-name`} label={t('vendors.dialog.name')} />
+      <TextField
+        form={form}
+        name="contact_person"
+        id={`${prefix}-contact`}
+        label={t('vendors.dialog.contact')}
+      />
+      <TextField
+        form={form}
+        name="phone"
+        id={`${prefix}-phone`}
+        type="tel"
+        label={t('vendors.dialog.phone')}
+      />
     </FormDialog>
   );
 }

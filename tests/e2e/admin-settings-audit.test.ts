@@ -154,16 +154,16 @@ describe('Status Shipment', () => {
     let dialog = page.getByRole('dialog');
     await dialog.locator('button[type=submit]').click();
     await expect.poll(() => dialog.textContent()).toContain('Both key and label are required');
-    await dialog.getByLabel('Status Key').fill(KEY);
-    await dialog.getByLabel('Display Label').fill('E2E Status');
+    await dialog.getByLabel('Kunci Status').fill(KEY);
+    await dialog.getByLabel('Label Tampilan').fill('E2E Status');
     await dialog.locator('button[type=submit]').click();
     await toast(page, 'Status added successfully').waitFor();
     await expect.poll(() => row(page, KEY).getByTestId('status-preview').textContent()).toBe('E2E Status');
 
     await rowAction(page, KEY, 'Edit');
     dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Display Label').fill('E2E Diubah');
-    await dialog.getByLabel('Status Key').fill(`${KEY}_b`);
+    await dialog.getByLabel('Label Tampilan').fill('E2E Diubah');
+    await dialog.getByLabel('Kunci Status').fill(`${KEY}_b`);
     await dialog.locator('button[type=submit]').click();
     await toast(page, 'Status updated successfully').waitFor();
     await expect
@@ -172,7 +172,7 @@ describe('Status Shipment', () => {
 
     await rowAction(page, `${KEY}_b`, 'Delete');
     const confirm = page.getByRole('alertdialog');
-    await expect.poll(() => confirm.textContent()).toMatch(/cannot be undone.*permanently delete/s);
+    await expect.poll(() => confirm.textContent()).toMatch(/tidak dapat dibatalkan.*dihapus permanen/s);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Status deleted successfully').waitFor();
     await expect.poll(() => row(page, `${KEY}_b`).count()).toBe(0);

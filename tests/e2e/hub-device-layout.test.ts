@@ -114,7 +114,7 @@ describe('a tablet upright (800x1280) at Cikarang', () => {
       await railEntry.focus();
       await page.getByRole('tooltip', { name: entryName }).waitFor();
       // The header's toggle opens the menu with its labels as a drawer; Escape closes it.
-      const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
+      const toggle = page.getByRole('button', { name: 'Buka/tutup sidebar' });
       await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
       await toggle.click();
       const drawer = page.getByRole('dialog');

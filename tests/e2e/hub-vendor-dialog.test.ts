@@ -44,7 +44,7 @@ describe('vendor dialogs in Tambah ke Antrian', () => {
     await edit.getByRole('button', { name: 'Simpan' }).click();
     await expect.poll(() => edit.getByTestId('error-edit-vendor-name').textContent()).toBe('Nama vendor harus diisi');
     await edit.getByLabel('Nama Vendor').fill(name);
-    await edit.getByLabel('Contact Person (Opsional)').fill('Budi');
+    await edit.getByLabel('Narahubung (Opsional)').fill('Budi');
     await edit.getByRole('button', { name: 'Simpan' }).click();
     await edit.waitFor({ state: 'detached' });
     await toast(page, 'Vendor berhasil diupdate').waitFor();

@@ -88,9 +88,9 @@ describe('the sidebar on a landscape tablet', () => {
     await page.keyboard.press('Meta+b');
     expect(await sidebarState(page, 'expanded')).toEqual({ state: 'expanded', width: 16 * REM });
     expect((await sidebarCookie(context))?.value).toBe('true');
-    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await page.getByRole('button', { name: 'Buka/tutup sidebar' }).click();
     expect((await sidebarState(page, 'collapsed')).state).toBe('collapsed');
-    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await page.getByRole('button', { name: 'Buka/tutup sidebar' }).click();
     expect((await sidebarState(page, 'expanded')).state).toBe('expanded');
   });
 
@@ -118,7 +118,7 @@ describe('under 768px', () => {
     const sheet = page.getByRole('dialog');
     await expect.poll(() => sheet.count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await page.getByRole('button', { name: 'Buka/tutup sidebar' }).click();
     await sheet.waitFor();
     await expect.poll(() => sheet.getAttribute('data-mobile')).toBe('true');
     const box = await sheet.boundingBox();

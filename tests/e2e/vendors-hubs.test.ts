@@ -40,7 +40,7 @@ describe('Vendors, Vendor Detail and Hubs offline', () => {
     await page.getByTestId('add-vendor').click();
     const dialog = page.getByTestId('vendor-dialog');
     await dialog.getByLabel('Nama Vendor').fill(vendorName);
-    await dialog.getByLabel('Contact Person (Opsional)').fill('Pak Uji');
+    await dialog.getByLabel('Narahubung (Opsional)').fill('Pak Uji');
     await dialog.getByRole('button', { name: 'Simpan' }).click();
     await toast(page, 'Vendor added successfully').waitFor();
     await page.getByTestId('vendor-link').filter({ hasText: vendorName }).click();

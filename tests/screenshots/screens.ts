@@ -157,7 +157,7 @@ export async function raiseToast(page: Page): Promise<Locator> {
     ['Kontras tinggi aktif', 'html[data-contrast=high]'],
     ['Kontras tinggi nonaktif', 'html:not([data-contrast])'],
   ] as const) {
-    if (narrow) await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    if (narrow) await page.getByRole('button', { name: 'Buka/tutup sidebar' }).click();
     await button.click();
     await page.locator(html).waitFor({ state: 'attached' });
     await live.filter({ hasText: text }).waitFor();

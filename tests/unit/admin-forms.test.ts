@@ -1,5 +1,7 @@
-// The Add/Edit User and Add/Edit Status forms (spec 5): their rules and messages.
-import { describe, expect, it } from 'vitest';
+// The Add/Edit User and Add/Edit Status forms (spec 5): their rules and messages, in the
+// device's language when checked (issue 30), a role named by its label, never its key.
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../src/lib/i18n';
 import { statusFormSchema } from '../../src/features/statuses/status-form';
 import { addUserSchema, editUserSchema } from '../../src/features/users/user-form';
 import { HUB } from '../support/demo';
@@ -29,7 +31,7 @@ describe('Add User', () => {
     [{ email: 'budi' }, 'email: Format email tidak valid'],
     [{ password: '12345' }, 'password: Password must be at least 6 characters'],
     [{ password: '' }, 'password: Password must be at least 6 characters'],
-    [{ hub_id: '' }, 'hub_id: Hub harus dipilih untuk role hub_user'],
+    [{ hub_id: '' }, 'hub_id: Hub harus dipilih untuk role User'],
   ])('refuses %o', (change, message) => {
     expect(firstMessage(addUserSchema.safeParse({ ...good, ...change }))).toEqual([message]);
   });
@@ -37,6 +39,28 @@ describe('Add User', () => {
   it('choosing admin or tower control clears the hub', () => {
     expect(addUserSchema.parse({ ...good, role: 'admin' }).hub_id).toBeNull();
     expect(addUserSchema.parse({ ...good, role: 'tower_control', hub_id: '' }).hub_id).toBeNull();
+  });
+});
+
+describe('in the device language', () => {
+  afterEach(() => setLanguage('id'));
+
+  it('reads the messages when a value is checked, never the internal role key', () => {
+    const bad = { ...good, full_name: ' ', email: 'budi', password: '1', hub_id: '' };
+    const indonesian = firstMessage(addUserSchema.safeParse(bad));
+    setLanguage('en');
+    const english = firstMessage(addUserSchema.safeParse(bad));
+    expect(english).toEqual([
+      'full_name: Name is required',
+      'email: Invalid email format',
+      'password: Password must be at least 6 characters',
+      'hub_id: Choose a hub for the User role',
+    ]);
+    for (const message of [...(indonesian ?? []), ...(english ?? [])])
+      expect(message).not.toMatch(/hub_user/);
+    expect(firstMessage(statusFormSchema.safeParse({ key: 'a b', label: 'x', color: 'info' }))).toEqual([
+      'key: Status key must be lower case letters and digits joined by underscores, like otw_makassar',
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
+import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 
 export const Sheet = SheetPrimitive.Root;
@@ -22,6 +23,7 @@ export function SheetContent({
   showCloseButton = true,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof SIDES; showCloseButton?: boolean }) {
+  const t = useT();
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay data-slot="sheet-overlay" className="fixed inset-0 z-50 bg-black/50" />
@@ -35,7 +37,7 @@ export function SheetContent({
         {showCloseButton && (
           <SheetPrimitive.Close
             className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-            aria-label="Close"
+            aria-label={t('common.close')}
           >
             <XIcon className="size-4" aria-hidden="true" />
           </SheetPrimitive.Close>

@@ -25,6 +25,7 @@ import {
   SIDEBAR_WIDTH_ICON,
   SIDEBAR_WIDTH_MOBILE,
 } from '../../lib/limits';
+import { useT } from '../../lib/i18n';
 import { useIsCompact, useIsMobile } from '../../lib/use-mobile';
 import { cn } from '../../lib/utils';
 import { Button } from './button';
@@ -139,6 +140,7 @@ export function SidebarProvider({
 
 /** The menu as a left slide-over sheet, its entries labelled (under 1024px). */
 function SidebarSheet({ label, children }: { label: string; children: ReactNode }) {
+  const t = useT();
   const context = useSidebar();
   const { openMobile, setOpenMobile } = context;
   // Inside the sheet the entries behave as on a phone, beside the icon strip too.
@@ -159,7 +161,7 @@ function SidebarSheet({ label, children }: { label: string; children: ReactNode 
       >
         <SheetHeader className="sr-only">
           <SheetTitle>{label}</SheetTitle>
-          <SheetDescription>The app's menu.</SheetDescription>
+          <SheetDescription>{t('shell.menu')}</SheetDescription>
         </SheetHeader>
         <nav aria-label={label} className="flex h-full w-full flex-col">
           <SidebarContext.Provider value={sheetContext}>{children}</SidebarContext.Provider>
@@ -176,9 +178,11 @@ function SidebarSheet({ label, children }: { label: string; children: ReactNode 
 export function Sidebar({
   className,
   children,
-  label = 'Main navigation',
+  label: givenLabel,
   ...props
 }: ComponentProps<'aside'> & { label?: string }) {
+  const t = useT();
+  const label = givenLabel ?? t('shell.mainNavigation');
   const { isMobile, compact, state } = useSidebar();
 
   if (isMobile) return <SidebarSheet label={label}>{children}</SidebarSheet>;
@@ -207,6 +211,7 @@ export function Sidebar({
 }
 
 export function SidebarTrigger({ className, onClick, ...props }: ComponentProps<typeof Button>) {
+  const t = useT();
   const { toggleSidebar, isMobile, compact, open, openMobile } = useSidebar();
   const expanded = isMobile || compact ? openMobile : open;
   return (
@@ -215,9 +220,9 @@ export function SidebarTrigger({ className, onClick, ...props }: ComponentProps<
       variant="ghost"
       size="icon"
       className={className}
-      aria-label="Toggle sidebar"
+      aria-label={t('shell.toggleSidebar')}
       aria-expanded={expanded}
-      title="Toggle sidebar (Ctrl+B)"
+      title={t('shell.toggleSidebarHint')}
       onClick={(event) => {
         onClick?.(event);
         toggleSidebar();

@@ -1,13 +1,17 @@
 import { useEffect, type ComponentProps, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster as Sonner } from 'sonner';
+import { useT } from '../../lib/i18n';
 
 /** The app's toasts (sonner), styled with the theme's tokens. */
 export function Toaster(props: ComponentProps<typeof Sonner>) {
+  const t = useT();
   return (
     <Sonner
       richColors
       closeButton
+      containerAriaLabel={t('ui.notifications')}
+      toastOptions={{ closeButtonAriaLabel: t('ui.closeToast') }}
       position="top-right"
       // Below the app header, so a toast never hides the sync indicator.
       offset={{ top: '4.5rem', right: '1rem' }}

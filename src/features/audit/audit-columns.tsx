@@ -1,30 +1,34 @@
 // The audit trail's columns: when the device says it happened, when the server
 // received it, who, where, what, and the outcome (with the refusal's message).
 // Times on the clock of the entry's hub, with its zone (WIB, WITA; issue 30).
+import type { TFunction } from 'i18next';
 import type { DataColumn } from '../../components/data-table';
 import { Badge } from '../../components/ui/badge';
 import { commandLabel } from '../../lib/command-labels';
 import { formatDateTime } from '../../lib/format-date';
+import { localize } from '../../lib/i18n/localize';
 import type { TimeZone } from '../../lib/time-zone';
 import type { AuditEntry } from './audit-query';
-import * as M from './messages';
 
-export const auditColumns = (zoneOf: (entry: AuditEntry) => TimeZone): DataColumn<AuditEntry>[] => [
+export const auditColumns = (
+  t: TFunction,
+  zoneOf: (entry: AuditEntry) => TimeZone,
+): DataColumn<AuditEntry>[] => [
   {
     id: 'issued_at',
-    header: M.COLUMN_DEVICE_TIME,
+    header: t('audit.columns.deviceTime'),
     value: (e) => e.issued_at,
     cell: (e) => formatDateTime(e.issued_at, zoneOf(e)),
   },
   {
     id: 'received_at',
-    header: M.COLUMN_SERVER_TIME,
+    header: t('audit.columns.serverTime'),
     value: (e) => e.received_at,
     cell: (e) => formatDateTime(e.received_at, zoneOf(e)),
   },
   {
     id: 'actor',
-    header: M.COLUMN_USER,
+    header: t('audit.columns.user'),
     value: (e) => e.actor_email ?? '',
     cell: (e) => (
       <span className="grid">
@@ -33,19 +37,22 @@ export const auditColumns = (zoneOf: (entry: AuditEntry) => TimeZone): DataColum
       </span>
     ),
   },
-  { id: 'hub', header: M.COLUMN_HUB, value: (e) => e.hub_name ?? '-' },
-  { id: 'type', header: M.COLUMN_ACTION, value: (e) => commandLabel(e.type) },
+  { id: 'hub', header: t('audit.columns.hub'), value: (e) => e.hub_name ?? '-' },
+  { id: 'type', header: t('audit.columns.action'), value: (e) => commandLabel(e.type) },
   {
     id: 'outcome',
-    header: M.COLUMN_OUTCOME,
-    value: (e) => (e.outcome === 'applied' ? M.APPLIED : `${M.REJECTED}: ${e.message ?? ''}`),
+    header: t('audit.columns.outcome'),
+    value: (e) =>
+      e.outcome === 'applied'
+        ? t('audit.applied')
+        : t('audit.rejectedWith', { message: localize(e.message ?? '') }),
     cell: (e) =>
       e.outcome === 'applied' ? (
-        <Badge variant="success">{M.APPLIED}</Badge>
+        <Badge variant="success">{t('audit.applied')}</Badge>
       ) : (
         <span className="grid gap-1">
-          <Badge variant="danger">{M.REJECTED}</Badge>
-          {e.message && <span className="text-xs text-destructive">{e.message}</span>}
+          <Badge variant="danger">{t('audit.rejected')}</Badge>
+          {e.message && <span className="text-xs text-destructive">{localize(e.message)}</span>}
         </span>
       ),
   },

@@ -5,9 +5,10 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import { Row } from '../../components/sync-panel';
 import { commandLabel } from '../../lib/command-labels';
 import { formatDateTime } from '../../lib/format-date';
+import { useT } from '../../lib/i18n';
+import { localize } from '../../lib/i18n/localize';
 import type { TimeZone } from '../../lib/time-zone';
 import type { AuditEntry } from './audit-query';
-import * as M from './messages';
 
 /** The shipment an entry is about, if any: named in its payload. */
 export function shipmentOf(entry: AuditEntry): string | null {
@@ -25,6 +26,7 @@ export function AuditDetail({
   zone: TimeZone;
   onClose: () => void;
 }) {
+  const t = useT();
   const shipmentId = entry ? shipmentOf(entry) : null;
   return (
     <Sheet open={entry !== null} onOpenChange={(open) => !open && onClose()}>
@@ -36,30 +38,34 @@ export function AuditDetail({
               <SheetDescription>{entry.actor_name ?? entry.actor_email ?? '-'}</SheetDescription>
             </SheetHeader>
             <dl className="divide-y text-sm">
-              <Row label={M.COLUMN_USER} value={entry.actor_email ?? '-'} testId="audit-detail-user" />
-              <Row label={M.COLUMN_HUB} value={entry.hub_name ?? '-'} testId="audit-detail-hub" />
               <Row
-                label={M.COLUMN_DEVICE_TIME}
+                label={t('audit.columns.user')}
+                value={entry.actor_email ?? '-'}
+                testId="audit-detail-user"
+              />
+              <Row label={t('audit.columns.hub')} value={entry.hub_name ?? '-'} testId="audit-detail-hub" />
+              <Row
+                label={t('audit.columns.deviceTime')}
                 value={formatDateTime(entry.issued_at, zone)}
                 testId="audit-detail-issued"
               />
               <Row
-                label={M.COLUMN_SERVER_TIME}
+                label={t('audit.columns.serverTime')}
                 value={formatDateTime(entry.received_at, zone)}
                 testId="audit-detail-received"
               />
               <Row
-                label={M.COLUMN_OUTCOME}
+                label={t('audit.columns.outcome')}
                 value={
                   entry.outcome === 'applied'
-                    ? M.APPLIED
-                    : `${M.REJECTED}: ${entry.message ?? entry.code ?? ''}`
+                    ? t('audit.applied')
+                    : t('audit.rejectedWith', { message: localize(entry.message ?? entry.code ?? '') })
                 }
                 testId="audit-detail-outcome"
               />
             </dl>
             <details className="text-sm">
-              <summary className="cursor-pointer font-medium">{M.PAYLOAD}</summary>
+              <summary className="cursor-pointer font-medium">{t('audit.payload')}</summary>
               <pre className="mt-2 overflow-x-auto rounded-md bg-muted p-2 text-xs">
                 {JSON.stringify(entry.payload, null, 2)}
               </pre>

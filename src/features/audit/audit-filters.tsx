@@ -8,8 +8,8 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { FilterSelect } from '../../components/filter-select';
 import { COMMAND_TYPES, commandLabel } from '../../lib/command-labels';
+import { useT } from '../../lib/i18n';
 import { NO_FILTERS, type AuditFilters } from './audit-query';
-import * as M from './messages';
 
 export function AuditFiltersBar({
   filters,
@@ -20,54 +20,55 @@ export function AuditFiltersBar({
   hubs: readonly Hub[];
   onChange: (filters: AuditFilters) => void;
 }) {
+  const t = useT();
   const set = (change: Partial<AuditFilters>) => onChange({ ...filters, ...change });
   return (
     <div className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-6" data-testid="audit-filters">
       <FilterSelect
-        anyLabel={M.ALL}
+        anyLabel={t('audit.all')}
         id="audit-hub"
-        label={M.FILTER_HUB}
+        label={t('audit.filterHub')}
         value={filters.hubId}
         options={hubs.map((h) => ({ value: h.id, label: h.name }))}
         onChange={(hubId) => set({ hubId })}
       />
       <div className="grid gap-1.5">
-        <Label htmlFor="audit-user">{M.FILTER_USER}</Label>
+        <Label htmlFor="audit-user">{t('audit.filterUser')}</Label>
         <Input
           id="audit-user"
-          placeholder={M.FILTER_USER_PLACEHOLDER}
+          placeholder={t('audit.filterUserPlaceholder')}
           value={filters.actor}
           onChange={(e) => set({ actor: e.target.value })}
         />
       </div>
       <FilterSelect
-        anyLabel={M.ALL}
+        anyLabel={t('audit.all')}
         id="audit-type"
-        label={M.FILTER_TYPE}
+        label={t('audit.filterType')}
         value={filters.type}
-        options={COMMAND_TYPES.map((t) => ({ value: t, label: commandLabel(t) }))}
+        options={COMMAND_TYPES.map((type) => ({ value: type, label: commandLabel(type) }))}
         onChange={(type) => set({ type })}
       />
-      <FormField id="audit-from" label={M.FILTER_FROM}>
+      <FormField id="audit-from" label={t('audit.filterFrom')}>
         <DatePicker
           id="audit-from"
-          label={M.FILTER_FROM}
+          label={t('audit.filterFrom')}
           value={filters.from}
           onChange={(from) => set({ from })}
           clearable
         />
       </FormField>
-      <FormField id="audit-to" label={M.FILTER_TO}>
+      <FormField id="audit-to" label={t('audit.filterTo')}>
         <DatePicker
           id="audit-to"
-          label={M.FILTER_TO}
+          label={t('audit.filterTo')}
           value={filters.to}
           onChange={(to) => set({ to })}
           clearable
         />
       </FormField>
       <Button variant="outline" onClick={() => onChange(NO_FILTERS)}>
-        {M.RESET}
+        {t('audit.reset')}
       </Button>
     </div>
   );

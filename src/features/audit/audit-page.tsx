@@ -9,18 +9,20 @@ import { Spinner } from '../../components/ui/spinner';
 import { ScreenHeader } from '../../components/screen-header';
 import { commandLabel } from '../../lib/command-labels';
 import { formatDateTime } from '../../lib/format-date';
+import { useT } from '../../lib/i18n';
+import { localize } from '../../lib/i18n/localize';
 import { WIB, zoneOfHub } from '../../lib/time-zone';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { auditColumns } from './audit-columns';
 import { AuditFiltersBar } from './audit-filters';
 import { NO_FILTERS, type AuditEntry } from './audit-query';
 import { AuditDetail } from './audit-detail';
-import * as M from './messages';
 import { useAuditTrail } from './use-audit-trail';
 
 const ALL = { selector: {} };
 
 function AuditTrail() {
+  const t = useT();
   const [filters, setFilters] = useState(NO_FILTERS);
   const hubs = useRxQuery('hubs', ALL);
   const sortedHubs = useMemo(
@@ -32,7 +34,7 @@ function AuditTrail() {
     const byId = new Map(hubs.rows.map((h) => [h.id, h]));
     return (e: AuditEntry) => (e.hub_id && byId.has(e.hub_id) ? zoneOfHub(byId.get(e.hub_id)) : WIB);
   }, [hubs.rows]);
-  const columns = useMemo(() => auditColumns(zoneOf), [zoneOf]);
+  const columns = useMemo(() => auditColumns(t, zoneOf), [t, zoneOf]);
   const trail = useAuditTrail(filters);
   const [open, setOpen] = useState<AuditEntry | null>(null);
   return (
@@ -40,22 +42,27 @@ function AuditTrail() {
       <AuditFiltersBar filters={filters} hubs={sortedHubs} onChange={setFilters} />
       {trail.error && (
         <p className="text-sm text-destructive" role="alert">
-          {M.FAILED}: {trail.error}
+          {t('audit.failed', { error: localize(trail.error) })}
         </p>
       )}
       {trail.loading && !trail.rows.length ? (
-        <Spinner className="size-6" aria-label={M.TITLE} />
+        <Spinner className="size-6" aria-label={t('screens.audit')} />
       ) : (
         <DataTable
           testId="audit-table"
           columns={columns}
           rows={trail.rows}
           rowId={(e) => e.id}
-          emptyText={M.EMPTY}
+          emptyText={t('audit.empty')}
           csvName="audit-trail"
-          caption={M.TITLE}
+          caption={t('screens.audit')}
           onRowClick={setOpen}
-          rowLabel={(e) => M.detailLabel(commandLabel(e.type), formatDateTime(e.issued_at, zoneOf(e)))}
+          rowLabel={(e) =>
+            t('audit.detailLabel', {
+              what: commandLabel(e.type),
+              when: formatDateTime(e.issued_at, zoneOf(e)),
+            })
+          }
         />
       )}
       <AuditDetail entry={open} zone={open ? zoneOf(open) : WIB} onClose={() => setOpen(null)} />
@@ -66,7 +73,7 @@ function AuditTrail() {
           disabled={trail.loadingMore}
           onClick={() => void trail.loadMore()}
         >
-          {M.LOAD_MORE}
+          {t('audit.loadMore')}
         </Button>
       )}
     </div>
@@ -74,9 +81,10 @@ function AuditTrail() {
 }
 
 export function AuditPage() {
+  const t = useT();
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-4 p-4 md:p-6" data-testid="audit-page">
-      <ScreenHeader title={M.TITLE} description={M.DESCRIPTION} />
+      <ScreenHeader title={t('screens.audit')} description={t('audit.description')} />
       <RequiresConnection>
         <AuditTrail />
       </RequiresConnection>

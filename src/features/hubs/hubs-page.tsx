@@ -4,6 +4,7 @@
 // so it works offline; a hub that still has warehouses, vehicles or open
 // shipments is refused with why.
 import { useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import type { Hub, Warehouse } from '../../../sync/pure';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -14,6 +15,7 @@ import { ScreenHeader } from '../../components/screen-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { formatDate, formatNumber } from '../../lib/format-date';
+import { useT } from '../../lib/i18n';
 import { runCommand } from '../../lib/run-command';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { useCommandForm } from '../../lib/use-command-form';
@@ -22,36 +24,42 @@ import { useRxQuery } from '../../lib/use-rx-query';
 import { useSignedIn } from '../../lib/session';
 import { CapacityDialog, EditHubDialog } from './hub-dialogs';
 import { checkAddHub, hubTypeLabel } from './hub-forms';
-import * as M from './messages';
+import { HUB_TOAST } from './messages';
 
 const ALL = { selector: {} };
 
-const hubColumns: DataColumn<Hub>[] = [
-  { id: 'name', header: M.COLUMN_NAME, value: (h) => h.name },
-  { id: 'city', header: M.COLUMN_CITY, value: (h) => h.city ?? '-' },
-  { id: 'type', header: M.COLUMN_TYPE, value: (h) => hubTypeLabel(h.type) },
+const hubColumns = (t: TFunction): DataColumn<Hub>[] => [
+  { id: 'name', header: t('hubsScreen.columns.name'), value: (h) => h.name },
+  { id: 'city', header: t('hubsScreen.columns.city'), value: (h) => h.city ?? '-' },
+  { id: 'type', header: t('hubsScreen.columns.type'), value: (h) => hubTypeLabel(h.type) },
   {
     id: 'created',
-    header: M.COLUMN_CREATED,
+    header: t('hubsScreen.columns.created'),
     value: (h) => h.created_at,
     cell: (h) => formatDate(h.created_at),
   },
 ];
 
 function AddHubForm() {
+  const t = useT();
   const { form, onSubmit, saving } = useCommandForm({
     defaultValues: { name: '', city: '' },
     submit: (values) => {
       const checked = checkAddHub(values);
       if (!checked.ok) return checked;
-      return { command: 'add_hub', payload: checked.payload, success: M.SAVED, failure: () => M.SAVE_FAILED };
+      return {
+        command: 'add_hub',
+        payload: checked.payload,
+        success: HUB_TOAST.saved,
+        failure: () => HUB_TOAST.saveFailed,
+      };
     },
     resetOnDone: true,
   });
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{M.ADD_TITLE}</CardTitle>
+        <CardTitle>{t('hubsScreen.addTitle')}</CardTitle>
       </CardHeader>
       <CardContent>
         <form
@@ -60,10 +68,10 @@ function AddHubForm() {
           className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end"
           data-testid="add-hub-form"
         >
-          <TextField form={form} name="name" id="hub-name" label={M.NAME} />
-          <TextField form={form} name="city" id="hub-city" label={M.CITY} />
+          <TextField form={form} name="name" id="hub-name" label={t('hubsScreen.name')} />
+          <TextField form={form} name="city" id="hub-city" label={t('hubsScreen.city')} />
           <Button type="submit" disabled={saving} className="h-11">
-            {saving ? 'Menyimpan...' : M.ADD}
+            {saving ? t('common.saving') : t('hubsScreen.add')}
           </Button>
         </form>
       </CardContent>
@@ -81,6 +89,7 @@ const HUB_TABLES = ['hubs'] as const;
 const WAREHOUSE_TABLES = ['hubs', 'warehouses'] as const;
 
 export function HubsPage() {
+  const t = useT();
   useRejectionToasts();
   const engine = useSyncEngine();
   // Tower control reads this screen; hubs and capacities are the admin's (the server checks too).
@@ -102,12 +111,17 @@ export function HubsPage() {
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
 
+  const columns = useMemo(() => hubColumns(t), [t]);
   const warehouseColumns: DataColumn<Warehouse>[] = [
-    { id: 'name', header: M.COLUMN_WAREHOUSE, value: (w) => w.name },
-    { id: 'hub', header: M.COLUMN_HUB, value: (w) => (w.hub_id ? (hubName.get(w.hub_id) ?? '-') : '-') },
+    { id: 'name', header: t('hubsScreen.columns.warehouse'), value: (w) => w.name },
+    {
+      id: 'hub',
+      header: t('hubsScreen.columns.hub'),
+      value: (w) => (w.hub_id ? (hubName.get(w.hub_id) ?? '-') : '-'),
+    },
     {
       id: 'capacity',
-      header: M.COLUMN_CAPACITY,
+      header: t('hubsScreen.columns.capacity'),
       value: (w) => w.capacity ?? '',
       cell: (w) => formatNumber(w.capacity),
     },
@@ -115,30 +129,33 @@ export function HubsPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-4 p-4 md:p-6" data-testid="hubs-page">
-      <ScreenHeader title={M.TITLE} description={admin ? M.DESCRIPTION : M.READ_ONLY} />
+      <ScreenHeader
+        title={t('screens.hubs')}
+        description={admin ? t('hubsScreen.description') : t('hubsScreen.readOnly')}
+      />
       <RejectionsAlert />
       {admin && <AddHubForm />}
       <section className="grid gap-2" aria-labelledby="registered-hubs">
         <h2 id="registered-hubs" className="text-lg font-semibold">
-          {M.REGISTERED}
+          {t('hubsScreen.registered')}
         </h2>
         <DataTable
           testId="hubs-table"
-          columns={hubColumns}
+          columns={columns}
           rows={hubRows}
           rowId={(h) => h.id}
           ready={hubsReady}
-          emptyText={M.EMPTY}
-          caption={M.REGISTERED}
+          emptyText={t('hubsScreen.empty')}
+          caption={t('hubsScreen.registered')}
           rowActions={
             admin
               ? (h) => (
                   <RowActionsMenu
-                    label={`Aksi ${h.name}`}
+                    label={t('hubsScreen.rowActions', { name: h.name })}
                     actions={[
-                      { label: M.EDIT, onSelect: () => setOpen({ kind: 'edit', hub: h }) },
+                      { label: t('common.edit'), onSelect: () => setOpen({ kind: 'edit', hub: h }) },
                       {
-                        label: M.DELETE,
+                        label: t('common.delete'),
                         destructive: true,
                         onSelect: () => setOpen({ kind: 'delete', hub: h }),
                       },
@@ -151,8 +168,8 @@ export function HubsPage() {
       </section>
       <Card>
         <CardHeader>
-          <CardTitle>{M.CAPACITY_TITLE}</CardTitle>
-          <CardDescription>{M.CAPACITY_DESCRIPTION}</CardDescription>
+          <CardTitle>{t('hubsScreen.capacityTitle')}</CardTitle>
+          <CardDescription>{t('hubsScreen.capacityDescription')}</CardDescription>
         </CardHeader>
         <CardContent>
           <DataTable
@@ -161,16 +178,16 @@ export function HubsPage() {
             rows={warehouseRows}
             rowId={(w) => w.id}
             ready={warehousesReady}
-            emptyText={M.NO_WAREHOUSES}
-            caption={M.CAPACITY_TITLE}
+            emptyText={t('hubsScreen.noWarehouses')}
+            caption={t('hubsScreen.capacityTitle')}
             rowActions={
               admin
                 ? (w) => (
                     <RowActionsMenu
-                      label={`Aksi ${w.name}`}
+                      label={t('hubsScreen.rowActions', { name: w.name })}
                       actions={[
                         {
-                          label: M.SET_CAPACITY,
+                          label: t('hubsScreen.setCapacity'),
                           onSelect: () => setOpen({ kind: 'capacity', warehouse: w }),
                         },
                       ]}
@@ -188,16 +205,18 @@ export function HubsPage() {
       <ConfirmDialog
         open={open?.kind === 'delete'}
         onOpenChange={(next) => !next && close()}
-        title={M.CONFIRM}
-        description={open?.kind === 'delete' ? M.confirmDescription(open.hub.name) : ''}
-        confirmLabel={M.DELETE}
+        title={t('hubsScreen.confirm')}
+        description={
+          open?.kind === 'delete' ? t('hubsScreen.confirmDescription', { name: open.hub.name }) : ''
+        }
+        confirmLabel={t('common.delete')}
         onConfirm={async () => {
           if (open?.kind !== 'delete') return true;
           await runCommand(
             engine,
             'delete_hub',
             { hub_id: open.hub.id },
-            { success: M.DELETED, failure: () => M.DELETE_FAILED },
+            { success: HUB_TOAST.deleted, failure: () => HUB_TOAST.deleteFailed },
           );
           return true;
         }}

@@ -11,12 +11,25 @@ import { FormField } from '../../components/form-field';
 import { NumberField, SelectField, TextField } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { DatePicker } from '../../components/date-picker';
+import { useT } from '../../lib/i18n';
 import { useCommandForm } from '../../lib/use-command-form';
 import { AddWarehouseDialog } from './add-warehouse-dialog';
-import { inventoryDefaults, inventoryFormSchema, inventoryPayload, type InventoryFormValues } from './inventory-forms';
-import { ADD_INVENTORY_TITLE, FAILURE, KARAWANG_WAREHOUSE, SAVING, TOAST } from './messages';
+import {
+  inventoryDefaults,
+  inventoryFormSchema,
+  inventoryPayload,
+  type InventoryFormValues,
+} from './inventory-forms';
+import { FAILURE, KARAWANG_WAREHOUSE, TOAST } from './messages';
 
-export function AddInventoryDialog({ warehouses, onClose }: { warehouses: readonly Warehouse[]; onClose: () => void }) {
+export function AddInventoryDialog({
+  warehouses,
+  onClose,
+}: {
+  warehouses: readonly Warehouse[];
+  onClose: () => void;
+}) {
+  const t = useT();
   const [added, setAdded] = useState<string[]>([]);
   const [addingWarehouse, setAddingWarehouse] = useState(false);
   const { form, onSubmit, saving } = useCommandForm<InventoryFormValues>({
@@ -39,27 +52,40 @@ export function AddInventoryDialog({ warehouses, onClose }: { warehouses: readon
 
   return (
     <FormDialog
-      title={ADD_INVENTORY_TITLE}
+      title={t('inventory.addTitle')}
       testId="add-inventory-dialog"
       onClose={onClose}
       onSubmit={onSubmit}
       saving={saving}
-      savingLabel={SAVING}
+      savingLabel={t('inventory.saving')}
     >
       <div className="grid grid-cols-[1fr_auto] items-end gap-2">
-        <SelectField form={form} name="warehouse_id" id="inventory-warehouse" label="Gudang" options={options} placeholder="Pilih gudang" />
-        <Button type="button" variant="outline" size="icon" aria-label="Tambah Gudang Baru" onClick={() => setAddingWarehouse(true)}>
+        <SelectField
+          form={form}
+          name="warehouse_id"
+          id="inventory-warehouse"
+          label={t('inventory.fields.warehouse')}
+          options={options}
+          placeholder={t('inventory.fields.chooseWarehouse')}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={t('inventory.addWarehouseTitle')}
+          onClick={() => setAddingWarehouse(true)}
+        >
           <Plus aria-hidden="true" />
         </Button>
       </div>
-      <FormField id="inventory-date" label="Tanggal" error={dateError}>
+      <FormField id="inventory-date" label={t('inventory.fields.date')} error={dateError}>
         <Controller
           control={form.control}
           name="date"
           render={({ field }) => (
             <DatePicker
               id="inventory-date"
-              label="Tanggal"
+              label={t('inventory.fields.date')}
               value={field.value}
               onChange={field.onChange}
               invalid={!!dateError}
@@ -68,10 +94,20 @@ export function AddInventoryDialog({ warehouses, onClose }: { warehouses: readon
         />
       </FormField>
       <div className="grid grid-cols-2 gap-3">
-        <NumberField form={form} name="smartboard_quantity" id="inventory-smartboard" label="Jumlah Smartboard" />
-        <NumberField form={form} name="bracket_quantity" id="inventory-bracket" label="Jumlah Bracket" />
+        <NumberField
+          form={form}
+          name="smartboard_quantity"
+          id="inventory-smartboard"
+          label={t('inventory.fields.smartboard')}
+        />
+        <NumberField
+          form={form}
+          name="bracket_quantity"
+          id="inventory-bracket"
+          label={t('inventory.fields.bracket')}
+        />
       </div>
-      <TextField form={form} name="batch_number" id="inventory-batch" label="Nomor Batch (Opsional)" />
+      <TextField form={form} name="batch_number" id="inventory-batch" label={t('inventory.fields.batch')} />
       {addingWarehouse && (
         <AddWarehouseDialog
           onClose={() => setAddingWarehouse(false)}

@@ -2,11 +2,19 @@
 // the parent's select gets the new warehouse; this dialog stays open.
 import { FormDialog } from '../../components/form-dialog';
 import { TextField } from '../../components/form-fields';
+import { useT } from '../../lib/i18n';
 import { useCommandForm } from '../../lib/use-command-form';
 import { warehouseFormSchema, warehousePayload, type WarehouseFormValues } from './inventory-forms';
-import { ADD_WAREHOUSE, ADD_WAREHOUSE_TITLE, FAILURE, TOAST } from './messages';
+import { FAILURE, TOAST } from './messages';
 
-export function AddWarehouseDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (id: string) => void }) {
+export function AddWarehouseDialog({
+  onClose,
+  onAdded,
+}: {
+  onClose: () => void;
+  onAdded: (id: string) => void;
+}) {
+  const t = useT();
   const { form, onSubmit, saving } = useCommandForm<WarehouseFormValues>({
     defaultValues: { name: '', location: '' },
     schema: warehouseFormSchema,
@@ -21,15 +29,15 @@ export function AddWarehouseDialog({ onClose, onAdded }: { onClose: () => void; 
   });
   return (
     <FormDialog
-      title={ADD_WAREHOUSE_TITLE}
+      title={t('inventory.addWarehouseTitle')}
       testId="add-warehouse-dialog"
       onClose={onClose}
       onSubmit={onSubmit}
       saving={saving}
-      submitLabel={ADD_WAREHOUSE}
+      submitLabel={t('inventory.addWarehouse')}
     >
-      <TextField form={form} name="name" id="warehouse-name" label="Nama Gudang" />
-      <TextField form={form} name="location" id="warehouse-location" label="Lokasi (Opsional)" />
+      <TextField form={form} name="name" id="warehouse-name" label={t('inventory.fields.warehouseName')} />
+      <TextField form={form} name="location" id="warehouse-location" label={t('inventory.fields.location')} />
     </FormDialog>
   );
 }

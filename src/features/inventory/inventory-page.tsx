@@ -13,12 +13,12 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatNumber } from '../../lib/format-date';
+import { useT } from '../../lib/i18n';
 import { useTablesArrived } from '../../lib/sync-engine';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { stockOfBalances } from '../../../sync/pure';
 import { AddInventoryDialog } from './add-inventory-dialog';
 import { inventorySummary, warehouseCards } from './inventory-totals';
-import { ADD_INVENTORY, NO_WAREHOUSES, SUBTITLE, TITLE } from './messages';
 
 const ALL = { selector: {} };
 const IN_TRANSIT = { selector: { selesai_bongkar: false } };
@@ -26,6 +26,7 @@ const STOCK_TABLES = ['warehouses', 'stock_balances'] as const;
 const TRANSIT_TABLES = ['shipments'] as const;
 
 export function InventoryPage() {
+  const t = useT();
   const warehouses = useRxQuery('warehouses', ALL);
   const balances = useRxQuery('stock_balances', ALL);
   const transit = useRxQuery('shipments', IN_TRANSIT);
@@ -40,13 +41,13 @@ export function InventoryPage() {
   const figures = useMemo(() => inventorySummary(cards, transit.rows), [cards, transit.rows]);
   const summary = [
     {
-      label: 'Total Warehouses',
+      label: t('inventory.summary.warehouses'),
       value: figures.warehouses,
       icon: WarehouseIcon,
       testId: 'summary-warehouses',
     },
-    { label: 'TV Stock', value: figures.tv, icon: Boxes, testId: 'summary-tv' },
-    { label: 'Bracket Stock', value: figures.bracket, icon: Boxes, testId: 'summary-bracket' },
+    { label: t('inventory.summary.tv'), value: figures.tv, icon: Boxes, testId: 'summary-tv' },
+    { label: t('inventory.summary.bracket'), value: figures.bracket, icon: Boxes, testId: 'summary-bracket' },
   ];
 
   return (
@@ -57,19 +58,21 @@ export function InventoryPage() {
     >
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
-          <h1 className="text-2xl font-bold tracking-tight">{TITLE}</h1>
-          <p className="text-muted-foreground">{SUBTITLE}</p>
+          <h1 className="text-2xl font-bold tracking-tight">{t('inventory.title')}</h1>
+          <p className="text-muted-foreground">{t('inventory.subtitle')}</p>
           <DataFreshness />
         </div>
         <Button onClick={() => setAdding(true)}>
           <Plus aria-hidden="true" />
-          {ADD_INVENTORY}
+          {t('inventory.add')}
         </Button>
       </header>
       <StatCards items={summary} ready={ready} className="grid-cols-2 lg:grid-cols-4">
         <Card>
           <CardHeader className="flex flex-row items-center justify-between pb-0">
-            <CardTitle className="text-sm font-medium text-muted-foreground">In Transit</CardTitle>
+            <CardTitle className="text-sm font-medium text-muted-foreground">
+              {t('inventory.summary.inTransit')}
+            </CardTitle>
             <Truck className="size-4 text-muted-foreground" aria-hidden="true" />
           </CardHeader>
           <CardContent className="flex gap-4 text-sm" data-testid="summary-in-transit">
@@ -81,13 +84,13 @@ export function InventoryPage() {
                   <span className="text-2xl font-semibold tabular-nums">
                     {formatNumber(figures.inTransit.tv)}
                   </span>{' '}
-                  TV
+                  {t('inventory.summary.tvUnit')}
                 </span>
                 <span>
                   <span className="text-2xl font-semibold tabular-nums">
                     {formatNumber(figures.inTransit.bracket)}
                   </span>{' '}
-                  Bracket
+                  {t('inventory.summary.bracketUnit')}
                 </span>
               </>
             )}
@@ -101,7 +104,7 @@ export function InventoryPage() {
           ))}
         </div>
       ) : cards.length === 0 ? (
-        <EmptyState>{NO_WAREHOUSES}</EmptyState>
+        <EmptyState>{t('inventory.noWarehouses')}</EmptyState>
       ) : (
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {cards.map(({ warehouse, tv, bracket }) => (
@@ -112,10 +115,10 @@ export function InventoryPage() {
               </CardHeader>
               <CardContent className="flex flex-wrap gap-2">
                 <Badge variant="info" data-testid="warehouse-tv">
-                  TV Stock: {formatNumber(tv)}
+                  {t('inventory.tvStock', { value: formatNumber(tv) })}
                 </Badge>
                 <Badge variant="success" data-testid="warehouse-bracket">
-                  Bracket Stock: {formatNumber(bracket)}
+                  {t('inventory.bracketStock', { value: formatNumber(bracket) })}
                 </Badge>
               </CardContent>
             </Card>

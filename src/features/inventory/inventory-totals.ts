@@ -33,7 +33,10 @@ export function warehouseCards(
 }
 
 /** The four summary cards: the shown warehouses, their TV and bracket sums, and what is on the way. */
-export function inventorySummary(cards: readonly WarehouseCard[], shipments: readonly Shipment[]): InventorySummary {
+export function inventorySummary(
+  cards: readonly WarehouseCard[],
+  shipments: readonly Shipment[],
+): InventorySummary {
   const { tv, bracket } = inTransitTotals(shipments);
   return {
     warehouses: cards.length,

@@ -1,29 +1,44 @@
-// Inventory Master's product text (spec 2.5, 5, 8.1), verbatim; marked where the spec has none.
-export const TITLE = 'Inventory Master';
-export const SUBTITLE = 'Kelola data inventory barang di gudang';
-export const ADD_INVENTORY = 'Tambah Inventory';
-export const ADD_INVENTORY_TITLE = 'Tambah Data Inventory';
-export const ADD_WAREHOUSE_TITLE = 'Tambah Gudang Baru';
-export const ADD_WAREHOUSE = 'Tambah Gudang';
-export const SAVING = 'Menyimpan...';
+// Inventory Master's messages for code outside the components (the forms' rules, the toasts).
+// Since issue 30 the text lives in the catalogues (src/lib/i18n/screens-data-*.ts, key
+// inventory): read at the moment a message is shown, in the device's language.
+import { t } from '../../lib/i18n';
+
+/** Data, not text: the warehouse the add dialog offers (spec 5). */
 export const KARAWANG_WAREHOUSE = 'Gudang Karawang';
 
 export const TOAST = {
-  inventoryAdded: 'Inventory berhasil ditambahkan',
-  warehouseAdded: 'Gudang berhasil ditambahkan',
-} as const;
+  get inventoryAdded(): string {
+    return t('inventory.toast.inventoryAdded');
+  },
+  get warehouseAdded(): string {
+    return t('inventory.toast.warehouseAdded');
+  },
+};
 export const FAILURE = {
-  addInventory: 'Failed to add inventory',
-  addWarehouse: 'Failed to add warehouse',
-} as const;
+  get addInventory(): string {
+    return t('inventory.failure.addInventory');
+  },
+  get addWarehouse(): string {
+    return t('inventory.failure.addWarehouse');
+  },
+};
 export const MESSAGE = {
-  chooseWarehouse: 'Pilih gudang',
-  chooseDate: 'Tanggal harus dipilih',
-  smartboardNotNegative: 'Jumlah smartboard tidak boleh negatif',
-  bracketNotNegative: 'Jumlah bracket tidak boleh negatif',
-  warehouseNameRequired: 'Nama gudang harus diisi',
-  warehouseNameTooLong: 'Nama terlalu panjang',
-} as const;
-
-// not in the spec
-export const NO_WAREHOUSES = 'Belum ada gudang dengan stok.';
+  get chooseWarehouse(): string {
+    return t('inventory.message.chooseWarehouse');
+  },
+  get chooseDate(): string {
+    return t('inventory.message.chooseDate');
+  },
+  get smartboardNotNegative(): string {
+    return t('inventory.message.smartboardNotNegative');
+  },
+  get bracketNotNegative(): string {
+    return t('inventory.message.bracketNotNegative');
+  },
+  get warehouseNameRequired(): string {
+    return t('inventory.message.warehouseNameRequired');
+  },
+  get warehouseNameTooLong(): string {
+    return t('inventory.message.warehouseNameTooLong');
+  },
+};

@@ -1,51 +1,53 @@
-// Status Shipment Management: the spec's strings (2.11, 5, 8.4) verbatim, and
-// the few it has none for (marked).
-export const TITLE = 'Status Shipment Management';
-export const DESCRIPTION = 'Kelola nilai status shipment, label dan warnanya.'; // not in the spec
-export const ADD_STATUS = 'Add Status';
-export const ADD_TITLE = 'Add New Status';
-export const EDIT_TITLE = 'Edit Status';
-export const COLUMN_KEY = 'Status Key';
-export const COLUMN_LABEL = 'Display Label';
-export const COLUMN_PREVIEW = 'Preview';
-export const COLUMN_ACTIONS = 'Actions';
-export const FIELD_KEY = 'Status Key';
-export const FIELD_LABEL = 'Display Label';
-export const FIELD_COLOR = 'Badge Color';
-export const KEY_HINT = 'Lower case words joined by underscores, e.g. otw_makassar.'; // not in the spec
-export const EDIT = 'Edit';
-export const DELETE = 'Delete';
-export const DELETE_TITLE = 'Are you sure?';
-export const deleteDescription = (key: string) =>
-  `This action cannot be undone. This will permanently delete the status "${key}" from the database.`;
-export const READ_ONLY = 'Only an admin can change the statuses.'; // not in the spec
-export const EMPTY = 'Belum ada status.'; // not in the spec
-
-export const COLOR_LABELS = {
-  info: 'Info',
-  warning: 'Warning',
-  primary: 'Primary',
-  success: 'Success',
-  danger: 'Danger',
-} as const;
+// Status Shipment Management's messages for code outside the components (the form's rules, the
+// procedures' failures, the toasts). Since issue 30 the text lives in the catalogues
+// (src/lib/i18n/screens-manage-*.ts, key statusesScreen): read at the moment a message is
+// shown, in the device's language.
+import { t } from '../../lib/i18n';
 
 // spec 5 and 8.4
-export const REQUIRED = 'Both key and label are required';
+export const MESSAGE = {
+  get required(): string {
+    return t('statusesScreen.required');
+  },
+  /** As the server says it, without the key. */
+  get keyFormat(): string {
+    return t('statusesScreen.keyFormat');
+  },
+};
 export const FAILURE = {
-  fetch: 'Failed to fetch status values',
-  connect: 'Failed to connect to database',
-  checkUsed: 'Failed to check if status is in use',
-  inUse: 'Cannot Delete - This status is currently being used by shipments and cannot be deleted',
-  verifyUsage: 'Failed to verify status usage',
-  updateDb: 'Failed to update status in database',
-  update: 'Failed to update status',
-  deleteDb: 'Failed to delete status from database',
-  delete: 'Failed to delete status',
-  addDb: 'Failed to add status to database',
-  add: 'Failed to add status',
-} as const;
+  get inUse(): string {
+    return t('statusesScreen.failure.inUse');
+  },
+  get verifyUsage(): string {
+    return t('statusesScreen.failure.verifyUsage');
+  },
+  get updateDb(): string {
+    return t('statusesScreen.failure.updateDb');
+  },
+  get update(): string {
+    return t('statusesScreen.failure.update');
+  },
+  get deleteDb(): string {
+    return t('statusesScreen.failure.deleteDb');
+  },
+  get delete(): string {
+    return t('statusesScreen.failure.delete');
+  },
+  get addDb(): string {
+    return t('statusesScreen.failure.addDb');
+  },
+  get add(): string {
+    return t('statusesScreen.failure.add');
+  },
+};
 export const SUCCESS = {
-  updated: 'Status updated successfully',
-  deleted: 'Status deleted successfully',
-  added: 'Status added successfully',
-} as const;
+  get updated(): string {
+    return t('statusesScreen.success.updated');
+  },
+  get deleted(): string {
+    return t('statusesScreen.success.deleted');
+  },
+  get added(): string {
+    return t('statusesScreen.success.added');
+  },
+};

@@ -1,22 +1,22 @@
 // The Status Shipment table's columns (spec 2.11): key, display label, a
 // coloured preview. The actions menu comes from the page (admin only).
+import type { TFunction } from 'i18next';
 import type { ShipmentStatus } from '../../../sync/pure';
 import type { DataColumn } from '../../components/data-table';
 import { Badge } from '../../components/ui/badge';
 import { statusLook, statusLooks } from '../../lib/shipment-status';
-import { COLUMN_KEY, COLUMN_LABEL, COLUMN_PREVIEW } from './messages';
 
-export const statusColumns: DataColumn<ShipmentStatus>[] = [
+export const statusColumns = (t: TFunction): DataColumn<ShipmentStatus>[] => [
   {
     id: 'key',
-    header: COLUMN_KEY,
+    header: t('statusesScreen.columns.key'),
     value: (s) => s.key,
     cell: (s) => <code className="font-mono text-sm">{s.key}</code>,
   },
-  { id: 'label', header: COLUMN_LABEL, value: (s) => s.label },
+  { id: 'label', header: t('statusesScreen.columns.label'), value: (s) => s.label },
   {
     id: 'preview',
-    header: COLUMN_PREVIEW,
+    header: t('statusesScreen.columns.preview'),
     value: (s) => s.color,
     sortable: false,
     cell: (s) => {

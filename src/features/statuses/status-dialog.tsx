@@ -5,13 +5,12 @@ import type { ShipmentStatus } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
 import { STATUS_COLORS } from '../../lib/shipment-status';
+import { useT } from '../../lib/i18n';
 import { asWork } from '../../lib/server-action';
 import { useCommandForm } from '../../lib/use-command-form';
 import * as M from './messages';
 import { addStatus, editStatus } from './status-api';
 import { statusFormSchema, type StatusFormInput, type StatusFormValues } from './status-form';
-
-const COLOR_OPTIONS = STATUS_COLORS.map((c) => ({ value: c, label: M.COLOR_LABELS[c] }));
 
 /** Without `status` it adds one; with it, it edits (and may rename) that one. */
 export function StatusDialog({
@@ -23,6 +22,8 @@ export function StatusDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const t = useT();
+  const colorOptions = STATUS_COLORS.map((c) => ({ value: c, label: t(`statusesScreen.colors.${c}`) }));
   const { form, onSubmit, saving } = useCommandForm<StatusFormInput>({
     defaultValues: { key: status?.key ?? '', label: status?.label ?? '', color: status?.color ?? 'info' },
     schema: statusFormSchema,
@@ -44,7 +45,7 @@ export function StatusDialog({
 
   return (
     <FormDialog
-      title={status ? M.EDIT_TITLE : M.ADD_TITLE}
+      title={status ? t('statusesScreen.editTitle') : t('statusesScreen.addTitle')}
       testId="status-dialog"
       onClose={onClose}
       onSubmit={onSubmit}
@@ -54,12 +55,24 @@ export function StatusDialog({
         form={form}
         name="key"
         id="status-key"
-        label={M.FIELD_KEY}
-        hint={M.KEY_HINT}
+        label={t('statusesScreen.fields.key')}
+        hint={t('statusesScreen.keyHint')}
         autoComplete="off"
       />
-      <TextField form={form} name="label" id="status-label" label={M.FIELD_LABEL} autoComplete="off" />
-      <SelectField form={form} name="color" id="status-color" label={M.FIELD_COLOR} options={COLOR_OPTIONS} />
+      <TextField
+        form={form}
+        name="label"
+        id="status-label"
+        label={t('statusesScreen.fields.label')}
+        autoComplete="off"
+      />
+      <SelectField
+        form={form}
+        name="color"
+        id="status-color"
+        label={t('statusesScreen.fields.color')}
+        options={colorOptions}
+      />
     </FormDialog>
   );
 }

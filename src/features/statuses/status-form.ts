@@ -1,21 +1,21 @@
 // The Add/Edit Status form (spec 5): key and label both required; the key in
 // the server's shape (lower case words joined by underscores), the colour one
-// of the badge colours.
+// of the badge colours. The messages are read when a value is checked, in the device's
+// language (issue 30).
 import { z } from 'zod';
 import { STATUS_COLORS } from '../../lib/shipment-status';
-import { REQUIRED } from './messages';
+import { MESSAGE } from './messages';
 
-export const KEY_FORMAT =
-  'Status key must be lower case letters and digits joined by underscores, like otw_makassar'; // as the server says it
+const required = { error: () => MESSAGE.required };
 
 export const statusFormSchema = z.object({
   key: z
     .string()
     .trim()
-    .min(1, REQUIRED)
+    .min(1, required)
     .transform((k) => k.toLowerCase())
-    .pipe(z.string().regex(/^[a-z0-9]+(_[a-z0-9]+)*$/, KEY_FORMAT)),
-  label: z.string().trim().min(1, REQUIRED),
+    .pipe(z.string().regex(/^[a-z0-9]+(_[a-z0-9]+)*$/, { error: () => MESSAGE.keyFormat })),
+  label: z.string().trim().min(1, required),
   color: z.enum(STATUS_COLORS),
 });
 

@@ -11,10 +11,10 @@ import { OfflineNotice } from '../../components/needs-connection';
 import { RowActionsMenu } from '../../components/row-actions-menu';
 import { Button } from '../../components/ui/button';
 import { ScreenHeader } from '../../components/screen-header';
+import { useT } from '../../lib/i18n';
 import { useSignedIn } from '../../lib/session';
 import { useOnline } from '../../lib/use-online';
 import { useRxQuery } from '../../lib/use-rx-query';
-import * as M from './messages';
 import { StatusDialog } from './status-dialog';
 import { statusColumns } from './status-columns';
 import { useStatusActions } from './use-status-actions';
@@ -28,6 +28,7 @@ type Open =
   | null;
 
 export function StatusesPage() {
+  const t = useT();
   const { profile } = useSignedIn();
   const admin = profile.role === 'admin';
   const online = useOnline();
@@ -36,6 +37,7 @@ export function StatusesPage() {
     () => [...statuses.rows].sort((a, b) => a.sort_order - b.sort_order || a.key.localeCompare(b.key)),
     [statuses.rows],
   );
+  const columns = useMemo(() => statusColumns(t), [t]);
   const actions = useStatusActions();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
@@ -43,13 +45,13 @@ export function StatusesPage() {
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-4 p-4 md:p-6" data-testid="statuses-page">
       <ScreenHeader
-        title={M.TITLE}
-        description={admin ? M.DESCRIPTION : M.READ_ONLY}
+        title={t('screens.statuses')}
+        description={admin ? t('statusesScreen.description') : t('statusesScreen.readOnly')}
         actions={
           admin && (
             <Button onClick={() => setOpen({ kind: 'add' })} disabled={!online}>
               <Plus aria-hidden="true" />
-              {M.ADD_STATUS}
+              {t('statusesScreen.add')}
             </Button>
           )
         }
@@ -57,24 +59,24 @@ export function StatusesPage() {
       {!online && <OfflineNotice />}
       <DataTable
         testId="statuses-table"
-        columns={statusColumns}
+        columns={columns}
         rows={rows}
         rowId={(s) => s.id}
-        emptyText={M.EMPTY}
-        caption={M.TITLE}
+        emptyText={t('statusesScreen.empty')}
+        caption={t('screens.statuses')}
         rowActions={
           admin
             ? (s) => (
                 <RowActionsMenu
-                  label={`${M.COLUMN_ACTIONS} ${s.key}`}
+                  label={t('statusesScreen.rowActions', { name: s.key })}
                   actions={[
                     {
-                      label: M.EDIT,
+                      label: t('common.edit'),
                       disabled: !online,
                       onSelect: () => setOpen({ kind: 'edit', status: s }),
                     },
                     {
-                      label: M.DELETE,
+                      label: t('common.delete'),
                       destructive: true,
                       disabled: !online,
                       onSelect: () => setOpen({ kind: 'delete', status: s }),
@@ -96,9 +98,11 @@ export function StatusesPage() {
       <ConfirmDialog
         open={open?.kind === 'delete'}
         onOpenChange={(next) => !next && close()}
-        title={M.DELETE_TITLE}
-        description={open?.kind === 'delete' ? M.deleteDescription(open.status.key) : ''}
-        confirmLabel={M.DELETE}
+        title={t('statusesScreen.deleteTitle')}
+        description={
+          open?.kind === 'delete' ? t('statusesScreen.deleteDescription', { key: open.status.key }) : ''
+        }
+        confirmLabel={t('common.delete')}
         onConfirm={() => (open?.kind === 'delete' ? actions.remove(open.status.key) : Promise.resolve(true))}
       />
     </div>

@@ -1,11 +1,18 @@
-// The User Management table's columns (spec 2.12): Nama, Email, Role, Hub.
+// The User Management table's columns (spec 2.12): Nama, Email, Role, Hub, in the device's
+// language; a role by its label (spec 5: Admin or User), never its key.
+import type { TFunction } from 'i18next';
 import type { DataColumn } from '../../components/data-table';
-import { COLUMN_EMAIL, COLUMN_HUB, COLUMN_NAME, COLUMN_ROLE, ROLE_LABELS } from './messages';
+import type { Role } from '../../lib/roles';
 import type { UserRow } from './user-api';
 
-export const userColumns: DataColumn<UserRow>[] = [
-  { id: 'full_name', header: COLUMN_NAME, value: (u) => u.full_name ?? '-' },
-  { id: 'email', header: COLUMN_EMAIL, value: (u) => u.email ?? '-' },
-  { id: 'role', header: COLUMN_ROLE, value: (u) => ROLE_LABELS[u.role] ?? u.role },
-  { id: 'hub', header: COLUMN_HUB, value: (u) => u.hub_name ?? '-' },
+const ROLES: readonly string[] = ['admin', 'tower_control', 'hub_user'] satisfies Role[];
+
+export const roleLabel = (t: TFunction, role: string): string =>
+  ROLES.includes(role) ? t(`users.roles.${role as Role}`) : role;
+
+export const userColumns = (t: TFunction): DataColumn<UserRow>[] => [
+  { id: 'full_name', header: t('users.columns.name'), value: (u) => u.full_name ?? '-' },
+  { id: 'email', header: t('users.columns.email'), value: (u) => u.email ?? '-' },
+  { id: 'role', header: t('users.columns.role'), value: (u) => roleLabel(t, u.role) },
+  { id: 'hub', header: t('users.columns.hub'), value: (u) => u.hub_name ?? '-' },
 ];

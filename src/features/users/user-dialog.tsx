@@ -4,6 +4,7 @@
 import type { Hub } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
+import { useT } from '../../lib/i18n';
 import { asWork } from '../../lib/server-action';
 import { useCommandForm } from '../../lib/use-command-form';
 import * as M from './messages';
@@ -17,8 +18,6 @@ import {
   type UserFormValues,
 } from './user-form';
 
-const ROLE_OPTIONS = USER_ROLES.map((r) => ({ value: r, label: M.ROLE_LABELS[r] }));
-
 /** Without `user` it adds one; with it, it edits that one (a blank password keeps the old one). */
 export function UserDialog({
   user,
@@ -31,6 +30,9 @@ export function UserDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const t = useT();
+  // Spec 5: the roles by their labels (Admin, User), never the internal key.
+  const roleOptions = USER_ROLES.map((r) => ({ value: r, label: t(`users.roles.${r}`) }));
   const { form, onSubmit, saving } = useCommandForm<UserFormInput>({
     defaultValues: user
       ? {
@@ -61,19 +63,25 @@ export function UserDialog({
 
   return (
     <FormDialog
-      title={user ? M.EDIT_TITLE : M.ADD_TITLE}
+      title={user ? t('users.editTitle') : t('users.addTitle')}
       description={user?.email ?? undefined}
       testId="user-dialog"
       onClose={onClose}
       onSubmit={onSubmit}
       saving={saving}
     >
-      <TextField form={form} name="full_name" id="user-name" label={M.FIELD_NAME} autoComplete="off" />
+      <TextField
+        form={form}
+        name="full_name"
+        id="user-name"
+        label={t('users.fields.name')}
+        autoComplete="off"
+      />
       <TextField
         form={form}
         name="email"
         id="user-email"
-        label={M.FIELD_EMAIL}
+        label={t('users.fields.email')}
         type="email"
         autoComplete="off"
       />
@@ -81,18 +89,24 @@ export function UserDialog({
         form={form}
         name="password"
         id="user-password"
-        label={user ? M.FIELD_PASSWORD_EDIT : M.FIELD_PASSWORD}
+        label={user ? t('users.fields.passwordEdit') : t('users.fields.password')}
         type="password"
         autoComplete="new-password"
       />
-      <SelectField form={form} name="role" id="user-role" label={M.FIELD_ROLE} options={ROLE_OPTIONS} />
+      <SelectField
+        form={form}
+        name="role"
+        id="user-role"
+        label={t('users.fields.role')}
+        options={roleOptions}
+      />
       {hubUser && (
         <SelectField
           form={form}
           name="hub_id"
           id="user-hub"
-          label={M.FIELD_HUB}
-          placeholder={M.CHOOSE_HUB}
+          label={t('users.fields.hub')}
+          placeholder={t('users.chooseHub')}
           options={hubs.map((h) => ({ value: h.id, label: h.name }))}
         />
       )}

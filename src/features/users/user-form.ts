@@ -1,6 +1,7 @@
 // The Add User and Edit User forms (spec 5): name, e-mail format, a password
 // of at least 6 (optional on edit: blank means unchanged), a role, and a hub
-// for a hub user; admin and tower control have none (choosing them clears it).
+// for a hub user; admin and tower control have none (choosing them clears it). The messages
+// are read when a value is checked, in the device's language (issue 30).
 import { z } from 'zod';
 import { MAX_PASSWORD_BYTES, passwordBytes } from '../../lib/limits';
 import type { Role } from '../../lib/roles';
@@ -12,13 +13,22 @@ export const USER_ROLES = ['admin', 'tower_control', 'hub_user'] as const satisf
 function userSchema(passwordRequired: boolean) {
   const password = (
     passwordRequired
-      ? z.string().min(MIN_PASSWORD_LENGTH, VALIDATION.passwordTooShort)
-      : z.string().refine((p) => p === '' || p.length >= MIN_PASSWORD_LENGTH, VALIDATION.passwordTooShort)
-  ).refine((p) => passwordBytes(p) <= MAX_PASSWORD_BYTES, VALIDATION.passwordTooLong);
+      ? z.string().min(MIN_PASSWORD_LENGTH, { error: () => VALIDATION.passwordTooShort })
+      : z.string().refine((p) => p === '' || p.length >= MIN_PASSWORD_LENGTH, {
+          error: () => VALIDATION.passwordTooShort,
+        })
+  ).refine((p) => passwordBytes(p) <= MAX_PASSWORD_BYTES, { error: () => VALIDATION.passwordTooLong });
   return z
     .object({
-      full_name: z.string().trim().min(1, VALIDATION.nameRequired),
-      email: z.string().trim().toLowerCase().pipe(z.email(VALIDATION.emailInvalid)),
+      full_name: z
+        .string()
+        .trim()
+        .min(1, { error: () => VALIDATION.nameRequired }),
+      email: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .pipe(z.email({ error: () => VALIDATION.emailInvalid })),
       password,
       role: z.enum(USER_ROLES),
       hub_id: z.string(),

@@ -10,10 +10,11 @@ import { RowActionsMenu } from '../../components/row-actions-menu';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ScreenHeader } from '../../components/screen-header';
+import { useT } from '../../lib/i18n';
+import { localize } from '../../lib/i18n/localize';
 import { useSignedIn } from '../../lib/session';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { useServerQuery } from '../../lib/use-server-query';
-import * as M from './messages';
 import { listUsers, type UserRow } from './user-api';
 import { userColumns } from './user-columns';
 import { UserDialog } from './user-dialog';
@@ -24,6 +25,7 @@ const ALL = { selector: {} };
 type Open = { kind: 'add' } | { kind: 'edit'; user: UserRow } | { kind: 'delete'; user: UserRow } | null;
 
 function Users() {
+  const t = useT();
   const { profile } = useSignedIn();
   const users = useServerQuery('users', listUsers);
   const hubs = useRxQuery('hubs', ALL);
@@ -31,6 +33,7 @@ function Users() {
     () => [...hubs.rows].sort((a, b) => a.name.localeCompare(b.name, 'id')),
     [hubs.rows],
   );
+  const columns = useMemo(() => userColumns(t), [t]);
   const actions = useUserActions(users.reload);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
@@ -41,32 +44,32 @@ function Users() {
       <div className="flex justify-end">
         <Button onClick={() => setOpen({ kind: 'add' })}>
           <Plus aria-hidden="true" />
-          {M.ADD_USER}
+          {t('users.add')}
         </Button>
       </div>
       {users.error && (
         <p className="text-sm text-destructive" role="alert">
-          {M.FAILURE.load}: {users.error}
+          {t('users.failure.loadWith', { error: localize(users.error) })}
         </p>
       )}
       {users.loading && !users.data ? (
-        <Spinner className="size-6" aria-label={M.TITLE} />
+        <Spinner className="size-6" aria-label={t('screens.users')} />
       ) : (
         <DataTable
           testId="users-table"
-          columns={userColumns}
+          columns={columns}
           rows={users.data ?? []}
           rowId={(u) => u.id}
-          emptyText={M.EMPTY}
-          caption={M.TITLE}
+          emptyText={t('users.empty')}
+          caption={t('screens.users')}
           csvName="users"
           rowActions={(u) => (
             <RowActionsMenu
-              label={`Actions ${nameOf(u)}`}
+              label={t('users.rowActions', { name: nameOf(u) })}
               actions={[
-                { label: M.EDIT, onSelect: () => setOpen({ kind: 'edit', user: u }) },
+                { label: t('common.edit'), onSelect: () => setOpen({ kind: 'edit', user: u }) },
                 {
-                  label: M.DELETE,
+                  label: t('common.delete'),
                   destructive: true,
                   // The server refuses it too: an admin cannot delete itself.
                   disabled: u.user_id === profile.userId,
@@ -89,9 +92,9 @@ function Users() {
       <ConfirmDialog
         open={open?.kind === 'delete'}
         onOpenChange={(next) => !next && close()}
-        title={M.DELETE_TITLE}
-        description={open?.kind === 'delete' ? M.deleteDescription(nameOf(open.user)) : ''}
-        confirmLabel={M.DELETE_TITLE}
+        title={t('users.deleteTitle')}
+        description={open?.kind === 'delete' ? t('users.deleteDescription', { name: nameOf(open.user) }) : ''}
+        confirmLabel={t('users.deleteTitle')}
         onConfirm={() =>
           open?.kind === 'delete' ? actions.remove(open.user.user_id) : Promise.resolve(true)
         }
@@ -101,9 +104,10 @@ function Users() {
 }
 
 export function UsersPage() {
+  const t = useT();
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-4 p-4 md:p-6" data-testid="users-page">
-      <ScreenHeader title={M.TITLE} description={M.DESCRIPTION} />
+      <ScreenHeader title={t('screens.users')} description={t('users.description')} />
       <RequiresConnection>
         <Users />
       </RequiresConnection>

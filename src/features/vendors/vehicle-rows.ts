@@ -3,6 +3,7 @@
 // Pure, so every message is unit-tested (tests/unit/vendors-forms.test.ts).
 import type { AnyCommand, Vehicle } from '../../../sync/pure';
 import { checkCommand } from '../../lib/check-command';
+import { localize } from '../../lib/i18n/localize';
 import * as M from './messages';
 
 export type Mode = 'darat' | 'laut';
@@ -79,18 +80,16 @@ export const isComplete = (row: VehicleRow) =>
 /** What Save All Vehicles sends for one row. */
 export type VehicleCommand = Extract<AnyCommand, { type: 'add_vehicle' | 'edit_vehicle' }>;
 
-export type SavePlan =
-  | { ok: true; commands: VehicleCommand[] }
-  | { ok: false; message: string };
+export type SavePlan = { ok: true; commands: VehicleCommand[] } | { ok: false; message: string };
 
 /** What Save All Vehicles sends for these rows, or the message that stops it. */
 export function planSave(
   rows: readonly VehicleRow[],
   context: { vendorId: string; hubId: string | null },
 ): SavePlan {
-  if (rows.length === 0) return { ok: false, message: M.NOTHING_TO_SAVE };
+  if (rows.length === 0) return { ok: false, message: M.DETAIL.nothingToSave };
   const pending = rows.filter(isPending);
-  if (pending.length === 0) return { ok: false, message: M.ALL_SAVED };
+  if (pending.length === 0) return { ok: false, message: M.DETAIL.allSaved };
   const commands: VehicleCommand[] = [];
   for (const row of pending) {
     if (!isComplete(row)) return { ok: false, message: M.requiredFor(row.license_plate) };
@@ -114,7 +113,7 @@ export function planSave(
     // The command's own rules too (a land vehicle needs its type, a ship its company).
     const checked = checkCommand(candidate.type, candidate.payload);
     if (!checked.ok)
-      return { ok: false, message: `${checked.first} (${row.license_plate.trim() || 'without plate'})` };
+      return { ok: false, message: `${localize(checked.first)} (${M.withPlate(row.license_plate)})` };
     commands.push(candidate);
   }
   return { ok: true, commands };

@@ -18,6 +18,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { SegmentedControl } from '../../components/ui/segmented-control';
+import { useT } from '../../lib/i18n';
 import { runCommand, showError } from '../../lib/run-command';
 import { useSignedIn } from '../../lib/session';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
@@ -26,11 +27,6 @@ import { useRxQuery } from '../../lib/use-rx-query';
 import { toast } from 'sonner';
 import * as M from './messages';
 import { newRow, planSave, rowOf, type Mode, type VehicleRow } from './vehicle-rows';
-
-const MODES = [
-  { value: 'darat', label: 'Darat' },
-  { value: 'laut', label: 'Laut' },
-] as const;
 
 const ALL = { selector: {} };
 const SELECT =
@@ -44,6 +40,35 @@ function Field({ id, label, children }: { id: string; label: string; children: R
       </label>
       {children}
     </div>
+  );
+}
+
+type TextField = 'license_plate' | 'driver_name' | 'driver_phone' | 'nama_kapal' | 'nama_pelayaran';
+
+/** One text field of a row (its id: row-{index}-{field}). */
+function RowText({
+  row,
+  index,
+  field,
+  label,
+  onChange,
+}: {
+  row: VehicleRow;
+  index: number;
+  field: TextField;
+  label: string;
+  onChange: (patch: Partial<VehicleRow>) => void;
+}) {
+  const id = `row-${index}-${field}`;
+  return (
+    <Field id={id} label={label}>
+      <Input
+        id={id}
+        value={row[field]}
+        onChange={(e) => onChange({ [field]: e.target.value })}
+        className="h-11"
+      />
+    </Field>
   );
 }
 
@@ -65,19 +90,11 @@ function RowEditor({
   onDelete: () => void;
   onAddType: () => void;
 }) {
+  const t = useT();
   // An unsaved row has no id yet: '' is in no command's payload.
   const waiting = useIsPending(pending, row.saved?.id ?? '');
   const id = (f: string) => `row-${index}-${f}`;
-  const text = (f: keyof VehicleRow, label: string) => (
-    <Field id={id(f)} label={label}>
-      <Input
-        id={id(f)}
-        value={row[f] as string}
-        onChange={(e) => onChange({ [f]: e.target.value })}
-        className="h-11"
-      />
-    </Field>
-  );
+  const text = { row, index, onChange };
   return (
     // By the card's own width (a container query), not the window's: one column on a phone, two
     // on a portrait tablet (the type select kept wide), one line from 48rem (issue 29).
@@ -90,8 +107,8 @@ function RowEditor({
       <CardContent className="grid gap-3 @md:grid-cols-2 @3xl:grid-cols-[repeat(4,minmax(0,1fr))_auto] @3xl:items-end">
         {row.mode === 'darat' ? (
           <>
-            {text('license_plate', 'Nomor Polisi')}
-            <Field id={id('vehicle_type_id')} label="Jenis Kendaraan">
+            <RowText {...text} field="license_plate" label={t('vendors.detail.fields.licensePlate')} />
+            <Field id={id('vehicle_type_id')} label={t('vendors.detail.fields.vehicleType')}>
               <div className="flex gap-2">
                 <select
                   id={id('vehicle_type_id')}
@@ -99,10 +116,10 @@ function RowEditor({
                   value={row.vehicle_type_id}
                   onChange={(e) => onChange({ vehicle_type_id: e.target.value })}
                 >
-                  <option value="">Pilih jenis</option>
-                  {types.map((t) => (
-                    <option key={t.id} value={t.id}>
-                      {t.name}
+                  <option value="">{t('vendors.detail.fields.chooseType')}</option>
+                  {types.map((type) => (
+                    <option key={type.id} value={type.id}>
+                      {type.name}
                     </option>
                   ))}
                 </select>
@@ -112,27 +129,29 @@ function RowEditor({
                   size="icon"
                   className="size-11 shrink-0"
                   onClick={onAddType}
-                  aria-label={M.ADD_TYPE}
+                  aria-label={t('vendors.detail.addType')}
                 >
                   <Plus aria-hidden="true" />
                 </Button>
               </div>
             </Field>
-            {text('driver_name', 'Nama Sopir')}
-            {text('driver_phone', 'No. HP Sopir')}
+            <RowText {...text} field="driver_name" label={t('vendors.detail.fields.driverName')} />
+            <RowText {...text} field="driver_phone" label={t('vendors.detail.fields.driverPhone')} />
           </>
         ) : (
           <>
-            {text('nama_kapal', 'Nama Kapal')}
-            {text('nama_pelayaran', 'Pelayaran')}
-            {text('license_plate', 'No. Container')}
+            <RowText {...text} field="nama_kapal" label={t('vendors.detail.fields.shipName')} />
+            <RowText {...text} field="nama_pelayaran" label={t('vendors.detail.fields.shippingLine')} />
+            <RowText {...text} field="license_plate" label={t('vendors.detail.fields.containerNumber')} />
             <div className="flex flex-wrap items-end gap-2 @3xl:pb-2">
-              {!row.saved && <Badge variant="warning">{M.UNSAVED}</Badge>}
+              {!row.saved && <Badge variant="warning">{t('vendors.detail.unsaved')}</Badge>}
             </div>
           </>
         )}
         <div className="flex items-center justify-end gap-2 @md:@max-3xl:col-span-2">
-          {row.mode === 'darat' && !row.saved && <Badge variant="warning">{M.UNSAVED}</Badge>}
+          {row.mode === 'darat' && !row.saved && (
+            <Badge variant="warning">{t('vendors.detail.unsaved')}</Badge>
+          )}
           {waiting && <PendingBadge />}
           <Button
             type="button"
@@ -140,7 +159,7 @@ function RowEditor({
             size="icon"
             className="size-11"
             onClick={onDelete}
-            aria-label={`${M.DELETE_ROW} ${row.license_plate || index + 1}`}
+            aria-label={t('vendors.detail.deleteRow', { row: row.license_plate || index + 1 })}
             data-testid="delete-row"
           >
             <Trash2 aria-hidden="true" />
@@ -155,6 +174,7 @@ const VENDOR_TABLES = ['vendors'] as const;
 const VEHICLE_TABLES = ['vehicles'] as const;
 
 export function VendorDetailPage() {
+  const t = useT();
   useRejectionToasts();
   const { vendorId = '' } = useParams();
   const { profile } = useSignedIn();
@@ -190,9 +210,9 @@ export function VendorDetailPage() {
         className="mx-auto grid w-full max-w-3xl place-items-center gap-4 p-8 text-center"
         data-testid="vendor-not-found"
       >
-        <h1 className="text-xl font-semibold">{M.NOT_FOUND}</h1>
+        <h1 className="text-xl font-semibold">{t('vendors.detail.notFound')}</h1>
         <Button asChild>
-          <Link to="/vendors">{M.BACK_TO_VENDORS}</Link>
+          <Link to="/vendors">{t('vendors.detail.backToVendors')}</Link>
         </Button>
       </div>
     );
@@ -214,8 +234,8 @@ export function VendorDetailPage() {
       'delete_vehicle',
       { vehicle_id: row.saved.id },
       {
-        success: M.VEHICLE_DELETED,
-        failure: () => M.DELETE_FAILED,
+        success: M.DETAIL.vehicleDeleted,
+        failure: () => M.DETAIL.deleteFailed,
       },
     );
   };
@@ -223,7 +243,8 @@ export function VendorDetailPage() {
   const saveAll = async () => {
     const plan = planSave(allRows, { vendorId, hubId: profile.role === 'hub_user' ? profile.hubId : null });
     if (!plan.ok) {
-      if (plan.message === M.ALL_SAVED || plan.message === M.NOTHING_TO_SAVE) toast.info(plan.message);
+      if (plan.message === M.DETAIL.allSaved || plan.message === M.DETAIL.nothingToSave)
+        toast.info(plan.message);
       else showError(plan.message);
       return;
     }
@@ -231,7 +252,7 @@ export function VendorDetailPage() {
     let saved = 0;
     try {
       for (const c of plan.commands) {
-        const result = await runCommand(engine, c.type, c.payload, { failure: () => M.SAVE_FAILED });
+        const result = await runCommand(engine, c.type, c.payload, { failure: () => M.DETAIL.saveFailed });
         if (!result.ok) break;
         saved++;
       }
@@ -248,19 +269,19 @@ export function VendorDetailPage() {
     const addedSaved = plan.commands.slice(0, saved).filter((c) => c.type === 'add_vehicle').length;
     // New rows come after the saved ones in the plan, in order: the first addedSaved are saved.
     setAdded((list) => list.slice(addedSaved));
-    if (saved > 0) toast.success(M.SAVED(saved));
+    if (saved > 0) toast.success(M.saved(saved));
   };
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="vendor-detail">
       <header className="flex flex-wrap items-center gap-3">
         <Button asChild variant="outline" size="icon" className="size-11">
-          <Link to="/vendors" aria-label={M.BACK}>
+          <Link to="/vendors" aria-label={t('vendors.detail.back')}>
             <ArrowLeft aria-hidden="true" />
           </Link>
         </Button>
         <div className="grid">
-          <span className="text-sm text-muted-foreground">{M.DETAIL_TITLE}</span>
+          <span className="text-sm text-muted-foreground">{t('screens.vendorDetail')}</span>
           <h1 className="text-2xl font-semibold" data-testid="vendor-name">
             {vendor?.name ?? ''}
           </h1>
@@ -269,9 +290,12 @@ export function VendorDetailPage() {
       <RejectionsAlert />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SegmentedControl
-          label="Jenis transportasi"
+          label={t('vendors.detail.transportType')}
           value={mode}
-          options={MODES}
+          options={[
+            { value: 'darat', label: t('vendors.detail.darat') },
+            { value: 'laut', label: t('vendors.detail.laut') },
+          ]}
           onChange={(m) => setMode(m)}
         />
         <div className="flex flex-wrap gap-2">
@@ -281,17 +305,17 @@ export function VendorDetailPage() {
             data-testid="add-row"
           >
             <Plus aria-hidden="true" />
-            {M.ADD_ROW}
+            {t('vendors.detail.addRow')}
           </Button>
           <Button onClick={() => void saveAll()} disabled={saving} data-testid="save-all">
-            {saving ? M.SAVING : M.SAVE_ALL}
+            {saving ? t('vendors.detail.saving') : t('vendors.detail.saveAll')}
           </Button>
         </div>
       </div>
       {rows.length === 0 && !vehiclesArrived ? (
         <Skeleton className="h-24 w-full" data-testid="vehicles-loading" />
       ) : rows.length === 0 ? (
-        <EmptyState>{mode === 'darat' ? 'Belum ada kendaraan darat.' : 'Belum ada armada laut.'}</EmptyState>
+        <EmptyState>{mode === 'darat' ? t('vendors.detail.noLand') : t('vendors.detail.noSea')}</EmptyState>
       ) : (
         <div className="grid gap-3">
           {rows.map((row, i) => (
@@ -299,7 +323,7 @@ export function VendorDetailPage() {
               key={row.key}
               row={row}
               index={i}
-              types={types.rows.filter((t) => !t.deleted)}
+              types={types.rows.filter((type) => !type.deleted)}
               pending={pendingMarks}
               onChange={(patch) => update(row, patch)}
               onDelete={() => void remove(row)}

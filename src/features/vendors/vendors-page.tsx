@@ -5,6 +5,7 @@
 // knows them, else when the server answers: docs/security.md).
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { TFunction } from 'i18next';
 import { Plus } from 'lucide-react';
 import type { Vendor } from '../../../sync/pure';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -20,14 +21,13 @@ import { useT } from '../../lib/i18n';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { useRejectionToasts } from '../../lib/use-outbox';
 import { useRxQuery } from '../../lib/use-rx-query';
-import * as M from './messages';
 
 const ALL = { selector: {} };
 
-const columns: DataColumn<Vendor>[] = [
+const vendorColumns = (t: TFunction): DataColumn<Vendor>[] => [
   {
     id: 'name',
-    header: M.COLUMN_NAME,
+    header: t('vendors.columns.name'),
     value: (v) => v.name,
     cell: (v) => (
       <Link
@@ -39,8 +39,8 @@ const columns: DataColumn<Vendor>[] = [
       </Link>
     ),
   },
-  { id: 'contact', header: M.COLUMN_CONTACT, value: (v) => v.contact_person ?? '-' },
-  { id: 'phone', header: M.COLUMN_PHONE, value: (v) => v.phone ?? '-' },
+  { id: 'contact', header: t('vendors.columns.contact'), value: (v) => v.contact_person ?? '-' },
+  { id: 'phone', header: t('vendors.columns.phone'), value: (v) => v.phone ?? '-' },
 ];
 
 type Open = { kind: 'add' } | { kind: 'edit'; vendor: Vendor } | { kind: 'delete'; vendor: Vendor } | null;
@@ -58,18 +58,19 @@ export function VendorsPage() {
     () => vendors.rows.filter((v) => !v.deleted).sort((a, b) => a.name.localeCompare(b.name)),
     [vendors.rows],
   );
+  const columns = useMemo(() => vendorColumns(t), [t]);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-4 p-4 md:p-6" data-testid="vendors-page">
       <ScreenHeader
-        title={M.TITLE}
-        description={M.DESCRIPTION}
+        title={t('screens.vendors')}
+        description={t('vendors.description')}
         actions={
           <Button onClick={() => setOpen({ kind: 'add' })} data-testid="add-vendor">
             <Plus aria-hidden="true" />
-            {M.ADD_VENDOR}
+            {t('vendors.add')}
           </Button>
         }
       />
@@ -80,14 +81,18 @@ export function VendorsPage() {
         rows={rows}
         rowId={(v) => v.id}
         ready={ready}
-        emptyText={M.EMPTY}
-        caption={M.TITLE}
+        emptyText={t('vendors.empty')}
+        caption={t('screens.vendors')}
         rowActions={(v) => (
           <RowActionsMenu
-            label={`Aksi ${v.name}`}
+            label={t('vendors.rowActions', { name: v.name })}
             actions={[
-              { label: M.EDIT, onSelect: () => setOpen({ kind: 'edit', vendor: v }) },
-              { label: M.DELETE, destructive: true, onSelect: () => setOpen({ kind: 'delete', vendor: v }) },
+              { label: t('common.edit'), onSelect: () => setOpen({ kind: 'edit', vendor: v }) },
+              {
+                label: t('common.delete'),
+                destructive: true,
+                onSelect: () => setOpen({ kind: 'delete', vendor: v }),
+              },
             ]}
           />
         )}

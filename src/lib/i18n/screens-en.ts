@@ -1,7 +1,11 @@
 // English for the management screens (the same keys as screens-id.ts).
 import type { screensId } from './screens-id';
+import { screensDataEn } from './screens-data-en';
+import { screensManageEn } from './screens-manage-en';
 
 export const screensEn: typeof screensId = {
+  ...screensManageEn,
+  ...screensDataEn,
   screens: {
     vendors: 'Vendors',
     vendorDetail: 'Vendor Detail',
@@ -11,10 +15,6 @@ export const screensEn: typeof screensId = {
     pod: 'POD Management',
     users: 'User Management',
     audit: 'Audit Trail',
-  },
-  vendors: {
-    deleteTitle: 'Delete Vendor',
-    deleteDescription: 'Are you sure you want to delete the vendor "{{name}}"? This action cannot be undone.',
   },
   settings: {
     title: 'Settings',

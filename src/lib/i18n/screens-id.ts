@@ -1,6 +1,13 @@
 // Bahasa Indonesia for the management screens (Settings, users, vendors, hubs, statuses, audit,
-// inventory): the spec's strings verbatim (2.5 to 2.12, 5, 8), Indonesian for the rest.
+// inventory): the spec's strings verbatim (2.5 to 2.12, 5, 8), Indonesian for the rest. The
+// tables and forms of users, vendors, hubs and statuses: screens-manage-id.ts; the audit trail,
+// inventory and the date picker: screens-data-id.ts.
+import { screensDataId } from './screens-data-id';
+import { screensManageId } from './screens-manage-id';
+
 export const screensId = {
+  ...screensManageId,
+  ...screensDataId,
   /** The screens' titles (spec 2.5 to 2.14), also over a restricted-feature alert. */
   screens: {
     vendors: 'Vendors',
@@ -11,11 +18,6 @@ export const screensId = {
     pod: 'POD Management',
     users: 'User Management',
     audit: 'Audit Trail',
-  },
-  vendors: {
-    deleteTitle: 'Hapus Vendor',
-    deleteDescription:
-      'Apakah Anda yakin ingin menghapus vendor "{{name}}"? Tindakan ini tidak dapat dibatalkan.',
   },
   settings: {
     title: 'Pengaturan',

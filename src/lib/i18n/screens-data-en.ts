@@ -1,0 +1,88 @@
+// English for the audit trail, Inventory Master, the ui primitives and the date picker (the same keys as
+// screens-data-id.ts).
+import type { screensDataId } from './screens-data-id';
+
+export const screensDataEn: typeof screensDataId = {
+  audit: {
+    description:
+      'Every action sent by every device, newest first: who did what, when the device says it happened, when the server received it, and the outcome.',
+    filterHub: 'Hub',
+    filterUser: 'User',
+    filterUserPlaceholder: 'Email or name',
+    filterType: 'Action',
+    filterFrom: 'From date',
+    filterTo: 'To date',
+    all: 'All',
+    reset: 'Reset filters',
+    columns: {
+      deviceTime: 'Device time',
+      serverTime: 'Received by server',
+      user: 'User',
+      hub: 'Hub',
+      action: 'Action',
+      outcome: 'Outcome',
+    },
+    applied: 'Applied',
+    rejected: 'Rejected',
+    rejectedWith: 'Rejected: {{message}}',
+    empty: 'No actions for these filters.',
+    loadMore: 'Load more',
+    failed: 'Failed to load the audit trail: {{error}}',
+    payload: 'Data sent',
+    detailLabel: 'Details {{what}} {{when}}',
+  },
+  inventory: {
+    title: 'Inventory Master',
+    subtitle: 'Manage the inventory of goods in the warehouses',
+    add: 'Add Inventory',
+    addTitle: 'Add Inventory Data',
+    addWarehouseTitle: 'Add New Warehouse',
+    addWarehouse: 'Add Warehouse',
+    saving: 'Saving...',
+    noWarehouses: 'No warehouses with stock yet.',
+    summary: {
+      warehouses: 'Total Warehouses',
+      tv: 'TV Stock',
+      bracket: 'Bracket Stock',
+      inTransit: 'In Transit',
+      tvUnit: 'TV',
+      bracketUnit: 'Bracket',
+    },
+    tvStock: 'TV Stock: {{value}}',
+    bracketStock: 'Bracket Stock: {{value}}',
+    fields: {
+      warehouse: 'Warehouse',
+      chooseWarehouse: 'Choose a warehouse',
+      date: 'Date',
+      smartboard: 'Smartboard Quantity',
+      bracket: 'Bracket Quantity',
+      batch: 'Batch Number (Optional)',
+      warehouseName: 'Warehouse Name',
+      location: 'Location (Optional)',
+    },
+    toast: {
+      inventoryAdded: 'Inventory added successfully',
+      warehouseAdded: 'Warehouse added successfully',
+    },
+    failure: {
+      addInventory: 'Failed to add inventory',
+      addWarehouse: 'Failed to add warehouse',
+    },
+    message: {
+      chooseWarehouse: 'Choose a warehouse',
+      chooseDate: 'Choose a date',
+      smartboardNotNegative: 'The smartboard quantity cannot be negative',
+      bracketNotNegative: 'The bracket quantity cannot be negative',
+      warehouseNameRequired: 'Warehouse name is required',
+      warehouseNameTooLong: 'Name is too long',
+    },
+  },
+  ui: {
+    notifications: 'Notifications',
+    closeToast: 'Close notification',
+  },
+  datePicker: {
+    noDay: 'dd/mm/yyyy',
+    chosen: '{{label}}: {{day}}',
+  },
+};
