@@ -38,6 +38,7 @@ import {
   type DocumentInput,
   type ImageSlot,
 } from './uploads/queue';
+import { withServerTime, type RemakeDocument } from './uploads/server-time';
 import { SyncRounds, type RoundState } from './round';
 import { DeviceReporter } from './replication/device-report';
 import { SyncScheduler } from './scheduler';
@@ -73,6 +74,11 @@ export interface SyncOptions {
    * flushSync, so it renders within the tap's task). Runs the change as it is by default.
    */
   present?: (apply: () => void) => void;
+  /**
+   * Makes a queued document again with the server's receipt time before it is uploaded (the
+   * BAST: the app's jspdf maker; uploads/server-time.ts). Without it, documents go up as made.
+   */
+  remakeDocument?: RemakeDocument;
   /** The app's version, in the device's report to the server (replication/device-report.ts). */
   appVersion?: string;
   /** At most one device report per this many ms (60 s by default; 0: none). */
@@ -139,6 +145,7 @@ export class SyncEngine {
             path: upload.path,
           });
       },
+      prepareUpload: (upload) => withServerTime(options.supabase, local, upload, options.remakeDocument),
       state: () => this.runtime.value,
       report: (state) => this.runtime.next(state),
       afterSync: () => void this.reporter.afterRound(),

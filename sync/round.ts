@@ -11,7 +11,7 @@ import { pushOutbox } from './replication/push';
 import { rebase } from './replication/view';
 import { withWriteLock } from './replication/write-lock';
 import type { RoundResult } from './scheduler';
-import { backoffMs, drainUploads } from './uploads/queue';
+import { backoffMs, drainUploads, type PrepareUpload } from './uploads/queue';
 import { pruneWorkingSet } from './replication/working-set';
 import { cutoffAt } from './domain/working-set';
 import type { UploadEntry } from './db/engine-store';
@@ -36,6 +36,8 @@ export interface RoundContext {
   workingSetIntervalMs?: number;
   /** Records an uploaded photo on its shipment (a command, dispatched like a tap's). */
   recordUpload: (upload: UploadEntry) => Promise<void>;
+  /** Readies an upload first (the BAST made again with the server's receipt time: uploads/server-time.ts). */
+  prepareUpload?: PrepareUpload;
   state: () => RoundState;
   report: (state: RoundState) => void;
   /** After a successful round, not awaited (the device's report to the server: device-report.ts). */
@@ -89,7 +91,7 @@ export class SyncRounds {
       // Photos go up before the pull: on a patchy network a round often fails in
       // its pull, and the delivery record should not wait for a whole round to pass.
       // (A failed upload waits out its own backoff; it never fails the round.)
-      await drainUploads(supabase, local, this.ctx.recordUpload);
+      await drainUploads(supabase, local, this.ctx.recordUpload, Date.now(), this.ctx.prepareUpload);
       const { horizon, fromScratch, cutoff } = await pullAll(
         supabase,
         local,

@@ -30,5 +30,16 @@ export const HIGH_CONTRAST_KEY = 'dermaga-high-contrast';
  */
 export const LANGUAGE_KEY = 'dermaga-language';
 
+/**
+ * Whether evidence photos and documents carry the device's location (issue 28, Settings):
+ * 'on' when switched on. Like the browser's permission it stands for, a choice of the device,
+ * kept after sign-out.
+ */
+export const EVIDENCE_LOCATION_KEY = 'dermaga-evidence-location';
+
 /** Keys of the device, not of a user: sign-out leaves them. */
-export const DEVICE_STORAGE_KEYS: readonly string[] = [HIGH_CONTRAST_KEY, LANGUAGE_KEY];
+export const DEVICE_STORAGE_KEYS: readonly string[] = [
+  HIGH_CONTRAST_KEY,
+  LANGUAGE_KEY,
+  EVIDENCE_LOCATION_KEY,
+];

@@ -4,6 +4,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { SyncEngine, SyncStatus, TableName } from '../../sync/pure';
 import { compressImage } from './compress-image';
+import { remakeDocument } from './handover/bast-server-time';
 import { requestPersistentStorage } from './use-storage';
 import { useSession } from './session';
 import { supabase } from './supabase';
@@ -66,6 +67,8 @@ export function SyncEngineProvider({ children }: { children: ReactNode }) {
           supabase,
           actor: { userId, role, hubId },
           compressImage,
+          // The BAST made again with the server's receipt time before it goes up (issue 28).
+          remakeDocument,
           // A tap's effect renders within the tap, not in a later task; what the engine's
           // background work changes renders as a transition (issue 14, P3).
           present: presentNow,

@@ -61,7 +61,9 @@ export function appSecurityHeaders(apiUrl: string): Record<string, string> {
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
+    // The camera scans and photographs; location goes with evidence photos where the device's
+    // setting allows it (issue 28: Settings, "Sertakan lokasi pada foto bukti").
+    'permissions-policy': 'camera=(self), microphone=(), geolocation=(self), payment=(), usb=()',
   };
 }
 

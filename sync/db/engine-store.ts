@@ -71,6 +71,21 @@ export interface DocumentFacts {
 export interface DocumentUpload extends UploadCommon {
   slot?: undefined;
   document: DocumentFacts;
+  /** A document the queue makes again with the server's time before it goes up (the BAST). */
+  remake?: DocumentRemake;
+}
+
+/**
+ * What a document that shows the server's receipt time was made from (issue 28: the BAST),
+ * kept with its queued bytes until they are uploaded; sync/uploads/server-time.ts.
+ */
+export interface DocumentRemake {
+  /** The shipment_receipts row whose received_at the document shows. */
+  receipt_id: string;
+  /** The maker's own input (the app's BastData); the sync layer only keeps it. */
+  data: unknown;
+  /** Set once the bytes were made again with the receipt's server time: they are final. */
+  server_time: string | null;
 }
 
 /** Entries written before issue 28 are photos (no `document`), and stay so. */

@@ -64,6 +64,11 @@ export interface DocumentInput {
   location?: { latitude: number; longitude: number; accuracy_m?: number | null } | null;
   /** When it was captured or made; now by default. */
   deviceTime?: Date;
+  /**
+   * A document that shows the receipt's server time (the BAST): what it was made from, kept
+   * until the upload, which makes it again once the receipt is on the server (server-time.ts).
+   */
+  remake?: { receiptId: string; data: unknown };
 }
 
 /**
@@ -75,7 +80,8 @@ export async function queueDocumentUpload(local: Local, input: DocumentInput): P
   const id = (input.id ?? crypto.randomUUID()).toLowerCase();
   if (!UUID.test(id) || !UUID.test(input.shipmentId)) throw new Error('Dokumen: id tidak valid.');
   if (!(input.mime in DOCUMENT_EXTENSION)) throw new Error(`Dokumen: jenis ${input.mime} tidak didukung.`);
-  if (!(DOCUMENT_KINDS as readonly string[]).includes(input.kind)) throw new Error(`Dokumen: ${input.kind} tidak dikenal.`);
+  if (!(DOCUMENT_KINDS as readonly string[]).includes(input.kind))
+    throw new Error(`Dokumen: ${input.kind} tidak dikenal.`);
   if (input.bytes.byteLength === 0) throw new Error('Dokumen kosong.');
   const path = documentObjectPath(input.shipmentId, id, input.mime);
   const existing = await local.store.uploads.get(path);
@@ -103,10 +109,25 @@ export async function queueDocumentUpload(local: Local, input: DocumentInput): P
     next_attempt_at: 0,
     last_error: null,
     created_at: new Date().toISOString(),
+    ...(input.remake
+      ? {
+          remake: {
+            receipt_id: input.remake.receiptId.toLowerCase(),
+            data: input.remake.data,
+            server_time: null,
+          },
+        }
+      : {}),
   };
   await local.store.uploads.put(entry);
   return entry;
 }
+
+/**
+ * Readies an entry just before its upload: the entry to upload (its bytes may be made again
+ * and stored first), or null to leave it pending for a later round. A throw backs it off.
+ */
+export type PrepareUpload = (entry: UploadEntry) => Promise<UploadEntry | null>;
 
 /** attach_document's payload for an uploaded document. */
 export function attachPayload(entry: DocumentUpload) {
@@ -133,13 +154,27 @@ export async function drainUploads(
   local: Local,
   onUploaded: (entry: UploadEntry) => Promise<void>,
   now = Date.now(),
+  prepare?: PrepareUpload,
 ): Promise<{ uploaded: number; failed: number }> {
   let uploaded = 0;
   let failed = 0;
   const due = (await local.store.uploads.where('state').equals('pending').toArray()).filter(
     (u) => u.next_attempt_at <= now,
   );
-  for (const entry of due) {
+  for (const queued of due) {
+    let entry: UploadEntry | null;
+    try {
+      entry = prepare ? await prepare(queued) : queued;
+    } catch (error) {
+      failed++;
+      await local.store.uploads.update(queued.path, {
+        attempts: queued.attempts + 1,
+        next_attempt_at: Date.now() + backoffMs(queued.attempts),
+        last_error: error instanceof Error ? error.message : String(error),
+      });
+      continue;
+    }
+    if (!entry) continue;
     const { error } = await supabase.storage
       .from(BUCKET)
       .upload(entry.path, new Blob([entry.bytes], { type: entry.mime }), {

@@ -46,6 +46,9 @@ describe("the app's responses", () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('permissions-policy')).toContain('camera=(self)');
+      // Issue 28: the location of evidence photos, where the device's setting allows it.
+      expect(res.headers.get('permissions-policy')).toContain('geolocation=(self)');
+      expect(res.headers.get('permissions-policy')).toContain('microphone=()');
       await res.arrayBuffer();
     }
   });

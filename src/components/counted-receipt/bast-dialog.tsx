@@ -55,6 +55,7 @@ export function BastDialog({
           kind: 'bast',
           bytes,
           mime: 'application/pdf',
+          bast: data,
         });
       } catch (error) {
         console.error('BAST failed', error);

@@ -203,6 +203,7 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
         id: crypto.randomUUID(),
         data: {
           shipmentId: shipment.id,
+          receiptId: ids.receiptId,
           batchNumber: shipment.batch_number,
           timeZone: places.timeZone,
           originHub: places.originHub,

@@ -2,8 +2,11 @@
 // discrepancy photo, each under the id the receipt names, so the command and its files meet
 // on the server whatever order they arrive in. Uploaded when online, then attach_document.
 import type { SyncEngine } from '../../../sync/pure';
+import type { BastData } from '../../lib/handover/bast-pdf';
+import { locationAllowed } from '../../lib/handover/evidence-location';
 
-export type DocumentKind = 'surat_jalan' | 'bast' | 'signature_receiver' | 'signature_driver' | 'discrepancy_photo';
+export type DocumentKind =
+  'surat_jalan' | 'bast' | 'signature_receiver' | 'signature_driver' | 'discrepancy_photo';
 
 export interface DocumentLocation {
   latitude: number;
@@ -19,6 +22,11 @@ export interface QueuedDocument {
   mime: 'application/pdf' | 'image/png' | 'image/jpeg';
   discrepancyId?: string;
   location?: DocumentLocation;
+  /**
+   * The BAST's data: kept with the queued PDF, which the queue makes again with the receipt's
+   * server time before it goes up (sync/uploads/server-time.ts).
+   */
+  bast?: BastData;
 }
 
 type QueueDocument = (doc: QueuedDocument) => Promise<{ id: string }>;
@@ -26,7 +34,10 @@ type QueueDocument = (doc: QueuedDocument) => Promise<{ id: string }>;
 /** The engine's document queue (engine.queueDocument); refused while the engine is not ready. */
 export function documentQueue(engine: SyncEngine | null): QueueDocument {
   if (!engine) return () => Promise.reject(new Error('Database lokal belum siap.'));
-  return (doc) => engine.queueDocument(doc);
+  return ({ bast, ...doc }) =>
+    engine.queueDocument(
+      bast?.receiptId ? { ...doc, remake: { receiptId: bast.receiptId, data: bast } } : doc,
+    );
 }
 
 export async function blobBytes(blob: Blob): Promise<Uint8Array> {
@@ -46,16 +57,23 @@ export function imageMime(blob: Blob): 'image/png' | 'image/jpeg' {
 }
 
 /**
- * Where the tablet is, only when the user already allowed it (no prompt in the middle of a
- * count) and only if it answers quickly; otherwise none.
+ * Where the tablet is, only when this device's setting says so (Settings: Sertakan lokasi pada
+ * foto bukti) and the browser already allowed it (no prompt in the middle of a count), and
+ * only if it answers quickly; otherwise none.
  */
 export async function knownLocation(): Promise<DocumentLocation | undefined> {
+  if (!locationAllowed()) return undefined;
   try {
     const permission = await navigator.permissions?.query({ name: 'geolocation' });
     if (permission?.state !== 'granted') return undefined;
     return await new Promise<DocumentLocation | undefined>((resolve) => {
       navigator.geolocation.getCurrentPosition(
-        (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy_m: p.coords.accuracy }),
+        (p) =>
+          resolve({
+            latitude: p.coords.latitude,
+            longitude: p.coords.longitude,
+            accuracy_m: p.coords.accuracy,
+          }),
         () => resolve(undefined),
         { timeout: 3_000, maximumAge: 60_000 },
       );

@@ -18,6 +18,7 @@ import { useStorage } from '../../lib/use-storage';
 import { useUpdateCheck } from './use-update-check';
 import { AttentionSettingsCard } from './attention-settings';
 import { LanguageSettingCard } from './language-setting';
+import { LocationSettingCard } from './location-setting';
 import { WorkingSetSettingsCard } from './working-set-settings';
 
 function StorageCard() {
@@ -157,6 +158,7 @@ export function SettingsPage() {
         <AttentionSettingsCard />
         <WorkingSetSettingsCard />
         <LanguageSettingCard />
+        <LocationSettingCard />
         <Card data-testid="settings-display">
           <CardHeader>
             <CardTitle>{t('settings.displayCard')}</CardTitle>

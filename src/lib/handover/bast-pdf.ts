@@ -3,9 +3,19 @@
 // what arrived damaged, each discrepancy with its reason, both signatures with their names
 // and times, the device's time and, once the receipt has synced, the server's.
 // jspdf loads only here (pdf-layout.ts), when a document is made.
-import { formatDateTime, formatNumber } from '../format-date';
+import { displayLocale, formatDateTime, formatNumber, setDisplayLocale } from '../format-date';
 import type { TimeZone } from '../time-zone';
-import { bytesOf, CONTENT_WIDTH, fields, heading, newDocument, PAGE, room, sectionTitle, table } from './pdf-layout';
+import {
+  bytesOf,
+  CONTENT_WIDTH,
+  fields,
+  heading,
+  newDocument,
+  PAGE,
+  room,
+  sectionTitle,
+  table,
+} from './pdf-layout';
 
 export const BAST_TITLE = 'BERITA ACARA SERAH TERIMA';
 
@@ -26,6 +36,11 @@ export type DiscrepancyReason = 'kurang' | 'lebih' | 'rusak';
 
 export interface BastData {
   shipmentId: string;
+  /**
+   * The counted receipt's id (shipment_receipts.id): the upload queue reads its server time
+   * with it and makes the BAST again before the upload (sync/uploads/server-time.ts).
+   */
+  receiptId?: string;
   batchNumber: string;
   /** BAST-<batch> unless given. */
   documentNumber?: string;
@@ -60,10 +75,24 @@ export const REASON_LABEL: Record<DiscrepancyReason, string> = {
   rusak: 'Rusak',
 };
 
-/** The BAST as PDF bytes. */
+/**
+ * The BAST as PDF bytes. A document for the receiver: Indonesian dates and numbers whatever
+ * the device's language (the drawing below is synchronous, so the switch is only its own).
+ */
 export async function makeBastPdf(data: BastData): Promise<Uint8Array> {
   const number = data.documentNumber ?? bastNumber(data.batchNumber);
   const doc = await newDocument(`${BAST_TITLE} ${number}`);
+  const shown = displayLocale();
+  setDisplayLocale('id-ID');
+  try {
+    draw(doc, data, number);
+  } finally {
+    setDisplayLocale(shown);
+  }
+  return bytesOf(doc);
+}
+
+function draw(doc: Awaited<ReturnType<typeof newDocument>>, data: BastData, number: string): void {
   const zone = data.timeZone;
 
   let y = heading(doc, BAST_TITLE, number, PAGE.margin + 6);
@@ -146,5 +175,4 @@ export async function makeBastPdf(data: BastData): Promise<Uint8Array> {
     doc.setFontSize(9);
     doc.text(formatDateTime(signature.signedAt, zone), x + width / 2, y + 50, { align: 'center' });
   });
-  return bytesOf(doc);
 }

@@ -16,10 +16,11 @@ export type { ShipmentDocumentItem } from './document-list';
 const NO_UPLOADS: DocumentUpload[] = [];
 
 // Upload entries come back from IndexedDB as new objects on every change: one Blob per
-// path and size, so a list that renders again keeps its blobs (and their object URLs).
+// path and content (a BAST made again with the server time is another), so a list that renders
+// again keeps its blobs (and their object URLs).
 const blobs = new Map<string, Blob>();
 function blobOf(entry: DocumentUpload): Blob {
-  const key = `${entry.path}:${entry.bytes.byteLength}`;
+  const key = `${entry.path}:${entry.document.sha256}`;
   let blob = blobs.get(key);
   if (!blob) {
     blob = new Blob([entry.bytes], { type: entry.mime });
