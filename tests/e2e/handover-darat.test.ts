@@ -93,7 +93,10 @@ describe('handover by road, Karawang to Cikarang', () => {
       expect(sjText).toContain(expected);
     const qr = await qrImageOfPdf(sjBytes);
     const departed = shipmentCard(page, batch);
-    await suratJalan.getByRole('button', { name: 'Tutup', exact: true }).click();
+    await suratJalan
+      .locator('[data-slot=dialog-footer]')
+      .getByRole('button', { name: 'Tutup', exact: true })
+      .click();
     await departed.waitFor();
     const shipmentId = (await departed.getAttribute('data-shipment-id'))!;
     expect(qr.text).toBe(
@@ -168,7 +171,10 @@ describe('handover by road, Karawang to Cikarang', () => {
       'Dua dus TV tidak ada di bak truk',
     ])
       expect(bastText).toContain(expected);
-    await bast.getByRole('button', { name: 'Tutup', exact: true }).click();
+    await bast
+      .locator('[data-slot=dialog-footer]')
+      .getByRole('button', { name: 'Tutup', exact: true })
+      .click();
     await page.getByTestId('done-list').locator(`[data-batch="${batch}"]`).waitFor();
 
     // Signal back: everything reaches the server.

@@ -88,7 +88,10 @@ describe('handover by sea, PolJak to POD Makassar', () => {
     await suratJalan.waitFor();
     expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
     const sjBytes = await downloadOf(page, suratJalan.getByTestId('surat-jalan-share'));
-    await suratJalan.getByRole('button', { name: 'Tutup', exact: true }).click();
+    await suratJalan
+      .locator('[data-slot=dialog-footer]')
+      .getByRole('button', { name: 'Tutup', exact: true })
+      .click();
     const card = page
       .getByTestId('departures-list')
       .locator('[data-testid=shipment-card]', { hasText: fleet.plate });
@@ -170,7 +173,10 @@ describe('handover by sea, PolJak to POD Makassar', () => {
       'Dua unit TV tidak ada di kontainer',
     ])
       expect(bastText).toContain(expected);
-    await bast.getByRole('button', { name: 'Tutup', exact: true }).click();
+    await bast
+      .locator('[data-slot=dialog-footer]')
+      .getByRole('button', { name: 'Tutup', exact: true })
+      .click();
     await expect.poll(() => podCard.count()).toBe(0);
 
     await makassar.context.setOffline(false);

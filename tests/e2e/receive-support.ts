@@ -10,7 +10,8 @@ export async function sign(page: Page, pad: Locator): Promise<void> {
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + 20, y);
   await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 20, y + (i % 2 ? -25 : 25), { steps: 3 });
+  for (let i = 1; i <= 10; i++)
+    await page.mouse.move(box.x + 20 + i * 20, y + (i % 2 ? -25 : 25), { steps: 3 });
   await page.mouse.up();
 }
 
@@ -32,6 +33,6 @@ export async function signReceipt(
 export async function closeBast(page: Page): Promise<void> {
   const bast = page.getByTestId('bast-dialog');
   await page.locator('[data-testid=bast-dialog][data-bast=made]').waitFor();
-  await bast.getByRole('button', { name: 'Tutup', exact: true }).click();
+  await bast.locator('[data-slot=dialog-footer]').getByRole('button', { name: 'Tutup', exact: true }).click();
   await bast.waitFor({ state: 'detached' });
 }

@@ -19,6 +19,10 @@ export async function downloadSuratJalan(page: Page): Promise<{ bytes: Uint8Arra
 /** Closes the step (Tutup). */
 export async function closeSuratJalan(page: Page): Promise<void> {
   const dialog = suratJalanDialog(page);
-  await dialog.getByRole('button', { name: 'Tutup' }).click();
+  // The footer's Tutup; the corner's X is named Tutup too.
+  await dialog
+    .locator('[data-slot=dialog-footer]')
+    .getByRole('button', { name: 'Tutup', exact: true })
+    .click();
   await dialog.waitFor({ state: 'detached' });
 }
