@@ -53,7 +53,7 @@ describe('the check before npm test', () => {
       'The browser tests need Chromium and none was found (no CHROMIUM_PATH, no chromium on PATH): run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then run this again.',
     ]);
   });
-});
+}, 60_000); // each test spawns npm or node with tsx: seconds on a loaded CI machine (5 s timed out there)
 
 describe('the check as root with apt-get', () => {
   // apt-get here is a stand-in that records its arguments and puts a chromium on PATH, as
@@ -78,7 +78,7 @@ describe('the check as root with apt-get', () => {
     expect(out.stdout[1]).toMatch(new RegExp(`^Browser tests: v\\d+.*\\(${join(bin, 'chromium')}\\)$`));
     expect(out.status).toBe(0);
   });
-});
+}, 60_000);
 
 describe('findChromium', () => {
   it('takes CHROMIUM_PATH when set, and only there', () => {
@@ -105,4 +105,4 @@ describe('findChromium', () => {
       from: 'PATH',
     });
   });
-});
+}, 60_000);
