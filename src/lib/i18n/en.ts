@@ -4,6 +4,7 @@
 import type { Catalogue } from './id';
 import { screensEn } from './screens-en';
 import { hubOpsEn } from './hub-ops-en';
+import { libEn } from './lib-en';
 import { hubShippingEn } from './hub-shipping-en';
 import { handoverEn } from './handover-en';
 import { towerEn } from './tower-en';
@@ -160,6 +161,7 @@ export const en: Catalogue = {
   },
   ...screensEn,
   hubOps: hubOpsEn,
+  lib: libEn,
   hubShipping: hubShippingEn,
   handover: handoverEn,
   tower: towerEn,

@@ -4,6 +4,7 @@
 // {{names}} are interpolated values.
 import { screensId } from './screens-id';
 import { hubOpsId } from './hub-ops-id';
+import { libId } from './lib-id';
 import { hubShippingId } from './hub-shipping-id';
 import { handoverId } from './handover-id';
 import { towerId } from './tower-id';
@@ -160,6 +161,7 @@ export const id = {
   },
   ...screensId,
   hubOps: hubOpsId,
+  lib: libId,
   hubShipping: hubShippingId,
   handover: handoverId,
   tower: towerId,
