@@ -141,16 +141,12 @@ export const IMAGE_RULES = {
 export function cameraDesktopOnly(): string {
   return t('hubOps.messages.cameraDesktopOnly');
 }
-/** The default language's text; show cameraDesktopOnly() (follows the language). */
-export const CAMERA_DESKTOP_ONLY = 'Camera is only available on mobile devices';
 
 // spec 2.9
 /** The empty history, in the device's language. */
 export function historyEmpty(): string {
   return t('hubOps.messages.historyEmpty');
 }
-/** The default language's text; show historyEmpty() (follows the language). */
-export const HISTORY_EMPTY = 'Riwayat kosong';
 // Data, not a text shown: the vehicle type an added vehicle starts with (its name in master data).
 export const DEFAULT_VEHICLE_TYPE = 'Truk Fuso';
 
@@ -160,13 +156,6 @@ export function uploadPending(): string {
 }
 export function uploadDone(): string {
   return t('hubOps.messages.uploadDone');
-}
-/** The default language's text; show uploadPending() (follows the language). */
-export const UPLOAD_PENDING = 'Menunggu unggah';
-/** The default language's text; show uploadDone() (follows the language). */
-export const UPLOAD_DONE = 'Terunggah';
-export function hubUnresolved(): string {
-  return t('hubOps.messages.hubUnresolved');
 }
 
 // Shared by every screen (src/lib/messages.ts).
