@@ -1,7 +1,8 @@
 // Issue 28, the evidence's facts: where the device allows it, evidence carries its location,
 // and the stored BAST carries the server's receipt time. The admin switches "Sertakan lokasi
-// pada foto bukti" on in Settings (the browser's permission granted, a position set); the
-// choice is the device's and outlives the sign-out. Cikarang then counts a shipment offline,
+// pada foto bukti" on in Settings: refused (said plainly, the switch stays off) while the
+// browser refuses, on once the permission is granted and a position set; the choice is the
+// device's and outlives the sign-out. Cikarang then counts a shipment offline,
 // two TVs short with a photo, both sign, and gets the BAST ("Belum tersinkron" where the
 // server's time goes). Back online: the photo and the signatures are on the server with the
 // coordinates and accuracy, and the BAST in the bucket shows the receipt's received_at.
@@ -13,6 +14,7 @@ import { serviceClient } from '../support/clients';
 import { HUB } from '../support/demo';
 import { pdfText } from '../support/handover-pdf';
 import { png } from '../support/images';
+import { seriousViolations } from './axe';
 import { countShortAndSign, downloadOf } from './handover-flow-support';
 import {
   clickTab,
@@ -44,18 +46,25 @@ describe('evidence with its location, the BAST with the server time', () => {
     );
 
     const context = await newContext(browser(), { hasTouch: true });
-    await context.grantPermissions(['geolocation'], { origin: new URL(appUrl('/')).origin });
-    await context.setGeolocation(DOCK);
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error('page error', error));
 
-    // The admin switches location on for this tablet: the browser gives a position.
+    // The admin switches location on for this tablet. A browser that refuses is said plainly,
+    // and the switch stays off; once the browser allows it, the switch turns on.
     await signIn(page, 'admin@demo.local');
     await page.goto(appUrl('/settings'));
     const toggle = page.getByTestId('location-toggle');
+    const state = page.getByTestId('location-state');
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();
-    await expect.poll(() => page.getByTestId('location-state').getAttribute('data-state')).toBe('granted');
+    await expect.poll(() => state.getAttribute('data-state')).toBe('denied');
+    expect(await state.textContent()).toContain('Browser menolak akses lokasi');
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
+    await context.grantPermissions(['geolocation'], { origin: new URL(appUrl('/')).origin });
+    await context.setGeolocation(DOCK);
+    await toggle.click();
+    await expect.poll(() => state.getAttribute('data-state')).toBe('granted');
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     await page.getByTestId('sign-out').click();
     await page.waitForURL(appUrl('/auth'));
