@@ -72,7 +72,7 @@ export function DatePicker({
           variant="outline"
           className="h-11 w-full justify-start font-normal tabular-nums"
           // The label and what the button shows (a screen reader hears both; axe: label-content-name-mismatch).
-          aria-label={t('datePicker.chosen', { label, day: shown })}
+          aria-label={`${label}: ${shown}`}
           aria-invalid={invalid || undefined}
           data-testid={`${id}-trigger`}
         >

@@ -83,6 +83,5 @@ export const screensDataEn: typeof screensDataId = {
   },
   datePicker: {
     noDay: 'dd/mm/yyyy',
-    chosen: '{{label}}: {{day}}',
   },
 };

@@ -83,6 +83,5 @@ export const screensDataId = {
   datePicker: {
     /** What the button shows before a day is chosen. */
     noDay: 'dd/mm/yyyy',
-    chosen: '{{label}}: {{day}}',
   },
 };
