@@ -1,10 +1,11 @@
 // Issue 30: the hub screen's shipping side in English. A Cikarang hub user (an Android tablet,
-// a fake rear camera) switches to English on the sign-in page (a hub user has no Settings); the OTW tab's shipment card (its step,
-// notes and dates), the Sedang Bongkar tab (Selesai and the Selesai Bongkar dialog), the
-// shipping form of a loaded truck (origin stock, images, the camera dialog, the summary before
-// sending) read English, and no Indonesian-only text of the hub-shipping catalogue is on the
-// page (values that differ between the languages, longer than 5 characters; of a template, its
-// literal parts). Status badges and notes are data and left out of the check.
+// a fake rear camera) chooses English on the sign-in page (a hub user has no Settings); the OTW
+// tab's shipment card (its step, notes and dates), the Sedang Bongkar tab (Selesai and the
+// Selesai Bongkar dialog), the shipping form of a loaded truck (origin stock, images, the camera
+// dialog, the summary before sending) read English, as does a PolSub user's shipment form with
+// its messages; and no Indonesian-only text of the hub-shipping catalogue is on the page (values
+// that differ between the languages, longer than 5 characters; of a template, its literal parts).
+// Status badges and notes are data and left out of the check.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,10 +68,12 @@ const T = tag();
 const otw = { id: randomUUID(), batch: `E2E-LHS-OTW-${T}`, notes: `Catatan uji ${T}` };
 const unloading = { id: randomUUID(), batch: `E2E-LHS-BKR-${T}` };
 let loaded: { id: string; plate: string };
+let fleet: { id: string; plate: string };
 let carriers: string[] = [];
 
 beforeAll(async () => {
   loaded = await makeVehicle({ hubId: HUB.cikarang, flags: { ready: false, sedang_muat: true } });
+  fleet = await makeVehicle({ hubId: HUB.polsub, sea: true, flags: { ready: false, sedang_muat: true } });
   const a = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
   const b = await makeVehicle({ hubId: HUB.cikarang, flags: { ready: false } });
   carriers = [a.id, b.id];
@@ -93,21 +96,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await query(
     `update public.vehicles set siap_muat = false, sedang_muat = false, is_active = false where id = any($1)`,
-    [[loaded.id, ...carriers]],
+    [[loaded.id, fleet.id, ...carriers]],
   );
 });
 
 /** The page's text, the status badges (the statuses table's) and shipments' notes (data) left out. */
-async function bodyText(page: Page): Promise<string> {
-  return page.evaluate(() => {
+async function bodyText(page: Page, root: string): Promise<string> {
+  return page.evaluate((selector) => {
     const style = document.createElement('style');
     style.textContent =
       '[data-testid=shipment-status], [data-testid=shipment-notes] { display: none !important; }';
     document.head.append(style);
-    const text = document.body.innerText;
+    const text = (document.querySelector<HTMLElement>(selector) ?? document.body).innerText;
     style.remove();
     return text;
-  });
+  }, root);
 }
 
 /** hub-support's waitFirstSync, reading the sync panel in English. */
@@ -121,8 +124,20 @@ async function firstSync(page: Page): Promise<void> {
   await waitSynced(page);
 }
 
-async function noIndonesian(page: Page): Promise<void> {
-  const text = await bodyText(page);
+/** A hub user has no Settings screen: the sign-in page's switch chooses the device's language. */
+async function signInInEnglish(page: Page, user: string): Promise<void> {
+  await page.goto(appUrl('/auth'));
+  await page.getByRole('radio', { name: en.language.en }).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+  await signIn(page, user);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  await waitForServiceWorkerControl(page);
+  await firstSync(page);
+}
+
+/** `root`: a part of the page only (a dialog over cards whose data holds Indonesian words). */
+async function noIndonesian(page: Page, root = 'body'): Promise<void> {
+  const text = await bodyText(page, root);
   // The lines that hold one, to tell where it is.
   const lines = text.split('\n');
   const found = indonesianOnly().flatMap((t) =>
@@ -140,14 +155,7 @@ describe('the hub shipping side in English', () => {
     });
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    // A hub user has no Settings screen: the sign-in page's switch chooses the device's language.
-    await page.goto(appUrl('/auth'));
-    await page.getByRole('radio', { name: en.language.en }).click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
-    await signIn(page, DEMO_USERS.cikarang);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-    await waitForServiceWorkerControl(page);
-    await firstSync(page);
+    await signInInEnglish(page, DEMO_USERS.cikarang);
 
     // OTW: the shipment's step, notes and dates.
     await openHub(page, '/hub-cikarang/otw');
@@ -229,6 +237,39 @@ describe('the hub shipping side in English', () => {
       [`E2E-LHS-${T}`],
     );
     expect(sent?.n).toBe(0);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the PolSub shipment form and its messages in English', async () => {
+    const context = await newContext(browser(), { hasTouch: true });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await signInInEnglish(page, DEMO_USERS.polsub);
+
+    await openHub(page, '/hub-polsub/loading');
+    await vehicleCard(page, fleet.plate).getByRole('button', { name: hubOpsEn.queue.finishLoading }).click();
+    const form = page.getByTestId('shipping-dialog');
+    await form.getByRole('heading', { name: hubShippingEn.sea.titlePolsub }).waitFor();
+    await expect.poll(() => form.getByLabel('Shipping line').inputValue()).toBe('Pelayaran E2E');
+    await form.getByLabel('Ship name').waitFor();
+    await form.getByLabel('Container number').waitFor();
+    await form.getByText('Container photos (1 to 2)').waitFor();
+    // Sent empty: the commands' messages (the spec's Indonesian for PolSub) in English.
+    await form.getByTestId('shipping-submit').click();
+    await expect.poll(() => form.getByTestId('error-polsub-eta').textContent()).toBe('ETA is required');
+    await expect
+      .poll(() => form.getByTestId('error-polsub-destination').textContent())
+      .toBe('Choose a destination');
+    await expect
+      .poll(() => form.getByTestId('error-polsub-images').textContent())
+      .toBe('Please upload at least 1 container image');
+    // The dialog's text: behind it, the sea fleet's cards name their shipping line ('Pelayaran E2E').
+    await noIndonesian(page, '[data-testid=shipping-dialog]');
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
+    await form.getByRole('button', { name: en.common.cancel, exact: true }).click();
+    await form.waitFor({ state: 'detached' });
 
     expect(errors).toEqual([]);
     await context.close();
