@@ -15,6 +15,7 @@ import {
 } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { seriousViolations } from './axe';
+import { openHub, tablet } from './hub-support';
 
 const browser = useBrowser();
 
@@ -107,6 +108,35 @@ describe('the language of this device', () => {
     // The default language leaves no key behind.
     expect(await page.evaluate(() => localStorage.getItem('dermaga-language'))).toBeNull();
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("reaches a hub user, who has no Settings, from the sidebar on the hub's screen, kept offline", async () => {
+    const { context, page } = await tablet(browser(), 'cikarang');
+    const errors = trackPageErrors(page);
+    await openHub(page, '/hub-cikarang/ready');
+    const title = page.getByTestId('hub-tabs');
+    await expect.poll(() => title.textContent()).toContain(id.hubOps.page.tabs.ready);
+    const button = page.getByTestId('language-button');
+    await expect.poll(() => button.textContent()).toBe(en.language.en);
+
+    await button.click();
+    await expect.poll(() => lang(page)).toBe('en');
+    await expect.poll(() => title.textContent()).toContain(en.hubOps.page.tabs.ready);
+    await expect.poll(() => button.textContent()).toBe(id.language.id);
+    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
+
+    // Kept on the tablet: offline, a reload opens the hub in English.
+    await context.setOffline(true);
+    await openHub(page, '/hub-cikarang/ready');
+    expect(await lang(page)).toBe('en');
+    await expect.poll(() => title.textContent()).toContain(en.hubOps.page.tabs.ready);
+
+    await page.getByTestId('language-button').click();
+    await expect.poll(() => lang(page)).toBe('id');
+    await expect.poll(() => title.textContent()).toContain(id.hubOps.page.tabs.ready);
+    await context.setOffline(false);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -29,10 +29,12 @@ import {
   SidebarMenuItem,
   useSidebar,
 } from '../../components/ui/sidebar';
+import { useT } from '../../lib/i18n';
 import { PRODUCT_NAME } from '../../lib/messages';
 import { isActivePath, menuFor, type NavGroup, type NavIcon } from '../../lib/navigation';
 import { roleOrHubName, type UserProfile } from '../../lib/profile';
 import { HighContrastButton } from './high-contrast-button';
+import { LanguageButton } from './language-button';
 import { SignOutButton } from './sign-out-button';
 
 const ICONS: Record<NavIcon, LucideIcon> = {
@@ -113,6 +115,7 @@ function sameActive(
 }
 
 const UserFooter = memo(function UserFooter({ profile }: { profile: UserProfile }) {
+  const t = useT();
   const initial = (profile.email.trim()[0] ?? '?').toUpperCase();
   return (
     <div
@@ -134,7 +137,7 @@ const UserFooter = memo(function UserFooter({ profile }: { profile: UserProfile 
           className="truncate text-xs text-sidebar-foreground/70 capitalize"
           data-testid="sidebar-user-role"
         >
-          {roleOrHubName(profile)}
+          {roleOrHubName(profile, t)}
         </span>
       </div>
     </div>
@@ -151,7 +154,9 @@ export function AppSidebar({
   beforeWipe: () => Promise<void>;
 }) {
   const { pathname } = useLocation();
-  const groups = useMemo(() => menuFor(profile), [profile]);
+  const t = useT();
+  // The menu's names in the current language: a change of language makes a new menu.
+  const groups = useMemo(() => menuFor(profile, t), [profile, t]);
   return (
     <Sidebar>
       <SidebarHeader>
@@ -179,6 +184,7 @@ export function AppSidebar({
       <SidebarFooter>
         <UserFooter profile={profile} />
         <HighContrastButton />
+        <LanguageButton />
         <SignOutButton pendingCount={pendingCount} beforeWipe={beforeWipe} />
       </SidebarFooter>
     </Sidebar>
