@@ -180,8 +180,12 @@ export class SyncEngine {
     const lastSyncedAt = (await local.store.getMeta<string>('lastSyncedAt')) ?? null;
     engine.runtime.next({ ...engine.runtime.value, lastSyncedAt });
     // A crash between the outbox write and the view write leaves the view
-    // behind: recompute it from the server versions and the outbox.
-    await withWriteLock(engine.lockName, () => rebase(local, options.actor));
+    // behind: recompute it from the server versions and the outbox. With neither
+    // (the usual start) there is nothing to recompute, and a start spares the lock
+    // and a write (a cold start at 4x CPU, docs/performance.md).
+    if ((await local.store.outbox.count()) > 0 || (await local.store.base.count()) > 0) {
+      await withWriteLock(engine.lockName, () => rebase(local, options.actor));
+    }
     engine.becomeReplicatorWhenLeader();
     return engine;
   }

@@ -47,6 +47,14 @@ function afterShellShown(): Promise<void> {
   return Promise.race([shellShown, new Promise<void>((resolve) => setTimeout(resolve, SHELL_WAIT_MS))]);
 }
 
+/**
+ * A start's steps as performance marks (the bench's cold start prints them: where a start at a
+ * 4x CPU throttle spends its time, docs/performance.md).
+ */
+function startMark(name: string): void {
+  globalThis.performance?.mark?.(name);
+}
+
 export function SyncEngineProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const [engine, setEngine] = useState<SyncEngine | null>(null);
@@ -61,9 +69,11 @@ export function SyncEngineProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     let started: SyncEngine | null = null;
     void afterShellShown()
+      .then(() => startMark('dermaga:engine-load'))
       .then(loadEngine)
-      .then((Engine) =>
-        Engine.start({
+      .then((Engine) => {
+        startMark('dermaga:engine-loaded');
+        return Engine.start({
           supabase,
           actor: { userId, role, hubId },
           compressImage,
@@ -78,10 +88,11 @@ export function SyncEngineProvider({ children }: { children: ReactNode }) {
           pullIntervalMs: 120_000,
           // Told to the server after a round, at most once a minute (Perlu perhatian, issue 30).
           appVersion: import.meta.env.VITE_APP_VERSION,
-        }),
-      )
+        });
+      })
       .then(
         (e) => {
+          startMark('dermaga:engine-open');
           if (cancelled) void e.stop();
           else setEngine((started = e));
           // A hub tablet queues work offline: ask the browser not to evict it (issue 13).

@@ -39,20 +39,29 @@ export interface Local {
 
 export async function openLocal(userId: string, idb?: IndexedDbImpl, multiInstance = true): Promise<Local> {
   const name = databaseName(userId);
-  const db = await createRxDatabase<Collections>({
-    name,
-    storage: getRxStorageDexie(idb ? { indexedDB: idb.indexedDB, IDBKeyRange: idb.IDBKeyRange } : {}),
-    multiInstance,
-    eventReduce: true,
-    closeDuplicates: true,
-  });
-  await db.addCollections(
-    Object.fromEntries(
-      TABLES.map((t) => [t, { schema: SCHEMAS[t], migrationStrategies: MIGRATIONS[t] ?? {} }]),
-    ) as never,
-  );
+  // The engine's store opens beside RxDB's collections (a start's steps overlap).
   const store = new EngineStore(`${name}-engine`, idb);
-  await store.open();
+  const storeOpen = store.open();
+  storeOpen.catch(() => undefined);
+  let db: LocalDatabase;
+  try {
+    db = await createRxDatabase<Collections>({
+      name,
+      storage: getRxStorageDexie(idb ? { indexedDB: idb.indexedDB, IDBKeyRange: idb.IDBKeyRange } : {}),
+      multiInstance,
+      eventReduce: true,
+      closeDuplicates: true,
+    });
+    await db.addCollections(
+      Object.fromEntries(
+        TABLES.map((t) => [t, { schema: SCHEMAS[t], migrationStrategies: MIGRATIONS[t] ?? {} }]),
+      ) as never,
+    );
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  await storeOpen;
   return {
     db,
     store,
@@ -70,15 +79,20 @@ export async function openLocal(userId: string, idb?: IndexedDbImpl, multiInstan
  * and the dashboard's first render waited minutes on it), where one getAll is enough.
  */
 export async function readStoredDocuments(collection: RxCollection): Promise<Array<Record<string, unknown>>> {
-  const internals = await (collection.storageInstance as unknown as {
-    internals: Promise<{
-      dexieTable: { toArray(): Promise<Array<Record<string, unknown>>> };
-      booleanIndexes: string[];
-    }>;
-  }).internals;
+  const internals = await (
+    collection.storageInstance as unknown as {
+      internals: Promise<{
+        dexieTable: { toArray(): Promise<Array<Record<string, unknown>>> };
+        booleanIndexes: string[];
+      }>;
+    }
+  ).internals;
   const stored = await internals.dexieTable.toArray();
   // Indexed booleans are stored as '1'/'0': give them back as RxDB would.
-  return stored.map((doc) => ({ ...fromDexieToStorage(internals.booleanIndexes, doc), _deleted: doc._deleted }));
+  return stored.map((doc) => ({
+    ...fromDexieToStorage(internals.booleanIndexes, doc),
+    _deleted: doc._deleted,
+  }));
 }
 
 /** RxDB keeps removed documents as tombstones, with _deleted stored as '1'. */
@@ -90,9 +104,11 @@ export const isTombstone = (doc: Record<string, unknown>) => doc._deleted === '1
  * taps). Only the two fields are kept: the documents are not converted back to RxDB's form.
  */
 export async function scanIdsAndXids(collection: RxCollection, slice = SLICE): Promise<Map<string, string>> {
-  const { dexieTable } = await (collection.storageInstance as unknown as {
-    internals: Promise<{ dexieTable: PagedTable }>;
-  }).internals;
+  const { dexieTable } = await (
+    collection.storageInstance as unknown as {
+      internals: Promise<{ dexieTable: PagedTable }>;
+    }
+  ).internals;
   const result = new Map<string, string>();
   let after: string | undefined;
   for (;;) {

@@ -30,6 +30,8 @@ interface PullResponse<T> {
    * an older server).
    */
   checkpoint?: Checkpoint | null;
+  /** The working set's cutoff by the server's clock (issue 26; absent from an older server). */
+  cutoff?: string;
 }
 
 /** Is checkpoint a past b, in (xid, id) order? */
@@ -69,6 +71,15 @@ async function fetchBatch<T extends TableName>(
   return data as PullResponse<Tables[T]>;
 }
 
+/** How one table's pull starts and what it tells as it goes. */
+interface TablePull {
+  /** The table's checkpoint, as read at the round's start. */
+  after: Checkpoint | undefined;
+  /** Awaited before the first write (the first-sync counts: reported before any row lands). */
+  ready?: Promise<unknown>;
+  onBatch?: (rows: number) => Promise<void>;
+}
+
 /**
  * Pulls one table to its end, pipelined: while a full batch is written into
  * IndexedDB, the next one (after that batch's last row) is already on its way.
@@ -79,13 +90,13 @@ async function pullTable<T extends TableName>(
   table: T,
   lockName: string,
   batch: number,
-  onBatch?: (rows: number) => Promise<void>,
-): Promise<{ horizon: string; rows: number }> {
-  let stored = await local.store.getMeta<Checkpoint>(`checkpoint:${table}`);
+  { after, ready, onBatch }: TablePull,
+): Promise<{ horizon: string; rows: number; cutoff?: string }> {
+  let stored = after;
   let next = fetchBatch(supabase, table, stored, batch);
   let total = 0;
   for (;;) {
-    const { rows, horizon, checkpoint: caughtUp } = await next;
+    const { rows, horizon, checkpoint: caughtUp, cutoff } = await next;
     const more = rows.length === batch;
     const last = rows[rows.length - 1];
     // A full batch ends at its last row; one that is not full at the server's checkpoint,
@@ -96,12 +107,13 @@ async function pullTable<T extends TableName>(
         : last
           ? { xid: last.change_xid, id: last.id }
           : undefined;
-    if (rows.length === 0 && !checkpoint) return { horizon, rows: total };
+    if (rows.length === 0 && !checkpoint) return { horizon, rows: total, cutoff };
     if (more) {
       next = fetchBatch(supabase, table, checkpoint, batch);
       // Awaited on the next turn; if writing this batch fails first, its failure is not the one to report.
       next.catch(() => undefined);
     }
+    await ready;
     // The rows and their checkpoint move together; a crash in between
     // only pulls the same batch again, which is harmless.
     await withWriteLock(lockName, async () => {
@@ -111,17 +123,19 @@ async function pullTable<T extends TableName>(
     stored = checkpoint;
     total += rows.length;
     if (rows.length > 0) await onBatch?.(rows.length);
-    if (!more) return { horizon, rows: total };
+    if (!more) return { horizon, rows: total, cutoff };
   }
 }
 
 /** The device's checkpoints by table, as the server's probes take them. */
 async function checkpoints(local: Local): Promise<Record<string, Checkpoint>> {
   const out: Record<string, Checkpoint> = {};
-  for (const table of TABLES) {
-    const cp = await local.store.getMeta<Checkpoint>(`checkpoint:${table}`);
+  // One read for every table (a round on a cold start competes with the screens' first reads).
+  const entries = await local.store.meta.bulkGet(TABLES.map((t) => `checkpoint:${t}`));
+  TABLES.forEach((table, i) => {
+    const cp = entries[i]?.value as Checkpoint | undefined;
     if (cp) out[table] = cp;
-  }
+  });
   return out;
 }
 
@@ -149,52 +163,109 @@ export async function changedTables(
 
 /**
  * How many rows each table's first pull will bring, about: the rows of its working set the
- * user may read now (public.working_set_count, RLS applied; side by side). A count that fails
- * is taken as 0 (the total grows with what arrives): the table is still listed, so the
- * screens know it has not arrived yet (issue 29).
+ * user may read now (public.working_set_counts, RLS applied), all tables in one request (it
+ * was one request a table: eleven round trips before the first row, queued behind each other
+ * on PGlite's one backend). Empty when the request fails: the tables are listed with a total
+ * of 0 (it grows with what arrives), so the screens know they have not arrived yet (issue 29),
+ * and counted again by the next round.
  */
-function firstPullTotals(supabase: SupabaseClient, tables: TableName[]): Promise<TableProgress[]> {
-  return Promise.all(
-    tables.map(async (table) => {
-      const { data, error } = await supabase.rpc('working_set_count', { p_table: table });
-      return { table, done: 0, total: error || typeof data !== 'number' ? 0 : data, arrived: false };
-    }),
-  );
+async function firstPullTotals(
+  supabase: SupabaseClient,
+  tables: TableName[],
+): Promise<Map<TableName, number>> {
+  const totals = new Map<TableName, number>();
+  if (tables.length === 0) return totals;
+  try {
+    const { data, error } = await supabase.rpc('working_set_counts', { p_tables: tables });
+    if (error || !data || typeof data !== 'object') return totals;
+    for (const table of tables) {
+      const n = (data as Record<string, unknown>)[table];
+      if (typeof n === 'number') totals.set(table, n);
+    }
+  } catch {
+    // No answer at all: the pulls fail the round with the network's error.
+  }
+  return totals;
 }
 
 const progressKey = (table: TableName) => `firstPull:${table}`;
 
 /**
- * The tables of this round still in their first pull, with their progress: those with no
- * checkpoint yet (counted now), and those whose first pull an earlier round began (a lost
- * connection, the app closed) and whose progress is stored until they reach their end.
+ * The tables still in their first pull, with their progress: those with no checkpoint yet
+ * (counted now, in one request, while the probe is asked), and those whose first pull an
+ * earlier round began (a lost connection, the app closed) and whose progress is stored until
+ * they reach their end. Narrowed to the probe's tables by the caller.
  */
 async function firstPullProgress(
   supabase: SupabaseClient,
   local: Local,
-  tables: TableName[],
   known: Record<string, Checkpoint>,
-): Promise<TableProgress[]> {
+): Promise<{ progress: TableProgress[]; counted: Set<TableName> }> {
   const progress: TableProgress[] = [];
-  for (const table of tables) {
-    const stored = await local.store.getMeta<{ done: number; total: number }>(progressKey(table));
+  const entries = await local.store.meta.bulkGet(TABLES.map(progressKey));
+  TABLES.forEach((table, i) => {
+    const stored = entries[i]?.value as { done: number; total: number } | undefined;
     if (stored) progress.push({ table, ...stored, arrived: false });
-  }
-  const fresh = tables.filter((t) => !known[t] && !progress.some((p) => p.table === t));
-  for (const counted of fresh.length > 0 ? await firstPullTotals(supabase, fresh) : []) {
-    await local.store.setMeta(progressKey(counted.table), { done: 0, total: counted.total });
-    progress.push(counted);
-  }
-  return TABLES.flatMap((t) => progress.filter((p) => p.table === t));
+  });
+  const fresh = TABLES.filter((t) => !known[t] && !progress.some((p) => p.table === t));
+  const totals = await firstPullTotals(supabase, fresh);
+  for (const table of fresh) progress.push({ table, done: 0, total: totals.get(table) ?? 0, arrived: false });
+  return {
+    progress: TABLES.flatMap((t) => progress.filter((p) => p.table === t)),
+    // Only what was counted is stored (a count that failed is asked again next round).
+    counted: new Set(totals.keys()),
+  };
 }
 
 /**
- * Pulls every table with changes to the end: one probe, then pull_changes for
- * those tables only. Returns the horizon below which every committed
- * transaction's rows are now local (the smallest of the probe's and the
- * pulled tables'), and whether every table was pulled from the start (a new
- * device: its rows are then exactly what the user may read, nothing to reconcile).
- * Tables in their first pull report their progress through `onProgress`.
+ * Tables pulled side by side in a round (each itself pipelined: up to two requests each).
+ * One after another, a new device's first sync was a row of round trips, each waiting for
+ * the previous table's rows to be written; side by side the requests and the writes overlap
+ * (the writes still one at a time, under the write lock). Four keeps a round's requests
+ * within PostgREST's pool of ten connections.
+ */
+export const PULL_CONCURRENCY = 4;
+
+/**
+ * Runs `work` for each item, at most `limit` at a time, in the given order. Once one fails no
+ * new item starts; it waits for those under way to end (none is left writing after the round
+ * has failed), then throws the first failure.
+ */
+async function inPool<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
+}
+
+/** A new device's largest tables: pulled first, so the smaller ones fill in beside them. */
+const LARGEST_FIRST: readonly TableName[] = ['inventory', 'shipments'];
+
+/**
+ * Pulls every table with changes to the end: one probe, then pull_changes for those tables
+ * only, up to PULL_CONCURRENCY tables at once. A new device (no checkpoint at all) asks no
+ * probe: every table has changes for it, so it pulls them all at once, the largest first.
+ * Each table keeps its own checkpoint, written with its rows under the write lock, so tables
+ * pulled side by side cannot disturb one another. Returns the horizon below which every
+ * committed transaction's rows are now local (the smallest of the probe's and the pulled
+ * tables'), and whether every table was pulled from the start (a new device: its rows are
+ * then exactly what the user may read, nothing to reconcile). Tables in their first pull
+ * report their progress through `onProgress`: their counts are asked in one request beside
+ * the probe and the first pulls, and reported before the first row is written.
  */
 export async function pullAll(
   supabase: SupabaseClient,
@@ -202,25 +273,48 @@ export async function pullAll(
   lockName: string,
   onProgress?: OnPullProgress,
   batch = PULL_BATCH,
+  concurrency = PULL_CONCURRENCY,
 ): Promise<{ horizon: string; rows: number; fromScratch: boolean; cutoff?: string }> {
   const known = await checkpoints(local);
   const fromScratch = Object.keys(known).length === 0;
-  const probe = await changedTables(supabase, local, known);
-  const progress = onProgress ? await firstPullProgress(supabase, local, probe.tables, known) : [];
+  const first = onProgress ? firstPullProgress(supabase, local, known) : undefined;
+  // Settled here too, so that a failed probe leaves no rejection unhandled.
+  first?.catch(() => undefined);
+  const probe = fromScratch ? null : await changedTables(supabase, local, known);
+  const tables = probe
+    ? probe.tables
+    : [...LARGEST_FIRST, ...TABLES.filter((t) => !LARGEST_FIRST.includes(t))];
+  let progress: TableProgress[] = [];
   const report = () => onProgress?.(progress.map((p) => ({ ...p })));
-  if (progress.length > 0) report();
-  let horizon = probe.horizon;
+  // Only the tables this round pulls; a table counted now keeps its progress from here on.
+  const ready = (async () => {
+    const { progress: all, counted } = (await first) ?? { progress: [], counted: new Set<TableName>() };
+    progress = all.filter((p) => tables.includes(p.table));
+    for (const p of progress) {
+      if (counted.has(p.table)) await local.store.setMeta(progressKey(p.table), { done: 0, total: p.total });
+    }
+    if (progress.length > 0) report();
+  })();
+  ready.catch(() => undefined);
+  let horizon = probe?.horizon;
+  let cutoff = probe?.cutoff;
   let rows = 0;
-  for (const table of probe.tables) {
-    const mine = progress.find((p) => p.table === table);
-    const result = await pullTable(supabase, local, table, lockName, batch, async (n) => {
-      if (!mine) return;
-      mine.done += n;
-      mine.total = Math.max(mine.total, mine.done);
-      await local.store.setMeta(progressKey(table), { done: mine.done, total: mine.total });
-      report();
+  const pulled = inPool(tables, concurrency, async (table) => {
+    const result = await pullTable(supabase, local, table, lockName, batch, {
+      after: known[table],
+      ready,
+      onBatch: async (n) => {
+        const mine = progress.find((p) => p.table === table);
+        if (!mine) return;
+        mine.done += n;
+        mine.total = Math.max(mine.total, mine.done);
+        await local.store.setMeta(progressKey(table), { done: mine.done, total: mine.total });
+        report();
+      },
     });
+    await ready;
     // Pulled to its end: this table's first pull is over (what was counted may have changed since).
+    const mine = progress.find((p) => p.table === table);
     if (mine) {
       mine.total = mine.done;
       mine.arrived = true;
@@ -228,10 +322,19 @@ export async function pullAll(
       report();
     }
     rows += result.rows;
-    if (xidLess(result.horizon, horizon)) horizon = result.horizon;
-  }
+    if (horizon === undefined || xidLess(result.horizon, horizon)) horizon = result.horizon;
+    cutoff ??= result.cutoff;
+  });
+  // A failed round's last word on progress is its failure: the counts' report comes first.
+  await pulled.catch(async (error: unknown) => {
+    await ready.catch(() => undefined);
+    throw error;
+  });
+  await ready;
+  // No table at all (none named by the probe) leaves the probe's horizon.
+  if (horizon === undefined) throw new Error('pull: no horizon');
   await local.store.setMeta('horizon', horizon);
-  return { horizon, rows, fromScratch, cutoff: probe.cutoff };
+  return { horizon, rows, fromScratch, cutoff };
 }
 
 /**
@@ -265,7 +368,8 @@ export async function reconcileScope(
     );
     const gone: string[] = [];
     await eachInSlices([...localRows.keys()], (id) => {
-      if (!visible.has(id) && !held.has(id) && !named.has(id) && xidLess(localRows.get(id)!, horizon)) gone.push(id);
+      if (!visible.has(id) && !held.has(id) && !named.has(id) && xidLess(localRows.get(id)!, horizon))
+        gone.push(id);
     });
     const missing: string[] = [];
     await eachInSlices(ids, (id) => {
@@ -273,7 +377,11 @@ export async function reconcileScope(
     });
     const rows: Tables[TableName][] = [];
     for (let i = 0; i < missing.length; i += 200) {
-      const { data: batch, error: fetchError, status } = await supabase.rpc('rows_by_id', {
+      const {
+        data: batch,
+        error: fetchError,
+        status,
+      } = await supabase.rpc('rows_by_id', {
         p_table: table,
         p_ids: missing.slice(i, i + 200),
       });

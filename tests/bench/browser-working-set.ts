@@ -179,6 +179,38 @@ export async function rawWorkingSet(page: Page, anonKey: string): Promise<{ ms: 
   );
 }
 
+/**
+ * Where a cold start went, in ms from the navigation (in the page): the HTML, the load event,
+ * the bench's own marks (shell, dashboard, stored figures, engine ready), the app's
+ * `dermaga:*` performance marks (the engine's code asked for and loaded, the engine open, the
+ * dashboard's tables read: src/lib/sync-engine.tsx, sync/db/live-table.ts), the first sync
+ * round's start, and the figures from the database (`shown`).
+ */
+export function startMarks(): { ms: number; marks: Record<string, number> } {
+  const probe = (
+    window as unknown as {
+      __bench: { shownAt: number; marks: Record<string, number>; health: string[]; healthAt: number[] };
+    }
+  ).__bench;
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const marks: Record<string, number> = { html: nav?.responseEnd ?? 0, loaded: nav?.loadEventEnd ?? 0 };
+  for (const [k, v] of Object.entries(probe.marks)) marks[k] = v;
+  for (const m of performance.getEntriesByType('mark')) {
+    if (m.name.startsWith('dermaga:')) marks[m.name.slice('dermaga:'.length)] ??= m.startTime;
+  }
+  const syncing = probe.health.indexOf('syncing');
+  if (syncing >= 0) marks['round'] = probe.healthAt[syncing]!;
+  marks['shown'] = probe.shownAt;
+  return { ms: probe.shownAt, marks };
+}
+
+/** The marks of startMarks, in time order: "name ms, ...". */
+export const formatMarks = (marks: Record<string, number>) =>
+  Object.entries(marks)
+    .sort((a, b) => a[1] - b[1])
+    .map(([k, v]) => `${k} ${Math.round(v)}`)
+    .join(', ');
+
 /** A cold start at `throttle`: as browser-start.ts's, plus the server's part of the start's first round. */
 async function coldStartRound(profileDir: string, appUrl: string, throttle: number) {
   const context = await launch(profileDir);
@@ -194,15 +226,13 @@ async function coldStartRound(profileDir: string, appUrl: string, throttle: numb
       undefined,
       { timeout: 180_000, polling: 100 },
     );
-    const ms = await page.evaluate(
-      () => (window as unknown as { __bench: { shownAt: number } }).__bench.shownAt,
-    );
+    const { ms, marks } = await page.evaluate(startMarks);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const done = await waitForSyncRound(page, 10 * 60_000).then(
       () => true,
       () => false,
     );
-    return { ms, round: done ? await roundServer(page, 0) : null };
+    return { ms, marks, round: done ? await roundServer(page, 0) : null };
   } finally {
     await context.close();
   }
@@ -254,7 +284,9 @@ export async function measureDevice(
       const cold = await coldStartRound(profileDir, appUrl, throttle);
       coldRuns.push(cold.ms);
       startRound ??= cold.round;
-      progress(`${device}: cold start ${r + 1} at ${throttle}x: ${Math.round(cold.ms)} ms`);
+      progress(
+        `${device}: cold start ${r + 1} at ${throttle}x: ${Math.round(cold.ms)} ms (${formatMarks(cold.marks)})`,
+      );
     }
     return {
       device,
