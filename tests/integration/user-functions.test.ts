@@ -217,7 +217,7 @@ describe('bad bodies are refused with a clear message and create nothing', () =>
     [
       'a hub user without a hub',
       { ...base, email: email('nohub'), hub_id: null },
-      'Hub harus dipilih untuk role hub_user',
+      'Hub harus dipilih untuk role User',
     ],
     [
       'an unknown hub',

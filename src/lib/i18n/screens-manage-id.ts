@@ -52,7 +52,7 @@ export const screensManageId = {
     /** The user functions' refusals (supabase/functions/_shared/messages.ts), read through localize(). */
     server: {
       roleUnknown: 'Role harus admin, tower_control atau hub_user',
-      hubRequired: 'Hub harus dipilih untuk role hub_user',
+      hubRequired: 'Hub harus dipilih untuk role User',
       hubNotFound: 'Hub tidak ditemukan',
       userIdRequired: 'user_id harus berupa UUID',
       userNotFound: 'User tidak ditemukan',

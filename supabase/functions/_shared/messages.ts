@@ -12,7 +12,7 @@ export const MESSAGES = {
   // Supabase Auth's own words for it (bcrypt reads 72 bytes); the spec has none.
   passwordTooLong: 'Password cannot be longer than 72 characters',
   roleUnknown: 'Role harus admin, tower_control atau hub_user',
-  hubRequired: 'Hub harus dipilih untuk role hub_user',
+  hubRequired: 'Hub harus dipilih untuk role User',
   hubNotFound: 'Hub tidak ditemukan',
   userIdRequired: 'user_id harus berupa UUID',
   userNotFound: 'User tidak ditemukan',
