@@ -1,6 +1,8 @@
 // Form errors keyed by the field they belong to ('form' for those of no single
 // field), from zod issues: the first message per field, and the first overall
 // for the destructive toast.
+import { t } from './i18n';
+
 export type FieldErrors = Record<string, string>;
 
 export interface Failed {
@@ -11,7 +13,8 @@ export interface Failed {
 
 export function failed(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  fallback = 'Perintah tidak valid.',
+  // Read when a check fails: in the device's language (issue 30).
+  fallback = t('server.invalidCommand'),
 ): Failed {
   const errors: FieldErrors = {};
   for (const issue of issues) {

@@ -8,22 +8,14 @@ export type HubSlug = (typeof HUB_SLUGS)[number];
 export const TAB_SLUGS = ['otw', 'arrival', 'unloading', 'ready', 'loading', 'done'] as const;
 export type TabSlug = (typeof TAB_SLUGS)[number];
 
-export const TAB_LABELS: Record<TabSlug, string> = {
-  otw: 'OTW',
-  arrival: 'Confirm Tiba',
-  unloading: 'Sedang Bongkar',
-  ready: 'Siap Muat',
-  loading: 'Sedang Muat',
-  done: 'Selesai',
-};
-
 export interface HubRouteConfig {
   slug: HubSlug;
   /** The hub type a hub user of this hub has. */
   hubType: Exclude<HubType, 'pod' | 'other'>;
-  /** The menu label of spec 2.2 reading A. */
-  menuLabel: string;
-  /** The hub's own name, shown as the screen title. */
+  /**
+   * The hub's own name, over a restricted-feature alert: a name, the same in every language
+   * (the screen's title and the menu read theirs from the catalogues, issue 30).
+   */
   title: string;
   tabs: readonly TabSlug[];
   defaultTab: TabSlug;
@@ -35,7 +27,6 @@ export const HUB_ROUTES: Record<HubSlug, HubRouteConfig> = {
   'hub-karawang': {
     slug: 'hub-karawang',
     hubType: 'karawang',
-    menuLabel: 'Hub Karawang',
     title: 'Hub Karawang',
     tabs: ['ready', 'loading'],
     defaultTab: 'ready',
@@ -43,7 +34,6 @@ export const HUB_ROUTES: Record<HubSlug, HubRouteConfig> = {
   'hub-cikarang': {
     slug: 'hub-cikarang',
     hubType: 'cikarang',
-    menuLabel: 'Hub Cikarang',
     title: 'Hub Cikarang',
     tabs: INBOUND_HUB_TABS,
     defaultTab: 'otw',
@@ -51,7 +41,6 @@ export const HUB_ROUTES: Record<HubSlug, HubRouteConfig> = {
   'hub-poljak': {
     slug: 'hub-poljak',
     hubType: 'poljak',
-    menuLabel: 'Pol Jakarta',
     title: 'Hub PolJak (Jakarta)',
     tabs: INBOUND_HUB_TABS,
     defaultTab: 'otw',
@@ -59,7 +48,6 @@ export const HUB_ROUTES: Record<HubSlug, HubRouteConfig> = {
   'hub-polsub': {
     slug: 'hub-polsub',
     hubType: 'polsub',
-    menuLabel: 'Pol Surabaya',
     title: 'Hub PolSub (Surabaya)',
     tabs: INBOUND_HUB_TABS,
     defaultTab: 'otw',

@@ -1,6 +1,10 @@
-// The sidebar menu by role and hub type: spec 2.2, reading A (route-based menu).
+// The sidebar menu by role and hub type: spec 2.2, reading A (route-based menu). Its names are
+// the spec's, from the catalogue's lib.nav (issue 30).
+import type { TFunction } from 'i18next';
 import type { HubInfo } from './hub-info';
-import { HUB_ROUTES, hubSlugForType, type HubSlug } from './hub-routes';
+import { HUB_ROUTES, HUB_SLUGS, hubSlugForType, type HubSlug } from './hub-routes';
+import { t } from './i18n';
+import type { libId } from './i18n/lib-id';
 import type { Role } from './roles';
 
 /** Icon names; the sidebar maps them to icons so this module stays data only. */
@@ -34,57 +38,65 @@ export interface MenuViewer {
   hubInfo: HubInfo;
 }
 
-const DASHBOARD: NavItem = { to: '/', label: 'Dashboard', icon: 'dashboard' };
-const POD: NavItem = { to: '/pod', label: 'POD', icon: 'pod' };
-const USERS: NavItem = { to: '/users', label: 'Users', icon: 'users' };
-const VENDORS: NavItem = { to: '/vendors', label: 'Vendors', icon: 'vendors' };
-const INVENTORY: NavItem = { to: '/inventory', label: 'Inventory', icon: 'inventory' };
-const HUBS: NavItem = { to: '/hubs', label: 'Hubs', icon: 'hubs' };
-const STATUS_SHIPMENT: NavItem = { to: '/status-shipment', label: 'Status Shipment', icon: 'status' };
-const SETTINGS: NavItem = { to: '/settings', label: 'Settings', icon: 'settings' };
-// Beyond the spec (issue 12): the audit trail, for the two roles that see every hub.
-const AUDIT: NavItem = { to: '/audit', label: 'Audit Trail', icon: 'audit' };
+type NavName = Exclude<keyof typeof libId.nav, 'hubPages'>;
 
-function hubItem(slug: HubSlug): NavItem {
-  const hub = HUB_ROUTES[slug];
-  const seaPort = slug === 'hub-poljak' || slug === 'hub-polsub';
-  return { to: `/${slug}`, label: hub.menuLabel, icon: seaPort ? 'port' : 'hub' };
-}
-
-const HUB_ITEMS: NavItem[] = (['hub-karawang', 'hub-cikarang', 'hub-poljak', 'hub-polsub'] as const).map(
-  hubItem,
-);
-
-export const OPERATIONS_GROUP = 'Operations';
-export const MANAGEMENT_GROUP = 'Management';
+/** Where an entry goes and what it is called (its key in the catalogue's lib.nav). */
+const ENTRIES = {
+  dashboard: { to: '/', icon: 'dashboard' },
+  pod: { to: '/pod', icon: 'pod' },
+  users: { to: '/users', icon: 'users' },
+  vendors: { to: '/vendors', icon: 'vendors' },
+  inventory: { to: '/inventory', icon: 'inventory' },
+  hubs: { to: '/hubs', icon: 'hubs' },
+  statusShipment: { to: '/status-shipment', icon: 'status' },
+  settings: { to: '/settings', icon: 'settings' },
+  // Beyond the spec (issue 12): the audit trail, for the two roles that see every hub.
+  audit: { to: '/audit', icon: 'audit' },
+  // The inventory as a POD hub's user and a user of no known hub find it.
+  inventoryWarehouse: { to: '/inventory', icon: 'inventory' },
+  myInventory: { to: '/inventory', icon: 'inventory' },
+} satisfies Record<Exclude<NavName, 'operations' | 'management'>, Omit<NavItem, 'label'>>;
 
 /**
- * The menu for a user. admin: Dashboard, Operations (four hubs and POD), Management
- * (Users, Vendors, Inventory, Hubs, Status Shipment, Settings, and the Audit Trail beyond
- * the spec). tower_control: the same without Users, Vendors and Settings. hub_user: Dashboard, its own hub page and
- * Inventory; a POD hub gets POD and Inventory Gudang; any other or no hub My Inventory.
+ * The menu for a user, its names in the language of `translate` (the device's by default; a
+ * component passes its own t so the menu follows a change of language). admin: Dashboard,
+ * Operations (four hubs and POD), Management (Users, Vendors, Inventory, Hubs, Status Shipment,
+ * Settings, and the Audit Trail beyond the spec). tower_control: the same without Users,
+ * Vendors and Settings. hub_user: Dashboard, its own hub page and Inventory; a POD hub gets POD
+ * and Inventory Gudang; any other or no hub My Inventory.
  */
-export function menuFor({ role, hubInfo }: MenuViewer): NavGroup[] {
-  if (role === 'admin') {
+export function menuFor({ role, hubInfo }: MenuViewer, translate: TFunction = t): NavGroup[] {
+  const item = (name: keyof typeof ENTRIES): NavItem => ({
+    ...ENTRIES[name],
+    label: translate(`lib.nav.${name}`),
+  });
+  const hubItem = (slug: HubSlug): NavItem => ({
+    to: `/${slug}`,
+    label: translate(`lib.nav.hubPages.${HUB_ROUTES[slug].hubType}`),
+    icon: slug === 'hub-poljak' || slug === 'hub-polsub' ? 'port' : 'hub',
+  });
+  const group = (name: 'operations' | 'management', items: NavItem[]): NavGroup => ({
+    label: translate(`lib.nav.${name}`),
+    items,
+  });
+  const dashboard = item('dashboard');
+  if (role === 'admin' || role === 'tower_control') {
+    const management: (keyof typeof ENTRIES)[] =
+      role === 'admin'
+        ? ['users', 'vendors', 'inventory', 'hubs', 'statusShipment', 'settings', 'audit']
+        : ['inventory', 'hubs', 'statusShipment', 'audit'];
     return [
-      { label: null, items: [DASHBOARD] },
-      { label: OPERATIONS_GROUP, items: [...HUB_ITEMS, POD] },
-      { label: MANAGEMENT_GROUP, items: [USERS, VENDORS, INVENTORY, HUBS, STATUS_SHIPMENT, SETTINGS, AUDIT] },
-    ];
-  }
-  if (role === 'tower_control') {
-    return [
-      { label: null, items: [DASHBOARD] },
-      { label: OPERATIONS_GROUP, items: [...HUB_ITEMS, POD] },
-      { label: MANAGEMENT_GROUP, items: [INVENTORY, HUBS, STATUS_SHIPMENT, AUDIT] },
+      { label: null, items: [dashboard] },
+      group('operations', [...HUB_SLUGS.map(hubItem), item('pod')]),
+      group('management', management.map(item)),
     ];
   }
   const ownHub = hubSlugForType(hubInfo.hubType);
-  if (ownHub) return [{ label: null, items: [DASHBOARD, hubItem(ownHub), INVENTORY] }];
+  if (ownHub) return [{ label: null, items: [dashboard, hubItem(ownHub), item('inventory')] }];
   if (hubInfo.hubType === 'pod') {
-    return [{ label: null, items: [DASHBOARD, POD, { ...INVENTORY, label: 'Inventory Gudang' }] }];
+    return [{ label: null, items: [dashboard, item('pod'), item('inventoryWarehouse')] }];
   }
-  return [{ label: null, items: [DASHBOARD, { ...INVENTORY, label: 'My Inventory' }] }];
+  return [{ label: null, items: [dashboard, item('myInventory')] }];
 }
 
 /** Whether a menu entry is the current route: '/' only exactly, others with their sub-paths. */

@@ -3,6 +3,7 @@
 // network. The one data read outside sync/: it decides who the user is before any
 // local database exists, and it is online by nature (architecture point 1).
 import type { User } from '@supabase/supabase-js';
+import type { TFunction } from 'i18next';
 import { deriveHubInfo, EMPTY_HUB_INFO, type HubInfo, type HubRow } from './hub-info';
 import { DEFAULT_ROLE, isRole, roleLabel, type Role } from './roles';
 import { PROFILE_CACHE_KEY } from './storage-keys';
@@ -117,8 +118,11 @@ export async function fetchProfile(user: Pick<User, 'id' | 'email'>): Promise<Us
   };
 }
 
-/** What the header and sidebar show: the hub name for a hub user with a hub, else the role with spaces (spec 2.2). */
-export function roleOrHubName(profile: Pick<UserProfile, 'role' | 'hubInfo'>): string {
+/**
+ * What the header and sidebar show: the hub name for a hub user with a hub, else the role with
+ * spaces (spec 2.2), in the language of `translate` (the device's by default).
+ */
+export function roleOrHubName(profile: Pick<UserProfile, 'role' | 'hubInfo'>, translate?: TFunction): string {
   if (profile.role === 'hub_user' && profile.hubInfo.hubName) return profile.hubInfo.hubName;
-  return roleLabel(profile.role);
+  return roleLabel(profile.role, translate);
 }

@@ -1,5 +1,7 @@
 // Roles and their permission flags (spec 6). These only decide what the UI shows;
 // the server checks role and hub on every read and command.
+import type { TFunction } from 'i18next';
+import { t } from './i18n';
 
 export const ROLES = ['admin', 'tower_control', 'hub_user'] as const;
 export type Role = (typeof ROLES)[number];
@@ -63,7 +65,11 @@ export function isStaff(role: Role): boolean {
   return role === 'admin' || role === 'tower_control';
 }
 
-/** The role as the sidebar and header show it: underscores become spaces (spec 2.2). */
-export function roleLabel(role: string): string {
-  return role.replace(/_/g, ' ');
+/**
+ * The role as the sidebar and header show it: underscores become spaces (spec 2.2), in the
+ * language of `translate` (the device's by default; issue 30), never the internal key; an
+ * unknown role as its words.
+ */
+export function roleLabel(role: string, translate: TFunction = t): string {
+  return isRole(role) ? translate(`lib.roles.${role}`) : role.replace(/_/g, ' ');
 }

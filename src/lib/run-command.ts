@@ -41,7 +41,7 @@ export async function runCommand<T extends CommandType>(
   } = {},
 ): Promise<CommandResult> {
   if (!engine) {
-    showError('Database lokal belum siap.');
+    showError(t('lib.command.databaseNotReady'));
     return { ok: false, errors: {} };
   }
   try {

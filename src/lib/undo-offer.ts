@@ -6,16 +6,14 @@
 // comes back like any other (the rejection toasts: "Tidak dapat diurungkan: ...").
 import type { CSSProperties } from 'react';
 import { toast } from 'sonner';
-import {
-  UNDO_MESSAGES,
-  UNDO_WINDOW_MS,
-  type CommandInput,
-  type CommandType,
-  type SyncEngine,
-} from '../../sync/pure';
+import { UNDO_WINDOW_MS, type CommandInput, type CommandType, type SyncEngine } from '../../sync/pure';
+import { t } from './i18n';
 import { runCommand, showError, type CommandResult } from './run-command';
 
-export const UNDO_LABEL = 'Urungkan';
+/** The offer's button, in the device's language (issue 30). */
+export function undoLabel(): string {
+  return t('lib.undo.action');
+}
 
 /** Sonner's action button is 24px high: at least 44px for a gloved thumb. */
 const UNDO_BUTTON_STYLE: CSSProperties = {
@@ -27,7 +25,11 @@ const UNDO_BUTTON_STYLE: CSSProperties = {
 };
 
 /** Withdraws or reverses the command; the screen puts itself back with `onUndone`. */
-export async function undoCommand(engine: SyncEngine, commandId: string, onUndone?: () => void): Promise<boolean> {
+export async function undoCommand(
+  engine: SyncEngine,
+  commandId: string,
+  onUndone?: () => void,
+): Promise<boolean> {
   try {
     await engine.undo(commandId);
   } catch (error) {
@@ -35,17 +37,22 @@ export async function undoCommand(engine: SyncEngine, commandId: string, onUndon
     return false;
   }
   onUndone?.();
-  toast.success(UNDO_MESSAGES.undone, { id: `undone-${commandId}` });
+  toast.success(t('lib.undo.undone'), { id: `undone-${commandId}` });
   return true;
 }
 
 /** The success toast of a floor action, with Urungkan while the offer lasts. */
-export function offerUndo(engine: SyncEngine, commandId: string, message: string, onUndone?: () => void): void {
+export function offerUndo(
+  engine: SyncEngine,
+  commandId: string,
+  message: string,
+  onUndone?: () => void,
+): void {
   toast.success(message, {
     id: `undo-${commandId}`,
     duration: UNDO_WINDOW_MS,
     action: {
-      label: UNDO_LABEL,
+      label: undoLabel(),
       onClick: () => void undoCommand(engine, commandId, onUndone),
     },
     actionButtonStyle: UNDO_BUTTON_STYLE,
@@ -65,7 +72,10 @@ export async function runWithUndo<T extends CommandType>(
     onUndone?: () => void;
   },
 ): Promise<CommandResult> {
-  const result = await runCommand(engine, type, payload, { failure: options.failure, onShown: options.onShown });
+  const result = await runCommand(engine, type, payload, {
+    failure: options.failure,
+    onShown: options.onShown,
+  });
   if (result.ok && engine) offerUndo(engine, result.id, options.success, options.onUndone);
   return result;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessDenial, type Screen, type Viewer } from '../../src/lib/access';
 import { EMPTY_HUB_INFO, type HubType } from '../../src/lib/hub-info';
+import { i18n, setLanguage } from '../../src/lib/i18n';
 import { permissionsOf, roleLabel } from '../../src/lib/roles';
 import { HUB } from '../support/demo';
 
@@ -74,6 +75,18 @@ describe('roles', () => {
     expect(roleLabel('tower_control')).toBe('tower control');
     expect(roleLabel('hub_user')).toBe('hub user');
     expect(roleLabel('admin')).toBe('admin');
+    expect(roleLabel('new_role')).toBe('new role');
+  });
+
+  it('names the role in English too, never by its internal key (issue 30)', () => {
+    setLanguage('en');
+    try {
+      expect(roleLabel('hub_user')).toBe('hub user');
+      expect(roleLabel('tower_control')).toBe('tower control');
+    } finally {
+      setLanguage('id');
+    }
+    expect(roleLabel('hub_user', i18n.getFixedT('en'))).toBe('hub user');
   });
 
   it('has the permission flags of spec 6', () => {

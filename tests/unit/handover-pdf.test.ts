@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { makeBastPdf, type BastData } from '../../src/lib/handover/bast-pdf';
+import { setLanguage } from '../../src/lib/i18n';
 import { parseShipmentQr } from '../../src/lib/handover/qr-payload';
 import { makeSuratJalanPdf, type SuratJalanData } from '../../src/lib/handover/surat-jalan-pdf';
 import { pdfQrCodes, pdfText } from '../support/handover-pdf';
@@ -49,6 +50,17 @@ describe('surat jalan', () => {
     ])
       expect(text).toContain(part);
     expect(text).not.toContain('Kontainer');
+  });
+
+  it('stays Indonesian, its date and counts too, on a device set to English', async () => {
+    setLanguage('en');
+    try {
+      const text = flat(await pdfText(await makeSuratJalanPdf(darat)));
+      expect(text).toContain('Tanggal : 26 Nov 2026 14:05 WIB');
+      expect(text).toContain('Smartboard TV 1.200 unit');
+    } finally {
+      setLanguage('id');
+    }
   });
 
   it('carries a QR code that names the shipment, read back by the scanner', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_HUB_INFO, type HubType } from '../../src/lib/hub-info';
+import { i18n, setLanguage } from '../../src/lib/i18n';
 import { isActivePath, menuFor, type NavGroup } from '../../src/lib/navigation';
 
 function flat(groups: NavGroup[]): string[] {
@@ -58,6 +59,29 @@ describe('the menu, spec 2.2 reading A', () => {
     const menu = menuFor(hubUser(hubType));
     expect(flat(menu)).toEqual(expected);
     expect(menu.every((group) => group.label === null)).toBe(true);
+  });
+});
+
+describe('the menu in English (issue 30)', () => {
+  it('keeps the spec names and says Warehouse Inventory for a POD hub', () => {
+    setLanguage('en');
+    try {
+      expect(flat(menuFor(hubUser('pod')))).toEqual([
+        'Dashboard /',
+        'POD /pod',
+        'Warehouse Inventory /inventory',
+      ]);
+      const admin = menuFor({ role: 'admin', hubInfo: EMPTY_HUB_INFO });
+      expect(admin.map((g) => g.label)).toEqual([null, 'Operations', 'Management']);
+      expect(flat(admin)).toContain('Status Shipment /status-shipment');
+    } finally {
+      setLanguage('id');
+    }
+  });
+
+  it("names the entries in the language of the translate function it is given (a component's t)", () => {
+    expect(flat(menuFor(hubUser('pod'), i18n.getFixedT('en')))).toContain('Warehouse Inventory /inventory');
+    expect(flat(menuFor(hubUser('pod')))).toContain('Inventory Gudang /inventory');
   });
 });
 

@@ -2,10 +2,21 @@
 // the tablet without a server from plain data: the shipment, how it travels, what it
 // carries, a QR code that opens its arrival step (qr-payload.ts) and the lines to sign.
 // jspdf and qrcode load only here (pdf-layout.ts), when a document is made.
-import { formatDateTime, formatNumber } from '../format-date';
+import { formatDateTime, formatNumber, inLocale } from '../format-date';
 import type { TimeZone } from '../time-zone';
 import { encodeShipmentQr } from './qr-payload';
-import { bytesOf, CONTENT_WIDTH, fields, heading, newDocument, PAGE, qrPng, room, sectionTitle, table } from './pdf-layout';
+import {
+  bytesOf,
+  CONTENT_WIDTH,
+  fields,
+  heading,
+  newDocument,
+  PAGE,
+  qrPng,
+  room,
+  sectionTitle,
+  table,
+} from './pdf-layout';
 
 export const SURAT_JALAN_TITLE = 'SURAT JALAN';
 
@@ -69,7 +80,8 @@ export async function makeSuratJalanPdf(data: SuratJalanData): Promise<Uint8Arra
     doc,
     [
       ['No. Batch', data.batchNumber],
-      ['Tanggal', formatDateTime(data.madeAt, data.timeZone)],
+      // The document is Indonesian whatever the screen's language: its date and counts too.
+      ['Tanggal', inLocale('id-ID', () => formatDateTime(data.madeAt, data.timeZone))],
       ['Asal', data.originHub],
       ['Tujuan', data.destinationHub],
       ['Vendor', orDash(data.vendor)],
@@ -92,8 +104,8 @@ export async function makeSuratJalanPdf(data: SuratJalanData): Promise<Uint8Arra
       { title: 'Satuan', width: CONTENT_WIDTH - 144 },
     ],
     [
-      ['1', 'Smartboard TV', formatNumber(data.smartboard), 'unit'],
-      ['2', 'Bracket', formatNumber(data.bracket), 'unit'],
+      ['1', 'Smartboard TV', inLocale('id-ID', () => formatNumber(data.smartboard)), 'unit'],
+      ['2', 'Bracket', inLocale('id-ID', () => formatNumber(data.bracket)), 'unit'],
     ],
     y,
   );
