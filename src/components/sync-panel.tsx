@@ -1,4 +1,5 @@
 import { CircleAlert, RefreshCw } from 'lucide-react';
+import { commandLabel } from '../lib/command-labels';
 import { formatAge, formatDateTime } from '../lib/format-date';
 import { useStorage } from '../lib/use-storage';
 import { useT } from '../lib/i18n';
@@ -108,7 +109,7 @@ export function SyncPanel({ status, onSyncNow, storageNotice = true }: SyncPanel
               <li key={rejection.commandId} className="rounded-md border p-2">
                 <p className="font-medium">{localize(rejection.message)}</p>
                 <p className="text-xs text-muted-foreground">
-                  {rejection.type} · {rejection.code} · {formatDateTime(rejection.at)}
+                  {commandLabel(rejection.type)} · {rejection.code} · {formatDateTime(rejection.at)}
                 </p>
               </li>
             ))}
