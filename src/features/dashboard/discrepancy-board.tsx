@@ -10,15 +10,7 @@ import { DiscrepancyList } from '../../components/discrepancy-list';
 import { ResolveDiscrepancyDialog } from '../../components/resolve-discrepancy-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import {
-  discrepanciesOfHub,
-  DISCREPANCY_HUB_TITLE,
-  DISCREPANCY_NONE,
-  DISCREPANCY_NONE_OPEN,
-  DISCREPANCY_OPEN_TITLE,
-  mayResolve,
-  openDiscrepancies,
-} from '../../lib/handover/discrepancies';
+import { discrepanciesOfHub, mayResolve, openDiscrepancies } from '../../lib/handover/discrepancies';
 import { useDiscrepancies } from '../../lib/handover/use-discrepancies';
 import { useT } from '../../lib/i18n';
 import { useSignedIn } from '../../lib/session';
@@ -62,7 +54,7 @@ export function DiscrepancyBoard() {
     }
   };
 
-  const title = resolver ? DISCREPANCY_OPEN_TITLE : DISCREPANCY_HUB_TITLE;
+  const title = resolver ? t('handover.discrepancies.openTitle') : t('handover.discrepancies.hubTitle');
   return (
     <Card id="selisih" data-testid="discrepancy-board" data-ready={all.ready} data-open={openHere}>
       <CardHeader>
@@ -90,7 +82,7 @@ export function DiscrepancyBoard() {
           <Skeleton className="h-16 w-full" />
         ) : shown.length === 0 ? (
           <p className="p-2 text-sm text-muted-foreground" data-testid="discrepancy-empty">
-            {resolver ? DISCREPANCY_NONE_OPEN : DISCREPANCY_NONE}
+            {resolver ? t('handover.discrepancies.noneOpen') : t('handover.discrepancies.none')}
           </p>
         ) : (
           <DiscrepancyList

@@ -3,7 +3,7 @@
 // it. Pure: the dashboard's "Selisih terbuka", the shipment detail and the hub page give it
 // the device's rows (the `discrepancies` collection, scoped by the server to admin, tower
 // control and the shipment's origin and destination hubs). The UI strings come from the catalogue.
-import { i18n, t } from '../i18n';
+import { t } from '../i18n';
 import type { Role } from '../roles';
 
 /** The fields of a `discrepancies` row the screens read (sync/model/rows.ts has the whole row). */
@@ -27,47 +27,7 @@ export interface DiscrepancyLike {
   deleted?: boolean;
 }
 
-// --- strings (issue 30: from the catalogue, src/lib/i18n/handover-id.ts `handover.discrepancies`) ---
-// The names below keep the module's exports: each is a live binding the module sets again
-// whenever the device's language changes, so a screen reads it in the current language when it
-// renders (the functions read the catalogue when called).
-export let DISCREPANCY_OPEN_TITLE = '';
-export let DISCREPANCY_HUB_TITLE = '';
-export let DISCREPANCY_SECTION_TITLE = '';
-export let DISCREPANCY_NONE_OPEN = '';
-export let DISCREPANCY_NONE = '';
-export let DISCREPANCY_OPEN = '';
-export let DISCREPANCY_RESOLVED = '';
-export let RESOLVE_LABEL = '';
-export let RESOLVE_TITLE = '';
-export let RESOLVE_SUBMIT = '';
-export let RESOLVE_NOTE_LABEL = '';
-export let RESOLVE_NOTE_HINT = '';
-export let RESOLVED_TOAST = '';
-export let PHOTOS_LABEL = '';
-export let WAITING_SYNC = '';
-export let STAFF_FALLBACK = '';
-
-function readCatalogue(): void {
-  DISCREPANCY_OPEN_TITLE = t('handover.discrepancies.openTitle');
-  DISCREPANCY_HUB_TITLE = t('handover.discrepancies.hubTitle');
-  DISCREPANCY_SECTION_TITLE = t('handover.discrepancies.sectionTitle');
-  DISCREPANCY_NONE_OPEN = t('handover.discrepancies.noneOpen');
-  DISCREPANCY_NONE = t('handover.discrepancies.none');
-  DISCREPANCY_OPEN = t('handover.discrepancies.open');
-  DISCREPANCY_RESOLVED = t('handover.discrepancies.resolved');
-  RESOLVE_LABEL = t('handover.discrepancies.resolve');
-  RESOLVE_TITLE = t('handover.discrepancies.resolveTitle');
-  RESOLVE_SUBMIT = t('handover.discrepancies.resolveSubmit');
-  RESOLVE_NOTE_LABEL = t('handover.discrepancies.resolveNoteLabel');
-  RESOLVE_NOTE_HINT = t('handover.discrepancies.resolveNoteHint');
-  RESOLVED_TOAST = t('handover.discrepancies.resolvedToast');
-  PHOTOS_LABEL = t('handover.discrepancies.photos');
-  WAITING_SYNC = t('handover.discrepancies.waitingSync');
-  STAFF_FALLBACK = t('handover.discrepancies.staffFallback');
-}
-readCatalogue();
-i18n.on('languageChanged', readCatalogue);
+// Titles and empty texts are read from the catalogue where shown (handover.discrepancies).
 
 const ITEMS = ['smartboard', 'bracket'] as const;
 const REASONS = ['kurang', 'lebih', 'rusak'] as const;
