@@ -2,6 +2,7 @@
 // screen stays light). Two charts, each with one y-axis of one unit (issue 30): stock in
 // units on one, shipments on the way in and out on the other. On one chart with two axes
 // a count of 3 stood as tall as 210 units of stock.
+import { memo } from 'react';
 import type { ParseKeys } from 'i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '../../lib/format-date';
@@ -113,12 +114,31 @@ function OneChart({ spec, cards }: { spec: ChartSpec; cards: readonly HubCardDat
   );
 }
 
-export default function HubChart({ cards }: { cards: readonly HubCardData[] }) {
+/** The same bars: each hub's kind and every plotted value (the cards are new objects each round). */
+function samePlot(a: readonly HubCardData[], b: readonly HubCardData[]): boolean {
   return (
-    <div className="grid gap-6 md:grid-cols-2" data-testid="hub-chart">
-      {HUB_CHARTS.map((spec) => (
-        <OneChart key={spec.id} spec={spec} cards={cards} />
-      ))}
-    </div>
+    a.length === b.length &&
+    a.every(
+      (card, i) =>
+        card.kind === b[i]!.kind &&
+        HUB_CHARTS.every((spec) => spec.series.every((s) => s.value(card) === s.value(b[i]!))),
+    )
   );
 }
+
+// Redrawn only when a bar changes: while a first sync stores rows, the dashboard's figures are
+// computed again after every batch, mostly with the same values, and Recharts' redraw is the
+// costliest part of that on an admin device (issue 26's profile). A change of language still
+// redraws it (each chart reads the catalogue through useT).
+export default memo(
+  function HubChart({ cards }: { cards: readonly HubCardData[] }) {
+    return (
+      <div className="grid gap-6 md:grid-cols-2" data-testid="hub-chart">
+        {HUB_CHARTS.map((spec) => (
+          <OneChart key={spec.id} spec={spec} cards={cards} />
+        ))}
+      </div>
+    );
+  },
+  (before, after) => samePlot(before.cards, after.cards),
+);
