@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { LOGIN_FILL_ALL_FIELDS } from '../../src/lib/messages';
 import { appUrl, newContext, trackPageErrors, useBrowser } from '../support/browser';
 
-const DIST = resolve(import.meta.dirname, '../../dist');
+const DIST = resolve(import.meta.dirname, '../..', process.env.DERMAGA_DIST || 'dist');
 const NOT_ON_THE_FIRST_SCREEN =
   /node_modules\/(zod\/v4\/classic|recharts|d3-|rxdb|dexie|@radix-ui\/react-(dropdown-menu|dialog|popover|select|tabs|alert-dialog))\//;
 // Issue 28: the handover's libraries load only when a document is made or a code is scanned.
