@@ -14,21 +14,12 @@ import { appUrl, useBrowser } from '../support/browser';
 import { HUB } from '../support/demo';
 import { seriousViolations } from './axe';
 import { makeVehicle, query, tablet, tag, toast } from './hub-support';
+import { leaves, type Tree } from '../support/catalogue';
 
 const browser = useBrowser();
 const run = tag();
 const onTheWay = { id: randomUUID(), batch: `E2E-LANG-OTW-${run}` };
 const unloading = { id: randomUUID(), batch: `E2E-LANG-BONGKAR-${run}` };
-
-type Tree = { [key: string]: string | Tree };
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [name, value] of Object.entries(tree)) {
-    if (typeof value === 'string') out.set(`${prefix}${name}`, value);
-    else for (const [k, v] of leaves(value, `${prefix}${name}.`)) out.set(k, v);
-  }
-  return out;
-}
 
 /** The handover catalogue's Indonesian values English does not share (longer than 5 characters). */
 function indonesianOnly(): string[] {

@@ -21,19 +21,9 @@ import {
 import { DEMO_USERS, HUB, TRUCK_TYPE } from '../support/demo';
 import { seriousViolations } from './axe';
 import { openHub, query, tag, toast, vehicleCard, waitSynced } from './hub-support';
+import { leaves, type Tree } from '../support/catalogue';
 
 const browser = useBrowser();
-
-type Tree = { [key: string]: string | Tree };
-
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [name, value] of Object.entries(tree)) {
-    if (typeof value === 'string') out.set(`${prefix}${name}`, value);
-    else for (const [k, v] of leaves(value, `${prefix}${name}.`)) out.set(k, v);
-  }
-  return out;
-}
 
 /**
  * What only the Indonesian catalogue says: its texts unlike English's, longer than 5 characters;

@@ -33,6 +33,7 @@ import {
   vehicleCard,
   waitSynced,
 } from './hub-support';
+import { leaves, type Tree } from '../support/catalogue';
 
 // A fake camera, allowed without asking.
 const browser = useBrowser({
@@ -40,17 +41,6 @@ const browser = useBrowser({
 });
 const ANDROID_TABLET =
   'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
-
-type Tree = { [key: string]: string | Tree };
-
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [name, value] of Object.entries(tree)) {
-    if (typeof value === 'string') out.set(`${prefix}${name}`, value);
-    else for (const [k, v] of leaves(value, `${prefix}${name}.`)) out.set(k, v);
-  }
-  return out;
-}
 
 /** What only the Indonesian catalogue says: its texts (a template's literal parts) unlike English's. */
 function indonesianOnly(): string[] {

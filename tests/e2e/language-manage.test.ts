@@ -13,19 +13,9 @@ import { screensManageEn } from '../../src/lib/i18n/screens-manage-en';
 import { screensManageId } from '../../src/lib/i18n/screens-manage-id';
 import { appUrl, newContext, signIn, trackPageErrors, useBrowser } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
+import { leaves, type Tree } from '../support/catalogue';
 
 const browser = useBrowser();
-
-type Tree = { [key: string]: string | Tree };
-
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [name, value] of Object.entries(tree)) {
-    if (typeof value === 'string') out.set(`${prefix}${name}`, value);
-    else for (const [k, v] of leaves(value, `${prefix}${name}.`)) out.set(k, v);
-  }
-  return out;
-}
 
 /** The area's Indonesian-only values (differing in English, longer than 5), as whole-line patterns. */
 function indonesianOnly(): Array<{ key: string; text: string; line: RegExp }> {

@@ -12,19 +12,9 @@ import { appUrl, trackPageErrors, useBrowser } from '../support/browser';
 import { HUB, TRUCK_TYPE, VENDOR } from '../support/demo';
 import { seriousViolations } from './axe';
 import { query, tablet, tag } from './hub-support';
+import { leaves, type Tree } from '../support/catalogue';
 
 const browser = useBrowser();
-
-type Tree = { [key: string]: string | Tree };
-
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [name, value] of Object.entries(tree)) {
-    if (typeof value === 'string') out.set(`${prefix}${name}`, value);
-    else for (const [k, v] of leaves(value, `${prefix}${name}.`)) out.set(k, v);
-  }
-  return out;
-}
 
 /**
  * The texts only the Indonesian catalogue of these screens holds: of each value that differs

@@ -9,17 +9,7 @@ import { id } from '../../src/lib/i18n/id';
 import { setLanguage, t } from '../../src/lib/i18n';
 import { localize, messageKey } from '../../src/lib/i18n/localize';
 import { serverMessages } from '../support/server-messages';
-
-type Tree = { [key: string]: string | Tree };
-
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [name, value] of Object.entries(tree)) {
-    if (typeof value === 'string') out.set(`${prefix}${name}`, value);
-    else for (const [k, v] of leaves(value, `${prefix}${name}.`)) out.set(k, v);
-  }
-  return out;
-}
+import { leaves, type Tree } from '../support/catalogue';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
