@@ -1,6 +1,6 @@
 // The gateway's guard against request bodies that would hurt the stack before
 // any policy runs (issue 9): one anonymous request with a body nested 10,000
-// levels deep made embedded PGlite panic. Bodies larger than the limit are
+// levels deep made the earlier embedded PGlite panic. Bodies larger than the limit are
 // refused with 413 and JSON nested deeper than the limit with 400, each with a
 // message, before they reach PostgREST, Auth or the edge functions. Hosted
 // Supabase has its own limits in its gateway; this is the local stack's.

@@ -2,6 +2,8 @@
 // stops every child process on Ctrl-C (SIGINT) or SIGTERM.
 import { resolve } from 'node:path';
 import { EarlierSchemaError } from './migrate';
+import { CarryOverError } from './pglite-carry-over';
+import { ServerStartError } from './postgres-server';
 import { assertPortFree, PortInUseError } from './ports';
 import { databaseDeadMessage, startStack } from './stack';
 
@@ -68,7 +70,7 @@ async function main() {
     // A dead database is not a running stack: say so and exit, so a supervisor
     // (or the person at the terminal) sees it at once and restarts it.
     onDatabaseDead: (reason) => {
-      console.error(databaseDeadMessage(env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite', reason));
+      console.error(databaseDeadMessage('PostgreSQL', reason));
       void Promise.race([stack.stop(), new Promise((r) => setTimeout(r, 5000))]).finally(() => process.exit(1));
     },
   });
@@ -87,7 +89,7 @@ async function main() {
   const applied = stack.migrations.applied.length;
   console.log(
     [
-      `Dermaga is running (${stack.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `Dermaga is running (${stack.engine === 'embedded' ? `PostgreSQL under ${resolve(env.DATA_DIR ?? '.data')}` : 'PostgreSQL at DATABASE_URL'}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
       `app URL: ${stack.appUrl}`,
       `API URL: ${stack.apiUrl}`,
       `anon key: ${stack.anonKey}`,
@@ -109,7 +111,13 @@ async function main() {
 
 main().catch((error: unknown) => {
   // What the person at the terminal can act on is said plainly, without a stack trace.
-  if (error instanceof PortInUseError || error instanceof EarlierSchemaError) console.error(error.message);
+  if (
+    error instanceof PortInUseError ||
+    error instanceof EarlierSchemaError ||
+    error instanceof ServerStartError ||
+    error instanceof CarryOverError
+  )
+    console.error(error.message);
   else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

@@ -16,11 +16,15 @@ export interface MigrationReport {
 
 export interface MigrateOptions {
   /**
-   * The data directory that holds the database (embedded PGlite): named in the
+   * The data directory that holds the database (the stack's own server): named in the
    * message that refuses a database made by an earlier schema. Without it the
    * message names the database (a PostgreSQL server, DATABASE_URL).
    */
   dataDir?: string;
+  /** Only these versions (a PGlite directory's, before its rows are carried over). */
+  only?: ReadonlySet<string>;
+  /** false: no seed (the rows come from elsewhere). */
+  seed?: boolean;
 }
 
 /** The database was made by an earlier schema; the message says how to start afresh. */
@@ -90,7 +94,7 @@ export async function migrate(
     );
     for (const file of files) {
       const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
-      if (!version || done.has(version)) continue;
+      if (!version || done.has(version) || (options.only && !options.only.has(version))) continue;
       await inTransaction(sql, file, async () => {
         await sql.query(readFileSync(join(migrationsDir, file), 'utf8'));
         await sql.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
@@ -106,7 +110,7 @@ export async function migrate(
     const seeds = await sql.query('select 1 from supabase_migrations.seed_files where path = $1', [
       'seed.sql',
     ]);
-    if (existsSync(seedPath) && seeds.rowCount === 0) {
+    if (options.seed !== false && existsSync(seedPath) && seeds.rowCount === 0) {
       const text = readFileSync(seedPath, 'utf8');
       await inTransaction(sql, 'seed.sql', async () => {
         await sql.query(text);

@@ -21,7 +21,6 @@ export interface Postgrest {
 export async function startPostgrest(opts: {
   dbUrl: string;
   jwtSecret: string;
-  singleConnection: boolean;
   verbose?: boolean;
 }): Promise<Postgrest> {
   const port = await freePort();
@@ -41,11 +40,11 @@ export async function startPostgrest(opts: {
       PGRST_SERVER_HOST: '127.0.0.1',
       PGRST_SERVER_PORT: String(port),
       PGRST_ADMIN_SERVER_PORT: String(adminPort),
-      // PGlite has one backend behind a multiplexer: one pooled connection, no
-      // LISTEN channel and no named prepared statements shared across sessions.
-      PGRST_DB_POOL: opts.singleConnection ? '1' : '10',
-      PGRST_DB_CHANNEL_ENABLED: opts.singleConnection ? 'false' : 'true',
-      PGRST_DB_PREPARED_STATEMENTS: opts.singleConnection ? 'false' : 'true',
+      // As a small hosted project: a pool of 10 (of the server's 60 connections), the schema
+      // cache reloaded through its LISTEN channel, prepared statements.
+      PGRST_DB_POOL: '10',
+      PGRST_DB_CHANNEL_ENABLED: 'true',
+      PGRST_DB_PREPARED_STATEMENTS: 'true',
       PGRST_LOG_LEVEL: 'error',
     },
     { verbose: opts.verbose },

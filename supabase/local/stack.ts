@@ -7,7 +7,6 @@ import pg from 'pg';
 import { appServerApp } from './app-server';
 import { authApp, type AuthOptions } from './auth/app';
 import { startDatabase } from './db';
-import { watchDatabase } from './db-watchdog';
 import { startFunctions } from './functions';
 import { gatewayApp } from './gateway';
 import { resolveJwtSecret } from './jwt-secret';
@@ -34,7 +33,7 @@ export interface StackOptions {
   projectDir?: string;
   verbose?: boolean;
   /**
-   * Called once when the database stops answering (db-watchdog.ts). The CLI
+   * Called once when the stack's own database server ends while the stack runs. The CLI
    * stops the stack and exits; by default it is logged loudly.
    */
   onDatabaseDead?: (reason: string) => void;
@@ -59,7 +58,8 @@ export interface Stack {
   dbUrl: string;
   /** PostgREST itself, behind the gateway (tests that must bypass the gateway). */
   postgrestUrl: string;
-  engine: 'pglite' | 'postgres';
+  /** embedded: the stack's own PostgreSQL under DATA_DIR; external: DATABASE_URL's server. */
+  engine: 'embedded' | 'external';
   migrations: MigrationReport;
   /** Pids of the child processes (PostgREST, Deno), for supervision checks. */
   childPids: number[];
@@ -103,29 +103,37 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     for (const s of stops.reverse().splice(0)) await s().catch(() => {});
   };
   try {
-    const db = await startDatabase({ dataDir: join(opts.dataDir, 'pgdata'), databaseUrl: opts.databaseUrl });
+    const db = await startDatabase({
+      dataRoot: opts.dataDir,
+      databaseUrl: opts.databaseUrl,
+      supabaseDir,
+      verbose: opts.verbose,
+    });
     stops.push(db.stop);
-    // PGlite's database lives in the data directory: that is what a refusal names.
+    // The stack's own server lives in the data directory: that is what a refusal names.
     const migrations = await migrate(db.ownerUrl, supabaseDir, {
-      dataDir: db.engine === 'pglite' ? resolve(opts.dataDir) : undefined,
+      dataDir: db.engine === 'embedded' ? resolve(opts.dataDir) : undefined,
     });
 
-    const pool = new pg.Pool({ connectionString: db.ownerUrl, max: db.engine === 'pglite' ? 4 : 10 });
+    // Auth, Storage and the stack's own checks; PostgREST and the functions have their own pools.
+    const pool = new pg.Pool({ connectionString: db.ownerUrl, max: 10 });
     // Always a listener for the pool's 'error': an idle or closing connection the database
     // ends (a restart, or a test dropping its database as the stack stops) emits one, and
-    // unheard it is an uncaught exception that takes the stack down (the watchdog's listener
-    // goes with the watchdog, before the pool has ended).
+    // unheard it is an uncaught exception that takes the stack down.
     pool.on('error', (error: Error) => console.warn(`[stack] a database connection ended: ${error.message}`));
     stops.push(() => pool.end());
-    const watchdog = watchDatabase(pool, {
-      onDead: opts.onDatabaseDead ?? ((reason) => console.error(databaseDeadMessage(db.engine, reason))),
-    });
-    stops.push(async () => watchdog.stop());
+    if (db.authenticatorPassword) {
+      // bootstrap.sql made the role; on the stack's own server it logs in with the generated password.
+      await pool.query(`alter role authenticator password ${pg.escapeLiteral(db.authenticatorPassword)}`);
+    }
+    // The stack's own server ending while the stack runs (killed, a full disk) is a dead stack.
+    void db.ended.then((reason) =>
+      (opts.onDatabaseDead ?? ((why) => console.error(databaseDeadMessage('PostgreSQL', why))))(reason),
+    );
 
     const postgrest = await startPostgrest({
       dbUrl: db.authenticatorUrl,
       jwtSecret,
-      singleConnection: db.engine === 'pglite',
       verbose: opts.verbose,
     });
     stops.push(postgrest.child.stop);

@@ -1,6 +1,6 @@
 // Receives an upload's body into a temporary file while it streams (issue 27,
 // finding 2): one anonymous chunked upload used to be read whole into memory
-// before its size was looked at, in the process PGlite lives in. Here every
+// before its size was looked at, in the stack's own process. Here every
 // chunk is counted as it arrives and the upload stops the moment it passes
 // the limit (hosted Storage: the bucket's file_size_limit and a global one,
 // 413 EntityTooLarge while streaming); the type is checked before any byte is

@@ -1,5 +1,5 @@
 // npm run bench (with tests/bench/browser.ts): the sync engine against its baselines, measured in one run
-// on a fresh local stack (embedded PGlite, or DATABASE_URL's server).
+// on a fresh local stack (its own PostgreSQL server, or DATABASE_URL's server).
 //   1. initial pull of 10,000 shipments + 50,000 inventory rows vs a raw PostgREST download;
 //   2. draining 1,000 queued commands vs sending them one request each; P2 (issue 14): apply_commands
 //      alone, 999 mixed commands in batches of 100 vs one request each;

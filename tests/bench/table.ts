@@ -29,14 +29,14 @@ export function runBench(main: () => Promise<void>): void {
 }
 
 /**
- * A fresh local stack for a benchmark: embedded PGlite in a temporary directory, or with
+ * A fresh local stack for a benchmark: the stack's own PostgreSQL in a temporary directory, or with
  * DATABASE_URL a throwaway database of its own on that server (never the database the URL
  * names: seeding it run after run would grow every table and skew the next run). `stop`
  * stops the stack and removes both; it also runs on Ctrl-C.
  */
 export async function benchStack(
   prefix: string,
-  // The server to make the throwaway database on (null: PGlite); DATABASE_URL when not given.
+  // The server to make the throwaway database on (null: the stack's own); DATABASE_URL when not given.
   serverUrl: string | null = process.env.DATABASE_URL ?? null,
 ): Promise<{ stack: Stack; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-`));

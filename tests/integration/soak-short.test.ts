@@ -9,7 +9,6 @@
 // equal to its ledger.
 // `npm run soak` runs the full size (tests/soak/run.ts).
 import { afterAll, describe, expect, it } from 'vitest';
-import { stack } from '../support/clients';
 import { FAULT_KINDS } from '../support/flaky-proxy';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 import { printReport, runSoak } from '../soak/soak';
@@ -21,7 +20,7 @@ afterAll(async () => own?.stop());
 
 describe('a short soak', () => {
   it('three tablets under faults, a tablet kill, a stack SIGKILL and restart: nothing lost, doubled, stuck or diverged', async () => {
-    own = await startSoakStack(stack().engine === 'postgres' ? process.env.DATABASE_URL : undefined, console.log);
+    own = await startSoakStack(process.env.DATABASE_URL || undefined, console.log);
     const report = await runSoak({
       apiUrl: own.apiUrl,
       anonKey: own.anonKey,

@@ -15,7 +15,7 @@ import {
   seaPayload,
   tag,
 } from './commands-support';
-import { anonClient, ownerSql, stack } from '../support/clients';
+import { anonClient, ownerSql } from '../support/clients';
 import { HUB, WAREHOUSE } from '../support/demo';
 
 afterAll(closeDb);
@@ -366,9 +366,9 @@ describe('who reads a balance', () => {
   });
 });
 
-// PGlite runs one transaction at a time, so only PostgreSQL can show what two concurrent
-// transactions do: a balance is locked only by a commit, never while a transaction runs.
-describe.skipIf(stack().engine !== 'postgres')('lock order (PostgreSQL)', () => {
+// What two concurrent transactions do: a balance is locked only by a commit, never while a
+// transaction runs.
+describe('lock order', () => {
   it('a transaction that moved stock holds no balance lock until its commit: no wait, no deadlock', async () => {
     const { warehouseId: a } = await makeHub(`Hub SB ${tag()}`, null, 'hub', { name: `Gudang SB ${tag()}`, location: null });
     const { warehouseId: b } = await makeHub(`Hub SB ${tag()}`, null, 'hub', { name: `Gudang SB ${tag()}`, location: null });

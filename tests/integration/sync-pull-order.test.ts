@@ -2,20 +2,16 @@
 // reaches a client that pulled while newer rows were committed.
 import { firstValueFrom } from 'rxjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ownerSql, stack } from '../support/clients';
+import { ownerSql } from '../support/clients';
 import { openDevice, settle, type Device } from '../support/sync-device';
 import { DEMO_USERS } from '../support/demo';
-
-const onPglite = stack().engine === 'pglite';
 
 describe('pull checkpoint', () => {
   let device: Device;
   afterAll(async () => device?.dispose().catch(() => undefined));
 
-  // PGlite has one backend: a second connection cannot commit while the first
-  // holds a transaction open, so the interleaving cannot happen there.
-  it.skipIf(onPglite)(
-    'does not skip a row committed out of order (PostgreSQL only: PGlite has a single connection)',
+  it(
+    'does not skip a row committed out of order',
     async () => {
       device = await openDevice(DEMO_USERS.admin);
       await settle(device.engine);

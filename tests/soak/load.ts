@@ -5,8 +5,8 @@
 // then a pull round as the engine's sync round does it (changed_tables, then
 // pull_changes for the tables it names). The tablets are protocol clients (supabase-js, real HTTP),
 // not full engines: 50 RxDB engines would measure this 2-core machine's
-// IndexedDB emulation, not the server. Meant for PostgreSQL (DATABASE_URL);
-// runs on PGlite too. LOAD_TABLETS and LOAD_SECONDS change the size;
+// IndexedDB emulation, not the server. Runs on the stack's own PostgreSQL server,
+// or DATABASE_URL's. LOAD_TABLETS and LOAD_SECONDS change the size;
 // LOAD_THINK_MS=0 drops the think time, to find the server's ceiling.
 // Prints commands/s, p50/p95 push and pull latency, errors, and what the
 // database was doing (connections, lock waits) while it ran.

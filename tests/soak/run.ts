@@ -1,4 +1,4 @@
-// npm run soak: the soak at size on a stack of its own (embedded PGlite, or
+// npm run soak: the soak at size on a stack of its own (its own PostgreSQL server, or
 // PostgreSQL with DATABASE_URL: a database of its own on that server), run as
 // its own process group so it can be killed hard (SIGKILL) and restarted
 // halfway. 10 tablets (three at Karawang on the same vehicles, two at

@@ -18,7 +18,7 @@ import { StackProcess, type RunningStack } from './stack-process';
 export const SOAK_JWT_EXPIRY_SECONDS = 91;
 
 export interface SoakStack extends RunningStack {
-  engine: 'pglite' | 'postgres';
+  engine: 'embedded' | 'external';
   jwtSecret: string;
   /** SIGKILL to the whole stack, then a start on the same port and data. */
   restart(): Promise<{ dbUrl: string }>;
@@ -50,7 +50,7 @@ export async function startSoakStack(
   const restartSeconds: number[] = [];
   return {
     ...running,
-    engine: serverUrl ? 'postgres' : 'pglite',
+    engine: serverUrl ? 'external' : 'embedded',
     jwtSecret: DEFAULT_JWT_SECRET,
     restartSeconds,
     restart: async () => {

@@ -5,10 +5,10 @@ export interface StackInfo {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
-  /** Owner connection string: the PGlite socket server or the test's own database. */
+  /** Owner connection string: the stack's own server, or the test's own database on DATABASE_URL's. */
   dbUrl: string;
-  /** 'pglite' or 'postgres' (DATABASE_URL set). */
-  engine: 'pglite' | 'postgres';
+  /** embedded (the default) or external (DATABASE_URL set). */
+  engine: 'embedded' | 'external';
 }
 
 declare module 'vitest' {
