@@ -87,6 +87,12 @@ function runAs(dataRoot: string): { uid?: number; gid?: number } {
   // needs to pass through it, nothing more (no listing, no reading).
   const mode = statSync(dataRoot).mode;
   if ((mode & 0o001) === 0) chmodSync(dataRoot, mode | 0o001);
+  if (spawnSync('test', ['-x', dataRoot], { ...who }).status !== 0) {
+    throw new ServerStartError(
+      `PostgreSQL runs as the postgres user (never root), who cannot reach ${dataRoot}: ` +
+        'let it pass through the folders above it (chmod o+x), or set DATA_DIR elsewhere.',
+    );
+  }
   return who;
 }
 

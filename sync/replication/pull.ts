@@ -165,7 +165,7 @@ export async function changedTables(
  * How many rows each table's first pull will bring, about: the rows of its working set the
  * user may read now (public.working_set_counts, RLS applied), all tables in one request (it
  * was one request a table: eleven round trips before the first row, queued behind each other
- * on PGlite's one backend). Empty when the request fails: the tables are listed with a total
+ * on the server's pool). Empty when the request fails: the tables are listed with a total
  * of 0 (it grows with what arrives), so the screens know they have not arrived yet (issue 29),
  * and counted again by the next round.
  */
