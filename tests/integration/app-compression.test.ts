@@ -74,8 +74,6 @@ async function expectCompressed(
   return { plain, br, gzip };
 }
 
-// The built files are the same on either engine; the API's answers are tested on both.
-const builtOnly = describe.skipIf(!!process.env.DATABASE_URL);
 
 let script = '';
 beforeAll(() => {
@@ -83,7 +81,7 @@ beforeAll(() => {
   script = /src="(\/assets\/index-[^"]+\.js)"/.exec(readFileSync(join(DIST, 'index.html'), 'utf8'))![1]!;
 });
 
-builtOnly('the app server, for the built app', () => {
+describe('the app server, for the built app', () => {
   it("sends a script in the encoding the browser accepts, the file's bytes once decoded", async () => {
     const { plain, br } = await expectCompressed(`${stack().appUrl}${script}`, {});
     expect(plain.body.equals(readFileSync(join(DIST, script)))).toBe(true);

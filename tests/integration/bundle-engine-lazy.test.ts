@@ -45,8 +45,8 @@ const chunk = (prefix: string) => {
   return found[0]!;
 };
 
-// It reads the built files only: the same on either database engine, so it runs once.
-describe.skipIf(!!process.env.DATABASE_URL)('the signed-in first screen', () => {
+// It reads the built files only.
+describe('the signed-in first screen', () => {
   it('loads no RxDB or Dexie module before it is drawn', () => {
     expect(existsSync(join(DIST, 'index.html')), 'run npm run build first').toBe(true);
     const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(

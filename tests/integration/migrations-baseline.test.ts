@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../supabase/local/migrate';
+import { stack } from '../support/clients';
 import { createTestDatabase } from '../support/test-database';
 
 const supabaseDir = resolve('supabase');
@@ -18,22 +19,8 @@ const files = readdirSync(migrationsDir)
   .filter((f) => f.endsWith('.sql'))
   .sort();
 
-// A throwaway database needs a PostgreSQL server (PGlite holds one database).
-const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-async function serverAnswers(): Promise<boolean> {
-  const sql = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await sql.connect();
-    await sql.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await sql.end().catch(() => undefined);
-  }
-}
-const noServer = !(await serverAnswers());
-const skipped = noServer ? ` (skipped: no PostgreSQL server answers at ${serverUrl})` : '';
+// Throwaway databases on the suite's own server (the stack's, or DATABASE_URL's).
+const serverUrl = stack().dbUrl;
 
 // A version the squash removed (the first migration before it).
 const OLD_VERSION = '20261121000000';
@@ -64,8 +51,8 @@ async function withOldDatabase(check: (url: string, name: string, sql: pg.Client
 }
 
 describe('a database made before the squash', () => {
-  it.skipIf(noServer)(
-    `is refused with a plain message naming the data directory, and nothing is applied${skipped}`,
+  it(
+    `is refused with a plain message naming the data directory, and nothing is applied`,
     async () => {
       await withOldDatabase(async (url) => {
         await expect(migrate(url, supabaseDir, { dataDir: '/srv/dermaga/.data' })).rejects.toThrow(
@@ -77,8 +64,8 @@ describe('a database made before the squash', () => {
     },
   );
 
-  it.skipIf(noServer)(
-    `is refused with a plain message naming the database (DATABASE_URL), and nothing is applied${skipped}`,
+  it(
+    `is refused with a plain message naming the database (DATABASE_URL), and nothing is applied`,
     async () => {
       await withOldDatabase(async (url, name) => {
         await expect(migrate(url, supabaseDir)).rejects.toThrow(

@@ -6,7 +6,6 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import ws from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../supabase/local/ports';
@@ -40,7 +39,6 @@ function projectCopy(): string {
   return dir;
 }
 const projectDir = projectCopy();
-let databaseUrl: string | undefined;
 let apiPort = 0;
 let appPort = 0;
 
@@ -50,7 +48,7 @@ function env(): NodeJS.ProcessEnv {
     API_PORT: String(apiPort),
     APP_PORT: String(appPort),
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
+    DATABASE_URL: '',
   };
 }
 
@@ -140,36 +138,18 @@ function client(running: Running) {
   });
 }
 
-// Once, on the embedded PGlite that `npm start` runs by default: what it checks is the CLI (its
-// build, printed URLs, ports, signals, child processes, data kept in DATA_DIR). With DATABASE_URL
-// the same startStack() boots the whole suite's stack on PostgreSQL in CI's run there.
-describe.skipIf(!!process.env.DATABASE_URL)('the start command', () => {
+// What it checks is the CLI (its build, printed URLs, ports, signals, child processes, data kept
+// in DATA_DIR), on the stack's own server as `npm start` runs it by default.
+describe('the start command', () => {
   beforeAll(async () => {
     apiPort = await freePort();
     appPort = await freePort();
-    if (process.env.DATABASE_URL) {
-      const name = `dermaga_start_${process.pid}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-    }
   });
 
   afterAll(async () => {
     await stopLeftovers();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(projectDir, { recursive: true, force: true });
-    if (databaseUrl) {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
-      await admin.end();
-    }
   });
 
   const email = `restart-${Date.now()}@demo.local`;
