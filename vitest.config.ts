@@ -11,8 +11,25 @@ class PathSequencer extends BaseSequencer {
   }
 }
 
-// Two projects: pure logic runs without any service; integration and e2e tests
-// share one local stack started by the global setup (free ports, throwaway data).
+// Four projects: pure logic runs without any service; integration, e2e and the short soak each
+// start a local stack of their own in their global setup (free ports, throwaway data), so a run
+// of one never moves the rows another reads. `npm test` (tests/support/run-tests.ts) runs them
+// in processes side by side (e2e in shards, each with its own stack) and the soak last, alone.
+const withStack = {
+  environment: 'node' as const,
+  globalSetup: ['tests/support/global-setup.ts'],
+  // Node has no IndexedDB; Dexie's liveQuery needs a global one even
+  // when each simulated device brings its own fake-indexeddb factory.
+  setupFiles: ['fake-indexeddb/auto'],
+  testTimeout: 60_000,
+  // A loaded CI machine renders slowly: polled expectations wait up to 10 s.
+  expect: { poll: { timeout: 10_000, interval: 50 } },
+  hookTimeout: 120_000,
+  // One stack a process: its files run one after another.
+  fileParallelism: false,
+};
+const SOAK = 'tests/integration/soak-short.test.ts';
+
 export default defineConfig({
   test: {
     // The same file order on every machine (PathSequencer above).
@@ -25,23 +42,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        test: {
-          name: 'integration',
-          include: ['tests/integration/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/support/global-setup.ts'],
-          // Node has no IndexedDB; Dexie's liveQuery needs a global one even
-          // when each simulated device brings its own fake-indexeddb factory.
-          setupFiles: ['fake-indexeddb/auto'],
-          testTimeout: 60_000,
-          // A loaded CI machine renders slowly: polled expectations wait up to 10 s.
-          expect: { poll: { timeout: 10_000, interval: 50 } },
-          hookTimeout: 120_000,
-          // One stack, one PGlite connection: files run one after another.
-          fileParallelism: false,
-        },
-      },
+      { test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], exclude: [SOAK], ...withStack } },
+      { test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], ...withStack } },
+      // Its tablets refresh tokens through injected faults: run alone, last (run-tests.ts).
+      { test: { name: 'soak', include: [SOAK], ...withStack } },
     ],
   },
 });
