@@ -2,7 +2,7 @@
 // (about 20 KB) took embedded PGlite down. The gateway refuses such bodies,
 // and oversized ones, before they reach PostgREST or Auth, with a status and a
 // message; the stack keeps answering. (What happens when the database dies
-// anyway: database-watchdog.test.ts.)
+// anyway: database-server.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { signedIn, stack } from '../support/clients';
 import { DEMO_USERS } from '../support/demo';
