@@ -8,6 +8,7 @@
 // IndexedDB emulation, not the server. Runs on the stack's own PostgreSQL server,
 // or DATABASE_URL's. LOAD_TABLETS and LOAD_SECONDS change the size;
 // LOAD_THINK_MS=0 drops the think time, to find the server's ceiling.
+// Then PROBE_SECONDS (20) of idle probes (changed_tables) with PROBE_IN_FLIGHT (8) in flight.
 // Prints commands/s, p50/p95 push and pull latency, errors, and what the
 // database was doing (connections, lock waits) while it ran.
 import { randomUUID } from 'node:crypto';
@@ -21,6 +22,8 @@ import { DEMO_PASSWORD, DEMO_USERS, HUB, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR } 
 
 const TABLETS = Number(process.env.LOAD_TABLETS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 120);
+const PROBE_SECONDS = Number(process.env.PROBE_SECONDS ?? 20);
+const PROBE_IN_FLIGHT = Number(process.env.PROBE_IN_FLIGHT ?? 8);
 /** Think time between taps (ms, uniform between the two); LOAD_THINK_MS=0 finds the server's ceiling. */
 const THINK_MS = process.env.LOAD_THINK_MS === undefined ? [500, 1500] : [Number(process.env.LOAD_THINK_MS), Number(process.env.LOAD_THINK_MS)];
 const VEHICLES_PER_TABLET = Number(process.env.LOAD_THINK_MS) === 0 && process.env.LOAD_THINK_MS !== undefined ? 400 : 40;
@@ -61,6 +64,12 @@ class LoadTablet {
   ) {
     this.ready = vehicles;
     this.random = seededRandom(seed);
+  }
+
+  /** An idle tablet's question, the engine's every 2.5 s: did anything I may read change? */
+  async probe(): Promise<void> {
+    const { error } = await this.supabase.rpc('changed_tables', { p_checkpoints: Object.fromEntries(this.checkpoints) });
+    if (error) throw new Error(`probe: ${error.code ?? ''} ${error.message}`);
   }
 
   /** What the engine's round does (sync/replication/pull.ts): ask which tables changed, pull those. */
@@ -233,6 +242,28 @@ async function main() {
       `[load] database: peak ${peakConnections} connections, peak ${peakActive} active queries, lock waits seen in ${lockWaits} of ${samples} samples`,
     );
     console.log(`[load] errors: ${f.errors.length}${f.errors.length ? ` (first: ${[...new Set(f.errors)].slice(0, 5).join('; ')})` : ''}`);
+
+    // Idle probes: the Karawang tablet, up to date, asks changed_tables with PROBE_IN_FLIGHT calls
+    // in flight for PROBE_SECONDS: how many idle tablets (one probe every 2.5 s) one box serves.
+    const idle = tablets[0]!; // HUBS[0]: Karawang
+    await idle.pullRound(true);
+    const probes: number[] = [];
+    const probeEnd = Date.now() + PROBE_SECONDS * 1000;
+    const probeBegan = Date.now();
+    await Promise.all(
+      Array.from({ length: PROBE_IN_FLIGHT }, async () => {
+        while (Date.now() < probeEnd) {
+          const t0 = performance.now();
+          await idle.probe();
+          probes.push(performance.now() - t0);
+        }
+      }),
+    );
+    const perSecond = probes.length / ((Date.now() - probeBegan) / 1000);
+    console.log(
+      `[load] idle probes (changed_tables as Karawang, ${PROBE_IN_FLIGHT} in flight, ${PROBE_SECONDS} s): ${perSecond.toFixed(0)} a second, ` +
+        `p50 ${ms(percentile(probes, 50))}, p95 ${ms(percentile(probes, 95))}: one box serves about ${(perSecond * 2.5).toFixed(0)} idle tablets`,
+    );
     process.exitCode = f.errors.length === 0 ? 0 : 1;
   } finally {
     await sql.end();
