@@ -51,42 +51,41 @@ describe('pull checkpoint', () => {
   );
 
   it('drops rows that leave the scope and fetches rows that enter it', async () => {
+    // Rows of its own, recorded today (inside any working set): one at Cikarang, one at PolSub.
+    const sql = await ownerSql();
+    const polsub = (await sql.query(`select id from public.hubs where type = 'polsub'`)).rows[0].id as string;
+    const own = async (hubId: string) =>
+      (
+        await sql.query(
+          `insert into public.inventory (warehouse_id, smartboard_quantity, bracket_quantity, batch_number)
+           select id, 1, 0, 'SCOPE-TEST' from public.warehouses where hub_id = $1 and not deleted limit 1
+           returning id`,
+          [hubId],
+        )
+      ).rows[0].id as string;
     const hubUser = await openDevice(DEMO_USERS.cikarang);
     try {
+      const row = await own(hubUser.actor.hubId!);
+      const polsubRow = await own(polsub);
       await settle(hubUser.engine);
-      const sql = await ownerSql();
-      const { rows } = await sql.query(
-        `select id from public.inventory where warehouse_id in (select id from public.warehouses where hub_id = $1) limit 1`,
-        [hubUser.actor.hubId],
-      );
-      const row = rows[0].id as string;
       expect(await hubUser.engine.db.inventory.findOne(row).exec()).not.toBeNull();
+      expect(await hubUser.engine.db.inventory.findOne(polsubRow).exec()).toBeNull();
       // Move the hub user to PolSub: the Cikarang inventory leaves its scope
       // without the inventory rows themselves changing.
-      const polsub = (await sql.query(`select id from public.hubs where type = 'polsub'`)).rows[0].id;
-      await sql.query('update public.profiles set hub_id = $1 where user_id = $2', [
-        polsub,
-        hubUser.actor.userId,
-      ]);
+      await sql.query('update public.profiles set hub_id = $1 where user_id = $2', [polsub, hubUser.actor.userId]);
       try {
         await hubUser.engine.syncNow(); // reconcileIntervalMs 0: every round reconciles
         expect(await hubUser.engine.db.inventory.findOne(row).exec()).toBeNull();
-        const polsubRow = (
-          await sql.query(
-            `select id from public.inventory where warehouse_id in (select id from public.warehouses where hub_id = $1) limit 1`,
-            [polsub],
-          )
-        ).rows[0].id;
         expect(await hubUser.engine.db.inventory.findOne(polsubRow).exec()).not.toBeNull();
       } finally {
         await sql.query('update public.profiles set hub_id = $1 where user_id = $2', [
           hubUser.actor.hubId,
           hubUser.actor.userId,
         ]);
-        await sql.end();
       }
     } finally {
       await hubUser.dispose();
+      await sql.end();
     }
   });
 });
