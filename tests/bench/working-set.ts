@@ -24,22 +24,19 @@ const HEAP_GOAL_MB = 60;
 const LABEL: Record<Device, string> = { karawang: 'Karawang tablet', admin: 'admin device' };
 
 /**
- * The server: BENCH_WS_DATABASE_URL, else DATABASE_URL, else the local PostgreSQL at
- * 127.0.0.1:5432; `BENCH_WS_DATABASE_URL=embedded` runs on the stack's own server instead.
+ * The server: BENCH_WS_DATABASE_URL, else DATABASE_URL, else (null) the stack's own PostgreSQL
+ * server in a temporary directory, as everything else runs by default.
  */
 async function serverUrl(): Promise<string | null> {
-  const url =
-    process.env.BENCH_WS_DATABASE_URL ??
-    process.env.DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/postgres';
-  if (url === 'embedded') return null;
+  const url = process.env.BENCH_WS_DATABASE_URL || process.env.DATABASE_URL;
+  if (!url || url === 'embedded') return null;
   const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   try {
     await probe.connect();
   } catch (error) {
     throw new Error(
       `The working-set bench runs on PostgreSQL and could not reach ${url} (${String(error)}). ` +
-        'Set BENCH_WS_DATABASE_URL (or DATABASE_URL) to a server, or BENCH_WS_DATABASE_URL=embedded.',
+        'Set BENCH_WS_DATABASE_URL (or DATABASE_URL) to a server, or unset both for the stack\'s own.',
       { cause: error },
     );
   } finally {
