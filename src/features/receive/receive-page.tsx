@@ -5,6 +5,7 @@
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { AlertTriangle } from 'lucide-react';
 import { QrScannerButton } from '../../components/qr-scanner-button';
+import { VerifyDocumentLink } from '../../components/verify-document-link';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Skeleton } from '../../components/ui/skeleton';
 import { scanTarget } from '../../lib/handover/scan-target';
@@ -46,8 +47,9 @@ export function ReceivePage() {
         <AlertTitle>{t('handover.scan.scanned')}</AlertTitle>
         <AlertDescription className="text-base">{target.message}</AlertDescription>
       </Alert>
-      <div>
+      <div className="flex flex-wrap gap-2">
         <QrScannerButton />
+        <VerifyDocumentLink />
       </div>
     </div>
   );

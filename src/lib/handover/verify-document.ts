@@ -48,11 +48,11 @@ export interface VerifyInput {
 
 export type Verdict =
   | 'sesuai'
-  | 'tidak-sesuai'
+  | 'tidakSesuai'
   | 'diganti'
-  | 'belum-tersegel'
-  | 'perlu-online'
-  | 'kode-lama';
+  | 'belumTersegel'
+  | 'perluOnline'
+  | 'kodeLama';
 
 export type Reason =
   | 'oldCode'
@@ -172,12 +172,12 @@ export async function verifyDocument(input: VerifyInput): Promise<VerifyResult> 
   });
   if (claim.from === 'qr' && !claim.documentId) {
     reasons.push('oldCode');
-    return result('kode-lama');
+    return result('kodeLama');
   }
   if (claim.from === 'file' && row && claim.fileSha256 !== row.sha256) reasons.push('fileDiffers');
   if (claim.from === 'file' && !row && !claim.evidence) {
     reasons.push('noEvidence');
-    return result('tidak-sesuai');
+    return result('tidakSesuai');
   }
   if (!row || row.deleted) {
     if (input.pending) reasons.push('pendingUpload');
@@ -214,20 +214,22 @@ export async function verifyDocument(input: VerifyInput): Promise<VerifyResult> 
         if (!sealed || sealed.deleted) reasons.push('signaturePending');
         else if (sealed.sha256 !== str(signer.signature_sha256)) reasons.push('signatureDiffers');
       }
-      if (input.receipt && !receiptMatches(input.receipt, evidence.receipt)) reasons.push('receiptDiffers');
+      // Online, the server's receipt must say what the document's does (none at all: it never was).
+      if (input.source === 'server' && row && (!input.receipt || !receiptMatches(input.receipt, evidence.receipt)))
+        reasons.push('receiptDiffers');
     }
   }
 
   const unique = [...new Set(reasons)];
   reasons.splice(0, reasons.length, ...unique);
-  if (reasons.some((r) => FAILURES.has(r))) return result('tidak-sesuai');
+  if (reasons.some((r) => FAILURES.has(r))) return result('tidakSesuai');
   const later = row && !row.deleted ? replacement(row, input.others) : null;
   const replacedBy = later ? { id: later.id, receivedAt: later.received_at } : null;
   if (later) {
     reasons.push('replaced');
     return result('diganti', { replacedBy });
   }
-  if (reasons.includes('notOnDevice') || reasons.includes('noCopy')) return result('perlu-online');
-  if (reasons.includes('pendingUpload') || reasons.includes('signaturePending')) return result('belum-tersegel');
+  if (reasons.includes('notOnDevice') || reasons.includes('noCopy')) return result('perluOnline');
+  if (reasons.includes('pendingUpload') || reasons.includes('signaturePending')) return result('belumTersegel');
   return result('sesuai');
 }
