@@ -128,6 +128,7 @@ function VerifyOutcome({ result, fileName }: { result: VerifyResult; fileName: s
       data-testid="verify-result"
       data-verdict={result.verdict}
       data-source={result.source}
+      data-checked={fileName ?? 'qr'}
       role="status"
     >
       {good ? <CheckCircle2 aria-hidden="true" /> : <ShieldAlert aria-hidden="true" />}
