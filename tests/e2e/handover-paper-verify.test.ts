@@ -3,7 +3,8 @@
 // fake video capture) on "Periksa Dokumen": "sesuai" online (against the server) and offline
 // (against the tablet's copy), with who signed and when the server received it. The sealed
 // PDF chosen as a file is sesuai; the same file with one byte changed is flagged, online and
-// offline; and once a later BAST is recorded for the shipment, the paper reads as replaced.
+// offline. Another hub's tablet, without the file, checks it online and says offline that it
+// cannot tell. Once a later BAST is recorded for the shipment, the paper reads as replaced.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,6 +134,20 @@ describe('a paper that proves itself', () => {
     expect((await shown(page, 'sealed.pdf', 'device')).verdict).toBe('sesuai');
     await chooseFile(page, 'changed.pdf', changed);
     expect(await shown(page, 'changed.pdf', 'device')).toMatchObject({ verdict: 'tidakSesuai', reasons: ['fileDiffers'] });
+
+    // Karawang (where the truck came from) holds no copy of the file: online it reads the sealed
+    // file from Storage and says sesuai; offline it says plainly it cannot tell.
+    const karawang = await tablet(browser(), 'karawang');
+    await karawang.page.goto(appUrl('/periksa'));
+    await scan(karawang.page, code!);
+    const remote = await shown(karawang.page, 'qr', 'server');
+    expect(remote.verdict).toBe('sesuai');
+    expect(remote.text).toContain('Sopir: Joko Sopir');
+    await karawang.context.setOffline(true);
+    await waitOffline(karawang.page);
+    await scan(karawang.page, code!);
+    expect((await shown(karawang.page, 'qr', 'device')).verdict).toBe('perluOnline');
+    await karawang.context.close();
 
     // A later BAST recorded for the shipment: the printed paper is no longer the one in force.
     const later = randomUUID();

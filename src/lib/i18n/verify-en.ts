@@ -30,7 +30,8 @@ export const verifyEn: typeof verifyId = {
     notOnDevice: 'This document is not on this tablet.',
     notRegistered: 'The server has no sealed document with this number.',
     otherShipment: 'This QR code names another shipment than its sealed document.',
-    fileDiffers: 'This file differs from the sealed file (the SHA-256 fingerprints differ).',
+    fileDiffers:
+      'This file is not the sealed file (the SHA-256 fingerprints differ): its content may have been changed. A copy downloaded before the sync differs too; compare with the file in the shipment Documents.',
     copyDiffers: 'The copy that was read differs from the sealed file.',
     noCopy: 'The sealed file is not on this tablet.',
     noEvidence: 'This file carries no Dermaga document content to check.',

@@ -30,7 +30,8 @@ export const verifyId = {
     notOnDevice: 'Dokumen ini tidak ada di tablet ini.',
     notRegistered: 'Tidak ada dokumen tersegel dengan nomor ini di server.',
     otherShipment: 'Kode QR ini menunjuk pengiriman lain daripada dokumen tersegelnya.',
-    fileDiffers: 'Isi berkas ini berbeda dari berkas yang tersegel (sidik SHA-256 tidak sama).',
+    fileDiffers:
+      'Berkas ini bukan berkas yang tersegel (sidik SHA-256 tidak sama): isinya mungkin diubah. Salinan yang diunduh sebelum tersinkron juga berbeda; bandingkan dengan berkas di Dokumen pengiriman.',
     copyDiffers: 'Salinan yang terbaca berbeda dari berkas yang tersegel.',
     noCopy: 'Berkas tersegelnya tidak ada di tablet ini.',
     noEvidence: 'Berkas ini tidak memuat isi dokumen Dermaga yang dapat diperiksa.',
