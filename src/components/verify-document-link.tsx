@@ -6,11 +6,25 @@ import { ShieldCheck } from 'lucide-react';
 import { useT } from '../lib/i18n';
 import { Button } from './ui/button';
 
-export function VerifyDocumentLink({ variant = 'outline' }: { variant?: 'outline' | 'default' }) {
+export function VerifyDocumentLink({
+  variant = 'outline',
+  code,
+}: {
+  variant?: 'outline' | 'default';
+  /** A scanned document's code (/terima?doc=&sha256=): /periksa checks it at once. */
+  code?: { shipmentId: string; documentId: string; contentSha256: string | null };
+}) {
   const t = useT();
+  const search = code
+    ? `?${new URLSearchParams({
+        shipment: code.shipmentId,
+        doc: code.documentId,
+        ...(code.contentSha256 ? { sha256: code.contentSha256 } : {}),
+      }).toString()}`
+    : '';
   return (
     <Button asChild variant={variant} data-testid="verify-document-link">
-      <Link to="/periksa">
+      <Link to={`/periksa${search}`}>
         <ShieldCheck aria-hidden="true" />
         {t('verify.button')}
       </Link>

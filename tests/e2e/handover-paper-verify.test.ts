@@ -81,8 +81,8 @@ describe('a paper that proves itself', () => {
     await toast(page, 'Unloading completed successfully').waitFor();
 
     // The BAST as printed at the dock: made on the tablet at once (before the server's time).
-    const link = page.locator('[data-testid=bast-dialog][data-bast=made]').getByTestId('bast-download');
-    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const bastLink = page.locator('[data-testid=bast-dialog][data-bast=made]').getByTestId('bast-download');
+    const [download] = await Promise.all([page.waitForEvent('download'), bastLink.click()]);
     const printed = new Uint8Array(readFileSync((await download.path())!));
     await closeBast(page);
     const [code] = (await pdfQrCodes(printed)).filter((text) => parseShipmentQr(text)?.documentId);
@@ -122,6 +122,15 @@ describe('a paper that proves itself', () => {
     const changedOnline = await shown(page, 'changed.pdf', 'server');
     expect(changedOnline).toMatchObject({ verdict: 'tidakSesuai', reasons: ['fileDiffers'] });
     expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
+
+    // The code's own link (a phone's camera app, or Pindai Surat Jalan) lands on /terima: the
+    // shipment is unloaded already, and the page offers the check of this very document.
+    const link = new URL(code!);
+    await page.goto(appUrl(`${link.pathname}${link.search}`));
+    await page.getByTestId('receive-refused').waitFor();
+    await page.getByTestId('verify-document-link').click();
+    await page.waitForURL('**/periksa?**');
+    expect((await shown(page, 'qr', 'server')).verdict).toBe('sesuai');
 
     // Offline: against the tablet's copy.
     await context.setOffline(true);

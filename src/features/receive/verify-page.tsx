@@ -4,13 +4,14 @@
 // offline against this tablet's copy (src/lib/handover/verify-sources.ts), and the answer
 // said plainly: sesuai or not and why, who signed, when the server received it, whether a
 // later document replaced it.
-import { lazy, Suspense, useCallback, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { CheckCircle2, FileSearch, QrCode, ShieldAlert } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../lib/format-date';
-import type { ShipmentQr } from '../../lib/handover/qr-payload';
+import { parseShipmentQr, type ShipmentQr } from '../../lib/handover/qr-payload';
 import type { Claim } from '../../lib/handover/verify-document';
 import type { VerifyResult } from '../../lib/handover/verify-document';
 import { useT } from '../../lib/i18n';
@@ -62,6 +63,19 @@ export function VerifyPage() {
       ),
     [run],
   );
+  // A code handed over in the address (/terima's "Periksa Dokumen"): checked once, at once.
+  const [params] = useSearchParams();
+  const handed = useRef(false);
+  useEffect(() => {
+    if (handed.current || !params.get('shipment') || !engine) return;
+    handed.current = true;
+    // Read as the scanner reads a code: ids and hash checked, anything else ignored.
+    const code = new URL(`/terima/${encodeURIComponent(params.get('shipment')!)}`, window.location.origin);
+    for (const key of ['doc', 'sha256']) code.searchParams.set(key, params.get(key) ?? '');
+    const qr = parseShipmentQr(code.toString());
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-shot check of the code handed over
+    if (qr) onCode(qr);
+  }, [params, engine, onCode]);
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
