@@ -134,9 +134,11 @@ function receiptMatches(server: ServerReceipt, receipt: unknown): boolean {
   const r = obj(receipt);
   const tv = obj(r.smartboard);
   const br = obj(r.bracket);
+  // As the canonical form writes a name: trimmed, NFC.
+  const name = (s: string) => s.trim().normalize('NFC');
   return (
-    server.receiver_name.trim() === str(obj(r.receiver).name) &&
-    server.driver_name.trim() === str(obj(r.driver).name) &&
+    name(server.receiver_name) === name(str(obj(r.receiver).name)) &&
+    name(server.driver_name) === name(str(obj(r.driver).name)) &&
     sameInstant(server.signed_at, str(r.signed_at)) &&
     server.smartboard_received === tv.received &&
     server.smartboard_damaged === tv.damaged &&
