@@ -39,7 +39,11 @@ const bast = async (): Promise<BastData> => ({
 
 const pngBytes = (dataUrl: string) => Uint8Array.from(atob(dataUrl.split(',')[1]!), (c) => c.charCodeAt(0));
 
-describe('the sealed QR', () => {
+// Making a PDF and reading its QR code takes seconds on a loaded machine: more than the unit
+// project's default of 5 s per test.
+const PDF_WORK = { timeout: 30_000 };
+
+describe('the sealed QR', PDF_WORK, () => {
   it('old codes (shipment and batch only) still read as before; new ones name the document and its hash', () => {
     const old = encodeShipmentQr('https://dermaga.example', SHIPMENT, 'B-1');
     expect(parseShipmentQr(old)).toEqual({ shipmentId: SHIPMENT, batchNumber: 'B-1' });
@@ -98,8 +102,11 @@ describe('the sealed QR', () => {
   });
 });
 
-describe('the judgement', () => {
-  async function sealedCase() {
+describe('the judgement', PDF_WORK, () => {
+  let made: ReturnType<typeof makeSealedCase> | undefined;
+  /** One sealed BAST for every case here (made once: each case only reads it). */
+  const sealedCase = () => (made ??= makeSealedCase());
+  async function makeSealedCase() {
     const data = await bast();
     const bytes = await makeBastPdf({ ...data, serverReceivedAt: '2026-11-26T09:40:00Z' });
     const evidence = evidenceOfPdf(bytes)!;
