@@ -96,11 +96,8 @@ export async function makeBastPdf(data: BastData): Promise<Uint8Array> {
   const number = data.documentNumber ?? bastNumber(data.batchNumber);
   const doc = await newDocument(`${BAST_TITLE} ${number}`);
   const seal = await sealOfBast(data);
-  const qr = seal
-    ? await qrPng(
-        encodeShipmentQr(data.appOrigin ?? globalThis.location?.origin ?? 'https://dermaga.invalid', data.shipmentId, data.batchNumber, seal),
-      )
-    : null;
+  const origin = data.appOrigin ?? globalThis.location?.origin ?? 'https://dermaga.invalid';
+  const qr = seal ? await qrPng(encodeShipmentQr(origin, data.shipmentId, data.batchNumber, seal)) : null;
   if (seal) doc.setProperties({ keywords: evidenceKeywords(seal.evidence) });
   const shown = displayLocale();
   setDisplayLocale('id-ID');
