@@ -4,7 +4,7 @@
 // (against the tablet's copy), with who signed and when the server received it. The sealed
 // PDF chosen as a file is sesuai; the same file with one byte changed is flagged, online and
 // offline. Another hub's tablet, without the file, checks it online and says offline that it
-// cannot tell. Once a later BAST is recorded for the shipment, the paper reads as replaced.
+// cannot tell; a hub that may not read the shipment is shown no such document. Once a later BAST is recorded for the shipment, the paper reads as replaced.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -157,6 +157,12 @@ describe('a paper that proves itself', () => {
     await scan(karawang.page, code!);
     expect((await shown(karawang.page, 'qr', 'device')).verdict).toBe('perluOnline');
     await karawang.context.close();
+    // PolSub may not read this shipment (RLS): the server shows it no such document.
+    const polsub = await tablet(browser(), 'polsub');
+    await polsub.page.goto(appUrl('/periksa'));
+    await scan(polsub.page, code!);
+    expect(await shown(polsub.page, 'qr', 'server')).toMatchObject({ verdict: 'tidakDikenal', reasons: ['notRegistered'] });
+    await polsub.context.close();
 
     // A later BAST recorded for the shipment: the printed paper is no longer the one in force.
     const later = randomUUID();

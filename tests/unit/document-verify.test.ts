@@ -197,7 +197,7 @@ describe('the judgement', PDF_WORK, () => {
     expect((await verifyDocument({ ...input, claim: { from: 'qr', shipmentId: SHIPMENT } })).verdict).toBe('kodeLama');
     const missing = { ...input, row: null, copy: null, others: [] };
     expect(await verifyDocument({ ...missing, source: 'device' })).toMatchObject({ verdict: 'perluOnline', reasons: ['notOnDevice'] });
-    expect(await verifyDocument(missing)).toMatchObject({ verdict: 'tidakSesuai', reasons: ['notRegistered'] });
+    expect(await verifyDocument(missing)).toMatchObject({ verdict: 'tidakDikenal', reasons: ['notRegistered'] });
     const pending = await verifyDocument({ ...input, source: 'device', row: null, pending: true, signatures: new Map(), receipt: null });
     expect(pending).toMatchObject({ verdict: 'belumTersegel' });
   });

@@ -52,7 +52,9 @@ export type Verdict =
   | 'diganti'
   | 'belumTersegel'
   | 'perluOnline'
-  | 'kodeLama';
+  | 'kodeLama'
+  /** The server shows no such document to this user: none exists, or its shipment is not theirs. */
+  | 'tidakDikenal';
 
 export type Reason =
   | 'oldCode'
@@ -90,7 +92,6 @@ export interface VerifyResult {
 }
 
 const FAILURES: ReadonlySet<Reason> = new Set<Reason>([
-  'notRegistered',
   'otherShipment',
   'fileDiffers',
   'copyDiffers',
@@ -225,6 +226,7 @@ export async function verifyDocument(input: VerifyInput): Promise<VerifyResult> 
   const unique = [...new Set(reasons)];
   reasons.splice(0, reasons.length, ...unique);
   if (reasons.some((r) => FAILURES.has(r))) return result('tidakSesuai');
+  if (reasons.includes('notRegistered')) return result('tidakDikenal');
   const later = row && !row.deleted ? replacement(row, input.others) : null;
   const replacedBy = later ? { id: later.id, receivedAt: later.received_at } : null;
   if (later) {

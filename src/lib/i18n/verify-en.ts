@@ -24,11 +24,13 @@ export const verifyEn: typeof verifyId = {
     belumTersegel: 'Not sealed yet: the server has not received this document.',
     perluOnline: 'Cannot be confirmed on this tablet. Connect to the internet, then check again.',
     kodeLama: 'This QR code is from an older print without a document seal: it only names the shipment and cannot be checked.',
+    tidakDikenal: 'Unknown: the server shows you no such document.',
   },
   reason: {
     oldCode: 'This QR code carries no document number or fingerprint.',
     notOnDevice: 'This document is not on this tablet.',
-    notRegistered: 'The server has no sealed document with this number.',
+    notRegistered:
+      'There is no sealed document with this number that you may see: a forged document, or another hub’s shipment.',
     otherShipment: 'This QR code names another shipment than its sealed document.',
     fileDiffers:
       'This file is not the sealed file (the SHA-256 fingerprints differ): its content may have been changed. A copy downloaded before the sync differs too; compare with the file in the shipment Documents.',

@@ -24,11 +24,13 @@ export const verifyId = {
     belumTersegel: 'Belum tersegel: dokumen ini belum diterima server.',
     perluOnline: 'Belum dapat dipastikan di tablet ini. Sambungkan ke internet, lalu periksa lagi.',
     kodeLama: 'Kode QR ini dari cetakan lama tanpa segel dokumen: hanya menunjuk pengiriman, tidak dapat diperiksa.',
+    tidakDikenal: 'Tidak dikenal: server tidak menunjukkan dokumen ini kepada Anda.',
   },
   reason: {
     oldCode: 'Kode QR ini tidak memuat nomor dan sidik dokumen.',
     notOnDevice: 'Dokumen ini tidak ada di tablet ini.',
-    notRegistered: 'Tidak ada dokumen tersegel dengan nomor ini di server.',
+    notRegistered:
+      'Tidak ada dokumen tersegel dengan nomor ini yang dapat Anda lihat: dokumen palsu, atau pengiriman hub lain.',
     otherShipment: 'Kode QR ini menunjuk pengiriman lain daripada dokumen tersegelnya.',
     fileDiffers:
       'Berkas ini bukan berkas yang tersegel (sidik SHA-256 tidak sama): isinya mungkin diubah. Salinan yang diunduh sebelum tersinkron juga berbeda; bandingkan dengan berkas di Dokumen pengiriman.',
