@@ -30,6 +30,7 @@ const AppShell = lazyPage(() => import('./layout/app-shell'), 'AppShell');
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
 // Where a scanned surat jalan's link lands (issue 28): the shipment's arrival step.
 const ReceivePage = lazyPage(() => import('../features/receive/receive-page'), 'ReceivePage');
+const VerifyPage = lazyPage(() => import('../features/receive/verify-page'), 'VerifyPage');
 
 // A device with a stored session opens signed in: load the shell and (on /) the dashboard at
 // once, side by side, rather than each after the one that renders it. The sync engine's code
@@ -82,6 +83,7 @@ export const router = createBrowserRouter([
           { path: 'settings', element: <SettingsScreen /> },
           { path: 'audit', element: <AuditScreen /> },
           { path: 'terima/:shipmentId', element: <ReceivePage /> },
+          { path: 'periksa', element: <VerifyPage /> },
           { path: 'hub-karawang', element: <Navigate to={hubPath('hub-karawang')} replace /> },
           { path: 'hub-cikarang', element: <Navigate to={hubPath('hub-cikarang')} replace /> },
           { path: 'hub-poljak', element: <Navigate to={hubPath('hub-poljak')} replace /> },

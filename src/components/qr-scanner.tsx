@@ -2,11 +2,12 @@
 // photos) read for a QR code a few times a second; a Dermaga surat jalan opens
 // /terima/<shipment id>, anything else is said plainly and scanning goes on. The reader
 // (and its WebAssembly) loads when the dialog opens. Typing the batch number is the fallback.
+// Issue 40: given onCode, the same camera reads a document's code for "Periksa Dokumen".
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Webcam from 'react-webcam';
 import { ScanLine } from 'lucide-react';
-import { parseShipmentQr } from '../lib/handover/qr-payload';
+import { parseShipmentQr, type ShipmentQr } from '../lib/handover/qr-payload';
 import { useT } from '../lib/i18n';
 import { useRxQuery } from '../lib/use-rx-query';
 import { Button } from './ui/button';
@@ -26,7 +27,7 @@ const READ_EVERY_MS = 200;
 /** Reads the video until a Dermaga code is found; says what else it saw. */
 function useQrScan(
   video: () => HTMLVideoElement | null | undefined,
-  onFound: (shipmentId: string, batch: string | null) => void,
+  onFound: (qr: ShipmentQr) => void,
 ) {
   const [state, setState] = useState<'loading' | 'scanning' | 'failed'>('loading');
   const [wrongCode, setWrongCode] = useState(false);
@@ -52,7 +53,7 @@ function useQrScan(
                 const qr = parseShipmentQr(text);
                 if (qr) {
                   stopped = true;
-                  found.current(qr.shipmentId, qr.batchNumber);
+                  found.current(qr);
                   return;
                 }
               }
@@ -127,7 +128,14 @@ function BatchEntry({ onFound }: { onFound: (shipmentId: string) => void }) {
   );
 }
 
-export function QrScannerDialog({ onClose }: { onClose: () => void }) {
+export function QrScannerDialog({
+  onClose,
+  onCode,
+}: {
+  onClose: () => void;
+  /** Issue 40: hand the code over (Periksa Dokumen) instead of opening the shipment. */
+  onCode?: (qr: ShipmentQr) => void;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const webcam = useRef<Webcam>(null);
@@ -137,14 +145,21 @@ export function QrScannerDialog({ onClose }: { onClose: () => void }) {
     onClose();
     navigate(`/terima/${shipmentId}${batch ? `?batch=${encodeURIComponent(batch)}` : ''}`);
   });
-  const { state, wrongCode } = useQrScan(video, open);
+  const [found] = useState(() => (qr: ShipmentQr) => {
+    if (!onCode) return open(qr.shipmentId, qr.batchNumber);
+    onClose();
+    onCode(qr);
+  });
+  const { state, wrongCode } = useQrScan(video, found);
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent data-testid="qr-scanner" className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{t('handover.scan.title')}</DialogTitle>
-          <DialogDescription>{t('handover.scan.description')}</DialogDescription>
+          <DialogTitle>{onCode ? t('verify.scanTitle') : t('handover.scan.title')}</DialogTitle>
+          <DialogDescription>
+            {onCode ? t('verify.scanDescription') : t('handover.scan.description')}
+          </DialogDescription>
         </DialogHeader>
         {cameraError ? (
           <p className="text-sm text-destructive" role="alert">
@@ -178,7 +193,7 @@ export function QrScannerDialog({ onClose }: { onClose: () => void }) {
             {t('handover.scan.notDermaga')}
           </p>
         )}
-        <BatchEntry onFound={open} />
+        {!onCode && <BatchEntry onFound={open} />}
         <DialogFooter>
           <Button type="button" variant="outline" size="lg" onClick={onClose}>
             {t('common.cancel')}

@@ -99,8 +99,9 @@ describe('handover by road, Karawang to Cikarang', () => {
       .click();
     await departed.waitFor();
     const shipmentId = (await departed.getAttribute('data-shipment-id'))!;
-    expect(qr.text).toBe(
-      `${new URL(appUrl('/')).origin}/terima/${shipmentId}?batch=${encodeURIComponent(batch)}`,
+    // Issue 40: sealed, the code also names the document and its content's hash.
+    expect(qr.text).toContain(
+      `${new URL(appUrl('/')).origin}/terima/${shipmentId}?batch=${encodeURIComponent(batch)}&doc=`,
     );
     // The paper on the truck: its code is what the receiving tablet's camera will see.
     writeY4m(camera, qr.image);

@@ -109,8 +109,9 @@ describe('handover by sea, PolJak to POD Makassar', () => {
     ])
       expect(sjText).toContain(expected);
     const qr = await qrImageOfPdf(sjBytes);
-    expect(qr.text).toBe(
-      `${new URL(appUrl('/')).origin}/terima/${shipmentId}?batch=${encodeURIComponent(batch)}`,
+    // Issue 40: sealed, the code also names the document and its content's hash.
+    expect(qr.text).toContain(
+      `${new URL(appUrl('/')).origin}/terima/${shipmentId}?batch=${encodeURIComponent(batch)}&doc=`,
     );
     writeY4m(camera, qr.image);
 

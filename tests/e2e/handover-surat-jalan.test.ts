@@ -98,7 +98,12 @@ describe('the surat jalan', () => {
     ])
       expect(text).toContain(part);
     expect(text).toMatch(/Tanggal : \d{2} \w{3} \d{4} \d{2}:\d{2} WIB/);
-    expect(await pdfQrCodes(bytes)).toEqual([`${new URL(appUrl()).origin}/terima/${shipmentId}?batch=${batch}`]);
+    // Issue 40: the code also names the document and the hash of its content (sealed).
+    const codes = await pdfQrCodes(bytes);
+    expect(codes).toHaveLength(1);
+    expect(codes[0]).toMatch(
+      new RegExp(`^${new URL(appUrl()).origin}/terima/${shipmentId}\\?batch=${batch}&doc=[0-9a-f-]{36}&sha256=[0-9a-f]{64}$`),
+    );
     // Big enough for gloves.
     for (const button of await dialog.getByRole('button').all()) {
       const box = await button.boundingBox();

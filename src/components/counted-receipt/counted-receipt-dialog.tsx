@@ -199,11 +199,17 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
       }
       const result = await props.complete(receipt, notes);
       if (!result.ok) return;
+      const bastId = crypto.randomUUID();
       setBast({
-        id: crypto.randomUUID(),
+        id: bastId,
         data: {
           shipmentId: shipment.id,
           receiptId: ids.receiptId,
+          // Issue 40: sealed (its QR names it and hashes the receipt with both signatures).
+          documentId: bastId,
+          receiverSignatureId: ids.receiverSignatureId,
+          driverSignatureId: ids.driverSignatureId,
+          appOrigin: window.location.origin,
           batchNumber: shipment.batch_number,
           timeZone: places.timeZone,
           originHub: places.originHub,

@@ -10,6 +10,7 @@ import { useT } from '../../lib/i18n';
 import { supabase } from '../../lib/supabase';
 import type { TimeZone } from '../../lib/time-zone';
 import { Button } from '../ui/button';
+import { VerifyDocumentLink } from '../verify-document-link';
 
 const BUCKET = 'shipment-documents';
 
@@ -97,6 +98,11 @@ export function ShipmentDocuments({ shipmentId, timeZone }: { shipmentId: string
         <p className="text-destructive text-sm" role="alert">
           {problem}
         </p>
+      )}
+      {documents.length > 0 && (
+        <div>
+          <VerifyDocumentLink />
+        </div>
       )}
     </section>
   );

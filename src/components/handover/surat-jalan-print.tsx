@@ -8,7 +8,12 @@
 import { useEffect, useState } from 'react';
 import { formatDateTime, formatNumber, inLocale } from '../../lib/format-date';
 import { encodeShipmentQr } from '../../lib/handover/qr-payload';
-import { suratJalanNumber, SURAT_JALAN_TITLE, type SuratJalanData } from '../../lib/handover/surat-jalan-pdf';
+import {
+  sealOfSuratJalan,
+  suratJalanNumber,
+  SURAT_JALAN_TITLE,
+  type SuratJalanData,
+} from '../../lib/handover/surat-jalan-pdf';
 import { i18n } from '../../lib/i18n';
 
 /** The document's words: always Bahasa Indonesia (see above). */
@@ -25,10 +30,11 @@ const PRINT_CSS = `@media print {
 }`;
 
 /** The QR code as a data URL (qrcode loaded now, not with the screen). */
-function useQrImage(text: string): string | null {
+function useQrImage(text: string | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
+    if (text === null) return;
     void import('qrcode')
       .then((QRCode) => QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, scale: 6 }))
       .then((u) => live && setUrl(u))
@@ -40,8 +46,26 @@ function useQrImage(text: string): string | null {
   return url;
 }
 
+/** The note's seal (issue 40), as its PDF's QR carries it; undefined while computed. */
+function useSeal(data: SuratJalanData): { documentId: string; contentSha256: string } | null | undefined {
+  const [seal, setSeal] = useState<{ documentId: string; contentSha256: string } | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void sealOfSuratJalan(data)
+      .then((s) => live && setSeal(s ? { documentId: s.documentId, contentSha256: s.contentSha256 } : null))
+      .catch(() => live && setSeal(null));
+    return () => {
+      live = false;
+    };
+  }, [data]);
+  return seal;
+}
+
 export function SuratJalanPrint({ data, onReady }: { data: SuratJalanData; onReady?: () => void }) {
-  const qr = useQrImage(encodeShipmentQr(data.appOrigin, data.shipmentId, data.batchNumber));
+  const seal = useSeal(data);
+  const qr = useQrImage(
+    seal === undefined ? null : encodeShipmentQr(data.appOrigin, data.shipmentId, data.batchNumber, seal ?? undefined),
+  );
   useEffect(() => {
     if (qr) onReady?.();
   }, [qr, onReady]);

@@ -7,6 +7,7 @@ import { Anchor, Building2, ListPlus, Plus, Truck, type LucideIcon } from 'lucid
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { QrScannerButton } from '../../components/qr-scanner-button';
+import { VerifyDocumentLink } from '../../components/verify-document-link';
 import { tabsListClassName, tabsTriggerClassName } from '../../components/ui/tabs';
 import { hubPath, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
 import { useT } from '../../lib/i18n';
@@ -63,6 +64,7 @@ export const HubHeader = memo(function HubHeader({
       </div>
       <div className="flex flex-wrap gap-2" data-testid="hub-toolbar">
         {inbound && <QrScannerButton disabled={!canAdd} />}
+        <VerifyDocumentLink />
         {TOOLBAR.filter((action) => sea || !action.seaOnly).map(({ dialog, label, Icon, primary }) => (
           <Button
             key={dialog.kind}

@@ -36,6 +36,7 @@ import { PodShipmentCard } from './pod-shipment-card';
 import { PodReceiptDialog } from './pod-receipt-dialog';
 import { zoneOfPlace } from '../../lib/time-zone';
 import { QrScannerButton } from '../../components/qr-scanner-button';
+import { VerifyDocumentLink } from '../../components/verify-document-link';
 import { SCANNED_PARAM } from '../../lib/handover/scan-target';
 
 const ALL = { selector: {} };
@@ -94,8 +95,9 @@ export function PodPage() {
           <h1 className="text-2xl font-bold tracking-tight">{t('handover.pod.title')}</h1>
           <p className="text-sm text-muted-foreground">{t('handover.pod.description')}</p>
           <DataFreshness />
-          <div className="pt-2">
+          <div className="flex flex-wrap gap-2 pt-2">
             <QrScannerButton />
+            <VerifyDocumentLink />
           </div>
         </div>
         {staff || selectable.length > 1 ? (

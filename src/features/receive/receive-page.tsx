@@ -2,9 +2,11 @@
 // following its link) lands. It reads the shipment from this device's collections, so it
 // answers offline, and moves at once to the shipment's arrival step at the user's hub, or
 // says plainly why not: another hub's shipment, one unloaded already, one not on this tablet.
+// Issue 40: a code that names its document also offers "Periksa Dokumen" for that document.
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { AlertTriangle } from 'lucide-react';
 import { QrScannerButton } from '../../components/qr-scanner-button';
+import { VerifyDocumentLink } from '../../components/verify-document-link';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Skeleton } from '../../components/ui/skeleton';
 import { scanTarget } from '../../lib/handover/scan-target';
@@ -37,6 +39,8 @@ export function ReceivePage() {
   }
   const actor = { userId: profile.userId, role: profile.role, hubId: profile.hubId };
   const target = scanTarget(shipment, hubs.rows, actor, params.get('batch'));
+  // Issue 40: a sealed document's code (a BAST's, or a phone's camera on either) offers its check.
+  const documentId = params.get('doc');
   if (target.kind === 'open') return <Navigate to={target.path} replace />;
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" data-testid="receive-page">
@@ -46,8 +50,12 @@ export function ReceivePage() {
         <AlertTitle>{t('handover.scan.scanned')}</AlertTitle>
         <AlertDescription className="text-base">{target.message}</AlertDescription>
       </Alert>
-      <div>
+      <div className="flex flex-wrap gap-2">
         <QrScannerButton />
+        <VerifyDocumentLink
+          variant={documentId ? 'default' : 'outline'}
+          code={documentId ? { shipmentId, documentId, contentSha256: params.get('sha256') } : undefined}
+        />
       </div>
     </div>
   );

@@ -3,8 +3,13 @@
 // what arrived damaged, each discrepancy with its reason, both signatures with their names
 // and times, the device's time and, once the receipt has synced, the server's.
 // jspdf loads only here (pdf-layout.ts), when a document is made.
+// Issue 40: given its document id and the signatures' ids, the BAST is sealed: a QR code with
+// its id and the hash of its canonical content (evidence.ts: the receipt's hash, which holds
+// both signatures' hashes), and that content in the PDF's Keywords.
 import { displayLocale, formatDateTime, formatNumber, setDisplayLocale } from '../format-date';
 import type { TimeZone } from '../time-zone';
+import { bastSeal, evidenceKeywords, sha256Hex, type Seal } from './evidence';
+import { encodeShipmentQr } from './qr-payload';
 import {
   bytesOf,
   CONTENT_WIDTH,
@@ -12,6 +17,7 @@ import {
   heading,
   newDocument,
   PAGE,
+  qrPng,
   room,
   sectionTitle,
   table,
@@ -62,6 +68,13 @@ export interface BastData {
   deviceTime: Date | string;
   /** The receipt row's received_at once synced; absent or null before. */
   serverReceivedAt?: string | null;
+  /** Issue 40: the shipment_documents id the BAST gets; with the two below, it is sealed. */
+  documentId?: string;
+  /** The shipment_documents ids of the two signatures (the receipt's receiver_/driver_signature_id). */
+  receiverSignatureId?: string;
+  driverSignatureId?: string;
+  /** The app's origin for the QR's link (location.origin by default). */
+  appOrigin?: string;
 }
 
 export function bastNumber(batchNumber: string): string {
@@ -82,20 +95,74 @@ export const REASON_LABEL: Record<DiscrepancyReason, string> = {
 export async function makeBastPdf(data: BastData): Promise<Uint8Array> {
   const number = data.documentNumber ?? bastNumber(data.batchNumber);
   const doc = await newDocument(`${BAST_TITLE} ${number}`);
+  const seal = await sealOfBast(data);
+  const origin = data.appOrigin ?? globalThis.location?.origin ?? 'https://dermaga.invalid';
+  const qr = seal ? await qrPng(encodeShipmentQr(origin, data.shipmentId, data.batchNumber, seal)) : null;
+  if (seal) doc.setProperties({ keywords: evidenceKeywords(seal.evidence) });
   const shown = displayLocale();
   setDisplayLocale('id-ID');
   try {
-    draw(doc, data, number);
+    draw(doc, data, number, qr);
   } finally {
     setDisplayLocale(shown);
   }
   return bytesOf(doc);
 }
 
-function draw(doc: Awaited<ReturnType<typeof newDocument>>, data: BastData, number: string): void {
+/** The PNG bytes of a signature given as bytes or as a data URL. */
+export function signatureBytes(image: Uint8Array | string): Uint8Array {
+  if (typeof image !== 'string') return image;
+  const binary = atob(image.slice(image.indexOf(',') + 1));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** The BAST's seal (evidence.ts), or null for one made without its ids (before issue 40). */
+export async function sealOfBast(data: BastData): Promise<Seal | null> {
+  if (!data.documentId || !data.receiptId || !data.receiverSignatureId || !data.driverSignatureId) return null;
+  const signer = async (s: BastSignature, id: string) => ({
+    name: s.name,
+    signatureId: id,
+    signatureSha256: await sha256Hex(signatureBytes(s.image)),
+  });
+  return bastSeal(
+    {
+      documentId: data.documentId,
+      shipmentId: data.shipmentId,
+      batchNumber: data.batchNumber,
+      originHub: data.originHub,
+      destinationHub: data.destinationHub,
+    },
+    {
+      receiptId: data.receiptId,
+      shipmentId: data.shipmentId,
+      smartboard: data.smartboard,
+      bracket: data.bracket,
+      discrepancies: data.discrepancies,
+      receiver: await signer(data.receiver, data.receiverSignatureId),
+      driver: await signer(data.driver, data.driverSignatureId),
+      signedAt: data.receiver.signedAt,
+    },
+  );
+}
+
+function draw(
+  doc: Awaited<ReturnType<typeof newDocument>>,
+  data: BastData,
+  number: string,
+  qr: string | null,
+): void {
   const zone = data.timeZone;
 
   let y = heading(doc, BAST_TITLE, number, PAGE.margin + 6);
+  const qrSize = 38;
+  const top = y;
+  if (qr) {
+    doc.addImage(qr, 'PNG', PAGE.width - PAGE.margin - qrSize, y - 4, qrSize, qrSize);
+    doc.setFontSize(8);
+    doc.text('Pindai untuk memeriksa dokumen', PAGE.width - PAGE.margin - qrSize / 2, y + qrSize - 2, {
+      align: 'center',
+    });
+  }
   y = fields(
     doc,
     [
@@ -111,7 +178,9 @@ function draw(doc: Awaited<ReturnType<typeof newDocument>>, data: BastData, numb
     PAGE.margin,
     y,
     40,
+    qr ? CONTENT_WIDTH - qrSize - 4 : CONTENT_WIDTH,
   );
+  if (qr) y = Math.max(y, top + qrSize);
 
   y = sectionTitle(doc, 'Jumlah barang', y + 6);
   const n = formatNumber;

@@ -71,13 +71,16 @@ export async function makeAndQueueSuratJalan(
   shipmentId: string,
 ): Promise<{ data: SuratJalanData; made: MadeDocument }> {
   const madeAt = new Date();
-  const data = await suratJalanDataOf(engine, shipmentId, madeAt);
-  if (!data) throw new Error('Pengiriman tidak ditemukan di perangkat ini.');
+  const found = await suratJalanDataOf(engine, shipmentId, madeAt);
+  if (!found) throw new Error('Pengiriman tidak ditemukan di perangkat ini.');
+  // Issue 40: its id first, so the QR names the document it is printed on.
+  const data: SuratJalanData = { ...found, documentId: crypto.randomUUID() };
   const bytes = await makeSuratJalanPdf(data);
   const file = new File([bytes as BlobPart], documentFileName(suratJalanNumber(data.batchNumber)), {
     type: 'application/pdf',
   });
   const { id } = await engine.queueDocument({
+    id: data.documentId,
     shipmentId,
     kind: 'surat_jalan',
     bytes,

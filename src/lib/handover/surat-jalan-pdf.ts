@@ -2,8 +2,11 @@
 // the tablet without a server from plain data: the shipment, how it travels, what it
 // carries, a QR code that opens its arrival step (qr-payload.ts) and the lines to sign.
 // jspdf and qrcode load only here (pdf-layout.ts), when a document is made.
+// Issue 40: given its document id, the note is sealed: its QR also carries the id and the hash
+// of its canonical content (evidence.ts), and that content rides in the PDF's Keywords.
 import { formatDateTime, formatNumber, inLocale } from '../format-date';
 import type { TimeZone } from '../time-zone';
+import { evidenceKeywords, sealOf, suratJalanContent, type Seal } from './evidence';
 import { encodeShipmentQr } from './qr-payload';
 import {
   bytesOf,
@@ -41,6 +44,14 @@ export interface SuratJalanData {
   bracket: number;
   /** The loading date or ETD/ETA, when known (shown as given, yyyy-MM-dd or an instant). */
   notes?: string | null;
+  /** Issue 40: the shipment_documents id the note gets; with it, the note is sealed. */
+  documentId?: string;
+}
+
+/** The note's seal (evidence.ts), or null without a document id. */
+export async function sealOfSuratJalan(data: SuratJalanData): Promise<Seal | null> {
+  if (!data.documentId) return null;
+  return sealOf(data.documentId, { content: suratJalanContent({ ...data, documentId: data.documentId }) });
 }
 
 export function suratJalanNumber(batchNumber: string): string {
@@ -53,7 +64,9 @@ const orDash = (value: string | null | undefined) => (value && value.trim() ? va
 export async function makeSuratJalanPdf(data: SuratJalanData): Promise<Uint8Array> {
   const number = data.documentNumber ?? suratJalanNumber(data.batchNumber);
   const doc = await newDocument(`${SURAT_JALAN_TITLE} ${number}`);
-  const qr = await qrPng(encodeShipmentQr(data.appOrigin, data.shipmentId, data.batchNumber));
+  const seal = await sealOfSuratJalan(data);
+  if (seal) doc.setProperties({ keywords: evidenceKeywords(seal.evidence) });
+  const qr = await qrPng(encodeShipmentQr(data.appOrigin, data.shipmentId, data.batchNumber, seal ?? undefined));
 
   let y = heading(doc, SURAT_JALAN_TITLE, number, PAGE.margin + 6);
   const qrSize = 42;

@@ -9,6 +9,7 @@ import { hubShippingEn } from './hub-shipping-en';
 import { handoverEn } from './handover-en';
 import { towerEn } from './tower-en';
 import { evidenceEn } from './evidence-en';
+import { verifyEn } from './verify-en';
 import { serverEn } from './server-en';
 
 export const en: Catalogue = {
@@ -166,5 +167,6 @@ export const en: Catalogue = {
   handover: handoverEn,
   tower: towerEn,
   evidence: evidenceEn,
+  verify: verifyEn,
   server: serverEn,
 };

@@ -9,6 +9,7 @@ import { hubShippingId } from './hub-shipping-id';
 import { handoverId } from './handover-id';
 import { towerId } from './tower-id';
 import { evidenceId } from './evidence-id';
+import { verifyId } from './verify-id';
 import { serverId } from './server-id';
 
 export const id = {
@@ -166,6 +167,7 @@ export const id = {
   handover: handoverId,
   tower: towerId,
   evidence: evidenceId,
+  verify: verifyId,
   server: serverId,
 };
 
