@@ -6,30 +6,20 @@
 // offline. Another hub's tablet, without the file, checks it online and says offline that it
 // cannot tell; a hub that may not read the shipment is shown no such document. Once a later BAST is recorded for the shipment, the paper reads as replaced.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseShipmentQr } from '../../src/lib/handover/qr-payload';
-import { appUrl, useBrowser } from '../support/browser';
+import { appUrl } from '../support/browser';
 import { serviceClient } from '../support/clients';
 import { HUB, TRUCK_VENDOR } from '../support/demo';
 import { pdfQrCodes } from '../support/handover-pdf';
 import { seriousViolations } from './axe';
 import { eventually, makeVehicle, openHub, query, shipmentCard, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
-import { writeQrVideo } from './qr-camera';
+import { useQrCamera } from './qr-camera';
 import { closeBast, signReceipt } from './receive-support';
 
-const video = join(mkdtempSync(join(tmpdir(), 'dermaga-verify-')), 'camera.y4m');
-writeQrVideo(video, 'not a code yet');
-const browser = useBrowser({
-  extraArgs: [
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-video-capture=${video}`,
-  ],
-});
+const { browser, show } = useQrCamera('dermaga-verify');
 
 const shipment = { id: randomUUID(), batch: `E2E-PAPER-${tag()}` };
 
@@ -61,7 +51,7 @@ async function shown(page: Page, checked: string, source: 'server' | 'device') {
 
 /** Shows the QR code of `text` to the camera and opens the scanner of Periksa Dokumen. */
 async function scan(page: Page, text: string): Promise<void> {
-  writeQrVideo(video, text);
+  show(text);
   await page.getByTestId('verify-scan').click();
 }
 

@@ -4,51 +4,18 @@
 // and both signatures; the BAST follows. Back online the receipt, its discrepancy and the
 // stock as counted reach the server. A code of another hub's shipment is refused plainly.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import QRCode from 'qrcode';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeShipmentQr } from '../../src/lib/handover/qr-payload';
-import { appUrl, useBrowser } from '../support/browser';
+import { appUrl } from '../support/browser';
 import { png } from '../support/images';
 import { HUB, TRUCK_VENDOR, WAREHOUSE } from '../support/demo';
 import { seriousViolations } from './axe';
 import { clickTab, eventually, makeVehicle, query, shipmentCard, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
+import { useQrCamera } from './qr-camera';
 import { closeBast, signReceipt } from './receive-support';
 
-/** The camera's picture: a Y4M file (one grey frame, looped by Chromium) showing the QR code of `text`. */
-function writeQrVideo(path: string, text: string): void {
-  const [width, height] = [640, 480];
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const size = qr.modules.size;
-  const scale = Math.floor((height - 80) / (size + 8));
-  const side = scale * (size + 8);
-  const [left, top] = [Math.floor((width - side) / 2), Math.floor((height - side) / 2)];
-  const y = Buffer.alloc(width * height, 235);
-  for (let row = 0; row < size; row++)
-    for (let col = 0; col < size; col++) {
-      if (!qr.modules.get(row, col)) continue;
-      for (let dy = 0; dy < scale; dy++) {
-        const start = (top + (row + 4) * scale + dy) * width + left + (col + 4) * scale;
-        y.fill(16, start, start + scale);
-      }
-    }
-  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
-  const header = `YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\nFRAME\n`;
-  writeFileSync(path, Buffer.concat([Buffer.from(header), y, chroma]));
-}
-
-const video = join(mkdtempSync(join(tmpdir(), 'dermaga-qr-')), 'camera.y4m');
-writeQrVideo(video, 'not a code yet');
-const browser = useBrowser({
-  extraArgs: [
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-video-capture=${video}`,
-  ],
-});
+const { browser, show } = useQrCamera('dermaga-qr');
 
 const mine = { id: randomUUID(), batch: `E2E-RCV-${tag()}` };
 // Cikarang's own departure to PolSub: on Cikarang's tablet (its origin), not for it to receive.
@@ -86,7 +53,7 @@ async function shownStock(page: Page): Promise<{ tv: number; bracket: number }> 
  * could see it (the clean-clone run failed so); the callers wait for where the code leads.
  */
 async function scan(page: Page, text: string): Promise<void> {
-  writeQrVideo(video, text);
+  show(text);
   await page.getByRole('button', { name: 'Pindai Surat Jalan' }).click();
 }
 

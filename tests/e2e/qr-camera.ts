@@ -1,8 +1,11 @@
 // The camera's picture for e2e tests of the scanners (issue 40; the same frame handover-receive
 // draws): a Y4M file of one grey frame, looped by Chromium's fake video capture, showing the QR
 // code of a text. Written again before each scan; the browser reads it when the camera opens.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import QRCode from 'qrcode';
+import { useBrowser } from '../support/browser';
 
 export function writeQrVideo(path: string, text: string): void {
   const [width, height] = [640, 480];
@@ -23,4 +26,21 @@ export function writeQrVideo(path: string, text: string): void {
   const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
   const header = `YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\nFRAME\n`;
   writeFileSync(path, Buffer.concat([Buffer.from(header), y, chroma]));
+}
+
+/**
+ * A browser whose camera shows the QR code last written with show(text) (Chromium's fake video
+ * capture reads the file when the camera opens).
+ */
+export function useQrCamera(prefix: string) {
+  const video = join(mkdtempSync(join(tmpdir(), `${prefix}-`)), 'camera.y4m');
+  writeQrVideo(video, 'not a code yet');
+  const browser = useBrowser({
+    extraArgs: [
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  return { browser, show: (text: string) => writeQrVideo(video, text) };
 }
