@@ -38,6 +38,11 @@ export const HANDOVER_MESSAGES = {
 
   // attach_document
   documentMissing: 'Berkas belum ada di penyimpanan; unggah ulang lalu coba lagi.',
+  // issue 40: the server measures the stored object (20261128001000_sealed_documents.sql)
+  documentMismatch:
+    'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); unggah ulang dokumen ini.',
+  // attach_correction: the document a correction names
+  replacedNotFound: 'Dokumen yang diganti tidak ditemukan pada pengiriman ini.',
 
   // Words the screens show with them
   reasonLabel: { kurang: 'Kurang', lebih: 'Lebih', rusak: 'Rusak' } as Record<Discrepancy['reason'], string>,
