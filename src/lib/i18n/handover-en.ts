@@ -137,6 +137,7 @@ export const handoverEn: typeof handoverId = {
     openKind: 'Open {{kind}}',
     openFailed: 'The document could not be opened. Check your connection and try again.',
     needsConnection: 'This document is on the server. Opening it needs a connection.',
+    photoNeedsConnection: 'This photo is on the server. Showing it needs a connection.',
     kind: {
       surat_jalan: 'Delivery Note',
       bast: 'BAST',

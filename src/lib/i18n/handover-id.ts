@@ -145,6 +145,7 @@ export const handoverId = {
     openKind: 'Buka {{kind}}',
     openFailed: 'Dokumen tidak dapat dibuka. Periksa koneksi lalu coba lagi.',
     needsConnection: 'Dokumen ini ada di server. Butuh koneksi untuk membukanya.',
+    photoNeedsConnection: 'Foto ini ada di server. Butuh koneksi untuk menampilkannya.',
     kind: {
       surat_jalan: 'Surat Jalan',
       bast: 'BAST',
