@@ -40,7 +40,7 @@ export const HANDOVER_MESSAGES = {
   documentMissing: 'Berkas belum ada di penyimpanan; unggah ulang lalu coba lagi.',
   // issue 40: the server measures the stored object (20261128001000_sealed_documents.sql)
   documentMismatch:
-    'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); unggah ulang dokumen ini.',
+    'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); dokumen tidak dicatat.',
   // attach_correction: the document a correction names
   replacedNotFound: 'Dokumen yang diganti tidak ditemukan pada pengiriman ini.',
 

@@ -166,7 +166,7 @@ describe('attach measures the stored object', () => {
       outcome: 'rejected',
       code: 'document_mismatch',
       message:
-        'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); unggah ulang dokumen ini.',
+        'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); dokumen tidak dicatat.',
     };
     expect(await cikarang.run('attach_document', { ...doc, sha256: 'f'.repeat(64) })).toMatchObject(refused);
     expect(await cikarang.run('attach_document', { ...doc, size_bytes: 52428800 })).toMatchObject(refused);

@@ -139,7 +139,7 @@ export const serverEn: typeof serverId = {
     discrepancyResolvedBy: 'Discrepancy already resolved by {{who}} at {{when}}',
     fileMissing: 'The file is not in storage yet; upload it again and try again.',
     fileMismatch:
-      'The stored file is not the one this device recorded (its size, type or SHA-256 differs); upload this document again.',
+      'The stored file is not the one this device recorded (its size, type or SHA-256 differs); the document was not recorded.',
     replacedNotFound: 'The document being replaced was not found on this shipment.',
     resolutionNoteRequired: 'A resolution note is required',
     receiverNameRequired: "The receiver's name is required",

@@ -143,7 +143,7 @@ export const serverId = {
     fileMissing: 'Berkas belum ada di penyimpanan; unggah ulang lalu coba lagi.',
     // issue 40: sealed, measured documents (20261128001000_sealed_documents.sql)
     fileMismatch:
-      'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); unggah ulang dokumen ini.',
+      'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); dokumen tidak dicatat.',
     replacedNotFound: 'Dokumen yang diganti tidak ditemukan pada pengiriman ini.',
     resolutionNoteRequired: 'Catatan penyelesaian wajib diisi',
     // the device's own words for the counted receipt (sync/messages-handover.ts)
