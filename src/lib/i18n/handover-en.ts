@@ -132,6 +132,7 @@ export const handoverEn: typeof handoverId = {
     sectionTitle: 'Documents',
     none: 'No documents yet.',
     pending: 'Waiting to upload',
+    refused: 'Refused by storage; not retried',
     uploaded: 'Stored',
     open: 'Open',
     openKind: 'Open {{kind}}',

@@ -140,6 +140,7 @@ export const handoverId = {
     sectionTitle: 'Dokumen',
     none: 'Belum ada dokumen.',
     pending: 'Menunggu unggah',
+    refused: 'Ditolak penyimpanan; tidak dicoba lagi',
     uploaded: 'Tersimpan',
     open: 'Buka',
     openKind: 'Buka {{kind}}',
