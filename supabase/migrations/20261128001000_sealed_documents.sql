@@ -55,11 +55,13 @@ create policy "Readers of a shipment can read its files"
   );
 
 -- Sealed: an object a shipment_documents row names. Security definer: the seal holds
--- whoever asks, whatever rows they may read.
+-- whoever asks, whatever rows they may read. Volatile, so that under READ COMMITTED it reads
+-- with a snapshot of its own: an upsert that waited for the object's row (locked by the
+-- attach that seals it, shipment_document_measured) sees the attach once it committed.
 create or replace function public.document_file_sealed(p_bucket text, p_name text)
 returns boolean
 language sql
-stable
+volatile
 security definer
 set search_path = ''
 as $$

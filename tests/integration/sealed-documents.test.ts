@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, stack } from '../support/clients';
+import { anonClient, ownerSql, stack } from '../support/clients';
 import { png } from '../support/images';
 import { as, closeDb, remember, rowOf, rowsWhere, type User } from './commands-support';
 import { unloadingAtCikarang } from './handover-support';
@@ -115,6 +115,41 @@ describe('a sealed document', () => {
       expect(await res.json().catch(() => [])).not.toContainEqual(expect.objectContaining({ name: doc.path }));
     }
     expect(await objectRow(doc.path)).toBeDefined();
+    expect((await downloaded(karawang.client, doc.path))?.equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('is not rewritten by an upsert racing the attach that seals it', async () => {
+    const { shipmentId } = await unloadingAtCikarang();
+    remember(shipmentId);
+    const bytes = pdf(`race ${shipmentId}`);
+    const doc = documentOf(shipmentId, 'surat_jalan', bytes, 'application/pdf');
+    expect((await put(karawang.client, doc.path, bytes, 'application/pdf', false)).error).toBeNull();
+    // The attach, held open: its trigger has locked the object's row and measured it.
+    const attach = await ownerSql();
+    try {
+      await attach.query('begin');
+      await attach.query(
+        `insert into public.shipment_documents (id, shipment_id, kind, path, mime, size_bytes, sha256, device_time, uploaded_by)
+         values ($1, $2, 'surat_jalan', $3, 'application/pdf', $4, $5, now(), $6)`,
+        [doc.id, shipmentId, doc.path, doc.size_bytes, doc.sha256, karawang.id],
+      );
+      const racing = put(karawang.client, doc.path, pdf('999 TV (altered)'), 'application/pdf', true);
+      // Wait until the upsert waits for the attach's lock on the object's row (read outside
+      // the attach's transaction: pg_stat_activity holds still inside one).
+      await expect
+        .poll(async () => {
+          const rows = await rowsWhere<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+             where wait_event_type = 'Lock' and query ilike '%insert into storage.objects%'`,
+          );
+          return rows[0]!.n;
+        })
+        .toBeGreaterThan(0);
+      await attach.query('commit');
+      expect((await racing).error).not.toBeNull();
+    } finally {
+      await attach.end();
+    }
     expect((await downloaded(karawang.client, doc.path))?.equals(Buffer.from(bytes))).toBe(true);
   });
 
