@@ -8,7 +8,9 @@ import { attachDocument, attachDocumentInput } from './handover';
 import { holds, need, uuid } from './helpers';
 import { defineCommand } from './types';
 
-export const attachCorrectionInput = attachDocumentInput.and(z.object({ replaces: uuid(M.replacedNotFound) }));
+export const attachCorrectionInput = attachDocumentInput.and(
+  z.object({ replaces: uuid(M.replacedNotFound) }),
+);
 
 export const attachCorrection = defineCommand({
   type: 'attach_correction',
@@ -17,7 +19,10 @@ export const attachCorrection = defineCommand({
     const replaced = await need(ctx, 'shipment_documents', p.replaces, M.replacedNotFound, strict);
     if (replaced) {
       holds(
-        !replaced.deleted && replaced.shipment_id === p.shipment_id && replaced.kind === p.kind && replaced.id !== p.id,
+        !replaced.deleted &&
+          replaced.shipment_id === p.shipment_id &&
+          replaced.kind === p.kind &&
+          replaced.id !== p.id,
         strict,
         M.replacedNotFound,
       );

@@ -44,7 +44,10 @@ describe("a shipment's photo in a private bucket", () => {
     });
     expect(created.error).toBeNull();
     const photo = png(24, 16, [10, 160, 90]);
-    expect((await karawang.storage.from('shipment-documents').upload(path, photo, { contentType: 'image/png' })).error).toBeNull();
+    expect(
+      (await karawang.storage.from('shipment-documents').upload(path, photo, { contentType: 'image/png' }))
+        .error,
+    ).toBeNull();
     const pointed = await karawang.rpc('apply_commands', {
       commands: [command('set_shipment_image', { shipment_id: shipmentId, slot: 'delivery_record', path })],
     });
