@@ -11,6 +11,7 @@ import type { Local } from '../db/database';
 import { DOCUMENT_EXTENSION, DOCUMENT_KINDS, documentObjectPath } from '../commands/handover';
 import type { DocumentFacts, DocumentUpload, ImageUpload, UploadEntry } from '../db/engine-store';
 import type { DocumentKind, DocumentMime } from '../model/rows';
+import { HANDOVER_MESSAGES as M } from '../messages-handover';
 
 export const BUCKET = 'shipment-documents';
 const MAX_BACKOFF_MS = 5 * 60_000;
@@ -185,7 +186,7 @@ async function storedBefore(supabase: SupabaseClient, entry: UploadEntry, error:
 
 /**
  * An upload Storage refuses for good stops (state 'failed'), never retried, and shows in the
- * sync panel's rejections with what Storage said, as a refused command does.
+ * sync panel's rejections as a refused command does (Storage's own words stay in last_error).
  */
 async function settleRefused(local: Local, entry: UploadEntry, error: { message: string }): Promise<void> {
   const status = statusOf(error);
@@ -194,7 +195,7 @@ async function settleRefused(local: Local, entry: UploadEntry, error: { message:
     command_id: `upload:${entry.path}`,
     type: entry.document ? (entry.document.replaces ? 'attach_correction' : 'attach_document') : 'set_shipment_image',
     code: status === 403 ? 'forbidden' : 'unsendable',
-    message: error.message,
+    message: status === 403 ? M.uploadForbidden : M.uploadRefused,
     at: new Date().toISOString(),
     payload: { shipment_id: entry.shipment_id, path: entry.path },
   });

@@ -42,6 +42,7 @@ describe('the upload queue', () => {
     expect(await polsub.engine.local.store.conflicts.get(`upload:${path}`)).toMatchObject({
       type: 'attach_document',
       code: 'forbidden',
+      message: 'Penyimpanan menolak berkas ini: tidak ada izin untuk pengiriman ini. Tidak dicoba lagi.',
       payload: { shipment_id: shipmentId, path },
     });
     const sent = polsub.proxy.forwarded.length;

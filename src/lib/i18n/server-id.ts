@@ -145,6 +145,9 @@ export const serverId = {
     fileMismatch:
       'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); dokumen tidak dicatat.',
     replacedNotFound: 'Dokumen yang diganti tidak ditemukan pada pengiriman ini.',
+    uploadForbidden: 'Penyimpanan menolak berkas ini: tidak ada izin untuk pengiriman ini. Tidak dicoba lagi.',
+    uploadRefused:
+      'Penyimpanan menolak berkas ini (jenis, ukuran atau alamatnya tidak diterima). Tidak dicoba lagi.',
     resolutionNoteRequired: 'Catatan penyelesaian wajib diisi',
     // the device's own words for the counted receipt (sync/messages-handover.ts)
     receiverNameRequired: 'Nama penerima wajib diisi',
