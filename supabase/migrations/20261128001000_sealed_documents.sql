@@ -77,11 +77,11 @@ grant execute on function public.document_file_sealed(text, text) to authenticat
 -- object. No permissive delete policy exists on the bucket at all: nobody deletes through
 -- the API; these make that an explicit rule rather than an absence.
 create policy "Attached documents are never rewritten"
-  on storage.objects as restrictive for update to anon, authenticated
+  on storage.objects as restrictive for update to authenticated
   using (not public.document_file_sealed(bucket_id, name));
 
 create policy "Attached documents are never deleted"
-  on storage.objects as restrictive for delete to anon, authenticated
+  on storage.objects as restrictive for delete to authenticated
   using (not public.document_file_sealed(bucket_id, name));
 
 -- Measured: what attach_document records is what is stored. The Storage that took the
