@@ -145,14 +145,17 @@ declare
   v_id uuid;
   replaced public.shipment_documents;
 begin
+  -- attach_document's checks first (who may attach this kind to this shipment, the stored
+  -- object, its measured facts), so nothing is said of a shipment the caller may not touch;
+  -- a refusal below rolls its insert back with the rest of the command.
+  v_id := public.cmd_attach_document(ctx, p - 'replaces');
   select * into replaced from public.shipment_documents d where d.id = v_replaces and not d.deleted;
   if not found
      or replaced.shipment_id::text is distinct from (p ->> 'shipment_id')
      or replaced.kind is distinct from (p ->> 'kind')
-     or replaced.id::text = (p ->> 'id') then
+     or replaced.id = v_id then
     perform public.cmd_reject('validation', 'Dokumen yang diganti tidak ditemukan pada pengiriman ini.');
   end if;
-  v_id := public.cmd_attach_document(ctx, p - 'replaces');
   update public.shipment_documents set replaces = v_replaces where id = v_id and replaces is null;
   if not exists (select 1 from public.shipment_documents d where d.id = v_id and d.replaces = v_replaces) then
     perform public.cmd_reject('duplicate_id', 'Perintah tidak valid: data dengan id ini sudah ada.');

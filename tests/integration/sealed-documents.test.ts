@@ -181,6 +181,10 @@ describe('a sealed document', () => {
     });
     expect(await rowOf('shipment_documents', doc.id)).toMatchObject({ replaces: null, deleted: false });
 
+    // Only those who may attach it may correct it: another hub is refused before anything is read.
+    const outsider = documentOf(shipmentId, 'surat_jalan', bytes, 'application/pdf', { replaces: doc.id });
+    expect(await polsub.run('attach_correction', outsider)).toMatchObject({ outcome: 'rejected', code: 'forbidden' });
+
     // Only a document of the same shipment and kind can be replaced.
     const other = await attachedSuratJalan();
     const wrong = documentOf(shipmentId, 'surat_jalan', bytes, 'application/pdf', { replaces: other.doc.id });
