@@ -137,7 +137,9 @@ export class SyncEngine {
       reconcileIntervalMs: options.reconcileIntervalMs,
       workingSetIntervalMs: options.workingSetIntervalMs,
       recordUpload: async (upload) => {
-        if (upload.document) await this.dispatch('attach_document', attachPayload(upload));
+        if (upload.document?.replaces)
+          await this.dispatch('attach_correction', { ...attachPayload(upload), replaces: upload.document.replaces });
+        else if (upload.document) await this.dispatch('attach_document', attachPayload(upload));
         else
           await this.dispatch('set_shipment_image', {
             shipment_id: upload.shipment_id,

@@ -20,6 +20,7 @@ export const REJECTION_CODES = [
   'duplicate',
   'duplicate_id',
   'upload_missing',
+  'document_mismatch',
   'unknown_command',
   'invalid_command',
   'constraint',

@@ -38,6 +38,14 @@ export const HANDOVER_MESSAGES = {
 
   // attach_document
   documentMissing: 'Berkas belum ada di penyimpanan; unggah ulang lalu coba lagi.',
+  // issue 40: the server measures the stored object (20261128001000_sealed_documents.sql)
+  documentMismatch:
+    'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); dokumen tidak dicatat.',
+  // the upload queue: Storage refused a file for good (sync/uploads/queue.ts)
+  uploadForbidden: 'Penyimpanan menolak berkas ini: tidak ada izin untuk pengiriman ini. Tidak dicoba lagi.',
+  uploadRefused: 'Penyimpanan menolak berkas ini (jenis, ukuran atau alamatnya tidak diterima). Tidak dicoba lagi.',
+  // attach_correction: the document a correction names
+  replacedNotFound: 'Dokumen yang diganti tidak ditemukan pada pengiriman ini.',
 
   // Words the screens show with them
   reasonLabel: { kurang: 'Kurang', lebih: 'Lebih', rusak: 'Rusak' } as Record<Discrepancy['reason'], string>,

@@ -8,13 +8,11 @@ import { formatDateTime } from '../lib/format-date';
 import { useT } from '../lib/i18n';
 import { describeDiscrepancy, nameOf, reportedAt, resolverName } from '../lib/handover/discrepancies';
 import type { DiscrepancyContext } from '../lib/handover/use-discrepancies';
-import { storageUrl } from '../lib/supabase';
 import { zoneOfHub } from '../lib/time-zone';
 import { useRxByIds } from '../lib/use-rx-query';
+import { StoredImage } from './stored-image';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';
-
-const DOCUMENTS_PREFIX = '/storage/v1/object/public/shipment-documents/';
 
 /** The evidence photos the device holds rows for; the rest are counted as still on their way. */
 function Photos({ ids }: { ids: readonly string[] }) {
@@ -32,14 +30,12 @@ function Photos({ ids }: { ids: readonly string[] }) {
       {shown.length > 0 && (
         <div className="flex flex-wrap gap-2">
           {shown.map((d, i) => (
-            <a key={d!.id} href={storageUrl(DOCUMENTS_PREFIX + d!.path)} target="_blank" rel="noreferrer">
-              <img
-                src={storageUrl(DOCUMENTS_PREFIX + d!.path)}
-                alt={t('handover.discrepancies.photoAlt', { n: i + 1 })}
-                className="size-16 rounded-md border object-cover"
-                loading="lazy"
-              />
-            </a>
+            <StoredImage
+              key={d!.id}
+              value={d!.path}
+              alt={t('handover.discrepancies.photoAlt', { n: i + 1 })}
+              className="size-16 rounded-md border object-cover"
+            />
           ))}
         </div>
       )}

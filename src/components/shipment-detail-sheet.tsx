@@ -7,8 +7,8 @@ import { formatDate, formatDateTime, formatNumber } from '../lib/format-date';
 import { useT } from '../lib/i18n';
 import type { StatusLooks } from '../lib/shipment-status';
 import { zoneOfHub } from '../lib/time-zone';
-import { storageUrl } from '../lib/supabase';
 import { StatusBadge } from './status-badge';
+import { StoredImage } from './stored-image';
 import { ShipmentCorrection } from './shipment-correction';
 import { ShipmentDiscrepancies } from './shipment-discrepancies';
 import { ShipmentHistory } from './shipment-history';
@@ -88,14 +88,13 @@ export function ShipmentDetailSheet({
         {photos.length > 0 && (
           <div className="grid grid-cols-2 gap-2" data-testid="shipment-photos">
             {photos.map((url, i) => (
-              <a key={url} href={storageUrl(url)} target="_blank" rel="noreferrer">
-                <img
-                  src={storageUrl(url)}
-                  alt={i === 0 ? t('tower.detail.deliveryPhoto') : t('tower.detail.bastPhoto')}
-                  className="aspect-square w-full rounded-md border object-cover"
-                  loading="lazy"
-                />
-              </a>
+              // The column names the object; the bucket is private (issue 40): a signed URL.
+              <StoredImage
+                key={url}
+                value={url}
+                alt={i === 0 ? t('tower.detail.deliveryPhoto') : t('tower.detail.bastPhoto')}
+                className="aspect-square w-full rounded-md border object-cover"
+              />
             ))}
           </div>
         )}

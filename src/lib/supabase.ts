@@ -24,8 +24,3 @@ export const supabase = createClient(supabaseUrl, anonKey, {
   // No request waits for ever on a connection that dropped its answer (request-timeout.ts).
   global: { fetch: fetchWithTimeout() },
 });
-
-/** A stored image's URL: shipments keep the public path relative to the project (docs/sync.md). */
-export function storageUrl(relativePath: string): string {
-  return new URL(relativePath, supabaseUrl).toString();
-}

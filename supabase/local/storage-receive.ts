@@ -21,6 +21,8 @@ export interface Received {
   mime: string;
   cacheControl: string;
   eTag: string;
+  /** SHA-256 of the stored bytes, 64 lowercase hex digits (issue 40: what attach_document seals). */
+  sha256: string;
 }
 
 export interface ReceiveOptions {
@@ -43,6 +45,7 @@ class Sink {
   private head = Buffer.alloc(0);
   private sniffed = false;
   private readonly md5 = createHash('md5');
+  private readonly sha256 = createHash('sha256');
   private readonly out: WriteStream;
 
   constructor(
@@ -75,16 +78,18 @@ class Sink {
       if (this.head.length >= SNIFF_BYTES) this.sniff();
     }
     this.md5.update(chunk);
+    this.sha256.update(chunk);
     if (this.failed) throw this.failed;
     if (!this.out.write(chunk)) await once(this.out, 'drain');
   }
 
-  async finish(): Promise<string> {
+  /** The file's eTag (MD5, as hosted Storage's) and SHA-256, once every byte is on disk. */
+  async finish(): Promise<{ eTag: string; sha256: string }> {
     if (!this.sniffed) this.sniff();
     if (this.failed) throw this.failed;
     this.out.end();
     await once(this.out, 'finish');
-    return this.md5.digest('hex');
+    return { eTag: this.md5.digest('hex'), sha256: this.sha256.digest('hex') };
   }
 
   close() {
@@ -122,12 +127,12 @@ function rawUpload(req: Request, opts: ReceiveOptions): Promise<Received> {
   return (async () => {
     try {
       if (req.body) await pump(req.body, (chunk) => sink.write(chunk), new Promise<never>(() => {}));
-      const eTag = await sink.finish();
+      const digests = await sink.finish();
       return {
         size: sink.size,
         mime,
         cacheControl: req.headers.get('cache-control') ?? 'max-age=3600',
-        eTag,
+        ...digests,
       };
     } finally {
       sink.close();
@@ -157,7 +162,7 @@ async function multipartUpload(req: Request, type: string, opts: ReceiveOptions)
       opts.checkMime(mime);
       sink = new Sink(opts, mime);
       for await (const chunk of stream as AsyncIterable<Buffer>) await sink.write(chunk);
-      return { size: sink.size, mime, eTag: await sink.finish() };
+      return { size: sink.size, mime, ...(await sink.finish()) };
     })();
     file.catch(fail);
   });

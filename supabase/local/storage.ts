@@ -13,6 +13,7 @@ import { jwtVerify } from 'jose';
 import type pg from 'pg';
 import { INLINE_TYPES } from './content-sniff';
 import { StorageError, storageErrors } from './storage-errors';
+import { signedUrlRoutes } from './storage-sign';
 import { mimeAllowed, receiveUpload } from './storage-receive';
 
 /** Hosted Storage's default global file size limit (50 MB); each bucket may set a smaller one. */
@@ -24,7 +25,7 @@ const notFound = storageErrors.notFound;
  * Object names as hosted Storage takes them: no control characters (a NUL
  * cannot even be stored) and at most 1,024 characters; else 400 Invalid key.
  */
-function checkedKey(name: string): string {
+export function checkedKey(name: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   if (name.length === 0 || name.length > 1024 || /[\u0000-\u001f\u007f]/.test(name)) {
     throw new StorageError(400, 'InvalidKey', `Invalid key: ${JSON.stringify(name).slice(1, 80)}`);
@@ -33,14 +34,14 @@ function checkedKey(name: string): string {
 }
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
-interface Bucket {
+export interface Bucket {
   id: string;
   public: boolean;
   file_size_limit: string | null;
   allowed_mime_types: string[] | null;
 }
 
-interface Caller {
+export interface Caller {
   role: string;
   claims: Record<string, unknown>;
 }
@@ -187,6 +188,8 @@ export function storageApp(
       mimetype: received.mime,
       cacheControl: received.cacheControl,
       eTag: received.eTag,
+      // Issue 40: what attach_document seals is what was measured here, never the device's claim.
+      sha256: received.sha256,
     };
     try {
       const id = await asCaller(who, async (sql) => {
@@ -239,6 +242,9 @@ export function storageApp(
     console.error('[storage]', error);
     return c.json({ statusCode: '500', error: 'internal', message: 'Internal Server Error' }, 500);
   });
+
+  // Before the routes of /object/:bucket/..., which would take "sign" for a bucket.
+  signedUrlRoutes(app, { db, secret, caller, asCaller, bucket, serve, checkedKey });
 
   app.post('/object/:bucket/:path{[\\s\\S]+}', (c) => upload(c, c.req.header('x-upsert') === 'true'));
   app.put('/object/:bucket/:path{[\\s\\S]+}', (c) => upload(c, true));

@@ -16,6 +16,7 @@ import {
   editVehicle,
   editVendor,
 } from './master-data';
+import { attachCorrection } from './document-correction';
 import { attachDocument, resolveDiscrepancy } from './handover';
 import { podComplete, podConfirmArrival, podStartUnloading } from './pod';
 import { correctShipmentCounts, voidShipment } from './shipment-correction';
@@ -74,6 +75,8 @@ const definitions = [
   // the handover's evidence (20261126004020; the receipt rides on the two completions)
   resolveDiscrepancy,
   attachDocument,
+  // a sealed document's correction (20261128001000)
+  attachCorrection,
 ] as const;
 
 type Definition = (typeof definitions)[number];

@@ -35,7 +35,8 @@ interface UploadCommon {
   shipment_id: string;
   mime: string;
   bytes: ArrayBuffer;
-  state: 'pending' | 'uploaded';
+  /** failed: Storage refused it for good (issue 40: 403, 413, 415...); never retried, shown as a rejection. */
+  state: 'pending' | 'uploaded' | 'failed';
   attempts: number;
   next_attempt_at: number;
   last_error: string | null;
@@ -62,6 +63,8 @@ export interface DocumentFacts {
   longitude: number | null;
   accuracy_m: number | null;
   discrepancy_id: string | null;
+  /** A correction (issue 40): the sealed document it replaces (attach_correction). */
+  replaces?: string | null;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Local } from '../db/database';
 import { DOCUMENT_EXTENSION, DOCUMENT_KINDS, documentObjectPath } from '../commands/handover';
 import type { DocumentFacts, DocumentUpload, ImageUpload, UploadEntry } from '../db/engine-store';
 import type { DocumentKind, DocumentMime } from '../model/rows';
+import { HANDOVER_MESSAGES as M } from '../messages-handover';
 
 export const BUCKET = 'shipment-documents';
 const MAX_BACKOFF_MS = 5 * 60_000;
@@ -60,6 +61,8 @@ export interface DocumentInput {
   mime: DocumentMime;
   /** The document's id when the caller needs it first (a receipt names its signatures' ids). */
   id?: string;
+  /** A correction (issue 40): the id of the sealed document of the same shipment and kind it replaces. */
+  replaces?: string | null;
   discrepancyId?: string | null;
   location?: { latitude: number; longitude: number; accuracy_m?: number | null } | null;
   /** When it was captured or made; now by default. */
@@ -97,6 +100,7 @@ export async function queueDocumentUpload(local: Local, input: DocumentInput): P
     longitude: loc?.longitude ?? null,
     accuracy_m: loc?.accuracy_m ?? null,
     discrepancy_id: input.discrepancyId ?? null,
+    ...(input.replaces ? { replaces: input.replaces.toLowerCase() } : {}),
   };
   const entry: DocumentUpload = {
     path,
@@ -129,10 +133,11 @@ export async function queueDocumentUpload(local: Local, input: DocumentInput): P
  */
 export type PrepareUpload = (entry: UploadEntry) => Promise<UploadEntry | null>;
 
-/** attach_document's payload for an uploaded document. */
+/** attach_document's payload for an uploaded document (attach_correction's adds `replaces`). */
 export function attachPayload(entry: DocumentUpload) {
   const d = entry.document;
   return {
+    ...(d.replaces ? { replaces: d.replaces } : {}),
     id: d.id,
     shipment_id: entry.shipment_id,
     kind: d.kind,
@@ -146,6 +151,54 @@ export function attachPayload(entry: DocumentUpload) {
     accuracy_m: d.accuracy_m,
     discrepancy_id: d.discrepancy_id,
   };
+}
+
+/**
+ * Storage's answers that the same upload would get again (issue 40): no right to write the
+ * object (403), a request Storage does not take (400), a bucket that is not there (404), a
+ * file too large (413) or of a refused type (415). The rest (no answer, 401 until the token is
+ * refreshed, 408, 429, 5xx) may pass later.
+ */
+const REFUSED_FOR_GOOD: ReadonlySet<number> = new Set([400, 403, 404, 409, 413, 415]);
+
+function statusOf(error: unknown): number | undefined {
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+  const n = typeof status === 'number' ? status : Number(statusCode);
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+export function refusedForGood(error: unknown): boolean {
+  const status = statusOf(error);
+  return status !== undefined && REFUSED_FOR_GOOD.has(status);
+}
+
+/**
+ * A document refused because it is sealed already (issue 40): an earlier upload of this entry
+ * stored it and its attach_document was applied, but the answer was lost before the entry
+ * said so. The object is there: the queue goes on to attach (idempotent by id and hash; the
+ * server measures the object, so other bytes at the path are refused there, visibly).
+ */
+async function storedBefore(supabase: SupabaseClient, entry: UploadEntry, error: unknown): Promise<boolean> {
+  if (!entry.document || statusOf(error) !== 403) return false;
+  const { data } = await supabase.storage.from(BUCKET).exists(entry.path);
+  return data === true;
+}
+
+/**
+ * An upload Storage refuses for good stops (state 'failed'), never retried, and shows in the
+ * sync panel's rejections as a refused command does (Storage's own words stay in last_error).
+ */
+async function settleRefused(local: Local, entry: UploadEntry, error: { message: string }): Promise<void> {
+  const status = statusOf(error);
+  await local.store.uploads.update(entry.path, { state: 'failed', last_error: error.message });
+  await local.store.conflicts.put({
+    command_id: `upload:${entry.path}`,
+    type: entry.document ? (entry.document.replaces ? 'attach_correction' : 'attach_document') : 'set_shipment_image',
+    code: status === 403 ? 'forbidden' : 'unsendable',
+    message: status === 403 ? M.uploadForbidden : M.uploadRefused,
+    at: new Date().toISOString(),
+    payload: { shipment_id: entry.shipment_id, path: entry.path },
+  });
 }
 
 /** Uploads what is due; each success hands the path to onUploaded (which dispatches the command). */
@@ -181,13 +234,16 @@ export async function drainUploads(
         contentType: entry.mime,
         upsert: true,
       });
-    if (error) {
+    if (error && !(await storedBefore(supabase, entry, error))) {
       failed++;
-      await local.store.uploads.update(entry.path, {
-        attempts: entry.attempts + 1,
-        next_attempt_at: Date.now() + backoffMs(entry.attempts),
-        last_error: error.message,
-      });
+      if (refusedForGood(error)) await settleRefused(local, entry, error);
+      else {
+        await local.store.uploads.update(entry.path, {
+          attempts: entry.attempts + 1,
+          next_attempt_at: Date.now() + backoffMs(entry.attempts),
+          last_error: error.message,
+        });
+      }
       continue;
     }
     try {

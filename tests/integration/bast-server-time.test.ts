@@ -14,6 +14,7 @@ import { formatDateTime } from '../../src/lib/format-date';
 import { DEMO_USERS } from '../support/demo';
 import { pdfText } from '../support/handover-pdf';
 import { png } from '../support/images';
+import { signedUrl } from '../support/signed-url';
 import { openDevice, settle, type Device } from '../support/sync-device';
 import { as, closeDb, rowOf, rowsWhere } from './commands-support';
 import { hubCompletion, receipt, unloadingAtCikarang } from './handover-support';
@@ -76,7 +77,7 @@ describe("the BAST's server receipt time", () => {
   }
 
   async function stored(d: Device, path: string): Promise<Uint8Array> {
-    const res = await fetch(new URL(`/storage/v1/object/public/shipment-documents/${path}`, d.proxy.url));
+    const res = await fetch(await signedUrl(d.supabase, path));
     expect(res.status).toBe(200);
     return new Uint8Array(await res.arrayBuffer());
   }

@@ -44,6 +44,8 @@ describe('the command catalogue', () => {
     // Issue 28: a discrepancy resolved by tower control; a document recorded once uploaded.
     'resolve_discrepancy',
     'attach_document',
+    // Issue 40: a sealed document's correction.
+    'attach_correction',
   ]);
 
   it("is the list of apply_commands' CASE, each type calling its own function", async () => {

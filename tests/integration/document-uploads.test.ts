@@ -10,6 +10,7 @@ import { makeSuratJalanPdf } from '../../src/lib/handover/surat-jalan-pdf';
 import { ownerSql, signedIn } from '../support/clients';
 import { DEMO_USERS, HUB, TRUCK_TYPE, USER_ID, WAREHOUSE } from '../support/demo';
 import { png } from '../support/images';
+import { signedUrl } from '../support/signed-url';
 import { openDevice, settle, type Device } from '../support/sync-device';
 
 const BUCKET = 'shipment-documents';
@@ -114,7 +115,8 @@ describe('document uploads', () => {
     await settle(device.engine);
 
     expect(await objectCount(path)).toBe(1);
-    const served = await fetch(new URL(`/storage/v1/object/public/${BUCKET}/${path}`, device.proxy.url));
+    // The bucket is private (issue 40): the uploader reads it through a signed URL.
+    const served = await fetch(await signedUrl(device.supabase, path));
     expect(served.headers.get('content-type')).toMatch(/^application\/pdf/);
     expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
 

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { anonClient, signedIn } from '../support/clients';
 import { png } from '../support/images';
+import { signedUrl } from '../support/signed-url';
 import { as, closeDb, daratPayload, makeVehicle } from './commands-support';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 
@@ -19,7 +20,7 @@ async function shipmentPhotoPath(slot: 'delivery_record' | 'bast' = 'delivery_re
 }
 
 describe('shipment-documents bucket', () => {
-  it('stores an authenticated PNG upload and serves the same bytes at its public URL', async () => {
+  it('stores an authenticated PNG upload and serves the same bytes at a signed URL', async () => {
     const supabase = await signedIn(DEMO_USERS.karawang);
     const bytes = png(40, 30);
     const path = await shipmentPhotoPath();
@@ -29,8 +30,7 @@ describe('shipment-documents bucket', () => {
     expect(error).toBeNull();
     expect(data?.path).toBe(path);
 
-    const url = supabase.storage.from(BUCKET).getPublicUrl(path).data.publicUrl;
-    const res = await fetch(url);
+    const res = await fetch(await signedUrl(supabase, path));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
@@ -48,7 +48,7 @@ describe('shipment-documents bucket', () => {
       .from(BUCKET)
       .upload(path, new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
     expect(error).toBeNull();
-    const res = await fetch(supabase.storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
+    const res = await fetch(await signedUrl(supabase, path));
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
@@ -65,7 +65,7 @@ describe('shipment-documents bucket', () => {
       .from(BUCKET)
       .upload(path, replacement, { contentType: 'image/png', upsert: true });
     expect(upsert.error).toBeNull();
-    const res = await fetch(supabase.storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
+    const res = await fetch(await signedUrl(supabase, path));
     expect(Buffer.from(await res.arrayBuffer()).equals(replacement)).toBe(true);
   });
 

@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '../support/clients';
 import { png } from '../support/images';
+import { signedUrl } from '../support/signed-url';
 import {
   as,
   closeDb,
@@ -151,7 +152,7 @@ describe('shipment photos in storage', () => {
       .upload(`shipments/${shipmentId}/bast.png`, png(7, 7), { contentType: 'image/png' });
     expect(destination.error).not.toBeNull();
 
-    const url = karawang.client.storage.from(BUCKET).getPublicUrl(path).data.publicUrl;
+    const url = await signedUrl(karawang.client, path);
     const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
     expect(bytes.equals(original)).toBe(true);
   });
@@ -172,7 +173,7 @@ describe('shipment photos in storage', () => {
       .from(BUCKET)
       .upload(path, png(9, 9), { contentType: 'image/png', upsert: true });
     expect(replaced.error).not.toBeNull();
-    const url = karawang.client.storage.from(BUCKET).getPublicUrl(path).data.publicUrl;
+    const url = await signedUrl(karawang.client, path);
     expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(retried)).toBe(true);
   });
 

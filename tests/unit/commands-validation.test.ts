@@ -364,6 +364,7 @@ describe('catalogue', () => {
         'void_shipment',
         'resolve_discrepancy',
         'attach_document',
+        'attach_correction',
       ].sort(),
     );
     expect(MESSAGES.statusUndetermined).toBe('Gagal menentukan status pengiriman dari tujuan gudang.');

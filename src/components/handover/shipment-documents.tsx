@@ -77,7 +77,9 @@ export function ShipmentDocuments({ shipmentId, timeZone }: { shipmentId: string
                     )}
                     {d.state === 'uploaded'
                       ? t('handover.documents.uploaded')
-                      : t('handover.documents.pending')}
+                      : d.state === 'failed'
+                        ? t('handover.documents.refused')
+                        : t('handover.documents.pending')}
                   </span>
                 </div>
                 <Button

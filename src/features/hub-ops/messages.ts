@@ -154,6 +154,9 @@ export const DEFAULT_VEHICLE_TYPE = 'Truk Fuso';
 export function uploadPending(): string {
   return t('hubOps.messages.uploadPending');
 }
+export function uploadRefused(): string {
+  return t('hubOps.messages.uploadRefused');
+}
 export function uploadDone(): string {
   return t('hubOps.messages.uploadDone');
 }

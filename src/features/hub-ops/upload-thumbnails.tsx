@@ -1,7 +1,7 @@
 import { CheckCircle2, CloudUpload } from 'lucide-react';
 import type { ImageUpload, UploadEntry } from '../../../sync/pure';
 import { useT } from '../../lib/i18n';
-import { uploadDone, uploadPending } from './messages';
+import { uploadDone, uploadPending, uploadRefused } from './messages';
 import { uploadThumbnail } from './thumbnail-urls';
 
 const SLOT_LABEL = {
@@ -36,7 +36,8 @@ export function UploadThumbnails({ uploads: entries }: { uploads: readonly Uploa
             ) : (
               <CloudUpload className="size-3.5 text-amber-700" aria-hidden="true" />
             )}
-            {t(SLOT_LABEL[u.slot])}: {u.state === 'uploaded' ? uploadDone() : uploadPending()}
+            {t(SLOT_LABEL[u.slot])}:{' '}
+            {u.state === 'uploaded' ? uploadDone() : u.state === 'failed' ? uploadRefused() : uploadPending()}
           </span>
         </li>
       ))}

@@ -9,8 +9,8 @@ export interface ShipmentDocumentItem {
   path: string;
   /** When it was made or captured on its device. */
   deviceTime: string;
-  /** pending: queued on this device, not yet recorded by the server. */
-  state: 'pending' | 'uploaded';
+  /** pending: queued on this device, not yet recorded by the server; failed: Storage refused it for good. */
+  state: 'pending' | 'uploaded' | 'failed';
   /** The bytes, when this device holds them. */
   blob: Blob | null;
 }
@@ -54,7 +54,7 @@ export function mergeDocuments(
       path: u.path,
       deviceTime: u.document.device_time,
       // Stored but not yet recorded (its attach_document still on its way) waits too.
-      state: 'pending',
+      state: u.state === 'failed' ? 'failed' : 'pending',
       blob: blob(u),
     });
   }

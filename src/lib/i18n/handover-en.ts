@@ -132,11 +132,13 @@ export const handoverEn: typeof handoverId = {
     sectionTitle: 'Documents',
     none: 'No documents yet.',
     pending: 'Waiting to upload',
+    refused: 'Refused by storage; not retried',
     uploaded: 'Stored',
     open: 'Open',
     openKind: 'Open {{kind}}',
     openFailed: 'The document could not be opened. Check your connection and try again.',
     needsConnection: 'This document is on the server. Opening it needs a connection.',
+    photoNeedsConnection: 'This photo is on the server. Showing it needs a connection.',
     kind: {
       surat_jalan: 'Delivery Note',
       bast: 'BAST',

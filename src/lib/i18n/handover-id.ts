@@ -140,11 +140,13 @@ export const handoverId = {
     sectionTitle: 'Dokumen',
     none: 'Belum ada dokumen.',
     pending: 'Menunggu unggah',
+    refused: 'Ditolak penyimpanan; tidak dicoba lagi',
     uploaded: 'Tersimpan',
     open: 'Buka',
     openKind: 'Buka {{kind}}',
     openFailed: 'Dokumen tidak dapat dibuka. Periksa koneksi lalu coba lagi.',
     needsConnection: 'Dokumen ini ada di server. Butuh koneksi untuk membukanya.',
+    photoNeedsConnection: 'Foto ini ada di server. Butuh koneksi untuk menampilkannya.',
     kind: {
       surat_jalan: 'Surat Jalan',
       bast: 'BAST',

@@ -145,6 +145,7 @@ export const hubOpsEn: typeof hubOpsId = {
     historyEmpty: 'History is empty',
     uploadPending: 'Waiting to upload',
     uploadDone: 'Uploaded',
+    uploadRefused: 'Refused by storage; not retried',
     hubUnresolved: 'This hub is not on this device yet. Wait for the first sync.',
   },
 };

@@ -151,6 +151,7 @@ export const hubOpsId = {
     historyEmpty: 'Riwayat kosong',
     uploadPending: 'Menunggu unggah',
     uploadDone: 'Terunggah',
+    uploadRefused: 'Ditolak penyimpanan; tidak dicoba lagi',
     hubUnresolved: 'Hub ini belum tersedia di perangkat ini. Tunggu sinkronisasi pertama.',
   },
 };

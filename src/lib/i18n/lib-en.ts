@@ -36,6 +36,7 @@ export const libEn: typeof libId = {
     void_shipment: 'Void shipment',
     resolve_discrepancy: 'Resolve discrepancy',
     attach_document: 'Attach document',
+    attach_correction: 'Attach replacement document',
   },
   roles: {
     admin: 'admin',

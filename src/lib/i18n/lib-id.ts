@@ -39,6 +39,7 @@ export const libId = {
     void_shipment: 'Batalkan shipment',
     resolve_discrepancy: 'Selesaikan selisih',
     attach_document: 'Lampirkan dokumen',
+    attach_correction: 'Lampirkan dokumen pengganti',
   },
   /**
    * roles.ts: the role as the sidebar and header show it, spec 2.2's rule (the key with its

@@ -138,6 +138,11 @@ export const serverEn: typeof serverId = {
     discrepancyNotFound: 'Discrepancy not found.',
     discrepancyResolvedBy: 'Discrepancy already resolved by {{who}} at {{when}}',
     fileMissing: 'The file is not in storage yet; upload it again and try again.',
+    fileMismatch:
+      'The stored file is not the one this device recorded (its size, type or SHA-256 differs); the document was not recorded.',
+    replacedNotFound: 'The document being replaced was not found on this shipment.',
+    uploadForbidden: 'Storage refused this file: no permission for this shipment. It is not retried.',
+    uploadRefused: 'Storage refused this file (its type, size or path is not accepted). It is not retried.',
     resolutionNoteRequired: 'A resolution note is required',
     receiverNameRequired: "The receiver's name is required",
     driverNameRequired: "The driver's name is required",

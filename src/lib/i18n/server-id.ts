@@ -141,6 +141,13 @@ export const serverId = {
     discrepancyNotFound: 'Selisih tidak ditemukan.',
     discrepancyResolvedBy: 'Selisih sudah diselesaikan oleh {{who}} pada {{when}}',
     fileMissing: 'Berkas belum ada di penyimpanan; unggah ulang lalu coba lagi.',
+    // issue 40: sealed, measured documents (20261128001000_sealed_documents.sql)
+    fileMismatch:
+      'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); dokumen tidak dicatat.',
+    replacedNotFound: 'Dokumen yang diganti tidak ditemukan pada pengiriman ini.',
+    uploadForbidden: 'Penyimpanan menolak berkas ini: tidak ada izin untuk pengiriman ini. Tidak dicoba lagi.',
+    uploadRefused:
+      'Penyimpanan menolak berkas ini (jenis, ukuran atau alamatnya tidak diterima). Tidak dicoba lagi.',
     resolutionNoteRequired: 'Catatan penyelesaian wajib diisi',
     // the device's own words for the counted receipt (sync/messages-handover.ts)
     receiverNameRequired: 'Nama penerima wajib diisi',

@@ -1,0 +1,79 @@
+// Issue 40: the upload queue retries only what can succeed. An upload Storage refuses for
+// good (no right to write the object, a refused type or size) stops at once, never goes
+// again and shows as a rejection; a document refused because it is sealed already (its
+// earlier upload and attach were applied, the answer lost) goes on to its idempotent attach.
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../support/demo';
+import { png } from '../support/images';
+import { openDevice, settle, type Device } from '../support/sync-device';
+import { closeDb, remember, rowOf } from './commands-support';
+import { unloadingAtCikarang } from './handover-support';
+
+// One device at a time: RxDB's open-core build holds 13 collections per JavaScript context.
+const devices: Device[] = [];
+afterEach(async () => {
+  await Promise.all(devices.splice(0).map((d) => d.dispose()));
+});
+afterAll(closeDb);
+
+async function device(email: string): Promise<Device> {
+  const d = await openDevice(email);
+  devices.push(d);
+  await settle(d.engine);
+  return d;
+}
+
+describe('the upload queue', () => {
+  it('stops an upload Storage refuses for good, never sends it again, and shows it as a rejection', async () => {
+    const { shipmentId } = await unloadingAtCikarang();
+    remember(shipmentId);
+    // PolSub may not write a Karawang -> Cikarang shipment's files.
+    const polsub = await device(DEMO_USERS.polsub);
+    const { path } = await polsub.engine.queueDocument({
+      shipmentId,
+      kind: 'signature_receiver',
+      bytes: new Uint8Array(png(4, 4)),
+      mime: 'image/png',
+    });
+    await settle(polsub.engine);
+    const entry = await polsub.engine.local.store.uploads.get(path);
+    expect(entry).toMatchObject({ state: 'failed' });
+    expect(entry?.last_error).toBeTruthy();
+    expect(await polsub.engine.local.store.conflicts.get(`upload:${path}`)).toMatchObject({
+      type: 'attach_document',
+      code: 'forbidden',
+      message: 'Penyimpanan menolak berkas ini: tidak ada izin untuk pengiriman ini. Tidak dicoba lagi.',
+      payload: { shipment_id: shipmentId, path },
+    });
+    const sent = polsub.proxy.forwarded.length;
+    await polsub.engine.local.store.uploads.update(path, { next_attempt_at: 0 });
+    await polsub.engine.syncNow();
+    expect(polsub.proxy.forwarded.slice(sent).filter((r) => r.includes(path))).toEqual([]);
+    // Nothing waits any more: the sync indicator counts no pending upload.
+    expect(await polsub.engine.local.store.uploads.where('state').equals('pending').count()).toBe(0);
+  });
+
+  it('goes on to attach a document sealed by its own earlier upload, whose answer was lost', async () => {
+    const { shipmentId } = await unloadingAtCikarang();
+    remember(shipmentId);
+    const cikarang = await device(DEMO_USERS.cikarang);
+    const { id, path } = await cikarang.engine.queueDocument({
+      shipmentId,
+      kind: 'signature_receiver',
+      bytes: new Uint8Array(png(5, 4)),
+      mime: 'image/png',
+    });
+    await settle(cikarang.engine);
+    const row = await rowOf('shipment_documents', id);
+    expect(row).toBeDefined();
+    // As if the round's answers were lost: the entry still waits to be uploaded.
+    await cikarang.engine.local.store.uploads.update(path, { state: 'pending', next_attempt_at: 0 });
+    const sent = cikarang.proxy.forwarded.length;
+    await settle(cikarang.engine);
+    // The upload was sent again and refused (sealed); the attach went again and was applied.
+    expect(cikarang.proxy.forwarded.slice(sent).filter((r) => r.includes(path)).length).toBeGreaterThan(0);
+    expect(await cikarang.engine.local.store.uploads.get(path)).toMatchObject({ state: 'uploaded' });
+    expect(await cikarang.engine.local.store.conflicts.toArray()).toEqual([]);
+    expect(await rowOf('shipment_documents', id)).toEqual(row);
+  });
+});
