@@ -203,7 +203,10 @@ export const discrepancyInput = z.object(
   { error: MESSAGES.invalidCommand },
 );
 
-/** The receipt's payload: its fields' types here, its rules by checkReceipt. */
+/**
+ * The receipt's payload: its fields' types here, its rules by checkReceipt. Required (issue 40):
+ * a completion without one (an older app's) is refused with receiptRequired, as on the server.
+ */
 export const receiptInput = z
   .object(
     {
@@ -225,7 +228,7 @@ export const receiptInput = z
         .nullish()
         .transform((d) => d ?? []),
     },
-    { error: MESSAGES.invalidCommand },
+    { error: (issue) => (issue.input == null ? M.receiptRequired : MESSAGES.invalidCommand) },
   )
   .superRefine((r, ctx) => {
     for (const p of checkReceipt(r)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
