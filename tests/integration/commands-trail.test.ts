@@ -1,0 +1,23 @@
+// Issue 40, "an honest trail": the server keeps of a payload the fields its command's zod
+// schema knows (public.cmd_payload_shape). A field added to a schema must be added there too,
+// or the server drops it before the command runs: this holds the two equal, type by type.
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE } from '../../sync/commands/catalogue';
+import { ownerSql } from '../support/clients';
+import { payloadShape } from '../support/payload-shape';
+
+describe('public.cmd_payload_shape', () => {
+  it('names the fields of every command schema, nested ones included, and no type the catalogue lacks', async () => {
+    const sql = await ownerSql();
+    try {
+      for (const [type, definition] of CATALOGUE) {
+        const { rows } = await sql.query('select public.cmd_payload_shape($1) as shape', [type]);
+        expect(rows[0].shape, type).toEqual(payloadShape(definition.schema));
+      }
+      const { rows } = await sql.query(`select public.cmd_payload_shape('no_such_command') as shape`);
+      expect(rows[0].shape).toBeNull();
+    } finally {
+      await sql.end();
+    }
+  });
+});
