@@ -105,9 +105,8 @@ export const addWarehouse = defineCommand({
   type: 'add_warehouse',
   schema: z.object({
     warehouse_id: newId(),
-    name: requiredText(MESSAGES.warehouseNameRequired, 'name').refine((s) => [...s].length <= 100, {
-      error: MESSAGES.warehouseNameTooLong,
-    }),
+    // At most 100 characters, 'Nama terlalu panjang' (spec 8.5): the bound of every name.
+    name: requiredText(MESSAGES.warehouseNameRequired, 'name'),
     location: optionalText('location'),
     hub_id: optionalUuid(MESSAGES.hubNotFound),
   }),
