@@ -126,7 +126,7 @@ export const MESSAGES = {
     place: 'Lokasi maksimal 100 karakter',
     plate: 'Plat nomor maksimal 20 karakter',
     batch: 'Nomor batch maksimal 50 karakter',
-    container: 'Nomor container maksimal 50 karakter',
+    container: 'Nomor container maksimal 20 karakter',
     phone: 'Nomor telepon maksimal 30 karakter',
     reason: 'Alasan maksimal 500 karakter',
     note: 'Catatan maksimal 500 karakter',

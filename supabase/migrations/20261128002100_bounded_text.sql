@@ -32,7 +32,7 @@ begin
     when p_key = 'batch_number' then
       if n > 50 then perform public.cmd_reject('validation', 'Nomor batch maksimal 50 karakter'); end if;
     when p_key in ('no_container', 'container_number') then
-      if n > 50 then perform public.cmd_reject('validation', 'Nomor container maksimal 50 karakter'); end if;
+      if n > 20 then perform public.cmd_reject('validation', 'Nomor container maksimal 20 karakter'); end if;
     when p_key in ('phone', 'driver_phone') then
       if n > 30 then perform public.cmd_reject('validation', 'Nomor telepon maksimal 30 karakter'); end if;
     when p_key = 'reason' then

@@ -24,8 +24,9 @@ export const TEXT_BOUNDS = {
   location: bound(100, MESSAGES.textTooLong.place),
   license_plate: bound(20, MESSAGES.textTooLong.plate),
   batch_number: bound(50, MESSAGES.textTooLong.batch),
-  no_container: bound(50, MESSAGES.textTooLong.container),
-  container_number: bound(50, MESSAGES.textTooLong.container),
+  // A container number is a sea vessel's plate (add_sea_fleet keeps it as license_plate).
+  no_container: bound(20, MESSAGES.textTooLong.container),
+  container_number: bound(20, MESSAGES.textTooLong.container),
   phone: bound(30, MESSAGES.textTooLong.phone),
   driver_phone: bound(30, MESSAGES.textTooLong.phone),
   reason: bound(500, MESSAGES.textTooLong.reason),

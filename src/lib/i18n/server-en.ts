@@ -124,7 +124,7 @@ export const serverEn: typeof serverId = {
     place: 'The place can have at most 100 characters',
     plate: 'The license plate can have at most 20 characters',
     batch: 'The batch number can have at most 50 characters',
-    container: 'The container number can have at most 50 characters',
+    container: 'The container number can have at most 20 characters',
     phone: 'The phone number can have at most 30 characters',
     reason: 'The reason can have at most 500 characters',
   },

@@ -127,7 +127,7 @@ export const serverId = {
     place: 'Lokasi maksimal 100 karakter',
     plate: 'Plat nomor maksimal 20 karakter',
     batch: 'Nomor batch maksimal 50 karakter',
-    container: 'Nomor container maksimal 50 karakter',
+    container: 'Nomor container maksimal 20 karakter',
     phone: 'Nomor telepon maksimal 30 karakter',
     reason: 'Alasan maksimal 500 karakter',
   },
