@@ -91,6 +91,36 @@ describe('the zod bounds of the commands’ texts', () => {
     expect(messages('add_vendor', { ...vendor, name: '😀'.repeat(101) })).toEqual(['Nama terlalu panjang']);
   });
 
+  it('counts characters in the receipt’s names and notes and a resolution note too', () => {
+    const receipt = {
+      receipt_id: ID(5),
+      smartboard_received: 1,
+      bracket_received: 1,
+      smartboard_damaged: 0,
+      bracket_damaged: 0,
+      receiver_name: '😀'.repeat(100),
+      driver_name: 'Sopir',
+      receiver_signature_id: ID(6),
+      driver_signature_id: ID(7),
+      signed_at: '2026-11-28T08:00:00.000Z',
+    };
+    const completion = (r: Record<string, unknown>) => ({
+      shipment_id: ID(1),
+      smartboard_inventory_id: ID(2),
+      bracket_inventory_id: ID(3),
+      receipt: r,
+    });
+    expect(messages('pod_complete', completion(receipt))).toEqual([]);
+    // (The field's schema and the receipt's rule checker both say it.)
+    expect(new Set(messages('pod_complete', completion({ ...receipt, receiver_name: '😀'.repeat(101) })))).toEqual(
+      new Set(['Nama maksimal 100 karakter']),
+    );
+    expect(messages('resolve_discrepancy', { discrepancy_id: ID(1), note: '😀'.repeat(500) })).toEqual([]);
+    expect(messages('resolve_discrepancy', { discrepancy_id: ID(1), note: '😀'.repeat(501) })).toEqual([
+      'Catatan maksimal 500 karakter',
+    ]);
+  });
+
   it('bounds the shipping forms’ batch numbers, ships and containers', () => {
     const darat = {
       hub_id: ID(1),
