@@ -19,6 +19,11 @@
 -- header holds the numbered notes its comments name: "see 2. above"): the payload is cut
 -- first; a replay is recognised by the cut payload, or by the payload as sent (a record
 -- written before this change holds it whole).
+--
+-- The three helpers are on apply_commands' hot path (every command): like the others there they
+-- carry no `set search_path` (20261126000700_baseline_command_helpers.sql says why that is safe:
+-- not security definer, not callable by the API roles, reached only from apply_commands, which
+-- runs with an empty path; everything of ours they name is schema-qualified).
 
 -- The fields a command type's payload may hold: true for a value kept as sent, an object for
 -- a nested object's own fields, a one-element array for each element of an array of objects.
@@ -27,7 +32,6 @@ create or replace function public.cmd_payload_shape(p_type text)
 returns jsonb
 language sql
 immutable
-set search_path = ''
 as $$
   select (case p_type
     when 'queue_vehicles' then '{"hub_id":true,"vehicle_ids":true}'
@@ -73,7 +77,6 @@ create or replace function public.cmd_known_fields(p jsonb, shape jsonb)
 returns jsonb
 language plpgsql
 immutable
-set search_path = ''
 as $$
 declare
   out jsonb;
@@ -105,7 +108,6 @@ create or replace function public.cmd_trail_payload(p_type text, p jsonb, p_acto
 returns jsonb
 language plpgsql
 stable
-set search_path = ''
 as $$
 declare
   v jsonb := public.cmd_known_fields(p, public.cmd_payload_shape(p_type));
