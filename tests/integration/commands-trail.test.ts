@@ -11,8 +11,17 @@ describe('public.cmd_payload_shape', () => {
     const sql = await ownerSql();
     try {
       for (const [type, definition] of CATALOGUE) {
-        const { rows } = await sql.query('select public.cmd_payload_shape($1) as shape', [type]);
-        expect(rows[0].shape, type).toEqual(payloadShape(definition.schema));
+        const shape = payloadShape(definition.schema) as Record<string, unknown>;
+        const { rows } = await sql.query(
+          `select public.cmd_payload_shape($1) as shape, public.cmd_payload_keys($1) as keys,
+                  public.cmd_payload_nested($1) as nested`,
+          [type],
+        );
+        expect(rows[0].shape, type).toEqual(shape);
+        // The same fields as arrays, for the path every command takes.
+        expect(rows[0].keys, type).toEqual(Object.keys(shape));
+        const nested = Object.keys(shape).filter((k) => shape[k] !== true);
+        expect(rows[0].nested, type).toEqual(nested.length ? nested : null);
       }
       const { rows } = await sql.query(`select public.cmd_payload_shape('no_such_command') as shape`);
       expect(rows[0].shape).toBeNull();
