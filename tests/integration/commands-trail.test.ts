@@ -17,11 +17,18 @@ describe('public.cmd_payload_shape', () => {
                   public.cmd_payload_nested($1) as nested`,
           [type],
         );
-        expect(rows[0].shape, type).toEqual(shape);
-        // The same fields as arrays, for the path every command takes.
-        expect(rows[0].keys, type).toEqual(Object.keys(shape));
         const nested = Object.keys(shape).filter((k) => shape[k] !== true);
-        expect(rows[0].nested, type).toEqual(nested.length ? nested : null);
+        // On a mismatch, the lines a new migration's cmd_payload_shape, cmd_payload_keys and
+        // cmd_payload_nested need for this type.
+        const lines = [
+          `when '${type}' then '${JSON.stringify(shape)}'::jsonb`,
+          `when '${type}' then array[${Object.keys(shape).map((k) => `'${k}'`).join(', ')}]`,
+          nested.length ? `when '${type}' then array[${nested.map((k) => `'${k}'`).join(', ')}]` : '(none)',
+        ].join('\n');
+        expect(rows[0].shape, lines).toEqual(shape);
+        // The same fields as arrays, for the path every command takes.
+        expect(rows[0].keys, lines).toEqual(Object.keys(shape));
+        expect(rows[0].nested, lines).toEqual(nested.length ? nested : null);
       }
       const { rows } = await sql.query(`select public.cmd_payload_shape('no_such_command') as shape`);
       expect(rows[0].shape).toBeNull();
