@@ -9,6 +9,11 @@ export const ITEM_LABEL: Record<Discrepancy['item'], string> = { smartboard: 'TV
 
 export const HANDOVER_MESSAGES = {
   // The counted receipt (complete_unloading / pod_complete with `receipt`)
+  /**
+   * Issue 40: an unloading completion without its receipt (an older app's, or any client's):
+   * the tablet shows it among its rejected actions; the unloading is counted again.
+   */
+  receiptRequired: 'Hitung ulang: jumlah diterima serta nama dan tanda tangan penerima dan sopir wajib diisi',
   countInvalid: 'Jumlah harus bilangan bulat 0 sampai 100.000',
   damagedOverReceived: 'Jumlah rusak tidak boleh melebihi jumlah diterima',
   receiverNameRequired: 'Nama penerima wajib diisi',

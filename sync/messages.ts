@@ -119,4 +119,16 @@ export const MESSAGES = {
   correctionUnchanged: 'Jumlah baru sama dengan jumlah yang tercatat.',
   /** A command the API refused for what it carries (push.ts): set aside on the device. */
   unsendable: (answer: string) => `Perintah ini tidak dapat dikirim: server menolak isinya (${answer}).`,
+  // issue 40: every stored text bounded (sync/commands/text-bounds.ts; the server's
+  // public.cmd_require_text_bound refuses with the same words)
+  textTooLong: {
+    person: 'Nama maksimal 100 karakter',
+    place: 'Lokasi maksimal 100 karakter',
+    plate: 'Plat nomor maksimal 20 karakter',
+    batch: 'Nomor batch maksimal 50 karakter',
+    container: 'Nomor container maksimal 20 karakter',
+    phone: 'Nomor telepon maksimal 30 karakter',
+    reason: 'Alasan maksimal 500 karakter',
+    note: 'Catatan maksimal 500 karakter',
+  },
 } as const;

@@ -141,7 +141,7 @@ export const startUnloading = defineCommand({
 export const completeUnloading = defineCommand({
   type: 'complete_unloading',
   schema: atHub
-    .extend({ notes: optionalText(), ...unloadingIds, receipt: receiptInput.nullish() })
+    .extend({ notes: optionalText('notes'), ...unloadingIds, receipt: receiptInput })
     .refine(distinctUnloadingIds, { error: MESSAGES.invalidCommand }),
   async predict(p, ctx, strict) {
     const s = await arriving(ctx, p, strict);

@@ -10,6 +10,7 @@ import { MESSAGES } from '../messages';
 import { HANDOVER_MESSAGES as M } from '../messages-handover';
 import type { Discrepancy, Shipment } from '../model/rows';
 import { actedAt, cleanText, newId, newRowStamp, uuid } from './helpers';
+import { charLength } from './text-bounds';
 import type { Change, PredictContext } from './types';
 
 export const RECEIPT_ITEMS = ['smartboard', 'bracket'] as const satisfies readonly Discrepancy['item'][];
@@ -120,7 +121,7 @@ export function checkReceipt(receipt: ReceiptValues, sent?: SentCounts): Receipt
   const name = (field: 'receiver_name' | 'driver_name', missing: string) => {
     const value = trimmed(receipt[field]);
     if (value === '') add([field], missing);
-    else if (value.length > MAX_NAME) add([field], M.nameTooLong);
+    else if (charLength(value) > MAX_NAME) add([field], M.nameTooLong);
   };
   name('receiver_name', M.receiverNameRequired);
   name('driver_name', M.driverNameRequired);
@@ -129,7 +130,7 @@ export function checkReceipt(receipt: ReceiptValues, sent?: SentCounts): Receipt
   receipt.discrepancies.forEach((d, i) => {
     if (!(Number.isInteger(d.quantity) && d.quantity >= 1 && d.quantity <= MAX_COUNT))
       add(['discrepancies', i, 'quantity'], M.discrepancyQuantity);
-    if (trimmed(d.note).length > MAX_NOTE) add(['discrepancies', i, 'note'], M.noteTooLong);
+    if (charLength(trimmed(d.note)) > MAX_NOTE) add(['discrepancies', i, 'note'], M.noteTooLong);
     if (d.photo_ids.length === 0) add(['discrepancies', i, 'photo_ids'], M.photoRequired);
     else if (d.photo_ids.length > MAX_PHOTOS) add(['discrepancies', i, 'photo_ids'], M.tooManyPhotos);
   });
@@ -175,7 +176,12 @@ const name = (missing: string) =>
   z
     .string({ error: missing })
     .transform((s) => cleanText(s).trim())
-    .pipe(z.string().min(1, { error: missing }).max(MAX_NAME, { error: M.nameTooLong }));
+    .pipe(
+      z
+        .string()
+        .min(1, { error: missing })
+        .refine((s) => charLength(s) <= MAX_NAME, { error: M.nameTooLong }),
+    );
 
 export const discrepancyInput = z.object(
   {
@@ -194,7 +200,12 @@ export const discrepancyInput = z.object(
         const clean = s == null ? '' : cleanText(s).trim();
         return clean === '' ? null : clean;
       })
-      .pipe(z.string().max(MAX_NOTE, { error: M.noteTooLong }).nullable()),
+      .pipe(
+        z
+          .string()
+          .refine((s) => charLength(s) <= MAX_NOTE, { error: M.noteTooLong })
+          .nullable(),
+      ),
     photo_ids: z
       .array(uuid(MESSAGES.invalidCommand), { error: M.photoRequired })
       .min(1, { error: M.photoRequired })
@@ -203,7 +214,10 @@ export const discrepancyInput = z.object(
   { error: MESSAGES.invalidCommand },
 );
 
-/** The receipt's payload: its fields' types here, its rules by checkReceipt. */
+/**
+ * The receipt's payload: its fields' types here, its rules by checkReceipt. Required (issue 40):
+ * a completion without one (an older app's) is refused with receiptRequired, as on the server.
+ */
 export const receiptInput = z
   .object(
     {
@@ -225,7 +239,7 @@ export const receiptInput = z
         .nullish()
         .transform((d) => d ?? []),
     },
-    { error: MESSAGES.invalidCommand },
+    { error: (issue) => (issue.input == null ? M.receiptRequired : MESSAGES.invalidCommand) },
   )
   .superRefine((r, ctx) => {
     for (const p of checkReceipt(r)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });

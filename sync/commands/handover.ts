@@ -23,6 +23,7 @@ import {
   uuid,
 } from './helpers';
 import { mayActForPodCity } from './pod';
+import { charLength, TEXT_BOUNDS } from './text-bounds';
 import { defineCommand, type PredictContext } from './types';
 
 // resolve_discrepancy {discrepancy_id, note} ---------------------------------------------
@@ -34,7 +35,13 @@ export const resolveDiscrepancy = defineCommand({
     note: z
       .string({ error: M.resolutionNoteRequired })
       .transform((s) => cleanText(s).trim())
-      .pipe(z.string().min(1, { error: M.resolutionNoteRequired }).max(500, { error: M.noteTooLong })),
+      .pipe(
+        z
+          .string()
+          .min(1, { error: M.resolutionNoteRequired })
+          // Characters, as the server counts them (issue 40: sync/commands/text-bounds.ts).
+          .refine((s) => charLength(s) <= TEXT_BOUNDS.note.max, { error: M.noteTooLong }),
+      ),
   }),
   async predict(p, ctx, strict) {
     requireRole(ctx.actor, ['admin', 'tower_control']);

@@ -4,6 +4,7 @@ import type { Tables, TableName } from '../model/rows';
 import { MESSAGES } from '../messages';
 import { CommandRefused } from '../errors';
 import type { Actor, PredictContext } from './types';
+import { charLength, TEXT_BOUNDS, type TextField } from './text-bounds';
 
 export const uuid = (message: string) => z.string({ error: message }).uuid({ error: message });
 
@@ -21,24 +22,36 @@ export function cleanText(s: string): string {
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
-/** Trimmed required text with the product's message when missing or blank. */
-export const requiredText = (message: string) =>
+/**
+ * Trimmed required text with the product's message when missing or blank, and the field's
+ * message when longer than its bound (public.cmd_req_text).
+ */
+export const requiredText = (message: string, field: TextField) =>
   z
     .string({ error: message })
     .transform((s) => cleanText(s).trim())
-    .pipe(z.string().min(1, { error: message }));
+    .pipe(
+      z
+        .string()
+        .min(1, { error: message })
+        .refine((s) => charLength(s) <= TEXT_BOUNDS[field].max, { error: TEXT_BOUNDS[field].message }),
+    );
 
 /**
- * Trimmed optional text; missing, null or blank becomes null (spec 5).
+ * Trimmed optional text; missing, null or blank becomes null (spec 5); longer than the
+ * field's bound is refused with its message.
  * Anything but a string or null is refused, never coerced (public.cmd_opt_text).
  */
-export const optionalText = () =>
+export const optionalText = (field: TextField) =>
   z
     .string({ error: MESSAGES.invalidCommand })
     .nullish()
     .transform((s) => {
       const clean = s == null ? '' : cleanText(s).trim();
       return clean === '' ? null : clean;
+    })
+    .refine((s) => s === null || charLength(s) <= TEXT_BOUNDS[field].max, {
+      error: TEXT_BOUNDS[field].message,
     });
 
 /** Whole, non-negative quantity (the forms parse input to integers first). */

@@ -73,7 +73,7 @@ export const addInventory = defineCommand({
     date_recorded: isoDate(MESSAGES.chooseDate),
     smartboard_quantity: quantity(MESSAGES.smartboardNotNegative),
     bracket_quantity: quantity(MESSAGES.bracketNotNegative),
-    batch_number: optionalText(),
+    batch_number: optionalText('batch_number'),
   }),
   async predict(p, ctx, strict) {
     requireOperator(ctx.actor);
@@ -105,10 +105,9 @@ export const addWarehouse = defineCommand({
   type: 'add_warehouse',
   schema: z.object({
     warehouse_id: newId(),
-    name: requiredText(MESSAGES.warehouseNameRequired).refine((s) => [...s].length <= 100, {
-      error: MESSAGES.warehouseNameTooLong,
-    }),
-    location: optionalText(),
+    // At most 100 characters, 'Nama terlalu panjang' (spec 8.5): the bound of every name.
+    name: requiredText(MESSAGES.warehouseNameRequired, 'name'),
+    location: optionalText('location'),
     hub_id: optionalUuid(MESSAGES.hubNotFound),
   }),
   async predict(p, ctx, strict) {
@@ -136,9 +135,9 @@ export const addVendor = defineCommand({
   type: 'add_vendor',
   schema: z.object({
     vendor_id: newId(),
-    name: requiredText(MESSAGES.vendorNameRequired),
-    contact_person: optionalText(),
-    phone: optionalText(),
+    name: requiredText(MESSAGES.vendorNameRequired, 'name'),
+    contact_person: optionalText('contact_person'),
+    phone: optionalText('phone'),
   }),
   async predict(p, ctx, strict) {
     requireOperator(ctx.actor);
@@ -165,9 +164,9 @@ export const editVendor = defineCommand({
     vendor_id: uuid(MESSAGES.vendorNotFound),
     changes: z.object(
       {
-        name: requiredText(MESSAGES.vendorNameRequiredEdit).optional(),
-        contact_person: optionalText().optional(),
-        phone: optionalText().optional(),
+        name: requiredText(MESSAGES.vendorNameRequiredEdit, 'name').optional(),
+        contact_person: optionalText('contact_person').optional(),
+        phone: optionalText('phone').optional(),
       },
       { error: MESSAGES.invalidCommand },
     ),
@@ -217,7 +216,7 @@ export const deleteVendor = defineCommand({
 
 export const addVehicleType = defineCommand({
   type: 'add_vehicle_type',
-  schema: z.object({ vehicle_type_id: newId(), name: requiredText(MESSAGES.vehicleTypeNameRequired) }),
+  schema: z.object({ vehicle_type_id: newId(), name: requiredText(MESSAGES.vehicleTypeNameRequired, 'name') }),
   async predict(p, ctx, strict) {
     requireOperator(ctx.actor);
     const types = await ctx.read.all('vehicle_types');
@@ -286,12 +285,12 @@ export const addVehicle = defineCommand({
       vehicle_id: newId(),
       vendor_id: uuid(MESSAGES.chooseVendor),
       mode: z.enum(['darat', 'laut'], { error: MESSAGES.invalidCommand }),
-      license_plate: optionalText(),
+      license_plate: optionalText('license_plate'),
       vehicle_type_id: z.string().nullish(),
-      driver_name: optionalText(),
-      driver_phone: optionalText(),
-      nama_kapal: optionalText(),
-      nama_pelayaran: optionalText(),
+      driver_name: optionalText('driver_name'),
+      driver_phone: optionalText('driver_phone'),
+      nama_kapal: optionalText('nama_kapal'),
+      nama_pelayaran: optionalText('nama_pelayaran'),
       current_hub_id: optionalUuid(MESSAGES.hubNotFound),
     })
     .superRefine((v, issues) => {
@@ -322,9 +321,9 @@ export const addSeaFleet = defineCommand({
   schema: z.object({
     vehicle_id: newId(),
     vendor_id: uuid(MESSAGES.seaFleetAllFields),
-    nama_kapal: requiredText(MESSAGES.seaFleetAllFields),
-    nama_pelayaran: requiredText(MESSAGES.seaFleetAllFields),
-    container_number: requiredText(MESSAGES.seaFleetAllFields),
+    nama_kapal: requiredText(MESSAGES.seaFleetAllFields, 'nama_kapal'),
+    nama_pelayaran: requiredText(MESSAGES.seaFleetAllFields, 'nama_pelayaran'),
+    container_number: requiredText(MESSAGES.seaFleetAllFields, 'container_number'),
     current_hub_id: optionalUuid(MESSAGES.hubNotFound),
   }),
   predict: (p, ctx, strict) =>
@@ -356,12 +355,12 @@ export const editVehicle = defineCommand({
     vehicle_id: uuid(MESSAGES.vehicleNotFound),
     changes: z.object(
       {
-        license_plate: requiredText(MESSAGES.fillAllRequiredFields).optional(),
+        license_plate: requiredText(MESSAGES.fillAllRequiredFields, 'license_plate').optional(),
         vehicle_type_id: optionalUuid(MESSAGES.vehicleTypeNotFound).optional(),
-        driver_name: optionalText().optional(),
-        driver_phone: optionalText().optional(),
-        nama_kapal: optionalText().optional(),
-        nama_pelayaran: optionalText().optional(),
+        driver_name: optionalText('driver_name').optional(),
+        driver_phone: optionalText('driver_phone').optional(),
+        nama_kapal: optionalText('nama_kapal').optional(),
+        nama_pelayaran: optionalText('nama_pelayaran').optional(),
         is_active: z.boolean({ error: MESSAGES.invalidCommand }).optional(),
       },
       { error: MESSAGES.invalidCommand },
@@ -423,7 +422,7 @@ export const deleteVehicle = defineCommand({
 
 export const addHub = defineCommand({
   type: 'add_hub',
-  schema: z.object({ hub_id: newId(), name: requiredText(MESSAGES.hubNameRequired), city: optionalText() }),
+  schema: z.object({ hub_id: newId(), name: requiredText(MESSAGES.hubNameRequired, 'name'), city: optionalText('city') }),
   async predict(p, ctx, strict) {
     requireRole(ctx.actor, ['admin']);
     const hubs = await ctx.read.all('hubs');
@@ -441,7 +440,7 @@ export const editHub = defineCommand({
   schema: z.object({
     hub_id: uuid(MESSAGES.hubNotFound),
     changes: z.object(
-      { name: requiredText(MESSAGES.hubNameRequired).optional(), city: optionalText().optional() },
+      { name: requiredText(MESSAGES.hubNameRequired, 'name').optional(), city: optionalText('city').optional() },
       { error: MESSAGES.invalidCommand },
     ),
   }),

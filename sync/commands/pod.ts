@@ -113,7 +113,7 @@ export const podStartUnloading = defineCommand({
 export const podComplete = defineCommand({
   type: 'pod_complete',
   schema: byShipment
-    .extend({ ...unloadingIds, receipt: receiptInput.nullish() })
+    .extend({ ...unloadingIds, receipt: receiptInput })
     .refine(distinctUnloadingIds, { error: MESSAGES.invalidCommand }),
   async predict(p, ctx, strict) {
     const found = await podShipment(ctx, p.shipment_id, strict);

@@ -53,7 +53,7 @@ export const correctShipmentCounts = defineCommand({
     shipment_id: uuid(MESSAGES.shipmentNotFound),
     smartboard_quantity: wholeQuantity(MESSAGES.poljak.quantity),
     bracket_quantity: wholeQuantity(MESSAGES.poljak.quantity),
-    reason: requiredText(MESSAGES.reasonRequired),
+    reason: requiredText(MESSAGES.reasonRequired, 'reason'),
   }),
   async predict(p, ctx, strict) {
     const s = await correctable(ctx, p.shipment_id, strict);
@@ -91,7 +91,7 @@ export const voidShipment = defineCommand({
   type: 'void_shipment',
   schema: z.object({
     shipment_id: uuid(MESSAGES.shipmentNotFound),
-    reason: requiredText(MESSAGES.reasonRequired),
+    reason: requiredText(MESSAGES.reasonRequired, 'reason'),
   }),
   async predict(p, ctx, strict) {
     const s = await correctable(ctx, p.shipment_id, strict);

@@ -9,6 +9,7 @@ import { availableStock, batchTaken, stockShortfalls } from '../domain/stock';
 import { jakartaDate } from '../domain/time';
 import { CommandRefused } from '../errors';
 import { MESSAGES } from '../messages';
+import { charLength, TEXT_BOUNDS } from './text-bounds';
 import type { Hub, InventoryRow, Shipment, Vehicle, Warehouse } from '../model/rows';
 import {
   actedAt,
@@ -170,7 +171,7 @@ export const createShipmentDarat = defineCommand({
     shipment_id: newId(),
     vehicle_id: vehicleId,
     destination_warehouse_id: uuid(MESSAGES.selectDestinationWarehouse),
-    batch_number: requiredText(MESSAGES.enterBatchNumber),
+    batch_number: requiredText(MESSAGES.enterBatchNumber, 'batch_number'),
     // The form has no message of its own for these; the PolJak form's is used.
     smartboard_quantity: wholeQuantity(MESSAGES.poljak.quantity),
     bracket_quantity: wholeQuantity(MESSAGES.poljak.quantity),
@@ -238,9 +239,9 @@ function seaSchema(form: SeaForm) {
     container_id: newId(),
     inventory_id: newId(),
     vehicle_id: vehicleId,
-    pelayaran: requiredText(m.pelayaran),
-    nama_kapal: requiredText(m.namaKapal),
-    no_container: requiredText(m.noContainer),
+    pelayaran: requiredText(m.pelayaran, 'pelayaran'),
+    nama_kapal: requiredText(m.namaKapal, 'nama_kapal'),
+    no_container: requiredText(m.noContainer, 'no_container'),
     etd: isoDate(m.etd),
     eta: isoDate(m.eta),
     destination_hub_id: uuid(m.destination),
@@ -249,6 +250,7 @@ function seaSchema(form: SeaForm) {
     image_count: intBetween(1, 2, m.minImages, m.maxImages),
     batch_number: z
       .string({ error: MESSAGES.invalidCommand })
+      .refine((s) => charLength(s) <= TEXT_BOUNDS.batch_number.max, { error: TEXT_BOUNDS.batch_number.message })
       .regex(new RegExp(`^${prefix}-[0-9]+$`), { error: MESSAGES.invalidCommand }),
   });
 }
@@ -342,7 +344,7 @@ export const setShipmentImage = defineCommand({
   schema: z.object({
     shipment_id: uuid(MESSAGES.shipmentNotFound),
     slot: z.enum(['delivery_record', 'bast'], { error: MESSAGES.invalidCommand }),
-    path: requiredText(MESSAGES.invalidCommand),
+    path: requiredText(MESSAGES.invalidCommand, 'path'),
   }).refine((p) => isImagePathOf(p.path, p.shipment_id, p.slot), { error: MESSAGES.invalidCommand }),
   async predict(p, ctx, strict) {
     const s = await need(ctx, 'shipments', p.shipment_id, MESSAGES.shipmentNotFound, strict);

@@ -8,6 +8,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Local } from '../db/database';
 
 export const REPORT_INTERVAL_MS = 60_000;
+/** The largest outbox the server takes in a report (report_device_sync, issue 40). */
+export const MAX_REPORTED_OUTBOX = 100_000;
 const DEVICE_ID_KEY = 'deviceId';
 
 export interface DeviceReportOptions {
@@ -63,7 +65,7 @@ export class DeviceReporter {
     const outbox = await this.local.store.outbox.where('state').equals('pending').count();
     const { error } = await this.supabase.rpc('report_device_sync', {
       p_device_id: await this.deviceId(),
-      p_outbox_size: Math.min(outbox, 1_000_000),
+      p_outbox_size: Math.min(outbox, MAX_REPORTED_OUTBOX),
       p_app_version: this.options.appVersion?.slice(0, 64) ?? null,
     });
     if (error) throw new Error(error.message);

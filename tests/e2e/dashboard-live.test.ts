@@ -9,6 +9,7 @@ import { signedIn } from '../support/clients';
 import { appUrl, useBrowser } from '../support/browser';
 import { makeVehicle, tablet, tag } from './hub-support';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
+import { countedAsSent } from '../support/receipt';
 
 const browser = useBrowser();
 
@@ -70,6 +71,7 @@ describe('a live dashboard', () => {
       notes: null,
       smartboard_inventory_id: randomUUID(),
       bracket_inventory_id: randomUUID(),
+      receipt: countedAsSent(13, 3),
     });
     await expect
       .poll(async () => ({

@@ -11,6 +11,20 @@ const SEA_VEHICLE = seedId.vehicle(21);
 const SHIPMENT = seedId.shipment(8);
 const POD_SHIPMENT = seedId.shipment(17);
 const NEW = '99999999-0000-4000-8000-000000000000'; // replaced by a fresh id per command
+/** A completion's counted receipt (issue 40: required), counted as the seed's shipments were sent. */
+const RECEIPT = {
+  receipt_id: NEW,
+  smartboard_received: 1,
+  bracket_received: 1,
+  smartboard_damaged: 0,
+  bracket_damaged: 0,
+  receiver_name: 'Penerima',
+  driver_name: 'Sopir',
+  receiver_signature_id: '99999999-0000-4000-8000-000000000001',
+  driver_signature_id: '99999999-0000-4000-8000-000000000002',
+  signed_at: '2026-11-20T08:00:00Z',
+  discrepancies: [],
+};
 
 export type Payload = Record<string, unknown>;
 
@@ -62,10 +76,16 @@ export const TEMPLATES: Record<string, Payload> = {
     notes: 'ok',
     smartboard_inventory_id: NEW,
     bracket_inventory_id: NEW,
+    receipt: RECEIPT,
   },
   pod_confirm_arrival: { shipment_id: POD_SHIPMENT },
   pod_start_unloading: { shipment_id: POD_SHIPMENT },
-  pod_complete: { shipment_id: POD_SHIPMENT, smartboard_inventory_id: NEW, bracket_inventory_id: NEW },
+  pod_complete: {
+    shipment_id: POD_SHIPMENT,
+    smartboard_inventory_id: NEW,
+    bracket_inventory_id: NEW,
+    receipt: RECEIPT,
+  },
   add_inventory: {
     inventory_id: NEW,
     warehouse_id: WAREHOUSE.karawang,
@@ -171,7 +191,13 @@ export interface BadCase {
 }
 
 const fresh = (v: unknown): unknown =>
-  v === NEW ? crypto.randomUUID() : Array.isArray(v) ? v.map(fresh) : v;
+  v === NEW
+    ? crypto.randomUUID()
+    : Array.isArray(v)
+      ? v.map(fresh)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([k, e]) => [k, fresh(e)]))
+        : v;
 
 export function instantiate(template: Payload): Payload {
   return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, fresh(v)]));

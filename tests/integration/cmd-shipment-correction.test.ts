@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { as, closeDb, daratPayload, id, rowOf, rowsWhere } from './commands-support';
 import { dropStockedHubs, stockedHub, stockIn, truckAt, type StockedHub } from './cmd-shipment-stock-support';
 import { HUB, WAREHOUSE } from '../support/demo';
+import { countedAsSent } from '../support/receipt';
 
 afterAll(async () => {
   await dropStockedHubs();
@@ -118,6 +119,7 @@ describe('correct_shipment_counts', () => {
       notes: null,
       smartboard_inventory_id: id(),
       bracket_inventory_id: id(),
+      receipt: countedAsSent(20, 10),
     });
     expect(await tower.run('correct_shipment_counts', counts(shipmentId, 1, 1))).toMatchObject(refused);
     expect(await (await as('admin')).run('void_shipment', { shipment_id: shipmentId, reason: 'x' })).toMatchObject(

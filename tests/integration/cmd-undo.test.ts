@@ -16,6 +16,7 @@ import {
   type Envelope,
 } from './commands-support';
 import { HUB, WAREHOUSE } from '../support/demo';
+import { countedAsSent } from '../support/receipt';
 
 afterAll(closeDb);
 
@@ -76,7 +77,13 @@ describe('undo_command', () => {
     await cikarang.ok('start_unloading', at(shipmentId));
     const shipment = await state('shipments', shipmentId);
     const vehicle = await state('vehicles', vehicleId);
-    const p = { ...at(shipmentId), notes: 'baik', smartboard_inventory_id: id(), bracket_inventory_id: id() };
+    const p = {
+      ...at(shipmentId),
+      notes: 'baik',
+      smartboard_inventory_id: id(),
+      bracket_inventory_id: id(),
+      receipt: countedAsSent(12, 7),
+    };
     const done = await cikarang.ok('complete_unloading', p);
     // The shipment's own outgoing row at Karawang and the two incoming rows here.
     const live = () =>
@@ -149,7 +156,13 @@ describe('undo_command', () => {
     expect(await state('vehicles', vehicleId)).toEqual(vehicle);
 
     // Unloaded, then the truck queued again by someone else: the stock stays booked.
-    const p = { ...at(shipmentId), notes: null, smartboard_inventory_id: id(), bracket_inventory_id: id() };
+    const p = {
+      ...at(shipmentId),
+      notes: null,
+      smartboard_inventory_id: id(),
+      bracket_inventory_id: id(),
+      receipt: countedAsSent(12, 7),
+    };
     const done = await cikarang.ok('complete_unloading', p);
     await tower.ok('queue_vehicles', { hub_id: HUB.cikarang, vehicle_ids: [vehicleId] });
     const stock = await stockOf(shipmentId);

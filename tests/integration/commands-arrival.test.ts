@@ -16,6 +16,7 @@ import {
   stockOf,
 } from './commands-support';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
+import { countedAsSent } from '../support/receipt';
 
 afterAll(closeDb);
 
@@ -33,11 +34,12 @@ async function shippedToCikarang(
 }
 
 const at = (shipmentId: string) => ({ hub_id: HUB.cikarang, shipment_id: shipmentId });
-const unloading = (shipmentId: string, notes: string | null = 'Semua unit baik') => ({
+const unloading = (shipmentId: string, notes: string | null = 'Semua unit baik', sent: [number, number] = [12, 7]) => ({
   ...at(shipmentId),
   notes,
   smartboard_inventory_id: id(),
   bracket_inventory_id: id(),
+  receipt: countedAsSent(...sent),
 });
 
 describe('the hub arrival flow', () => {
@@ -94,7 +96,7 @@ describe('the hub arrival flow', () => {
     const { shipmentId } = await shippedToCikarang({ bracket_quantity: 0 });
     await cikarang.ok('confirm_arrival', at(shipmentId));
     await cikarang.ok('start_unloading', at(shipmentId));
-    const p = unloading(shipmentId, '   ');
+    const p = unloading(shipmentId, '   ', [12, 0]);
     await cikarang.ok('complete_unloading', p);
     expect(await rowOf('shipments', shipmentId)).toMatchObject({ notes: null });
     expect(await rowOf('inventory', p.smartboard_inventory_id)).toBeDefined();

@@ -16,6 +16,7 @@ import {
   tag,
 } from './commands-support';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
+import { countedAsSent } from '../support/receipt';
 
 afterAll(closeDb);
 
@@ -33,10 +34,11 @@ async function shippedBySea(
   return { shipmentId: p.shipment_id, vehicleId, batch: p.batch_number };
 }
 
-const completion = (shipmentId: string) => ({
+const completion = (shipmentId: string, sent: [number, number] = [20, 10]) => ({
   shipment_id: shipmentId,
   smartboard_inventory_id: id(),
   bracket_inventory_id: id(),
+  receipt: countedAsSent(...sent),
 });
 
 describe('the POD flow', () => {

@@ -6,6 +6,7 @@
 // handover-resolve-attach.test.ts.
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatWib } from '../../sync/domain/time';
+import { HANDOVER_MESSAGES } from '../../sync/messages-handover';
 import { DEMO_USERS, WAREHOUSE } from '../support/demo';
 import { as, closeDb, recorded, rowOf, rowsWhere } from './commands-support';
 import {
@@ -80,7 +81,7 @@ describe('complete_unloading with a counted receipt', () => {
     await expectBalancesEqualLedger();
   });
 
-  it('books nothing of an item counted all damaged, and stays as before without a receipt', async () => {
+  it('books nothing of an item counted all damaged; without a receipt it is refused (count again)', async () => {
     const cikarang = await as('cikarang');
     const counted = await unloadingAtCikarang();
     const r = receipt({ bracket_damaged: 7, discrepancies: [discrepancy('bracket', 'rusak', 7)] });
@@ -88,11 +89,15 @@ describe('complete_unloading with a counted receipt', () => {
     expect(await bookedBy(counted.shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 12, bracket: 0 });
     expect(await handoverOf(counted.shipmentId)).toMatchObject({ stockRows: 1, discrepancies: 1 });
 
-    // A command queued before this change: no receipt, the whole shipment booked.
+    // A command queued before issue 28 (no receipt): refused since issue 40, nothing booked.
     const plain = await unloadingAtCikarang();
-    await cikarang.ok('complete_unloading', hubCompletion(plain.shipmentId));
-    expect(await bookedBy(plain.shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 12, bracket: 7 });
-    expect(await handoverOf(plain.shipmentId)).toMatchObject({ receipts: 0, discrepancies: 0, stockRows: 2 });
+    expect(await cikarang.run('complete_unloading', hubCompletion(plain.shipmentId))).toMatchObject({
+      outcome: 'rejected',
+      code: 'validation',
+      message: HANDOVER_MESSAGES.receiptRequired,
+    });
+    expect(await bookedBy(plain.shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 0, bracket: 0 });
+    expect(await handoverOf(plain.shipmentId)).toMatchObject({ receipts: 0, discrepancies: 0, stockRows: 0 });
     await expectBalancesEqualLedger();
   });
 

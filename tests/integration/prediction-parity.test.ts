@@ -26,6 +26,7 @@ import { TABLES, type TableName, type Tables } from '../../sync/model/rows';
 import type { z } from 'zod';
 import { as, closeDb, db, id, remember, tag, type Envelope, type Outcome } from './commands-support';
 import { HUB, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR } from '../support/demo';
+import { countedAsSent } from '../support/receipt';
 
 afterAll(closeDb);
 
@@ -319,6 +320,7 @@ async function step(run: Run, s: Step): Promise<void> {
         notes: s.flag ? ` catatan ${s.n1} ` : '',
         smartboard_inventory_id: id(),
         bracket_inventory_id: id(),
+        receipt: countedAsSent(x.smartboard_quantity, x.bracket_quantity),
       });
     }
     case 'pod_confirm':
@@ -338,6 +340,7 @@ async function step(run: Run, s: Step): Promise<void> {
         shipment_id: x.id,
         smartboard_inventory_id: id(),
         bracket_inventory_id: id(),
+        receipt: countedAsSent(x.smartboard_quantity, x.bracket_quantity),
       });
     }
     case 'add_inventory':

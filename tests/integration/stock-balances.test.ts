@@ -17,6 +17,7 @@ import {
 } from './commands-support';
 import { anonClient, ownerSql } from '../support/clients';
 import { HUB, WAREHOUSE } from '../support/demo';
+import { countedAsSent } from '../support/receipt';
 
 afterAll(closeDb);
 
@@ -148,6 +149,7 @@ describe('stock balances after each command that moves stock', () => {
       notes: null,
       smartboard_inventory_id: id(),
       bracket_inventory_id: id(),
+      receipt: countedAsSent(12, 7),
     });
     await expectMoved(WAREHOUSE.cikarang, before, { tv: 12, bracket: 7 });
   });
@@ -165,6 +167,7 @@ describe('stock balances after each command that moves stock', () => {
       shipment_id: p.shipment_id,
       smartboard_inventory_id: id(),
       bracket_inventory_id: id(),
+      receipt: countedAsSent(20, 10),
     });
     await expectMoved(WAREHOUSE.makassar, before, { tv: 20, bracket: 10 });
   });
@@ -244,6 +247,7 @@ describe('nothing half-written, nothing counted twice', () => {
         notes: null,
         smartboard_inventory_id: id(),
         bracket_inventory_id: id(),
+        receipt: countedAsSent(12, 7),
       });
     } finally {
       await sql.query('drop trigger sb_fail on public.inventory');
@@ -252,7 +256,13 @@ describe('nothing half-written, nothing counted twice', () => {
     expect(outcome).toMatchObject({ outcome: 'rejected', code: 'server_error' });
     await expectMoved(WAREHOUSE.cikarang, before, { tv: 0, bracket: 0 });
     // Retried once the fault is gone, it books both rows once.
-    await cikarang.ok('complete_unloading', { ...at, notes: null, smartboard_inventory_id: id(), bracket_inventory_id: id() });
+    await cikarang.ok('complete_unloading', {
+      ...at,
+      notes: null,
+      smartboard_inventory_id: id(),
+      bracket_inventory_id: id(),
+      receipt: countedAsSent(12, 7),
+    });
     await expectMoved(WAREHOUSE.cikarang, before, { tv: 12, bracket: 7 });
   });
 

@@ -59,6 +59,19 @@ export function nextStep(actor: Actor, view: LocalView, random: () => number, pr
         notes: null,
         smartboard_inventory_id: randomUUID(),
         bracket_inventory_id: randomUUID(),
+        // Counted as sent (issue 40: the receipt is required).
+        receipt: {
+          receipt_id: randomUUID(),
+          smartboard_received: unloading.smartboard_quantity,
+          bracket_received: unloading.bracket_quantity,
+          smartboard_damaged: 0,
+          bracket_damaged: 0,
+          receiver_name: 'Penerima Soak',
+          driver_name: 'Sopir Soak',
+          receiver_signature_id: randomUUID(),
+          driver_signature_id: randomUUID(),
+          signed_at: new Date().toISOString(),
+        },
       },
     });
   }

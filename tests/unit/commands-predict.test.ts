@@ -7,6 +7,7 @@ import { definitionOf } from '../../sync/commands/catalogue';
 import { CommandRefused } from '../../sync/errors';
 import type { Actor, Change } from '../../sync/commands/types';
 import { MemoryState } from '../support/memory-state';
+import { countedAsSent } from '../support/receipt';
 import type { Hub, Shipment, Tables, Vehicle, Warehouse } from '../../sync/model/rows';
 
 const pad = (n: number) => String(n).padStart(12, '0');
@@ -206,6 +207,7 @@ describe('arrival and POD', () => {
       notes: ' ok ',
       smartboard_inventory_id: ID(30),
       bracket_inventory_id: ID(31),
+      receipt: countedAsSent(3, 0),
     });
     expect(changes.filter((c) => c.table === 'inventory').map((c) => c.row)).toEqual([
       expect.objectContaining({
@@ -254,6 +256,7 @@ describe('arrival and POD', () => {
         shipment_id: shipment.id,
         smartboard_inventory_id: ID(30),
         bracket_inventory_id: ID(31),
+        receipt: countedAsSent(3, 4),
       }),
     ).rejects.toThrow('Warehouse tidak ditemukan untuk kota Makassar');
   });

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { CATALOGUE, definitionOf } from '../../sync/commands/catalogue';
 import { seaBatchNumber } from '../../sync/commands/shipping';
 import { MESSAGES } from '../../sync/messages';
+import { HANDOVER_MESSAGES } from '../../sync/messages-handover';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -134,6 +135,19 @@ checkForm('confirm_arrival', { hub_id: ID(1), shipment_id: ID(2) }, [
 checkForm('start_unloading', { hub_id: ID(1), shipment_id: ID(2) }, [
   ['shipment_id', undefined, 'Shipment not found'],
 ]);
+// Issue 40: the counted receipt is required; without one, "count again".
+const RECEIPT = {
+  receipt_id: ID(5),
+  smartboard_received: 12,
+  bracket_received: 7,
+  smartboard_damaged: 0,
+  bracket_damaged: 0,
+  receiver_name: 'Budi',
+  driver_name: 'Sopir',
+  receiver_signature_id: ID(6),
+  driver_signature_id: ID(7),
+  signed_at: '2026-11-28T08:00:00.000Z',
+};
 checkForm(
   'complete_unloading',
   {
@@ -142,20 +156,26 @@ checkForm(
     notes: '',
     smartboard_inventory_id: ID(3),
     bracket_inventory_id: ID(4),
+    receipt: RECEIPT,
   },
   [
     ['bracket_inventory_id', ID(3), 'Perintah tidak valid.'],
     ['smartboard_inventory_id', undefined, 'Perintah tidak valid.'],
+    ['receipt', undefined, HANDOVER_MESSAGES.receiptRequired],
+    ['receipt', null, HANDOVER_MESSAGES.receiptRequired],
+    ['receipt', 'counted', 'Perintah tidak valid.'],
+    ['notes', 'n'.repeat(501), 'Catatan maksimal 500 karakter'],
   ],
 );
 checkForm('pod_confirm_arrival', { shipment_id: ID(1) }, [['shipment_id', '', 'Shipment not found']]);
 checkForm('pod_start_unloading', { shipment_id: ID(1) }, [['shipment_id', '', 'Shipment not found']]);
 checkForm(
   'pod_complete',
-  { shipment_id: ID(1), smartboard_inventory_id: ID(3), bracket_inventory_id: ID(4) },
+  { shipment_id: ID(1), smartboard_inventory_id: ID(3), bracket_inventory_id: ID(4), receipt: RECEIPT },
   [
     ['shipment_id', '', 'Shipment not found'],
     ['bracket_inventory_id', ID(3), 'Perintah tidak valid.'],
+    ['receipt', undefined, HANDOVER_MESSAGES.receiptRequired],
   ],
 );
 

@@ -12,6 +12,7 @@ import {
   type ReceiptValues,
 } from '../../sync/commands/handover-receipt';
 import { COMMANDS } from '../../sync/commands/catalogue';
+import { HANDOVER_MESSAGES as M } from '../../sync/messages-handover';
 
 const SIG_R = '11111111-1111-4111-8111-111111111111';
 const SIG_D = '22222222-2222-4222-8222-222222222222';
@@ -191,11 +192,18 @@ describe('the commands carry the receipt', () => {
     bracket_inventory_id: nextId(),
   };
 
-  it('complete_unloading and pod_complete take it, or none (commands queued before it)', () => {
-    expect(COMMANDS.complete_unloading.schema.safeParse(base).success).toBe(true);
+  it('complete_unloading and pod_complete require it (issue 40): without one, count again', () => {
+    const without = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+      r.success ? [] : (r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+    expect(without(COMMANDS.complete_unloading.schema.safeParse(base))).toEqual([
+      ['receipt', M.receiptRequired],
+    ]);
     expect(COMMANDS.complete_unloading.schema.safeParse({ ...base, receipt: receipt() }).success).toBe(true);
     const { hub_id: _hub, ...pod } = base;
-    expect(COMMANDS.pod_complete.schema.safeParse({ ...pod, receipt: null }).success).toBe(true);
+    expect(without(COMMANDS.pod_complete.schema.safeParse({ ...pod, receipt: null }))).toEqual([
+      ['receipt', M.receiptRequired],
+    ]);
+    expect(COMMANDS.pod_complete.schema.safeParse({ ...pod, receipt: receipt() }).success).toBe(true);
   });
 
   it("refuses a receipt's bad fields with the form's messages, trimming the names", () => {

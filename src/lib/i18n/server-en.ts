@@ -120,7 +120,17 @@ export const serverEn: typeof serverId = {
   undoShipmentMoved: 'Cannot undo: shipment {{batch}} has moved on (current status: {{status}}).',
   undoVehicleChanged: 'Cannot undo: vehicle {{plate}} has changed since this action.',
   undoStockChanged: "Cannot undo: this action's stock has changed.",
+  textTooLong: {
+    place: 'The place can have at most 100 characters',
+    plate: 'The license plate can have at most 20 characters',
+    batch: 'The batch number can have at most 50 characters',
+    container: 'The container number can have at most 20 characters',
+    phone: 'The phone number can have at most 30 characters',
+    reason: 'The reason can have at most 500 characters',
+  },
   handover: {
+    receiptRequired:
+      "Count again: the received counts and the receiver's and driver's names and signatures are required",
     undoDiscrepancyResolved: "Cannot undo: this count's discrepancy has already been resolved.",
     undoCountChanged: 'Cannot undo: this count has changed.',
     quantityRange: 'The quantity must be a whole number from 0 to 100,000',

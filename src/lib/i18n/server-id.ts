@@ -122,8 +122,19 @@ export const serverId = {
     'Tidak dapat diurungkan: pengiriman {{batch}} sudah berlanjut (status sekarang: {{status}}).',
   undoVehicleChanged: 'Tidak dapat diurungkan: kendaraan {{plate}} sudah berubah sejak tindakan ini.',
   undoStockChanged: 'Tidak dapat diurungkan: stok dari tindakan ini sudah berubah.',
+  // issue 40: every stored text bounded (sync/commands/text-bounds.ts, public.cmd_require_text_bound)
+  textTooLong: {
+    place: 'Lokasi maksimal 100 karakter',
+    plate: 'Plat nomor maksimal 20 karakter',
+    batch: 'Nomor batch maksimal 50 karakter',
+    container: 'Nomor container maksimal 20 karakter',
+    phone: 'Nomor telepon maksimal 30 karakter',
+    reason: 'Alasan maksimal 500 karakter',
+  },
   // the handover (issue 31's counted receipt; supabase/migrations/2026112600401x)
   handover: {
+    // issue 40: a completion without its receipt (an older app's): count again
+    receiptRequired: 'Hitung ulang: jumlah diterima serta nama dan tanda tangan penerima dan sopir wajib diisi',
     undoDiscrepancyResolved: 'Tidak dapat diurungkan: selisih dari hitungan ini sudah diselesaikan.',
     undoCountChanged: 'Tidak dapat diurungkan: hitungan ini sudah berubah.',
     quantityRange: 'Jumlah harus bilangan bulat 0 sampai 100.000',

@@ -1,0 +1,19 @@
+// A counted receipt that says everything arrived as sent (issue 40: an unloading completion
+// carries its receipt, or the server refuses it): for tests whose subject is not the count.
+import { randomUUID } from 'node:crypto';
+
+export function countedAsSent(smartboard: number, bracket: number) {
+  return {
+    receipt_id: randomUUID(),
+    smartboard_received: smartboard,
+    bracket_received: bracket,
+    smartboard_damaged: 0,
+    bracket_damaged: 0,
+    receiver_name: 'Penerima Uji',
+    driver_name: 'Sopir Uji',
+    receiver_signature_id: randomUUID(),
+    driver_signature_id: randomUUID(),
+    signed_at: new Date().toISOString(),
+    discrepancies: [] as unknown[],
+  };
+}
