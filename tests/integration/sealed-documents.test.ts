@@ -127,9 +127,8 @@ describe('a sealed document', () => {
     expect((await downloaded(karawang.client, doc.path))?.equals(Buffer.from(bytes))).toBe(true);
   });
 
-  // Two sessions at once: PGlite runs one at a time (the upsert would queue behind the open
-  // attach instead of waiting for its row lock), so this runs on PostgreSQL (DATABASE_URL).
-  it.skipIf(!process.env.DATABASE_URL)(
+  // Two sessions at once: the upsert waits for the open attach's row lock.
+  it(
     'is not rewritten by an upsert racing the attach that seals it',
     async () => {
       const { shipmentId } = await unloadingAtCikarang();
