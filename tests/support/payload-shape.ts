@@ -12,6 +12,8 @@ interface Def {
   element?: z.ZodType;
   innerType?: z.ZodType;
   in?: z.ZodType;
+  left?: z.ZodType;
+  right?: z.ZodType;
 }
 
 const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } })._zod?.def;
@@ -36,6 +38,13 @@ export function payloadShape(schema: unknown): Shape {
       return payloadShape(def.innerType);
     case 'pipe':
       return payloadShape(def.in);
+    case 'intersection': {
+      // Both sides' fields (attach_correction: attach_document's and its own).
+      const [left, right] = [payloadShape(def.left), payloadShape(def.right)];
+      return left === true || right === true || Array.isArray(left) || Array.isArray(right)
+        ? true
+        : { ...left, ...right };
+    }
     default:
       return true;
   }
