@@ -2,7 +2,8 @@
 // arrival (its toast offers Urungkan), then opens Selesai Bongkar for another and types the
 // receiver's name and a count. A tap on the toast, then on its Urungkan, leaves the receipt
 // open with what was typed, and the arrival is undone. On a phone the toast leaves the
-// dialog's title and description (which truck, which batch) in view.
+// dialog's title and description (which truck, which batch) in view. A tap on the dim edge
+// beside the receipt does not throw it away either.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -95,6 +96,10 @@ describe('the Urungkan toast over an open receipt', () => {
       await page.mouse.click(undo.x, undo.y);
       await toast(page, 'Tindakan diurungkan').waitFor();
       await expect.poll(() => statusOnServer(arriving.id), { timeout: 30_000 }).toBe('otw_cikarang');
+      await receiptKept(dialog);
+      // A tap on the dim edge beside the receipt keeps it too (Batal, X and Esc close it).
+      const box = (await dialog.boundingBox())!;
+      await page.mouse.click(box.x / 2, box.y + box.height / 2);
       await receiptKept(dialog);
     } finally {
       await context.close();
