@@ -116,6 +116,8 @@ export const MESSAGES = {
   batchTaken: (batch: string) => `Nomor batch ${batch} sudah dipakai pengiriman lain.`,
   reasonRequired: 'Alasan harus diisi.',
   shipmentNotCorrectable: 'Pengiriman ini sudah diterima atau dibatalkan; jumlahnya tidak dapat diubah lagi.',
+  // issue 41: nothing empty leaves (sync/commands/shipping.ts, public.cmd_require_items)
+  shipmentEmpty: 'Pengiriman kosong: isi Jumlah Smartboard atau Jumlah Bracket, minimal 1.',
   correctionUnchanged: 'Jumlah baru sama dengan jumlah yang tercatat.',
   /** A command the API refused for what it carries (push.ts): set aside on the device. */
   unsendable: (answer: string) => `Perintah ini tidak dapat dikirim: server menolak isinya (${answer}).`,

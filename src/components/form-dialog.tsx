@@ -39,6 +39,11 @@ export interface FormDialogProps {
   className?: string;
   /** Below the fields, above the buttons: e.g. a form-level error. */
   footerNote?: ReactNode;
+  /**
+   * A tap beside the dialog leaves it open (issue 41): for a form whose loss costs a worker
+   * most (counts, names, signatures); Batal, the close button and Esc still close it.
+   */
+  keepOnOutsideTap?: boolean;
   children: ReactNode;
 }
 
@@ -56,6 +61,7 @@ export function FormDialog({
   submitTestId,
   className,
   footerNote,
+  keepOnOutsideTap,
   children,
 }: FormDialogProps) {
   const t = useT();
@@ -68,6 +74,7 @@ export function FormDialog({
         data-form={dataForm}
         className={className}
         onCloseAutoFocus={returnFocus}
+        onPointerDownOutside={keepOnOutsideTap ? (event) => event.preventDefault() : undefined}
       >
         <form
           noValidate

@@ -1,6 +1,6 @@
 // The shipping forms (spec 4.1, 4.2, 5, 7.2, 9): a loaded vehicle leaves its hub.
-// Server side: supabase/migrations/20261126003100_stock_checked_shipments.sql (the three
-// forms, with issue 29's stock, whole-number and batch checks) and
+// Server side: supabase/migrations/20261128004000_shipments_not_empty.sql (the three forms,
+// with issue 29's stock, whole-number and batch checks and issue 41's "nothing empty leaves") and
 // 20261126001000_cmd_shipping.sql (set_shipment_image, the departing vehicle).
 import { z } from 'zod';
 import { otwForHub, otwForWarehouse, type OtwStatus } from '../domain/destination';
@@ -39,6 +39,26 @@ export const wholeQuantity = (message: string) =>
     .int({ error: MESSAGES.wholeNumber })
     .min(0, { error: message })
     .max(1_000_000, { error: message });
+
+type Loaded = { smartboard_quantity: number; bracket_quantity: number };
+
+/**
+ * Issue 41: nothing empty leaves. A shipment carries at least one TV or bracket; the refusal
+ * stands under Jumlah Smartboard. Checked as soon as both quantities are numbers, so it shows
+ * with the form's other messages. public.cmd_require_items.
+ */
+export function withItems<S extends z.ZodType<Loaded>>(schema: S) {
+  return schema.refine((p) => p.smartboard_quantity > 0 || p.bracket_quantity > 0, {
+    error: MESSAGES.shipmentEmpty,
+    path: ['smartboard_quantity'],
+    // Once both quantities passed their own checks, whatever else the form still lacks.
+    when: ({ value, issues }) => {
+      const v = value as Partial<Record<keyof Loaded, unknown>> | null;
+      const quantityIssue = issues.some((i) => i.path?.[0] === 'smartboard_quantity' || i.path?.[0] === 'bracket_quantity');
+      return !quantityIssue && typeof v?.smartboard_quantity === 'number' && typeof v.bracket_quantity === 'number';
+    },
+  });
+}
 
 /**
  * Issue 29, in the server's order (public.cmd_require_unused_batch, then
@@ -166,7 +186,7 @@ function outgoingRow(ctx: PredictContext, id: string, warehouseId: string, shipm
 
 export const createShipmentDarat = defineCommand({
   type: 'create_shipment_darat',
-  schema: z.object({
+  schema: withItems(z.object({
     hub_id: hubId,
     shipment_id: newId(),
     vehicle_id: vehicleId,
@@ -177,7 +197,7 @@ export const createShipmentDarat = defineCommand({
     bracket_quantity: wholeQuantity(MESSAGES.poljak.quantity),
     inventory_id: newId(),
     image_count: intBetween(0, 2, MESSAGES.invalidCommand, MESSAGES.maxTwoImages),
-  }),
+  })),
   async predict(p, ctx, strict) {
     requireHub(ctx.actor, p.hub_id);
     const hub = await need(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound, strict);
@@ -233,7 +253,7 @@ type SeaForm = 'poljak' | 'polsub';
 function seaSchema(form: SeaForm) {
   const m = MESSAGES[form];
   const prefix = form.toUpperCase();
-  return z.object({
+  return withItems(z.object({
     hub_id: hubId,
     shipment_id: newId(),
     container_id: newId(),
@@ -252,7 +272,7 @@ function seaSchema(form: SeaForm) {
       .string({ error: MESSAGES.invalidCommand })
       .refine((s) => charLength(s) <= TEXT_BOUNDS.batch_number.max, { error: TEXT_BOUNDS.batch_number.message })
       .regex(new RegExp(`^${prefix}-[0-9]+$`), { error: MESSAGES.invalidCommand }),
-  });
+  }));
 }
 
 type SeaPayload = z.output<ReturnType<typeof seaSchema>>;

@@ -131,6 +131,6 @@ export async function queueVehicles(page: Page, vendorName: string, plates: stri
   const dialog = page.getByTestId('add-to-queue-dialog');
   await choose(page, 'queue-vendor', vendorName);
   for (const plate of plates) await dialog.locator(`label[data-plate="${plate}"]`).click();
-  await dialog.getByRole('button', { name: 'Tambah Kendaraan' }).click();
+  await dialog.getByTestId('queue-submit').click();
   await dialog.waitFor({ state: 'detached' });
 }

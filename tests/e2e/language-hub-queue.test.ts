@@ -150,10 +150,10 @@ describe('the hub queue in English', () => {
     await dialog.getByLabel('Search vehicles').fill(free.plate);
     await dialog.getByText('Vehicles ready (0 chosen)').waitFor();
     await dialog.locator(`label[data-plate="${free.plate}"]`).click();
-    await dialog.getByRole('button', { name: 'Add Vehicles (1)' }).waitFor();
+    await dialog.getByRole('button', { name: 'Add to queue (1)' }).waitFor();
     await noIndonesian(page);
     expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
-    await dialog.getByRole('button', { name: 'Add Vehicles (1)' }).click();
+    await dialog.getByRole('button', { name: 'Add to queue (1)' }).click();
     await dialog.waitFor({ state: 'detached' });
     await toast(page, '1 vehicle(s) added to the queue successfully').waitFor();
     await vehicleCard(page, free.plate).waitFor();

@@ -210,6 +210,8 @@ describe('the hub shipping side in English', () => {
       .first()
       .click();
     await form.getByLabel('Batch number').fill(`E2E-LHS-${T}`);
+    // Issue 41: nothing empty leaves; one bracket.
+    await form.locator('#darat-bracket').fill('1');
     await form.getByTestId('shipping-submit').click();
     const summary = form.getByTestId('shipping-summary');
     await summary.getByRole('heading', { name: 'Check before sending' }).waitFor();

@@ -106,7 +106,7 @@ describe('Tambah ke Antrian, truck first', () => {
     await option(trucks.here.plate).click();
     await option(trucks.free.plate).click();
     const submit = dialog.getByTestId('queue-submit');
-    await expect.poll(() => submit.textContent()).toBe('Tambah Kendaraan (2)');
+    await expect.poll(() => submit.textContent()).toBe('Masukkan ke Antrian (2)');
 
     // Offline: they join the queue on the device at once.
     await context.setOffline(true);

@@ -67,12 +67,13 @@ describe('create_shipment_darat against the origin stock', () => {
       code: 'precondition',
       message: short('Smartboard', hub.warehouseName, 0, 1),
     });
-    // An empty load needs no stock.
-    const empty = daratPayload(hub.hubId, another, WAREHOUSE.cikarang, {
+    // An empty load is no load (issue 41: cmd-shipment-empty.test.ts); a bracket needs its stock.
+    await addStock(hub.warehouseId, 0, 1);
+    const bracket = daratPayload(hub.hubId, another, WAREHOUSE.cikarang, {
       smartboard_quantity: 0,
-      bracket_quantity: 0,
+      bracket_quantity: 1,
     });
-    await tower.ok('create_shipment_darat', empty);
+    await tower.ok('create_shipment_darat', bracket);
   });
 
   it('the same refusal for a hub user of the demo hub (its seeded stock plus what the test adds)', async () => {
@@ -231,15 +232,17 @@ describe('the port forms', () => {
     await tower.ok('create_shipment_poljak', fits);
     expect(await stockIn(hub.warehouseId)).toEqual({ smartboards: 0, brackets: 0 });
 
+    // Issue 41: no empty load; the bracket it carries, added first.
+    await addStock(hub.warehouseId, 0, 1);
     const again = seaPayload('polsub', hub.hubId, await truckAt(hub.hubId), HUB.makassar, {
       smartboard_quantity: 0,
-      bracket_quantity: 0,
+      bracket_quantity: 1,
       batch_number: fits.batch_number.replace('POLJAK', 'POLSUB'),
     });
     await tower.ok('create_shipment_polsub', again);
     const repeat = seaPayload('polsub', hub.hubId, await truckAt(hub.hubId), HUB.makassar, {
       smartboard_quantity: 0,
-      bracket_quantity: 0,
+      bracket_quantity: 1,
       batch_number: again.batch_number,
     });
     expect(await tower.run('create_shipment_polsub', repeat)).toMatchObject({

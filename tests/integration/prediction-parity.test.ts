@@ -30,6 +30,12 @@ import { countedAsSent } from '../support/receipt';
 
 afterAll(closeDb);
 
+/** A shipment's counts: at least one item (issue 41: an empty one is refused by its schema). */
+const loaded = (smartboards: number, brackets: number) => ({
+  smartboard_quantity: smartboards,
+  bracket_quantity: smartboards + brackets === 0 ? 1 : brackets,
+});
+
 // The balances too (issue 26): the device moves them with the ledger rows it predicts
 // (sync/replication/balances.ts), the server with the rows it writes; both must agree.
 const MASTER: readonly TableName[] = ['hubs', 'warehouses', 'stock_balances', 'vendors', 'vehicle_types', 'shipment_statuses'];
@@ -260,8 +266,7 @@ async function step(run: Run, s: Step): Promise<void> {
         vehicle_id: v.id,
         destination_warehouse_id: destination.id,
         batch_number: ` TEST-${run.tag}-${run.shipmentIds.length} `,
-        smartboard_quantity: s.n1 % 3 === 0 ? 0 : s.n1,
-        bracket_quantity: s.n2 % 4 === 0 ? 0 : s.n2,
+        ...loaded(s.n1 % 3 === 0 ? 0 : s.n1, s.n2 % 4 === 0 ? 0 : s.n2),
         inventory_id: id(),
         image_count: s.pick % 3,
       });
@@ -293,8 +298,7 @@ async function step(run: Run, s: Step): Promise<void> {
         etd: '2026-11-22',
         eta: '2026-12-01',
         destination_hub_id: s.n2 % 3 === 0 ? (form === 'poljak' ? HUB.polsub : HUB.poljak) : HUB.makassar,
-        smartboard_quantity: s.n1,
-        bracket_quantity: s.n2,
+        ...loaded(s.n1, s.n2),
         image_count: 1 + (s.pick % 2),
         batch_number: seaBatchNumber(form, issuedAt),
       });

@@ -256,6 +256,8 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
       savingLabel={t('handover.receipt.saving')}
       submitTestId={props.submitTestId}
       className="max-h-[95dvh] overflow-y-auto sm:max-w-3xl"
+      // A glove brushing the dim edge never throws the counts and signatures away (issue 41).
+      keepOnOutsideTap
     >
       <div ref={form} className="grid gap-5">
         <section className="grid gap-3" aria-labelledby="receipt-counts-title">

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
+import { keepOpenOnToast } from '../../lib/dialog-toasts';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 
@@ -21,6 +22,7 @@ export function SheetContent({
   children,
   side = 'right',
   showCloseButton = true,
+  onInteractOutside,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof SIDES; showCloseButton?: boolean }) {
   const t = useT();
@@ -31,6 +33,8 @@ export function SheetContent({
         data-slot="sheet-content"
         data-side={side}
         className={cn('fixed z-50 flex flex-col gap-4 bg-background shadow-lg', SIDES[side], className)}
+        // A tap on a toast over the sheet is the toast's, not a tap outside (issue 41).
+        onInteractOutside={keepOpenOnToast(onInteractOutside)}
         {...props}
       >
         {children}

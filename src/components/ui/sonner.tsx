@@ -46,6 +46,10 @@ export function DetachedToaster() {
   useEffect(() => {
     const host = document.createElement('div');
     host.dataset.slot = 'toaster';
+    // A modal dialog makes the page inert (pointer-events: none on the body); the toasts over it
+    // stay pressable, their Urungkan above all (issue 41; the dialog leaves them be:
+    // keepOpenOnToast in src/lib/dialog-toasts.ts).
+    host.style.pointerEvents = 'auto';
     document.body.appendChild(host);
     const root = createRoot(host);
     root.render(<Toaster />);

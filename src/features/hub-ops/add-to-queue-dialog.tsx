@@ -3,12 +3,17 @@
 // (queueable-trucks.ts: those here first; none at another hub or waiting for
 // their shipping form), several at once; the vendor is an optional filter. The
 // button names how many are chosen. On the form pattern.
+// Issue 41: never a dead end. "Daftarkan kendaraan baru" opens Tambah Kendaraan on top,
+// its plate the one searched for; saved, the new vehicle is queued in the same go and both
+// dialogs close. The submit says Masukkan ke Antrian (the toolbar's Tambah Kendaraan registers).
+import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { Hub, Vehicle, Vendor } from '../../../sync/pure';
 import { EmptyState } from '../../components/empty-state';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
+import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { ScrollArea } from '../../components/ui/scroll-area';
@@ -19,7 +24,8 @@ import { useSignedIn } from '../../lib/session';
 import { sendChecked, useCommandForm, type Submission } from '../../lib/use-command-form';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { useSyncEngine } from '../../lib/sync-engine';
-import { offerUndo } from '../../lib/undo-offer';
+import { runWithUndo, offerUndo } from '../../lib/undo-offer';
+import { AddVehicleDialog } from './add-vehicle-dialog';
 import { checkQueue } from './form-validation';
 import { arrivalsOfVehicles, awaitingForm, readyVehicles } from './hub-queries';
 import { isSeaHub } from './hub-resolution';
@@ -35,7 +41,7 @@ interface QueueValues {
 
 const NONE: readonly string[] = [];
 
-/** 'Tambah Kendaraan' (spec 5), with the count once some are chosen, in the device's language. */
+/** 'Masukkan ke Antrian' (spec 5's 'Tambah Kendaraan', renamed by issue 41), with the count once some are chosen. */
 export const queueSubmitLabel = (n: number) =>
   n > 0 ? translate('hubOps.addToQueue.submitCount', { n }) : translate('hubOps.addToQueue.submit');
 
@@ -92,6 +98,17 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
   const engine = useSyncEngine();
   const [vendorId, setVendorId] = useState('');
   const [search, setSearch] = useState('');
+  const [registering, setRegistering] = useState(false);
+  // Registered from here: queued in the same go, its toast offering Urungkan; both dialogs close.
+  const queueRegistered = async (vehicleId: string) => {
+    const result = await runWithUndo(engine, 'queue_vehicles', { hub_id: hub.id, vehicle_ids: [vehicleId] }, {
+      success: TOAST.queued(1),
+      failure: () => FAILURE.addToQueue,
+    });
+    // Not queued (its refusal was shown): registered all the same, so it is on the list to pick.
+    if (result.ok) onClose();
+    else setRegistering(false);
+  };
   const { form, onSubmit, saving } = useCommandForm<QueueValues>({
     defaultValues: { vehicle_ids: [] },
     submit: (values): Submission => {
@@ -204,6 +221,28 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
           </p>
         )}
       </fieldset>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        {loaded && shown.length === 0 && (
+          <p className="text-sm text-muted-foreground">{t('hubOps.addToQueue.registerHint')}</p>
+        )}
+        <Button
+          type="button"
+          variant={loaded && shown.length === 0 ? 'default' : 'outline'}
+          className="min-h-11"
+          data-testid="queue-register"
+          onClick={() => setRegistering(true)}
+        >
+          <Plus aria-hidden="true" />
+          {t('hubOps.addToQueue.register')}
+        </Button>
+      </div>
+      {registering && (
+        <AddVehicleDialog
+          hub={hub}
+          onClose={() => setRegistering(false)}
+          queue={{ plate: search.trim(), onAdded: queueRegistered }}
+        />
+      )}
     </FormDialog>
   );
 }

@@ -2,6 +2,8 @@
 // The Darat/Laut toggle shows only on Cikarang and PolSub; PolJak is always
 // Laut, Karawang always Darat. The vehicle starts ready at this hub (spec 4.1).
 // On the form pattern; the message of the whole form goes once a field changes.
+// Issue 41: opened from Tambah ke Antrian (`queue`), it registers the vehicle and hands its
+// id on, so the queue dialog queues it in the same tap (its plate prefilled from the search).
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Plus } from 'lucide-react';
@@ -19,7 +21,16 @@ import { useHubScope } from './hub-scope';
 import { DEFAULT_VEHICLE_TYPE, FAILURE, TOAST } from './messages';
 import { VendorField } from './vendor-field';
 
-export function AddVehicleDialog({ hub, onClose }: { hub: Hub; onClose: () => void }) {
+export function AddVehicleDialog({
+  hub,
+  onClose,
+  queue,
+}: {
+  hub: Hub;
+  onClose: () => void;
+  /** From Tambah ke Antrian: the plate typed there, and what to do with the vehicle once added. */
+  queue?: { plate: string; onAdded: (vehicleId: string) => Promise<void> };
+}) {
   const t = useT();
   const { config, master } = useHubScope();
   const modes = vehicleModes(config.hubType);
@@ -30,7 +41,7 @@ export function AddVehicleDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
     defaultValues: {
       vendor_id: '',
       mode: modes[0]!,
-      license_plate: '',
+      license_plate: queue?.plate ?? '',
       vehicle_type_id: defaultType?.id ?? '',
       driver_name: '',
       driver_phone: '',
@@ -39,23 +50,28 @@ export function AddVehicleDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
     },
     submit: (values) =>
       sendChecked('add_vehicle', checkAddVehicle(values, hub.id), {
-        success: TOAST.vehicleAdded,
+        // Queued at once: the queue's toast (with Urungkan) says it all.
+        success: queue ? undefined : TOAST.vehicleAdded,
         failure: FAILURE.addVehicle,
       }),
     clearOnChange: 'form',
-    onDone: onClose,
+    onDone: (_values, payload) =>
+      queue && payload ? queue.onAdded(String(payload.vehicle_id)) : onClose(),
   });
   const mode = useWatch({ control: form.control, name: 'mode' });
 
   return (
     <FormDialog
-      title={t('hubOps.addVehicle.title')}
-      description={t('hubOps.addVehicle.description', { hub: hub.name })}
+      title={queue ? t('hubOps.addVehicle.titleQueue') : t('hubOps.addVehicle.title')}
+      description={t(queue ? 'hubOps.addVehicle.descriptionQueue' : 'hubOps.addVehicle.description', {
+        hub: hub.name,
+      })}
       testId="add-vehicle-dialog"
       className="sm:max-w-xl"
       onClose={onClose}
       onSubmit={onSubmit}
       saving={saving}
+      submitLabel={queue ? t('hubOps.addVehicle.submitQueue') : undefined}
     >
       {modes.length > 1 && (
         <SegmentedControl

@@ -15,6 +15,7 @@ import { checkDaratForm, type DaratFormValues } from './form-validation';
 import { withStockAndBatch } from './shipping-checks';
 import {
   OriginStock,
+  PhotosSummary,
   ShippingSummary,
   useOriginStock,
   useReviewStep,
@@ -77,6 +78,7 @@ export function DaratShippingDialog({
     [master.warehouses, master.hubsById, hub.id],
   );
 
+  const slots = [t('hubShipping.form.deliveryRecord'), t('hubShipping.form.bast')] as const;
   const summary = () => {
     const v = form.getValues();
     return [
@@ -88,7 +90,7 @@ export function DaratShippingDialog({
       [t('hubShipping.darat.batchNumber'), v.batch_number.trim()],
       [t('hubShipping.form.smartboardQuantity'), String(v.smartboard_quantity)],
       [t('hubShipping.form.bracketQuantity'), String(v.bracket_quantity)],
-      [t('hubShipping.summary.photos'), t('hubShipping.form.photoCount', { n: v.images.length })],
+      [t('hubShipping.summary.photos'), <PhotosSummary count={v.images.length} slots={slots} />],
     ] as const;
   };
 
@@ -130,7 +132,7 @@ export function DaratShippingDialog({
           id="darat-images"
           kind="darat"
           label={t('hubShipping.darat.images')}
-          slotLabels={[t('hubShipping.form.deliveryRecord'), t('hubShipping.form.bast')]}
+          slotLabels={slots}
           disabled={saving || step.review}
         />
       </fieldset>

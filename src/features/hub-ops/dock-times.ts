@@ -108,18 +108,53 @@ export interface TodayAverages {
   unloading: Average;
 }
 
+/** A shipment that left a hub, and its vehicle as the device holds it (undefined: not held). */
+export interface Departure {
+  shipment: Pick<Shipment, 'origin_hub_id' | 'loading_date'>;
+  vehicle: (VehicleTimes & { id: string }) | undefined;
+}
+
+/** The Jakarta business day (yyyy-MM-dd) of an instant in milliseconds. */
+export const dayOf = (now: number) => jakartaDate(new Date(now).toISOString());
+
+/**
+ * Issue 41: whose queue and loading count at a hub today. The vehicles in a cycle here now
+ * (`here`: queued, loading, waiting for their form, on their way) and the vehicles of every
+ * shipment that left this hub today, whatever became of it since (received at another hub,
+ * unloaded, closed): their times are still that departure's as long as the vehicle was not
+ * queued again after it left (a later cycle elsewhere writes over them). Each vehicle once.
+ */
+export function cyclesOfToday<V extends VehicleTimes & { id: string }>(
+  here: readonly V[],
+  departures: readonly Departure[],
+  hubId: string,
+  now: number,
+): Array<V | (VehicleTimes & { id: string })> {
+  const day = dayOf(now);
+  const cycles = new Map<string, V | (VehicleTimes & { id: string })>(here.map((v) => [v.id, v]));
+  for (const { shipment, vehicle } of departures) {
+    if (!vehicle || cycles.has(vehicle.id)) continue;
+    if (shipment.origin_hub_id !== hubId || !onDay(shipment.loading_date, day)) continue;
+    const queued = ms(vehicle.queued_at);
+    const left = ms(shipment.loading_date);
+    if (queued !== null && left !== null && queued > left) continue;
+    cycles.set(vehicle.id, vehicle);
+  }
+  return [...cycles.values()];
+}
+
 /**
  * Today's averages at a hub (Jakarta day of `now`), over finished spans only:
  * queue waits that ended today (Proses Muat today), loadings finished today,
- * unloadings finished today. `vehicles` are those whose last cycle was at the
- * hub, `shipments` those unloaded at it.
+ * unloadings finished today. `vehicles` are those whose cycle of today was at the
+ * hub (cyclesOfToday), `shipments` those unloaded at it.
  */
 export function todayAverages(
   vehicles: readonly VehicleTimes[],
   shipments: readonly ShipmentTimes[],
   now: number,
 ): TodayAverages {
-  const day = jakartaDate(new Date(now).toISOString());
+  const day = dayOf(now);
   const waits: number[] = [];
   const loads: number[] = [];
   const unloads: number[] = [];

@@ -9,7 +9,7 @@ import { hubPath, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes
 import { useT } from '../../lib/i18n';
 import { useNow } from '../../lib/use-now';
 import { useRxQuery } from '../../lib/use-rx-query';
-import { todayAverages } from './dock-times';
+import { cyclesOfToday, todayAverages } from './dock-times';
 import { DockTimeSummary } from './dock-time-summary';
 import { HubDialogs } from './hub-dialogs';
 import { HubDiscrepancies } from './hub-discrepancies';
@@ -21,7 +21,7 @@ import { RejectionsAlert } from '../../components/rejections-alert';
 import { ShipmentTab } from './shipment-tab';
 import { useMasterData, useResolvedHub } from './use-master-data';
 import { usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
-import { useHubFloor } from './use-hub-vehicles';
+import { useDeparturesToday, useHubFloor } from './use-hub-vehicles';
 import { useTabCounts } from './use-tab-counts';
 import { LoadingTab, ReadyTab } from './vehicle-queue-tab';
 
@@ -63,8 +63,15 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
   // it (deferred values keep the previous rows during the tap's synchronous render), so a tap
   // does not wait for them to be computed again over every vehicle and shipment (issue 14, P3).
   const cycledHere = useDeferredValue(floor.cycledHere);
+  // Issue 41: every truck that left today counts, whatever became of it since.
+  const departures = useDeferredValue(useDeparturesToday(hub, now));
   const doneRows = useDeferredValue(done.rows);
-  const averages = useMemo(() => todayAverages(cycledHere, doneRows, now), [cycledHere, doneRows, now]);
+  const hubId = hub?.id;
+  const averages = useMemo(
+    () =>
+      todayAverages(hubId ? cyclesOfToday(cycledHere, departures, hubId, now) : cycledHere, doneRows, now),
+    [cycledHere, departures, hubId, doneRows, now],
+  );
 
   const scope = useMemo<HubScope>(
     () => ({ config, hub, master, pending, now, open: setDialog, showTab }),

@@ -1,7 +1,7 @@
 // The hub screen's header and tab bar (spec 2.9), memoized: they change with the hub, the tab
 // on screen and the tabs' counts, not with the rows of the queues, so a tap that moves a vehicle
 // from one queue to the other renders the lists and two numbers (issue 14, P3; issue 29).
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Building2, ListPlus, Plus, Truck, type LucideIcon } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
@@ -83,7 +83,10 @@ export const HubHeader = memo(function HubHeader({
 
 /**
  * The tabs on one row, each with the number of vehicles or shipments in it (issue 29); on a
- * screen too narrow for them all the row scrolls sideways rather than wrapping.
+ * screen too narrow for them all the row scrolls sideways rather than wrapping. Issue 41: the
+ * current tab is filled (inverse colours, in high contrast too) and kept in view (after a
+ * reload, a tap, or its count arriving), and an edge with tabs beyond it shows a fade and an
+ * arrow (data-more-left / data-more-right on the frame, src/index.css).
  */
 export const HubTabs = memo(function HubTabs({
   config,
@@ -95,32 +98,70 @@ export const HubTabs = memo(function HubTabs({
   counts: TabCounts;
 }) {
   const t = useT();
+  const nav = useRef<HTMLElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const row = nav.current;
+    if (!row) return;
+    const current = row.querySelector<HTMLElement>('[aria-current=page]');
+    if (current) {
+      const [box, tab] = [row.getBoundingClientRect(), current.getBoundingClientRect()];
+      // Within the row only (never the page), clear of the edge's fade (2.75rem).
+      if (tab.left < box.left) row.scrollLeft -= box.left - tab.left + 48;
+      else if (tab.right > box.right) row.scrollLeft += tab.right - box.right + 48;
+    }
+  }, [shown, counts]);
+  useLayoutEffect(() => {
+    const row = nav.current;
+    const edge = frame.current;
+    if (!row || !edge) return;
+    const mark = () => {
+      edge.dataset.moreLeft = String(row.scrollLeft > 1);
+      edge.dataset.moreRight = String(row.scrollLeft + row.clientWidth < row.scrollWidth - 1);
+    };
+    mark();
+    row.addEventListener('scroll', mark, { passive: true });
+    const resized = new ResizeObserver(mark);
+    resized.observe(row);
+    return () => {
+      row.removeEventListener('scroll', mark);
+      resized.disconnect();
+    };
+  }, []);
   return (
-    <nav
-      aria-label={t('hubOps.page.tabsLabel', { title: t(`hubOps.page.titles.${config.hubType}`) })}
-      className={cn(tabsListClassName, 'flex w-full flex-nowrap justify-start')}
-      data-testid="hub-tabs"
-    >
-      {config.tabs.map((slug) => (
-        <Link
-          key={slug}
-          to={hubPath(config.slug, slug)}
-          className={cn(tabsTriggerClassName, 'flex-1 px-2')}
-          aria-current={slug === shown ? 'page' : undefined}
-        >
-          <span data-testid="hub-tab-label">{t(`hubOps.page.tabs.${slug}`)}</span>
-          {/* A space for whoever reads the text: "Siap Muat 2", not "Siap Muat2". */}
-          {counts[slug] !== undefined && ' '}
-          {counts[slug] !== undefined && (
-            <span
-              className="min-w-7 rounded-full bg-primary px-2 text-center text-sm font-semibold text-primary-foreground tabular-nums"
-              data-testid="hub-tab-count"
-            >
-              {counts[slug]}
-            </span>
-          )}
-        </Link>
-      ))}
-    </nav>
+    <div ref={frame} className="relative" data-tabs-frame="" data-testid="hub-tabs-frame">
+      <nav
+        ref={nav}
+        aria-label={t('hubOps.page.tabsLabel', { title: t(`hubOps.page.titles.${config.hubType}`) })}
+        className={cn(tabsListClassName, 'flex w-full flex-nowrap justify-start')}
+        data-testid="hub-tabs"
+      >
+        {config.tabs.map((slug) => (
+          <Link
+            key={slug}
+            to={hubPath(config.slug, slug)}
+            className={cn(
+              tabsTriggerClassName,
+              'group flex-1 px-2',
+              // Filled, not a faint shadow: unmistakable in sunlight and in high contrast.
+              'aria-[current=page]:bg-primary aria-[current=page]:font-semibold aria-[current=page]:text-primary-foreground aria-[current=page]:shadow-none aria-[current=page]:hover:text-primary-foreground',
+            )}
+            aria-current={slug === shown ? 'page' : undefined}
+          >
+            <span data-testid="hub-tab-label">{t(`hubOps.page.tabs.${slug}`)}</span>
+            {/* A space for whoever reads the text: "Siap Muat 2", not "Siap Muat2". */}
+            {counts[slug] !== undefined && ' '}
+            {counts[slug] !== undefined && (
+              <span
+                className="min-w-7 rounded-full bg-primary px-2 text-center text-sm font-semibold text-primary-foreground tabular-nums group-aria-[current=page]:bg-primary-foreground group-aria-[current=page]:text-primary"
+                data-testid="hub-tab-count"
+              >
+                {counts[slug]}
+              </span>
+            )}
+          </Link>
+        ))}
+      </nav>
+    </div>
   );
 });

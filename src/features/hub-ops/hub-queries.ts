@@ -42,6 +42,14 @@ export const departedShipments = (hubId: string): MangoQuery<Shipment> => ({
   sort: [{ created_at: 'desc' }],
 });
 
+/**
+ * Issue 41: shipments that left the hub since `since` (an ISO instant, a margin before the
+ * day's start: the exact day is checked in dock-times.ts), whatever their status now.
+ */
+export const departedSince = (hubId: string, since: string): MangoQuery<Shipment> => ({
+  selector: { origin_hub_id: hubId, loading_date: { $gte: since } } as never,
+});
+
 /** Shipments that brought these vehicles to the hub (to tell an arrived vehicle from a loaded one). */
 export const arrivalsOfVehicles = (hubId: string, vehicleIds: readonly string[]): MangoQuery<Shipment> => ({
   selector: { destination_hub_id: hubId, vehicle_id: { $in: [...vehicleIds].sort() } } as never,

@@ -66,6 +66,25 @@ export function OriginStock({ origin }: { origin: OriginStockInfo & { ready: boo
   );
 }
 
+/**
+ * The summary's photos: how many, and (issue 41) which of the form's two are missing, marked
+ * so a worker sees it before sending (the spec's photo rules decide whether it may go).
+ */
+export function PhotosSummary({ count, slots }: { count: number; slots: readonly [string, string] }) {
+  const t = useT();
+  const missing = slots.slice(count);
+  return (
+    <>
+      {t('hubShipping.form.photoCount', { n: count })}
+      {missing.length > 0 && (
+        <span className="block font-semibold text-destructive" data-testid="summary-missing">
+          {t('hubShipping.summary.missing', { items: missing.join(', ') })}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** What will be sent, as label and value, shown before the second press of Kirim. */
 export function ShippingSummary({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
   const t = useT();

@@ -3,10 +3,12 @@
 import { useMemo } from 'react';
 import type { Hub, Shipment, Vehicle } from '../../../sync/pure';
 import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
+import { dayOf, type Departure } from './dock-times';
 import {
   arrivalsOfVehicles,
   awaitingForm,
   departedShipments,
+  departedSince,
   splitHubVehicles,
   vehiclesAtHub,
 } from './hub-queries';
@@ -57,4 +59,27 @@ export function useHubFloor(hub: Hub | undefined): HubFloor {
     finishedIds.length,
     arrivals.ready,
   ]);
+}
+
+/**
+ * Issue 41: the shipments that left this hub today, whatever their status now, with their
+ * vehicles (for today's averages: dock-times.ts cyclesOfToday). Read from 12 hours before the
+ * Jakarta day starts, a margin for however the stored times are written; the day is checked
+ * exactly there.
+ */
+export function useDeparturesToday(hub: Hub | undefined, now: number): Departure[] {
+  const day = dayOf(now);
+  const since = useMemo(
+    () => new Date(Date.parse(`${day}T00:00:00+07:00`) - 12 * 3_600_000).toISOString(),
+    [day],
+  );
+  const { rows } = useRxQuery('shipments', hub ? departedSince(hub.id, since) : null);
+  const vehicles = useRxByIds(
+    'vehicles',
+    rows.map((s) => s.vehicle_id),
+  );
+  return useMemo(
+    () => rows.map((shipment) => ({ shipment, vehicle: vehicles.get(shipment.vehicle_id) })),
+    [rows, vehicles],
+  );
 }

@@ -79,14 +79,21 @@ export const hubOpsId = {
     noneSea: 'Tidak ada armada laut yang siap untuk antrian di {{hub}}.',
     noMatchLand: 'Tidak ada kendaraan yang cocok dengan pencarian.',
     noMatchSea: 'Tidak ada armada laut yang cocok dengan pencarian.',
-    submit: 'Tambah Kendaraan',
-    submitCount: 'Tambah Kendaraan ({{n}})',
+    // Issue 41: the queue's own words, not the toolbar's Tambah Kendaraan (which registers one).
+    submit: 'Masukkan ke Antrian',
+    submitCount: 'Masukkan ke Antrian ({{n}})',
     atHub: 'di {{hub}}',
+    registerHint: 'Belum terdaftar? Daftarkan di sini, langsung masuk antrian.',
+    register: 'Daftarkan kendaraan baru',
   },
   // add-vehicle-dialog.tsx, add-sea-fleet-dialog.tsx
   addVehicle: {
     title: 'Tambah Kendaraan',
     description: 'Kendaraan baru siap di {{hub}}.',
+    // Issue 41: opened from Tambah ke Antrian, it registers and queues in one go.
+    titleQueue: 'Daftarkan Kendaraan Baru',
+    descriptionQueue: 'Kendaraan baru langsung masuk antrian Siap Muat di {{hub}}.',
+    submitQueue: 'Daftarkan & Masukkan Antrian',
     fleetKind: 'Jenis armada',
     modes: { darat: 'Darat', laut: 'Laut' },
     shipName: 'Nama Kapal',

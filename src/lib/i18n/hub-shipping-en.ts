@@ -37,6 +37,7 @@ export const hubShippingEn: typeof hubShippingId = {
     title: 'Check before sending',
     from: 'From',
     photos: 'Photos',
+    missing: 'Missing: {{items}}',
     confirmSend: 'Yes, send',
     back: 'Change',
   },

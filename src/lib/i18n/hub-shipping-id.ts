@@ -39,6 +39,8 @@ export const hubShippingId = {
     title: 'Periksa sebelum mengirim',
     from: 'Dari',
     photos: 'Foto',
+    // Issue 41: the summary says what is missing.
+    missing: 'Belum ada: {{items}}',
     confirmSend: 'Ya, Kirim',
     back: 'Ubah',
   },

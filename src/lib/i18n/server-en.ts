@@ -110,6 +110,7 @@ export const serverEn: typeof serverId = {
   reasonRequired: 'A reason is required.',
   shipmentNotCorrectable:
     'This shipment has already been received or cancelled; its quantities can no longer be changed.',
+  shipmentEmpty: 'The shipment is empty: enter a Smartboard or Bracket quantity of at least 1.',
   correctionUnchanged: 'The new quantities are the same as the recorded ones.',
   unsendable: 'This command cannot be sent: the server refuses its content ({{answer}}).',
   undoNotFound: 'The action to undo was not found.',

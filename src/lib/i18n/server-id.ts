@@ -111,6 +111,7 @@ export const serverId = {
   batchTaken: 'Nomor batch {{batch}} sudah dipakai pengiriman lain.',
   reasonRequired: 'Alasan harus diisi.',
   shipmentNotCorrectable: 'Pengiriman ini sudah diterima atau dibatalkan; jumlahnya tidak dapat diubah lagi.',
+  shipmentEmpty: 'Pengiriman kosong: isi Jumlah Smartboard atau Jumlah Bracket, minimal 1.',
   correctionUnchanged: 'Jumlah baru sama dengan jumlah yang tercatat.',
   unsendable: 'Perintah ini tidak dapat dikirim: server menolak isinya ({{answer}}).',
   undoNotFound: 'Tindakan yang akan diurungkan tidak ditemukan.',
