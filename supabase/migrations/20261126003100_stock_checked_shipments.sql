@@ -19,8 +19,7 @@
 --   history (shipment_history, moved here, now also returns the payload).
 -- Moved here from 20261126001000_cmd_shipping.sql: cmd_create_shipment_darat,
 -- cmd_create_sea_shipment, cmd_create_shipment_poljak, cmd_create_shipment_polsub;
--- from 20261126001600_audit_trail.sql: shipment_history. The four shipping functions have
--- since moved on to 20261128004000_shipments_not_empty.sql (issue 41).
+-- from 20261126001600_audit_trail.sql: shipment_history.
 
 -- A form's quantity: a number, whole (else 'Jumlah harus bilangan bulat.'), in
 -- [0, 1000000] (else the form's own message).
@@ -94,10 +93,220 @@ begin
 end;
 $$;
 
--- create_shipment_darat: cmd_create_shipment_darat moved to 20261128004000_shipments_not_empty.sql (issue 41).
+-- create_shipment_darat ----------------------------------------------------------
+-- {hub_id, shipment_id, vehicle_id, destination_warehouse_id, batch_number,
+--  smartboard_quantity, bracket_quantity, inventory_id, image_count (0..2)}
+create or replace function public.cmd_create_shipment_darat(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
+  v_warehouse_id uuid;
+  v_batch text;
+  v_smartboards integer;
+  v_brackets integer;
+  v_images integer;
+  v_shipment_id uuid;
+  v_inventory_id uuid;
+  v_vehicle_id uuid;
+  hub public.hubs;
+  wh public.warehouses;
+  dest public.hubs;
+  dest_status record;
+  v public.vehicles;
+  origin_wh public.warehouses;
+begin
+  perform public.cmd_require_hub(ctx, v_hub_id);
+  -- The form's fields, in its order, with its messages (spec 5).
+  v_warehouse_id := public.cmd_uuid(p, 'destination_warehouse_id', 'Please select a destination warehouse');
+  v_batch := public.cmd_req_text(p, 'batch_number', 'Please enter batch number');
+  v_smartboards := public.cmd_shipment_quantity(p, 'smartboard_quantity', 'Must be 0 or greater');
+  v_brackets := public.cmd_shipment_quantity(p, 'bracket_quantity', 'Must be 0 or greater');
+  v_images := public.cmd_int_between(p, 'image_count', 0, 2, 'Perintah tidak valid.', 'Maximum 2 images allowed');
+  v_vehicle_id := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
+  v_shipment_id := public.cmd_uuid(p, 'shipment_id', 'Perintah tidak valid.');
+  v_inventory_id := public.cmd_uuid(p, 'inventory_id', 'Perintah tidak valid.');
 
--- The PolJak and PolSub forms: cmd_create_sea_shipment, cmd_create_shipment_poljak and
--- cmd_create_shipment_polsub moved to 20261128004000_shipments_not_empty.sql (issue 41).
+  hub := public.cmd_hub(v_hub_id);
+  select * into wh from public.warehouses where id = v_warehouse_id and not deleted;
+  if not found then
+    perform public.cmd_reject('not_found', 'Gudang tujuan tidak ditemukan.');
+  end if;
+  select * into dest from public.hubs where id = wh.hub_id and not deleted;
+  if not found then
+    perform public.cmd_reject('precondition', 'Gagal menentukan status pengiriman dari tujuan gudang.');
+  end if;
+  if dest.id = hub.id then
+    perform public.cmd_reject('precondition', 'Tujuan tidak boleh hub asal.');
+  end if;
+  -- Spec 4.2: from the warehouse name, the hub name, the hub city.
+  select * into dest_status
+  from public.otw_destination(array[wh.name, dest.name, dest.city],
+                              coalesce(nullif(public.dm_trim(dest.city), ''), wh.location));
+  if dest_status.key is null then
+    perform public.cmd_reject('precondition', 'Gagal menentukan status pengiriman dari tujuan gudang.');
+  end if;
+
+  v := public.cmd_lock_departing_vehicle(v_vehicle_id, v_hub_id);
+  -- Spec 8.2: a failed inventory write aborts the Karawang/Cikarang form.
+  origin_wh := public.cmd_first_warehouse(v_hub_id);
+  if origin_wh.id is null then
+    perform public.cmd_reject('precondition', 'Gudang hub asal tidak ditemukan.');
+  end if;
+  perform public.cmd_require_new_id('shipments', v_shipment_id);
+  perform public.cmd_require_new_id('inventory', v_inventory_id);
+  -- Issue 29: a batch number once, and no more than the origin warehouse holds.
+  perform public.cmd_require_unused_batch(v_batch);
+  perform public.cmd_require_stock(origin_wh.id, v_smartboards, v_brackets);
+
+  perform public.cmd_ensure_status(dest_status.key, dest_status.label);
+  insert into public.shipments (
+    id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id, current_hub_id,
+    smartboard_quantity, bracket_quantity, delivery_record, bast, status, loading_date, selesai_bongkar
+  ) values (
+    v_shipment_id, v_batch, v.id, v.vendor_id, v_hub_id, dest.id, v_hub_id,
+    v_smartboards, v_brackets, v_images >= 1, v_images >= 2, dest_status.key, ctx.issued_at, false
+  );
+  -- Spec 9: the load leaves the hub's first warehouse, dated the day it left.
+  insert into public.inventory (id, warehouse_id, date_recorded, smartboard_quantity, bracket_quantity,
+                                batch_number, shipment_id)
+  values (v_inventory_id, origin_wh.id, public.dm_jakarta_date(ctx.issued_at), -v_smartboards, -v_brackets,
+          v_batch, v_shipment_id);
+  -- Spec 4.1: the vehicle is on its way (siap_muat is left as it is).
+  update public.vehicles set sedang_muat = false, ready = false where id = v.id;
+  return v_shipment_id;
+end;
+$$;
+
+-- The PolJak and PolSub forms: one function, each form's own messages -------------
+-- {hub_id, shipment_id, container_id, inventory_id, vehicle_id, pelayaran,
+--  nama_kapal, no_container, etd, eta, destination_hub_id, smartboard_quantity,
+--  bracket_quantity, image_count (1..2), batch_number (POLJAK-/POLSUB-{ms})}
+create or replace function public.cmd_create_sea_shipment(ctx public.command_context, p jsonb, p_form text)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  poljak boolean := p_form = 'poljak';
+  v_hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
+  v_pelayaran text;
+  v_kapal text;
+  v_container text;
+  v_etd date;
+  v_eta date;
+  v_dest_id uuid;
+  v_smartboards integer;
+  v_brackets integer;
+  v_images integer;
+  v_batch text;
+  v_vehicle_id uuid;
+  v_shipment_id uuid;
+  v_container_id uuid;
+  v_inventory_id uuid;
+  hub public.hubs;
+  dest public.hubs;
+  dest_status record;
+  v public.vehicles;
+  origin_wh public.warehouses;
+  m_quantity text := case when poljak then 'Must be 0 or greater' else 'Jumlah tidak boleh negatif' end;
+begin
+  perform public.cmd_require_hub(ctx, v_hub_id);
+  v_pelayaran := public.cmd_req_text(p, 'pelayaran', case when poljak then 'Pelayaran is required' else 'Pelayaran harus diisi' end);
+  v_kapal := public.cmd_req_text(p, 'nama_kapal', case when poljak then 'Nama kapal is required' else 'Nama kapal harus diisi' end);
+  v_container := public.cmd_req_text(p, 'no_container', case when poljak then 'No container is required' else 'No container harus diisi' end);
+  v_etd := public.cmd_date(p, 'etd', case when poljak then 'ETD is required' else 'ETD harus diisi' end);
+  v_eta := public.cmd_date(p, 'eta', case when poljak then 'ETA is required' else 'ETA harus diisi' end);
+  v_dest_id := public.cmd_uuid(p, 'destination_hub_id', case when poljak then 'Destination is required' else 'Tujuan harus dipilih' end);
+  v_smartboards := public.cmd_shipment_quantity(p, 'smartboard_quantity', m_quantity);
+  v_brackets := public.cmd_shipment_quantity(p, 'bracket_quantity', m_quantity);
+  v_images := public.cmd_int_between(p, 'image_count', 1, 2,
+    case when poljak then 'Upload minimal 1 gambar container' else 'Harap unggah minimal 1 gambar container' end,
+    case when poljak then 'Maksimal 2 gambar' else 'Maksimal 2 gambar yang dapat diunggah' end);
+  -- Generated on the device from the time the user acted (spec 9).
+  v_batch := public.cmd_req_text(p, 'batch_number', 'Perintah tidak valid.');
+  if v_batch !~ ('^' || case when poljak then 'POLJAK' else 'POLSUB' end || '-[0-9]+$') then
+    perform public.cmd_reject('validation', 'Perintah tidak valid.');
+  end if;
+  v_vehicle_id := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
+  v_shipment_id := public.cmd_uuid(p, 'shipment_id', 'Perintah tidak valid.');
+  v_container_id := public.cmd_uuid(p, 'container_id', 'Perintah tidak valid.');
+  v_inventory_id := public.cmd_uuid(p, 'inventory_id', 'Perintah tidak valid.');
+
+  hub := public.cmd_hub(v_hub_id);
+  select * into dest from public.hubs where id = v_dest_id and not deleted;
+  if not found then
+    perform public.cmd_reject('not_found', 'Hub tujuan tidak ditemukan.');
+  end if;
+  if dest.id = hub.id then
+    perform public.cmd_reject('precondition', 'Tujuan tidak boleh hub asal.');
+  end if;
+  select * into dest_status from public.otw_destination(array[dest.name, dest.city], dest.city);
+  if dest_status.key is null then
+    perform public.cmd_reject('precondition', 'Gagal menentukan status pengiriman dari tujuan gudang.');
+  end if;
+
+  v := public.cmd_lock_departing_vehicle(v_vehicle_id, v_hub_id);
+  -- Spec 8.2: the port forms do not fail over the inventory row; without a
+  -- warehouse at the hub there is simply none.
+  origin_wh := public.cmd_first_warehouse(v_hub_id);
+  perform public.cmd_require_new_id('shipments', v_shipment_id);
+  perform public.cmd_require_new_id('containers', v_container_id);
+  perform public.cmd_require_new_id('inventory', v_inventory_id);
+  -- Issue 29: a batch number once; with a warehouse at the hub, no more than it holds
+  -- (without one the port forms book no stock row, spec 8.2, so there is nothing to check).
+  perform public.cmd_require_unused_batch(v_batch);
+  if origin_wh.id is not null then
+    perform public.cmd_require_stock(origin_wh.id, v_smartboards, v_brackets);
+  end if;
+
+  perform public.cmd_ensure_status(dest_status.key, dest_status.label);
+  insert into public.shipments (
+    id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id, current_hub_id,
+    smartboard_quantity, bracket_quantity, delivery_record, bast, status, loading_date, etd, eta, selesai_bongkar
+  ) values (
+    v_shipment_id, v_batch, v.id, v.vendor_id, v_hub_id, dest.id, v_hub_id,
+    v_smartboards, v_brackets, v_images >= 1, v_images >= 2, dest_status.key, ctx.issued_at, v_etd, v_eta, false
+  );
+  insert into public.containers (id, container_number, vessel_name, shipping_line, shipment_id)
+  values (v_container_id, v_container, v_kapal, v_pelayaran, v_shipment_id);
+  if origin_wh.id is not null then
+    insert into public.inventory (id, warehouse_id, date_recorded, smartboard_quantity, bracket_quantity,
+                                  batch_number, shipment_id)
+    values (v_inventory_id, origin_wh.id, public.dm_jakarta_date(ctx.issued_at), -v_smartboards, -v_brackets,
+            v_batch, v_shipment_id);
+  end if;
+  if poljak then
+    -- Spec 4.1: the PolJak form also stores the ship and the shipping line on the vehicle.
+    update public.vehicles
+       set sedang_muat = false, ready = false, nama_kapal = v_kapal, nama_pelayaran = v_pelayaran
+     where id = v.id;
+  else
+    -- Spec 4.1: the PolSub form also clears siap_muat.
+    update public.vehicles set sedang_muat = false, ready = false, siap_muat = false where id = v.id;
+  end if;
+  return v_shipment_id;
+end;
+$$;
+
+create or replace function public.cmd_create_shipment_poljak(ctx public.command_context, p jsonb)
+returns uuid
+language sql
+set search_path = ''
+as $$
+  select public.cmd_create_sea_shipment(ctx, p, 'poljak')
+$$;
+
+create or replace function public.cmd_create_shipment_polsub(ctx public.command_context, p jsonb)
+returns uuid
+language sql
+set search_path = ''
+as $$
+  select public.cmd_create_sea_shipment(ctx, p, 'polsub')
+$$;
+
 
 -- correct_shipment_counts and void_shipment -----------------------------------
 -- The shipment, locked, once the caller may correct it: tower control or admin,
@@ -219,6 +428,10 @@ revoke execute on function
   public.cmd_shipment_quantity(jsonb, text, text),
   public.cmd_require_stock(uuid, integer, integer),
   public.cmd_require_unused_batch(text),
+  public.cmd_create_shipment_darat(public.command_context, jsonb),
+  public.cmd_create_sea_shipment(public.command_context, jsonb, text),
+  public.cmd_create_shipment_poljak(public.command_context, jsonb),
+  public.cmd_create_shipment_polsub(public.command_context, jsonb),
   public.cmd_lock_correctable_shipment(jsonb, public.command_context),
   public.cmd_correct_shipment_counts(public.command_context, jsonb),
   public.cmd_void_shipment(public.command_context, jsonb)

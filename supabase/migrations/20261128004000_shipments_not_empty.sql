@@ -4,10 +4,11 @@
 -- device shows (sync/messages.ts shipmentEmpty; its zod twin: withItems in
 -- sync/commands/shipping.ts), right after the quantities are read, before any
 -- look-up. Nothing else of the forms changes.
--- Moved here from 20261126003100_stock_checked_shipments.sql (a function is defined
--- in one file, tests/integration/migrations-baseline.test.ts): cmd_create_shipment_darat
+-- Replaced here (create or replace; appended migrations are never edited, so
+-- 20261126003100_stock_checked_shipments.sql keeps the earlier definitions, and this file
+-- is the one that runs: tests/integration/migrations-baseline.test.ts): cmd_create_shipment_darat
 -- and cmd_create_sea_shipment, each with the one added line, and the two port commands
--- that call the latter (unchanged; a SQL function needs what it calls to exist).
+-- that call the latter (unchanged).
 
 -- Refuses a shipment of no item (both quantities already read as whole numbers >= 0).
 create or replace function public.cmd_require_items(p_smartboards integer, p_brackets integer)
