@@ -15,9 +15,9 @@ export function startChild(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-  opts: { verbose?: boolean } = {},
+  opts: { verbose?: boolean; /** Run as this user (root starting PostgreSQL). */ as?: { uid?: number; gid?: number } } = {},
 ): Child {
-  const proc = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], ...opts.as });
   const lines: string[] = [];
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {

@@ -14,7 +14,7 @@
 //     shutdown: every committed write is on disk), a stale pid file is PostgreSQL's own business;
 //   - as root, the server runs as the `postgres` user (PostgreSQL refuses root) when there is one;
 //   - what keeps it from starting is said in one line (ServerStartError).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   accessSync,
@@ -32,6 +32,7 @@ import {
 import { arch, platform, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
+import { startChild } from './child';
 import { freePort } from './ports';
 
 /** Why the server cannot start, in one line a person can act on. */
@@ -218,7 +219,8 @@ export async function startPostgresServer(opts: {
   let lastError: unknown;
   for (let attempt = 0; attempt < 20; attempt++) {
     const port = await freePort();
-    const proc = spawn(
+    const child = startChild(
+      'postgres',
       bin.postgres,
       [
         '-D', dir,
@@ -230,27 +232,18 @@ export async function startPostgresServer(opts: {
         // As hosted: the roles' statement_timeout and lock_timeout come from bootstrap.sql.
         '-c', 'log_min_messages=warning',
       ],
-      { ...who, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+      { ...process.env, LC_ALL: 'C' },
+      { verbose: opts.verbose, as: who },
     );
-    const lines: string[] = [];
-    const collect = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) {
-        if (!line.trim()) continue;
-        lines.push(line);
-        if (lines.length > 200) lines.shift();
-        if (opts.verbose) process.stderr.write(`[postgres] ${line}\n`);
-      }
-    };
-    proc.stdout?.on('data', collect);
-    proc.stderr?.on('data', collect);
+    const proc = child.process;
     const exited = new Promise<string>((resolve) =>
       proc.once('exit', (code, signal) => resolve(`postgres ended (${signal ?? `exit code ${code}`})`)),
     );
     try {
-      await ready(port, password, proc, () => lines.join('\n'));
+      await ready(port, password, proc, child.output);
     } catch (error) {
       lastError = error;
-      const text = lines.join('\n');
+      const text = child.output();
       if (/No space left/i.test(text)) throw new ServerStartError(`PostgreSQL cannot start: the disk is full (${dir}).`);
       if (/Address already in use|shared memory block is still in use|lock file .* already exists/i.test(text)) {
         await new Promise((r) => setTimeout(r, 500));

@@ -10,6 +10,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
+import { alive } from '../support/processes';
 import { afterAll, describe, expect, it } from 'vitest';
 
 interface Running {
@@ -33,15 +34,6 @@ afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function postmasterPid(dataDir: string): number | undefined {
   const file = join(dataDir, 'postgres', 'postmaster.pid');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
+import { alive } from '../support/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../supabase/local/ports';
 
@@ -62,15 +63,6 @@ function childrenOf(pid: number): number[] {
       .map(Number);
   } catch {
     return [];
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 
