@@ -3,9 +3,10 @@
 // finds one it does not list by exactly that signature) and an entry of
 // CATALOGUE (sync/commands/catalogue.ts) on the device; helpers such as
 // cmd_reject or cmd_lock_vehicle share the prefix but not the signature.
-// apply_commands calls each listed type statically through a CASE (a type
-// missing there still works, by name, but slowly:
-// supabase/migrations/20261126000800_baseline_commands.sql, note 1.).
+// apply_commands calls every type statically through a CASE, and a type it does not list is
+// unknown_command (supabase/migrations/20261128014000_apply_commands_plain.sql; the CASE is
+// note 1. of 20261126000800_baseline_commands.sql). The records of the types it lists as
+// trail_blind stay held back while they run: their functions must never read public.commands.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../sync/commands/catalogue';
@@ -35,19 +36,6 @@ describe('the command catalogue', () => {
     expect(rows.map((r) => r.proname.slice('cmd_'.length)).sort()).toEqual(catalogue);
   });
 
-  // Rare commands (undo_command; a tower correction or void of a shipment, issue 29; issue 28's) may
-  // stay out of the CASE: they run by name.
-  const BY_NAME = new Set([
-    'undo_command',
-    'correct_shipment_counts',
-    'void_shipment',
-    // Issue 28: a discrepancy resolved by tower control; a document recorded once uploaded.
-    'resolve_discrepancy',
-    'attach_document',
-    // Issue 40: a sealed document's correction.
-    'attach_correction',
-  ]);
-
   it("is the list of apply_commands' CASE, each type calling its own function", async () => {
     const { rows } = await sql.query<{ def: string }>(
       `select pg_get_functiondef('public.apply_commands(jsonb)'::regprocedure) as def`,
@@ -57,7 +45,40 @@ describe('the command catalogue', () => {
       ...source.matchAll(/when '([a-z_]+)' then v_entity := public\.cmd_([a-z_]+)\(ctx, v_payload\);/g),
     ];
     for (const [, type, fn] of listed) expect(fn, `the CASE calls cmd_${fn} for ${type}`).toBe(type);
-    expect(listed.map((m) => m[1]).sort()).toEqual(catalogue.filter((t) => !BY_NAME.has(t)));
-    for (const type of catalogue.filter((t) => !BY_NAME.has(t))) expect(source).toContain(`'${type}'`);
+    expect(listed.map((m) => m[1]).sort()).toEqual(catalogue);
+    expect(source, 'no command runs by name').not.toMatch(/execute\s+format/i);
+  });
+
+  it('runs a trail_blind type only if no function it reaches reads public.commands', async () => {
+    const { rows } = await sql.query<{ def: string }>(
+      `select pg_get_functiondef('public.apply_commands(jsonb)'::regprocedure) as def`,
+    );
+    const list = /trail_blind constant text\[\] := array\[([^\]]*)\]/.exec(rows[0]!.def);
+    expect(list, 'apply_commands names its trail_blind types').not.toBeNull();
+    const blind = [...list![1]!.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]!);
+    expect(blind.length).toBeGreaterThan(0);
+    const fns = await sql.query<{ proname: string; src: string }>(
+      `select p.proname, p.prosrc as src from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public'`,
+    );
+    const source = new Map<string, string>();
+    for (const f of fns.rows) source.set(f.proname, `${source.get(f.proname) ?? ''}\n${f.src}`);
+    for (const type of blind) {
+      // Every public function the command's function reaches, by name, transitively.
+      const seen = new Set<string>();
+      const todo = [`cmd_${type}`];
+      while (todo.length) {
+        const name = todo.pop()!;
+        if (seen.has(name)) continue;
+        seen.add(name);
+        const src = source.get(name);
+        expect(src, `public.${name} exists`).toBeDefined();
+        expect(src!, `public.${name} (reached from cmd_${type}) reads public.commands`).not.toMatch(
+          /public\.commands\b/,
+        );
+        for (const m of src!.matchAll(/public\.([a-z_][a-z0-9_]*)\s*\(/g)) if (source.has(m[1]!)) todo.push(m[1]!);
+      }
+      expect(seen.size).toBeGreaterThan(1);
+    }
   });
 });
