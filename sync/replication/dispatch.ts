@@ -9,6 +9,27 @@ import { withWriteLock } from './write-lock';
 import { LocalWriteFailed } from '../errors';
 import { withBalances } from './balances';
 
+/**
+ * A prediction's time as a User Timing measure (`dermaga:predict:shown`, `dermaga:predict:locked`):
+ * the bench reads them beside the taps (tests/bench/browser-p3.ts). The prediction is made
+ * twice a tap, on purpose: docs/sync.md, "Why a tap predicts twice".
+ */
+async function timed<T>(name: 'shown' | 'locked', run: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await run();
+  } finally {
+    performance.measure?.(`dermaga:predict:${name}`, { start, end: performance.now() });
+    // The timeline keeps measures until cleared: a day of taps keeps at most the last 1,000.
+    if (++measured > 1_000) {
+      performance.clearMeasures?.('dermaga:predict:shown');
+      performance.clearMeasures?.('dermaga:predict:locked');
+      measured = 0;
+    }
+  }
+}
+let measured = 0;
+
 /** The view's version of each row a prediction changes, by `table:id` (null: not in the view). */
 async function viewRows(local: Local, changes: Change[]): Promise<Map<string, unknown>> {
   const rows = new Map<string, unknown>();
@@ -41,10 +62,12 @@ export async function showAtOnce(
   const read = overlay.reader(viewReader(local));
   let predicted: Change[];
   try {
-    predicted = await withBalances(
-      await definition.predict(payload as never, { command, actor, read }, true),
-      read,
-      command.issued_at,
+    predicted = await timed('shown', async () =>
+      withBalances(
+        await definition.predict(payload as never, { command, actor, read }, true),
+        read,
+        command.issued_at,
+      ),
     );
   } catch {
     return false;
@@ -70,10 +93,13 @@ export async function storeCommand(
   return withWriteLock(lockName, async () => {
     // The balances move with the ledger rows the prediction writes (balances.ts).
     const read = viewReader(local);
-    const predicted = await withBalances(
-      await definition.predict(payload as never, { command, actor, read }, true),
-      read,
-      command.issued_at,
+    // Made again from the view as it is under the lock (docs/sync.md, "Why a tap predicts twice").
+    const predicted = await timed('locked', async () =>
+      withBalances(
+        await definition.predict(payload as never, { command, actor, read }, true),
+        read,
+        command.issued_at,
+      ),
     );
     if (keepBefore) keepBefore(await viewRows(local, predicted));
     let queued = false;

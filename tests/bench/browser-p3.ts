@@ -73,6 +73,14 @@ export async function runTaps(
   profiles.forEach((p, i) => (p.ms = taps[i]?.ms ?? 0));
   if (tapCdp) printTapProfiles(profiles);
   if (traceCdp) await reportSlowTaps(traceCdp, 15);
+  // The two predictions of each tap (sync/replication/dispatch.ts): the one shown at once, and
+  // the one made again under the write lock, off the path to the screen (docs/sync.md, "Why a
+  // tap predicts twice").
+  // (No named functions in page code: tsx would wrap them in a helper the page does not have.)
+  const predicted = await page.evaluate(() => ({
+    shown: performance.getEntriesByName('dermaga:predict:shown').map((e) => e.duration),
+    locked: performance.getEntriesByName('dermaga:predict:locked').map((e) => e.duration),
+  }));
   const shown = taps.map((t) => t.ms);
   const left = taps.map((t) => t.leftMs).filter((ms) => ms >= 0);
   const tapP95 = percentile(shown, 95);
@@ -86,6 +94,12 @@ export async function runTaps(
       `${fmt(tapP95, 1)} ms`,
       `goal: ${TAP_GOAL_P95_MS} ms`,
       `${(tapP95 / TAP_GOAL_P95_MS).toFixed(2)}x`,
+    ],
+    [
+      `P3 the tap's second prediction, under the write lock (after the card is shown), median of ${predicted.locked.length} (the first, shown at once: median ${fmt(median(predicted.shown), 2)} ms, p95 ${fmt(percentile(predicted.shown, 95), 2)} ms)`,
+      `${fmt(median(predicted.locked), 2)} ms`,
+      `p95 ${fmt(percentile(predicted.locked, 95), 2)} ms`,
+      '',
     ],
     [
       `P3 the same tap to the card leaving Siap Muat (the first change on screen), p95 (median ${fmt(median(left), 1)} ms)`,
