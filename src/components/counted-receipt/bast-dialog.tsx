@@ -5,16 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Download, Printer, Share2 } from 'lucide-react';
 import type { BastData } from '../../lib/handover/bast-pdf';
 import { useT } from '../../lib/i18n';
+import { canShareFile } from '../../lib/handover/document-file';
+import { DocumentDialog } from '../handover/document-dialog';
 import { Button } from '../ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../ui/dialog';
-import { Spinner } from '../ui/spinner';
 import type { QueuedDocument } from './receipt-documents';
 
 type Made = { state: 'making' } | { state: 'made'; url: string; file: File } | { state: 'failed' };
@@ -65,64 +58,49 @@ export function BastDialog({
   }, [data, documentId, queue]);
   useEffect(() => () => void (made.state === 'made' && URL.revokeObjectURL(made.url)), [made]);
 
-  const canShare =
-    made.state === 'made' &&
-    typeof navigator.canShare === 'function' &&
-    navigator.canShare({ files: [made.file] });
-
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="bast-dialog" data-bast={made.state} className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{t('handover.receipt.bastTitle')}</DialogTitle>
-          <DialogDescription>
-            {t('handover.receipt.bastDescription', { batch: data.batchNumber })}
-          </DialogDescription>
-        </DialogHeader>
-        {made.state === 'making' && (
-          <p className="flex items-center gap-2" role="status">
-            <Spinner />
-            {t('handover.receipt.bastMaking')}
-          </p>
-        )}
-        {made.state === 'failed' && (
-          <p className="text-destructive" role="alert">
-            {t('handover.receipt.bastFailed')}
-          </p>
-        )}
-        {made.state === 'made' && (
-          <div className="flex flex-wrap gap-2">
-            <Button type="button" size="lg" onClick={() => printPdf(made.url)}>
-              <Printer aria-hidden="true" />
-              {t('handover.receipt.print')}
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <a href={made.url} download={made.file.name} data-testid="bast-download">
-                <Download aria-hidden="true" />
-                {t('handover.receipt.download')}
-              </a>
-            </Button>
-            {canShare && (
-              <Button
-                type="button"
-                variant="outline"
-                size="lg"
-                onClick={() =>
-                  void navigator.share({ files: [made.file], title: made.file.name }).catch(() => undefined)
-                }
-              >
-                <Share2 aria-hidden="true" />
-                {t('handover.receipt.share')}
-              </Button>
-            )}
-          </div>
-        )}
-        <DialogFooter>
-          <Button type="button" variant="outline" size="lg" onClick={onClose}>
-            {t('handover.receipt.close')}
+    <DocumentDialog
+      testId="bast-dialog"
+      stateAttribute="data-bast"
+      state={made.state}
+      title={t('handover.receipt.bastTitle')}
+      description={t('handover.receipt.bastDescription', { batch: data.batchNumber })}
+      making={t('handover.receipt.bastMaking')}
+      failed={t('handover.receipt.bastFailed')}
+      footer={
+        <Button type="button" variant="outline" size="lg" onClick={onClose}>
+          {t('handover.receipt.close')}
+        </Button>
+      }
+      onClose={onClose}
+    >
+      {made.state === 'made' && (
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" size="lg" onClick={() => printPdf(made.url)}>
+            <Printer aria-hidden="true" />
+            {t('handover.receipt.print')}
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          <Button asChild variant="outline" size="lg">
+            <a href={made.url} download={made.file.name} data-testid="bast-download">
+              <Download aria-hidden="true" />
+              {t('handover.receipt.download')}
+            </a>
+          </Button>
+          {canShareFile(made.file) && (
+            <Button
+              type="button"
+              variant="outline"
+              size="lg"
+              onClick={() =>
+                void navigator.share({ files: [made.file], title: made.file.name }).catch(() => undefined)
+              }
+            >
+              <Share2 aria-hidden="true" />
+              {t('handover.receipt.share')}
+            </Button>
+          )}
+        </div>
+      )}
+    </DocumentDialog>
   );
 }

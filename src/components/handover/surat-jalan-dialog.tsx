@@ -9,15 +9,7 @@ import type { MadeDocument } from '../../lib/handover/surat-jalan-of-shipment';
 import type { SuratJalanData } from '../../lib/handover/surat-jalan-pdf';
 import { useT } from '../../lib/i18n';
 import { Button } from '../ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../ui/dialog';
-import { Spinner } from '../ui/spinner';
+import { DocumentDialog } from './document-dialog';
 import { SuratJalanPrint } from './surat-jalan-print';
 
 export type SuratJalanMaking = Promise<{ data: SuratJalanData; made: MadeDocument }>;
@@ -64,65 +56,18 @@ export function SuratJalanDialog({
 
   const big = 'min-h-12 min-w-36 text-base';
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        data-testid="surat-jalan-dialog"
-        data-state-doc={doc.state}
-        className={printing ? 'max-h-[95vh] overflow-y-auto sm:max-w-4xl' : 'sm:max-w-lg'}
-      >
-        <DialogHeader className="print:hidden">
-          <DialogTitle>
-            {printing ? t('handover.documents.printViewTitle') : t('handover.documents.suratJalanReady')}
-          </DialogTitle>
-          <DialogDescription>
-            {t('handover.documents.suratJalanReadyDescription', { batch: batchNumber })}
-          </DialogDescription>
-        </DialogHeader>
-        {doc.state === 'making' && (
-          <p className="flex items-center gap-2" role="status">
-            <Spinner />
-            {t('handover.documents.making')}
-          </p>
-        )}
-        {doc.state === 'failed' && (
-          <p className="text-destructive" role="alert">
-            {t('handover.documents.failed')}
-          </p>
-        )}
-        {doc.state === 'made' && printing && <SuratJalanPrint data={doc.data} onReady={onPrintReady} />}
-        {doc.state === 'made' && !printing && (
-          <>
-            <p className="text-muted-foreground text-sm">{t('handover.documents.waitingUpload')}</p>
-            <div className="flex flex-wrap gap-3">
-              <Button
-                type="button"
-                size="lg"
-                className={big}
-                onClick={openPrint}
-                data-testid="surat-jalan-print-button"
-              >
-                <Printer aria-hidden="true" />
-                {t('handover.documents.print')}
-              </Button>
-              <Button
-                type="button"
-                size="lg"
-                variant="outline"
-                className={big}
-                data-testid="surat-jalan-share"
-                onClick={() => void shareOrDownload(doc.made.file)}
-              >
-                {canShareFile(doc.made.file) ? (
-                  <Share2 aria-hidden="true" />
-                ) : (
-                  <Download aria-hidden="true" />
-                )}
-                {t('handover.documents.downloadOrShare')}
-              </Button>
-            </div>
-          </>
-        )}
-        <DialogFooter className="print:hidden">
+    <DocumentDialog
+      testId="surat-jalan-dialog"
+      stateAttribute="data-state-doc"
+      state={doc.state}
+      className={printing ? 'max-h-[95vh] overflow-y-auto sm:max-w-4xl' : 'sm:max-w-lg'}
+      chromeClassName="print:hidden"
+      title={printing ? t('handover.documents.printViewTitle') : t('handover.documents.suratJalanReady')}
+      description={t('handover.documents.suratJalanReadyDescription', { batch: batchNumber })}
+      making={t('handover.documents.making')}
+      failed={t('handover.documents.failed')}
+      footer={
+        <>
           {printing && (
             <>
               <Button
@@ -143,8 +88,39 @@ export function SuratJalanDialog({
           <Button type="button" size="lg" variant="outline" className={big} onClick={onClose}>
             {t('handover.documents.close')}
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+      onClose={onClose}
+    >
+      {doc.state === 'made' && printing && <SuratJalanPrint data={doc.data} onReady={onPrintReady} />}
+      {doc.state === 'made' && !printing && (
+        <>
+          <p className="text-muted-foreground text-sm">{t('handover.documents.waitingUpload')}</p>
+          <div className="flex flex-wrap gap-3">
+            <Button
+              type="button"
+              size="lg"
+              className={big}
+              onClick={openPrint}
+              data-testid="surat-jalan-print-button"
+            >
+              <Printer aria-hidden="true" />
+              {t('handover.documents.print')}
+            </Button>
+            <Button
+              type="button"
+              size="lg"
+              variant="outline"
+              className={big}
+              data-testid="surat-jalan-share"
+              onClick={() => void shareOrDownload(doc.made.file)}
+            >
+              {canShareFile(doc.made.file) ? <Share2 aria-hidden="true" /> : <Download aria-hidden="true" />}
+              {t('handover.documents.downloadOrShare')}
+            </Button>
+          </div>
+        </>
+      )}
+    </DocumentDialog>
   );
 }

@@ -1,30 +1,6 @@
-// The tablet's rear camera (spec 9, architecture point 6): react-webcam with
-// facingMode 'environment'; each capture becomes a JPEG the form adds.
-import { useRef, useState } from 'react';
-import Webcam from 'react-webcam';
-import { Camera } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+// The shipping forms' camera (spec 9): each capture becomes a JPEG the form adds.
+import { CameraDialog } from '../../components/camera-dialog';
 import { useT } from '../../lib/i18n';
-
-const VIDEO = { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 } } as const;
-
-/** A data: URL (what getScreenshot returns) as a file, without touching the network. */
-export function dataUrlToFile(dataUrl: string, name: string): File {
-  const [head = '', body = ''] = dataUrl.split(',');
-  const mime = /data:([^;]+)/.exec(head)?.[1] ?? 'image/jpeg';
-  const binary = atob(body);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return new File([bytes], name, { type: mime });
-}
 
 export function CameraCaptureDialog({
   onCapture,
@@ -34,53 +10,17 @@ export function CameraCaptureDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const webcam = useRef<Webcam>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [ready, setReady] = useState(false);
-
-  function capture() {
-    const shot = webcam.current?.getScreenshot();
-    if (!shot) return;
-    onCapture(dataUrlToFile(shot, `foto-${Date.now()}.jpg`));
-    onClose();
-  }
-
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="camera-dialog" className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{t('hubShipping.camera.title')}</DialogTitle>
-          <DialogDescription>{t('hubShipping.camera.description')}</DialogDescription>
-        </DialogHeader>
-        {error ? (
-          <p className="text-sm text-destructive" role="alert">
-            {t('hubShipping.camera.failed', { error })}
-          </p>
-        ) : (
-          <Webcam
-            ref={webcam}
-            audio={false}
-            screenshotFormat="image/jpeg"
-            screenshotQuality={0.9}
-            forceScreenshotSourceSize
-            videoConstraints={VIDEO}
-            // Ready once the video has its first frame: before that the stream is open but the
-            // video has no size yet, and a shot would come back empty.
-            onLoadedData={() => setReady(true)}
-            onUserMediaError={(e) => setError(typeof e === 'string' ? e : e.message)}
-            className="aspect-video w-full rounded-md bg-black object-contain"
-          />
-        )}
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="button" onClick={capture} disabled={!ready || !!error}>
-            <Camera aria-hidden="true" />
-            {t('hubShipping.camera.take')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <CameraDialog
+      testId="camera-dialog"
+      words={{
+        title: t('hubShipping.camera.title'),
+        description: t('hubShipping.camera.description'),
+        capture: t('hubShipping.camera.take'),
+        failed: (error) => t('hubShipping.camera.failed', { error }),
+      }}
+      onCapture={onCapture}
+      onClose={onClose}
+    />
   );
 }
