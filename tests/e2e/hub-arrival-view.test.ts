@@ -172,6 +172,7 @@ describe('one screen per arriving truck', () => {
     await expect.poll(() => step(page).getAttribute('data-step')).toBe('otw');
     await step(page).click();
     await expect.poll(() => viewStatus(page)).toBe('confirm_tiba');
+    expect(await axeWithUndoToast(page, 'Kedatangan berhasil dikonfirmasi')).toEqual([]);
     await step(page).click();
     await expect.poll(() => viewStatus(page)).toBe('sedang_bongkar');
     await step(page).click();
