@@ -4,7 +4,7 @@ import { FullPageLoader } from '../components/full-page-loader';
 import { AuthPage } from '../features/auth/auth-page';
 import { hubPath } from '../lib/hub-routes';
 import { AUTH_STORAGE_KEY } from '../lib/storage-keys';
-import { HubOperationsRoute } from './hub-operations-route';
+import { HubOperationsRoute, HubShipmentRoute } from './hub-operations-route';
 import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
 import { RequireSession, RequireSignedOut } from './route-guards';
@@ -15,6 +15,7 @@ import {
   InTransitScreen,
   InventoryScreen,
   PodScreen,
+  PodShipmentScreen,
   SettingsScreen,
   StatusShipmentScreen,
   UsersScreen,
@@ -79,6 +80,8 @@ export const router = createBrowserRouter([
           { path: 'hub-activity/:hubId', element: <HubActivityScreen /> },
           { path: 'in-transit-detail', element: <InTransitScreen /> },
           { path: 'pod', element: <PodScreen /> },
+          // One arriving truck's own view (issue 41), at a POD and at a receiving hub.
+          { path: 'pod/shipment/:shipmentId', element: <PodShipmentScreen /> },
           { path: 'users', element: <UsersScreen /> },
           { path: 'settings', element: <SettingsScreen /> },
           { path: 'audit', element: <AuditScreen /> },
@@ -89,6 +92,7 @@ export const router = createBrowserRouter([
           { path: 'hub-poljak', element: <Navigate to={hubPath('hub-poljak')} replace /> },
           { path: 'hub-polsub', element: <Navigate to={hubPath('hub-polsub')} replace /> },
           { path: ':hubSlug/:tabSlug', element: <HubOperationsRoute /> },
+          { path: ':hubSlug/shipment/:shipmentId', element: <HubShipmentRoute /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -13,6 +13,7 @@ const SettingsPage = lazyPage(() => import('../features/settings/settings-page')
 const StatusesPage = lazyPage(() => import('../features/statuses/statuses-page'), 'StatusesPage');
 const UsersPage = lazyPage(() => import('../features/users/users-page'), 'UsersPage');
 const PodPage = lazyPage(() => import('../features/pod/pod-page'), 'PodPage');
+const PodShipmentView = lazyPage(() => import('../features/pod/pod-shipment-view'), 'PodShipmentView');
 const HubsPage = lazyPage(() => import('../features/hubs/hubs-page'), 'HubsPage');
 const VendorDetailPage = lazyPage(() => import('../features/vendors/vendor-detail-page'), 'VendorDetailPage');
 const VendorsPage = lazyPage(() => import('../features/vendors/vendors-page'), 'VendorsPage');
@@ -70,6 +71,16 @@ export function PodScreen() {
   return (
     <RequireAccess screen={{ kind: 'pod' }} titleKey="screens.pod">
       <PodPage />
+    </RequireAccess>
+  );
+}
+
+/** /pod/shipment/{id}: one container's own view at a POD (issue 41). */
+export function PodShipmentScreen() {
+  const { shipmentId = '' } = useParams();
+  return (
+    <RequireAccess screen={{ kind: 'pod' }} titleKey="screens.pod">
+      <PodShipmentView key={shipmentId} shipmentId={shipmentId} />
     </RequireAccess>
   );
 }

@@ -3,10 +3,11 @@
 // /terima/<shipment id>, anything else is said plainly and scanning goes on. The reader
 // (and its WebAssembly) loads when the dialog opens. Typing the batch number is the fallback.
 // Issue 40: given onCode, the same camera reads a document's code for "Periksa Dokumen".
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Webcam from 'react-webcam';
 import { ScanLine } from 'lucide-react';
+import { findShipments, theShipment } from '../lib/handover/find-shipment';
 import { parseShipmentQr, type ShipmentQr } from '../lib/handover/qr-payload';
 import { useT } from '../lib/i18n';
 import { useRxQuery } from '../lib/use-rx-query';
@@ -76,27 +77,43 @@ function useQrScan(
   return { state, wrongCode };
 }
 
-/** The typed fallback: the batch number of a shipment on this device. */
+const ALL = { selector: {} };
+
+/**
+ * The typed fallback: part of a batch number, a plate or a container number of a shipment on
+ * this device (issue 41); the one it means opens, several are offered to choose from.
+ */
 function BatchEntry({ onFound }: { onFound: (shipmentId: string) => void }) {
   const t = useT();
   const [text, setText] = useState('');
   const [asked, setAsked] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const { rows, ready } = useRxQuery('shipments', asked ? { selector: { batch_number: asked } } : null);
+  const [required, setRequired] = useState(false);
+  const shipments = useRxQuery('shipments', asked ? ALL : null);
+  const vehicles = useRxQuery('vehicles', asked ? ALL : null);
+  const containers = useRxQuery('containers', asked ? ALL : null);
+  const ready = shipments.ready && vehicles.ready && containers.ready;
+  const found = useMemo(
+    () =>
+      asked && ready
+        ? findShipments(asked, shipments.rows, new Map(vehicles.rows.map((v) => [v.id, v])), containers.rows)
+        : null,
+    [asked, ready, shipments.rows, vehicles.rows, containers.rows],
+  );
+  const one = found && asked ? theShipment(found, asked) : null;
   useEffect(() => {
-    if (!asked || !ready) return;
-    const hit = rows.find((s) => !s.deleted);
-    if (hit) onFound(hit.id);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the answer of a one-shot look-up
-    else setError(t('handover.scan.batchNotFound', { batch: asked }));
-    setAsked(null);
-  }, [asked, ready, rows, onFound, t]);
+    if (one) onFound(one.id);
+  }, [one, onFound]);
+  const error = required
+    ? t('handover.scan.batchRequired')
+    : found && found.length === 0
+      ? t('handover.scan.batchNotFound', { batch: asked })
+      : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const batch = text.trim();
-    setError(batch ? null : t('handover.scan.batchRequired'));
-    if (batch) setAsked(batch);
+    setRequired(!batch);
+    setAsked(batch || null);
   }
 
   return (
@@ -108,7 +125,10 @@ function BatchEntry({ onFound }: { onFound: (shipmentId: string) => void }) {
         <Input
           id="scan-batch"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            setAsked(null);
+          }}
           placeholder={t('handover.scan.batchPlaceholder')}
           autoComplete="off"
           className="h-12 text-base"
@@ -123,6 +143,29 @@ function BatchEntry({ onFound }: { onFound: (shipmentId: string) => void }) {
         <p id="scan-batch-error" className="text-sm text-destructive" role="alert">
           {error}
         </p>
+      )}
+      {found && found.length > 1 && !one && (
+        <div className="grid gap-1" data-testid="scan-batch-choices">
+          <p className="text-sm" role="status">
+            {t('handover.scan.batchChoose', { n: found.length })}
+          </p>
+          <ul className="grid max-h-56 gap-1 overflow-y-auto">
+            {found.slice(0, 8).map(({ shipment, plate }) => (
+              <li key={shipment.id}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="h-auto min-h-11 w-full justify-start text-left"
+                  onClick={() => onFound(shipment.id)}
+                  data-testid="scan-batch-choice"
+                >
+                  <span className="font-semibold">{shipment.batch_number}</span>
+                  {plate && <span className="text-muted-foreground">{plate}</span>}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </form>
   );

@@ -65,6 +65,16 @@ export function hubPath(slug: HubSlug, tab: TabSlug = HUB_ROUTES[slug].defaultTa
   return `/${slug}/${tab}`;
 }
 
+/** One shipment's own view at a receiving hub (issue 41): its next step as the one big button. */
+export function shipmentViewPath(slug: HubSlug, shipmentId: string): string {
+  return `/${slug}/shipment/${encodeURIComponent(shipmentId)}`;
+}
+
+/** The same view at a POD (issue 41). */
+export function podShipmentViewPath(shipmentId: string): string {
+  return `/pod/shipment/${encodeURIComponent(shipmentId)}`;
+}
+
 /** The hub page of a hub type, e.g. 'cikarang' -> 'hub-cikarang'; none for pod and other. */
 export function hubSlugForType(hubType: HubType | null): HubSlug | undefined {
   return HUB_SLUGS.find((slug) => HUB_ROUTES[slug].hubType === hubType);

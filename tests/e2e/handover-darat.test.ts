@@ -133,21 +133,14 @@ describe('handover by road, Karawang to Cikarang', () => {
     await waitOffline(page);
     await page.getByTestId('scan-surat-jalan').click();
     // The camera reads the code within moments: the scanner may be gone before it is seen.
-    // The code read opens this shipment's arrival step, the shipment marked.
-    await page.waitForURL(`**/hub-cikarang/otw?shipment=${shipmentId}`, { timeout: 30_000 });
-    const arriving = page.locator(`[data-testid=shipment-card][data-batch="${batch}"][data-scanned=true]`);
-    await arriving.waitFor();
-    await arriving.getByRole('button', { name: 'Confirm Tiba' }).click();
+    // The code read opens this shipment's own view (issue 41), its next step the one big button.
+    await page.waitForURL(`**/hub-cikarang/shipment/${shipmentId}`, { timeout: 30_000 });
+    const next = page.getByTestId('shipment-next');
+    await next.getByRole('button', { name: 'Confirm Tiba' }).click();
     await toast(page, 'Kedatangan berhasil dikonfirmasi').waitFor();
-    await clickTab(page, 'Confirm Tiba');
-    await shipmentCard(page, batch).getByRole('button', { name: 'Mulai Bongkar' }).click();
+    await next.getByRole('button', { name: 'Mulai Bongkar' }).click();
     await toast(page, 'Proses bongkar dimulai').waitFor();
-    await clickTab(page, 'Sedang Bongkar');
-    await page
-      .getByTestId('unloading-list')
-      .locator(`[data-batch="${batch}"]`)
-      .getByRole('button', { name: 'Selesai Bongkar' })
-      .click();
+    await next.getByRole('button', { name: 'Selesai Bongkar' }).click();
     const receipt = page.getByTestId('complete-unloading-dialog');
     await receipt.waitFor();
     await countShortAndSign(page, receipt, {
@@ -176,7 +169,7 @@ describe('handover by road, Karawang to Cikarang', () => {
       .locator('[data-slot=dialog-footer]')
       .getByRole('button', { name: 'Tutup', exact: true })
       .click();
-    await page.getByTestId('done-list').locator(`[data-batch="${batch}"]`).waitFor();
+    await page.getByTestId('shipment-view-done').waitFor();
 
     // Signal back: everything reaches the server.
     await cikarang.context.setOffline(false);

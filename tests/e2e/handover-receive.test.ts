@@ -1,6 +1,6 @@
 // Issue 28, receiving: Cikarang, offline, scans the surat jalan's QR code through the camera
 // (Chromium's fake video capture plays a frame made here from the QR code), lands on the
-// shipment's arrival step, confirms, unloads and counts two TVs short with a reason, a photo
+// shipment's own view (issue 41), confirms, unloads and counts two TVs short with a reason, a photo
 // and both signatures; the BAST follows. Back online the receipt, its discrepancy and the
 // stock as counted reach the server. A code of another hub's shipment is refused plainly.
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import { appUrl } from '../support/browser';
 import { png } from '../support/images';
 import { HUB, TRUCK_VENDOR, WAREHOUSE } from '../support/demo';
 import { seriousViolations } from './axe';
-import { clickTab, eventually, makeVehicle, query, shipmentCard, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
+import { eventually, makeVehicle, query, shipmentCard, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
 import { useQrCamera } from './qr-camera';
 import { closeBast, signReceipt } from './receive-support';
 
@@ -69,18 +69,17 @@ describe('receiving on the tablet, offline', () => {
     await shipmentCard(page, mine.batch).waitFor();
 
     await scan(page, encodeShipmentQr('https://dermaga.example', mine.id, mine.batch));
-    // The code opens /terima/<id>, which lands on the OTW tab with the shipment marked.
-    await page.waitForURL(`**/hub-cikarang/otw?shipment=${mine.id}`);
+    // The code opens /terima/<id>, which lands on the shipment's own view (issue 41): its next
+    // step is the one big button, and it stays there from Confirm Tiba to the receipt.
+    await page.waitForURL(`**/hub-cikarang/shipment/${mine.id}`);
     await page.getByTestId('qr-scanner').waitFor({ state: 'detached' });
     expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
-    const marked = page.locator(`[data-testid=shipment-card][data-scanned=true][data-batch="${mine.batch}"]`);
-    await marked.getByRole('button', { name: 'Confirm Tiba' }).click();
+    const next = page.getByTestId('shipment-next');
+    await next.getByRole('button', { name: 'Confirm Tiba' }).click();
     await toast(page, 'Kedatangan berhasil dikonfirmasi').waitFor();
-    await clickTab(page, 'Confirm Tiba');
-    await shipmentCard(page, mine.batch).getByRole('button', { name: 'Mulai Bongkar' }).click();
+    await next.getByRole('button', { name: 'Mulai Bongkar' }).click();
     await toast(page, 'Proses bongkar dimulai').waitFor();
-    await clickTab(page, 'Sedang Bongkar');
-    await shipmentCard(page, mine.batch).getByRole('button', { name: 'Selesai Bongkar' }).click();
+    await next.getByRole('button', { name: 'Selesai Bongkar' }).click();
 
     const form = page.getByTestId('complete-unloading-dialog');
     await expect.poll(() => form.getByLabel('TV diterima').inputValue()).toBe('12');

@@ -142,15 +142,14 @@ describe('handover by sea, PolJak to POD Makassar', () => {
     await waitOffline(page);
     await page.getByTestId('scan-surat-jalan').click();
     // The camera reads the code within moments: the scanner may be gone before it is seen.
-    await page.waitForURL(`**/pod?tab=otw&shipment=${shipmentId}`, { timeout: 30_000 });
-    const scanned = page.locator(`[data-testid=pod-shipment][data-batch="${batch}"][data-scanned=true]`);
-    await scanned.getByRole('button', { name: 'Confirm Tiba' }).click();
+    // The code opens the container's own view (issue 41), its next step the one big button.
+    await page.waitForURL(`**/pod/shipment/${shipmentId}`, { timeout: 30_000 });
+    const next = page.getByTestId('shipment-next');
+    await next.getByRole('button', { name: 'Confirm Tiba' }).click();
     await toast(page, 'Kedatangan berhasil dikonfirmasi').waitFor();
-    await page.getByTestId('pod-tab-arrival').click();
-    await podCard.getByRole('button', { name: 'Mulai Bongkar' }).click();
+    await next.getByRole('button', { name: 'Mulai Bongkar' }).click();
     await toast(page, 'Proses bongkar dimulai').waitFor();
-    await page.getByTestId('pod-tab-unloading').click();
-    await podCard.getByRole('button', { name: 'Selesai Bongkar' }).click();
+    await next.getByRole('button', { name: 'Selesai Bongkar' }).click();
     const receipt = page.getByTestId('pod-receipt-dialog');
     await receipt.waitFor();
     await countShortAndSign(page, receipt, {
@@ -178,7 +177,7 @@ describe('handover by sea, PolJak to POD Makassar', () => {
       .locator('[data-slot=dialog-footer]')
       .getByRole('button', { name: 'Tutup', exact: true })
       .click();
-    await expect.poll(() => podCard.count()).toBe(0);
+    await page.getByTestId('shipment-view-done').waitFor();
 
     await makassar.context.setOffline(false);
     await waitSynced(page, 90_000);

@@ -153,10 +153,11 @@ describe('the handover screens in English', () => {
     expect(await indonesianLeft(page)).toEqual([]);
     expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
 
-    // A scanned code of a shipment on its way here opens its step on the POD page.
+    // A scanned code of a shipment on its way here opens its own view (issue 41), its step the big button.
     await page.goto(appUrl(`/terima/${onTheWay.id}`));
-    await page.waitForURL((url) => url.pathname === '/pod' && url.search.includes(onTheWay.id));
-    await card(page, onTheWay.batch).getByRole('button', { name: E.pod.startUnloading }).waitFor();
+    await page.waitForURL((url) => url.pathname === `/pod/shipment/${onTheWay.id}`);
+    await page.getByTestId('shipment-next').getByRole('button', { name: E.pod.startUnloading }).waitFor();
+    expect(await indonesianLeft(page)).toEqual([]);
 
     await context.close();
   });

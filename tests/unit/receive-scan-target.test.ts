@@ -24,17 +24,17 @@ const shipment = (over: Partial<Shipment>) =>
 const user = (hubId: string | null, role: Actor['role'] = 'hub_user'): Actor => ({ userId: 'u', role, hubId });
 
 describe('where a scanned surat jalan goes', () => {
-  it('opens the step the shipment is at, at the user’s own hub', () => {
+  it('opens the shipment’s own view (issue 41) at the user’s own hub, whatever its step', () => {
     expect(scanTarget(shipment({}), HUBS, user('h-ckr'))).toEqual({
       kind: 'open',
       tab: 'otw',
-      path: '/hub-cikarang/otw?shipment=s-1',
+      path: '/hub-cikarang/shipment/s-1',
     });
     expect(scanTarget(shipment({ status: 'confirm_tiba' }), HUBS, user('h-ckr'))).toMatchObject({
-      path: '/hub-cikarang/arrival?shipment=s-1',
+      path: '/hub-cikarang/shipment/s-1',
     });
     expect(scanTarget(shipment({ status: 'sedang_bongkar' }), HUBS, user('h-ckr'))).toMatchObject({
-      path: '/hub-cikarang/unloading?shipment=s-1',
+      path: '/hub-cikarang/shipment/s-1',
     });
   });
 
@@ -50,12 +50,12 @@ describe('where a scanned surat jalan goes', () => {
     expect(scanTarget(shipment({}), HUBS, user(null, 'tower_control')).kind).toBe('open');
   });
 
-  it('opens the POD page for a sea shipment to the user’s POD city, refuses other hubs', () => {
+  it('opens the POD’s shipment view for a sea shipment to the user’s POD city, refuses other hubs', () => {
     const sea = shipment({ destination_hub_id: 'h-mks', status: 'otw_podmakassar', origin_hub_id: 'h-pjk' });
     expect(scanTarget(sea, HUBS, user('h-mks'))).toEqual({
       kind: 'open',
       tab: 'otw',
-      path: '/pod?tab=otw&shipment=s-1',
+      path: '/pod/shipment/s-1',
     });
     const refused = scanTarget(sea, HUBS, user('h-ckr'));
     expect(refused.kind !== 'open' && refused.message).toContain('ditujukan ke POD Makassar');

@@ -33,6 +33,18 @@ describe('searchTarget', () => {
     expect(searchTarget(shipment, cikarangUser, hubs)).toBe('/in-transit-detail?open=s1');
     expect(searchTarget(truck({}, 'h-krw', 's9'), tower, hubs)).toBe('/in-transit-detail?open=s9');
   });
+  it('issue 41: a shipment arriving at the viewer’s own hub or POD opens its own view there', () => {
+    const hit = (over: object) =>
+      ({ kind: 'shipment', id: 's2', shipment: { id: 's2', status: 'otw_cikarang', selesai_bongkar: false, destination_hub_id: 'h-ckr', ...over } }) as never;
+    expect(searchTarget(hit({}), cikarangUser, hubs)).toBe('/hub-cikarang/shipment/s2');
+    expect(searchTarget(hit({ status: 'sedang_bongkar' }), cikarangUser, hubs)).toBe('/hub-cikarang/shipment/s2');
+    // Done, for another hub, or for staff: its detail as before.
+    expect(searchTarget(hit({ status: 'selesai', selesai_bongkar: true }), cikarangUser, hubs)).toBe('/in-transit-detail?open=s2');
+    expect(searchTarget(hit({ destination_hub_id: 'h-krw' }), cikarangUser, hubs)).toBe('/in-transit-detail?open=s2');
+    expect(searchTarget(hit({}), tower, hubs)).toBe('/in-transit-detail?open=s2');
+    const makassar: Viewer = { role: 'hub_user', hubId: 'h-mks', hubInfo: deriveHubInfo({ name: 'POD Makassar', city: 'Makassar', type: 'pod' }) };
+    expect(searchTarget(hit({ status: 'confirm_tiba', destination_hub_id: 'h-mks' }), makassar, hubs)).toBe('/pod/shipment/s2');
+  });
   it("a truck queued or loading opens its hub's tab, for whom may open that hub", () => {
     expect(searchTarget(truck({ siap_muat: true }, 'h-ckr'), tower, hubs)).toBe('/hub-cikarang/ready');
     expect(searchTarget(truck({ sedang_muat: true }, 'h-krw'), tower, hubs)).toBe('/hub-karawang/loading');

@@ -1,20 +1,18 @@
 // The OTW, Confirm Tiba and Sedang Bongkar tabs (spec 2.9, 4.2, 4.3): the
 // shipments bound for this hub, and the step each tab takes them through, each
 // offering Urungkan for ten seconds (issue 29).
-import { CheckCheck, PackageOpen, PlayCircle } from 'lucide-react';
-import { useSearchParams } from 'react-router-dom';
+import { Maximize2 } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { useT } from '../../lib/i18n';
-import { useSyncEngine } from '../../lib/sync-engine';
-import { ActionButton } from '../../components/action-button';
+import { shipmentViewPath } from '../../lib/hub-routes';
 import { DoneList } from './done-list';
 import { EmptyState } from '../../components/empty-state';
 import { inboundShipments, type ShipmentTab as Tab } from './hub-queries';
 import { useHubScope } from './hub-scope';
-import { FAILURE, TOAST } from './messages';
-import { runWithUndo } from '../../lib/undo-offer';
 import { ShipmentCard } from './shipment-card';
+import { ShipmentStepButton } from './shipment-step-button';
 import { useShipmentDetails } from '../../lib/use-shipment-details';
 import { SCANNED_PARAM } from '../../lib/handover/scan-target';
 
@@ -32,14 +30,12 @@ const NAME = {
 
 export function ShipmentTab({ tab }: { tab: Tab }) {
   const t = useT();
-  const engine = useSyncEngine();
-  const { hub, master, pending, now, open } = useHubScope();
+  const { config, hub, master, pending, now } = useHubScope();
   const { rows: shipments } = useRxQuery('shipments', hub ? inboundShipments(hub.id, tab) : null);
   const { vehicles, containers } = useShipmentDetails(shipments);
   // The shipment a scanned surat jalan opened (issue 28): marked, and scrolled to.
   const scanned = useSearchParams()[0].get(SCANNED_PARAM);
   if (!hub) return null;
-  const payload = (id: string) => ({ hub_id: hub.id, shipment_id: id });
   return (
     <div className="grid gap-6">
       <section aria-label={t(NAME[tab])} className="grid gap-3">
@@ -62,36 +58,19 @@ export function ShipmentTab({ tab }: { tab: Tab }) {
                 now={now}
                 scanned={s.id === scanned}
                 actions={
-                  tab === 'otw' ? (
-                    <ActionButton
-                      onAction={() =>
-                        runWithUndo(engine, 'confirm_arrival', payload(s.id), {
-                          success: TOAST.arrivalConfirmed,
-                          failure: FAILURE.confirmArrival,
-                        })
-                      }
-                    >
-                      <CheckCheck aria-hidden="true" />
-                      {t('hubShipping.tab.confirmArrival')}
-                    </ActionButton>
-                  ) : tab === 'arrival' ? (
-                    <ActionButton
-                      onAction={() =>
-                        runWithUndo(engine, 'start_unloading', payload(s.id), {
-                          success: TOAST.unloadingStarted,
-                          failure: FAILURE.startUnloading,
-                        })
-                      }
-                    >
-                      <PlayCircle aria-hidden="true" />
-                      {t('hubShipping.tab.startUnloading')}
-                    </ActionButton>
-                  ) : (
-                    <Button onClick={() => open({ kind: 'complete-unloading', shipmentId: s.id })}>
-                      <PackageOpen aria-hidden="true" />
-                      {t('hubShipping.tab.completeUnloading')}
+                  <>
+                    <Button asChild variant="outline">
+                      <Link
+                        to={shipmentViewPath(config.slug, s.id)}
+                        aria-label={t('hubShipping.view.openLabel', { batch: s.batch_number })}
+                        data-testid="shipment-view-link"
+                      >
+                        <Maximize2 aria-hidden="true" />
+                        {t('hubShipping.view.open')}
+                      </Link>
                     </Button>
-                  )
+                    <ShipmentStepButton shipment={s} step={tab} />
+                  </>
                 }
               />
             ))}

@@ -3,17 +3,9 @@
 // the three steps a POD takes them through. Everything reads the local
 // collections and writes through the sync engine: it works with no signal.
 import { useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { CheckCheck, PackageOpen, PlayCircle, RefreshCw } from 'lucide-react';
-import {
-  mayActForPodCity,
-  podCityOfHub,
-  podCityOfShipment,
-  warehouseForCity,
-  type Hub,
-  type Shipment,
-} from '../../../sync/pure';
-import { ActionButton } from '../../components/action-button';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Maximize2, RefreshCw } from 'lucide-react';
+import { mayActForPodCity, podCityOfHub, warehouseForCity, type Hub, type Shipment } from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
 import { EmptyState } from '../../components/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -23,7 +15,6 @@ import { Button } from '../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useT } from '../../lib/i18n';
-import { runWithUndo } from '../../lib/undo-offer';
 import { useSignedIn } from '../../lib/session';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
@@ -34,6 +25,8 @@ import { useStatusLooks } from '../../lib/use-status-looks';
 import { POD_TABS, podCities, podGroups, type PodTab } from './pod-queries';
 import { PodShipmentCard } from './pod-shipment-card';
 import { PodReceiptDialog } from './pod-receipt-dialog';
+import { cityOf, PodAction, type Counting } from './pod-action';
+import { podShipmentViewPath } from '../../lib/hub-routes';
 import { zoneOfPlace } from '../../lib/time-zone';
 import { QrScannerButton } from '../../components/qr-scanner-button';
 import { VerifyDocumentLink } from '../../components/verify-document-link';
@@ -147,14 +140,26 @@ export function PodPage() {
               scanned={scanned}
               onRefresh={refresh}
               act={(s) => (
-                <PodAction
+                <>
+                  <Button asChild variant="outline">
+                    <Link
+                      to={podShipmentViewPath(s.id)}
+                      aria-label={t('hubShipping.view.openLabel', { batch: s.batch_number })}
+                      data-testid="shipment-view-link"
+                    >
+                      <Maximize2 aria-hidden="true" />
+                      {t('hubShipping.view.open')}
+                    </Link>
+                  </Button>
+                  <PodAction
                   tab={name}
                   shipment={s}
                   allowed={mayActForPodCity(actor, cityOf(s, hubs), hubs)}
                   warehouseLocation={(c) => warehouseForCity(warehouses, c)?.location ?? null}
                   city={cityOf(s, hubs)}
                   onCount={setCounting}
-                />
+                  />
+                </>
               )}
             />
           </TabsContent>
@@ -169,19 +174,6 @@ export function PodPage() {
         />
       )}
     </div>
-  );
-}
-
-interface Counting {
-  shipment: Shipment;
-  city: string | null;
-  location: string | null;
-}
-
-function cityOf(s: Shipment, hubs: readonly Hub[]): string | null {
-  return podCityOfShipment(
-    s,
-    hubs.find((h) => h.id === s.destination_hub_id),
   );
 }
 
@@ -255,64 +247,5 @@ function PodTabContent({
         </section>
       ))}
     </>
-  );
-}
-
-function PodAction({
-  tab,
-  shipment,
-  allowed,
-  city,
-  warehouseLocation,
-  onCount,
-}: {
-  tab: PodTab;
-  shipment: Shipment;
-  allowed: boolean;
-  city: string | null;
-  warehouseLocation: (city: string) => string | null;
-  onCount: (counting: Counting) => void;
-}) {
-  const t = useT();
-  const engine = useSyncEngine();
-  if (!allowed) return null;
-  const id = { shipment_id: shipment.id };
-  if (tab === 'otw') {
-    return (
-      <ActionButton
-        onAction={() =>
-          runWithUndo(engine, 'pod_confirm_arrival', id, {
-            success: t('handover.pod.toast.arrivalConfirmed'),
-            failure: () => t('handover.pod.failure.confirmArrival'),
-          })
-        }
-      >
-        <CheckCheck aria-hidden="true" />
-        {t('handover.pod.confirmArrival')}
-      </ActionButton>
-    );
-  }
-  if (tab === 'arrival') {
-    return (
-      <ActionButton
-        onAction={() =>
-          runWithUndo(engine, 'pod_start_unloading', id, {
-            success: t('handover.pod.toast.unloadingStarted'),
-            failure: () => t('handover.pod.failure.startUnloading'),
-          })
-        }
-      >
-        <PlayCircle aria-hidden="true" />
-        {t('handover.pod.startUnloading')}
-      </ActionButton>
-    );
-  }
-  // The counted receipt (issue 28): counts, differences, signatures, then pod_complete and the BAST.
-  // Opened by the page: the dialog (and the BAST after it) stays when the card leaves the list.
-  return (
-    <Button onClick={() => onCount({ shipment, city, location: city ? warehouseLocation(city) : null })}>
-      <PackageOpen aria-hidden="true" />
-      {t('handover.pod.finishUnloading')}
-    </Button>
   );
 }

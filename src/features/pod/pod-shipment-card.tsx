@@ -89,7 +89,7 @@ export function PodShipmentCard({
           </div>
         </dl>
       </div>
-      <div className="flex justify-end">{action}</div>
+      <div className="flex flex-wrap justify-end gap-2">{action}</div>
     </li>
   );
 }

@@ -1,6 +1,6 @@
 // Where a scanned surat jalan takes the user (issue 28): the shipment's arrival step at
-// their hub (the hub page's OTW tab with Confirm Tiba, then Confirm Tiba / Sedang Bongkar
-// as it moves on) or the POD page's tab for a sea shipment to a POD city. Pure, over the
+// their hub or POD; since issue 41 the shipment's own view (/{hubSlug}/shipment/{id},
+// /pod/shipment/{id}), which stays on it from Confirm Tiba to the BAST. Pure, over the
 // rows on the device, so it answers offline and the unit tests read the same rule.
 import {
   hubKind,
@@ -10,7 +10,7 @@ import {
   type Hub,
   type Shipment,
 } from '../../../sync/pure';
-import { hubPath, hubSlugForType, type TabSlug } from '../hub-routes';
+import { hubSlugForType, podShipmentViewPath, shipmentViewPath, type TabSlug } from '../hub-routes';
 import { SCAN } from './scan-messages';
 
 export type ArrivalTab = Extract<TabSlug, 'otw' | 'arrival' | 'unloading'>;
@@ -54,15 +54,14 @@ export function scanTarget(
   if (!tab || shipment.selesai_bongkar) {
     return { kind: 'done', message: SCAN.alreadyDone(shipment.batch_number, placeName) };
   }
-  const marked = `${SCANNED_PARAM}=${encodeURIComponent(shipment.id)}`;
   if (hubSlug) {
     if (!staff && actor.hubId !== shipment.destination_hub_id) {
       return { kind: 'other-hub', message: SCAN.otherHub(shipment.batch_number, placeName) };
     }
-    return { kind: 'open', tab, path: `${hubPath(hubSlug, tab)}?${marked}` };
+    return { kind: 'open', tab, path: shipmentViewPath(hubSlug, shipment.id) };
   }
   if (podCity && mayActForPodCity(actor, podCity, hubs)) {
-    return { kind: 'open', tab, path: `/pod?tab=${tab}&${marked}` };
+    return { kind: 'open', tab, path: podShipmentViewPath(shipment.id) };
   }
   return { kind: 'other-hub', message: SCAN.otherHub(shipment.batch_number, placeName) };
 }

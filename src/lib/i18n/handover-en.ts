@@ -49,11 +49,12 @@ export const handoverEn: typeof handoverId = {
     cameraFailed: 'The camera cannot be opened: {{reason}}',
     scannerFailed: 'The scanner could not be loaded. Type the batch number below.',
     notDermaga: 'This code is not a Dermaga delivery note.',
-    batchLabel: 'Batch Number',
-    batchPlaceholder: 'Type the batch number',
+    batchLabel: 'Batch number or plate',
+    batchPlaceholder: 'Type part of a batch number or plate',
     batchOpen: 'Open',
     batchRequired: 'The batch number is required',
-    batchNotFound: 'There is no shipment with batch number {{batch}} on this tablet.',
+    batchNotFound: 'There is no shipment with batch number or plate "{{batch}}" on this tablet.',
+    batchChoose: '{{n}} shipments match. Choose one:',
     unknownShipment:
       'The shipment is not on this tablet: it is bound for another hub, or not synced yet. Connect to the internet, then scan again.',
     unknownShipmentBatch:

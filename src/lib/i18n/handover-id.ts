@@ -53,11 +53,12 @@ export const handoverId = {
     cameraFailed: 'Kamera tidak dapat dibuka: {{reason}}',
     scannerFailed: 'Pemindai tidak dapat dimuat. Ketik nomor batch di bawah.',
     notDermaga: 'Kode ini bukan surat jalan Dermaga.',
-    batchLabel: 'Nomor Batch',
-    batchPlaceholder: 'Ketik nomor batch',
+    batchLabel: 'Nomor Batch atau Plat',
+    batchPlaceholder: 'Ketik sebagian nomor batch atau plat',
     batchOpen: 'Buka',
     batchRequired: 'Nomor batch wajib diisi',
-    batchNotFound: 'Tidak ada pengiriman dengan nomor batch {{batch}} di tablet ini.',
+    batchNotFound: 'Tidak ada pengiriman dengan nomor batch atau plat "{{batch}}" di tablet ini.',
+    batchChoose: '{{n}} pengiriman cocok. Pilih satu:',
     unknownShipment:
       'Pengiriman tidak ada di tablet ini: ditujukan ke hub lain, atau belum tersinkron. Sambungkan ke internet, lalu pindai lagi.',
     unknownShipmentBatch:

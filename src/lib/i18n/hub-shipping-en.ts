@@ -109,4 +109,20 @@ export const hubShippingEn: typeof hubShippingId = {
     title: 'Shipment discrepancies',
     summary: '{{title}}: {{open}} open, {{closed}} resolved',
   },
+  // One arriving truck's own view (issue 41)
+  view: {
+    title: 'Shipment {{batch}}',
+    overview: 'All shipments at {{hub}}',
+    overviewPod: 'All POD shipments',
+    steps: 'Arrival steps',
+    stepDone: 'done',
+    next: 'Next step',
+    doneTitle: 'Unloaded',
+    done: 'This shipment has been unloaded. The BAST is under Documents below.',
+    cannot: 'Cannot be opened here',
+    notFound: 'This shipment is not on this tablet, or has not synced yet.',
+    otherHub: 'Shipment {{batch}} is not bound for this hub.',
+    open: 'Open',
+    openLabel: 'Open {{batch}}',
+  },
 };

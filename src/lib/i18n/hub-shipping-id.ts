@@ -112,4 +112,20 @@ export const hubShippingId = {
     title: 'Selisih pengiriman',
     summary: '{{title}}: {{open}} terbuka, {{closed}} selesai',
   },
+  // One arriving truck's own view (issue 41)
+  view: {
+    title: 'Pengiriman {{batch}}',
+    overview: 'Semua pengiriman di {{hub}}',
+    overviewPod: 'Semua pengiriman POD',
+    steps: 'Langkah kedatangan',
+    stepDone: 'selesai',
+    next: 'Langkah berikutnya',
+    doneTitle: 'Selesai dibongkar',
+    done: 'Pengiriman ini sudah selesai dibongkar. BAST ada di Dokumen di bawah.',
+    cannot: 'Tidak dapat dibuka di sini',
+    notFound: 'Pengiriman ini tidak ada di tablet ini, atau belum tersinkron.',
+    otherHub: 'Pengiriman {{batch}} tidak ditujukan ke hub ini.',
+    open: 'Buka',
+    openLabel: 'Buka {{batch}}',
+  },
 };

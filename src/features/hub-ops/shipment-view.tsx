@@ -1,0 +1,155 @@
+// One arriving truck's own screen (issue 41): /{hubSlug}/shipment/{id}, where a scanned surat
+// jalan, a typed batch or plate, or a card's Buka lands. It reads the local collections, so it
+// works offline, and shows the shipment with its next step as the one big button: Confirm Tiba,
+// Mulai Bongkar, then Selesai Bongkar (the counted receipt and its BAST). It stays on the
+// shipment across the steps; once unloaded it says so and offers the BAST among the documents.
+// The hub's tabs remain the overview. The buttons and the receipt are the tabs' own.
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { AlertTriangle, ArrowLeft, CheckCircle2 } from 'lucide-react';
+import type { Shipment } from '../../../sync/pure';
+import { ShipmentDocuments } from '../../components/handover/shipment-documents';
+import { QrScannerButton } from '../../components/qr-scanner-button';
+import { RejectionsAlert } from '../../components/rejections-alert';
+import { StepTrail } from '../../components/step-trail';
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { arrivalTab } from '../../lib/handover/scan-target';
+import { hubPath, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
+import { useT } from '../../lib/i18n';
+import { useTablesArrived } from '../../lib/sync-engine';
+import { zoneOfHub } from '../../lib/time-zone';
+import { useNow } from '../../lib/use-now';
+import { usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
+import { useRxByIds } from '../../lib/use-rx-query';
+import { useShipmentDetails } from '../../lib/use-shipment-details';
+import { HubDialogs } from './hub-dialogs';
+import { HubScopeContext, useHubScope, type HubDialog, type HubScope } from './hub-scope';
+import { ShipmentCard, type ShipmentDates } from './shipment-card';
+import { BIG_STEP, ShipmentStepButton } from './shipment-step-button';
+import { useMasterData, useResolvedHub } from './use-master-data';
+
+const TABLES = ['shipments', 'hubs'] as const;
+const DATES: Record<TabSlug, ShipmentDates> = {
+  otw: 'etd-eta',
+  arrival: 'arrival',
+  unloading: 'unloading',
+  ready: 'done',
+  loading: 'done',
+  done: 'done',
+};
+
+export function HubShipmentView({ hub: config, shipmentId }: { hub: HubRouteConfig; shipmentId: string }) {
+  const t = useT();
+  const master = useMasterData();
+  const hub = useResolvedHub(master, config.hubType);
+  const pending = usePendingMarks();
+  const now = useNow(30_000);
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<HubDialog | null>(null);
+  useRejectionToasts();
+  const shipment = useRxByIds('shipments', [shipmentId]).get(shipmentId);
+  const arrived = useTablesArrived(TABLES);
+  const showTab = useCallback((to: TabSlug) => navigate(hubPath(config.slug, to)), [navigate, config.slug]);
+  const scope = useMemo<HubScope>(
+    () => ({ config, hub, master, pending, now, open: setDialog, showTab }),
+    [config, hub, master, pending, now, showTab],
+  );
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const live = shipment && !shipment.deleted ? shipment : undefined;
+  const overview = hubPath(config.slug, live ? (arrivalTab(live.status) ?? 'unloading') : undefined);
+
+  return (
+    <HubScopeContext.Provider value={scope}>
+      <div
+        className="mx-auto grid w-full max-w-3xl content-start gap-4 p-4 md:p-6"
+        data-testid="shipment-view"
+        data-shipment-id={shipmentId}
+        data-status={live?.status ?? ''}
+      >
+        <div>
+          <Button asChild variant="ghost" className="-ml-2 min-h-11">
+            <Link to={overview} data-testid="shipment-view-overview">
+              <ArrowLeft aria-hidden="true" />
+              {t('hubShipping.view.overview', { hub: t(`hubOps.page.titles.${config.hubType}`) })}
+            </Link>
+          </Button>
+        </div>
+        <h1 className="text-2xl font-bold tracking-tight break-words">
+          {t('hubShipping.view.title', { batch: live?.batch_number ?? '' })}
+        </h1>
+        <RejectionsAlert />
+        {!live || !hub ? (
+          !arrived || !master.ready ? (
+            <div className="grid gap-2">
+              <p role="status">{t('handover.scan.loading')}</p>
+              <Skeleton className="h-32 w-full" />
+            </div>
+          ) : (
+            <Problem text={hub ? t('hubShipping.view.notFound') : t('hubOps.messages.hubUnresolved')} />
+          )
+        ) : live.destination_hub_id !== hub.id ? (
+          <Problem text={t('hubShipping.view.otherHub', { batch: live.batch_number })} />
+        ) : (
+          <ShipmentSteps shipment={live} />
+        )}
+      </div>
+      <HubDialogs dialog={dialog} onClose={closeDialog} />
+    </HubScopeContext.Provider>
+  );
+}
+
+function Problem({ text }: { text: string }) {
+  const t = useT();
+  return (
+    <>
+      <Alert variant="destructive" data-testid="shipment-view-problem">
+        <AlertTriangle aria-hidden="true" />
+        <AlertTitle>{t('hubShipping.view.cannot')}</AlertTitle>
+        <AlertDescription className="text-base">{text}</AlertDescription>
+      </Alert>
+      <div>
+        <QrScannerButton />
+      </div>
+    </>
+  );
+}
+
+function ShipmentSteps({ shipment: s }: { shipment: Shipment }) {
+  const t = useT();
+  const { hub, master, pending, now } = useHubScope();
+  const { vehicles, containers } = useShipmentDetails(useMemo(() => [s], [s]));
+  const step = s.selesai_bongkar ? null : arrivalTab(s.status);
+  return (
+    <>
+      <StepTrail step={step} />
+      <section aria-labelledby="shipment-next-step" className="grid gap-2" data-testid="shipment-next">
+        <h2 id="shipment-next-step" className="text-lg font-semibold">
+          {step ? t('hubShipping.view.next') : t('hubShipping.view.doneTitle')}
+        </h2>
+        {step ? (
+          <ShipmentStepButton shipment={s} step={step} className={BIG_STEP} />
+        ) : (
+          <p className="flex items-center gap-2 text-base" data-testid="shipment-view-done">
+            <CheckCircle2 className="size-6 text-emerald-700" aria-hidden="true" />
+            {t('hubShipping.view.done')}
+          </p>
+        )}
+      </section>
+      <ul className="grid">
+        <ShipmentCard
+          shipment={s}
+          vehicle={vehicles.get(s.vehicle_id)}
+          container={containers.get(s.id)}
+          statuses={master.statuses}
+          routeText={t('hubShipping.card.from', { hub: master.hubsById.get(s.origin_hub_id)?.name ?? '-' })}
+          dates={DATES[step ?? 'done']}
+          pending={pending}
+          now={now}
+        />
+      </ul>
+      {!step && <ShipmentDocuments shipmentId={s.id} timeZone={zoneOfHub(hub)} />}
+    </>
+  );
+}

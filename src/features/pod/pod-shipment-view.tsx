@@ -1,0 +1,149 @@
+// One container's own screen at a POD (issue 41): /pod/shipment/{id}, where a scanned surat
+// jalan, a typed batch or plate, or a card's Buka lands. Read from the local collections (it
+// works offline): the container with its next step as the one big button (Confirm Tiba, Mulai
+// Bongkar, Selesai Bongkar with the counted receipt and its BAST), staying on it across the
+// steps; once unloaded it says so and offers the BAST among the documents. The POD page's tabs
+// remain the overview. The buttons and the receipt are the POD page's own.
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { AlertTriangle, ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { mayActForPodCity, warehouseForCity, type Shipment } from '../../../sync/pure';
+import { ShipmentDocuments } from '../../components/handover/shipment-documents';
+import { QrScannerButton } from '../../components/qr-scanner-button';
+import { RejectionsAlert } from '../../components/rejections-alert';
+import { StepTrail } from '../../components/step-trail';
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { arrivalTab } from '../../lib/handover/scan-target';
+import { useT } from '../../lib/i18n';
+import { useSignedIn } from '../../lib/session';
+import { useTablesArrived } from '../../lib/sync-engine';
+import { zoneOfPlace } from '../../lib/time-zone';
+import { usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
+import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
+import { useShipmentDetails } from '../../lib/use-shipment-details';
+import { useStatusLooks } from '../../lib/use-status-looks';
+import { cityOf, PodAction, type Counting } from './pod-action';
+import { PodReceiptDialog } from './pod-receipt-dialog';
+import { PodShipmentCard } from './pod-shipment-card';
+
+const ALL = { selector: {} };
+const TABLES = ['shipments', 'hubs'] as const;
+
+export function PodShipmentView({ shipmentId }: { shipmentId: string }) {
+  const t = useT();
+  useRejectionToasts();
+  const shipment = useRxByIds('shipments', [shipmentId]).get(shipmentId);
+  const hubs = useRxQuery('hubs', ALL);
+  const arrived = useTablesArrived(TABLES);
+  const [counting, setCounting] = useState<Counting | null>(null);
+  const live = shipment && !shipment.deleted ? shipment : undefined;
+  return (
+    <div
+      className="mx-auto grid w-full max-w-3xl content-start gap-4 p-4 md:p-6"
+      data-testid="shipment-view"
+      data-shipment-id={shipmentId}
+      data-status={live?.status ?? ''}
+    >
+      <div>
+        <Button asChild variant="ghost" className="-ml-2 min-h-11">
+          <Link to={`/pod${live && arrivalTab(live.status) ? `?tab=${arrivalTab(live.status)}` : ''}`}>
+            <ArrowLeft aria-hidden="true" />
+            {t('hubShipping.view.overviewPod')}
+          </Link>
+        </Button>
+      </div>
+      <h1 className="text-2xl font-bold tracking-tight break-words">
+        {t('hubShipping.view.title', { batch: live?.batch_number ?? '' })}
+      </h1>
+      <RejectionsAlert />
+      {!live ? (
+        !arrived || !hubs.ready ? (
+          <div className="grid gap-2">
+            <p role="status">{t('handover.scan.loading')}</p>
+            <Skeleton className="h-32 w-full" />
+          </div>
+        ) : (
+          <>
+            <Alert variant="destructive" data-testid="shipment-view-problem">
+              <AlertTriangle aria-hidden="true" />
+              <AlertTitle>{t('hubShipping.view.cannot')}</AlertTitle>
+              <AlertDescription className="text-base">{t('hubShipping.view.notFound')}</AlertDescription>
+            </Alert>
+            <div>
+              <QrScannerButton />
+            </div>
+          </>
+        )
+      ) : (
+        <PodSteps shipment={live} onCount={setCounting} />
+      )}
+      {counting && (
+        <PodReceiptDialog
+          shipment={counting.shipment}
+          city={counting.city}
+          warehouseLocation={counting.location}
+          onClose={() => setCounting(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+function PodSteps({ shipment: s, onCount }: { shipment: Shipment; onCount: (c: Counting) => void }) {
+  const t = useT();
+  const { profile } = useSignedIn();
+  const hubs = useRxQuery('hubs', ALL).rows;
+  const warehouses = useRxQuery('warehouses', ALL).rows;
+  const looks = useStatusLooks();
+  const pending = usePendingMarks();
+  const { vehicles, containers } = useShipmentDetails(useMemo(() => [s], [s]));
+  const step = s.selesai_bongkar ? null : arrivalTab(s.status);
+  const city = cityOf(s, hubs);
+  const actor = { userId: profile.userId, role: profile.role, hubId: profile.hubId };
+  const allowed = mayActForPodCity(actor, city, hubs);
+  return (
+    <>
+      <StepTrail step={step} />
+      <section aria-labelledby="shipment-next-step" className="grid gap-2" data-testid="shipment-next">
+        <h2 id="shipment-next-step" className="text-lg font-semibold">
+          {step ? t('hubShipping.view.next') : t('hubShipping.view.doneTitle')}
+        </h2>
+        {!step ? (
+          <p className="flex items-center gap-2 text-base" data-testid="shipment-view-done">
+            <CheckCircle2 className="size-6 text-emerald-700" aria-hidden="true" />
+            {t('hubShipping.view.done')}
+          </p>
+        ) : allowed ? (
+          <PodAction
+            tab={step}
+            shipment={s}
+            allowed
+            city={city}
+            warehouseLocation={(c) => warehouseForCity(warehouses, c)?.location ?? null}
+            onCount={onCount}
+            className="h-16 w-full text-lg sm:w-auto sm:min-w-72"
+          />
+        ) : (
+          <p className="text-base" data-testid="shipment-view-problem">
+            {t('hubShipping.view.otherHub', { batch: s.batch_number })}
+          </p>
+        )}
+      </section>
+      <ul className="grid">
+        <PodShipmentCard
+          shipment={s}
+          vehicle={vehicles.get(s.vehicle_id)}
+          container={containers.get(s.id)}
+          tab={step ?? 'arrival'}
+          looks={looks}
+          pending={pending}
+          zone={zoneOfPlace(city)}
+          action={null}
+        />
+      </ul>
+      {!step && <ShipmentDocuments shipmentId={s.id} timeZone={zoneOfPlace(city)} />}
+    </>
+  );
+}
