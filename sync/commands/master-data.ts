@@ -430,7 +430,10 @@ export const addHub = defineCommand({
     if (!unique(strict, taken, MESSAGES.duplicateHub(p.name))) return [];
     // Spec 5: new hubs get type 'hub'.
     return [
-      { table: 'hubs', row: { ...newRowStamp(ctx, p.hub_id), name: p.name, city: p.city, type: 'hub' } },
+      {
+        table: 'hubs',
+        row: { ...newRowStamp(ctx, p.hub_id), name: p.name, city: p.city, type: 'hub', blind_count: false },
+      },
     ];
   },
 });
@@ -440,7 +443,12 @@ export const editHub = defineCommand({
   schema: z.object({
     hub_id: uuid(MESSAGES.hubNotFound),
     changes: z.object(
-      { name: requiredText(MESSAGES.hubNameRequired, 'name').optional(), city: optionalText('city').optional() },
+      {
+        name: requiredText(MESSAGES.hubNameRequired, 'name').optional(),
+        city: optionalText('city').optional(),
+        // Issue 41: the hub counts blind (20261128011000_hub_blind_count.sql).
+        blind_count: z.boolean({ error: MESSAGES.invalidCommand }).optional(),
+      },
       { error: MESSAGES.invalidCommand },
     ),
   }),
@@ -448,7 +456,7 @@ export const editHub = defineCommand({
     requireRole(ctx.actor, ['admin']);
     const hub = await need(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound, strict);
     if (!hub) return [];
-    const { name, city } = p.changes;
+    const { name, city, blind_count } = p.changes;
     if (name !== undefined) {
       const hubs = await ctx.read.all('hubs');
       const taken = hubs.some((h) => h.id !== hub.id && !h.deleted && sameName(h.name, name));
@@ -457,7 +465,12 @@ export const editHub = defineCommand({
     return [
       {
         table: 'hubs',
-        row: { ...hub, ...(name !== undefined && { name }), ...(city !== undefined && { city }) },
+        row: {
+          ...hub,
+          ...(name !== undefined && { name }),
+          ...(city !== undefined && { city }),
+          ...(blind_count !== undefined && { blind_count }),
+        },
       },
     ];
   },
