@@ -49,10 +49,21 @@ export function TextField({
 }
 
 /** What was sent, and in blind mode the difference once counted. */
-function SentText({ item, sent, received, blind }: { item: ReceiptItem; sent: number; received: string; blind: boolean }) {
+function SentText({
+  item,
+  sent,
+  received,
+  blind,
+}: {
+  item: ReceiptItem;
+  sent: number;
+  received: string;
+  blind: boolean;
+}) {
   const t = useT();
   const label = t(`handover.receipt.itemLabel.${item}`);
-  if (!blind) return <span className="text-muted-foreground">{t('handover.receipt.sent', { count: sent })}</span>;
+  if (!blind)
+    return <span className="text-muted-foreground">{t('handover.receipt.sent', { count: sent })}</span>;
   const counted = parseCount(received);
   if (counted === null)
     return (
@@ -69,7 +80,9 @@ function SentText({ item, sent, received, blind }: { item: ReceiptItem; sent: nu
   return (
     <span data-testid={`receipt-${item}-difference`} role="status">
       <span className="text-muted-foreground">{t('handover.receipt.sent', { count: sent })}</span> ·{' '}
-      <span className={counted === sent ? 'font-medium' : 'font-semibold text-destructive'}>{difference}</span>
+      <span className={counted === sent ? 'font-medium' : 'font-semibold text-destructive'}>
+        {difference}
+      </span>
     </span>
   );
 }

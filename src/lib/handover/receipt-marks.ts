@@ -44,7 +44,8 @@ export interface ReceivedShipment {
 }
 
 const isItem = (item: string): item is MarkItem => (MARK_ITEMS as readonly string[]).includes(item);
-const isReason = (reason: string): reason is MarkReason => (MARK_REASONS as readonly string[]).includes(reason);
+const isReason = (reason: string): reason is MarkReason =>
+  (MARK_REASONS as readonly string[]).includes(reason);
 
 /** Sums by item and reason (the given rows only: the caller picks the shipment or the hub). */
 function sums(rows: readonly DiscrepancyLike[]): Record<MarkItem, Record<MarkReason, number>> {
