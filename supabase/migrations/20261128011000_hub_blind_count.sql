@@ -8,7 +8,8 @@
 --   edit_hub          changes gain blind_count (a JSON boolean), admin only as every hub edit.
 -- Replaced here (create or replace; appended migrations are never edited):
 --   cmd_edit_hub, first defined in 20261126001300_cmd_master_data.sql, with the blind_count change;
---   cmd_payload_shape, moved from 20261128002400_attach_correction_fields.sql, whose edit_hub
+--   cmd_payload_shape, first defined in 20261128002000_commands_keep_known_fields.sql and
+--   moved from 20261128002400_attach_correction_fields.sql, whose edit_hub
 --   line gains blind_count (cmd_payload_keys is unchanged: edit_hub keeps hub_id and changes).
 -- Device twin: sync/commands/master-data.ts (editHub).
 
