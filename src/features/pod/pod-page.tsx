@@ -34,6 +34,7 @@ import { useStatusLooks } from '../../lib/use-status-looks';
 import { POD_TABS, podCities, podGroups, type PodTab } from './pod-queries';
 import { PodShipmentCard } from './pod-shipment-card';
 import { PodReceiptDialog } from './pod-receipt-dialog';
+import { PodDoneList } from './pod-done-list';
 import { zoneOfPlace } from '../../lib/time-zone';
 import { QrScannerButton } from '../../components/qr-scanner-button';
 import { VerifyDocumentLink } from '../../components/verify-document-link';
@@ -157,6 +158,10 @@ export function PodPage() {
                 />
               )}
             />
+            {/* Issue 41: where containers end, with what arrived and its marks. */}
+            {name === 'unloading' && (
+              <PodDoneList hubs={hubs} city={staff ? city : (myCity ?? '\u0000')} looks={looks} />
+            )}
           </TabsContent>
         ))}
       </Tabs>

@@ -1,0 +1,196 @@
+// Issue 41, counts that mean something: an admin sets Hub Cikarang to blind counting on Hubs;
+// Cikarang's Selesai Bongkar receipt then opens with EMPTY counts and no sent count, which shows
+// (with the difference) only once the worker has entered what is there. A count of 11 of 12 TVs
+// shows on the Selesai card as "11/12 TV · 7 Bracket" with a "Kurang 1 TV" mark, and after sync
+// on tower control's dashboard (Cikarang's hub card) and its view of the card. axe at 800x1280 and
+// 390x844, in Bahasa Indonesia and English. Cikarang's setting is put back after.
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, TABLET_PORTRAIT, useBrowser } from '../support/browser';
+import { HUB, TRUCK_VENDOR } from '../support/demo';
+import { png } from '../support/images';
+import { seriousViolations } from './axe';
+import {
+  eventually,
+  makeVehicle,
+  openHub,
+  query,
+  shipmentCard,
+  tablet,
+  tag,
+  toast,
+  waitSynced,
+} from './hub-support';
+import { closeBast, signReceipt } from './receive-support';
+
+const browser = useBrowser();
+const PHONE = { width: 390, height: 844 };
+const mine = { id: randomUUID(), batch: `E2E-BLIND-${tag()}` };
+
+beforeAll(async () => {
+  const truck = await makeVehicle({ hubId: HUB.cikarang, flags: { ready: false } });
+  await query(
+    `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
+                                   current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta,
+                                   arrival_gdt, unloading_started_at)
+     values ($1, $2, $3, $4, $5, $6, $6, 12, 7, 'sedang_bongkar', now() - interval '5 hours', current_date,
+             now() - interval '1 hour', now() - interval '30 minutes')`,
+    [mine.id, mine.batch, truck.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
+  );
+});
+
+afterAll(async () => {
+  await query('update public.hubs set blind_count = false where id = $1', [HUB.cikarang]);
+});
+
+/** axe on the page as it is, at the upright tablet and the phone size. */
+async function axeAtBothSizes(page: Page, what: string): Promise<void> {
+  for (const size of [TABLET_PORTRAIT, PHONE]) {
+    await page.setViewportSize(size);
+    expect(await seriousViolations(page, { withoutToasts: true }), `${what} at ${size.width}`).toEqual([]);
+  }
+}
+
+/** The device's language (Settings, the sidebar and the sign-in page keep it here), then a fresh load. */
+async function english(page: Page): Promise<void> {
+  await page.setViewportSize(TABLET_PORTRAIT);
+  await page.evaluate(() => localStorage.setItem('dermaga-language', 'en'));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+}
+
+describe('blind counting at Hub Cikarang', () => {
+  it('an admin sets it on Hubs (Edit Hub), and it reaches the server', async () => {
+    const { context, page } = await tablet(browser(), 'admin');
+    await page.goto(appUrl('/hubs'));
+    await page.getByTestId('hubs-table').waitFor();
+    await page.getByRole('button', { name: 'Aksi Hub Cikarang', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const dialog = page.getByTestId('edit-hub-dialog');
+    await dialog.getByLabel('Hitung Buta').click();
+    await expect.poll(() => dialog.getByLabel('Hitung Buta').getAttribute('aria-checked')).toBe('true');
+    await axeAtBothSizes(page, 'Edit Hub');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await toast(page, 'Hub updated successfully').waitFor();
+    const [row] = await eventually(async () => {
+      const rows = await query<{ blind_count: boolean }>(
+        'select blind_count from public.hubs where id = $1',
+        [HUB.cikarang],
+      );
+      return rows[0]?.blind_count ? rows : undefined;
+    });
+    expect(row).toEqual({ blind_count: true });
+    await context.close();
+  });
+
+  it('Cikarang’s receipt opens empty, shows the difference once counted, and the Selesai card says kurang', async () => {
+    const { context, page } = await tablet(browser(), 'cikarang');
+    await page.setViewportSize(TABLET_PORTRAIT);
+    await openHub(page, '/hub-cikarang/unloading');
+    await shipmentCard(page, mine.batch).getByRole('button', { name: 'Selesai Bongkar' }).click();
+
+    const form = page.getByTestId('complete-unloading-dialog');
+    await form.getByLabel('TV diterima').waitFor();
+    // Empty counts, and what was sent is not shown before counting.
+    expect(await form.getByLabel('TV diterima').inputValue()).toBe('');
+    expect(await form.getByLabel('Bracket diterima').inputValue()).toBe('');
+    await form.getByTestId('receipt-smartboard-not-counted').waitFor();
+    await form.getByTestId('receipt-bracket-not-counted').waitFor();
+    expect(await form.textContent()).not.toContain('Dikirim: 12');
+    await axeAtBothSizes(page, 'the blind receipt');
+    await page.setViewportSize(TABLET_PORTRAIT);
+
+    await form.getByLabel('TV diterima').fill('11');
+    await form.getByLabel('Bracket diterima').fill('7');
+    await expect
+      .poll(() => form.getByTestId('receipt-smartboard-difference').textContent())
+      .toBe('Dikirim: 12 · TV kurang 1');
+    await expect
+      .poll(() => form.getByTestId('receipt-bracket-difference').textContent())
+      .toBe('Dikirim: 7 · sesuai');
+    const short = form.locator('[data-testid=receipt-discrepancy][data-key=smartboard-kurang]');
+    await short.getByLabel('Catatan selisih TV kurang 1').fill('Satu dus tidak ada di truk');
+    await short.getByTestId('receipt-smartboard-kurang-file').setInputFiles({
+      name: 'kurang.png',
+      mimeType: 'image/png',
+      buffer: png(320, 240),
+    });
+    await short.getByTestId('receipt-photo').waitFor();
+    await axeAtBothSizes(page, 'the counted receipt');
+    await page.setViewportSize(TABLET_PORTRAIT);
+    await signReceipt(page, form, { receiver: 'Budi Penerima' });
+    await form.getByTestId('complete-unloading-submit').click();
+    await toast(page, 'Unloading completed successfully').waitFor();
+    await closeBast(page);
+
+    // The Selesai card: what arrived, with the mark.
+    const card = page
+      .getByTestId('done-list')
+      .locator(`[data-testid=shipment-card][data-batch="${mine.batch}"]`);
+    await expect
+      .poll(() => card.getByTestId('shipment-quantities').textContent())
+      .toBe('11/12 TV · 7 Bracket');
+    await expect.poll(() => card.getByTestId('receipt-mark').allTextContents()).toEqual(['Kurang 1 TV']);
+    await axeAtBothSizes(page, 'the Selesai card');
+
+    await waitSynced(page);
+    const rows = await eventually(async () => {
+      const found = await query<{ item: string; reason: string; quantity: number }>(
+        'select item, reason, quantity from public.discrepancies where shipment_id = $1',
+        [mine.id],
+      );
+      return found.length ? found : undefined;
+    });
+    expect(rows).toEqual([{ item: 'smartboard', reason: 'kurang', quantity: 1 }]);
+
+    // In English: the card's mark in its words.
+    await english(page);
+    await openHub(page, '/hub-cikarang/unloading');
+    const cardEn = page
+      .getByTestId('done-list')
+      .locator(`[data-testid=shipment-card][data-batch="${mine.batch}"]`);
+    await expect.poll(() => cardEn.getByTestId('receipt-mark').allTextContents()).toEqual(['Short 1 TV']);
+    await axeAtBothSizes(page, 'the Selesai card in English');
+    await context.close();
+  });
+
+  it('tower control sees the kurang on Cikarang’s dashboard card and on the Selesai card after sync', async () => {
+    const { context, page } = await tablet(browser(), 'tower');
+    // What Cikarang's card sums: the open shortages of TVs received there (this test's among them).
+    const [{ n }] = (await query<{ n: number }>(
+      `select coalesce(sum(quantity), 0)::int as n from public.discrepancies
+        where destination_hub_id = $1 and status = 'open' and item = 'smartboard' and reason = 'kurang' and not deleted`,
+      [HUB.cikarang],
+    )) as [{ n: number }];
+    expect(n).toBeGreaterThanOrEqual(1);
+    await page.goto(appUrl('/'));
+    const hubCard = page.locator('[data-testid=hub-card][data-kind=cikarang]');
+    await expect
+      .poll(() => hubCard.getByTestId('receipt-mark').allTextContents())
+      .toContain(`Kurang ${n} TV`);
+    await axeAtBothSizes(page, 'the dashboard');
+
+    await openHub(page, '/hub-cikarang/unloading');
+    const card = page
+      .getByTestId('done-list')
+      .locator(`[data-testid=shipment-card][data-batch="${mine.batch}"]`);
+    await expect
+      .poll(() => card.getByTestId('shipment-quantities').textContent())
+      .toBe('11/12 TV · 7 Bracket');
+    await expect.poll(() => card.getByTestId('receipt-mark').allTextContents()).toEqual(['Kurang 1 TV']);
+
+    await english(page);
+    await page.goto(appUrl('/'));
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid=hub-card][data-kind=cikarang]')
+          .getByTestId('receipt-mark')
+          .allTextContents(),
+      )
+      .toContain(`Short ${n} TV`);
+    await axeAtBothSizes(page, 'the dashboard in English');
+    await context.close();
+  });
+});
