@@ -180,6 +180,17 @@ describe('blind counting at Hub Cikarang', () => {
       .toBe('11/12 TV · 7 Bracket');
     await expect.poll(() => card.getByTestId('receipt-mark').allTextContents()).toEqual(['Kurang 1 TV']);
 
+    // The shipment detail (opened by the header's search) and Hub Activity's Diterima column (its CSV's too).
+    await page.goto(appUrl(`/in-transit-detail?open=${mine.id}`));
+    const detail = page.getByTestId('detail-received');
+    await expect.poll(() => detail.getByTestId('receipt-mark').allTextContents()).toEqual(['Kurang 1 TV']);
+    expect(await detail.textContent()).toContain('11/12 TV · 7 Bracket');
+    await axeAtBothSizes(page, 'the shipment detail');
+    await page.setViewportSize(TABLET_PORTRAIT);
+    await page.goto(appUrl(`/hub-activity/${HUB.cikarang}`));
+    const movement = page.getByTestId('activity-table-row').filter({ hasText: mine.batch });
+    await expect.poll(() => movement.first().textContent()).toContain('11/12 TV · 7 Bracket (Kurang 1 TV)');
+
     await english(page);
     await page.goto(appUrl('/'));
     await expect
