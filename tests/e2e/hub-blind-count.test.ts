@@ -27,8 +27,14 @@ import { closeBast, signReceipt } from './receive-support';
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
 const mine = { id: randomUUID(), batch: `E2E-BLIND-${tag()}` };
+// A second truck, unloading: its receipt is opened in English (and left unsaved).
+const second = { id: randomUUID(), batch: `E2E-BLIND-${tag()}` };
 
 beforeAll(async () => {
+  for (const s of [mine, second]) await makeShipment(s);
+});
+
+async function makeShipment(s: { id: string; batch: string }): Promise<void> {
   const truck = await makeVehicle({ hubId: HUB.cikarang, flags: { ready: false } });
   await query(
     `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
@@ -36,9 +42,9 @@ beforeAll(async () => {
                                    arrival_gdt, unloading_started_at)
      values ($1, $2, $3, $4, $5, $6, $6, 12, 7, 'sedang_bongkar', now() - interval '5 hours', current_date,
              now() - interval '1 hour', now() - interval '30 minutes')`,
-    [mine.id, mine.batch, truck.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
+    [s.id, s.batch, truck.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
   );
-});
+}
 
 afterAll(async () => {
   await query('update public.hubs set blind_count = false where id = $1', [HUB.cikarang]);
@@ -81,6 +87,15 @@ describe('blind counting at Hub Cikarang', () => {
       return rows[0]?.blind_count ? rows : undefined;
     });
     expect(row).toEqual({ blind_count: true });
+
+    // In English: the Hubs table says so, and Edit Hub shows it ticked.
+    await english(page);
+    await page.goto(appUrl('/hubs'));
+    await page.getByTestId('hubs-table').waitFor();
+    await page.getByRole('button', { name: 'Actions Hub Cikarang', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect.poll(() => dialog.getByLabel('Blind Count').getAttribute('aria-checked')).toBe('true');
+    await axeAtBothSizes(page, 'Edit Hub in English');
     await context.close();
   });
 
@@ -152,6 +167,20 @@ describe('blind counting at Hub Cikarang', () => {
       .locator(`[data-testid=shipment-card][data-batch="${mine.batch}"]`);
     await expect.poll(() => cardEn.getByTestId('receipt-mark').allTextContents()).toEqual(['Short 1 TV']);
     await axeAtBothSizes(page, 'the Selesai card in English');
+    // The blind receipt in English: empty, "Not counted yet", the difference once counted.
+    await shipmentCard(page, second.batch).getByRole('button', { name: 'Finish Unloading' }).click();
+    const formEn = page.getByTestId('complete-unloading-dialog');
+    await formEn.getByLabel('TV received').waitFor();
+    expect(await formEn.getByLabel('TV received').inputValue()).toBe('');
+    await expect
+      .poll(() => formEn.getByTestId('receipt-smartboard-not-counted').textContent())
+      .toBe('Not counted yet');
+    await axeAtBothSizes(page, 'the blind receipt in English');
+    await page.setViewportSize(TABLET_PORTRAIT);
+    await formEn.getByLabel('TV received').fill('13');
+    await expect
+      .poll(() => formEn.getByTestId('receipt-smartboard-difference').textContent())
+      .toBe('Sent: 12 · TV over by 1');
     await context.close();
   });
 
