@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, TABLET_PORTRAIT, useBrowser } from '../support/browser';
-import { HUB, TRUCK_VENDOR } from '../support/demo';
+import { HUB, SEA_VENDOR, TRUCK_VENDOR, USER_ID, WAREHOUSE } from '../support/demo';
 import { png } from '../support/images';
 import { seriousViolations } from './axe';
 import {
@@ -231,6 +231,51 @@ describe('blind counting at Hub Cikarang', () => {
       )
       .toContain(`Short ${n} TV`);
     await axeAtBothSizes(page, 'the dashboard in English');
+    await context.close();
+  });
+
+  it('the POD lists its completed containers with what arrived: Rusak 2 Bracket', async () => {
+    // A container received at Makassar, as pod_complete stores it: the receipt and its discrepancy.
+    const pod = { id: randomUUID(), batch: `E2E-POD-${tag()}` };
+    const ship = await makeVehicle({ hubId: HUB.makassar, sea: true });
+    const receiptId = randomUUID();
+    await query(
+      `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
+                                     current_hub_id, smartboard_quantity, bracket_quantity, status, selesai_bongkar,
+                                     loading_date, eta, arrival_destination, unloading_started_at, unloading_finished_at)
+       values ($1, $2, $3, $4, $5, $6, $6, 12, 7, 'selesai_pod', true, now() - interval '5 days', current_date,
+               now() - interval '3 hours', now() - interval '2 hours', now() - interval '1 hour')`,
+      [pod.id, pod.batch, ship.id, SEA_VENDOR.id, HUB.polsub, HUB.makassar],
+    );
+    await query(
+      `insert into public.shipment_receipts (id, shipment_id, warehouse_id, smartboard_sent, bracket_sent,
+                                             smartboard_received, bracket_received, smartboard_damaged, bracket_damaged,
+                                             receiver_name, driver_name, receiver_signature_id, driver_signature_id,
+                                             signed_at, counted_by)
+       values ($1, $2, $3, 12, 7, 12, 7, 0, 2, 'Penerima E2E', 'Nakhoda E2E', $4, $5, now(), $6)`,
+      [receiptId, pod.id, WAREHOUSE.makassar, randomUUID(), randomUUID(), USER_ID.makassar],
+    );
+    await query(
+      `insert into public.discrepancies (id, shipment_id, receipt_id, item, reason, quantity, photo_ids,
+                                         origin_hub_id, destination_hub_id, reported_by)
+       values ($1, $2, $3, 'bracket', 'rusak', 2, array[$4::uuid], $5, $6, $7)`,
+      [randomUUID(), pod.id, receiptId, randomUUID(), HUB.polsub, HUB.makassar, USER_ID.makassar],
+    );
+
+    const { context, page } = await tablet(browser(), 'tower');
+    await page.setViewportSize(TABLET_PORTRAIT);
+    await page.goto(appUrl('/pod'));
+    await page.getByTestId('pod-tab-unloading').click();
+    const card = page.locator(`[data-testid=pod-done-shipment][data-batch="${pod.batch}"]`);
+    await expect.poll(() => card.getByTestId('pod-done-quantities').textContent()).toBe('12 TV · 7 Bracket');
+    await expect.poll(() => card.getByTestId('receipt-mark').allTextContents()).toEqual(['Rusak 2 Bracket']);
+    await axeAtBothSizes(page, 'the POD’s completed containers');
+    await english(page);
+    await page.getByTestId('pod-tab-unloading').click();
+    await expect
+      .poll(() => card.getByTestId('receipt-mark').allTextContents())
+      .toEqual(['Damaged 2 Bracket']);
+    await axeAtBothSizes(page, 'the POD’s completed containers in English');
     await context.close();
   });
 });
