@@ -13,6 +13,9 @@ import { ShipmentCorrection } from './shipment-correction';
 import { ShipmentDiscrepancies } from './shipment-discrepancies';
 import { ShipmentHistory } from './shipment-history';
 import { ShipmentDocuments } from './handover/shipment-documents';
+import { ReceiptMarks } from './receipt-marks';
+import { receivedText } from '../lib/handover/receipt-marks';
+import { useReceivedCounts } from '../lib/handover/use-received-counts';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './ui/sheet';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -43,6 +46,8 @@ export function ShipmentDetailSheet({
   children?: ReactNode;
 }) {
   const t = useT();
+  // Issue 41: what arrived, once received, with its marks.
+  const received = useReceivedCounts([s]).get(s.id);
   const photos = [s.delivery_record_image_url, s.bast_image_url].filter((u): u is string => !!u);
   return (
     <Sheet open onOpenChange={(open) => !open && onClose()}>
@@ -83,6 +88,14 @@ export function ShipmentDetailSheet({
               bracket: formatNumber(s.bracket_quantity),
             })}
           </Row>
+          {received && (
+            <Row label={t('handover.discrepancies.received')}>
+              <div className="grid gap-1" data-testid="detail-received">
+                <span>{receivedText(received)}</span>
+                <ReceiptMarks marks={received.marks} />
+              </div>
+            </Row>
+          )}
           <Row label={t('tower.detail.notes')}>{s.notes ?? '-'}</Row>
         </dl>
         {photos.length > 0 && (

@@ -1,18 +1,16 @@
 // Every write the product makes, by type. Each entry's server side is
 // public.cmd_<type>(command_context, jsonb) in supabase/migrations.
 import { completeUnloading, confirmArrival, startUnloading } from './arrival';
+import { addHub, deleteHub, editHub } from './hubs';
 import {
-  addHub,
   addInventory,
   addSeaFleet,
   addVehicle,
   addVehicleType,
   addVendor,
   addWarehouse,
-  deleteHub,
   deleteVehicle,
   deleteVendor,
-  editHub,
   editVehicle,
   editVendor,
 } from './master-data';

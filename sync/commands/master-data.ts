@@ -1,5 +1,5 @@
 // Master data (spec 2.5 to 2.9, 5, 7.2): inventory, warehouses, vendors, vehicle
-// types, vehicles and sea fleets, hubs. Edits carry only the fields that changed
+// types, vehicles and sea fleets (hubs: hubs.ts). Edits carry only the fields that changed
 // and merge field by field on the server; deletes are soft and refused while the
 // row is in use (checks the device cannot make without querying other tables
 // are left to the server).
@@ -33,13 +33,13 @@ import { defineCommand, type Actor, type PredictContext } from './types';
 const FLEET_EDITORS = ['admin', 'tower_control'] as const;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+export const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * Not a duplicate the device can already see (the server refuses those with
  * code 'duplicate'): strict throws, a replay predicts nothing.
  */
-function unique(strict: boolean, taken: boolean, message: string): boolean {
+export function unique(strict: boolean, taken: boolean, message: string): boolean {
   return holds(!taken, strict, message);
 }
 
@@ -216,7 +216,10 @@ export const deleteVendor = defineCommand({
 
 export const addVehicleType = defineCommand({
   type: 'add_vehicle_type',
-  schema: z.object({ vehicle_type_id: newId(), name: requiredText(MESSAGES.vehicleTypeNameRequired, 'name') }),
+  schema: z.object({
+    vehicle_type_id: newId(),
+    name: requiredText(MESSAGES.vehicleTypeNameRequired, 'name'),
+  }),
   async predict(p, ctx, strict) {
     requireOperator(ctx.actor);
     const types = await ctx.read.all('vehicle_types');
@@ -415,67 +418,5 @@ export const deleteVehicle = defineCommand({
     if (!holds(!(v.siap_muat || v.sedang_muat), strict, MESSAGES.vehicleInQueue(v.license_plate))) return [];
     // "Carrying an open shipment" needs a query over shipments: the server checks.
     return [{ table: 'vehicles', row: { ...v, deleted: true, is_active: false } }];
-  },
-});
-
-// hubs (admin only) ------------------------------------------------------------------------------
-
-export const addHub = defineCommand({
-  type: 'add_hub',
-  schema: z.object({ hub_id: newId(), name: requiredText(MESSAGES.hubNameRequired, 'name'), city: optionalText('city') }),
-  async predict(p, ctx, strict) {
-    requireRole(ctx.actor, ['admin']);
-    const hubs = await ctx.read.all('hubs');
-    const taken = hubs.some((h) => !h.deleted && sameName(h.name, p.name));
-    if (!unique(strict, taken, MESSAGES.duplicateHub(p.name))) return [];
-    // Spec 5: new hubs get type 'hub'.
-    return [
-      { table: 'hubs', row: { ...newRowStamp(ctx, p.hub_id), name: p.name, city: p.city, type: 'hub' } },
-    ];
-  },
-});
-
-export const editHub = defineCommand({
-  type: 'edit_hub',
-  schema: z.object({
-    hub_id: uuid(MESSAGES.hubNotFound),
-    changes: z.object(
-      { name: requiredText(MESSAGES.hubNameRequired, 'name').optional(), city: optionalText('city').optional() },
-      { error: MESSAGES.invalidCommand },
-    ),
-  }),
-  async predict(p, ctx, strict) {
-    requireRole(ctx.actor, ['admin']);
-    const hub = await need(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound, strict);
-    if (!hub) return [];
-    const { name, city } = p.changes;
-    if (name !== undefined) {
-      const hubs = await ctx.read.all('hubs');
-      const taken = hubs.some((h) => h.id !== hub.id && !h.deleted && sameName(h.name, name));
-      if (!unique(strict, taken, MESSAGES.duplicateHub(name))) return [];
-    }
-    return [
-      {
-        table: 'hubs',
-        row: { ...hub, ...(name !== undefined && { name }), ...(city !== undefined && { city }) },
-      },
-    ];
-  },
-});
-
-export const deleteHub = defineCommand({
-  type: 'delete_hub',
-  schema: z.object({ hub_id: uuid(MESSAGES.hubNotFound) }),
-  async predict(p, ctx, strict) {
-    requireRole(ctx.actor, ['admin']);
-    const hub = await need(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound, strict);
-    if (!hub) return [];
-    // Warehouses are local master data, so that refusal shows at once; vehicles,
-    // open shipments and users are checked by the server.
-    const warehouses = await ctx.read.all('warehouses');
-    if (strict && warehouses.some((w) => !w.deleted && w.hub_id === hub.id)) {
-      throw new CommandRefused('precondition', MESSAGES.hubHasWarehouses(hub.name));
-    }
-    return [{ table: 'hubs', row: { ...hub, deleted: true } }];
   },
 });

@@ -6,6 +6,10 @@ import type { MigrationStrategies } from 'rxdb';
 import type { TableName } from '../model/rows';
 
 export const MIGRATIONS: Partial<Record<TableName, MigrationStrategies>> = {
+  // 1: hubs gain blind_count (issue 41); rows already on the tablet count as before.
+  hubs: {
+    1: (doc: Record<string, unknown>) => ({ ...doc, blind_count: doc.blind_count ?? false }),
+  },
   // 1: warehouses gain capacity (issue 11); rows already on the tablet have none set.
   warehouses: {
     1: (doc: Record<string, unknown>) => ({ ...doc, capacity: doc.capacity ?? null }),

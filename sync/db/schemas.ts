@@ -67,7 +67,8 @@ function schema<T extends TableName>(
 }
 
 export const SCHEMAS: { [T in TableName]: RxJsonSchema<Tables[T]> } = {
-  hubs: schema('hubs', { name: 'text', city: 'text?', type: 'text' }),
+  // Version 1 (issue 41): blind_count, the hub counts blind (migrations.ts fills false).
+  hubs: schema('hubs', { name: 'text', city: 'text?', type: 'text', blind_count: 'bool' }, [], 1),
   // Version 1 (issue 11): capacity, the hub card's maximum (migrations.ts fills null).
   warehouses: schema(
     'warehouses',

@@ -13,6 +13,11 @@ export interface Hub extends Replicated {
   name: string;
   city: string | null;
   type: 'karawang' | 'cikarang' | 'poljak' | 'polsub' | 'pod' | 'hub';
+  /**
+   * Issue 41: its receipts open with empty counts (blind counting), set by an admin. Always
+   * there on a pulled row (the server's default is false); optional for rows made in tests.
+   */
+  blind_count?: boolean;
 }
 
 export interface Warehouse extends Replicated {

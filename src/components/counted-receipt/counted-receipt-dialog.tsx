@@ -1,5 +1,6 @@
 // The counted receipt (issue 28), shared by Selesai Bongkar at a hub and POD completion:
-// counts received per item (prefilled with what was sent) and damaged ones, a reason, note
+// counts received per item (prefilled with what was sent, or empty where the hub counts blind:
+// issue 41) and damaged ones, a reason, note
 // and photo for each difference, both names and both signatures. Simpan checks it all on the
 // device (the commands' rules), queues the signatures and photos as documents under the ids
 // the receipt names, then the caller sends its command with the receipt; the BAST follows.
@@ -22,9 +23,9 @@ import { useSyncEngine } from '../../lib/sync-engine';
 import { showError, type CommandResult } from '../../lib/run-command';
 import { FormDialog } from '../form-dialog';
 import { SignatureField } from '../signature-pad';
-import { Input } from '../ui/input';
 import { Textarea } from '../ui/textarea';
 import { BastDialog } from './bast-dialog';
+import { CountRow, TextField } from './count-row';
 import { DiscrepancyFields, type DiscrepancyState } from './discrepancy-fields';
 import { blobBytes, dataUrlBytes, documentQueue, imageMime, knownLocation } from './receipt-documents';
 
@@ -38,53 +39,16 @@ export interface CountedReceiptProps {
   driverName: string;
   /** Hub Selesai Bongkar keeps its notes field. */
   withNotes?: boolean;
+  /**
+   * Issue 41: the receiving hub counts blind: the received counts open empty and what was sent
+   * shows beside each only once it is entered (hubs.blind_count, set by an admin).
+   */
+  blind?: boolean;
   /** What the BAST names beyond the receipt. */
   places: { originHub: string; destinationHub: string; timeZone: TimeZone };
   /** Sends the completion command with the receipt; the form stays open on a refusal. */
   complete: (receipt: ReceiptPayload, notes: string) => Promise<CommandResult>;
   onClose: () => void;
-}
-
-function TextField({
-  id,
-  label,
-  value,
-  error,
-  onChange,
-  disabled,
-  numeric,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  numeric?: boolean;
-}) {
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <Input
-        id={id}
-        value={value}
-        inputMode={numeric ? 'numeric' : undefined}
-        autoComplete="off"
-        className="h-12 text-lg"
-        onChange={(e) => onChange(e.target.value)}
-        disabled={disabled}
-        aria-invalid={!!error}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 export function CountedReceiptDialog(props: CountedReceiptProps) {
@@ -93,9 +57,9 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
   const engine = useSyncEngine();
   const sent = { smartboard: shipment.smartboard_quantity, bracket: shipment.bracket_quantity };
   const [counts, setCounts] = useState<Record<CountField, string>>({
-    smartboard_received: String(sent.smartboard),
+    smartboard_received: props.blind ? '' : String(sent.smartboard),
     smartboard_damaged: '0',
-    bracket_received: String(sent.bracket),
+    bracket_received: props.blind ? '' : String(sent.bracket),
     bracket_damaged: '0',
   });
   const [discrepancies, setDiscrepancies] = useState<Record<string, DiscrepancyState>>({});
@@ -264,43 +228,21 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
           <h3 id="receipt-counts-title" className="text-base font-semibold">
             {t('handover.receipt.countsTitle')}
           </h3>
-          <p className="text-sm text-muted-foreground">{t('handover.receipt.countsHint')}</p>
-          {RECEIPT_ITEMS.map((item) => {
-            const label = t(`handover.receipt.itemLabel.${item}`);
-            return (
-              <div
-                key={item}
-                className="grid gap-3 sm:grid-cols-[8rem_1fr_1fr] sm:items-start"
-                data-testid={`receipt-${item}`}
-              >
-                <p className="pt-2 text-sm">
-                  <span className="font-semibold">{label}</span>
-                  <br />
-                  <span className="text-muted-foreground">
-                    {t('handover.receipt.sent', { count: sent[item] })}
-                  </span>
-                </p>
-                <TextField
-                  id={`receipt-${item}-received`}
-                  label={t('handover.receipt.receivedLabel', { item: label })}
-                  value={counts[`${item}_received`]}
-                  error={shown[`${item}_received`]}
-                  onChange={count(`${item}_received`)}
-                  disabled={saving}
-                  numeric
-                />
-                <TextField
-                  id={`receipt-${item}-damaged`}
-                  label={t('handover.receipt.damagedLabel', { item: label })}
-                  value={counts[`${item}_damaged`]}
-                  error={shown[`${item}_damaged`]}
-                  onChange={count(`${item}_damaged`)}
-                  disabled={saving}
-                  numeric
-                />
-              </div>
-            );
-          })}
+          <p className="text-sm text-muted-foreground">
+            {props.blind ? t('handover.receipt.countsHintBlind') : t('handover.receipt.countsHint')}
+          </p>
+          {RECEIPT_ITEMS.map((item) => (
+            <CountRow
+              key={item}
+              item={item}
+              sent={sent[item]}
+              counts={counts}
+              errors={shown}
+              blind={!!props.blind}
+              disabled={saving}
+              onChange={(field, value) => count(field)(value)}
+            />
+          ))}
         </section>
 
         {needed.length > 0 && (

@@ -35,6 +35,8 @@ import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
 import { useTablesArrived } from '../../lib/sync-engine';
 import { useShipmentFilters } from '../../lib/use-shipment-filters';
 import { useStatusLooks } from '../../lib/use-status-looks';
+import { receiptCell } from '../../lib/handover/receipt-marks';
+import { useReceivedCounts } from '../../lib/handover/use-received-counts';
 
 const ALL = { selector: {} };
 type T = ReturnType<typeof useT>;
@@ -88,6 +90,9 @@ export function HubActivityPage() {
     'shipments',
     rows.map((r) => r.shipment_id).filter((id): id is string => !!id),
   );
+  // Issue 41: what arrived of each related shipment, in the list and its CSV.
+  const shipmentList = useMemo(() => [...shipments.values()], [shipments]);
+  const received = useReceivedCounts(shipmentList);
   const [filter, setFilter] = useState<Movement>('all');
   const [filters, setFilters] = useShipmentFilters();
   // Older movements, from the server (issue 26): those dated before the working set's window
@@ -172,8 +177,13 @@ export function HubActivityPage() {
         header: t('tower.activity.notes'),
         value: (r) => relatedOf(r)?.notes ?? '-',
       },
+      {
+        id: 'received',
+        header: t('handover.discrepancies.received'),
+        value: (r) => receiptCell((r.shipment_id && received.get(r.shipment_id)) || null),
+      },
     ],
-    [relatedOf, hubs.rows, t],
+    [relatedOf, hubs.rows, t, received],
   );
 
   if (hubs.ready && !hub && hubArrived) {

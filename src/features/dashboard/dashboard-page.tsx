@@ -21,6 +21,7 @@ import { HUB_LABEL_KEYS } from './messages';
 import { useDashboardData, type HubCardData } from './use-dashboard-data';
 import { AttentionBoard } from './attention-board';
 import { DiscrepancyBoard } from './discrepancy-board';
+import { HubCardMarks } from './hub-card-marks';
 
 const HubChart = lazy(() => import('./hub-chart'));
 
@@ -81,6 +82,7 @@ function HubCard({ card }: { card: HubCardData }) {
             </div>
           ))}
         </dl>
+        {card.hub && <HubCardMarks hubId={card.hub.id} />}
         {percent !== null && (
           <div className="grid gap-1" data-testid="hub-progress">
             <div className="flex justify-between text-xs">

@@ -34,6 +34,8 @@ export function CompleteUnloadingDialog({
       shipment={shipment}
       driverName={vehicle?.driver_name ?? ''}
       withNotes
+      // Issue 41: this hub counts blind (set by an admin on Hubs): the counts open empty.
+      blind={hub.blind_count === true}
       places={{ originHub: origin?.name ?? '-', destinationHub: hub.name, timeZone: zoneOfHub(hub) }}
       complete={(receipt, notes) =>
         runCommand(

@@ -9,6 +9,7 @@ import { useHubScope } from './hub-scope';
 import { historyEmpty } from './messages';
 import { ShipmentCard } from './shipment-card';
 import { useShipmentDetails } from '../../lib/use-shipment-details';
+import { useReceivedCounts } from '../../lib/handover/use-received-counts';
 
 const SHOWN = 20;
 
@@ -17,6 +18,8 @@ export function DoneList() {
   const { hub, master, pending, now } = useHubScope();
   const { rows } = useRxQuery('shipments', hub ? doneShipments(hub.id, SHOWN) : null);
   const { vehicles, containers } = useShipmentDetails(rows);
+  // Issue 41: what arrived, with a mark per shortage or damage.
+  const received = useReceivedCounts(rows);
   return (
     <section aria-labelledby="done-title" className="grid gap-3" data-testid="done-section">
       <h2 id="done-title" className="text-lg font-semibold">
@@ -39,6 +42,7 @@ export function DoneList() {
               dates="done"
               pending={pending}
               now={now}
+              received={received.get(s.id)}
             />
           ))}
         </ul>

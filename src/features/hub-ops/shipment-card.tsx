@@ -13,6 +13,8 @@ import { PendingBadge } from '../../components/pending-badge';
 import type { PendingMarks } from '../../lib/pending-marks';
 import { useIsPending } from '../../lib/use-outbox';
 import { UploadThumbnails } from './upload-thumbnails';
+import { ItemCount, ReceiptMarks } from '../../components/receipt-marks';
+import type { ReceivedCounts } from '../../lib/handover/receipt-marks';
 
 export type ShipmentDates = 'etd-eta' | 'arrival' | 'unloading' | 'done' | 'departed';
 
@@ -77,6 +79,7 @@ export function ShipmentCard({
   uploads,
   actions,
   scanned = false,
+  received,
 }: {
   shipment: Shipment;
   vehicle?: Vehicle;
@@ -91,6 +94,8 @@ export function ShipmentCard({
   actions?: ReactNode;
   /** The shipment a scanned surat jalan opened (issue 28): outlined and scrolled into view. */
   scanned?: boolean;
+  /** Issue 41: what arrived, once received: "11/12 TV · 7 Bracket" and a mark per difference. */
+  received?: ReceivedCounts;
 }) {
   const t = useT();
   const waiting = useIsPending(pending, s.id);
@@ -135,11 +140,12 @@ export function ShipmentCard({
             {routeText && <span className="text-muted-foreground"> · {routeText}</span>}
           </p>
           <p className="text-sm" data-testid="shipment-quantities">
-            <span className="font-medium tabular-nums">{s.smartboard_quantity}</span>{' '}
+            <ItemCount sent={s.smartboard_quantity} received={received?.smartboard.received} />{' '}
             {t('hubShipping.card.tv')} ·{' '}
-            <span className="font-medium tabular-nums">{s.bracket_quantity}</span>{' '}
+            <ItemCount sent={s.bracket_quantity} received={received?.bracket.received} />{' '}
             {t('hubShipping.card.bracket')}
           </p>
+          {received && <ReceiptMarks marks={received.marks} />}
           <Dates shipment={s} dates={dates} />
           <DockTimeLine
             items={[

@@ -1,16 +1,20 @@
-// Edit Hub and Atur Kapasitas, on the form pattern (FormDialog + useCommandForm).
+// Edit Hub and Atur Kapasitas, on the form pattern (FormDialog + useCommandForm). Edit Hub also
+// sets blind counting (issue 41): the hub's receipts open with empty counts.
+import { useId } from 'react';
 import type { Hub, Warehouse } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { TextField } from '../../components/form-fields';
+import { Checkbox } from '../../components/ui/checkbox';
 import { useT } from '../../lib/i18n';
 import { useCommandForm } from '../../lib/use-command-form';
-import { checkCapacity, checkEditHub } from './hub-forms';
+import { checkCapacity, checkEditHub, type EditHubValues } from './hub-forms';
 import { HUB_TOAST } from './messages';
 
 export function EditHubDialog({ hub, onClose }: { hub: Hub; onClose: () => void }) {
   const t = useT();
-  const { form, onSubmit, saving } = useCommandForm({
-    defaultValues: { name: hub.name, city: hub.city ?? '' },
+  const blindId = useId();
+  const { form, onSubmit, saving } = useCommandForm<EditHubValues>({
+    defaultValues: { name: hub.name, city: hub.city ?? '', blind_count: hub.blind_count ?? false },
     submit: (values) => {
       const checked = checkEditHub(hub, values);
       if (!checked.ok) return checked;
@@ -35,6 +39,25 @@ export function EditHubDialog({ hub, onClose }: { hub: Hub; onClose: () => void 
     >
       <TextField form={form} name="name" id="edit-hub-name" label={t('hubsScreen.name')} />
       <TextField form={form} name="city" id="edit-hub-city" label={t('hubsScreen.city')} />
+      <div className="flex items-start gap-1">
+        <Checkbox
+          id={blindId}
+          checked={form.watch('blind_count') === true}
+          onCheckedChange={(checked) => form.setValue('blind_count', checked === true, { shouldDirty: true })}
+          aria-describedby={`${blindId}-hint`}
+          disabled={saving}
+          data-testid="edit-hub-blind-count"
+          className="-mt-2.5 -ml-3"
+        />
+        <div className="grid gap-1">
+          <label htmlFor={blindId} className="text-sm font-medium">
+            {t('hubsScreen.blindCount')}
+          </label>
+          <p id={`${blindId}-hint`} className="text-sm text-muted-foreground">
+            {t('hubsScreen.blindCountHint')}
+          </p>
+        </div>
+      </div>
     </FormDialog>
   );
 }

@@ -18,11 +18,21 @@ export function checkAddHub(values: HubValues) {
   });
 }
 
+/** Edit Hub's values: Add Hub's, and whether the hub counts blind (issue 41). */
+export interface EditHubValues extends HubValues {
+  blind_count?: boolean;
+}
+
 /** Only what changed travels; an edit that changes nothing sends nothing. */
-export function checkEditHub(hub: { id: string; name: string; city: string | null }, values: HubValues) {
-  const changes: Record<string, string | null> = {};
+export function checkEditHub(
+  hub: { id: string; name: string; city: string | null; blind_count?: boolean },
+  values: EditHubValues,
+) {
+  const changes: Record<string, string | boolean | null> = {};
   if (values.name !== hub.name) changes.name = values.name;
   if ((nullIfBlank(values.city) ?? null) !== (hub.city ?? null)) changes.city = nullIfBlank(values.city);
+  if (values.blind_count !== undefined && values.blind_count !== (hub.blind_count ?? false))
+    changes.blind_count = values.blind_count;
   if (Object.keys(changes).length === 0) return { ok: true as const, payload: null };
   const checked = checkCommand('edit_hub', { hub_id: hub.id, changes });
   if (checked.ok) return checked;

@@ -33,6 +33,11 @@ const hubColumns = (t: TFunction): DataColumn<Hub>[] => [
   { id: 'city', header: t('hubsScreen.columns.city'), value: (h) => h.city ?? '-' },
   { id: 'type', header: t('hubsScreen.columns.type'), value: (h) => hubTypeLabel(h.type) },
   {
+    id: 'blind',
+    header: t('hubsScreen.columns.blindCount'),
+    value: (h) => (h.blind_count ? t('hubsScreen.blindCountOn') : '-'),
+  },
+  {
     id: 'created',
     header: t('hubsScreen.columns.created'),
     value: (h) => h.created_at,

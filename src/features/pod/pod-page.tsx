@@ -27,6 +27,7 @@ import { PodShipmentCard } from './pod-shipment-card';
 import { PodReceiptDialog } from './pod-receipt-dialog';
 import { cityOf, PodAction, type Counting } from './pod-action';
 import { podShipmentViewPath } from '../../lib/hub-routes';
+import { PodDoneList } from './pod-done-list';
 import { zoneOfPlace } from '../../lib/time-zone';
 import { QrScannerButton } from '../../components/qr-scanner-button';
 import { VerifyDocumentLink } from '../../components/verify-document-link';
@@ -162,6 +163,10 @@ export function PodPage() {
                 </>
               )}
             />
+            {/* Issue 41: where containers end, with what arrived and its marks. */}
+            {name === 'unloading' && (
+              <PodDoneList hubs={hubs} city={staff ? city : (myCity ?? '\u0000')} looks={looks} />
+            )}
           </TabsContent>
         ))}
       </Tabs>

@@ -34,6 +34,8 @@ export function PodReceiptDialog({
       submitTestId="pod-receipt-submit"
       shipment={shipment}
       driverName={vehicle?.driver_name ?? ''}
+      // Issue 41: the POD hub counts blind (set by an admin on Hubs): the counts open empty.
+      blind={hubs.get(shipment.destination_hub_id)?.blind_count === true}
       places={{
         originHub: hubs.get(shipment.origin_hub_id)?.name ?? '-',
         destinationHub: destination,

@@ -69,6 +69,9 @@ export const handoverEn: typeof handoverId = {
   receipt: {
     countsTitle: 'Quantities Received',
     countsHint: 'Filled in with the quantities sent. Change them if what arrived differs.',
+    countsHintBlind: 'Count what is there, then enter it. The quantity sent shows once entered.',
+    notCountedYet: 'Not counted yet',
+    countMatches: 'matches',
     itemLabel: { smartboard: 'TV', bracket: 'Bracket' },
     sent: 'Sent: {{count}}',
     receivedLabel: '{{item}} received',
@@ -179,6 +182,8 @@ export const handoverEn: typeof handoverId = {
     nameAndSignature: 'Name & signature',
   },
   discrepancies: {
+    received: 'Received',
+    marksLabel: 'Discrepancy marks',
     openTitle: 'Open discrepancies',
     hubTitle: 'Shipment discrepancies',
     sectionTitle: 'Discrepancies',

@@ -74,6 +74,10 @@ export const handoverId = {
   receipt: {
     countsTitle: 'Jumlah Diterima',
     countsHint: 'Terisi dengan jumlah yang dikirim. Ubah bila jumlah yang tiba berbeda.',
+    // Issue 41: a hub that counts blind (Hitung buta, set by an admin on Hubs).
+    countsHintBlind: 'Hitung barang yang ada, lalu isi jumlahnya. Jumlah yang dikirim tampil setelah diisi.',
+    notCountedYet: 'Belum dihitung',
+    countMatches: 'sesuai',
     itemLabel: { smartboard: 'TV', bracket: 'Bracket' },
     sent: 'Dikirim: {{count}}',
     receivedLabel: '{{item}} diterima',
@@ -190,6 +194,9 @@ export const handoverId = {
   // Discrepancies (selisih): the dashboard, the hub page, the shipment detail
   discrepancies: {
     openTitle: 'Selisih terbuka',
+    // Issue 41: what arrived, on cards, the shipment detail and exports.
+    received: 'Diterima',
+    marksLabel: 'Tanda selisih',
     hubTitle: 'Selisih pengiriman',
     sectionTitle: 'Selisih',
     sectionLabel: 'Selisih {{batch}}',

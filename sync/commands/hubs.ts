@@ -1,0 +1,89 @@
+// Hubs (spec 2.8, 5; admin only): add, edit field by field (name, city and, issue 41, whether
+// the hub counts blind), delete softly while nothing hangs on it.
+// Server side: supabase/migrations/20261126001300_cmd_master_data.sql (add_hub, delete_hub) and
+// 20261128011000_hub_blind_count.sql (edit_hub with blind_count).
+import { z } from 'zod';
+import { CommandRefused } from '../errors';
+import { MESSAGES } from '../messages';
+import { need, newId, newRowStamp, optionalText, requiredText, requireRole, uuid } from './helpers';
+import { sameName, unique } from './master-data';
+import { defineCommand } from './types';
+
+// hubs (admin only) ------------------------------------------------------------------------------
+
+export const addHub = defineCommand({
+  type: 'add_hub',
+  schema: z.object({
+    hub_id: newId(),
+    name: requiredText(MESSAGES.hubNameRequired, 'name'),
+    city: optionalText('city'),
+  }),
+  async predict(p, ctx, strict) {
+    requireRole(ctx.actor, ['admin']);
+    const hubs = await ctx.read.all('hubs');
+    const taken = hubs.some((h) => !h.deleted && sameName(h.name, p.name));
+    if (!unique(strict, taken, MESSAGES.duplicateHub(p.name))) return [];
+    // Spec 5: new hubs get type 'hub'.
+    return [
+      {
+        table: 'hubs',
+        row: { ...newRowStamp(ctx, p.hub_id), name: p.name, city: p.city, type: 'hub', blind_count: false },
+      },
+    ];
+  },
+});
+
+export const editHub = defineCommand({
+  type: 'edit_hub',
+  schema: z.object({
+    hub_id: uuid(MESSAGES.hubNotFound),
+    changes: z.object(
+      {
+        name: requiredText(MESSAGES.hubNameRequired, 'name').optional(),
+        city: optionalText('city').optional(),
+        // Issue 41: the hub counts blind (20261128011000_hub_blind_count.sql).
+        blind_count: z.boolean({ error: MESSAGES.invalidCommand }).optional(),
+      },
+      { error: MESSAGES.invalidCommand },
+    ),
+  }),
+  async predict(p, ctx, strict) {
+    requireRole(ctx.actor, ['admin']);
+    const hub = await need(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound, strict);
+    if (!hub) return [];
+    const { name, city, blind_count } = p.changes;
+    if (name !== undefined) {
+      const hubs = await ctx.read.all('hubs');
+      const taken = hubs.some((h) => h.id !== hub.id && !h.deleted && sameName(h.name, name));
+      if (!unique(strict, taken, MESSAGES.duplicateHub(name))) return [];
+    }
+    return [
+      {
+        table: 'hubs',
+        row: {
+          ...hub,
+          ...(name !== undefined && { name }),
+          ...(city !== undefined && { city }),
+          ...(blind_count !== undefined && { blind_count }),
+        },
+      },
+    ];
+  },
+});
+
+export const deleteHub = defineCommand({
+  type: 'delete_hub',
+  schema: z.object({ hub_id: uuid(MESSAGES.hubNotFound) }),
+  async predict(p, ctx, strict) {
+    requireRole(ctx.actor, ['admin']);
+    const hub = await need(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound, strict);
+    if (!hub) return [];
+    // Warehouses are local master data, so that refusal shows at once; vehicles,
+    // open shipments and users are checked by the server.
+    const warehouses = await ctx.read.all('warehouses');
+    if (strict && warehouses.some((w) => !w.deleted && w.hub_id === hub.id)) {
+      throw new CommandRefused('precondition', MESSAGES.hubHasWarehouses(hub.name));
+    }
+    return [{ table: 'hubs', row: { ...hub, deleted: true } }];
+  },
+});
