@@ -55,11 +55,14 @@ declare
   e jsonb;
   after jsonb;
   imgs jsonb[] := '{}';
+  i integer;
 begin
   if ctx.command_id is null then
     return;
   end if;
-  for e in select value from jsonb_array_elements(p_rows) loop
+  -- (An index loop: simple expressions, no query to start for each command.)
+  for i in 0 .. jsonb_array_length(p_rows) - 1 loop
+    e := p_rows -> i;
     after := coalesce(e -> 'after', public.undo_row(e ->> 't', (e ->> 'id')::uuid));
     continue when after is null and jsonb_typeof(e -> 'before') is distinct from 'object';
     imgs := imgs || jsonb_build_object('t', e ->> 't', 'id', e ->> 'id',
