@@ -6,7 +6,8 @@
 // apply_commands calls every type statically through a CASE, and a type it does not list is
 // unknown_command (supabase/migrations/20261128014000_apply_commands_plain.sql; the CASE is
 // note 1. of 20261126000800_baseline_commands.sql). The records of the types it lists as
-// trail_blind stay held back while they run: their functions must never read public.commands.
+// trail_blind stay held back while they run, and so do the row images undo keeps: their functions
+// must never read public.commands or public.command_images.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../sync/commands/catalogue';
@@ -49,7 +50,7 @@ describe('the command catalogue', () => {
     expect(source, 'no command runs by name').not.toMatch(/execute\s+format/i);
   });
 
-  it('runs a trail_blind type only if no function it reaches reads public.commands', async () => {
+  it('runs a trail_blind type only if no function it reaches reads public.commands or public.command_images', async () => {
     const { rows } = await sql.query<{ def: string }>(
       `select pg_get_functiondef('public.apply_commands(jsonb)'::regprocedure) as def`,
     );
@@ -75,6 +76,10 @@ describe('the command catalogue', () => {
         expect(src, `public.${name} exists`).toBeDefined();
         expect(src!, `public.${name} (reached from cmd_${type}) reads public.commands`).not.toMatch(
           /public\.commands\b/,
+        );
+        // Their row images are held back too (20261128015000_images_held.sql).
+        expect(src!, `public.${name} (reached from cmd_${type}) reads public.command_images`).not.toMatch(
+          /public\.command_images\b/,
         );
         for (const m of src!.matchAll(/public\.([a-z_][a-z0-9_]*)\s*\(/g)) if (source.has(m[1]!)) todo.push(m[1]!);
       }
