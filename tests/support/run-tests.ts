@@ -38,7 +38,8 @@ interface Result extends Job {
 const logs = mkdtempSync(join(tmpdir(), 'dermaga-tests-'));
 
 function run(job: Job): Promise<Result> {
-  const log = join(logs, `${job.name.replace(/\W+/g, '-')}.log`);
+  // A name as long as many files named on the command line would pass the file system's limit.
+  const log = join(logs, `${job.name.replace(/\W+/g, '-').slice(0, 120)}.log`);
   const out = createWriteStream(log);
   const began = Date.now();
   console.log(`[test] ${job.name}: started`);
@@ -51,9 +52,15 @@ function run(job: Job): Promise<Result> {
     child.stderr.pipe(out, { end: false });
     child.once('close', (code, signal) => {
       out.end(() => {
-        const result = { ...job, status: code ?? (signal ? 1 : 0), seconds: (Date.now() - began) / 1000, log };
+        const result = {
+          ...job,
+          status: code ?? (signal ? 1 : 0),
+          seconds: (Date.now() - began) / 1000,
+          log,
+        };
         const text = stripVTControlCharacters(readFileSync(log, 'utf8'));
-        const counts = text.match(/^\s*(Test Files|Tests)\s+.*$/gm)?.map((l) => l.trim().replace(/\s+/g, ' ')) ?? [];
+        const counts =
+          text.match(/^\s*(Test Files|Tests)\s+.*$/gm)?.map((l) => l.trim().replace(/\s+/g, ' ')) ?? [];
         console.log(
           `[test] ${job.name}: ${result.status === 0 ? 'passed' : `FAILED (exit ${result.status})`} in ` +
             `${result.seconds.toFixed(0)} s${counts.length ? ` (${counts.join('; ')})` : ''}`,
