@@ -42,6 +42,19 @@ import { withServerTime, type RemakeDocument } from './uploads/server-time';
 import { SyncRounds, type RoundState } from './round';
 import { DeviceReporter } from './replication/device-report';
 import { SyncScheduler } from './scheduler';
+import { PokeChannels, topicsFor, type SocketState } from './replication/pokes';
+
+/** How the device hears of changes (Settings' diagnostics): the socket and the probe's intervals. */
+export interface ChangeWatch {
+  socket: SocketState;
+  /** The idle probe's interval now (ms; 0: none). */
+  probeMs: number;
+  /** The probe's interval while the socket is up (ms). */
+  safetyProbeMs: number;
+}
+
+/** A poked device runs another round this long after the first (pokes.ts). */
+const POKE_FOLLOW_UP_MS = 1_000;
 
 export { LocalWriteFailed, ValidationFailed } from './errors';
 export type { SyncStatus } from './status';
@@ -59,6 +72,14 @@ export interface SyncOptions {
    * on the pull interval only). docs/sync.md.
    */
   probeIntervalMs?: number;
+  /**
+   * Hear of changes through Realtime (issue 44, replication/pokes.ts): the device joins its
+   * scopes' private channels and a poke starts a round; while every channel is joined, the
+   * idle probe slows to safetyProbeMs. Off by default (tests and tools that poll).
+   */
+  realtime?: boolean;
+  /** The idle probe's interval while the socket is up (60 s by default). */
+  safetyProbeMs?: number;
   /** Rows a pull asks for at a time (pull.ts PULL_BATCH by default; the server allows up to 5,000). */
   pullBatch?: number;
   /** Scope reconciliation interval (ms). */
@@ -117,12 +138,18 @@ export class SyncEngine {
   private readonly scheduler: SyncScheduler;
   private subscriptions: Subscription[] = [];
   private stopped = false;
+  private pokes: PokeChannels | undefined;
+  /** How changes are heard now (issue 44). */
+  readonly changes$: BehaviorSubject<ChangeWatch>;
 
   private constructor(
     readonly local: Local,
     private readonly options: SyncOptions,
   ) {
     this.lockName = local.db.name;
+    const fastMs = options.probeIntervalMs ?? 0;
+    const safetyMs = options.safetyProbeMs ?? 60_000;
+    this.changes$ = new BehaviorSubject<ChangeWatch>({ socket: 'off', probeMs: fastMs, safetyProbeMs: safetyMs });
     this.overlay = new PredictionOverlay(options.present);
     this.reporter = new DeviceReporter(options.supabase, local, {
       appVersion: options.appVersion,
@@ -150,13 +177,16 @@ export class SyncEngine {
       prepareUpload: (upload) => withServerTime(options.supabase, local, upload, options.remakeDocument),
       state: () => this.runtime.value,
       report: (state) => this.runtime.next(state),
-      afterSync: () => void this.reporter.afterRound(),
+      afterSync: () => {
+        void this.reporter.afterRound();
+        void this.followScopes();
+      },
     });
     this.scheduler = new SyncScheduler({
       round: () => this.rounds.run(),
       intervalMs: options.pullIntervalMs ?? 15_000,
       probe: () => this.probe(),
-      probeIntervalMs: options.probeIntervalMs ?? 0,
+      probeIntervalMs: () => this.changes$.value.probeMs,
       onNetwork: (online) => {
         if (online) this.rounds.pushNow();
         this.runtime.next({ ...this.runtime.value, online });
@@ -361,6 +391,7 @@ export class SyncEngine {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const s of this.subscriptions) s.unsubscribe();
+    await this.pokes?.stop();
     this.overlay.dispose();
     await this.scheduler.stop();
     await this.reporter.settled();
@@ -379,6 +410,7 @@ export class SyncEngine {
     const lead = () => {
       if (this.stopped) return;
       this.scheduler.start();
+      if (this.options.realtime) this.listenForPokes();
       // Commands dispatched in other tabs reach the leader through IndexedDB.
       this.subscriptions.push(
         from(liveQuery(() => this.local.store.outbox.where('state').equals('pending').count())).subscribe(
@@ -388,6 +420,33 @@ export class SyncEngine {
     };
     if (this.options.multiTab === false) lead();
     else void this.local.db.waitForLeadership().then(lead);
+  }
+
+  /** Joins the scopes' channels (replication/pokes.ts): a poke or a (re)join starts a round. */
+  private listenForPokes(): void {
+    const fastMs = this.options.probeIntervalMs ?? 0;
+    this.pokes = new PokeChannels({
+      supabase: this.options.supabase,
+      onPoke: () => this.scheduler.requestTwice(POKE_FOLLOW_UP_MS),
+      onState: (socket) => {
+        // Joined: the safety probe only. Not joined: the fast probe (the safety probe if it is off).
+        const safetyMs = this.changes$.value.safetyProbeMs;
+        const probeMs = socket === 'live' || !(fastMs > 0) ? safetyMs : Math.min(fastMs, safetyMs || fastMs);
+        this.changes$.next({ ...this.changes$.value, socket, probeMs });
+        this.scheduler.reprobe();
+      },
+    });
+    void this.followScopes();
+  }
+
+  /** The topics of this user's scopes, again after each round (a POD's city hubs arrive with the hubs). */
+  private async followScopes(): Promise<void> {
+    if (!this.pokes || this.stopped) return;
+    const hubs =
+      this.options.actor.hubId && this.options.actor.role === 'hub_user'
+        ? (await this.local.db.hubs.find().exec()).map((h) => ({ id: h.id, type: h.type, city: h.city }))
+        : [];
+    this.pokes?.subscribe(topicsFor(this.options.actor, hubs));
   }
 
   /** The idle device's question (change-probe.ts): is a round due? */
