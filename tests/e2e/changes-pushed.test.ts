@@ -155,4 +155,15 @@ describe('changes pushed to the devices (issue 44)', () => {
     console.log(`[push] the next one showed ${Date.now() - next.committed} ms after its commit`);
     await cikarang.context.close();
   });
+
+  it("Settings' diagnostics show the socket, the probe now and the safety probe", async () => {
+    const admin = await device(browser(), 'admin', stack().appUrl, { probeMs: 2_500 });
+    await admin.page.goto(new URL('/settings', stack().appUrl).toString());
+    await admin.page.locator('[data-testid=change-watch][data-socket=live]').waitFor();
+    expect(await admin.page.getByTestId('change-socket').textContent()).toBe('Tersambung');
+    // Joined: the 2.5 s probe gives way to the safety probe.
+    expect(await admin.page.getByTestId('change-probe').textContent()).toBe('tiap 60 detik');
+    expect(await admin.page.getByTestId('change-safety-probe').textContent()).toBe('tiap 60 detik');
+    await admin.context.close();
+  });
 });
