@@ -9,6 +9,8 @@
 //     RT_IDLE_SECONDS (30) while nothing changes, as a share of one core and of the box;
 //   - for RT_CHANGES (5) commits at Karawang (stock booked by the owner), the time from the
 //     commit's return to each Karawang socket's poke: p50, p95, max, and how many heard it.
+//   - with RT_PULL=1, each Karawang tablet then asks changed_tables as its round would (one
+//     request each, all at once: the herd a poke starts), and the time until each is answered.
 // The clients run in this process, on the same 2 cores as the stack.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -23,6 +25,7 @@ const SOCKETS = Number(process.env.RT_SOCKETS ?? 5000);
 const HUB_TABLETS = Math.min(SOCKETS, Number(process.env.RT_HUB_TABLETS ?? 1000));
 const IDLE_SECONDS = Number(process.env.RT_IDLE_SECONDS ?? 30);
 const CHANGES = Number(process.env.RT_CHANGES ?? 5);
+const PULL = process.env.RT_PULL === '1';
 const OTHERS = [
   { user: USER_ID.cikarang, hub: HUB.cikarang },
   { user: USER_ID.poljak, hub: HUB.poljak },
@@ -58,7 +61,7 @@ const rssMb = (pid: number) =>
 interface Tablet {
   ws: WebSocket;
   karawang: boolean;
-  heard: (at: number) => void;
+  token: string;
 }
 
 function connect(url: string, user: string, hub: string, karawang: boolean, onPoke: (t: Tablet, at: number) => void) {
@@ -66,7 +69,7 @@ function connect(url: string, user: string, hub: string, karawang: boolean, onPo
     const now = Math.floor(Date.now() / 1000);
     const token = signHs256({ sub: user, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 7200 }, DEFAULT_JWT_SECRET);
     const ws = new WebSocket(url, { perMessageDeflate: false });
-    const tablet: Tablet = { ws, karawang, heard: () => undefined };
+    const tablet: Tablet = { ws, karawang, token };
     const topic = `realtime:dermaga:hub:${hub}`;
     let ref = 1;
     ws.on('open', () =>
@@ -105,7 +108,20 @@ async function main() {
     await new Promise((r) => setTimeout(r, 3000));
     const rssBefore = rssMb(pid);
     let heard: number[] = [];
-    const onPoke = (t: Tablet, at: number) => t.karawang && heard.push(at);
+    let answered: number[] = [];
+    const onPoke = (t: Tablet, at: number) => {
+      if (!t.karawang) return;
+      heard.push(at);
+      if (PULL)
+        void fetch(`${running.apiUrl}/rest/v1/rpc/changed_tables`, {
+          method: 'POST',
+          headers: { apikey: running.anonKey, authorization: `Bearer ${t.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ p_checkpoints: {} }),
+        }).then(
+          (res) => res.arrayBuffer().then(() => res.ok && answered.push(performance.now())),
+          () => undefined,
+        );
+    };
     const began = performance.now();
     for (let i = 0; i < SOCKETS; i += 250) {
       const batch = [];
@@ -137,6 +153,7 @@ async function main() {
     const p95s: number[] = [];
     for (let c = 0; c < CHANGES; c++) {
       heard = [];
+      answered = [];
       await owner.query(
         `insert into public.inventory (id, warehouse_id, date_recorded, smartboard_quantity, bracket_quantity)
          values (gen_random_uuid(), $1, current_date, 1, 0)`,
@@ -152,6 +169,14 @@ async function main() {
         `[rt-load] change ${c + 1}: ${heard.length} of ${HUB_TABLETS} Karawang tablets heard it; ` +
           `p50 ${percentile(ms, 50).toFixed(0)} ms, p95 ${percentile(ms, 95).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`,
       );
+      if (PULL) {
+        while (answered.length < heard.length && Date.now() < deadline + 60_000) await new Promise((r) => setTimeout(r, 20));
+        const asked = answered.map((at) => at - committed);
+        console.log(
+          `[rt-load]   then changed_tables answered ${answered.length}: p50 ${percentile(asked, 50).toFixed(0)} ms, ` +
+            `p95 ${percentile(asked, 95).toFixed(0)} ms, max ${Math.max(...asked).toFixed(0)} ms after the commit`,
+        );
+      }
       await new Promise((r) => setTimeout(r, 1000));
     }
     console.log(`[rt-load] over ${CHANGES} changes: median p50 ${percentile(p50s, 50).toFixed(0)} ms, worst p95 ${Math.max(...p95s).toFixed(0)} ms`);
