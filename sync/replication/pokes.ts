@@ -14,6 +14,9 @@ import type { Actor } from '../commands/types';
 
 export type SocketState = 'off' | 'connecting' | 'live' | 'down';
 
+/** A channel the server closed is joined again after this long. */
+const REJOIN_MS = 5_000;
+
 /** The hubs whose topics a hub user hears: its own, and a POD's every POD hub of its city (my_hub_ids). */
 export function hubTopics(
   hubId: string,
@@ -78,10 +81,22 @@ export class PokeChannels {
           entry.joined = status === 'SUBSCRIBED';
           // Joined again (a reconnect rejoins every channel): what was missed meanwhile is pulled.
           if (entry.joined && !was) this.options.onPoke('subscribed');
+          // Closed by the server (a token that expired while the tablet slept, a refused
+          // refresh): realtime-js does not rejoin a closed channel, so it is made anew.
+          if (status === 'CLOSED') this.rejoinLater(topic, entry);
           this.update();
         });
     }
     this.update();
+  }
+
+  private rejoinLater(topic: string, entry: { channel: RealtimeChannel }): void {
+    setTimeout(() => {
+      if (this.stopped || this.channels.get(topic) !== entry) return;
+      this.channels.delete(topic);
+      void this.options.supabase.removeChannel(entry.channel);
+      this.subscribe([...this.channels.keys(), topic]);
+    }, REJOIN_MS);
   }
 
   async stop(): Promise<void> {

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { anonClient, ownerSql, signedIn } from '../support/clients';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 import { as, closeDb, id } from './commands-support';
+import { PokeChannels, type SocketState } from '../../sync/replication/pokes';
 
 afterAll(closeDb);
 
@@ -149,3 +150,30 @@ describe('a commit pokes the scopes that read it, and only those', () => {
     }
   });
 });
+
+describe('the device side (sync/replication/pokes.ts)', () => {
+  it('a channel the server closes on a refused token refresh is joined again, and runs a round when it is', async () => {
+    const karawang = await user('karawang');
+    const states: SocketState[] = [];
+    const rounds: string[] = [];
+    const pokes = new PokeChannels({ supabase: karawang, onPoke: (why) => rounds.push(why), onState: (s) => states.push(s) });
+    try {
+      pokes.subscribe([hub('karawang'), 'dermaga:company']);
+      await expect.poll(() => pokes.socketState, { timeout: 20_000 }).toBe('live');
+      expect(rounds.filter((r) => r === 'subscribed')).toHaveLength(2);
+      const good = (await karawang.auth.getSession()).data.session!.access_token;
+      // A refresh the server refuses: it closes both channels (as hosted Realtime does).
+      await karawang.realtime.setAuth('not-a-token');
+      await expect.poll(() => pokes.socketState, { timeout: 20_000 }).toBe('down');
+      await karawang.realtime.setAuth(good);
+      await expect.poll(() => pokes.socketState, { timeout: 60_000 }).toBe('live');
+      expect(rounds.filter((r) => r === 'subscribed').length).toBeGreaterThanOrEqual(4);
+      // And it hears again.
+      await addStock(WAREHOUSE.karawang);
+      await expect.poll(() => rounds.includes('poke'), { timeout: 20_000 }).toBe(true);
+    } finally {
+      await pokes.stop();
+    }
+  });
+});
+
