@@ -9,8 +9,9 @@
 //   - broadcasts the database sends (realtime.send -> NOTIFY dermaga_realtime), fanned out
 //     from one listening connection to every channel joined to that topic.
 // Not served: presence, postgres_changes, public channels, broadcasts sent by clients.
-// Bounded: a frame of at most 16 KiB, 20 channels a socket, a socket silent for 60 s (the
-// client heartbeats every 25 s) is closed; an idle socket costs a little memory, no timer.
+// Bounded: a frame of at most 16 KiB, 20 channels a socket, one join at a time a socket, joins
+// authorised on a pool of 3 connections of their own, a socket silent for 60 s (the client
+// heartbeats every 25 s) is closed; an idle socket costs a little memory, no timer.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import pg from 'pg';
@@ -36,6 +37,8 @@ interface Socket {
   ws: WebSocket;
   channels: Map<string, Joined>;
   seenAt: number;
+  /** The socket's joins and refreshes, one at a time (each is a transaction). */
+  queue: Promise<void>;
 }
 
 export interface RealtimeServer {
@@ -45,8 +48,12 @@ export interface RealtimeServer {
   stop(): Promise<void>;
 }
 
-export function startRealtime(opts: { pool: pg.Pool; dbUrl: string; jwtSecret: string }): RealtimeServer {
+export function startRealtime(opts: { dbUrl: string; jwtSecret: string }): RealtimeServer {
   const secret = new TextEncoder().encode(opts.jwtSecret);
+  // Joins are authorised on connections of their own: a storm of joins (every tablet of a hub
+  // reconnecting after a restart) waits here, not in Auth's and Storage's pool.
+  const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 3 });
+  pool.on('error', () => undefined);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME, perMessageDeflate: false });
   const sockets = new Set<Socket>();
   /** Topic (with the prefix) -> the sockets joined to it. */
@@ -89,7 +96,7 @@ export function startRealtime(opts: { pool: pg.Pool; dbUrl: string; jwtSecret: s
     const claims = await verifyToken(token, secret);
     if (!claims) return refuse('Invalid token');
     const name = topic.slice('realtime:'.length);
-    if (!(await mayJoin(opts.pool, claims, name)))
+    if (!(await mayJoin(pool, claims, name)))
       return refuse(`Unauthorized: You do not have permissions to read from this Channel topic: ${name}`);
     if (s.ws.readyState !== s.ws.OPEN) return;
     leave(s, topic);
@@ -106,7 +113,7 @@ export function startRealtime(opts: { pool: pg.Pool; dbUrl: string; jwtSecret: s
     const token = m[4].access_token;
     const claims = await verifyToken(typeof token === 'string' ? token : undefined, secret);
     if (!claims) return close(s, m[2], 'Invalid token');
-    if (!(await mayJoin(opts.pool, claims, m[2].slice('realtime:'.length))))
+    if (!(await mayJoin(pool, claims, m[2].slice('realtime:'.length))))
       return close(s, m[2], 'Unauthorized: the refreshed token may not read from this topic');
     joined.claims = claims;
   }
@@ -126,13 +133,19 @@ export function startRealtime(opts: { pool: pg.Pool; dbUrl: string; jwtSecret: s
     }
     const event = m[3];
     if (m[2] === 'phoenix' && event === 'heartbeat') return reply(s, m, 'ok');
-    if (event === 'phx_join') return void join(s, m, apikey).catch(() => reply(s, m, 'error', { reason: 'join failed' }));
+    if (event === 'phx_join') {
+      s.queue = s.queue.then(() => join(s, m, apikey)).catch(() => reply(s, m, 'error', { reason: 'join failed' }));
+      return;
+    }
     if (event === 'phx_leave') {
       reply(s, m, 'ok');
       send(s, [m[0], m[0], m[2], 'phx_close', {}]);
       return leave(s, m[2]);
     }
-    if (event === 'access_token') return void refreshToken(s, m).catch(() => close(s, m[2], 'Invalid token'));
+    if (event === 'access_token') {
+      s.queue = s.queue.then(() => refreshToken(s, m)).catch(() => close(s, m[2], 'Invalid token'));
+      return;
+    }
     // A broadcast from a client (no insert policy lets one through), presence, anything else.
     if (m[1]) reply(s, m, 'error', { reason: `${event} is not served here` });
   }
@@ -147,7 +160,7 @@ export function startRealtime(opts: { pool: pg.Pool; dbUrl: string; jwtSecret: s
         return;
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const s: Socket = { ws, channels: new Map(), seenAt: Date.now() };
+        const s: Socket = { ws, channels: new Map(), seenAt: Date.now(), queue: Promise.resolve() };
         sockets.add(s);
         ws.on('message', (data, isBinary) => onMessage(s, data, isBinary, apikey ?? undefined));
         ws.on('error', () => ws.terminate());
@@ -237,6 +250,7 @@ export function startRealtime(opts: { pool: pg.Pool; dbUrl: string; jwtSecret: s
       const l = listener;
       listener = undefined;
       await l?.end().catch(() => undefined);
+      await pool.end().catch(() => undefined);
     },
   };
 }

@@ -185,7 +185,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const { getRequestListener } = await import('@hono/node-server');
     gatewayServer.on('request', getRequestListener(gateway.fetch));
     // Realtime's WebSocket on the same port (realtime.ts); any other upgrade is refused.
-    const realtime = startRealtime({ pool, dbUrl: db.ownerUrl, jwtSecret });
+    const realtime = startRealtime({ dbUrl: db.ownerUrl, jwtSecret });
     stops.push(() => realtime.stop());
     gatewayServer.on('upgrade', (req, socket, head) => {
       if (!realtime.handleUpgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');

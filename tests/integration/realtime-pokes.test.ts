@@ -3,8 +3,9 @@
 // (supabase/local/realtime.ts) lets a user join only the topics RLS on realtime.messages
 // allows, through supabase-js's own channel API, as on hosted Supabase.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
-import { anonClient, ownerSql, signedIn } from '../support/clients';
+import { anonClient, ownerSql, signedIn, stack } from '../support/clients';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 import { as, closeDb, id } from './commands-support';
 import { PokeChannels, type SocketState } from '../../sync/replication/pokes';
@@ -91,6 +92,25 @@ describe('who may join a topic (RLS on realtime.messages, as the joining user)',
     const tower = await user('tower');
     for (const topic of [hub('karawang'), hub('cikarang'), 'dermaga:desk', 'dermaga:company'])
       expect((await join(tower, topic)).status, topic).toBe('SUBSCRIBED');
+  });
+});
+
+describe('the endpoint is bounded', () => {
+  const url = (query: string) => `${stack().apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket${query}`;
+  const outcome = (ws: WebSocket) =>
+    new Promise<string>((resolve) => {
+      ws.on('unexpected-response', (_req, res) => resolve(`http ${res.statusCode}`));
+      ws.on('close', (code) => resolve(`closed ${code}`));
+      ws.on('error', () => undefined);
+    });
+
+  it('refuses a socket without a valid key, and closes one that sends a frame over 16 KiB', async () => {
+    expect(await outcome(new WebSocket(url('?vsn=2.0.0')))).toBe('http 401');
+    expect(await outcome(new WebSocket(url('?vsn=2.0.0&apikey=forged')))).toBe('http 401');
+    const big = new WebSocket(url(`?vsn=2.0.0&apikey=${stack().anonKey}`));
+    const closed = outcome(big);
+    big.on('open', () => big.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', { pad: 'x'.repeat(17 * 1024) }])));
+    expect(await closed).toBe('closed 1009');
   });
 });
 
