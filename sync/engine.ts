@@ -42,19 +42,9 @@ import { withServerTime, type RemakeDocument } from './uploads/server-time';
 import { SyncRounds, type RoundState } from './round';
 import { DeviceReporter } from './replication/device-report';
 import { SyncScheduler } from './scheduler';
-import { PokeChannels, topicsFor, type SocketState } from './replication/pokes';
+import { ChangeWatcher, POKE_FOLLOW_UP_MS, type ChangeWatch } from './replication/change-watch';
 
-/** How the device hears of changes (Settings' diagnostics): the socket and the probe's intervals. */
-export interface ChangeWatch {
-  socket: SocketState;
-  /** The idle probe's interval now (ms; 0: none). */
-  probeMs: number;
-  /** The probe's interval while the socket is up (ms). */
-  safetyProbeMs: number;
-}
-
-/** A poked device runs another round this long after the first (pokes.ts). */
-const POKE_FOLLOW_UP_MS = 1_000;
+export type { ChangeWatch } from './replication/change-watch';
 
 export { LocalWriteFailed, ValidationFailed } from './errors';
 export type { SyncStatus } from './status';
@@ -138,18 +128,25 @@ export class SyncEngine {
   private readonly scheduler: SyncScheduler;
   private subscriptions: Subscription[] = [];
   private stopped = false;
-  private pokes: PokeChannels | undefined;
+  private readonly watcher: ChangeWatcher;
   /** How changes are heard now (issue 44). */
-  readonly changes$: BehaviorSubject<ChangeWatch>;
+  readonly changes$: Observable<ChangeWatch> & { value: ChangeWatch };
 
   private constructor(
     readonly local: Local,
     private readonly options: SyncOptions,
   ) {
     this.lockName = local.db.name;
-    const fastMs = options.probeIntervalMs ?? 0;
-    const safetyMs = options.safetyProbeMs ?? 60_000;
-    this.changes$ = new BehaviorSubject<ChangeWatch>({ socket: 'off', probeMs: fastMs, safetyProbeMs: safetyMs });
+    this.watcher = new ChangeWatcher({
+      supabase: options.supabase,
+      local,
+      actor: options.actor,
+      fastProbeMs: options.probeIntervalMs ?? 0,
+      safetyProbeMs: options.safetyProbeMs ?? 60_000,
+      onPoke: () => this.scheduler.requestTwice(POKE_FOLLOW_UP_MS),
+      onProbeChange: () => this.scheduler.reprobe(),
+    });
+    this.changes$ = this.watcher.changes$;
     this.overlay = new PredictionOverlay(options.present);
     this.reporter = new DeviceReporter(options.supabase, local, {
       appVersion: options.appVersion,
@@ -179,14 +176,14 @@ export class SyncEngine {
       report: (state) => this.runtime.next(state),
       afterSync: () => {
         void this.reporter.afterRound();
-        void this.followScopes();
+        void this.watcher.followScopes();
       },
     });
     this.scheduler = new SyncScheduler({
       round: () => this.rounds.run(),
       intervalMs: options.pullIntervalMs ?? 15_000,
       probe: () => this.probe(),
-      probeIntervalMs: () => this.changes$.value.probeMs,
+      probeIntervalMs: () => this.watcher.probeMs,
       onNetwork: (online) => {
         if (online) this.rounds.pushNow();
         this.runtime.next({ ...this.runtime.value, online });
@@ -391,7 +388,7 @@ export class SyncEngine {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const s of this.subscriptions) s.unsubscribe();
-    await this.pokes?.stop();
+    await this.watcher.stop();
     this.overlay.dispose();
     await this.scheduler.stop();
     await this.reporter.settled();
@@ -410,7 +407,7 @@ export class SyncEngine {
     const lead = () => {
       if (this.stopped) return;
       this.scheduler.start();
-      if (this.options.realtime) this.listenForPokes();
+      if (this.options.realtime) this.watcher.start();
       // Commands dispatched in other tabs reach the leader through IndexedDB.
       this.subscriptions.push(
         from(liveQuery(() => this.local.store.outbox.where('state').equals('pending').count())).subscribe(
@@ -420,33 +417,6 @@ export class SyncEngine {
     };
     if (this.options.multiTab === false) lead();
     else void this.local.db.waitForLeadership().then(lead);
-  }
-
-  /** Joins the scopes' channels (replication/pokes.ts): a poke or a (re)join starts a round. */
-  private listenForPokes(): void {
-    const fastMs = this.options.probeIntervalMs ?? 0;
-    this.pokes = new PokeChannels({
-      supabase: this.options.supabase,
-      onPoke: () => this.scheduler.requestTwice(POKE_FOLLOW_UP_MS),
-      onState: (socket) => {
-        // Joined: the safety probe only. Not joined: the fast probe (the safety probe if it is off).
-        const safetyMs = this.changes$.value.safetyProbeMs;
-        const probeMs = socket === 'live' || !(fastMs > 0) ? safetyMs : Math.min(fastMs, safetyMs || fastMs);
-        this.changes$.next({ ...this.changes$.value, socket, probeMs });
-        this.scheduler.reprobe();
-      },
-    });
-    void this.followScopes();
-  }
-
-  /** The topics of this user's scopes, again after each round (a POD's city hubs arrive with the hubs). */
-  private async followScopes(): Promise<void> {
-    if (!this.pokes || this.stopped) return;
-    const hubs =
-      this.options.actor.hubId && this.options.actor.role === 'hub_user'
-        ? (await this.local.db.hubs.find().exec()).map((h) => ({ id: h.id, type: h.type, city: h.city }))
-        : [];
-    this.pokes?.subscribe(topicsFor(this.options.actor, hubs));
   }
 
   /** The idle device's question (change-probe.ts): is a round due? */
