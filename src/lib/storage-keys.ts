@@ -37,9 +37,21 @@ export const LANGUAGE_KEY = 'dermaga-language';
  */
 export const EVIDENCE_LOCATION_KEY = 'dermaga-evidence-location';
 
+/**
+ * The idle probe's interval in ms while the socket is down, overriding 2.5 s (issue 44): '0'
+ * switches the probe off (the e2e tests measure the pokes alone). A setting of the device
+ * for diagnosis, kept after sign-out; absent in normal use.
+ */
+export const PROBE_INTERVAL_KEY = 'dermaga-probe-interval';
+
+/** The safety probe's interval in ms (60 s when absent): likewise a device setting for diagnosis. */
+export const SAFETY_PROBE_KEY = 'dermaga-safety-probe';
+
 /** Keys of the device, not of a user: sign-out leaves them. */
 export const DEVICE_STORAGE_KEYS: readonly string[] = [
   HIGH_CONTRAST_KEY,
   LANGUAGE_KEY,
   EVIDENCE_LOCATION_KEY,
+  PROBE_INTERVAL_KEY,
+  SAFETY_PROBE_KEY,
 ];
