@@ -37,9 +37,17 @@ export const LANGUAGE_KEY = 'dermaga-language';
  */
 export const EVIDENCE_LOCATION_KEY = 'dermaga-evidence-location';
 
+/**
+ * Who has signed in on this device before (issue 41: "Selamat datang kembali" only for them): a
+ * short hash of each e-mail, never the address. Kept after sign-out, or every sign-in would be
+ * a first one.
+ */
+export const SIGNED_IN_BEFORE_KEY = 'dermaga-signed-in-before';
+
 /** Keys of the device, not of a user: sign-out leaves them. */
 export const DEVICE_STORAGE_KEYS: readonly string[] = [
   HIGH_CONTRAST_KEY,
   LANGUAGE_KEY,
   EVIDENCE_LOCATION_KEY,
+  SIGNED_IN_BEFORE_KEY,
 ];
