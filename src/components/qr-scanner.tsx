@@ -25,7 +25,10 @@ const VIDEO = { facingMode: 'environment', width: { ideal: 1280 }, height: { ide
 const READ_EVERY_MS = 200;
 
 /** Reads the video until a Dermaga code is found; says what else it saw. */
-function useQrScan(video: () => HTMLVideoElement | null | undefined, onFound: (qr: ShipmentQr) => void) {
+function useQrScan(
+  video: () => HTMLVideoElement | null | undefined,
+  onFound: (qr: ShipmentQr) => void,
+) {
   const [state, setState] = useState<'loading' | 'scanning' | 'failed'>('loading');
   const [wrongCode, setWrongCode] = useState(false);
   const found = useRef(onFound);
