@@ -75,7 +75,7 @@ function cutChips(page: Page): Promise<string[]> {
 function chartTicks(page: Page, chart: string): Promise<{ labels: string[]; overlapping: boolean }> {
   return page.evaluate((testId) => {
     const figure = document.querySelector(`[data-testid=${testId}]`)!;
-    const ticks = [...figure.querySelectorAll('.recharts-xAxis .recharts-cartesian-axis-tick text')];
+    const ticks = [...figure.querySelectorAll('.recharts-xAxis-tick-labels text')];
     const labels = ticks.map((text) => {
       const spans = [...text.querySelectorAll('tspan')];
       return (spans.length > 0 ? spans.map((s) => s.textContent ?? '') : [text.textContent ?? ''])
@@ -105,11 +105,15 @@ async function sidebarReach(
           () => false,
         )
     : false;
-  const unreachable = await page.evaluate(() => {
+  const unreachable = await page.evaluate(async () => {
     const menuEl = document.querySelector('[data-slot=sidebar] [data-slot=sidebar-content]')!;
     const missed: string[] = [];
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     for (const link of menuEl.querySelectorAll<HTMLElement>('a[href]')) {
       link.scrollIntoView({ block: 'nearest' });
+      // The cue follows the scroll in the next render (at the bottom it is gone).
+      await frame();
+      await frame();
       const box = link.getBoundingClientRect();
       const within = menuEl.getBoundingClientRect();
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
@@ -153,7 +157,11 @@ describe('desks (issue 41)', () => {
 
           // The charts: each hub named under its bars, no two names on top of each other.
           for (const chart of ['stock', 'flow']) {
-            await page.getByTestId(`hub-chart-${chart}`).locator('.recharts-xAxis').waitFor();
+            await page
+              .getByTestId(`hub-chart-${chart}`)
+              .locator('.recharts-xAxis-tick-labels')
+              .first()
+              .waitFor();
             await expect
               .poll(async () => (await chartTicks(page, chart)).labels, { message: `${at} ${chart}` })
               .toEqual(hubs);
@@ -165,7 +173,8 @@ describe('desks (issue 41)', () => {
           expect(reach.unreachable, at).toEqual([]);
           if (reach.overflows) {
             expect(reach.cue, `${at}: the menu overflows with no cue`).toBe(true);
-            // Its chevron scrolls the menu down; at the bottom the cue is gone.
+            // Back at the top, its chevron scrolls the menu down; at the bottom the cue is gone.
+            await page.getByTestId('sidebar-menu-scroll').evaluate((el) => el.scrollTo({ top: 0 }));
             await page.getByTestId('sidebar-scroll-cue').getByRole('button', { includeHidden: true }).click();
             await expect
               .poll(() => page.getByTestId('sidebar-menu-scroll').evaluate((el) => el.scrollTop))
