@@ -87,7 +87,8 @@ export function SyncIndicator({ status, onSyncNow }: SyncIndicatorProps) {
           )}
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" className="w-96">
+      {/* A named dialog (axe: aria-dialog-name): Radix gives the popover role=dialog. */}
+      <PopoverContent align="end" className="w-96" aria-label={t('sync.statusLabel')}>
         <SyncPanel status={status} onSyncNow={onSyncNow} />
       </PopoverContent>
     </Popover>

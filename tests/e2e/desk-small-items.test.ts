@@ -185,6 +185,8 @@ describe('point 9 (issue 41)', () => {
         await page.getByTestId('in-transit-filter-status').waitFor({ state: 'visible' });
         await axeAt(page, `in-transit ${lang}`, () => page.getByTestId('in-transit-filters').waitFor());
         // On a desk the fields always show, with no button.
+        await page.setViewportSize(DESK);
+        await page.getByTestId('in-transit-filter-status').waitFor({ state: 'visible' });
         expect(await toggle.isVisible()).toBe(false);
         await page.setViewportSize(PHONE);
       }
