@@ -138,7 +138,7 @@ export function PodPage() {
         <TabsList>
           {POD_TABS.map(({ tab: name }) => (
             <TabsTrigger key={name} value={name} data-testid={`pod-tab-${name}`}>
-              {t(`handover.pod.tabs.${name}`)}
+              <span data-testid="pod-tab-label">{t(`handover.pod.tabs.${name}`)}</span>
               {/* A space for whoever reads the text: "OTW 2", not "OTW2". */}
               {ready && ' '}
               {ready && (
