@@ -59,9 +59,7 @@ beforeAll(async () => {
 });
 
 /** The welcome toast's title, sizes and close button, caught while it shows. */
-async function welcome(
-  page: Page,
-): Promise<{
+async function welcome(page: Page): Promise<{
   title: string;
   titlePx: number;
   descriptionPx: number;
@@ -144,7 +142,8 @@ describe('point 9 (issue 41)', () => {
         // A round tries the server (as coming back into view does) and fails on the network.
         await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
         await page.getByTestId('sync-indicator').click();
-        const error = page.getByTestId('sync-last-error');
+        // The panel's error (role=alert inside the sync popover, as before issue 41).
+        const error = page.getByRole('dialog').getByRole('alert');
         await error.waitFor();
         await expect.poll(() => error.innerText()).toContain(catalogue.sync.unreachable);
         const shown = await error.innerText();
@@ -205,7 +204,8 @@ describe('point 9 (issue 41)', () => {
       const link = item.getByRole('link');
       expect(
         await item
-          .getByTestId('attention-item-title')
+          .locator('a span.font-medium')
+          .first()
           .evaluate((el) => getComputedStyle(el).textDecorationLine),
       ).toContain('underline');
       expect(await item.getByTestId('attention-item-chevron').isVisible()).toBe(true);
