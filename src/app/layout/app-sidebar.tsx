@@ -158,12 +158,12 @@ function ScrollingMenu({ children }: { children: ReactNode }) {
   const more = useMoreBelow(ref);
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
-      <SidebarContent ref={ref} className="scroll-pb-14" data-testid="sidebar-menu-scroll" data-more={more}>
+      <SidebarContent ref={ref} className="scroll-pb-16" data-testid="sidebar-menu-scroll" data-more={more}>
         {children}
       </SidebarContent>
       {more && (
         <div
-          className="pointer-events-none absolute inset-x-0 bottom-0 flex h-14 items-end justify-center bg-gradient-to-t from-sidebar via-sidebar/90 to-transparent pb-1"
+          className="pointer-events-none absolute inset-x-0 bottom-0 flex h-16 items-end justify-center bg-gradient-to-t from-sidebar via-sidebar/90 to-transparent pb-1"
           data-testid="sidebar-scroll-cue"
         >
           <button
@@ -171,7 +171,7 @@ function ScrollingMenu({ children }: { children: ReactNode }) {
             // A pointer's shortcut: keyboard and screen-reader users reach every entry in order.
             tabIndex={-1}
             aria-hidden="true"
-            className="pointer-events-auto flex items-center gap-1 rounded-full border border-sidebar-border bg-sidebar px-3 py-1 text-xs font-medium text-sidebar-foreground shadow-sm group-data-[state=collapsed]/sidebar:px-1"
+            className="pointer-events-auto flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full border border-sidebar-border bg-sidebar px-3 text-xs font-medium text-sidebar-foreground shadow-sm group-data-[state=collapsed]/sidebar:px-1"
             onClick={() => ref.current?.scrollBy({ top: ref.current.clientHeight * 0.8, behavior: 'smooth' })}
           >
             <ChevronDown className="size-4" aria-hidden="true" />
