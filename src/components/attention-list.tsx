@@ -1,7 +1,15 @@
 // The items of "Perlu perhatian" (src/lib/attention.ts), as the dashboard's board and the
 // bell list them: what it is, where, for how long, and a link to where it is handled
 // (plain text when this viewer may open no screen that handles it).
-import { CalendarClock, CheckCircle2, ClipboardX, PackageOpen, TabletSmartphone, Truck } from 'lucide-react';
+import {
+  CalendarClock,
+  CheckCircle2,
+  ChevronRight,
+  ClipboardX,
+  PackageOpen,
+  TabletSmartphone,
+  Truck,
+} from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ParseKeys } from 'i18next';
 import { Link } from 'react-router-dom';
@@ -45,22 +53,37 @@ function Item({ item, hubName }: { item: AttentionItem; hubName: string | undefi
   const t = useT();
   const { icon: Icon } = LOOK[item.kind];
   const label = t(LOOK[item.kind].label);
+  const link = !!item.href;
   const body = (
     <>
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <span className="grid min-w-0 gap-0.5">
-        <span className="font-medium break-words">
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        {/* A link looks like one (issue 41): underlined, with a chevron, a ring when focused. */}
+        <span
+          className={`font-medium break-words ${link ? 'text-primary underline underline-offset-2' : ''}`}
+          data-testid="attention-item-title"
+        >
           {label}: {item.subject}
         </span>
         <span className="text-sm text-muted-foreground">{detail(t, item, hubName)}</span>
       </span>
+      {link && (
+        <ChevronRight
+          className="mt-0.5 size-5 shrink-0 text-muted-foreground"
+          aria-hidden="true"
+          data-testid="attention-item-chevron"
+        />
+      )}
     </>
   );
   const className = 'flex items-start gap-2 rounded-md p-2 text-sm';
   return (
     <li data-testid="attention-item" data-kind={item.kind} data-id={item.id}>
       {item.href ? (
-        <Link to={item.href} className={`${className} hover:bg-accent focus-visible:outline-2`}>
+        <Link
+          to={item.href}
+          className={`${className} outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring`}
+        >
           {body}
         </Link>
       ) : (

@@ -15,3 +15,14 @@ export function syncHealth(status: SyncStatus): SyncHealth {
 export function pendingTotal(status: Pick<SyncStatus, 'pendingCommands' | 'pendingUploads'>): number {
   return status.pendingCommands + status.pendingUploads;
 }
+
+/**
+ * The last error is the network's, not the server's (issue 41): the device is offline, or the
+ * message is what fetch() says when no connection could be made ("probe: TypeError: Failed to
+ * fetch" in Chromium, "NetworkError" in Firefox, "Load failed" in Safari). Said in words then.
+ */
+export function isNetworkError(status: Pick<SyncStatus, 'online' | 'lastError'>): boolean {
+  if (!status.lastError) return false;
+  if (!status.online) return true;
+  return /failed to fetch|networkerror|network request failed|load failed|fetch failed/i.test(status.lastError);
+}

@@ -5,7 +5,7 @@ import { localize } from '../lib/i18n/localize';
 import { cn } from '../lib/utils';
 import { SyncPanel } from './sync-panel';
 import type { SyncStatus } from '../../sync/pure';
-import { pendingTotal, syncHealth, type SyncHealth } from './sync-health';
+import { isNetworkError, pendingTotal, syncHealth, type SyncHealth } from './sync-health';
 import { Button } from './ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from './ui/popover';
 
@@ -39,7 +39,9 @@ function describe(status: SyncStatus, health: SyncHealth, t: TFunction): string 
     case 'syncing':
       return `${t('sync.describeSyncing')}${pending > 0 ? `, ${waiting}` : ''}`;
     case 'error':
-      return t('sync.describeError', { error: localize(status.lastError) });
+      return t('sync.describeError', {
+        error: isNetworkError(status) ? t('sync.unreachable') : localize(status.lastError),
+      });
     case 'pending':
       return t('sync.describePending', { waiting });
     case 'synced':
@@ -85,7 +87,8 @@ export function SyncIndicator({ status, onSyncNow }: SyncIndicatorProps) {
           )}
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" className="w-96">
+      {/* A named dialog (axe: aria-dialog-name): Radix gives the popover role=dialog. */}
+      <PopoverContent align="end" className="w-96" aria-label={t('sync.statusLabel')}>
         <SyncPanel status={status} onSyncNow={onSyncNow} />
       </PopoverContent>
     </Popover>

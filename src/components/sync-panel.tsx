@@ -6,7 +6,7 @@ import { useT } from '../lib/i18n';
 import { localize } from '../lib/i18n/localize';
 import type { SyncStatus } from '../../sync/pure';
 import { FirstSyncProgress } from './first-sync-progress';
-import { pendingTotal } from './sync-health';
+import { isNetworkError, pendingTotal } from './sync-health';
 import { Button } from './ui/button';
 
 export interface SyncPanelProps {
@@ -94,10 +94,25 @@ export function SyncPanel({ status, onSyncNow, storageNotice = true }: SyncPanel
         />
       </dl>
       {status.lastError && (
-        <p role="alert" className="flex gap-2 rounded-md bg-destructive/10 p-2 text-destructive">
+        <div
+          role="alert"
+          className="flex gap-2 rounded-md bg-destructive/10 p-2 text-destructive"
+          data-testid="sync-last-error"
+        >
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>{localize(status.lastError)}</span>
-        </p>
+          {isNetworkError(status) ? (
+            // No connection is said in words; what fetch() said stays one tap away (issue 41).
+            <div className="grid gap-1">
+              <p>{t('sync.unreachable')}</p>
+              <details className="text-xs">
+                <summary className="cursor-pointer">{t('sync.errorDetail')}</summary>
+                <code className="break-all">{status.lastError}</code>
+              </details>
+            </div>
+          ) : (
+            <p>{localize(status.lastError)}</p>
+          )}
+        </div>
       )}
       <div className="grid gap-2">
         <h3 className="font-medium">{t('sync.rejectedActions')}</h3>

@@ -47,6 +47,13 @@ export const PROBE_INTERVAL_KEY = 'dermaga-probe-interval';
 /** The safety probe's interval in ms (60 s when absent): likewise a device setting for diagnosis. */
 export const SAFETY_PROBE_KEY = 'dermaga-safety-probe';
 
+/**
+ * Who has signed in on this device before (issue 41: "Selamat datang kembali" only for them): a
+ * short hash of each e-mail, never the address. Kept after sign-out, or every sign-in would be
+ * a first one.
+ */
+export const SIGNED_IN_BEFORE_KEY = 'dermaga-signed-in-before';
+
 /** Keys of the device, not of a user: sign-out leaves them. */
 export const DEVICE_STORAGE_KEYS: readonly string[] = [
   HIGH_CONTRAST_KEY,
@@ -54,4 +61,5 @@ export const DEVICE_STORAGE_KEYS: readonly string[] = [
   EVIDENCE_LOCATION_KEY,
   PROBE_INTERVAL_KEY,
   SAFETY_PROBE_KEY,
+  SIGNED_IN_BEFORE_KEY,
 ];

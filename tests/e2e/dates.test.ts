@@ -131,6 +131,8 @@ describe('one date format and one date picker (issue 30)', () => {
     await signIn(page, DEMO_USERS.tower);
     await waitFirstSync(page);
     await page.goto(appUrl('/in-transit-detail'));
+    // On a phone the filters open from their button (issue 41).
+    await page.getByTestId('in-transit-filters-toggle').tap();
     await page.getByTestId('in-transit-filter-to-trigger').tap();
     const calendar = page.getByTestId('in-transit-filter-to-calendar');
     await calendar.waitFor();

@@ -90,8 +90,11 @@ describe('the handover screens in English', () => {
     await page.goto(appUrl('/pod'));
     await page.getByTestId('pod-page').waitFor();
     await page.getByText(E.pod.description).waitFor();
-    await expect.poll(() => page.getByTestId('pod-tab-arrival').textContent()).toBe(E.pod.tabs.arrival);
-    await expect.poll(() => page.getByTestId('pod-tab-unloading').textContent()).toBe(E.pod.tabs.unloading);
+    // The tab's label (its count beside it: issue 41).
+    const tabLabel = (tab: string) =>
+      page.getByTestId(`pod-tab-${tab}`).getByTestId('pod-tab-label').textContent();
+    await expect.poll(() => tabLabel('arrival')).toBe(E.pod.tabs.arrival);
+    await expect.poll(() => tabLabel('unloading')).toBe(E.pod.tabs.unloading);
     await expect.poll(() => page.locator('label[for=pod-city]').textContent()).toBe(E.pod.chooseCity);
     const otw = card(page, onTheWay.batch);
     await otw.waitFor();

@@ -2,11 +2,13 @@
 // user (the hub's again in high contrast), a few dialogs, and the sign-in page, at 1280x800, 800x1280 and 390x844, for a review of
 // the layouts by eye (issue 29). It builds the app (DERMAGA_DIST names the folder, default dist;
 // `-- --no-build` reuses it), starts a throwaway local stack with the demo data (as the bench
-// does), and writes .tmp/screenshots/<size>/<role>-<screen>.png (git-ignored); it prints where.
+// does), and writes .tmp/screenshots/<language>/<size>/<role>-<screen>.png (git-ignored); it prints
+// where. Both languages by default, Bahasa Indonesia (id) and English (en), each device set to it
+// as Settings does (issue 41); `-- --lang=en` (or id) takes one.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { benchStack, runBench } from '../bench/table';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
@@ -21,6 +23,30 @@ import {
 } from './screens';
 
 const OUT = resolve(process.env.SCREENSHOTS_DIR ?? '.tmp/screenshots');
+const LANGUAGES = ['id', 'en'] as const;
+type Language = (typeof LANGUAGES)[number];
+/** The device's language key (src/lib/storage-keys.ts): 'en', or absent for the default (id). */
+const LANGUAGE_KEY = 'dermaga-language';
+
+/** The languages asked for: `--lang=en`, `--lang=id`, or both. */
+function languages(argv: readonly string[]): Language[] {
+  const asked = argv.find((a) => a.startsWith('--lang='))?.slice('--lang='.length);
+  if (asked === undefined) return [...LANGUAGES];
+  if (!(LANGUAGES as readonly string[]).includes(asked)) throw new Error(`--lang: id or en, not ${asked}`);
+  return [asked as Language];
+}
+
+/** A browser context whose device speaks `language` from its first page on. */
+async function inLanguage(context: BrowserContext, language: Language): Promise<BrowserContext> {
+  await context.addInitScript(
+    ([key, value]) => {
+      if (value === 'en') localStorage.setItem(key, value);
+      else localStorage.removeItem(key);
+    },
+    [LANGUAGE_KEY, language] as const,
+  );
+  return context;
+}
 const say = (message: string) => process.stderr.write(`[screenshots] ${message}\n`);
 
 async function settled(page: Page): Promise<void> {
@@ -70,9 +96,13 @@ async function role(
     highContrast?: boolean;
   },
   viewport: (typeof VIEWPORTS)[number],
+  language: Language,
 ): Promise<number> {
-  const dir = join(OUT, viewport.name);
-  const context = await browser.newContext({ viewport, hasTouch: true, baseURL: appUrl });
+  const dir = join(OUT, language, viewport.name);
+  const context = await inLanguage(
+    await browser.newContext({ viewport, hasTouch: true, baseURL: appUrl }),
+    language,
+  );
   const page = await context.newPage();
   let count = 0;
   try {
@@ -103,7 +133,9 @@ async function role(
     }
   } catch (error) {
     // One screen that does not come up is named and shot as it is; the others still get theirs.
-    say(`${viewport.name} ${who.name}: stopped at ${page.url()}: ${(error as Error).message.split('\n')[0]}`);
+    say(
+      `${language} ${viewport.name} ${who.name}: stopped at ${page.url()}: ${(error as Error).message.split('\n')[0]}`,
+    );
     await page.screenshot({ path: join(dir, `${who.name}-FAILED.png`), fullPage: true }).catch(() => {});
   } finally {
     await context.close();
@@ -117,18 +149,20 @@ async function main() {
     const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
     if (built.status !== 0) throw new Error('vite build failed');
   }
+  const langs = languages(process.argv);
   rmSync(OUT, { recursive: true, force: true });
-  for (const viewport of VIEWPORTS) mkdirSync(join(OUT, viewport.name), { recursive: true });
+  for (const language of langs)
+    for (const viewport of VIEWPORTS) mkdirSync(join(OUT, language, viewport.name), { recursive: true });
   const { stack, stop } = await benchStack('dermaga-screenshots');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   let count = 0;
   try {
-    for (const viewport of VIEWPORTS) {
-      const context = await browser.newContext({ viewport });
+    for (const [language, viewport] of langs.flatMap((l) => VIEWPORTS.map((v) => [l, v] as const))) {
+      const context = await inLanguage(await browser.newContext({ viewport }), language);
       const page = await context.newPage();
       await page.goto(new URL('/auth', stack.appUrl).toString());
       await page.locator('#email').waitFor();
-      await shoot(page, join(OUT, viewport.name, 'signed-out-auth.png'));
+      await shoot(page, join(OUT, language, viewport.name, 'signed-out-auth.png'));
       await context.close();
       count++;
       const admin = {
@@ -145,8 +179,8 @@ async function main() {
         highContrast: true,
       };
       for (const who of [admin, hub]) {
-        count += await role(browser, stack.appUrl, who, viewport);
-        say(`${viewport.name} ${who.name} done`);
+        count += await role(browser, stack.appUrl, who, viewport, language);
+        say(`${language} ${viewport.name} ${who.name} done`);
       }
     }
   } finally {

@@ -2,7 +2,13 @@
 // look: shared by `npm run screenshots` (tests/screenshots/run.ts) and the axe walk
 // (tests/e2e/axe-every-screen.test.ts). No vitest imports: the script runs outside vitest.
 import type { Locator, Page } from 'playwright-core';
+import { en } from '../../src/lib/i18n/en';
+import { id } from '../../src/lib/i18n/id';
 import { HUB, VENDOR } from '../support/demo';
+
+/** A control's name in either language (the screenshots take both: run.ts). */
+const either = (inId: string, inEn: string) =>
+  new RegExp(`(${[inId, inEn].map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`);
 
 export interface Screen {
   name: string;
@@ -89,26 +95,27 @@ export const ADMIN_DIALOGS: readonly DialogSpec[] = [
     name: 'add-user',
     path: '/users',
     ready: DIALOG,
-    opener: (p) => p.getByRole('button', { name: 'Add User' }),
+    opener: (p) => p.getByRole('button', { name: either(id.users.add, en.users.add) }),
   },
   { name: 'add-vendor', path: '/vendors', ready: DIALOG, opener: (p) => p.getByTestId('add-vendor') },
   {
     name: 'add-status',
     path: '/status-shipment',
     ready: DIALOG,
-    opener: (p) => p.getByRole('button', { name: 'Add Status' }),
+    opener: (p) => p.getByRole('button', { name: either(id.statusesScreen.add, en.statusesScreen.add) }),
   },
   {
     name: 'add-inventory',
     path: '/inventory',
     ready: DIALOG,
-    opener: (p) => p.getByRole('button', { name: 'Tambah Inventory' }),
+    opener: (p) => p.getByRole('button', { name: either(id.inventory.add, en.inventory.add) }),
   },
   {
     name: 'add-vehicle-type',
     path: `/vendors/${VENDOR.sinarLogistik.id}`,
     ready: DIALOG,
-    opener: (p) => p.getByRole('button', { name: 'Tambah jenis kendaraan' }).first(),
+    opener: (p) =>
+      p.getByRole('button', { name: either(id.vendors.detail.addType, en.vendors.detail.addType) }).first(),
   },
   {
     name: 'shipment-detail',
@@ -123,7 +130,8 @@ export const HUB_DIALOGS: readonly DialogSpec[] = [
     name: 'add-to-queue',
     path: '/hub-cikarang/ready',
     ready: DIALOG,
-    opener: (p) => p.getByRole('button', { name: 'Tambah ke Antrian' }),
+    opener: (p) =>
+      p.getByRole('button', { name: either(id.hubOps.page.toolbar.queue, en.hubOps.page.toolbar.queue) }),
   },
 ];
 

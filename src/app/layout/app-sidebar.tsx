@@ -1,9 +1,10 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import {
   Anchor,
   Boxes,
   Building2,
+  ChevronDown,
   ChevronRight,
   History,
   LayoutDashboard,
@@ -114,6 +115,74 @@ function sameActive(
   return a.group === b.group && a.active.join('\n') === b.active.join('\n');
 }
 
+/**
+ * Whether the menu has entries below its visible part (issue 41: at 1280x800 the admin's Status
+ * Shipment, Settings and Audit Trail sat below the fold with nothing saying so). Followed on
+ * scroll, on a resize of the menu or its content, and when a group folds.
+ */
+function useMoreBelow(ref: RefObject<HTMLDivElement | null>): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setMore(el.scrollHeight - el.scrollTop - el.clientHeight > 1);
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    const resized = new ResizeObserver(measure);
+    resized.observe(el);
+    for (const child of el.children) resized.observe(child);
+    const changed = new MutationObserver(measure);
+    changed.observe(el, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-state'],
+    });
+    return () => {
+      el.removeEventListener('scroll', measure);
+      resized.disconnect();
+      changed.disconnect();
+    };
+  }, [ref]);
+  return more;
+}
+
+/**
+ * The menu, scrolling when it is taller than the sidebar: then a fade over its lower edge and a
+ * "more below" chevron, which scrolls it down when tapped. Keyboard focus scrolls on its own
+ * (the bottom scroll padding keeps a focused entry clear of the fade).
+ */
+function ScrollingMenu({ children }: { children: ReactNode }) {
+  const t = useT();
+  const ref = useRef<HTMLDivElement>(null);
+  const more = useMoreBelow(ref);
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <SidebarContent ref={ref} className="scroll-pb-16" data-testid="sidebar-menu-scroll" data-more={more}>
+        {children}
+      </SidebarContent>
+      {more && (
+        <div
+          className="pointer-events-none absolute inset-x-0 bottom-0 flex h-16 items-end justify-center bg-gradient-to-t from-sidebar via-sidebar/90 to-transparent pb-1"
+          data-testid="sidebar-scroll-cue"
+        >
+          <button
+            type="button"
+            // A pointer's shortcut: keyboard and screen-reader users reach every entry in order.
+            tabIndex={-1}
+            aria-hidden="true"
+            className="pointer-events-auto flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full border border-sidebar-border bg-sidebar px-3 text-xs font-medium text-sidebar-foreground shadow-sm group-data-[state=collapsed]/sidebar:px-1"
+            onClick={() => ref.current?.scrollBy({ top: ref.current.clientHeight * 0.8, behavior: 'smooth' })}
+          >
+            <ChevronDown className="size-4" aria-hidden="true" />
+            <span className="group-data-[state=collapsed]/sidebar:sr-only">{t('shell.moreBelow')}</span>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
 const UserFooter = memo(function UserFooter({ profile }: { profile: UserProfile }) {
   const t = useT();
   const initial = (profile.email.trim()[0] ?? '?').toUpperCase();
@@ -172,7 +241,7 @@ export function AppSidebar({
           </span>
         </NavLink>
       </SidebarHeader>
-      <SidebarContent>
+      <ScrollingMenu>
         {groups.map((group, index) => (
           <MenuGroup
             key={group.label ?? `group-${index}`}
@@ -180,7 +249,7 @@ export function AppSidebar({
             active={group.items.filter((item) => isActivePath(item.to, pathname)).map((item) => item.to)}
           />
         ))}
-      </SidebarContent>
+      </ScrollingMenu>
       <SidebarFooter>
         <UserFooter profile={profile} />
         <HighContrastButton />

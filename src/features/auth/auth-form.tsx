@@ -13,6 +13,7 @@ import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { localize } from '../../lib/i18n/localize';
 import { useT } from '../../lib/i18n';
+import { signedInBefore } from '../../lib/welcome-back';
 import { authenticate, type AuthMode } from './authenticate';
 import type { LoginField } from './login-schema';
 
@@ -61,7 +62,10 @@ export function AuthForm() {
     if (refused) {
       setError({ title: t('auth.errorTitle'), message: refused, fields: [] });
     } else if (mode === 'sign-in') {
-      toast.success(t('auth.welcomeTitle'), { description: t('auth.welcomeDescription') });
+      const title = signedInBefore(validation.credentials.email)
+        ? 'auth.welcomeTitle'
+        : 'auth.welcomeFirstTitle';
+      toast.success(t(title), { description: t('auth.welcomeDescription') });
       navigate('/', { replace: true });
     } else {
       toast.success(t('auth.verifyTitle'), { description: t('auth.verifyDescription') });

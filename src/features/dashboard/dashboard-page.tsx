@@ -72,10 +72,17 @@ function HubCard({ card }: { card: HubCardData }) {
             testId="hub-stock-bracket"
           />
         </div>
-        <dl className="grid grid-cols-4 gap-2 text-center text-xs" data-testid="hub-flow">
+        {/* As many chips a row as fit with their whole words (issue 41: four to a row cut
+            "Bongkar" and "Inbound" at 1280x800, "OTW keluar" spilt over). */}
+        <dl
+          className="grid grid-cols-[repeat(auto-fit,minmax(5rem,1fr))] gap-2 text-center text-xs"
+          data-testid="hub-flow"
+        >
           {FLOW.map(([key, label]) => (
-            <div key={key} className="rounded-md bg-muted p-1">
-              <dt className="text-muted-foreground">{t(label)}</dt>
+            <div key={key} className="min-w-0 rounded-md bg-muted p-1">
+              <dt className="whitespace-nowrap text-muted-foreground" data-testid="hub-flow-label">
+                {t(label)}
+              </dt>
               <dd className="text-base font-semibold tabular-nums" data-testid={`hub-flow-${key}`}>
                 {card.flow[key]}
               </dd>

@@ -81,6 +81,12 @@ export function PodPage() {
   const [counting, setCounting] = useState<Counting | null>(null);
 
   const refresh = () => engine?.syncNow();
+  // Each tab's shipments once, for its list and for the count on its tab (issue 41: as the hubs' tabs).
+  const cityFilter = staff ? city : (myCity ?? '\u0000');
+  const byTab = useMemo(
+    () => new Map(POD_TABS.map(({ tab: name }) => [name, podGroups(shipments, hubs, name, cityFilter)])),
+    [shipments, hubs, cityFilter],
+  );
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="pod-page">
@@ -126,7 +132,17 @@ export function PodPage() {
         <TabsList>
           {POD_TABS.map(({ tab: name }) => (
             <TabsTrigger key={name} value={name} data-testid={`pod-tab-${name}`}>
-              {t(`handover.pod.tabs.${name}`)}
+              <span data-testid="pod-tab-label">{t(`handover.pod.tabs.${name}`)}</span>
+              {/* A space for whoever reads the text: "OTW 2", not "OTW2". */}
+              {ready && ' '}
+              {ready && (
+                <span
+                  className="min-w-7 rounded-full bg-primary px-2 text-center text-sm font-semibold text-primary-foreground tabular-nums"
+                  data-testid="pod-tab-count"
+                >
+                  {(byTab.get(name) ?? []).reduce((sum, g) => sum + g.shipments.length, 0)}
+                </span>
+              )}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -134,7 +150,7 @@ export function PodPage() {
           <TabsContent key={name} value={name} className="grid gap-4 pt-2">
             <PodTabContent
               tab={name}
-              groups={podGroups(shipments, hubs, name, staff ? city : (myCity ?? '\u0000'))}
+              groups={byTab.get(name) ?? []}
               ready={ready}
               looks={looks}
               pending={pending}

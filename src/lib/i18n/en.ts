@@ -42,6 +42,7 @@ export const en: Catalogue = {
     errorTitle: 'Authentication Error',
     serverUnreachable: 'Cannot reach the server. Check your connection and try again.',
     welcomeTitle: 'Welcome back!',
+    welcomeFirstTitle: 'Welcome!',
     welcomeDescription: 'You have successfully signed in.',
     verifyTitle: 'Account created!',
     verifyDescription: 'Please check your email to verify your account before signing in.',
@@ -86,6 +87,7 @@ export const en: Catalogue = {
     pwaOfflineReady: 'Ready to work offline',
     pwaOfflineReadyDescription: 'Dermaga now opens on this device even without a connection.',
     screenComing: 'This screen is being built. It will appear here inside the app.',
+    moreBelow: 'More menu items below',
   },
   language: {
     title: 'Language',
@@ -132,6 +134,8 @@ export const en: Catalogue = {
     describeSynced: 'Online, all changes synced',
     readFailedTitle: "This device's data cannot be read",
     readFailedReload: 'Reload',
+    unreachable: 'No connection to the server. Changes are kept on this device and sent when the signal returns.',
+    errorDetail: 'Technical detail',
   },
   firstSync: {
     title: 'First sync on this device',

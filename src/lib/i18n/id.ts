@@ -42,6 +42,7 @@ export const id = {
     errorTitle: 'Authentication Error',
     serverUnreachable: 'Server tidak dapat dihubungi. Periksa koneksi lalu coba lagi.',
     welcomeTitle: 'Selamat datang kembali!',
+    welcomeFirstTitle: 'Selamat datang!',
     welcomeDescription: 'Anda berhasil masuk.',
     verifyTitle: 'Akun dibuat!',
     verifyDescription: 'Periksa email Anda untuk memverifikasi akun sebelum masuk.',
@@ -86,6 +87,7 @@ export const id = {
     pwaOfflineReady: 'Siap dipakai tanpa koneksi',
     pwaOfflineReadyDescription: 'Dermaga kini terbuka di perangkat ini meski tanpa koneksi.',
     screenComing: 'Layar ini sedang dibangun. Nanti akan muncul di sini, di dalam aplikasi.',
+    moreBelow: 'Menu lainnya di bawah',
   },
   language: {
     title: 'Bahasa',
@@ -132,6 +134,9 @@ export const id = {
     describeSynced: 'Online, semua perubahan tersinkron',
     readFailedTitle: 'Data di perangkat ini tidak dapat dibaca',
     readFailedReload: 'Muat Ulang',
+    unreachable:
+      'Tidak ada koneksi ke server. Perubahan tersimpan di perangkat ini dan dikirim saat sinyal kembali.',
+    errorDetail: 'Detail teknis',
   },
   firstSync: {
     title: 'Sinkron pertama di perangkat ini',

@@ -131,6 +131,8 @@ export const towerEn: typeof towerId = {
     from: '{{label}} from',
     to: '{{label}} to',
     reset: 'Clear filters',
+    show: 'Filters',
+    showActive: 'Filters ({{count}} active)',
   },
   detail: {
     title: 'Shipment Details',

@@ -132,6 +132,8 @@ export const towerId = {
     from: '{{label}} dari',
     to: '{{label}} sampai',
     reset: 'Hapus filter',
+    show: 'Filter',
+    showActive: 'Filter ({{count}} aktif)',
   },
   detail: {
     title: 'Detail Shipment',
