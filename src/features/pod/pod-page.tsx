@@ -5,7 +5,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Maximize2, RefreshCw } from 'lucide-react';
-import { mayActForPodCity, podCityOfHub, warehouseForCity, type Hub, type Shipment } from '../../../sync/pure';
+import {
+  mayActForPodCity,
+  podCityOfHub,
+  warehouseForCity,
+  type Hub,
+  type Shipment,
+} from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
 import { EmptyState } from '../../components/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -169,12 +175,12 @@ export function PodPage() {
                     </Link>
                   </Button>
                   <PodAction
-                  tab={name}
-                  shipment={s}
-                  allowed={mayActForPodCity(actor, cityOf(s, hubs), hubs)}
-                  warehouseLocation={(c) => warehouseForCity(warehouses, c)?.location ?? null}
-                  city={cityOf(s, hubs)}
-                  onCount={setCounting}
+                    tab={name}
+                    shipment={s}
+                    allowed={mayActForPodCity(actor, cityOf(s, hubs), hubs)}
+                    warehouseLocation={(c) => warehouseForCity(warehouses, c)?.location ?? null}
+                    city={cityOf(s, hubs)}
+                    onCount={setCounting}
                   />
                 </>
               )}
