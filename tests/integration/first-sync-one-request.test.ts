@@ -121,13 +121,16 @@ describe('first_sync in SQL', () => {
 });
 
 interface Recorded {
-  engine: SyncEngine;
   /** The pull family's requests of the first round, by function. */
   pulls: string[];
-  dispose(): Promise<void>;
+  state: Awaited<ReturnType<typeof deviceState>>;
 }
 
-/** A new device signed in as `email`; `olderServer`: first_sync answers 404 as on a server without it. */
+/**
+ * A new device signed in as `email`, through its first round, then closed (a second device of
+ * the same user opens the same database name, which RxDB would close under the first);
+ * `olderServer`: first_sync answers 404 as on a server without it.
+ */
 async function newDevice(email: string, olderServer: boolean, pullBatch?: number): Promise<Recorded> {
   const calls: string[] = [];
   let counting = true;
@@ -162,7 +165,11 @@ async function newDevice(email: string, olderServer: boolean, pullBatch?: number
   await expect.poll(() => last?.lastSyncedAt ?? null, { timeout: 60_000 }).not.toBeNull();
   counting = false;
   subscription.unsubscribe();
-  return { engine, pulls: calls, dispose: () => engine.stop() };
+  try {
+    return { pulls: calls, state: await deviceState(engine) };
+  } finally {
+    await engine.stop();
+  }
 }
 
 /** Every table's rows on the device (by id) and its checkpoint, the caught-up one named as such. */
@@ -181,21 +188,14 @@ async function deviceState(engine: SyncEngine) {
 }
 
 describe('a new device, first_sync against the per-table pulls', () => {
-  const devices: Recorded[] = [];
-  afterAll(async () => {
-    for (const d of devices) await d.dispose().catch(() => undefined);
-  });
-
   it.each(USERS)('as %s: one request, the same rows and checkpoints as a pull a table', async (user) => {
     const one = await newDevice(DEMO_USERS[user], false);
-    devices.push(one);
     const old = await newDevice(DEMO_USERS[user], true);
-    devices.push(old);
     // The demo's working set is small: one request in all (the old way: the counts, then a pull a table).
     expect(one.pulls).toEqual(['first_sync']);
     expect(old.pulls.filter((r) => r === 'pull_changes')).toHaveLength(TABLES.length);
     expect(old.pulls).toContain('working_set_counts');
-    const [a, b] = [await deviceState(one.engine), await deviceState(old.engine)];
+    const [a, b] = [one.state, old.state];
     for (const table of TABLES) expect(a[table], table).toEqual(b[table]);
     expect(Object.keys(a.shipments!.rows)).toContain(karawang.shipment);
     expect(Object.keys(a.shipments!.rows).includes(elsewhere.shipment)).toBe(user !== 'karawang');
@@ -204,9 +204,7 @@ describe('a new device, first_sync against the per-table pulls', () => {
 
   it('goes on with pull_changes for the tables whose first batch was full, ending in the same state', async () => {
     const one = await newDevice(DEMO_USERS.admin, false, 3);
-    devices.push(one);
     const old = await newDevice(DEMO_USERS.admin, true, 3);
-    devices.push(old);
     expect(one.pulls[0]).toBe('first_sync');
     expect(one.pulls.filter((r) => r === 'first_sync')).toHaveLength(1);
     expect(one.pulls).not.toContain('working_set_counts');
@@ -214,7 +212,7 @@ describe('a new device, first_sync against the per-table pulls', () => {
     const more = one.pulls.filter((r) => r === 'pull_changes').length;
     expect(more).toBeGreaterThan(0);
     expect(more).toBeLessThan(old.pulls.filter((r) => r === 'pull_changes').length);
-    const [a, b] = [await deviceState(one.engine), await deviceState(old.engine)];
+    const [a, b] = [one.state, old.state];
     for (const table of TABLES) expect(a[table], table).toEqual(b[table]);
   });
 });
