@@ -7,7 +7,8 @@
 --
 --   {horizon, cutoff, counts: {table: n}, tables: {table: {rows, limit, checkpoint}}}
 --
--- It is the same two functions in one call, and cannot disagree with them:
+-- It is the same two functions in one call, and cannot disagree with them (but for the counts
+-- of tables whose batch is not full: the batch's length, the rows this round brings):
 -- - security invoker, like pull_changes and working_set_counts: row-level security decides
 --   what the caller reads (a hub user gets its hubs' rows only), and each table's rows come
 --   from public.working_set_source, the rule pull_changes reads (20261126004100_working_set.sql);
@@ -64,11 +65,11 @@ begin
     if counts ? t then
       continue;
     end if;
-    execute format('select count(*) from %s', public.working_set_source(t))
-      into n using v_cutoff, v_day;
-    counts := counts || jsonb_build_object(t, n);
     k := least(v_limit, v_left);
     if k <= 0 then
+      execute format('select count(*) from %s', public.working_set_source(t))
+        into n using v_cutoff, v_day;
+      counts := counts || jsonb_build_object(t, n);
       continue;
     end if;
     execute format(
@@ -87,11 +88,19 @@ begin
     into batch, n
     using v_cutoff, v_day, horizon, k;
     v_left := v_left - n;
+    -- A batch that is not full is the table's whole set below the horizon: its count, without
+    -- reading the set twice (rows of transactions still running come in a later round). A full
+    -- one is counted as working_set_counts counts.
+    if n = k then
+      execute format('select count(*) from %s', public.working_set_source(t))
+        into n using v_cutoff, v_day;
+    end if;
+    counts := counts || jsonb_build_object(t, n);
     tables := tables || jsonb_build_object(t, jsonb_build_object(
       'rows', batch,
       'limit', k,
       -- Not full: every row of the set below the horizon is out (pull_changes' rule).
-      'checkpoint', case when n < k then v_caught_up end
+      'checkpoint', case when jsonb_array_length(batch) < k then v_caught_up end
     ));
   end loop;
   return jsonb_build_object('horizon', horizon::text, 'cutoff', v_cutoff, 'counts', counts, 'tables', tables);
