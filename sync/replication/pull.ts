@@ -8,7 +8,7 @@ import { applyPulled } from './view';
 import { withWriteLock } from './write-lock';
 import { eachInSlices } from '../yield';
 import { protectedIds } from './working-set';
-import { askFirstSync, countsOf, firstBatchOf, firstPullProgress, progressKey } from './first-sync';
+import { askFirstSync, countsOf, firstBatchOf, firstPullProgress, progressKey, smallestFirst } from './first-sync';
 
 /**
  * Rows a pull asks for at a time (the server allows up to 5,000). Larger batches pay the
@@ -240,7 +240,8 @@ export async function pullAll(
   // Settled here too, so that a failed probe leaves no rejection unhandled.
   first?.catch(() => undefined);
   const probe = fromScratch ? null : await changedTables(supabase, local, known);
-  const tables = probe ? probe.tables : everyTable;
+  const answer = oneRequest ? await oneRequest.catch(() => null) : null;
+  const tables = probe ? probe.tables : answer ? smallestFirst(everyTable, answer) : everyTable;
   let progress: TableProgress[] = [];
   const report = () => onProgress?.(progress.map((p) => ({ ...p })));
   // Only the tables this round pulls; a table counted now keeps its progress from here on.
