@@ -107,6 +107,8 @@ as $$
     union all
     select 'dermaga:user:' || (e ->> 'user_id') from r where p_table = 'profiles' and e ? 'user_id'
   ) topics
+  -- A row without its hub or user (a profile whose user is gone) names no topic.
+  where t is not null
 $$;
 revoke execute on function public.poke_topics_of(text, jsonb) from public, anon, authenticated;
 

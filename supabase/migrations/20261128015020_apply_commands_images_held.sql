@@ -1,5 +1,7 @@
--- Issue 43: apply_commands (first defined in 20261126000800_baseline_commands.sql, last in
--- 20261128014000_apply_commands_plain.sql) holds the floor commands' row images back with
+-- Issues 39 and 43: apply_commands (first defined in 20261126000800_baseline_commands.sql, last
+-- in 20261128002010_apply_commands_keeps_known_fields.sql) as 20261128014000_apply_commands_plain.sql's
+-- header describes it (every type through the CASE, the held records one array written by
+-- public.commands_write, trail_blind checked by a test), and it holds the floor commands' row images back with
 -- their records and writes both at the same points (20261128015000_images_held.sql, whose
 -- header tells how the images come back from undo_keep_images), and trail_blind names every
 -- type whose function reaches no function that reads public.commands or public.command_images

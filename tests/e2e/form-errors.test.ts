@@ -4,7 +4,7 @@
 // its errors inline (role=alert); after Esc the focus is back on the button that
 // opened the dialog; the first Tab of a screen reaches a skip link to the main
 // content.
-import { LOGIN_WELCOME_TITLE } from '../../src/lib/messages';
+import { id } from '../../src/lib/i18n/id';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appUrl, newContext, signedInPage, useBrowser } from '../support/browser';
@@ -158,7 +158,8 @@ describe('form errors', () => {
     await page.locator('#password').fill(DEMO_PASSWORD);
     await page.locator('form button[type=submit]').click();
     await page.waitForURL(appUrl('/'));
-    await toast(page, LOGIN_WELCOME_TITLE).waitFor();
+    // A new browser context: this device's first sign-in (issue 41), so no "kembali".
+    await toast(page, id.auth.welcomeFirstTitle).waitFor();
     expect((await toasts()).filter((t) => t.startsWith('error'))).toEqual([]);
     await context.close();
   });

@@ -160,7 +160,7 @@ describe('one screen per arriving truck', () => {
     await context.close();
   });
 
-  it('POD Makassar: the scanned container’s view takes it from Confirm Tiba to done', async () => {
+  it('POD Makassar: the scanned container’s view takes it from Confirm Tiba to done; axe in both languages', async () => {
     const { context, page } = await device('makassar');
     await page.goto(appUrl('/pod'));
     await page.getByTestId('pod-page').waitFor();
@@ -173,8 +173,19 @@ describe('one screen per arriving truck', () => {
     await step(page).click();
     await expect.poll(() => viewStatus(page)).toBe('confirm_tiba');
     expect(await axeWithUndoToast(page, 'Kedatangan berhasil dikonfirmasi')).toEqual([]);
+    // The same view in English (a reload keeps the address), axe again with the next step's toast.
+    await page.evaluate((key) => localStorage.setItem(key, 'en'), LANGUAGE_KEY);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await expect.poll(() => step(page).getAttribute('data-step')).toBe('arrival');
     await step(page).click();
     await expect.poll(() => viewStatus(page)).toBe('sedang_bongkar');
+    expect(await axeWithUndoToast(page, 'Unloading started')).toEqual([]);
+    // Back in Indonesian for the receipt (its helpers read the Indonesian labels).
+    await page.evaluate((key) => localStorage.removeItem(key), LANGUAGE_KEY);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('id');
+    await expect.poll(() => step(page).getAttribute('data-step')).toBe('unloading');
     await step(page).click();
     const form = page.getByTestId('pod-receipt-dialog');
     await signReceipt(page, form);

@@ -43,11 +43,12 @@ describe('Rata-rata hari ini at Karawang', () => {
       await openHub(page, '/hub-karawang/loading');
       await waitSynced(page);
       await page.getByTestId('departures-list').locator(`[data-batch="${batch}"]`).waitFor();
+      // The truck on its way counts (it did before issue 41 too), once the device holds its row
+      // (the vehicles may arrive after the shipment that shows it on its way).
+      await expect.poll(async () => (await figure(page, 'avg-queue')).count).toBeGreaterThanOrEqual(1);
+      await expect.poll(async () => (await figure(page, 'avg-loading')).count).toBeGreaterThanOrEqual(1);
       const queued = await figure(page, 'avg-queue');
       const loaded = await figure(page, 'avg-loading');
-      // The truck on its way counts (it did before issue 41 too).
-      expect(queued.count).toBeGreaterThanOrEqual(1);
-      expect(loaded.count).toBeGreaterThanOrEqual(1);
 
       // It moves on: confirmed, unloaded and done at Cikarang; the truck is Cikarang's now.
       await query(

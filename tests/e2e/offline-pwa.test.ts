@@ -194,7 +194,9 @@ describe('signing out of a shared tablet', () => {
       localStorage.setItem('unrelated-key', 'stays');
     });
     // The session, the profile, the figures the dashboard (the landing page) keeps for the
-    // next start and the bell's last Perlu perhatian answer, once they have settled.
+    // next start and the bell's last Perlu perhatian answer, once they have settled; and the
+    // device's note of who has signed in on it before (issue 41's greeting: a short hash of the
+    // e-mail, never the address), which sign-out keeps like the language.
     await expect
       .poll(
         () =>
@@ -205,7 +207,13 @@ describe('signing out of a shared tablet', () => {
           ),
         { timeout: 20_000, interval: 200 },
       )
-      .toEqual(['dermaga-attention', 'dermaga-auth', 'dermaga-dashboard-figures', 'dermaga-profile']);
+      .toEqual([
+        'dermaga-attention',
+        'dermaga-auth',
+        'dermaga-dashboard-figures',
+        'dermaga-profile',
+        'dermaga-signed-in-before',
+      ]);
 
     await page.getByTestId('sign-out').click();
     await page.waitForURL(appUrl('/auth'));
@@ -216,7 +224,7 @@ describe('signing out of a shared tablet', () => {
       databases: (await indexedDB.databases()).map((db) => db.name).sort(),
       caches: (await caches.keys()).sort(),
     }));
-    expect(left.keys).toEqual(['unrelated-key']);
+    expect(left.keys).toEqual(['dermaga-signed-in-before', 'unrelated-key']);
     expect(left.databases).toEqual(['unrelated-db']);
     expect(left.caches.every((name) => name.startsWith('workbox-precache'))).toBe(true);
     expect(left.caches.length).toBeGreaterThan(0);

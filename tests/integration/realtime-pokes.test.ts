@@ -147,6 +147,21 @@ describe('a commit pokes the scopes that read it, and only those', () => {
     await expect.poll(() => company.pokes).toContain('dermaga:company');
   });
 
+  it('a profile whose user is gone (a deleted user: its user_id set to null) names no topic of its own', async () => {
+    // Found by CI: deleting a user failed on a null topic (realtime_pokes.topic is not null).
+    const sql = await ownerSql();
+    try {
+      const kept = id();
+      const { rows } = await sql.query<{ topics: string[] }>(
+        `select public.poke_topics_of('profiles', $1::jsonb) as topics`,
+        [JSON.stringify([{ user_id: null }, { user_id: kept }])],
+      );
+      expect([...rows[0]!.topics].sort()).toEqual(['dermaga:desk', `dermaga:user:${kept}`]);
+    } finally {
+      await sql.end();
+    }
+  });
+
   it('a burst to one topic sends at most one poke per 250 ms', async () => {
     const sql = await ownerSql();
     const listener = await ownerSql();
