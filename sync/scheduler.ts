@@ -19,8 +19,7 @@ export interface SchedulerOptions {
   intervalMs: number;
   /** An idle device's question, every probeIntervalMs (0: none): true when a round is due. */
   probe?: () => Promise<boolean>;
-  /** A number, or asked before each probe (the engine slows it while pokes arrive: issue 44). */
-  probeIntervalMs?: number | (() => number);
+  probeIntervalMs?: number;
   /** What the browser says of the network ('online' and 'offline' events). */
   onNetwork?: (online: boolean) => void;
   /** The window and document to listen on (the global ones by default; tests pass their own). */
@@ -30,8 +29,7 @@ export interface SchedulerOptions {
 
 export class SyncScheduler {
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private probeTimer: ReturnType<typeof setTimeout> | undefined;
-  private followUp: ReturnType<typeof setTimeout> | undefined;
+  private probeTimer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<void> | null = null;
   private again = false;
   private started = false;
@@ -56,40 +54,18 @@ export class SyncScheduler {
     this.listen(doc, 'visibilitychange', () => {
       if (doc?.visibilityState === 'visible') this.request();
     });
-    this.reprobe();
-    this.request();
-  }
-
-  /** The probe's next question in its interval from now (after the interval itself changed). */
-  reprobe(): void {
-    clearTimeout(this.probeTimer);
-    this.probeTimer = undefined;
-    const every = this.options.probeIntervalMs ?? 0;
-    const probeMs = typeof every === 'function' ? every() : every;
-    const probe = this.options.probe;
-    if (!this.started || this.stopped || !(probeMs > 0) || !probe) return;
-    this.probeTimer = setTimeout(() => {
-      if (this.stopped) return;
-      if (this.running) return this.reprobe();
-      void probe()
-        .then(
+    const probeMs = this.options.probeIntervalMs ?? 0;
+    if (probeMs > 0 && this.options.probe) {
+      const probe = this.options.probe;
+      this.probeTimer = setInterval(() => {
+        if (this.stopped || this.running) return;
+        void probe().then(
           (due) => due && this.request(),
           () => undefined, // offline or failing: the regular round notices and backs off
-        )
-        .finally(() => {
-          if (!this.stopped) this.reprobe();
-        });
-    }, probeMs);
-  }
-
-  /** A round now and another one afterMs later (a poke: what its burst held back, issue 44). */
-  requestTwice(afterMs: number): void {
+        );
+      }, probeMs);
+    }
     this.request();
-    if (this.followUp || this.stopped) return;
-    this.followUp = setTimeout(() => {
-      this.followUp = undefined;
-      this.request();
-    }, afterMs);
   }
 
   /** A round now, or right after the one in progress. */
@@ -123,8 +99,7 @@ export class SyncScheduler {
   async stop(waitMs = 2000): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    clearTimeout(this.probeTimer);
-    clearTimeout(this.followUp);
+    clearInterval(this.probeTimer);
     for (const remove of this.removers.splice(0)) remove();
     // A round can wait long on the network (supabase-js retries a token refresh for about
     // 25 s); sign-out must not wait for it.
