@@ -40,9 +40,25 @@ export async function seriousViolations(
   page: Page,
   opts: { withoutToasts?: boolean; withToast?: boolean } = {},
 ): Promise<string[]> {
-  // A scan with a toast goes at once: the toast would not outlast a wait.
-  if (!opts.withToast) await settled(page);
+  // A scan with a toast goes as soon as the toast is fully in (a toast just shown, or moved by a
+  // resize, is still sliding: a clean-clone run once began the scan then): it would not outlast
+  // the wait for everything else to settle.
   await page.evaluate(AXE);
+  if (opts.withToast) {
+    await page
+      .waitForFunction(
+        () =>
+          [...document.querySelectorAll('[data-sonner-toast][data-visible=true]')].some(
+            (t) =>
+              t.getAttribute('data-mounted') === 'true' &&
+              getComputedStyle(t).opacity === '1' &&
+              t.getAnimations().every((a) => a.playState !== 'running'),
+          ),
+        undefined,
+        { timeout: 5_000, polling: 'raf' },
+      )
+      .catch(() => undefined);
+  } else await settled(page);
   return page.evaluate(
     async ({ withoutToasts, withToast }) => {
       const toastShowing = () =>

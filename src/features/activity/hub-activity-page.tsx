@@ -33,6 +33,7 @@ import { statusLook } from '../../lib/shipment-status';
 import { useOlderPages } from '../../lib/use-older-history';
 import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
 import { useTablesArrived } from '../../lib/sync-engine';
+import { useConfirmedMissing } from '../../lib/use-confirmed-missing';
 import { useShipmentFilters } from '../../lib/use-shipment-filters';
 import { useStatusLooks } from '../../lib/use-status-looks';
 import { receiptCell } from '../../lib/handover/receipt-marks';
@@ -69,6 +70,7 @@ export function HubActivityPage() {
   const hub = hubs.rows.find((h) => h.id === hubId && !h.deleted);
   // A hub or its stock missing from a device mid-first-sync may still be on its way (issue 29).
   const hubArrived = useTablesArrived(HUB_TABLES);
+  const hubMissing = useConfirmedMissing('hubs', hubId, hubs.ready && !hub && hubArrived);
   const stockArrived = useTablesArrived(STOCK_TABLES);
   const ledgerArrived = useTablesArrived(LEDGER_TABLES);
   const own = useMemo(
@@ -186,7 +188,7 @@ export function HubActivityPage() {
     [relatedOf, hubs.rows, t, received],
   );
 
-  if (hubs.ready && !hub && hubArrived) {
+  if (hubMissing) {
     return (
       <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" data-testid="hub-activity-error">
         <Alert variant="destructive">

@@ -19,6 +19,7 @@ import { arrivalTab } from '../../lib/handover/scan-target';
 import { hubPath, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
 import { useT } from '../../lib/i18n';
 import { useTablesArrived } from '../../lib/sync-engine';
+import { useConfirmedMissing } from '../../lib/use-confirmed-missing';
 import { zoneOfHub } from '../../lib/time-zone';
 import { useNow } from '../../lib/use-now';
 import { usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
@@ -58,6 +59,7 @@ export function HubShipmentView({ hub: config, shipmentId }: { hub: HubRouteConf
   );
   const closeDialog = useCallback(() => setDialog(null), []);
   const live = shipment && !shipment.deleted ? shipment : undefined;
+  const shipmentMissing = useConfirmedMissing('shipments', shipmentId, !live && arrived);
   const overview = hubPath(config.slug, live ? (arrivalTab(live.status) ?? 'unloading') : undefined);
 
   return (
@@ -81,7 +83,7 @@ export function HubShipmentView({ hub: config, shipmentId }: { hub: HubRouteConf
         </h1>
         <RejectionsAlert />
         {!live || !hub ? (
-          !arrived || !master.ready ? (
+          !arrived || !master.ready || (hub && !shipmentMissing) ? (
             <div className="grid gap-2">
               <p role="status">{t('handover.scan.loading')}</p>
               <Skeleton className="h-32 w-full" />

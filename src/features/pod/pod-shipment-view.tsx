@@ -19,6 +19,7 @@ import { arrivalTab } from '../../lib/handover/scan-target';
 import { useT } from '../../lib/i18n';
 import { useSignedIn } from '../../lib/session';
 import { useTablesArrived } from '../../lib/sync-engine';
+import { useConfirmedMissing } from '../../lib/use-confirmed-missing';
 import { zoneOfPlace } from '../../lib/time-zone';
 import { usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
 import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
@@ -39,6 +40,7 @@ export function PodShipmentView({ shipmentId }: { shipmentId: string }) {
   const arrived = useTablesArrived(TABLES);
   const [counting, setCounting] = useState<Counting | null>(null);
   const live = shipment && !shipment.deleted ? shipment : undefined;
+  const missing = useConfirmedMissing('shipments', shipmentId, !live && arrived && hubs.ready);
   return (
     <div
       className="mx-auto grid w-full max-w-3xl content-start gap-4 p-4 md:p-6"
@@ -59,7 +61,7 @@ export function PodShipmentView({ shipmentId }: { shipmentId: string }) {
       </h1>
       <RejectionsAlert />
       {!live ? (
-        !arrived || !hubs.ready ? (
+        !missing ? (
           <div className="grid gap-2">
             <p role="status">{t('handover.scan.loading')}</p>
             <Skeleton className="h-32 w-full" />

@@ -22,6 +22,7 @@ import { useT } from '../../lib/i18n';
 import { runCommand, showError } from '../../lib/run-command';
 import { useSignedIn } from '../../lib/session';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
+import { useConfirmedMissing } from '../../lib/use-confirmed-missing';
 import { useIsPending, usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
 import { useRxQuery } from '../../lib/use-rx-query';
 import { toast } from 'sonner';
@@ -186,6 +187,7 @@ export function VendorDetailPage() {
   const vendor = vendors.rows.find((v) => !v.deleted);
   // The vendor or its vehicles missing from a device mid-first-sync may still be on their way.
   const vendorArrived = useTablesArrived(VENDOR_TABLES);
+  const vendorMissing = useConfirmedMissing('vendors', vendorId, vendors.ready && !vendor && vendorArrived);
   const vehiclesArrived = useTablesArrived(VEHICLE_TABLES) && vehicles.ready;
   const [mode, setMode] = useState<Mode>('darat');
   const [drafts, setDrafts] = useState<Record<string, VehicleRow>>({});
@@ -204,7 +206,7 @@ export function VendorDetailPage() {
   }, [vehicles.rows, drafts, added]);
   const rows = useMemo(() => allRows.filter((r) => r.mode === mode), [allRows, mode]);
 
-  if (vendors.ready && !vendor && vendorArrived) {
+  if (vendorMissing) {
     return (
       <div
         className="mx-auto grid w-full max-w-3xl place-items-center gap-4 p-8 text-center"
