@@ -42,6 +42,9 @@ import { withServerTime, type RemakeDocument } from './uploads/server-time';
 import { SyncRounds, type RoundState } from './round';
 import { DeviceReporter } from './replication/device-report';
 import { SyncScheduler } from './scheduler';
+import { ChangeWatcher, POKE_FOLLOW_UP_MS, type ChangeWatch } from './replication/change-watch';
+
+export type { ChangeWatch } from './replication/change-watch';
 
 export { LocalWriteFailed, ValidationFailed } from './errors';
 export type { SyncStatus } from './status';
@@ -59,6 +62,14 @@ export interface SyncOptions {
    * on the pull interval only). docs/sync.md.
    */
   probeIntervalMs?: number;
+  /**
+   * Hear of changes through Realtime (issue 44, replication/pokes.ts): the device joins its
+   * scopes' private channels and a poke starts a round; while every channel is joined, the
+   * idle probe slows to safetyProbeMs. Off by default (tests and tools that poll).
+   */
+  realtime?: boolean;
+  /** The idle probe's interval while the socket is up (60 s by default). */
+  safetyProbeMs?: number;
   /** Rows a pull asks for at a time (pull.ts PULL_BATCH by default; the server allows up to 5,000). */
   pullBatch?: number;
   /** Scope reconciliation interval (ms). */
@@ -117,12 +128,25 @@ export class SyncEngine {
   private readonly scheduler: SyncScheduler;
   private subscriptions: Subscription[] = [];
   private stopped = false;
+  private readonly watcher: ChangeWatcher;
+  /** How changes are heard now (issue 44). */
+  readonly changes$: Observable<ChangeWatch> & { value: ChangeWatch };
 
   private constructor(
     readonly local: Local,
     private readonly options: SyncOptions,
   ) {
     this.lockName = local.db.name;
+    this.watcher = new ChangeWatcher({
+      supabase: options.supabase,
+      local,
+      actor: options.actor,
+      fastProbeMs: options.probeIntervalMs ?? 0,
+      safetyProbeMs: options.safetyProbeMs ?? 60_000,
+      onPoke: () => this.scheduler.requestTwice(POKE_FOLLOW_UP_MS),
+      onProbeChange: () => this.scheduler.reprobe(),
+    });
+    this.changes$ = this.watcher.changes$;
     this.overlay = new PredictionOverlay(options.present);
     this.reporter = new DeviceReporter(options.supabase, local, {
       appVersion: options.appVersion,
@@ -150,13 +174,16 @@ export class SyncEngine {
       prepareUpload: (upload) => withServerTime(options.supabase, local, upload, options.remakeDocument),
       state: () => this.runtime.value,
       report: (state) => this.runtime.next(state),
-      afterSync: () => void this.reporter.afterRound(),
+      afterSync: () => {
+        void this.reporter.afterRound();
+        void this.watcher.followScopes();
+      },
     });
     this.scheduler = new SyncScheduler({
       round: () => this.rounds.run(),
       intervalMs: options.pullIntervalMs ?? 15_000,
       probe: () => this.probe(),
-      probeIntervalMs: options.probeIntervalMs ?? 0,
+      probeIntervalMs: () => this.watcher.probeMs,
       onNetwork: (online) => {
         if (online) this.rounds.pushNow();
         this.runtime.next({ ...this.runtime.value, online });
@@ -361,6 +388,7 @@ export class SyncEngine {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const s of this.subscriptions) s.unsubscribe();
+    await this.watcher.stop();
     this.overlay.dispose();
     await this.scheduler.stop();
     await this.reporter.settled();
@@ -379,6 +407,7 @@ export class SyncEngine {
     const lead = () => {
       if (this.stopped) return;
       this.scheduler.start();
+      if (this.options.realtime) this.watcher.start();
       // Commands dispatched in other tabs reach the leader through IndexedDB.
       this.subscriptions.push(
         from(liveQuery(() => this.local.store.outbox.where('state').equals('pending').count())).subscribe(

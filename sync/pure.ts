@@ -3,7 +3,7 @@
 // from here, so a screen's chunk never carries the engine: the engine itself (RxDB, ten
 // collections, the replication) is loaded on its own (src/lib/sync-engine.tsx) once the first
 // screen is painted (issue 14, P5). sync/index.ts re-exports all of this with the engine.
-export type { SyncEngine, SyncOptions, SyncStatus } from './engine';
+export type { ChangeWatch, SyncEngine, SyncOptions, SyncStatus } from './engine';
 export {
   CommandRefused,
   LocalWriteFailed,

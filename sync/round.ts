@@ -16,6 +16,12 @@ import { pruneWorkingSet } from './replication/working-set';
 import { cutoffAt } from './domain/working-set';
 import type { UploadEntry } from './db/engine-store';
 
+/**
+ * A command the server applied in a transaction the pull has not seen past yet is looked at
+ * again this soon (what the 2.5 s probe did before pokes: issue 44).
+ */
+const SETTLE_AGAIN_MS = 2_500;
+
 /** What the engine shows of its rounds (status.ts adds the outbox, uploads and conflicts). */
 export interface RoundState {
   online: boolean;
@@ -60,15 +66,38 @@ export class SyncRounds {
   private pushFailures = 0;
   private pushRetryAt = 0;
   private lastReconcile = 0;
+  /** The next round uploads every waiting photo, whatever its backoff (back online). */
+  private uploadsNow = false;
   private lastPrune = Number.NEGATIVE_INFINITY;
   /** A dispatch the device refused could not restore the view: the next round rebases. */
   rebaseDue = false;
 
   constructor(private readonly ctx: RoundContext) {}
 
-  /** The next round pushes whatever its backoff (a sync asked for by the user, back online). */
+  /**
+   * The next round pushes and uploads whatever their backoff (a sync asked for by the user,
+   * back online): a photo that failed while offline goes up as the network returns.
+   */
   pushNow(): void {
     this.pushRetryAt = 0;
+    this.uploadsNow = true;
+  }
+
+  /**
+   * When this device's own work is due again, without waiting for the next pull or a probe
+   * (issue 44: with pokes the probe asks once a minute): a push in backoff, a photo whose
+   * upload failed, a command the server applied that the pull has not settled yet.
+   */
+  private async dueInMs(): Promise<number | undefined> {
+    const { local } = this.ctx;
+    const now = Date.now();
+    const due: number[] = [];
+    if (this.pushFailures > 0) due.push(this.pushRetryAt - now);
+    for (const upload of await local.store.uploads.where('state').equals('pending').toArray()) {
+      due.push(upload.next_attempt_at - now);
+    }
+    if ((await local.store.outbox.where('state').equals('applied').count()) > 0) due.push(SETTLE_AGAIN_MS);
+    return due.length > 0 ? Math.max(0, Math.min(...due)) : undefined;
   }
 
   async run(): Promise<RoundResult> {
@@ -91,7 +120,9 @@ export class SyncRounds {
       // Photos go up before the pull: on a patchy network a round often fails in
       // its pull, and the delivery record should not wait for a whole round to pass.
       // (A failed upload waits out its own backoff; it never fails the round.)
-      await drainUploads(supabase, local, this.ctx.recordUpload, Date.now(), this.ctx.prepareUpload);
+      const uploadsBy = this.uploadsNow ? Number.POSITIVE_INFINITY : Date.now();
+      this.uploadsNow = false;
+      await drainUploads(supabase, local, this.ctx.recordUpload, uploadsBy, this.ctx.prepareUpload);
       const { horizon, fromScratch, cutoff } = await pullAll(
         supabase,
         local,
@@ -124,8 +155,7 @@ export class SyncRounds {
       await local.store.setMeta('lastSyncedAt', now);
       this.ctx.report({ online: true, syncing: false, lastError: pushError, lastSyncedAt: now, firstSync: null });
       this.ctx.afterSync?.();
-      // A push in backoff comes back when it is due, without waiting for the next pull.
-      return { ok: true, dueInMs: this.pushFailures > 0 ? Math.max(0, this.pushRetryAt - Date.now()) : undefined };
+      return { ok: true, dueInMs: await this.dueInMs() };
     } catch (error) {
       this.ctx.report({
         ...this.ctx.state(),

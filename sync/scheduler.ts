@@ -19,7 +19,8 @@ export interface SchedulerOptions {
   intervalMs: number;
   /** An idle device's question, every probeIntervalMs (0: none): true when a round is due. */
   probe?: () => Promise<boolean>;
-  probeIntervalMs?: number;
+  /** A number, or asked before each probe (the engine slows it while pokes arrive: issue 44). */
+  probeIntervalMs?: number | (() => number);
   /** What the browser says of the network ('online' and 'offline' events). */
   onNetwork?: (online: boolean) => void;
   /** The window and document to listen on (the global ones by default; tests pass their own). */
@@ -29,7 +30,8 @@ export interface SchedulerOptions {
 
 export class SyncScheduler {
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private probeTimer: ReturnType<typeof setInterval> | undefined;
+  private probeTimer: ReturnType<typeof setTimeout> | undefined;
+  private followUp: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | null = null;
   private again = false;
   private started = false;
@@ -47,6 +49,8 @@ export class SyncScheduler {
     const doc = this.options.document ?? (globalThis.document as SchedulerOptions['document']);
     // The browser knows about the connection before a round can prove it.
     this.listen(win, 'online', () => {
+      // The network is back: the backoff of the rounds that failed without it starts over.
+      this.failures = 0;
       this.options.onNetwork?.(true);
       this.request();
     });
@@ -54,18 +58,40 @@ export class SyncScheduler {
     this.listen(doc, 'visibilitychange', () => {
       if (doc?.visibilityState === 'visible') this.request();
     });
-    const probeMs = this.options.probeIntervalMs ?? 0;
-    if (probeMs > 0 && this.options.probe) {
-      const probe = this.options.probe;
-      this.probeTimer = setInterval(() => {
-        if (this.stopped || this.running) return;
-        void probe().then(
+    this.reprobe();
+    this.request();
+  }
+
+  /** The probe's next question in its interval from now (after the interval itself changed). */
+  reprobe(): void {
+    clearTimeout(this.probeTimer);
+    this.probeTimer = undefined;
+    const every = this.options.probeIntervalMs ?? 0;
+    const probeMs = typeof every === 'function' ? every() : every;
+    const probe = this.options.probe;
+    if (!this.started || this.stopped || !(probeMs > 0) || !probe) return;
+    this.probeTimer = setTimeout(() => {
+      if (this.stopped) return;
+      if (this.running) return this.reprobe();
+      void probe()
+        .then(
           (due) => due && this.request(),
           () => undefined, // offline or failing: the regular round notices and backs off
-        );
-      }, probeMs);
-    }
+        )
+        .finally(() => {
+          if (!this.stopped) this.reprobe();
+        });
+    }, probeMs);
+  }
+
+  /** A round now and another one afterMs later (a poke: what its burst held back, issue 44). */
+  requestTwice(afterMs: number): void {
     this.request();
+    if (this.followUp || this.stopped) return;
+    this.followUp = setTimeout(() => {
+      this.followUp = undefined;
+      this.request();
+    }, afterMs);
   }
 
   /** A round now, or right after the one in progress. */
@@ -99,7 +125,8 @@ export class SyncScheduler {
   async stop(waitMs = 2000): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    clearInterval(this.probeTimer);
+    clearTimeout(this.probeTimer);
+    clearTimeout(this.followUp);
     for (const remove of this.removers.splice(0)) remove();
     // A round can wait long on the network (supabase-js retries a token refresh for about
     // 25 s); sign-out must not wait for it.

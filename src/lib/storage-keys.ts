@@ -38,6 +38,16 @@ export const LANGUAGE_KEY = 'dermaga-language';
 export const EVIDENCE_LOCATION_KEY = 'dermaga-evidence-location';
 
 /**
+ * The idle probe's interval in ms while the socket is down, overriding 2.5 s (issue 44): '0'
+ * switches the probe off (the e2e tests measure the pokes alone). A setting of the device
+ * for diagnosis, kept after sign-out; absent in normal use.
+ */
+export const PROBE_INTERVAL_KEY = 'dermaga-probe-interval';
+
+/** The safety probe's interval in ms (60 s when absent): likewise a device setting for diagnosis. */
+export const SAFETY_PROBE_KEY = 'dermaga-safety-probe';
+
+/**
  * Who has signed in on this device before (issue 41: "Selamat datang kembali" only for them): a
  * short hash of each e-mail, never the address. Kept after sign-out, or every sign-in would be
  * a first one.
@@ -49,5 +59,7 @@ export const DEVICE_STORAGE_KEYS: readonly string[] = [
   HIGH_CONTRAST_KEY,
   LANGUAGE_KEY,
   EVIDENCE_LOCATION_KEY,
+  PROBE_INTERVAL_KEY,
+  SAFETY_PROBE_KEY,
   SIGNED_IN_BEFORE_KEY,
 ];

@@ -2,13 +2,14 @@
 // session and profile are known (also offline), stopped on sign-out. Screens
 // read its RxDB collections and dispatch commands through useSyncEngine().
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { SyncEngine, SyncStatus, TableName } from '../../sync/pure';
+import type { ChangeWatch, SyncEngine, SyncStatus, TableName } from '../../sync/pure';
 import { compressImage } from './compress-image';
 import { remakeDocument } from './handover/bast-server-time';
 import { requestPersistentStorage } from './use-storage';
 import { useSession } from './session';
 import { supabase } from './supabase';
 import { tablesArrived } from './tables-arrived';
+import { PROBE_INTERVAL_KEY, SAFETY_PROBE_KEY } from './storage-keys';
 import { useOnline } from './use-online';
 import { deliver, presentNow } from './use-observable';
 
@@ -55,6 +56,12 @@ function startMark(name: string): void {
   globalThis.performance?.mark?.(name);
 }
 
+/** A probe's interval in ms: the default, unless this device is set otherwise (storage-keys.ts). */
+function deviceSetting(key: string, fallback: number): number {
+  const set = Number(globalThis.localStorage?.getItem(key) ?? NaN);
+  return Number.isFinite(set) && set >= 0 ? set : fallback;
+}
+
 export function SyncEngineProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const [engine, setEngine] = useState<SyncEngine | null>(null);
@@ -82,9 +89,13 @@ export function SyncEngineProvider({ children }: { children: ReactNode }) {
           // A tap's effect renders within the tap, not in a later task; what the engine's
           // background work changes renders as a transition (issue 14, P3).
           present: presentNow,
-          // Idle and online: one small question every 2.5 s, a full pull only when
-          // the answer is yes (or every 2 minutes as a safety net). docs/sync.md.
-          probeIntervalMs: 2_500,
+          // Changes are pushed (issue 44): the device joins its scopes' Realtime channels and a
+          // poke starts a round. While they are joined, the idle probe asks once a minute (a
+          // socket that looks open but hears nothing); while not, one small question every
+          // 2.5 s, a full pull only when the answer is yes (or every 2 minutes). docs/sync.md.
+          realtime: true,
+          probeIntervalMs: deviceSetting(PROBE_INTERVAL_KEY, 2_500),
+          safetyProbeMs: deviceSetting(SAFETY_PROBE_KEY, 60_000),
           pullIntervalMs: 120_000,
           // Told to the server after a round, at most once a minute (Perlu perhatian, issue 30).
           appVersion: import.meta.env.VITE_APP_VERSION,
@@ -152,6 +163,18 @@ export function useSyncStatus(): SyncStatus {
   }, [engine]);
   if (!engine || !status) return { ...OFFLINE_IDLE, online };
   return { ...status, online: status.online && online };
+}
+
+/** How this device hears of changes (the socket, the probe's intervals), or null while the engine opens. */
+export function useChangeWatch(): ChangeWatch | null {
+  const engine = useSyncEngine();
+  const [watch, setWatch] = useState<ChangeWatch | null>(null);
+  useEffect(() => {
+    if (!engine) return;
+    const subscription = engine.changes$.subscribe((next) => deliver(setWatch, next));
+    return () => subscription.unsubscribe();
+  }, [engine]);
+  return engine ? watch : null;
 }
 
 /**

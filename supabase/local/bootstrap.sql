@@ -248,3 +248,50 @@ create table if not exists supabase_migrations.seed_files (
   hash text not null,
   applied_at timestamptz not null default now()
 );
+
+-- Realtime (issue 44): the part of hosted Supabase Realtime's schema the migrations use,
+-- made only where it is absent (a hosted project has its own, which this never runs on).
+-- realtime.messages holds what Broadcast from the database sends, with RLS deciding who may
+-- join a private channel (policies use realtime.topic(), the topic being joined);
+-- realtime.send(payload, event, topic, private) is hosted's signature. Here it sends through
+-- NOTIFY on the channel dermaga_realtime at commit (the gateway's one listening connection
+-- fans it out: supabase/local/realtime.ts) instead of writing a row that Realtime would read
+-- from the WAL; the rows hosted keeps are dropped after a few days anyway.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+create table if not exists realtime.messages (
+  id uuid not null default gen_random_uuid(),
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated;
+grant all on realtime.messages to service_role;
+do $$
+begin
+  if to_regprocedure('realtime.topic()') is null then
+    create function realtime.topic() returns text
+    language sql stable
+    as 'select nullif(current_setting(''realtime.topic'', true), '''')::text';
+  end if;
+  if to_regprocedure('realtime.send(jsonb, text, text, boolean)') is null then
+    create function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+    returns void
+    language plpgsql
+    as $f$
+    begin
+      perform pg_notify('dermaga_realtime', jsonb_build_object(
+        'topic', topic, 'event', event, 'payload', payload, 'private', private)::text);
+    end
+    $f$;
+  end if;
+end
+$$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;
+revoke execute on function realtime.send(jsonb, text, text, boolean) from public, anon, authenticated;

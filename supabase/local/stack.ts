@@ -14,6 +14,8 @@ import { apiKeys } from './keys';
 import { migrate, type MigrationReport } from './migrate';
 import { assertPortFree } from './ports';
 import { startPostgrest } from './postgrest';
+import { startRealtime, type RealtimeServer } from './realtime';
+import { forwardUpgrades } from './upgrade';
 import { storageApp } from './storage';
 
 export interface StackOptions {
@@ -61,6 +63,8 @@ export interface Stack {
   /** embedded: the stack's own PostgreSQL under DATA_DIR; external: DATABASE_URL's server. */
   engine: 'embedded' | 'external';
   migrations: MigrationReport;
+  /** The Realtime endpoint (/realtime/v1/websocket): its open sockets and joined channels. */
+  realtime: Pick<RealtimeServer, 'counts'>;
   /** Pids of the child processes (PostgREST, Deno), for supervision checks. */
   childPids: number[];
   stop(): Promise<void>;
@@ -180,6 +184,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     gatewayServer.removeAllListeners('request');
     const { getRequestListener } = await import('@hono/node-server');
     gatewayServer.on('request', getRequestListener(gateway.fetch));
+    // Realtime's WebSocket on the same port (realtime.ts); any other upgrade is refused.
+    const realtime = startRealtime({ dbUrl: db.ownerUrl, jwtSecret });
+    stops.push(() => realtime.stop());
+    gatewayServer.on('upgrade', (req, socket, head) => {
+      if (!realtime.handleUpgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
+    });
 
     const appServer = await listen(
       appServerApp({ distDir: resolve(projectDir, process.env.DERMAGA_DIST || 'dist'), apiUrl, anonKey: keys.anonKey }),
@@ -187,6 +197,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       host,
     );
     stops.push(() => closeServer(appServer));
+    forwardUpgrades(appServer, apiPort, host);
     const appUrl = `http://${host}:${(appServer.address() as AddressInfo).port}`;
 
     return {
@@ -199,6 +210,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       postgrestUrl: postgrest.url,
       engine: db.engine,
       migrations,
+      realtime,
       childPids: [postgrest.child.process.pid, functions.child.process.pid].filter((p): p is number => !!p),
       stop,
     };

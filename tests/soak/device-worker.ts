@@ -57,6 +57,9 @@ const start = () =>
     multiTab: false,
     pullIntervalMs: 2_000,
     reconcileIntervalMs: 0,
+    // Pokes through Realtime as the app hears them (issue 44): through the same faulty proxy,
+    // so a partition cuts the socket too, and the stack's SIGKILL drops it.
+    realtime: true,
   });
 
 /** Commands the device acknowledged (dispatch resolved: queued durably). */

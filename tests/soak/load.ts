@@ -207,12 +207,15 @@ async function main() {
     let peakActive = 0;
     let lockWaits = 0;
     let samples = 0;
+    /** What the lock waits waited on (pg_stat_activity's wait_event: tuple, transactionid, object...). */
+    const waitedOn = new Map<string, number>();
     const sampler = setInterval(() => {
       void sql
-        .query<{ total: string; active: string; locks: string }>(
+        .query<{ total: string; active: string; locks: string; events: string[] | null }>(
           `select count(*) as total,
                   count(*) filter (where state = 'active' and pid <> pg_backend_pid()) as active,
-                  count(*) filter (where wait_event_type = 'Lock') as locks
+                  count(*) filter (where wait_event_type = 'Lock') as locks,
+                  array_agg(wait_event) filter (where wait_event_type = 'Lock') as events
              from pg_stat_activity where datname = $1`,
           [db[0]!.n],
         )
@@ -221,6 +224,7 @@ async function main() {
           peakConnections = Math.max(peakConnections, Number(rows[0]!.total));
           peakActive = Math.max(peakActive, Number(rows[0]!.active));
           lockWaits += Number(rows[0]!.locks) > 0 ? 1 : 0;
+          for (const e of rows[0]!.events ?? []) waitedOn.set(e, (waitedOn.get(e) ?? 0) + 1);
         })
         .catch(() => undefined);
     }, 500);
@@ -239,7 +243,8 @@ async function main() {
       `[load] pull round (changed_tables, then pull_changes for ${(f.tablesPulled / Math.max(1, f.pull.length)).toFixed(1)} tables on average): p50 ${ms(percentile(f.pull, 50))}, p95 ${ms(percentile(f.pull, 95))}, max ${ms(Math.max(...f.pull))} over ${f.pull.length}`,
     );
     console.log(
-      `[load] database: peak ${peakConnections} connections, peak ${peakActive} active queries, lock waits seen in ${lockWaits} of ${samples} samples`,
+      `[load] database: peak ${peakConnections} connections, peak ${peakActive} active queries, lock waits seen in ${lockWaits} of ${samples} samples` +
+        (waitedOn.size ? ` (on ${[...waitedOn].map(([e, n]) => `${e} ${n}`).join(', ')})` : ''),
     );
     console.log(`[load] errors: ${f.errors.length}${f.errors.length ? ` (first: ${[...new Set(f.errors)].slice(0, 5).join('; ')})` : ''}`);
 

@@ -27,6 +27,11 @@ export class StackProcess {
 
   constructor(private readonly opts: StackProcessOptions) {}
 
+  /** The CLI's pid, also its process group's id (the load scripts read its CPU and memory). */
+  get pid(): number | undefined {
+    return this.proc?.pid;
+  }
+
   async start(): Promise<RunningStack> {
     this.apiPort ||= await freePort();
     const began = Date.now();

@@ -1,7 +1,8 @@
 // A real HTTP proxy between a test client and the gateway, to cut the network
 // or to drop a response after the server has handled the request.
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { signHs256 } from '../../supabase/local/keys';
 
 export type ProxyMode = 'up' | 'down';
@@ -86,6 +87,7 @@ export class FlakyProxy {
 
   constructor(private readonly target: string) {
     this.server = createServer((req, res) => this.handle(req, res));
+    this.server.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head));
     this.server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -99,10 +101,59 @@ export class FlakyProxy {
     return this;
   }
 
+  /** WebSockets (Realtime, issue 44): 'pass', or 'refuse' every new one (HTTP still passes). */
+  webSockets: 'pass' | 'refuse' = 'pass';
+  /** WebSocket upgrades forwarded so far. */
+  webSocketsOpened = 0;
+  /** WebSocket upgrades refused so far ('refuse', or the network down). */
+  webSocketsRefused = 0;
+  get openWebSockets(): number {
+    return this.tunnels.size;
+  }
+  private tunnels = new Set<Duplex>();
+
+  /** Cuts every open WebSocket (a socket lost while the rest of the network works). */
+  cutWebSockets(): void {
+    for (const t of this.tunnels) t.destroy();
+  }
+
+  /** A WebSocket upgrade: piped to the target as it came, unless refused or the network is down. */
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (this.mode === 'down' || this.webSockets === 'refuse') {
+      this.webSocketsRefused++;
+      socket.destroy();
+      return;
+    }
+    const target = new URL(this.target);
+    const upstream = connect(Number(target.port), target.hostname, () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2)
+        lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i]!.toLowerCase() === 'host' ? target.host : req.rawHeaders[i + 1]}`);
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (head.length) upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    this.webSocketsOpened++;
+    this.tunnels.add(socket);
+    const end = () => {
+      this.tunnels.delete(socket);
+      upstream.destroy();
+      socket.destroy();
+    };
+    for (const side of [upstream, socket]) {
+      side.on('error', end);
+      side.on('close', end);
+    }
+  }
+
   /** Cuts every open connection too, like a lost signal. */
   setMode(mode: ProxyMode): void {
     this.mode = mode;
-    if (mode === 'down') for (const s of this.sockets) s.destroy();
+    if (mode === 'down') {
+      for (const s of this.sockets) s.destroy();
+      this.cutWebSockets();
+    }
   }
 
   /** Answers every request matching path with status (a server failing one endpoint). */

@@ -2,7 +2,7 @@
 // outbox and uploads, what the server rejected, the sync bookkeeping and the
 // versions. Never a token: session data is not read, and anything shaped like
 // a JWT or named like a credential is blanked before the file is written.
-import type { ConflictEntry, OutboxEntry, SyncStatus, UploadEntry } from '../../../sync/pure';
+import type { ChangeWatch, ConflictEntry, OutboxEntry, SyncStatus, UploadEntry } from '../../../sync/pure';
 import { formatNumber } from '../../lib/format-date';
 
 export interface DiagnosticsInput {
@@ -15,6 +15,8 @@ export interface DiagnosticsInput {
   };
   user: { id: string; role: string; hubId: string | null };
   status: SyncStatus;
+  /** How the device hears of changes: the socket, the probe now, the safety probe (issue 44). */
+  changes?: ChangeWatch;
   outbox: OutboxEntry[];
   uploads: UploadEntry[];
   conflicts: ConflictEntry[];
@@ -45,6 +47,7 @@ export function buildDiagnostics(input: DiagnosticsInput) {
     device: input.device,
     user: input.user,
     sync: input.status,
+    changes: input.changes,
     outbox: input.outbox,
     // The photos themselves stay on the device: their size says enough.
     uploads: input.uploads.map(({ bytes, ...rest }) => ({ ...rest, size: bytes.byteLength })),

@@ -29,6 +29,7 @@ export async function exportDiagnostics(
     },
     user: { id: profile.userId, role: profile.role, hubId: profile.hubId },
     status,
+    changes: engine.changes$.value,
     outbox,
     uploads,
     conflicts,

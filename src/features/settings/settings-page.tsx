@@ -8,9 +8,9 @@ import { Row, SyncPanel } from '../../components/sync-panel';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ScreenHeader } from '../../components/screen-header';
-import { formatDateTime } from '../../lib/format-date';
+import { formatDateTime, formatNumber } from '../../lib/format-date';
 import { useSignedIn } from '../../lib/session';
-import { useSyncEngine, useSyncStatus } from '../../lib/sync-engine';
+import { useChangeWatch, useSyncEngine, useSyncStatus } from '../../lib/sync-engine';
 import { formatBytes } from './diagnostics';
 import { exportDiagnostics } from './export-diagnostics';
 import { useT } from '../../lib/i18n';
@@ -106,6 +106,28 @@ function VersionCard() {
   );
 }
 
+/** How this device hears of changes (issue 44): the socket, the probe now, the safety probe. */
+function ChangeWatchRows() {
+  const t = useT();
+  const watch = useChangeWatch();
+  if (!watch) return null;
+  const socket = {
+    live: t('settings.changesSocketLive'),
+    connecting: t('settings.changesSocketConnecting'),
+    down: t('settings.changesSocketDown'),
+    off: t('settings.changesSocketOff'),
+  }[watch.socket];
+  const every = (ms: number) =>
+    ms > 0 ? t('settings.changesEvery', { seconds: formatNumber(ms / 1000) }) : t('settings.changesProbeOff');
+  return (
+    <dl className="divide-y" data-testid="change-watch" data-socket={watch.socket}>
+      <Row label={t('settings.changesSocket')} value={socket} testId="change-socket" />
+      <Row label={t('settings.changesProbe')} value={every(watch.probeMs)} testId="change-probe" />
+      <Row label={t('settings.changesSafetyProbe')} value={every(watch.safetyProbeMs)} testId="change-safety-probe" />
+    </dl>
+  );
+}
+
 function DiagnosticsCard() {
   const t = useT();
   const engine = useSyncEngine();
@@ -117,8 +139,10 @@ function DiagnosticsCard() {
         <CardTitle>{t('settings.diagnosticsCard')}</CardTitle>
         <CardDescription>{t('settings.diagnosticsDescription')}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3 text-sm">
+        <ChangeWatchRows />
         <Button
+          className="w-fit"
           disabled={!engine}
           onClick={() => {
             if (!engine) return;
