@@ -153,7 +153,13 @@ export class SyncRounds {
       if (cutoff) await this.pruneWorkingSet(cutoff, fromScratch);
       const now = new Date().toISOString();
       await local.store.setMeta('lastSyncedAt', now);
-      this.ctx.report({ online: true, syncing: false, lastError: pushError, lastSyncedAt: now, firstSync: null });
+      this.ctx.report({
+        online: true,
+        syncing: false,
+        lastError: pushError,
+        lastSyncedAt: now,
+        firstSync: null,
+      });
       this.ctx.afterSync?.();
       return { ok: true, dueInMs: await this.dueInMs() };
     } catch (error) {
