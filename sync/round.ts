@@ -17,10 +17,12 @@ import { cutoffAt } from './domain/working-set';
 import type { UploadEntry } from './db/engine-store';
 
 /**
- * A command the server applied in a transaction the pull has not seen past yet is looked at
- * again this soon (what the 2.5 s probe did before pokes: issue 44).
+ * A photo or a command of this device is looked at again no sooner than this (what the 2.5 s
+ * probe did before pokes: issue 44): a photo waiting for its receipt to reach the server, or a
+ * command the server applied in a transaction the pull has not seen past yet, would otherwise
+ * start round after round.
  */
-const SETTLE_AGAIN_MS = 2_500;
+const OWN_WORK_AGAIN_MS = 2_500;
 
 /** What the engine shows of its rounds (status.ts adds the outbox, uploads and conflicts). */
 export interface RoundState {
@@ -92,12 +94,12 @@ export class SyncRounds {
     const { local } = this.ctx;
     const now = Date.now();
     const due: number[] = [];
-    if (this.pushFailures > 0) due.push(this.pushRetryAt - now);
+    if (this.pushFailures > 0) due.push(Math.max(0, this.pushRetryAt - now));
     for (const upload of await local.store.uploads.where('state').equals('pending').toArray()) {
-      due.push(upload.next_attempt_at - now);
+      due.push(Math.max(OWN_WORK_AGAIN_MS, upload.next_attempt_at - now));
     }
-    if ((await local.store.outbox.where('state').equals('applied').count()) > 0) due.push(SETTLE_AGAIN_MS);
-    return due.length > 0 ? Math.max(0, Math.min(...due)) : undefined;
+    if ((await local.store.outbox.where('state').equals('applied').count()) > 0) due.push(OWN_WORK_AGAIN_MS);
+    return due.length > 0 ? Math.min(...due) : undefined;
   }
 
   async run(): Promise<RoundResult> {

@@ -5,7 +5,7 @@
 // hash and the device's own copy agree. A receipt the server refused (another tablet counted
 // first) lets the BAST go up as it was made: nothing waits for ever, nothing is lost.
 import { createHash } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { SyncEngine } from '../../sync';
 import type { DocumentUpload } from '../../sync/db/engine-store';
 import { makeBastPdf, type BastData } from '../../src/lib/handover/bast-pdf';
@@ -49,15 +49,15 @@ describe("the BAST's server receipt time", () => {
   afterAll(async () => device?.dispose());
 
   // The app's engine: with the BAST's maker (the test device's engine has none).
-  const start = (d: Device) =>
+  const start = (d: Device, options: { pullIntervalMs?: number; remake?: typeof remakeDocument } = {}) =>
     SyncEngine.start({
       supabase: d.supabase,
       actor: d.actor,
       indexedDb: d.indexedDb,
       multiTab: false,
-      pullIntervalMs: 60_000,
+      pullIntervalMs: options.pullIntervalMs ?? 60_000,
       reconcileIntervalMs: 0,
-      remakeDocument,
+      remakeDocument: options.remake ?? remakeDocument,
     });
 
   /** Counts a shipment offline and queues its BAST; the receipt is the one given or a new one. */
@@ -137,5 +137,33 @@ describe("the BAST's server receipt time", () => {
       [path],
     );
     expect(row?.sha256).toBe(sha256(made));
+  });
+
+  // Issue 44: with pokes nothing asks every 2.5 s any more, and that probe was what noticed a
+  // failed upload being due again; three clean-clone runs each timed out a flow on it. A round
+  // now says when this device's own work is due (round.ts dueInMs). Before that fix this BAST
+  // waited for the next pull, ten minutes away here.
+  it('a BAST whose making failed goes up when its retry is due, not at the next pull', async () => {
+    const { shipmentId, batch } = await unloadingAtCikarang();
+    const d = await openDevice(DEMO_USERS.cikarang);
+    onTestFinished(() => d.dispose());
+    await d.engine.stop();
+    // Twice: a round that asked for another while it ran gives the first retry a second chance.
+    let failures = 2;
+    d.engine = await start(d, {
+      pullIntervalMs: 600_000,
+      remake: async (...args) => {
+        if (failures > 0) {
+          failures--;
+          throw new Error('the PDF maker failed');
+        }
+        return remakeDocument(...args);
+      },
+    });
+    await settle(d.engine);
+    const { path } = await countOffline(d, shipmentId, batch);
+    await expect.poll(async () => (await d.engine.local.store.uploads.get(path))?.state).toBe('uploaded');
+    expect(failures).toBe(0);
+    expect((await stored(d, path)).byteLength).toBeGreaterThan(0);
   });
 });
