@@ -50,7 +50,7 @@ alter default privileges in schema public
 --                        day (what a device does not hold for certain); keyset
 --                        paging by the last row's (date_recorded, id).
 --
--- Each reads what the caller may read (20261126000300_baseline_rls.sql), so a
+-- Each reads what the caller may read (policies/), so a
 -- hub user reads exactly the shipments and ledger rows its pull would give it,
 -- and nothing of another hub: ledger_history is security invoker (row-level
 -- security decides), search_shipments security definer with the shipments'
@@ -236,7 +236,7 @@ alter table public.shipment_statuses enable row level security;
 
 -- Operations tables: vendors, vehicle types, vehicles, shipments, containers,
 -- the inventory ledger, and the record of every command; then the indexes of
--- every table. Conventions as in 20261126000000_baseline_tables.sql
+-- every table. Conventions as in tables/
 -- (device-made uuid keys accepted, replication columns, ON DELETE RESTRICT,
 -- soft delete as the normal path).
 
@@ -593,9 +593,9 @@ create index if not exists inventory_warehouse_keyset_idx
 
 -- commands ------------------------------------------------------------------------
 -- Every command a device sent, with its outcome (docs/sync.md): apply_commands
--- (20261126000800_baseline_commands.sql) answers a command id seen before from
+-- (functions/apply_commands.sql) answers a command id seen before from
 -- this record and never applies it twice; the audit screen reads it
--- (20261126001600_audit_trail.sql). Not replicated: devices learn the outcome
+-- (functions/audit_trail.sql). Not replicated: devices learn the outcome
 -- of their own commands from apply_commands' answer.
 create table public.commands (
   id uuid primary key,
@@ -649,7 +649,7 @@ alter table public.commands enable row level security;
 -- below zero. A refusal writes nothing (the command's subtransaction).
 --
 -- The floor commands that keep their images are in
--- 20261126003010_floor_commands_keep_images.sql. Device twin:
+-- functions/cmd_vehicle_queue.sql. Device twin:
 -- sync/commands/undo.ts.
 create table public.command_images (
   command_id uuid primary key,
@@ -689,7 +689,7 @@ comment on table public.command_images is
 -- defaults by attention_settings() and written by set_attention_settings().
 --
 -- Nobody writes either table directly (no INSERT/UPDATE/DELETE for the API roles,
--- 20261126000300_baseline_rls.sql): the two functions check who calls and what.
+-- policies/): the two functions check who calls and what.
 create table public.device_sync_reports (
   device_id uuid primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -772,7 +772,7 @@ create table public.stock_balances (
 );
 
 comment on table public.stock_balances is
-  'Each warehouse''s stock on hand: the sum of its live inventory rows, kept by triggers on public.inventory at commit (20261126003400_stock_balances.sql).';
+  'Each warehouse''s stock on hand: the sum of its live inventory rows, kept by triggers on public.inventory at commit (functions/stock_balances.sql).';
 
 comment on column public.stock_balances.id is 'The warehouse''s id (one balance per warehouse).';
 
@@ -984,7 +984,7 @@ alter table public.realtime_pokes enable row level security;
 
 -- schemas/tables/replication_columns.sql ==================================================
 
--- The replication columns mean the same on every table (see 20261126000000_baseline_tables.sql).
+-- The replication columns mean the same on every table (see tables/).
 do $$
 declare
   t text;
@@ -1003,25 +1003,7 @@ $$;
 
 -- schemas/functions/replication.sql =======================================================
 
--- Baseline of the schema, squashed on 2026-11-26 from the 28 migrations written
--- before the first deploy. Each function is defined once, in its current form.
--- From here on, new migrations are appended after these files; a file that has
--- been applied anywhere is never edited.
---
--- The files, in the order they apply:
---   20261126000000_baseline_tables.sql            replication columns; hubs, warehouses, profiles, statuses
---   20261126000100_baseline_operations_tables.sql vendors, vehicles, shipments, containers, inventory,
---                                                 commands; indexes
---   20261126000200_user_management.sql            profiles follow auth.users; there is always an admin
---   20261126000300_baseline_rls.sql               grants, row-level security, the storage bucket
---   20261126000400_status_procedures.sql          the status procedures of spec 7.3
---   20261126000500_baseline_sync.sql              the pull and the changes probe (docs/sync.md)
---   20261126000600_domain_rules.sql               the derivation rules the devices share
---   20261126000700_baseline_command_helpers.sql   refusals, payload readers, permission checks, look-ups
---   20261126000800_baseline_commands.sql          the command envelope: apply_commands
---   20261126000900_cmd_vehicle_queue.sql ... 20261126001500_cmd_warehouse_capacity.sql
---                                                 one file per command family (sync/commands/*.ts)
---   20261126001600_audit_trail.sql                the audit screen's reads
+-- The replication columns every replicated table has, and the list of those tables.
 --
 -- Conventions for every table of the product:
 --   * uuid primary keys with a server default, but a key made on the device is
@@ -1075,7 +1057,7 @@ comment on function public.stamp_replication_columns() is
 revoke execute on function public.stamp_replication_columns() from public, anon, authenticated;
 
 -- The tables the devices replicate: the handover's documents and discrepancies join them
--- after the shipments they belong to. Moved here from 20261126003400_stock_balances.sql.
+-- after the shipments they belong to, and the stock balances right after the warehouses.
 create or replace function public.replicated_tables()
 returns text[]
 language sql
@@ -1209,8 +1191,8 @@ comment on function public.mirror_profile_to_auth_user() is
 revoke execute on function public.mirror_profile_to_auth_user() from public, anon, authenticated;
 
 -- auth.users -> profile ------------------------------------------------------------
--- sync_profile_from_auth_user and its trigger on_auth_user_updated moved to
--- 20261126002700_profile_email_sync_keeps_hub_check.sql when they changed (issue 27).
+-- sync_profile_from_auth_user (below; its trigger on_auth_user_updated in
+-- triggers/auth_users.sql).
 
 -- A deleted auth user: keep the profile as a tombstone (the foreign key sets
 -- user_id to null) so devices pulling profiles learn that it is gone.
@@ -1325,7 +1307,7 @@ revoke execute on function public.refuse_commands_of_deleted_users() from public
 -- Issue 27, finding 11: two admins changing each other at the same moment
 -- (update-user demoting, delete-user deleting) got a 500 instead of an answer.
 --
--- keep_one_admin (20261126000200_user_management.sql) runs BEFORE each row's
+-- keep_one_admin (above) runs BEFORE each row's
 -- update, when PostgreSQL has already locked that row, and then locks every
 -- live admin row to count them. Admin X demoting Y holds Y's row and waits
 -- for X's; Y demoting X holds X's row and waits for Y's: a deadlock
@@ -1377,10 +1359,6 @@ revoke execute on function public.serialize_profile_changes() from public, anon,
 -- Now an e-mail change writes the e-mail alone; role and hub are written only
 -- when they change, and then the hub rule holds as before (an admin turning the
 -- user into a hub user must give it a hub, which update-user requires anyway).
---
--- The function moved here from 20261126000200_user_management.sql with its
--- trigger (one definition to read, README "Deploy"): a fresh database creates
--- both here; one made before replaces the function and re-creates the trigger.
 create or replace function public.sync_profile_from_auth_user()
 returns trigger
 language plpgsql
@@ -1428,7 +1406,7 @@ revoke execute on function public.sync_profile_from_auth_user() from public, ano
 -- Row-level security: who may READ which rows. Nobody writes directly.
 --
 -- One write path (issue 3): the app writes through apply_commands (the sync
--- issue), the status procedures (20261126000400_status_procedures.sql) and the
+-- issue), the status procedures (functions/shipment_statuses.sql) and the
 -- user-management edge functions (service role). Those run with their own
 -- rights and check role and hub themselves. So the API roles lose INSERT,
 -- UPDATE and DELETE on every table here, and the policies below are SELECT
@@ -1590,8 +1568,8 @@ grant execute on function public.my_warehouse_ids() to authenticated, service_ro
 -- Names and arguments are the spec's, so the status screen calls them as
 -- before: get_shipment_status_values(), is_shipment_status_used(status_value),
 -- add_shipment_status(new_status), rename_shipment_status(old_value, new_value),
--- remove_shipment_status(value_to_remove). my_hub_id() is in 20261126000300_baseline_rls.sql
--- because the policies use it. Optional trailing arguments carry what the table
+-- remove_shipment_status(value_to_remove). my_hub_id() and the
+-- other helpers the policies use are above. Optional trailing arguments carry what the table
 -- adds over an enum (label, color, order); callers that omit them get defaults.
 --
 -- The writing procedures are security definer (the API roles cannot write the
@@ -1647,7 +1625,7 @@ revoke execute on function public.require_staff() from public, anon, authenticat
 --   * "lower case" means ASCII letters only (translate), never locale rules;
 --   * "trimmed" means the whitespace JavaScript's String.prototype.trim removes;
 --   * ties are broken by created_at, then name in byte order, then id (the
---     look-ups of 20261126000700_baseline_command_helpers.sql).
+--     look-ups of functions/cmd_helpers.sql).
 
 -- Text -----------------------------------------------------------------------
 
@@ -1910,7 +1888,7 @@ grant execute on function public.dm_format_wib(timestamptz) to authenticated, se
 -- The POD flow (spec 2.10, 4.2, 8.5): otw_{city} -> Confirm Tiba -> confirm_tiba
 -- -> Mulai Bongkar -> sedang_bongkar -> Selesai Bongkar -> selesai_pod.
 -- Allowed: admin, tower_control, and a hub user of a POD hub of the shipment's
--- city. First writer wins as at the hubs (20261126001100_cmd_arrival.sql).
+-- city. First writer wins as at the hubs (cmd_arrival.sql).
 -- Device twins: sync/commands/pod.ts.
 
 -- The POD city of a shipment: from its otw_ status while on the way, from its
@@ -1951,11 +1929,6 @@ end;
 $$;
 
 revoke execute on function public.cmd_require_pod(public.command_context, text) from public, anon, authenticated;
-
--- complete_unloading (with the counted receipt of issue 28) is in
--- 20261126004020_handover_commands.sql.
-
--- The POD flow (moved from 20261126001200_cmd_pod.sql) ------------------------------------
 
 -- pod_confirm_arrival {shipment_id}
 create or replace function public.cmd_pod_confirm_arrival(ctx public.command_context, p jsonb)
@@ -2527,10 +2500,10 @@ grant execute on function public.remove_shipment_status(text) to authenticated, 
 --
 -- security invoker: the caller's row-level security decides what it pulls.
 
--- public.replicated_tables(), the list of tables, is in 20261126004000_handover_tables.sql.
+-- public.replicated_tables(), the list of tables, is in tables/shipment_receipts.sql.
 
 -- public.pull_changes(), the pull itself, and public.visible_ids(), the ids a device may
--- hold now (convergence), are in 20261126004100_working_set.sql: both send only the
+-- hold now (convergence), are in functions/working_set.sql: both send only the
 -- device's working set (issue 26).
 
 -- Rows by id in the pull's shape (change_xid as text), for reconcileScope.
@@ -2560,8 +2533,7 @@ revoke execute on function public.rows_by_id(text, uuid[]) from public, anon;
 grant execute on function public.rows_by_id(text, uuid[]) to authenticated, service_role;
 
 -- Pull -----------------------------------------------------------------------------------
--- Moved here from 20261126000500_baseline_sync.sql: only the working set, and a checkpoint
--- past the rows left out. jit off (here and below): a plan's cost is estimated over the
+-- Only the working set (working_set.sql), and a checkpoint past the rows left out. jit off (here and below): a plan's cost is estimated over the
 -- whole history before the indexes narrow it, and on PostgreSQL that estimate alone made
 -- the JIT compile each statement, seconds for a pull that runs in milliseconds.
 create or replace function public.pull_changes(
@@ -2626,7 +2598,7 @@ revoke execute on function public.pull_changes(text, text, uuid, integer) from p
 grant execute on function public.pull_changes(text, text, uuid, integer) to authenticated, service_role;
 
 -- Convergence: the ids of the working set the user may read now, with the snapshot's
--- horizon and the cutoff. Moved here from 20261126000500_baseline_sync.sql.
+-- horizon and the cutoff.
 create or replace function public.visible_ids(p_table text)
 returns jsonb
 language plpgsql
@@ -2655,8 +2627,8 @@ revoke execute on function public.visible_ids(text) from public, anon;
 
 grant execute on function public.visible_ids(text) to authenticated, service_role;
 
--- Which tables have changes past the device's checkpoints (issues 10, 13, 14; moved here
--- from 20261126000500_baseline_sync.sql with has_changes, its answer now with the cutoff):
+-- Which tables have changes past the device's checkpoints (issues 10, 13, 14; with
+-- has_changes, its answer with the cutoff):
 -- a sync round asks this once, then pulls only those tables, instead of one
 -- pull_changes request per table every round. On a patchy network fewer
 -- requests per round means fewer rounds lost; on the server, one statement per
@@ -2737,7 +2709,7 @@ grant execute on function public.has_changes(jsonb) to authenticated, service_ro
 -- payload readers and the rows the commands look up. Each command is a
 -- function public.cmd_<type>(ctx public.command_context, p jsonb) returning
 -- the id of the main row it acted on, called by apply_commands
--- (20261126000800_baseline_commands.sql) inside the command's own
+-- (functions/apply_commands.sql) inside the command's own
 -- subtransaction; it checks role, hub and precondition under row locks and
 -- writes every row of the transition. Nothing here is callable by the API
 -- roles: execute is revoked at the end of the file.
@@ -3175,8 +3147,8 @@ $$;
 
 revoke execute on function public.cmd_reject_conflict(uuid, text[], text, text) from public, anon, authenticated;
 
--- The latest transition time of the payload's shipments and vehicles (first defined in
--- 20261126000800_baseline_commands.sql; the same ids, the same answer): each id by primary key.
+-- The latest transition time of the payload's shipments and vehicles (apply_commands.sql,
+-- note 3.): each id by primary key.
 create or replace function public.cmd_time_floor(p jsonb)
 returns timestamptz
 language plpgsql
@@ -3280,8 +3252,7 @@ revoke execute on function public.cmd_hub(uuid) from public, anon, authenticated
 -- device (sync/commands/text-bounds.ts, the zod schemas' requiredText/optionalText) and here
 -- alike, with the same message. The bound belongs to the payload field: its name decides it
 -- wherever it appears (a payload or an edit's `changes`; the counted receipt's names).
--- cmd_req_text and cmd_opt_text (moved here from 20261126000700_baseline_command_helpers.sql)
--- check it once the text is trimmed, after its required and clean checks, as the device does.
+-- cmd_req_text and cmd_opt_text check it once the text is trimmed, after its required and clean checks, as the device does.
 -- Lengths count characters (code points), as JavaScript's [...text].length does.
 
 -- Refuses text longer than its field's bound, with the field's message.
@@ -3328,18 +3299,76 @@ revoke execute on function public.cmd_require_text_bound(text, text) from public
 
 -- schemas/functions/apply_commands.sql ====================================================
 
--- Issues 39 and 43: apply_commands (first defined in 20261126000800_baseline_commands.sql, last
--- in 20261128002010_apply_commands_keeps_known_fields.sql) as 20261128014000_apply_commands_plain.sql's
--- header describes it (every type through the CASE, the held records one array written by
--- public.commands_write, trail_blind checked by a test), and it holds the floor commands' row images back with
--- their records and writes both at the same points (20261128015000_images_held.sql, whose
--- header tells how the images come back from undo_keep_images), and trail_blind names every
--- type whose function reaches no function that reads public.commands or public.command_images
--- (catalogue-server.test.ts checks both): besides the vehicle queue's four, the shipping forms,
--- the master data, stock bookings, capacities, corrections and attachments. Their records now
--- stay held while they run, as the queue's did; the arrivals, unloadings and POD steps (which
--- name who acted first from public.commands) and undo_command (which reads the images) still
--- run after the held rows are written. Otherwise unchanged.
+-- The one write path of the app (docs/sync.md, docs/security.md):
+-- apply_commands(commands jsonb).
+--
+-- Each command is { id, type, payload, issued_at, actor } made on a device.
+-- For each, in order, in its own subtransaction: the actor comes from the JWT
+-- (a payload naming someone else is refused), the command runs through
+-- public.cmd_<type>(ctx, payload) which checks role, hub and precondition
+-- under row locks and writes every row of the transition, and the outcome is
+-- recorded in public.commands under the command id. A command id seen before
+-- is answered from that record and never applied twice. A rejection is final
+-- and recorded; only transient failures (lock or statement timeout,
+-- serialization failure, deadlock) abort the whole call so the client retries.
+--
+-- What the envelope checks before a cmd_* function runs (issue 9):
+--   * the device time must be an ISO 8601 time with a zone, else the command
+--     is refused with invalid_command; it is clamped to the server's receipt
+--     from above, and from below to the previous transition of the rows the
+--     command names and to 30 days before the receipt (a tablet whose clock
+--     reset to 1970 must not stamp 1970 business dates);
+--   * the payload must be an object, the actor a uuid equal to the caller;
+--   * one id, one command: the same id sent again with another actor, type or
+--     payload is refused with duplicate_id, never answered "applied";
+--   * ids are compared in canonical form (the uuid type) and answered in it;
+--   * role checks are NULL-safe: a missing role never passes.
+--
+-- How it is made fast (issue 14, P2). docs/performance.md, "How apply_commands
+-- got fast", tells how each was found and measured; the numbers below are its
+-- notes', which the comments in the bodies refer to ("see 2. above"):
+--   * plan_cache_mode = force_generic_plan: each command's statements are a
+--     handful of primary-key lookups and updates whose plans do not depend on
+--     the values, so they are planned once per connection;
+--   * the answers are collected in a jsonb[] and turned into the jsonb array
+--     once (a jsonb array concatenated a command at a time is copied whole
+--     each time).
+--   1. The command's function is called statically, through a CASE over the
+--      command types (dynamic SQL is parsed and planned on every call). A type
+--      that is not listed takes the old path by name (the same `^[a-z_]+$`
+--      and to_regprocedure checks, the same unknown_command rejection), so a
+--      cmd_<type>(command_context, jsonb) added later works before it is
+--      listed. A migration that drops or renames a listed function must
+--      replace apply_commands as well.
+--   2. The id's advisory lock is taken in an assignment (a simple expression,
+--      evaluated without starting the executor) rather than by PERFORM.
+--   3. cmd_time_floor finds the payload's ids with a loop rather than a query
+--      over jsonb_each, and looks them up one at a time by primary key (the
+--      generic plan of `id = any(ids)` was a bitmap scan, whose set-up costs
+--      more than the one or two rows it finds; a function's SET clause turning
+--      bitmap scans off costs more again, on every call).
+--   4. The hot path's helpers carry no `set search_path`: see cmd_helpers.sql for why
+--      that is safe.
+--   5. The vehicle queue's commands take the vehicle as it was in the UPDATE that changes
+--      it (issue 43): cmd_vehicle_queue.sql.
+--   6. The idempotency records (public.commands) are held back and written
+--      several at a time (public.commands_write, below), one INSERT of the held rows, with the same values in
+--      the same order (seq, the arrival order, is given in that order). Nothing
+--      may read a record before it is written, so they are written before
+--      anything could: before the record of a command id is looked up when that
+--      id is among the held rows, before any command of a type not in trail_blind
+--      runs (cmd_reject_conflict reads public.commands to name who acted first;
+--      the types trail_blind names reach nothing that reads public.commands or
+--      public.command_images: catalogue-server.test.ts checks it), and at the end of
+--      the call. The floor commands' row images (public.command_images, for
+--      undo_command) are held the same way and written at the same points
+--      (public.command_images_write, below; issue 43). The call is one transaction: a transient error rolls all of it
+--      back, and other transactions see the records at commit (one racing on
+--      the same id waits on the id's advisory lock, held until then). seq
+--      values of one call are consecutive; the order within each call is kept.
+--
+-- Before it runs, each command's payload is cut to the fields its type knows
+-- (public.cmd_trail_payload, cmd_payload.sql); the record keeps what ran.
 create or replace function public.apply_commands(commands jsonb)
 returns jsonb
 language plpgsql
@@ -3374,7 +3403,7 @@ declare
   -- The records not yet written to public.commands (6. above), in arrival order.
   held public.commands[] := '{}';
   held_ids uuid[] := '{}'; -- their ids (an array of uuids is searched faster than of rows)
-  -- The row images of the held records' commands (20261128015000_images_held.sql), written
+  -- The row images of the held records' commands (command_images_write, below), written
   -- with them.
   images public.command_images[] := '{}';
   v_images text;
@@ -3569,28 +3598,14 @@ revoke execute on function public.apply_commands(jsonb) from public, anon;
 
 grant execute on function public.apply_commands(jsonb) to authenticated;
 
--- Issue 39, "apply_commands plain": the held-back records' one writer, public.commands_write.
--- apply_commands itself (last defined in 20261128002010_apply_commands_keeps_known_fields.sql;
--- first in 20261126000800_baseline_commands.sql, whose header holds the numbered notes its
--- comments name: "see 2. above") is defined once for this change and issue 43's held images, in
--- 20261128015020_apply_commands_images_held.sql (both came in one session, before either was
--- deployed). It changes in three ways there; what it checks and answers is unchanged:
---   * every command type of the catalogue (sync/commands/catalogue.ts) is called statically
---     through the CASE (note 1.); the by-name path (`execute format`, parsed and planned on
---     every call) is gone, so a type that is not listed is unknown_command.
---     tests/integration/catalogue-server.test.ts holds the CASE to the catalogue and to the
---     server's cmd_<type>(command_context, jsonb) functions;
---   * the records held back (note 6.) are one array of public.commands rows (beside it their
---     ids, to look one up), written by one function, public.commands_write (the same values in
---     the same order as before);
---   * the types whose records may stay held back while they run are one named constant,
---     trail_blind: the types whose functions (and every function they call) never read
---     public.commands (issue 43 also holds back their row images and lists every such type).
---     catalogue-server.test.ts checks that from the functions' source, so a type added to the
---     list whose function reads the trail fails the test.
---     (Note 5.'s one-UPDATE fast path of the queue commands went in
---     20261126003010_floor_commands_keep_images.sql: they read their rows locked, for undo.)
-
+-- The held-back records (note 6.) are one array of public.commands rows (beside it their
+-- ids, to look one up), written by this one function, in arrival order. Every command type of
+-- the catalogue (sync/commands/catalogue.ts) is called statically through the CASE (note 1.);
+-- a type that is not listed is unknown_command (tests/integration/catalogue-server.test.ts
+-- holds the CASE to the catalogue and to the server's cmd_<type>(command_context, jsonb)
+-- functions). trail_blind names the types whose records may stay held back while they run: the
+-- types whose functions (and every function they call) never read public.commands or
+-- public.command_images; catalogue-server.test.ts checks that from the functions' source.
 -- The held-back records of one apply_commands call, in arrival order (seq is given in it).
 create or replace function public.commands_write(held public.commands[])
 returns void
@@ -3607,32 +3622,17 @@ $$;
 
 revoke execute on function public.commands_write(public.commands[]) from public, anon, authenticated;
 
--- Issue 43, "P2 back above 40x". Undo (20261126003000_cmd_undo.sql) made every floor command
--- write its row images (public.command_images) one INSERT a command, and the vehicle queue's
--- four read their vehicle locked before updating it (20261126003010_floor_commands_keep_images.sql).
--- Three changes; what each command checks, answers, writes and keeps is unchanged:
---   * the images are held back like the idempotency records (20261126000800_baseline_commands.sql,
---     note 6.) and written with them, one INSERT of the held rows (command_images_write), at
---     every point where apply_commands writes the held records: before a type that is not
---     trail_blind runs (undo_command, the only reader of command_images, is not), before a
---     record among the held ones is looked up, and at the end of the call. undo_keep_images no
---     longer writes the table: it hands the command's images back to apply_commands through a
---     transaction-local setting (dermaga.images, set_config(..., true)), which apply_commands
---     takes after the command's subtransaction and clears. A refused command's subtransaction
---     rolls the setting back with everything else it did, so only an applied command's images
---     are held, as only its INSERT stood before. apply_commands clears the setting when it
---     starts, so nothing set before the call is taken. tests/integration/catalogue-server.test.ts
---     checks that no function a trail_blind type reaches reads public.command_images;
---   * the queue's four take the vehicle as it was in the UPDATE that changes it (an UPDATE ...
---     FROM a locked read of the same row, RETURNING both: PostgreSQL 17 has no RETURNING OLD),
---     with the command's preconditions in its WHERE. When it changes nothing, the old path
---     runs and refuses with the same check, in the same order, with the same message;
---   * cmd_time_floor (20261126000800_baseline_commands.sql) looks the ids up one at a time by
---     primary key rather than with `id = any(ids)` under `set enable_bitmapscan = off`: a
---     function's SET clause saves and restores the setting on every call (about 0.1 ms, more
---     than the look-ups). The same answer.
--- docs/performance.md, "P2 after undo", has the measurements.
-
+-- The floor commands' row images (public.command_images, for undo_command) are held back like
+-- the idempotency records (note 6.) and written with them, one INSERT of the held rows, at
+-- every point where apply_commands writes the held records: before a type that is not
+-- trail_blind runs (undo_command, the only reader of command_images, is not), before a record
+-- among the held ones is looked up, and at the end of the call. undo_keep_images (cmd_undo.sql)
+-- hands the command's images back to apply_commands through a transaction-local setting
+-- (dermaga.images, set_config(..., true)), which apply_commands takes after the command's
+-- subtransaction and clears. A refused command's subtransaction rolls the setting back with
+-- everything else it did, so only an applied command's images are held. apply_commands clears
+-- the setting when it starts, so nothing set before the call is taken. docs/performance.md,
+-- "P2 after undo", has the measurements (issue 43).
 -- The held images of one apply_commands call, in arrival order. Images older than 30 days
 -- are pruned about once every hundred commands, as undo_keep_images did (an index range).
 create or replace function public.command_images_write(held public.command_images[])
@@ -3655,30 +3655,20 @@ revoke execute on function public.command_images_write(public.command_images[]) 
 
 -- schemas/functions/cmd_vehicle_queue.sql =================================================
 
--- Commands of the vehicle queue at a hub (spec 4.1, 4.3): queue vehicles,
--- start loading (Proses Muat), remove from queue, finish loading.
--- Each returns the id of the row it acted on (for conflict messages).
--- Device twins: sync/commands/vehicle-queue.ts.
+-- Commands of the vehicle queue at a hub (spec 4.1, 4.3): queue vehicles, start loading
+-- (Proses Muat), remove from queue, finish loading. Each returns the id of the row it acted on
+-- (for conflict messages) and ends with undo_keep_images (cmd_undo.sql). Device twin:
+-- sync/commands/vehicle-queue.ts.
 --
--- These are the most frequent commands and on the measured hot path of
--- apply_commands (20261126000800_baseline_commands.sql, notes 2., 4. and 5.):
---   * no `set search_path` (why that is safe:
---     20261126000700_baseline_command_helpers.sql);
---   * a void helper is called by assigning its result cast to text, not by
---     PERFORM (a simple expression instead of a full SELECT);
---   * each command tries its transition first as one UPDATE whose WHERE holds
---     only when every check of the old path would pass; when it updates
---     nothing, the old path runs unchanged (the checks in their order, the
---     same rejections, then the same UPDATE). Why: a batch that moves one vehicle
---     N times leaves N versions of its row that no one can prune until the
---     batch commits, and each look-up of the row walks them, so each look-up
---     spared counts; the old path looks the row up twice (the FOR UPDATE
---     lock, then the UPDATE). The row is still locked before it is changed
---     (the UPDATE's own lock, FOR NO KEY UPDATE; the old path's FOR UPDATE
---     also holds off foreign-key checks of rows referencing the vehicle, which
---     no transition changes), and a concurrent change is seen as before (READ
---     COMMITTED re-checks the WHERE on the newest version, as SELECT ... FOR
---     UPDATE reads the newest version).
+-- The most frequent commands, on apply_commands' measured hot path (apply_commands.sql,
+-- notes 2., 4. and 5.): no `set search_path` (why that is safe: cmd_helpers.sql); a void
+-- helper is called by assigning its result cast to text, not by PERFORM. Each takes the
+-- vehicle as it was in the UPDATE that changes it (issue 43): an UPDATE ... FROM a locked read
+-- of the same row (FOR UPDATE: the row as it is when locked, also after waiting for another
+-- transaction), RETURNING both rows (PostgreSQL 17 has no RETURNING OLD), with the command's
+-- preconditions in the WHERE. When it changes nothing, the command takes the slower path
+-- (cmd_vehicle_at_hub, cmd_lock_vehicle), which refuses it with the same check in the same
+-- order and the same message; the hub check (cmd_require_hub) comes first.
 
 -- The vehicle, locked, or a not_found rejection.
 create or replace function public.cmd_lock_vehicle(p_vehicle_id uuid)
@@ -3728,16 +3718,6 @@ end;
 $$;
 
 revoke execute on function public.cmd_vehicle_at_hub(public.command_context, jsonb, text, text) from public, anon, authenticated;
-
--- Issue 43: the vehicle queue's four (first defined in 20261126000900_cmd_vehicle_queue.sql,
--- last in 20261126003010_floor_commands_keep_images.sql) take the vehicle as it was in the
--- UPDATE that changes it: an UPDATE ... FROM a locked read of the same row (FOR UPDATE: the
--- row as it is when locked, also after waiting for another transaction), RETURNING both rows
--- (PostgreSQL 17 has no RETURNING OLD), with the command's preconditions in the WHERE. When it
--- changes nothing, the command takes the path it took before (cmd_vehicle_at_hub,
--- cmd_lock_vehicle), which refuses it with the same check in the same order and the same
--- message; the hub check (cmd_require_hub) still comes first. The same images are kept
--- (undo_keep_images, 20261128015000_images_held.sql). Device twin: sync/commands/vehicle-queue.ts.
 
 -- queue_vehicles: Ready -> Siap Muat at the hub, for each vehicle named.
 create or replace function public.cmd_queue_vehicles(ctx public.command_context, p jsonb)
@@ -3795,7 +3775,6 @@ begin
 end;
 $$;
 
--- pod_complete (with the counted receipt of issue 28) is in 20261126004020_handover_commands.sql.
 revoke execute on function public.cmd_queue_vehicles(public.command_context, jsonb) from public, anon, authenticated;
 
 -- start_loading (Proses Muat): Siap Muat -> Sedang Muat.
@@ -3947,9 +3926,6 @@ $$;
 
 revoke execute on function public.cmd_lock_departing_vehicle(uuid, uuid) from public, anon, authenticated;
 
--- create_shipment_darat, create_shipment_poljak and create_shipment_polsub: moved to
--- 20261126003100_stock_checked_shipments.sql (issue 29: stock, whole numbers, batch numbers).
-
 -- set_shipment_image ---------------------------------------------------------------
 -- {shipment_id, slot: 'delivery_record' | 'bast', path}: admin, tower control or
 -- a user of the shipment's origin hub (who took the photos). Sent by the upload
@@ -4009,10 +3985,8 @@ revoke execute on function public.cmd_set_shipment_image(public.command_context,
 --   status 'dibatalkan' and selesai_bongkar (nothing is in transit any more, spec
 --   4.2), removes its stock row (the stock returns) and frees the vehicle. The
 --   reason stays in the command's payload: the audit trail and the shipment's
---   history (shipment_history, moved here, now also returns the payload).
--- Moved here from 20261126001000_cmd_shipping.sql: cmd_create_shipment_darat,
--- cmd_create_sea_shipment, cmd_create_shipment_poljak, cmd_create_shipment_polsub;
--- from 20261126001600_audit_trail.sql: shipment_history.
+--   history (shipment_history, audit_trail.sql, returns the payload). The corrections
+--   are in cmd_shipment_correction.sql.
 
 -- A form's quantity: a number, whole (else 'Jumlah harus bilangan bulat.'), in
 -- [0, 1000000] (else the form's own message).
@@ -4056,7 +4030,7 @@ begin
   if not found then
     perform public.cmd_reject('precondition', 'Gudang hub asal tidak ditemukan.');
   end if;
-  -- The balance as this transaction sees it (20261126003400_stock_balances.sql): the
+  -- The balance as this transaction sees it (functions/stock_balances.sql): the
   -- sum of the warehouse's live ledger rows, earlier commands of this call included.
   select greatest(h.smartboard_quantity, 0), greatest(h.bracket_quantity, 0)
     into have_tv, have_br
@@ -4324,11 +4298,6 @@ revoke execute on function public.cmd_create_shipment_polsub(public.command_cont
 -- device shows (sync/messages.ts shipmentEmpty; its zod twin: withItems in
 -- sync/commands/shipping.ts), right after the quantities are read, before any
 -- look-up. Nothing else of the forms changes.
--- Replaced here (create or replace; appended migrations are never edited, so
--- 20261126003100_stock_checked_shipments.sql keeps the earlier definitions, and this file
--- is the one that runs: tests/integration/migrations-baseline.test.ts): cmd_create_shipment_darat
--- and cmd_create_sea_shipment, each with the one added line, and the two port commands
--- that call the latter (unchanged).
 
 -- Refuses a shipment of no item (both quantities already read as whole numbers >= 0).
 create or replace function public.cmd_require_items(p_smartboards integer, p_brackets integer)
@@ -4356,7 +4325,7 @@ revoke execute on function public.cmd_require_items(integer, integer) from publi
 -- and a second tablet's late command is refused with code 'conflict' and a
 -- message naming who did it first and when (from public.commands).
 -- Lock order everywhere: the shipment, then its vehicle.
--- Device twins: sync/commands/arrival.ts.
+-- Each ends with undo_keep_images (cmd_undo.sql). Device twin: sync/commands/arrival.ts.
 
 -- The shipment bound for this hub, locked; the actor must act for its destination.
 -- (Not named like a command: its arguments are not (command_context, jsonb).)
@@ -4413,8 +4382,6 @@ end;
 $$;
 
 revoke execute on function public.cmd_book_unloaded(public.command_context, public.shipments, uuid, uuid, uuid) from public, anon, authenticated;
-
--- Arrival at a hub (moved from 20261126001100_cmd_arrival.sql) ---------------------------
 
 -- confirm_arrival {hub_id, shipment_id}: otw_* -> confirm_tiba
 create or replace function public.cmd_confirm_arrival(ctx public.command_context, p jsonb)
@@ -4475,14 +4442,17 @@ $$;
 
 revoke execute on function public.cmd_start_unloading(public.command_context, jsonb) from public, anon, authenticated;
 
--- Issue 40, "the receipt is required": complete_unloading and pod_complete (moved here from
--- 20261126004020_handover_commands.sql) refuse an unloading completion without its counted
+-- Issue 40, "the receipt is required": complete_unloading (and pod_complete, cmd_pod.sql)
+-- refuse an unloading completion without its counted
 -- receipt: the counts, both names and both signatures (public.handover_receipt checks each,
 -- with the form's words, sync/messages-handover.ts). A command without a receipt at all (queued
 -- by an app from before issue 28, or sent by any client straight to apply_commands) is refused
 -- with code 'validation' and the words the device's schema uses (HANDOVER_MESSAGES.receiptRequired):
 -- the tablet shows it among its rejected actions as "count again", and the shipment stays
 -- sedang_bongkar, so the receipt can be counted and sent. Nothing is booked without a count.
+-- With the receipt (issue 28; cmd_handover.sql), the stock booked at the receiving warehouse
+-- is received - damaged per item, and the receipt and its discrepancies are written in the
+-- same transaction.
 
 -- complete_unloading {hub_id, shipment_id, notes, smartboard_inventory_id,
 -- bracket_inventory_id, receipt}: sedang_bongkar -> selesai
@@ -4551,8 +4521,8 @@ revoke execute on function public.cmd_complete_unloading(public.command_context,
 
 -- Master data (spec 2.5 to 2.9, 5, 7.2): inventory, warehouses, vendors,
 -- vehicle types, hubs. Vehicles and sea fleets are in
--- 20261126001400_cmd_master_data_vehicles.sql, warehouse capacity in
--- 20261126001500_cmd_warehouse_capacity.sql.
+-- functions/cmd_vehicles.sql, warehouse capacity in
+-- functions/cmd_warehouse_capacity.sql.
 --
 -- Who (issue 9, spec 6; the matrix is in docs/security.md): vendors, vehicle
 -- types, vehicles and sea fleets: admin, tower_control and hub users (the hub
@@ -4881,7 +4851,7 @@ revoke execute on function public.cmd_delete_hub(public.command_context, jsonb) 
 -- Adding is for admin, tower_control and hub users (the hub screens' modals);
 -- editing and deleting for admin and tower control (hub users act on the
 -- vehicles at their own hub through the queue commands). Conventions as in
--- 20261126001300_cmd_master_data.sql. Device twins: sync/commands/master-data.ts.
+-- functions/cmd_master_data.sql. Device twins: sync/commands/master-data.ts.
 
 -- The plate (or container number) of an active vehicle is unique, ignoring
 -- case and spaces (index vehicles_license_plate_unique_active).
@@ -5138,7 +5108,7 @@ revoke execute on function public.cmd_delete_vehicle(public.command_context, jso
 -- Warehouse capacity (issue 11): the most a warehouse holds (TV + bracket), set by
 -- an admin on /hubs; the dashboard's hub cards use it as their maximum. NULL is
 -- "not set" (the card shows no fill); never negative. The column is
--- public.warehouses.capacity (20261126000000_baseline_tables.sql).
+-- public.warehouses.capacity (tables/).
 -- Device twin: sync/commands/warehouse-capacity.ts.
 
 -- set_warehouse_capacity {warehouse_id, capacity: whole number 0..1000000 | null} --------
@@ -5175,7 +5145,7 @@ revoke execute on function public.cmd_set_warehouse_capacity(public.command_cont
 -- The audit trail (issue 12): public.commands holds every command a device
 -- sent, who sent it, when the device says it happened (issued_at), when the
 -- server received it (received_at) and the outcome. It is readable by admin
--- and tower control only (its policy: 20261126000300_baseline_rls.sql).
+-- and tower control only (its policy: policies/).
 --
 -- audit_trail(...) is the paged, filtered read for the audit screen and
 -- shipment_history(...) a shipment's transitions in order, for the detail
@@ -5257,7 +5227,6 @@ $$;
 comment on function public.audit_trail(uuid, text, text, timestamptz, timestamptz, bigint, integer) is
   'Admin and tower control only: commands newest first (by server arrival), filtered by hub, actor (e-mail or name, partial), command type and device time [from, to); page with p_before_seq = the last seq seen.';
 
--- shipment_history: moved to 20261126003100_stock_checked_shipments.sql (it returns the payload too).
 revoke execute on function public.audit_trail(uuid, text, text, timestamptz, timestamptz, bigint, integer) from public, anon;
 
 grant execute on function public.audit_trail(uuid, text, text, timestamptz, timestamptz, bigint, integer) to authenticated;
@@ -5299,10 +5268,22 @@ grant execute on function public.shipment_history(uuid) to authenticated;
 
 -- schemas/functions/cmd_undo.sql ==========================================================
 
--- Called last by each floor command (first defined in 20261126003000_cmd_undo.sql; the same
--- images as before): p_rows = [{t, id, before, after?}] in lock order; a row without its after
+-- Undo on the hub floor (issue 29, docs/sync.md "Undo"). Every floor action
+-- keeps, beside its outcome, the rows it changed as they were before it and as
+-- it left them (public.command_images). undo_command {command_id} reverses one
+-- such command exactly: only for the user who sent it (and, for a hub user,
+-- from the same hub), only once, and only while every row it changed is still
+-- exactly as it left it (a later step, another tablet or an edit refuses it
+-- with code 'conflict' and a plain message). Rows it made (the stock rows of an
+-- unloading) are soft-deleted, and never so that a warehouse's stock goes
+-- below zero. A refusal writes nothing (the command's subtransaction).
+--
+-- The floor commands end with undo_keep_images (cmd_vehicle_queue.sql, cmd_arrival.sql,
+-- cmd_pod.sql). Device twin: sync/commands/undo.ts.
+
+-- Called last by each floor command: p_rows = [{t, id, before, after?}] in lock order; a row without its after
 -- image is read as it is now; a row that is not there and was not before is left out. The
--- images go back to apply_commands (dermaga.images, the header above), which writes them.
+-- images go back to apply_commands (dermaga.images; apply_commands.sql, note 6.), which writes them.
 create or replace function public.undo_keep_images(ctx public.command_context, p_rows jsonb)
 returns void
 language plpgsql
@@ -5347,7 +5328,6 @@ $$;
 
 revoke execute on function public.undo_img(text, uuid, jsonb, jsonb) from public, anon, authenticated;
 
--- undo_moved_on (the plain refusal when a row moved on) is in 20261126004000_handover_tables.sql.
 
 -- undo_command {command_id}: the floor command reversed, exactly --------------------------
 create or replace function public.cmd_undo_command(ctx public.command_context, p jsonb)
@@ -5425,9 +5405,9 @@ $$;
 
 revoke execute on function public.cmd_undo_command(public.command_context, jsonb) from public, anon, authenticated;
 
--- Undo (20261126003000_cmd_undo.sql) of a counted completion: its receipt and discrepancies
--- are rows the command made; undo_command tombstones them with its stock rows, and refuses
--- once a discrepancy was resolved. These three moved here from that file to know the tables.
+-- Undo of a counted completion: its receipt and discrepancies are rows the command made;
+-- undo_command tombstones them with its stock rows, and refuses once a discrepancy was
+-- resolved. The three helpers below know the tables.
 
 -- A floor row as jsonb (null when there is none).
 create or replace function public.undo_row(p_table text, p_id uuid)
@@ -5585,8 +5565,7 @@ revoke execute on function public.cmd_void_shipment(public.command_context, json
 
 -- schemas/functions/device_sync_reports.sql ===============================================
 
--- Issue 40, "device reports only from staff": report_device_sync (moved here from
--- 20261126003200_device_sync_reports.sql) takes a report only from a hub user of a hub (its
+-- Issue 40, "device reports only from staff": report_device_sync takes a report only from a hub user of a hub (its
 -- row is filed under that hub), tower control or an admin; a sign-up that no admin has given
 -- a hub yet is refused, so it cannot put devices on tower's board. Bounded:
 --   * per user: at most 20 devices (a hub's shared login on its tablets, reinstalls); a report
@@ -5934,7 +5913,7 @@ grant execute on function public.stock_on_hand(uuid) to service_role;
 -- schemas/functions/cmd_handover.sql ======================================================
 
 -- Issue 28: the counted receipt of complete_unloading / pod_complete (the commands are
--- in 20261126004020_handover_commands.sql). The same rules as the devices'
+-- in cmd_arrival.sql and cmd_pod.sql). The same rules as the devices'
 -- (sync/commands/handover-receipt.ts, receiptProblems), checked in the same order and
 -- refused with the same messages (sync/messages-handover.ts), code 'validation':
 --   1. its fields: whole counts 0..100000, both names (1..100), both signature ids,
@@ -6525,7 +6504,7 @@ set search_path = ''
 as $$
   select case p_table
     when 'shipments' then '(' || public.working_set_shipment_branches('s.*', null) || ') t'
-    -- A shipment's containers and its handover records (20261126004000_handover_tables.sql:
+    -- A shipment's containers and its handover records (tables/shipment_receipts.sql:
     -- each by its shipment_id index) follow their shipment.
     when 'containers' then public.working_set_of_shipments('containers')
     when 'shipment_documents' then public.working_set_of_shipments('shipment_documents')
@@ -6588,7 +6567,7 @@ grant execute on function public.working_set_count(text) to authenticated, servi
 -- the gateway and PostgREST, and on PGlite's single backend eleven statements queued behind
 -- one another (1.2 to 3.3 s). working_set_counts(tables) answers them all in one request,
 -- with the same rule, the same row-level security (security invoker) and the same cutoff
--- for every table (one call, one now()). working_set_count (20261126004100_working_set.sql)
+-- for every table (one call, one now()). working_set_count (above)
 -- stays for app versions that still ask one table at a time; both read
 -- public.working_set_source, so they cannot disagree.
 create or replace function public.working_set_counts(p_tables text[])
@@ -6731,7 +6710,7 @@ begin
     raise exception 'Rentang tanggal tidak valid: tanggal awal setelah tanggal akhir.' using errcode = '22023';
   end if;
 
-  -- The shipments' read policy (20261126000300_baseline_rls.sql): staff read every
+  -- The shipments' read policy (policies/shipments.sql): staff read every
   -- shipment, a hub user those from, to or at its hubs.
   if not coalesce((select public.is_staff()), false) then
     v_hubs := coalesce((select public.my_hub_ids()), '{}'::uuid[]);
@@ -6847,7 +6826,7 @@ begin
 
   if p_before_window then
     -- What the devices do not hold for certain: rows dated up to the working set's cutoff day
-    -- (20261126004100_working_set.sql; that day included, as a device merges by id).
+    -- (functions/working_set.sql; that day included, as a device merges by id).
     v_to := least(coalesce(p_to, 'infinity'::date),
                   ((select public.working_set_cutoff()) at time zone 'Asia/Jakarta')::date);
   end if;
@@ -6936,6 +6915,30 @@ $$;
 revoke execute on function public.cmd_attach_correction(public.command_context, jsonb) from public, anon, authenticated;
 
 -- schemas/functions/cmd_payload.sql =======================================================
+
+-- Issue 40, "an honest trail": each command's stored payload holds only the fields its
+-- schema knows. The devices' zod schemas are not strict: z.object() drops the keys it does
+-- not know, and dispatch queues what the schema returns (sync/engine.ts), so a device never
+-- sends a key its schema lacks. The server does the same: before a command runs, and before
+-- its record is written to public.commands, its payload is cut to the fields its type knows
+-- (public.cmd_payload_shape, the zod schemas' shapes; tests/integration/commands-trail.test.ts
+-- holds the two equal). A key the schema does not know is dropped rather than refused: an
+-- outbox written by an older release may carry a field since retired, and refusing it would
+-- strand that work; what was dropped could never have done anything (no cmd_* reads it).
+-- The audit trail (audit_command_hub: hub_id, current_hub_id) and a shipment's history
+-- (shipment_history: shipment_id) read payload fields, so only a field the command carries
+-- by its schema can place it under a hub or a shipment.
+--
+-- undo_command names the hub and the shipment of the command it undoes (for the trail); the
+-- server takes them from that command's record, never from the device (a device could name
+-- any shipment).
+--
+-- apply_commands runs them (apply_commands.sql).
+--
+-- The helpers are on apply_commands' hot path (every command): like the others there they
+-- carry no `set search_path` (cmd_helpers.sql says why that is safe:
+-- not security definer, not callable by the API roles, reached only from apply_commands, which
+-- runs with an empty path; everything of ours they name is schema-qualified).
 
 -- The payload shapes (issue 40 keeps only known fields): edit_hub's changes gain blind_count.
 create or replace function public.cmd_payload_shape(p_type text)
@@ -7132,14 +7135,12 @@ revoke execute on function public.cmd_trail_payload(text, jsonb, uuid) from publ
 
 -- schemas/functions/realtime_pokes.sql ====================================================
 
--- public.poke_topic, first defined in 20261128013000_change_pokes.sql, never waits now.
---
--- There, a topic's row held by a concurrent sender (FOR UPDATE SKIP LOCKED found nothing) went
--- on to INSERT ... ON CONFLICT DO NOTHING, and that insert waits for the holder's transaction to
+-- public.poke_topic never waits (issue 44). A topic's row held by a concurrent sender (FOR
+-- UPDATE SKIP LOCKED finds nothing) must not go on to INSERT ... ON CONFLICT DO NOTHING: that
+-- insert would wait for the holder's transaction to
 -- end (its update made a row version the unique check must see settled): commits of one hub
--- queued behind each other, and two transactions holding each other's topics across statements
--- could deadlock (npm run load saw lock waits in 7 of 81 samples, none without the trigger).
--- Now a row that exists is never inserted again: held by someone else, the poke is skipped at
+-- would queue behind each other, and two transactions holding each other's topics across
+-- statements could deadlock (npm run load saw lock waits in 7 of 81 samples). A row that exists is never inserted again: held by someone else, the poke is skipped at
 -- once (that sender's poke is delivered at its commit; the device's second round a second
 -- after a poke and the safety probe cover the rest). The insert is left for a topic's very
 -- first poke only.
@@ -7293,7 +7294,7 @@ grant select on table public.app_settings to authenticated;
 
 grant all on table public.app_settings to service_role;
 
--- Like master data, only with a live profile (20261126001800_reads_need_a_live_profile.sql).
+-- Like master data, only with a live profile (functions/profiles.sql).
 create policy app_settings_read on public.app_settings
   for select to authenticated
   using ((select public.my_role()) is not null);
@@ -7398,9 +7399,9 @@ grant all on table public.hubs to service_role;
 -- access token expired.
 --
 -- delete-user removes the auth user; its profile becomes a tombstone
--- (deleted, user_id cleared: 20261126000200_user_management.sql). PostgREST
+-- (deleted, user_id cleared: functions/profiles.sql). PostgREST
 -- still accepts the token until it expires (JWT_EXPIRY, an hour by default),
--- and the master-data policies of 20261126000300_baseline_rls.sql asked for
+-- and the master-data policies of policies/ asked for
 -- nothing but the role 'authenticated' (using (true)). So the deleted user
 -- read hubs, warehouses, statuses, vendors and vehicle types through
 -- /rest/v1 and through the pull (pull_changes, visible_ids, rows_by_id and

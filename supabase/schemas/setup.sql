@@ -37,7 +37,7 @@ alter default privileges in schema public
 --                        day (what a device does not hold for certain); keyset
 --                        paging by the last row's (date_recorded, id).
 --
--- Each reads what the caller may read (20261126000300_baseline_rls.sql), so a
+-- Each reads what the caller may read (policies/), so a
 -- hub user reads exactly the shipments and ledger rows its pull would give it,
 -- and nothing of another hub: ledger_history is security invoker (row-level
 -- security decides), search_shipments security definer with the shipments'

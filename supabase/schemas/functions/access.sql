@@ -1,7 +1,7 @@
 -- Row-level security: who may READ which rows. Nobody writes directly.
 --
 -- One write path (issue 3): the app writes through apply_commands (the sync
--- issue), the status procedures (20261126000400_status_procedures.sql) and the
+-- issue), the status procedures (functions/shipment_statuses.sql) and the
 -- user-management edge functions (service role). Those run with their own
 -- rights and check role and hub themselves. So the API roles lose INSERT,
 -- UPDATE and DELETE on every table here, and the policies below are SELECT
@@ -163,8 +163,8 @@ grant execute on function public.my_warehouse_ids() to authenticated, service_ro
 -- Names and arguments are the spec's, so the status screen calls them as
 -- before: get_shipment_status_values(), is_shipment_status_used(status_value),
 -- add_shipment_status(new_status), rename_shipment_status(old_value, new_value),
--- remove_shipment_status(value_to_remove). my_hub_id() is in 20261126000300_baseline_rls.sql
--- because the policies use it. Optional trailing arguments carry what the table
+-- remove_shipment_status(value_to_remove). my_hub_id() and the
+-- other helpers the policies use are above. Optional trailing arguments carry what the table
 -- adds over an enum (label, color, order); callers that omit them get defaults.
 --
 -- The writing procedures are security definer (the API roles cannot write the

@@ -1,15 +1,73 @@
--- Issues 39 and 43: apply_commands (first defined in 20261126000800_baseline_commands.sql, last
--- in 20261128002010_apply_commands_keeps_known_fields.sql) as 20261128014000_apply_commands_plain.sql's
--- header describes it (every type through the CASE, the held records one array written by
--- public.commands_write, trail_blind checked by a test), and it holds the floor commands' row images back with
--- their records and writes both at the same points (20261128015000_images_held.sql, whose
--- header tells how the images come back from undo_keep_images), and trail_blind names every
--- type whose function reaches no function that reads public.commands or public.command_images
--- (catalogue-server.test.ts checks both): besides the vehicle queue's four, the shipping forms,
--- the master data, stock bookings, capacities, corrections and attachments. Their records now
--- stay held while they run, as the queue's did; the arrivals, unloadings and POD steps (which
--- name who acted first from public.commands) and undo_command (which reads the images) still
--- run after the held rows are written. Otherwise unchanged.
+-- The one write path of the app (docs/sync.md, docs/security.md):
+-- apply_commands(commands jsonb).
+--
+-- Each command is { id, type, payload, issued_at, actor } made on a device.
+-- For each, in order, in its own subtransaction: the actor comes from the JWT
+-- (a payload naming someone else is refused), the command runs through
+-- public.cmd_<type>(ctx, payload) which checks role, hub and precondition
+-- under row locks and writes every row of the transition, and the outcome is
+-- recorded in public.commands under the command id. A command id seen before
+-- is answered from that record and never applied twice. A rejection is final
+-- and recorded; only transient failures (lock or statement timeout,
+-- serialization failure, deadlock) abort the whole call so the client retries.
+--
+-- What the envelope checks before a cmd_* function runs (issue 9):
+--   * the device time must be an ISO 8601 time with a zone, else the command
+--     is refused with invalid_command; it is clamped to the server's receipt
+--     from above, and from below to the previous transition of the rows the
+--     command names and to 30 days before the receipt (a tablet whose clock
+--     reset to 1970 must not stamp 1970 business dates);
+--   * the payload must be an object, the actor a uuid equal to the caller;
+--   * one id, one command: the same id sent again with another actor, type or
+--     payload is refused with duplicate_id, never answered "applied";
+--   * ids are compared in canonical form (the uuid type) and answered in it;
+--   * role checks are NULL-safe: a missing role never passes.
+--
+-- How it is made fast (issue 14, P2). docs/performance.md, "How apply_commands
+-- got fast", tells how each was found and measured; the numbers below are its
+-- notes', which the comments in the bodies refer to ("see 2. above"):
+--   * plan_cache_mode = force_generic_plan: each command's statements are a
+--     handful of primary-key lookups and updates whose plans do not depend on
+--     the values, so they are planned once per connection;
+--   * the answers are collected in a jsonb[] and turned into the jsonb array
+--     once (a jsonb array concatenated a command at a time is copied whole
+--     each time).
+--   1. The command's function is called statically, through a CASE over the
+--      command types (dynamic SQL is parsed and planned on every call). A type
+--      that is not listed takes the old path by name (the same `^[a-z_]+$`
+--      and to_regprocedure checks, the same unknown_command rejection), so a
+--      cmd_<type>(command_context, jsonb) added later works before it is
+--      listed. A migration that drops or renames a listed function must
+--      replace apply_commands as well.
+--   2. The id's advisory lock is taken in an assignment (a simple expression,
+--      evaluated without starting the executor) rather than by PERFORM.
+--   3. cmd_time_floor finds the payload's ids with a loop rather than a query
+--      over jsonb_each, and looks them up one at a time by primary key (the
+--      generic plan of `id = any(ids)` was a bitmap scan, whose set-up costs
+--      more than the one or two rows it finds; a function's SET clause turning
+--      bitmap scans off costs more again, on every call).
+--   4. The hot path's helpers carry no `set search_path`: see cmd_helpers.sql for why
+--      that is safe.
+--   5. The vehicle queue's commands take the vehicle as it was in the UPDATE that changes
+--      it (issue 43): cmd_vehicle_queue.sql.
+--   6. The idempotency records (public.commands) are held back and written
+--      several at a time (public.commands_write, below), one INSERT of the held rows, with the same values in
+--      the same order (seq, the arrival order, is given in that order). Nothing
+--      may read a record before it is written, so they are written before
+--      anything could: before the record of a command id is looked up when that
+--      id is among the held rows, before any command of a type not in trail_blind
+--      runs (cmd_reject_conflict reads public.commands to name who acted first;
+--      the types trail_blind names reach nothing that reads public.commands or
+--      public.command_images: catalogue-server.test.ts checks it), and at the end of
+--      the call. The floor commands' row images (public.command_images, for
+--      undo_command) are held the same way and written at the same points
+--      (public.command_images_write, below; issue 43). The call is one transaction: a transient error rolls all of it
+--      back, and other transactions see the records at commit (one racing on
+--      the same id waits on the id's advisory lock, held until then). seq
+--      values of one call are consecutive; the order within each call is kept.
+--
+-- Before it runs, each command's payload is cut to the fields its type knows
+-- (public.cmd_trail_payload, cmd_payload.sql); the record keeps what ran.
 create or replace function public.apply_commands(commands jsonb)
 returns jsonb
 language plpgsql
@@ -44,7 +102,7 @@ declare
   -- The records not yet written to public.commands (6. above), in arrival order.
   held public.commands[] := '{}';
   held_ids uuid[] := '{}'; -- their ids (an array of uuids is searched faster than of rows)
-  -- The row images of the held records' commands (20261128015000_images_held.sql), written
+  -- The row images of the held records' commands (command_images_write, below), written
   -- with them.
   images public.command_images[] := '{}';
   v_images text;
@@ -239,28 +297,14 @@ revoke execute on function public.apply_commands(jsonb) from public, anon;
 
 grant execute on function public.apply_commands(jsonb) to authenticated;
 
--- Issue 39, "apply_commands plain": the held-back records' one writer, public.commands_write.
--- apply_commands itself (last defined in 20261128002010_apply_commands_keeps_known_fields.sql;
--- first in 20261126000800_baseline_commands.sql, whose header holds the numbered notes its
--- comments name: "see 2. above") is defined once for this change and issue 43's held images, in
--- 20261128015020_apply_commands_images_held.sql (both came in one session, before either was
--- deployed). It changes in three ways there; what it checks and answers is unchanged:
---   * every command type of the catalogue (sync/commands/catalogue.ts) is called statically
---     through the CASE (note 1.); the by-name path (`execute format`, parsed and planned on
---     every call) is gone, so a type that is not listed is unknown_command.
---     tests/integration/catalogue-server.test.ts holds the CASE to the catalogue and to the
---     server's cmd_<type>(command_context, jsonb) functions;
---   * the records held back (note 6.) are one array of public.commands rows (beside it their
---     ids, to look one up), written by one function, public.commands_write (the same values in
---     the same order as before);
---   * the types whose records may stay held back while they run are one named constant,
---     trail_blind: the types whose functions (and every function they call) never read
---     public.commands (issue 43 also holds back their row images and lists every such type).
---     catalogue-server.test.ts checks that from the functions' source, so a type added to the
---     list whose function reads the trail fails the test.
---     (Note 5.'s one-UPDATE fast path of the queue commands went in
---     20261126003010_floor_commands_keep_images.sql: they read their rows locked, for undo.)
-
+-- The held-back records (note 6.) are one array of public.commands rows (beside it their
+-- ids, to look one up), written by this one function, in arrival order. Every command type of
+-- the catalogue (sync/commands/catalogue.ts) is called statically through the CASE (note 1.);
+-- a type that is not listed is unknown_command (tests/integration/catalogue-server.test.ts
+-- holds the CASE to the catalogue and to the server's cmd_<type>(command_context, jsonb)
+-- functions). trail_blind names the types whose records may stay held back while they run: the
+-- types whose functions (and every function they call) never read public.commands or
+-- public.command_images; catalogue-server.test.ts checks that from the functions' source.
 -- The held-back records of one apply_commands call, in arrival order (seq is given in it).
 create or replace function public.commands_write(held public.commands[])
 returns void
@@ -277,32 +321,17 @@ $$;
 
 revoke execute on function public.commands_write(public.commands[]) from public, anon, authenticated;
 
--- Issue 43, "P2 back above 40x". Undo (20261126003000_cmd_undo.sql) made every floor command
--- write its row images (public.command_images) one INSERT a command, and the vehicle queue's
--- four read their vehicle locked before updating it (20261126003010_floor_commands_keep_images.sql).
--- Three changes; what each command checks, answers, writes and keeps is unchanged:
---   * the images are held back like the idempotency records (20261126000800_baseline_commands.sql,
---     note 6.) and written with them, one INSERT of the held rows (command_images_write), at
---     every point where apply_commands writes the held records: before a type that is not
---     trail_blind runs (undo_command, the only reader of command_images, is not), before a
---     record among the held ones is looked up, and at the end of the call. undo_keep_images no
---     longer writes the table: it hands the command's images back to apply_commands through a
---     transaction-local setting (dermaga.images, set_config(..., true)), which apply_commands
---     takes after the command's subtransaction and clears. A refused command's subtransaction
---     rolls the setting back with everything else it did, so only an applied command's images
---     are held, as only its INSERT stood before. apply_commands clears the setting when it
---     starts, so nothing set before the call is taken. tests/integration/catalogue-server.test.ts
---     checks that no function a trail_blind type reaches reads public.command_images;
---   * the queue's four take the vehicle as it was in the UPDATE that changes it (an UPDATE ...
---     FROM a locked read of the same row, RETURNING both: PostgreSQL 17 has no RETURNING OLD),
---     with the command's preconditions in its WHERE. When it changes nothing, the old path
---     runs and refuses with the same check, in the same order, with the same message;
---   * cmd_time_floor (20261126000800_baseline_commands.sql) looks the ids up one at a time by
---     primary key rather than with `id = any(ids)` under `set enable_bitmapscan = off`: a
---     function's SET clause saves and restores the setting on every call (about 0.1 ms, more
---     than the look-ups). The same answer.
--- docs/performance.md, "P2 after undo", has the measurements.
-
+-- The floor commands' row images (public.command_images, for undo_command) are held back like
+-- the idempotency records (note 6.) and written with them, one INSERT of the held rows, at
+-- every point where apply_commands writes the held records: before a type that is not
+-- trail_blind runs (undo_command, the only reader of command_images, is not), before a record
+-- among the held ones is looked up, and at the end of the call. undo_keep_images (cmd_undo.sql)
+-- hands the command's images back to apply_commands through a transaction-local setting
+-- (dermaga.images, set_config(..., true)), which apply_commands takes after the command's
+-- subtransaction and clears. A refused command's subtransaction rolls the setting back with
+-- everything else it did, so only an applied command's images are held. apply_commands clears
+-- the setting when it starts, so nothing set before the call is taken. docs/performance.md,
+-- "P2 after undo", has the measurements (issue 43).
 -- The held images of one apply_commands call, in arrival order. Images older than 30 days
 -- are pruned about once every hundred commands, as undo_keep_images did (an index range).
 create or replace function public.command_images_write(held public.command_images[])

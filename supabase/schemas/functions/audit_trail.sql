@@ -1,7 +1,7 @@
 -- The audit trail (issue 12): public.commands holds every command a device
 -- sent, who sent it, when the device says it happened (issued_at), when the
 -- server received it (received_at) and the outcome. It is readable by admin
--- and tower control only (its policy: 20261126000300_baseline_rls.sql).
+-- and tower control only (its policy: policies/).
 --
 -- audit_trail(...) is the paged, filtered read for the audit screen and
 -- shipment_history(...) a shipment's transitions in order, for the detail
@@ -83,7 +83,6 @@ $$;
 comment on function public.audit_trail(uuid, text, text, timestamptz, timestamptz, bigint, integer) is
   'Admin and tower control only: commands newest first (by server arrival), filtered by hub, actor (e-mail or name, partial), command type and device time [from, to); page with p_before_seq = the last seq seen.';
 
--- shipment_history: moved to 20261126003100_stock_checked_shipments.sql (it returns the payload too).
 revoke execute on function public.audit_trail(uuid, text, text, timestamptz, timestamptz, bigint, integer) from public, anon;
 
 grant execute on function public.audit_trail(uuid, text, text, timestamptz, timestamptz, bigint, integer) to authenticated;

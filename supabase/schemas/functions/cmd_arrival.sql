@@ -4,7 +4,7 @@
 -- and a second tablet's late command is refused with code 'conflict' and a
 -- message naming who did it first and when (from public.commands).
 -- Lock order everywhere: the shipment, then its vehicle.
--- Device twins: sync/commands/arrival.ts.
+-- Each ends with undo_keep_images (cmd_undo.sql). Device twin: sync/commands/arrival.ts.
 
 -- The shipment bound for this hub, locked; the actor must act for its destination.
 -- (Not named like a command: its arguments are not (command_context, jsonb).)
@@ -61,8 +61,6 @@ end;
 $$;
 
 revoke execute on function public.cmd_book_unloaded(public.command_context, public.shipments, uuid, uuid, uuid) from public, anon, authenticated;
-
--- Arrival at a hub (moved from 20261126001100_cmd_arrival.sql) ---------------------------
 
 -- confirm_arrival {hub_id, shipment_id}: otw_* -> confirm_tiba
 create or replace function public.cmd_confirm_arrival(ctx public.command_context, p jsonb)
@@ -123,14 +121,17 @@ $$;
 
 revoke execute on function public.cmd_start_unloading(public.command_context, jsonb) from public, anon, authenticated;
 
--- Issue 40, "the receipt is required": complete_unloading and pod_complete (moved here from
--- 20261126004020_handover_commands.sql) refuse an unloading completion without its counted
+-- Issue 40, "the receipt is required": complete_unloading (and pod_complete, cmd_pod.sql)
+-- refuse an unloading completion without its counted
 -- receipt: the counts, both names and both signatures (public.handover_receipt checks each,
 -- with the form's words, sync/messages-handover.ts). A command without a receipt at all (queued
 -- by an app from before issue 28, or sent by any client straight to apply_commands) is refused
 -- with code 'validation' and the words the device's schema uses (HANDOVER_MESSAGES.receiptRequired):
 -- the tablet shows it among its rejected actions as "count again", and the shipment stays
 -- sedang_bongkar, so the receipt can be counted and sent. Nothing is booked without a count.
+-- With the receipt (issue 28; cmd_handover.sql), the stock booked at the receiving warehouse
+-- is received - damaged per item, and the receipt and its discrepancies are written in the
+-- same transaction.
 
 -- complete_unloading {hub_id, shipment_id, notes, smartboard_inventory_id,
 -- bracket_inventory_id, receipt}: sedang_bongkar -> selesai

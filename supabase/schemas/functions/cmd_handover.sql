@@ -1,5 +1,5 @@
 -- Issue 28: the counted receipt of complete_unloading / pod_complete (the commands are
--- in 20261126004020_handover_commands.sql). The same rules as the devices'
+-- in cmd_arrival.sql and cmd_pod.sql). The same rules as the devices'
 -- (sync/commands/handover-receipt.ts, receiptProblems), checked in the same order and
 -- refused with the same messages (sync/messages-handover.ts), code 'validation':
 --   1. its fields: whole counts 0..100000, both names (1..100), both signature ids,

@@ -2,7 +2,7 @@
 -- payload readers and the rows the commands look up. Each command is a
 -- function public.cmd_<type>(ctx public.command_context, p jsonb) returning
 -- the id of the main row it acted on, called by apply_commands
--- (20261126000800_baseline_commands.sql) inside the command's own
+-- (functions/apply_commands.sql) inside the command's own
 -- subtransaction; it checks role, hub and precondition under row locks and
 -- writes every row of the transition. Nothing here is callable by the API
 -- roles: execute is revoked at the end of the file.
@@ -440,8 +440,8 @@ $$;
 
 revoke execute on function public.cmd_reject_conflict(uuid, text[], text, text) from public, anon, authenticated;
 
--- The latest transition time of the payload's shipments and vehicles (first defined in
--- 20261126000800_baseline_commands.sql; the same ids, the same answer): each id by primary key.
+-- The latest transition time of the payload's shipments and vehicles (apply_commands.sql,
+-- note 3.): each id by primary key.
 create or replace function public.cmd_time_floor(p jsonb)
 returns timestamptz
 language plpgsql
@@ -545,8 +545,7 @@ revoke execute on function public.cmd_hub(uuid) from public, anon, authenticated
 -- device (sync/commands/text-bounds.ts, the zod schemas' requiredText/optionalText) and here
 -- alike, with the same message. The bound belongs to the payload field: its name decides it
 -- wherever it appears (a payload or an edit's `changes`; the counted receipt's names).
--- cmd_req_text and cmd_opt_text (moved here from 20261126000700_baseline_command_helpers.sql)
--- check it once the text is trimmed, after its required and clean checks, as the device does.
+-- cmd_req_text and cmd_opt_text check it once the text is trimmed, after its required and clean checks, as the device does.
 -- Lengths count characters (code points), as JavaScript's [...text].length does.
 
 -- Refuses text longer than its field's bound, with the field's message.

@@ -1,7 +1,7 @@
 -- Master data (spec 2.5 to 2.9, 5, 7.2): inventory, warehouses, vendors,
 -- vehicle types, hubs. Vehicles and sea fleets are in
--- 20261126001400_cmd_master_data_vehicles.sql, warehouse capacity in
--- 20261126001500_cmd_warehouse_capacity.sql.
+-- functions/cmd_vehicles.sql, warehouse capacity in
+-- functions/cmd_warehouse_capacity.sql.
 --
 -- Who (issue 9, spec 6; the matrix is in docs/security.md): vendors, vehicle
 -- types, vehicles and sea fleets: admin, tower_control and hub users (the hub

@@ -1,3 +1,27 @@
+-- Issue 40, "an honest trail": each command's stored payload holds only the fields its
+-- schema knows. The devices' zod schemas are not strict: z.object() drops the keys it does
+-- not know, and dispatch queues what the schema returns (sync/engine.ts), so a device never
+-- sends a key its schema lacks. The server does the same: before a command runs, and before
+-- its record is written to public.commands, its payload is cut to the fields its type knows
+-- (public.cmd_payload_shape, the zod schemas' shapes; tests/integration/commands-trail.test.ts
+-- holds the two equal). A key the schema does not know is dropped rather than refused: an
+-- outbox written by an older release may carry a field since retired, and refusing it would
+-- strand that work; what was dropped could never have done anything (no cmd_* reads it).
+-- The audit trail (audit_command_hub: hub_id, current_hub_id) and a shipment's history
+-- (shipment_history: shipment_id) read payload fields, so only a field the command carries
+-- by its schema can place it under a hub or a shipment.
+--
+-- undo_command names the hub and the shipment of the command it undoes (for the trail); the
+-- server takes them from that command's record, never from the device (a device could name
+-- any shipment).
+--
+-- apply_commands runs them (apply_commands.sql).
+--
+-- The helpers are on apply_commands' hot path (every command): like the others there they
+-- carry no `set search_path` (cmd_helpers.sql says why that is safe:
+-- not security definer, not callable by the API roles, reached only from apply_commands, which
+-- runs with an empty path; everything of ours they name is schema-qualified).
+
 -- The payload shapes (issue 40 keeps only known fields): edit_hub's changes gain blind_count.
 create or replace function public.cmd_payload_shape(p_type text)
 returns jsonb

@@ -1,7 +1,7 @@
 -- The POD flow (spec 2.10, 4.2, 8.5): otw_{city} -> Confirm Tiba -> confirm_tiba
 -- -> Mulai Bongkar -> sedang_bongkar -> Selesai Bongkar -> selesai_pod.
 -- Allowed: admin, tower_control, and a hub user of a POD hub of the shipment's
--- city. First writer wins as at the hubs (20261126001100_cmd_arrival.sql).
+-- city. First writer wins as at the hubs (cmd_arrival.sql).
 -- Device twins: sync/commands/pod.ts.
 
 -- The POD city of a shipment: from its otw_ status while on the way, from its
@@ -42,11 +42,6 @@ end;
 $$;
 
 revoke execute on function public.cmd_require_pod(public.command_context, text) from public, anon, authenticated;
-
--- complete_unloading (with the counted receipt of issue 28) is in
--- 20261126004020_handover_commands.sql.
-
--- The POD flow (moved from 20261126001200_cmd_pod.sql) ------------------------------------
 
 -- pod_confirm_arrival {shipment_id}
 create or replace function public.cmd_pod_confirm_arrival(ctx public.command_context, p jsonb)

@@ -38,9 +38,6 @@ $$;
 
 revoke execute on function public.cmd_lock_departing_vehicle(uuid, uuid) from public, anon, authenticated;
 
--- create_shipment_darat, create_shipment_poljak and create_shipment_polsub: moved to
--- 20261126003100_stock_checked_shipments.sql (issue 29: stock, whole numbers, batch numbers).
-
 -- set_shipment_image ---------------------------------------------------------------
 -- {shipment_id, slot: 'delivery_record' | 'bast', path}: admin, tower control or
 -- a user of the shipment's origin hub (who took the photos). Sent by the upload
@@ -100,10 +97,8 @@ revoke execute on function public.cmd_set_shipment_image(public.command_context,
 --   status 'dibatalkan' and selesai_bongkar (nothing is in transit any more, spec
 --   4.2), removes its stock row (the stock returns) and frees the vehicle. The
 --   reason stays in the command's payload: the audit trail and the shipment's
---   history (shipment_history, moved here, now also returns the payload).
--- Moved here from 20261126001000_cmd_shipping.sql: cmd_create_shipment_darat,
--- cmd_create_sea_shipment, cmd_create_shipment_poljak, cmd_create_shipment_polsub;
--- from 20261126001600_audit_trail.sql: shipment_history.
+--   history (shipment_history, audit_trail.sql, returns the payload). The corrections
+--   are in cmd_shipment_correction.sql.
 
 -- A form's quantity: a number, whole (else 'Jumlah harus bilangan bulat.'), in
 -- [0, 1000000] (else the form's own message).
@@ -147,7 +142,7 @@ begin
   if not found then
     perform public.cmd_reject('precondition', 'Gudang hub asal tidak ditemukan.');
   end if;
-  -- The balance as this transaction sees it (20261126003400_stock_balances.sql): the
+  -- The balance as this transaction sees it (functions/stock_balances.sql): the
   -- sum of the warehouse's live ledger rows, earlier commands of this call included.
   select greatest(h.smartboard_quantity, 0), greatest(h.bracket_quantity, 0)
     into have_tv, have_br
@@ -415,11 +410,6 @@ revoke execute on function public.cmd_create_shipment_polsub(public.command_cont
 -- device shows (sync/messages.ts shipmentEmpty; its zod twin: withItems in
 -- sync/commands/shipping.ts), right after the quantities are read, before any
 -- look-up. Nothing else of the forms changes.
--- Replaced here (create or replace; appended migrations are never edited, so
--- 20261126003100_stock_checked_shipments.sql keeps the earlier definitions, and this file
--- is the one that runs: tests/integration/migrations-baseline.test.ts): cmd_create_shipment_darat
--- and cmd_create_sea_shipment, each with the one added line, and the two port commands
--- that call the latter (unchanged).
 
 -- Refuses a shipment of no item (both quantities already read as whole numbers >= 0).
 create or replace function public.cmd_require_items(p_smartboards integer, p_brackets integer)

@@ -1,7 +1,19 @@
--- Called last by each floor command (first defined in 20261126003000_cmd_undo.sql; the same
--- images as before): p_rows = [{t, id, before, after?}] in lock order; a row without its after
+-- Undo on the hub floor (issue 29, docs/sync.md "Undo"). Every floor action
+-- keeps, beside its outcome, the rows it changed as they were before it and as
+-- it left them (public.command_images). undo_command {command_id} reverses one
+-- such command exactly: only for the user who sent it (and, for a hub user,
+-- from the same hub), only once, and only while every row it changed is still
+-- exactly as it left it (a later step, another tablet or an edit refuses it
+-- with code 'conflict' and a plain message). Rows it made (the stock rows of an
+-- unloading) are soft-deleted, and never so that a warehouse's stock goes
+-- below zero. A refusal writes nothing (the command's subtransaction).
+--
+-- The floor commands end with undo_keep_images (cmd_vehicle_queue.sql, cmd_arrival.sql,
+-- cmd_pod.sql). Device twin: sync/commands/undo.ts.
+
+-- Called last by each floor command: p_rows = [{t, id, before, after?}] in lock order; a row without its after
 -- image is read as it is now; a row that is not there and was not before is left out. The
--- images go back to apply_commands (dermaga.images, the header above), which writes them.
+-- images go back to apply_commands (dermaga.images; apply_commands.sql, note 6.), which writes them.
 create or replace function public.undo_keep_images(ctx public.command_context, p_rows jsonb)
 returns void
 language plpgsql
@@ -46,7 +58,6 @@ $$;
 
 revoke execute on function public.undo_img(text, uuid, jsonb, jsonb) from public, anon, authenticated;
 
--- undo_moved_on (the plain refusal when a row moved on) is in 20261126004000_handover_tables.sql.
 
 -- undo_command {command_id}: the floor command reversed, exactly --------------------------
 create or replace function public.cmd_undo_command(ctx public.command_context, p jsonb)
@@ -124,9 +135,9 @@ $$;
 
 revoke execute on function public.cmd_undo_command(public.command_context, jsonb) from public, anon, authenticated;
 
--- Undo (20261126003000_cmd_undo.sql) of a counted completion: its receipt and discrepancies
--- are rows the command made; undo_command tombstones them with its stock rows, and refuses
--- once a discrepancy was resolved. These three moved here from that file to know the tables.
+-- Undo of a counted completion: its receipt and discrepancies are rows the command made;
+-- undo_command tombstones them with its stock rows, and refuses once a discrepancy was
+-- resolved. The three helpers below know the tables.
 
 -- A floor row as jsonb (null when there is none).
 create or replace function public.undo_row(p_table text, p_id uuid)

@@ -1,27 +1,17 @@
--- Commands of the vehicle queue at a hub (spec 4.1, 4.3): queue vehicles,
--- start loading (Proses Muat), remove from queue, finish loading.
--- Each returns the id of the row it acted on (for conflict messages).
--- Device twins: sync/commands/vehicle-queue.ts.
+-- Commands of the vehicle queue at a hub (spec 4.1, 4.3): queue vehicles, start loading
+-- (Proses Muat), remove from queue, finish loading. Each returns the id of the row it acted on
+-- (for conflict messages) and ends with undo_keep_images (cmd_undo.sql). Device twin:
+-- sync/commands/vehicle-queue.ts.
 --
--- These are the most frequent commands and on the measured hot path of
--- apply_commands (20261126000800_baseline_commands.sql, notes 2., 4. and 5.):
---   * no `set search_path` (why that is safe:
---     20261126000700_baseline_command_helpers.sql);
---   * a void helper is called by assigning its result cast to text, not by
---     PERFORM (a simple expression instead of a full SELECT);
---   * each command tries its transition first as one UPDATE whose WHERE holds
---     only when every check of the old path would pass; when it updates
---     nothing, the old path runs unchanged (the checks in their order, the
---     same rejections, then the same UPDATE). Why: a batch that moves one vehicle
---     N times leaves N versions of its row that no one can prune until the
---     batch commits, and each look-up of the row walks them, so each look-up
---     spared counts; the old path looks the row up twice (the FOR UPDATE
---     lock, then the UPDATE). The row is still locked before it is changed
---     (the UPDATE's own lock, FOR NO KEY UPDATE; the old path's FOR UPDATE
---     also holds off foreign-key checks of rows referencing the vehicle, which
---     no transition changes), and a concurrent change is seen as before (READ
---     COMMITTED re-checks the WHERE on the newest version, as SELECT ... FOR
---     UPDATE reads the newest version).
+-- The most frequent commands, on apply_commands' measured hot path (apply_commands.sql,
+-- notes 2., 4. and 5.): no `set search_path` (why that is safe: cmd_helpers.sql); a void
+-- helper is called by assigning its result cast to text, not by PERFORM. Each takes the
+-- vehicle as it was in the UPDATE that changes it (issue 43): an UPDATE ... FROM a locked read
+-- of the same row (FOR UPDATE: the row as it is when locked, also after waiting for another
+-- transaction), RETURNING both rows (PostgreSQL 17 has no RETURNING OLD), with the command's
+-- preconditions in the WHERE. When it changes nothing, the command takes the slower path
+-- (cmd_vehicle_at_hub, cmd_lock_vehicle), which refuses it with the same check in the same
+-- order and the same message; the hub check (cmd_require_hub) comes first.
 
 -- The vehicle, locked, or a not_found rejection.
 create or replace function public.cmd_lock_vehicle(p_vehicle_id uuid)
@@ -71,16 +61,6 @@ end;
 $$;
 
 revoke execute on function public.cmd_vehicle_at_hub(public.command_context, jsonb, text, text) from public, anon, authenticated;
-
--- Issue 43: the vehicle queue's four (first defined in 20261126000900_cmd_vehicle_queue.sql,
--- last in 20261126003010_floor_commands_keep_images.sql) take the vehicle as it was in the
--- UPDATE that changes it: an UPDATE ... FROM a locked read of the same row (FOR UPDATE: the
--- row as it is when locked, also after waiting for another transaction), RETURNING both rows
--- (PostgreSQL 17 has no RETURNING OLD), with the command's preconditions in the WHERE. When it
--- changes nothing, the command takes the path it took before (cmd_vehicle_at_hub,
--- cmd_lock_vehicle), which refuses it with the same check in the same order and the same
--- message; the hub check (cmd_require_hub) still comes first. The same images are kept
--- (undo_keep_images, 20261128015000_images_held.sql). Device twin: sync/commands/vehicle-queue.ts.
 
 -- queue_vehicles: Ready -> Siap Muat at the hub, for each vehicle named.
 create or replace function public.cmd_queue_vehicles(ctx public.command_context, p jsonb)
@@ -138,7 +118,6 @@ begin
 end;
 $$;
 
--- pod_complete (with the counted receipt of issue 28) is in 20261126004020_handover_commands.sql.
 revoke execute on function public.cmd_queue_vehicles(public.command_context, jsonb) from public, anon, authenticated;
 
 -- start_loading (Proses Muat): Siap Muat -> Sedang Muat.

@@ -2,7 +2,7 @@
 -- Adding is for admin, tower_control and hub users (the hub screens' modals);
 -- editing and deleting for admin and tower control (hub users act on the
 -- vehicles at their own hub through the queue commands). Conventions as in
--- 20261126001300_cmd_master_data.sql. Device twins: sync/commands/master-data.ts.
+-- functions/cmd_master_data.sql. Device twins: sync/commands/master-data.ts.
 
 -- The plate (or container number) of an active vehicle is unique, ignoring
 -- case and spaces (index vehicles_license_plate_unique_active).

@@ -1,7 +1,7 @@
 -- Warehouse capacity (issue 11): the most a warehouse holds (TV + bracket), set by
 -- an admin on /hubs; the dashboard's hub cards use it as their maximum. NULL is
 -- "not set" (the card shows no fill); never negative. The column is
--- public.warehouses.capacity (20261126000000_baseline_tables.sql).
+-- public.warehouses.capacity (tables/).
 -- Device twin: sync/commands/warehouse-capacity.ts.
 
 -- set_warehouse_capacity {warehouse_id, capacity: whole number 0..1000000 | null} --------

@@ -1,5 +1,4 @@
--- Issue 40, "device reports only from staff": report_device_sync (moved here from
--- 20261126003200_device_sync_reports.sql) takes a report only from a hub user of a hub (its
+-- Issue 40, "device reports only from staff": report_device_sync takes a report only from a hub user of a hub (its
 -- row is filed under that hub), tower control or an admin; a sign-up that no admin has given
 -- a hub yet is refused, so it cannot put devices on tower's board. Bounded:
 --   * per user: at most 20 devices (a hub's shared login on its tablets, reinstalls); a report

@@ -96,7 +96,7 @@ begin
     raise exception 'Rentang tanggal tidak valid: tanggal awal setelah tanggal akhir.' using errcode = '22023';
   end if;
 
-  -- The shipments' read policy (20261126000300_baseline_rls.sql): staff read every
+  -- The shipments' read policy (policies/shipments.sql): staff read every
   -- shipment, a hub user those from, to or at its hubs.
   if not coalesce((select public.is_staff()), false) then
     v_hubs := coalesce((select public.my_hub_ids()), '{}'::uuid[]);
@@ -212,7 +212,7 @@ begin
 
   if p_before_window then
     -- What the devices do not hold for certain: rows dated up to the working set's cutoff day
-    -- (20261126004100_working_set.sql; that day included, as a device merges by id).
+    -- (functions/working_set.sql; that day included, as a device merges by id).
     v_to := least(coalesce(p_to, 'infinity'::date),
                   ((select public.working_set_cutoff()) at time zone 'Asia/Jakarta')::date);
   end if;

@@ -115,8 +115,8 @@ comment on function public.mirror_profile_to_auth_user() is
 revoke execute on function public.mirror_profile_to_auth_user() from public, anon, authenticated;
 
 -- auth.users -> profile ------------------------------------------------------------
--- sync_profile_from_auth_user and its trigger on_auth_user_updated moved to
--- 20261126002700_profile_email_sync_keeps_hub_check.sql when they changed (issue 27).
+-- sync_profile_from_auth_user (below; its trigger on_auth_user_updated in
+-- triggers/auth_users.sql).
 
 -- A deleted auth user: keep the profile as a tombstone (the foreign key sets
 -- user_id to null) so devices pulling profiles learn that it is gone.
@@ -231,7 +231,7 @@ revoke execute on function public.refuse_commands_of_deleted_users() from public
 -- Issue 27, finding 11: two admins changing each other at the same moment
 -- (update-user demoting, delete-user deleting) got a 500 instead of an answer.
 --
--- keep_one_admin (20261126000200_user_management.sql) runs BEFORE each row's
+-- keep_one_admin (above) runs BEFORE each row's
 -- update, when PostgreSQL has already locked that row, and then locks every
 -- live admin row to count them. Admin X demoting Y holds Y's row and waits
 -- for X's; Y demoting X holds X's row and waits for Y's: a deadlock
@@ -283,10 +283,6 @@ revoke execute on function public.serialize_profile_changes() from public, anon,
 -- Now an e-mail change writes the e-mail alone; role and hub are written only
 -- when they change, and then the hub rule holds as before (an admin turning the
 -- user into a hub user must give it a hub, which update-user requires anyway).
---
--- The function moved here from 20261126000200_user_management.sql with its
--- trigger (one definition to read, README "Deploy"): a fresh database creates
--- both here; one made before replaces the function and re-creates the trigger.
 create or replace function public.sync_profile_from_auth_user()
 returns trigger
 language plpgsql

@@ -10,10 +10,10 @@
 --
 -- security invoker: the caller's row-level security decides what it pulls.
 
--- public.replicated_tables(), the list of tables, is in 20261126004000_handover_tables.sql.
+-- public.replicated_tables(), the list of tables, is in tables/shipment_receipts.sql.
 
 -- public.pull_changes(), the pull itself, and public.visible_ids(), the ids a device may
--- hold now (convergence), are in 20261126004100_working_set.sql: both send only the
+-- hold now (convergence), are in functions/working_set.sql: both send only the
 -- device's working set (issue 26).
 
 -- Rows by id in the pull's shape (change_xid as text), for reconcileScope.
@@ -43,8 +43,7 @@ revoke execute on function public.rows_by_id(text, uuid[]) from public, anon;
 grant execute on function public.rows_by_id(text, uuid[]) to authenticated, service_role;
 
 -- Pull -----------------------------------------------------------------------------------
--- Moved here from 20261126000500_baseline_sync.sql: only the working set, and a checkpoint
--- past the rows left out. jit off (here and below): a plan's cost is estimated over the
+-- Only the working set (working_set.sql), and a checkpoint past the rows left out. jit off (here and below): a plan's cost is estimated over the
 -- whole history before the indexes narrow it, and on PostgreSQL that estimate alone made
 -- the JIT compile each statement, seconds for a pull that runs in milliseconds.
 create or replace function public.pull_changes(
@@ -109,7 +108,7 @@ revoke execute on function public.pull_changes(text, text, uuid, integer) from p
 grant execute on function public.pull_changes(text, text, uuid, integer) to authenticated, service_role;
 
 -- Convergence: the ids of the working set the user may read now, with the snapshot's
--- horizon and the cutoff. Moved here from 20261126000500_baseline_sync.sql.
+-- horizon and the cutoff.
 create or replace function public.visible_ids(p_table text)
 returns jsonb
 language plpgsql
@@ -138,8 +137,8 @@ revoke execute on function public.visible_ids(text) from public, anon;
 
 grant execute on function public.visible_ids(text) to authenticated, service_role;
 
--- Which tables have changes past the device's checkpoints (issues 10, 13, 14; moved here
--- from 20261126000500_baseline_sync.sql with has_changes, its answer now with the cutoff):
+-- Which tables have changes past the device's checkpoints (issues 10, 13, 14; with
+-- has_changes, its answer with the cutoff):
 -- a sync round asks this once, then pulls only those tables, instead of one
 -- pull_changes request per table every round. On a patchy network fewer
 -- requests per round means fewer rounds lost; on the server, one statement per

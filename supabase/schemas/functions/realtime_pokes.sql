@@ -1,11 +1,9 @@
--- public.poke_topic, first defined in 20261128013000_change_pokes.sql, never waits now.
---
--- There, a topic's row held by a concurrent sender (FOR UPDATE SKIP LOCKED found nothing) went
--- on to INSERT ... ON CONFLICT DO NOTHING, and that insert waits for the holder's transaction to
+-- public.poke_topic never waits (issue 44). A topic's row held by a concurrent sender (FOR
+-- UPDATE SKIP LOCKED finds nothing) must not go on to INSERT ... ON CONFLICT DO NOTHING: that
+-- insert would wait for the holder's transaction to
 -- end (its update made a row version the unique check must see settled): commits of one hub
--- queued behind each other, and two transactions holding each other's topics across statements
--- could deadlock (npm run load saw lock waits in 7 of 81 samples, none without the trigger).
--- Now a row that exists is never inserted again: held by someone else, the poke is skipped at
+-- would queue behind each other, and two transactions holding each other's topics across
+-- statements could deadlock (npm run load saw lock waits in 7 of 81 samples). A row that exists is never inserted again: held by someone else, the poke is skipped at
 -- once (that sender's poke is delivered at its commit; the device's second round a second
 -- after a poke and the safety probe cover the rest). The insert is left for a topic's very
 -- first poke only.

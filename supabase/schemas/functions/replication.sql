@@ -1,22 +1,4 @@
--- Baseline of the schema, squashed on 2026-11-26 from the 28 migrations written
--- before the first deploy. Each function is defined once, in its current form.
--- From here on, new migrations are appended after these files; a file that has
--- been applied anywhere is never edited.
---
--- The files, in the order they apply:
---   20261126000000_baseline_tables.sql            replication columns; hubs, warehouses, profiles, statuses
---   20261126000100_baseline_operations_tables.sql vendors, vehicles, shipments, containers, inventory,
---                                                 commands; indexes
---   20261126000200_user_management.sql            profiles follow auth.users; there is always an admin
---   20261126000300_baseline_rls.sql               grants, row-level security, the storage bucket
---   20261126000400_status_procedures.sql          the status procedures of spec 7.3
---   20261126000500_baseline_sync.sql              the pull and the changes probe (docs/sync.md)
---   20261126000600_domain_rules.sql               the derivation rules the devices share
---   20261126000700_baseline_command_helpers.sql   refusals, payload readers, permission checks, look-ups
---   20261126000800_baseline_commands.sql          the command envelope: apply_commands
---   20261126000900_cmd_vehicle_queue.sql ... 20261126001500_cmd_warehouse_capacity.sql
---                                                 one file per command family (sync/commands/*.ts)
---   20261126001600_audit_trail.sql                the audit screen's reads
+-- The replication columns every replicated table has, and the list of those tables.
 --
 -- Conventions for every table of the product:
 --   * uuid primary keys with a server default, but a key made on the device is
@@ -70,7 +52,7 @@ comment on function public.stamp_replication_columns() is
 revoke execute on function public.stamp_replication_columns() from public, anon, authenticated;
 
 -- The tables the devices replicate: the handover's documents and discrepancies join them
--- after the shipments they belong to. Moved here from 20261126003400_stock_balances.sql.
+-- after the shipments they belong to, and the stock balances right after the warehouses.
 create or replace function public.replicated_tables()
 returns text[]
 language sql

@@ -189,7 +189,7 @@ set search_path = ''
 as $$
   select case p_table
     when 'shipments' then '(' || public.working_set_shipment_branches('s.*', null) || ') t'
-    -- A shipment's containers and its handover records (20261126004000_handover_tables.sql:
+    -- A shipment's containers and its handover records (tables/shipment_receipts.sql:
     -- each by its shipment_id index) follow their shipment.
     when 'containers' then public.working_set_of_shipments('containers')
     when 'shipment_documents' then public.working_set_of_shipments('shipment_documents')
@@ -252,7 +252,7 @@ grant execute on function public.working_set_count(text) to authenticated, servi
 -- the gateway and PostgREST, and on PGlite's single backend eleven statements queued behind
 -- one another (1.2 to 3.3 s). working_set_counts(tables) answers them all in one request,
 -- with the same rule, the same row-level security (security invoker) and the same cutoff
--- for every table (one call, one now()). working_set_count (20261126004100_working_set.sql)
+-- for every table (one call, one now()). working_set_count (above)
 -- stays for app versions that still ask one table at a time; both read
 -- public.working_set_source, so they cannot disagree.
 create or replace function public.working_set_counts(p_tables text[])

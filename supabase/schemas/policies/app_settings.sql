@@ -4,7 +4,7 @@ grant select on table public.app_settings to authenticated;
 
 grant all on table public.app_settings to service_role;
 
--- Like master data, only with a live profile (20261126001800_reads_need_a_live_profile.sql).
+-- Like master data, only with a live profile (functions/profiles.sql).
 create policy app_settings_read on public.app_settings
   for select to authenticated
   using ((select public.my_role()) is not null);

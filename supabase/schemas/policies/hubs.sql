@@ -14,9 +14,9 @@ grant all on table public.hubs to service_role;
 -- access token expired.
 --
 -- delete-user removes the auth user; its profile becomes a tombstone
--- (deleted, user_id cleared: 20261126000200_user_management.sql). PostgREST
+-- (deleted, user_id cleared: functions/profiles.sql). PostgREST
 -- still accepts the token until it expires (JWT_EXPIRY, an hour by default),
--- and the master-data policies of 20261126000300_baseline_rls.sql asked for
+-- and the master-data policies of policies/ asked for
 -- nothing but the role 'authenticated' (using (true)). So the deleted user
 -- read hubs, warehouses, statuses, vendors and vehicle types through
 -- /rest/v1 and through the pull (pull_changes, visible_ids, rows_by_id and

@@ -9,7 +9,7 @@
 -- below zero. A refusal writes nothing (the command's subtransaction).
 --
 -- The floor commands that keep their images are in
--- 20261126003010_floor_commands_keep_images.sql. Device twin:
+-- functions/cmd_vehicle_queue.sql. Device twin:
 -- sync/commands/undo.ts.
 create table public.command_images (
   command_id uuid primary key,

@@ -1,8 +1,8 @@
 -- commands ------------------------------------------------------------------------
 -- Every command a device sent, with its outcome (docs/sync.md): apply_commands
--- (20261126000800_baseline_commands.sql) answers a command id seen before from
+-- (functions/apply_commands.sql) answers a command id seen before from
 -- this record and never applies it twice; the audit screen reads it
--- (20261126001600_audit_trail.sql). Not replicated: devices learn the outcome
+-- (functions/audit_trail.sql). Not replicated: devices learn the outcome
 -- of their own commands from apply_commands' answer.
 create table public.commands (
   id uuid primary key,

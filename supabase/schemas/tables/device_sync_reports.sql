@@ -14,7 +14,7 @@
 -- defaults by attention_settings() and written by set_attention_settings().
 --
 -- Nobody writes either table directly (no INSERT/UPDATE/DELETE for the API roles,
--- 20261126000300_baseline_rls.sql): the two functions check who calls and what.
+-- policies/): the two functions check who calls and what.
 create table public.device_sync_reports (
   device_id uuid primary key,
   user_id uuid not null references auth.users (id) on delete cascade,

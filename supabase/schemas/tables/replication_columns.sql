@@ -1,4 +1,4 @@
--- The replication columns mean the same on every table (see 20261126000000_baseline_tables.sql).
+-- The replication columns mean the same on every table (see tables/).
 do $$
 declare
   t text;

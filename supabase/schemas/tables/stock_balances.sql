@@ -44,7 +44,7 @@ create table public.stock_balances (
 );
 
 comment on table public.stock_balances is
-  'Each warehouse''s stock on hand: the sum of its live inventory rows, kept by triggers on public.inventory at commit (20261126003400_stock_balances.sql).';
+  'Each warehouse''s stock on hand: the sum of its live inventory rows, kept by triggers on public.inventory at commit (functions/stock_balances.sql).';
 
 comment on column public.stock_balances.id is 'The warehouse''s id (one balance per warehouse).';
 

@@ -1,6 +1,6 @@
 -- Operations tables: vendors, vehicle types, vehicles, shipments, containers,
 -- the inventory ledger, and the record of every command; then the indexes of
--- every table. Conventions as in 20261126000000_baseline_tables.sql
+-- every table. Conventions as in tables/
 -- (device-made uuid keys accepted, replication columns, ON DELETE RESTRICT,
 -- soft delete as the normal path).
 
