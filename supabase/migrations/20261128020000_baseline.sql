@@ -812,7 +812,7 @@ alter table public.stock_balance_deltas enable row level security;
 -- schemas/tables/shipment_receipts.sql ====================================================
 
 -- Issue 28: the handover's evidence. Three tables of a shipment, each written
--- only by commands (20261126004010_handover_commands.sql), read under RLS:
+-- only by commands (functions/cmd_handover.sql, cmd_arrival.sql, cmd_pod.sql), read under RLS:
 --   shipment_documents  one row per stored file (surat jalan, BAST, signatures,
 --                       discrepancy photos), by attach_document once the object
 --                       is in the bucket: no row points at a missing file;
