@@ -29,7 +29,7 @@ insert into public.warehouses (id, name, location, hub_id, created_at) values
 -- project: confirmed e-mail, bcrypt hash, the token columns as empty strings
 -- (hosted Auth cannot read NULL there), and an e-mail identity per user.
 -- role and hub_id go in raw_app_meta_data: the profile trigger takes them from
--- there (20261126000200_user_management.sql explains why not user metadata).
+-- there (supabase/schemas/functions/profiles.sql explains why not user metadata).
 with demo (id, email, full_name, role, hub_id) as (
   values
     ('aaaaaaaa-0000-4000-8000-000000000001'::uuid, 'admin@demo.local',    'Admin Dermaga',    'admin',         null::uuid),

@@ -1,7 +1,6 @@
 // Issue 28's messages (the handover: counted receipt, discrepancies, documents), in one
 // place. Not in the spec; in the style of its messages. The server refuses with the same
-// words (supabase/migrations/20261126004010_handover_receipt.sql and
-// 20261126004020_handover_commands.sql), so the device says what the server would.
+// words (supabase/schemas/functions/cmd_handover.sql), so the device says what the server would.
 import type { Discrepancy } from './model/rows';
 
 /** How the messages name the items. */
@@ -43,7 +42,7 @@ export const HANDOVER_MESSAGES = {
 
   // attach_document
   documentMissing: 'Berkas belum ada di penyimpanan; unggah ulang lalu coba lagi.',
-  // issue 40: the server measures the stored object (20261128001000_sealed_documents.sql)
+  // issue 40: the server measures the stored object (supabase/schemas/policies/storage_objects.sql)
   documentMismatch:
     'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); dokumen tidak dicatat.',
   // the upload queue: Storage refused a file for good (sync/uploads/queue.ts)

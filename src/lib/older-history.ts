@@ -2,7 +2,7 @@
 // working set: open shipments, those closed within the retention window and
 // the ledger rows of that window. What lies before it is read here, online, a
 // page at a time, from search_shipments and ledger_history
-// (supabase/migrations/20261126004200_older_history.sql), which read only what
+// (supabase/schemas/functions/older_history.sql), which read only what
 // the signed-in user may read. The screens merge a page with what they hold,
 // by id (a row both hold is the device's).
 import type { InventoryRow, Shipment } from '../../sync/pure';

@@ -40,7 +40,7 @@ grant anon, authenticated, service_role to authenticator;
 -- same values. What hosted also has and this cannot: pg-safeupdate, loaded
 -- for the authenticator, refuses UPDATE and DELETE without WHERE; neither
 -- PGlite nor Debian's PostgreSQL 15 ships it. Here the API roles hold no
--- UPDATE or DELETE on any table (20261126000300_baseline_rls.sql), and
+-- UPDATE or DELETE on any table (supabase/schemas/policies/), and
 -- tests/integration/hosted-role-settings.test.ts checks every function body
 -- for an UPDATE or DELETE without WHERE, which safeupdate would refuse there.
 -- Each only when not set yet: another database on the same server may be

@@ -2,7 +2,7 @@
 // private channel's join: by the select policies on realtime.messages, evaluated as the
 // joining user (its role and JWT claims, realtime.topic() set to the topic) in a transaction
 // that writes a probe message and reads it back, then rolls back. The policy itself is the
-// migration's (20261128013000_change_pokes.sql): the same text decides here and on hosted.
+// migration's (supabase/schemas/functions/realtime_pokes.sql): the same text decides here and on hosted.
 import { jwtVerify, type JWTPayload } from 'jose';
 import type pg from 'pg';
 

@@ -2,8 +2,8 @@
 // Bongkar. First writer wins on the server; a late tablet's command is refused
 // with code 'conflict' naming who did it first and when (the device cannot know
 // who, so its own strict check says only that the state has moved on).
-// Server side: supabase/migrations/20261126003010_floor_commands_keep_images.sql, and
-// complete_unloading with its counted receipt (issue 28) 20261126004020_handover_commands.sql.
+// Server side: supabase/schemas/functions/cmd_arrival.sql (complete_unloading with its counted
+// receipt of issue 28 too; the receipt's rules in cmd_handover.sql).
 import { z } from 'zod';
 import { hubKind } from '../domain/hub-type';
 import { firstWarehouseOf } from '../domain/lookups';

@@ -31,25 +31,25 @@ import { undoCommand } from './undo';
 import { finishLoading, queueVehicles, removeFromQueue, startLoading } from './vehicle-queue';
 
 const definitions = [
-  // vehicle queue (20261126003010)
+  // vehicle queue (cmd_vehicle_queue.sql)
   queueVehicles,
   startLoading,
   removeFromQueue,
   finishLoading,
-  // shipping forms (20261126001000)
+  // shipping forms (cmd_shipping.sql)
   createShipmentDarat,
   createShipmentPoljak,
   createShipmentPolsub,
   setShipmentImage,
-  // arrival at a hub (20261126003010)
+  // arrival at a hub (cmd_arrival.sql)
   confirmArrival,
   startUnloading,
   completeUnloading,
-  // POD (20261126003010)
+  // POD (cmd_pod.sql)
   podConfirmArrival,
   podStartUnloading,
   podComplete,
-  // master data (20261126001300, vehicles 20261126001400)
+  // master data (cmd_master_data.sql, hubs cmd_hubs.sql, vehicles cmd_vehicles.sql)
   addInventory,
   addWarehouse,
   addVendor,
@@ -63,17 +63,17 @@ const definitions = [
   addHub,
   editHub,
   deleteHub,
-  // warehouse capacity (20261126001500)
+  // warehouse capacity (cmd_warehouse_capacity.sql)
   setWarehouseCapacity,
-  // undo of a floor action (20261126003000)
+  // undo of a floor action (cmd_undo.sql)
   undoCommand,
-  // corrections of a shipment on its way (20261126003100)
+  // corrections of a shipment on its way (cmd_shipment_correction.sql)
   correctShipmentCounts,
   voidShipment,
-  // the handover's evidence (20261126004020; the receipt rides on the two completions)
+  // the handover's evidence (cmd_handover.sql; the receipt rides on the two completions)
   resolveDiscrepancy,
   attachDocument,
-  // a sealed document's correction (20261128001000)
+  // a sealed document's correction (cmd_document_correction.sql)
   attachCorrection,
 ] as const;
 

@@ -1,7 +1,7 @@
 // attach_correction (issue 40): a sealed document is never rewritten; a correction is a new
 // document that names the one it replaces (same shipment, same kind), recorded by the same
 // rules as attach_document, and both stay. Server side:
-// supabase/migrations/20261128001000_sealed_documents.sql.
+// supabase/schemas/functions/cmd_document_correction.sql.
 import { z } from 'zod';
 import { HANDOVER_MESSAGES as M } from '../messages-handover';
 import { attachDocument, attachDocumentInput } from './handover';

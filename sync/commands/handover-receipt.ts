@@ -3,7 +3,7 @@
 // the zod schema (without the sent counts: the payload alone), by the predictions (with
 // the shipment's sent counts) and by the receipt form (per field, before anything is
 // queued). The server checks the same rules in the same order with the same messages:
-// supabase/migrations/20261126004010_handover_receipt.sql (public.handover_receipt).
+// supabase/schemas/functions/cmd_handover.sql (public.handover_receipt).
 import { z } from 'zod';
 import { CommandRefused } from '../errors';
 import { MESSAGES } from '../messages';

@@ -2,7 +2,7 @@
 // close an open discrepancy with a note) and attach_document (the upload queue records a
 // stored file of a shipment once it is in the bucket). The counted receipt itself rides on
 // complete_unloading and pod_complete (arrival.ts, pod.ts; its rules in handover-receipt.ts).
-// Server side: supabase/migrations/20261126004020_handover_commands.sql.
+// Server side: supabase/schemas/functions/cmd_handover.sql.
 import { z } from 'zod';
 import { CommandRefused } from '../errors';
 import { hubKind } from '../domain/hub-type';

@@ -1,7 +1,7 @@
 // Hubs (spec 2.8, 5; admin only): add, edit field by field (name, city and, issue 41, whether
 // the hub counts blind), delete softly while nothing hangs on it.
-// Server side: supabase/migrations/20261126001300_cmd_master_data.sql (add_hub, delete_hub) and
-// 20261128011000_hub_blind_count.sql (edit_hub with blind_count).
+// Server side: supabase/schemas/functions/cmd_hubs.sql (add_hub, edit_hub with blind_count,
+// delete_hub).
 import { z } from 'zod';
 import { CommandRefused } from '../errors';
 import { MESSAGES } from '../messages';
@@ -41,7 +41,7 @@ export const editHub = defineCommand({
       {
         name: requiredText(MESSAGES.hubNameRequired, 'name').optional(),
         city: optionalText('city').optional(),
-        // Issue 41: the hub counts blind (20261128011000_hub_blind_count.sql).
+        // Issue 41: the hub counts blind (supabase/schemas/functions/cmd_hubs.sql).
         blind_count: z.boolean({ error: MESSAGES.invalidCommand }).optional(),
       },
       { error: MESSAGES.invalidCommand },

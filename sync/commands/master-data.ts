@@ -3,7 +3,7 @@
 // and merge field by field on the server; deletes are soft and refused while the
 // row is in use (checks the device cannot make without querying other tables
 // are left to the server).
-// Server side: supabase/migrations/20261126001300_cmd_master_data.sql and 20261126001400_*_vehicles.sql.
+// Server side: supabase/schemas/functions/cmd_master_data.sql and cmd_vehicles.sql.
 import { z } from 'zod';
 import { hubKind } from '../domain/hub-type';
 import { podCityOfHub } from '../domain/pod-city';

@@ -1,8 +1,8 @@
 // The POD flow (spec 2.10, 4.2, 8.5): otw_{city} -> confirm_tiba ->
 // sedang_bongkar -> selesai_pod. Allowed for admin, tower_control and a hub
 // user of a POD hub of the shipment's city.
-// Server side: supabase/migrations/20261126003010_floor_commands_keep_images.sql, and
-// pod_complete with its counted receipt (issue 28) 20261126004020_handover_commands.sql.
+// Server side: supabase/schemas/functions/cmd_pod.sql (pod_complete with its counted receipt of
+// issue 28 too; the receipt's rules in cmd_handover.sql).
 import { z } from 'zod';
 import { hubKind } from '../domain/hub-type';
 import { hubForCity, warehouseForCity } from '../domain/lookups';

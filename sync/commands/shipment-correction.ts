@@ -2,7 +2,7 @@
 // mistake, or void it, with a reason, while it is still on its way (status
 // otw_*, not yet received). Server side: public.cmd_correct_shipment_counts and
 // public.cmd_void_shipment in
-// supabase/migrations/20261126003100_stock_checked_shipments.sql.
+// supabase/schemas/functions/cmd_shipment_correction.sql.
 //
 // A correction rewrites the shipment's counts and its stock row (taking more
 // out needs the stock); a void sets the status 'dibatalkan' with

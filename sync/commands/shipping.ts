@@ -1,7 +1,7 @@
 // The shipping forms (spec 4.1, 4.2, 5, 7.2, 9): a loaded vehicle leaves its hub.
-// Server side: supabase/migrations/20261128004000_shipments_not_empty.sql (the three forms,
+// Server side: supabase/schemas/functions/cmd_shipping.sql (the three forms,
 // with issue 29's stock, whole-number and batch checks and issue 41's "nothing empty leaves") and
-// 20261126001000_cmd_shipping.sql (set_shipment_image, the departing vehicle).
+// supabase/schemas/functions/cmd_shipping.sql (set_shipment_image, the departing vehicle).
 import { z } from 'zod';
 import { otwForHub, otwForWarehouse, type OtwStatus } from '../domain/destination';
 import { firstWarehouseOf } from '../domain/lookups';

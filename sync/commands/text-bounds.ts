@@ -1,5 +1,5 @@
 // Issue 40: every text a command stores is bounded, here and on the server alike
-// (public.cmd_require_text_bound, supabase/migrations/20261128002100_bounded_text.sql): the
+// (public.cmd_require_text_bound, supabase/schemas/functions/cmd_helpers.sql): the
 // bound belongs to the payload field, by its name, with the same message on both sides.
 // Lengths count characters (code points), as PostgreSQL's char_length does.
 import { MESSAGES } from '../messages';

@@ -5,7 +5,7 @@
 // The payload also carries what this device saw before and after the command (`rows`):
 // its prediction restores those, and the server trusts nothing of them.
 // A command still in the outbox is not undone this way: it is withdrawn (replication/undo.ts).
-// Server side: supabase/migrations/20261126003000_cmd_undo.sql.
+// Server side: supabase/schemas/functions/cmd_undo.sql.
 import { z } from 'zod';
 import { holds, uuid } from './helpers';
 import { defineCommand, type Change } from './types';

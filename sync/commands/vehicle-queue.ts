@@ -1,5 +1,5 @@
 // The vehicle queue at a hub (spec 4.1): queue, Proses Muat, remove, finish loading.
-// Server side: supabase/migrations/20261126003010_floor_commands_keep_images.sql.
+// Server side: supabase/schemas/functions/cmd_vehicle_queue.sql.
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { actedAt, holds, mustGet, requireHub, uuid } from './helpers';

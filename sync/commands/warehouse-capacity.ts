@@ -1,6 +1,6 @@
 // set_warehouse_capacity (issue 11): the most a warehouse holds, the maximum of
 // the dashboard's hub card. Admin only (spec 6: hub management); null clears it.
-// Server side: supabase/migrations/20261126001500_cmd_warehouse_capacity.sql.
+// Server side: supabase/schemas/functions/cmd_warehouse_capacity.sql.
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { need, quantity, requireRole, uuid } from './helpers';

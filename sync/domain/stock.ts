@@ -3,7 +3,7 @@
 // negative); below zero counts as none (spec 9). On the device the balance is
 // the view's, so the device's own pending work (its queued shipments' negative
 // rows) is already in it (sync/replication/balances.ts). The server makes the same check under the warehouse row's lock
-// (public.cmd_require_stock, supabase/migrations/20261126003100_stock_checked_shipments.sql).
+// (public.cmd_require_stock, supabase/schemas/functions/cmd_shipping.sql).
 import { MESSAGES } from '../messages';
 import type { StockBalance, Warehouse } from '../model/rows';
 

@@ -1,5 +1,5 @@
 // Text rules shared by the derivations. Each has a twin in SQL
-// (supabase/migrations/20261126000600_domain_rules.sql) that behaves the same on
+// (supabase/schemas/functions/domain_rules.sql) that behaves the same on
 // any input: lower case is ASCII-only (no locale), trimming is JavaScript's.
 
 /** JavaScript's trim; public.dm_trim removes the same characters. */

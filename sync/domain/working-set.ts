@@ -1,5 +1,5 @@
 // Issue 26: what a device holds, its working set (docs/sync.md, "The working set"). The same
-// rule as the server's pull (supabase/migrations/20261126004100_working_set.sql:
+// rule as the server's pull (supabase/schemas/functions/working_set.sql:
 // shipment_closed_at and working_set_source), as pure functions: the server stops sending a
 // row by it, and the device drops the rows it holds by it (sync/replication/working-set.ts).
 //

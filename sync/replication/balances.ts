@@ -1,6 +1,6 @@
 // Issue 26: the device's stock balances move with its own pending work. The server keeps
 // each warehouse's balance from the ledger rows a command writes (triggers on
-// public.inventory, supabase/migrations/20261126003400_stock_balances.sql); here, the same
+// public.inventory, supabase/schemas/functions/stock_balances.sql); here, the same
 // rule over the ledger rows a prediction writes: each changed row's stock out (as the view
 // held it before) and its new stock in, per warehouse, onto that warehouse's balance as
 // the view holds it. One place for every command that moves stock (add_inventory, the

@@ -1,7 +1,7 @@
 // Changes pushed, not polled (issue 44): the device subscribes, through supabase-js's
 // Realtime channels (private, authorised by RLS on realtime.messages), to the topics of the
 // scopes it reads; the database pokes a topic when a commit changes what that scope sees
-// (supabase/migrations/20261128013000_change_pokes.sql). A poke carries no rows: it only
+// (supabase/schemas/functions/realtime_pokes.sql). A poke carries no rows: it only
 // starts a round, and the pull stays the one way rows arrive.
 //
 // Nothing is lost to a missed poke: every (re)subscription runs a round (what happened while
@@ -30,7 +30,7 @@ export function hubTopics(
   return [...ids].sort().map((id) => `dermaga:hub:${id}`);
 }
 
-/** The topics of a user's scopes (the policy in 20261128013000_change_pokes.sql lets it join these). */
+/** The topics of a user's scopes (the policy in supabase/schemas/policies/realtime_messages.sql lets it join these). */
 export function topicsFor(actor: Actor, hubs: Parameters<typeof hubTopics>[1]): string[] {
   const own = `dermaga:user:${actor.userId}`;
   if (actor.role === 'admin' || actor.role === 'tower_control') return ['dermaga:desk', own];

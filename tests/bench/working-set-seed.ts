@@ -2,7 +2,7 @@
 // at every size, and closed history older than the retention window in units of 1x (10,000 closed
 // shipments and 50,000 stock rows), written on the server with INSERT ... SELECT generate_series.
 //
-// The history is old by the clocks the working set's rule reads (20261126004100_working_set.sql):
+// The history is old by the clocks the working set's rule reads (supabase/schemas/functions/working_set.sql):
 // a closed shipment (selesai_bongkar, status selesai) by its unloading_finished_at, a ledger row by
 // its date_recorded or its shipment; its loading and arrival times and created_at are as old.
 // (updated_at is the seed's time: the replication trigger stamps it, and the rule reads it only

@@ -4,8 +4,8 @@
 // CATALOGUE (sync/commands/catalogue.ts) on the device; helpers such as
 // cmd_reject or cmd_lock_vehicle share the prefix but not the signature.
 // apply_commands calls every type statically through a CASE, and a type it does not list is
-// unknown_command (supabase/migrations/20261128014000_apply_commands_plain.sql; the CASE is
-// note 1. of 20261126000800_baseline_commands.sql). The records of the types it lists as
+// unknown_command (supabase/schemas/functions/apply_commands.sql; the CASE is
+// note 1. of supabase/schemas/functions/apply_commands.sql). The records of the types it lists as
 // trail_blind stay held back while they run, and so do the row images undo keeps: their functions
 // must never read public.commands or public.command_images.
 import type pg from 'pg';
@@ -77,7 +77,7 @@ describe('the command catalogue', () => {
         expect(src!, `public.${name} (reached from cmd_${type}) reads public.commands`).not.toMatch(
           /public\.commands\b/,
         );
-        // Their row images are held back too (20261128015000_images_held.sql).
+        // Their row images are held back too (supabase/schemas/functions/apply_commands.sql).
         expect(src!, `public.${name} (reached from cmd_${type}) reads public.command_images`).not.toMatch(
           /public\.command_images\b/,
         );

@@ -1,5 +1,5 @@
 // The derivation rules exist twice: in sync/domain (the device's predictions)
-// and in SQL (the server's decisions, 20261126000600_domain_rules.sql). Both get
+// and in SQL (the server's decisions, supabase/schemas/functions/domain_rules.sql). Both get
 // the same inputs here, the spec's cases and a few hundred generated ones with
 // awkward text (keyword fragments, case, white space JavaScript trims, letters
 // that a locale would lower-case into ASCII), and must give the same answers.

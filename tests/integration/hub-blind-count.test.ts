@@ -1,5 +1,5 @@
 // Issue 41: blind counting per hub. hubs.blind_count is the hub's setting, changed only by an
-// admin through edit_hub (changes.blind_count, a boolean; 20261128011000_hub_blind_count.sql):
+// admin through edit_hub (changes.blind_count, a boolean; supabase/schemas/functions/cmd_hubs.sql):
 // a hub user and tower control are refused by the server, the row keeps its value. New hubs
 // count as before (false). The field reaches devices with the hub's row.
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Issue 26: older history is read from the server on demand (search_shipments,
-// ledger_history: supabase/migrations/20261126004200_older_history.sql). Over
+// ledger_history: supabase/schemas/functions/older_history.sql). Over
 // real HTTP as each role: paging newest first without a gap or a repeat, each
 // filter, the text over every field the header's search knows, row-level
 // security per role and hub (a hub user of another hub reads nothing of it),

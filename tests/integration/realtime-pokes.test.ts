@@ -1,5 +1,5 @@
 // Issue 44: changes pushed, not polled. The database pokes a topic per scope on commit
-// (20261128013000_change_pokes.sql) and the stack's Realtime endpoint
+// (supabase/schemas/functions/realtime_pokes.sql) and the stack's Realtime endpoint
 // (supabase/local/realtime.ts) lets a user join only the topics RLS on realtime.messages
 // allows, through supabase-js's own channel API, as on hosted Supabase.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';

@@ -5,7 +5,7 @@
 // two transactions deadlocked in keep_one_admin (each held the row it
 // changed and waited for the other's), and on either engine the database's
 // last-admin refusal reached the function as Auth's 500.
-// Fixed by 20261126001900_serialize_profile_changes.sql (one role change at a
+// Fixed by supabase/schemas/functions/profiles.sql (one role change at a
 // time) and takingAnAdminAway in supabase/functions/_shared/admin.ts.
 //
 // On a stack of its own: the last-two-admins case needs the demo admin

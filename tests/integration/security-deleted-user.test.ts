@@ -3,7 +3,7 @@
 // data; an admin deletes it with delete-user; the same access token (still
 // unexpired, still accepted by PostgREST) then reads nothing, through /rest/v1
 // and through the sync pull, and its commands are refused.
-// The fix: 20261126001800_reads_need_a_live_profile.sql.
+// The fix: supabase/schemas/functions/profiles.sql.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

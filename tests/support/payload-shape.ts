@@ -1,5 +1,5 @@
 // The fields a command's zod schema knows, in the form the server keeps them
-// (public.cmd_payload_shape, supabase/migrations/20261128002000_commands_keep_known_fields.sql):
+// (public.cmd_payload_shape, supabase/schemas/functions/cmd_payload.sql):
 // an object's keys, each true (a value kept as sent), or a nested object's own shape, or for
 // an array of objects a one-element array with its elements' shape.
 import type { z } from 'zod';

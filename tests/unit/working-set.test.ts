@@ -1,5 +1,5 @@
 // The working set's rule (issue 26, sync/domain/working-set.ts), by hand-computed cases: the
-// same rule the server's pull applies (20261126004100_working_set.sql).
+// same rule the server's pull applies (supabase/schemas/functions/working_set.sql).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -112,7 +112,7 @@ describe('the retention window an admin sets', () => {
       expect(result.success, String(bad)).toBe(false);
       expect(result.error?.issues[0]?.message).toBe(RETENTION_DAYS_MESSAGE);
     }
-    const migration = readFileSync('supabase/migrations/20261126004100_working_set.sql', 'utf8');
-    expect(migration).toContain(`'${RETENTION_DAYS_MESSAGE}'`);
+    const server = readFileSync('supabase/schemas/functions/working_set.sql', 'utf8');
+    expect(server).toContain(`'${RETENTION_DAYS_MESSAGE}'`);
   });
 });

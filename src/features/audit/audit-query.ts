@@ -1,5 +1,5 @@
 // The audit trail's filters and their translation to audit_trail()'s arguments
-// (supabase/migrations/20261126001600_audit_trail.sql).
+// (supabase/schemas/functions/audit_trail.sql).
 import { supabase } from '../../lib/supabase';
 
 export interface AuditFilters {

@@ -3,7 +3,7 @@
 // (its balance in the view, which already carries this device's pending work)
 // and a batch number no shipment the device knows of has. The command's
 // prediction makes the same checks (sync/commands/shipping.ts), the server
-// makes them under its locks (20261126003100_stock_checked_shipments.sql).
+// makes them under its locks (supabase/schemas/functions/cmd_shipping.sql).
 import {
   batchTaken,
   MESSAGES,

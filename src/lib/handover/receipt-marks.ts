@@ -6,7 +6,7 @@
 // quantities) are exactly what the counts called for (sync/commands/handover-receipt.ts,
 // checkReceipt), so received = sent - kurang + lebih and damaged = rusak, per item. A resolved
 // discrepancy stays a fact of the count; only the dashboard's figure counts open ones.
-// The receipts themselves are not replicated (20261126004000_handover_tables.sql).
+// The receipts themselves are not replicated (supabase/schemas/tables/shipment_receipts.sql).
 import { formatNumber } from '../format-date';
 import { describeDiscrepancy, ITEM_LABEL, type DiscrepancyLike } from './discrepancies';
 

@@ -2,7 +2,7 @@
 // scopes to admin, tower control and the shipment's hubs), with what the screens show beside
 // them: the shipments' batch numbers and the names of the users this device knows (its own
 // user; an admin's device holds every profile). The receipts are not replicated (docs in
-// 20261126004000_handover_tables.sql), so a reporter this device cannot name is the
+// supabase/schemas/tables/shipment_receipts.sql), so a reporter this device cannot name is the
 // receiving hub's staff. Offline like every read: a resolve shows at once from its prediction.
 import { useMemo } from 'react';
 import type { Discrepancy } from '../../../sync/pure';

@@ -153,7 +153,7 @@ export const serverId = {
     discrepancyNotFound: 'Selisih tidak ditemukan.',
     discrepancyResolvedBy: 'Selisih sudah diselesaikan oleh {{who}} pada {{when}}',
     fileMissing: 'Berkas belum ada di penyimpanan; unggah ulang lalu coba lagi.',
-    // issue 40: sealed, measured documents (20261128001000_sealed_documents.sql)
+    // issue 40: sealed, measured documents (supabase/schemas/policies/storage_objects.sql)
     fileMismatch:
       'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); dokumen tidak dicatat.',
     replacedNotFound: 'Dokumen yang diganti tidak ditemukan pada pengiriman ini.',

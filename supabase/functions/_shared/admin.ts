@@ -90,7 +90,7 @@ export async function requireAnotherAdmin(userId: string): Promise<void> {
  * may commit in between (two admins demoting or deleting each other at the
  * same moment, issue 27). The database then refuses the second one
  * (keep_one_admin, 23514, after the first has committed:
- * 20261126001900_serialize_profile_changes.sql), and Auth answers that as it
+ * supabase/schemas/functions/profiles.sql), and Auth answers that as it
  * answers a database error (hosted Auth: a 500 "Database error ..."; the local
  * stand-in a 422). Asked again now, the rule answers 409 with its message, as
  * the check before the change does; any other failure is passed on as it is.

@@ -1,6 +1,6 @@
 // POST { email, password, full_name, role, hub_id } (spec 7.5), admin only.
 // The role and hub go into app_metadata, which only the service role may set;
-// the profile trigger (migration 20261126000200_user_management) makes the profile from it.
+// the profile trigger (supabase/schemas/functions/profiles.sql) makes the profile from it.
 import { requireAdmin, requireHub, service, type AuthUser } from '../_shared/admin.ts';
 import { serveJson } from '../_shared/http.ts';
 import { createUserBody } from '../_shared/validate.ts';

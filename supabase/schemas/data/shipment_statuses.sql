@@ -1,0 +1,27 @@
+-- Every value of spec 4.2. Production needs these as much as the demo does,
+-- so they live in a migration, not in seed.sql. selesai_pod is not in the
+-- spec's list of known values but is the status the POD flow ends in.
+insert into public.shipment_statuses (key, label, color, sort_order) values
+  ('siap_muat_darat',   'Siap Muat Darat',    'info',     10),
+  ('sedang_muat_darat', 'Sedang Muat Darat',  'warning',  20),
+  ('otw_darat',         'OTW Darat',          'primary',  30),
+  ('tiba_darat',        'Tiba Darat',         'success',  40),
+  ('siap_muat_laut',    'Siap Muat Laut',     'info',     50),
+  ('sedang_muat_laut',  'Sedang Muat Laut',   'warning',  60),
+  ('otw_laut',          'OTW Laut',           'primary',  70),
+  ('tiba_laut',         'Tiba Laut',          'success',  80),
+  ('bongkar_tujuan',    'Bongkar di Tujuan',  'warning',  90),
+  ('otw_cikarang',      'OTW Cikarang',       'primary', 100),
+  ('otw_poljak',        'OTW Pol Jakarta',    'primary', 110),
+  ('otw_polsub',        'OTW Pol Surabaya',   'primary', 120),
+  ('otw_podmakasar',    'OTW POD Makassar',   'primary', 130),
+  ('confirm_tiba',      'Confirm Tiba',       'info',    140),
+  ('sedang_bongkar',    'Sedang Bongkar',     'warning', 150),
+  ('selesai',           'Selesai',            'success', 160),
+  ('selesai_pod',       'Selesai POD',        'success', 170),
+  ('active',            'Active',             'success', 200),
+  ('inactive',          'Inactive',           'danger',  210),
+  ('pending',           'Pending',            'warning', 220),
+  ('ready',             'Ready',              'info',    230),
+  ('loading',           'Loading',            'warning', 240),
+  ('transit',           'Transit',            'primary', 250);

@@ -1,0 +1,107 @@
+-- add_hub {hub_id, name, city?}: admin only; new hubs get type 'hub' (spec 5) ---------------
+create or replace function public.cmd_add_hub(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_name text;
+  v_city text;
+  v_id uuid;
+begin
+  perform public.cmd_require_role(ctx, array['admin']);
+  v_name := public.cmd_req_text(p, 'name', 'Hub name is required');
+  v_city := public.cmd_opt_text(p, 'city');
+  v_id := public.cmd_uuid(p, 'hub_id', 'Perintah tidak valid.');
+  perform public.cmd_require_new_id('hubs', v_id);
+  begin
+    insert into public.hubs (id, name, city, type) values (v_id, v_name, v_city, 'hub');
+  exception when unique_violation then
+    perform public.cmd_reject('duplicate', format('Hub "%s" sudah ada.', v_name));
+  end;
+  return v_id;
+end;
+$$;
+
+revoke execute on function public.cmd_add_hub(public.command_context, jsonb) from public, anon, authenticated;
+
+-- edit_hub {hub_id, changes: {name?, city?, blind_count?}}: admin only ----------------------
+create or replace function public.cmd_edit_hub(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+  c jsonb;
+  v_name text;
+  v_blind boolean;
+begin
+  perform public.cmd_require_role(ctx, array['admin']);
+  v_id := public.cmd_uuid(p, 'hub_id', 'Hub tidak ditemukan.');
+  c := public.cmd_changes(p);
+  if c ? 'name' then
+    v_name := public.cmd_req_text(c, 'name', 'Hub name is required');
+  end if;
+  if c ? 'blind_count' then
+    if jsonb_typeof(c -> 'blind_count') <> 'boolean' then
+      perform public.cmd_reject('validation', 'Perintah tidak valid.');
+    end if;
+    v_blind := (c ->> 'blind_count')::boolean;
+  end if;
+  perform 1 from public.hubs where id = v_id and not deleted for update;
+  if not found then
+    perform public.cmd_reject('not_found', 'Hub tidak ditemukan.');
+  end if;
+  begin
+    update public.hubs
+       set name = coalesce(v_name, name),
+           city = case when c ? 'city' then public.cmd_opt_text(c, 'city') else city end,
+           blind_count = coalesce(v_blind, blind_count)
+     where id = v_id;
+  exception when unique_violation then
+    perform public.cmd_reject('duplicate', format('Hub "%s" sudah ada.', v_name));
+  end;
+  return v_id;
+end;
+$$;
+
+revoke execute on function public.cmd_edit_hub(public.command_context, jsonb) from public, anon, authenticated;
+
+-- delete_hub {hub_id}: admin only; soft; refused while anything still hangs on it -----------
+create or replace function public.cmd_delete_hub(ctx public.command_context, p jsonb)
+returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+  hub public.hubs;
+begin
+  perform public.cmd_require_role(ctx, array['admin']);
+  v_id := public.cmd_uuid(p, 'hub_id', 'Hub tidak ditemukan.');
+  select * into hub from public.hubs where id = v_id and not deleted for update;
+  if not found then
+    perform public.cmd_reject('not_found', 'Hub tidak ditemukan.');
+  end if;
+  if exists (select 1 from public.warehouses where hub_id = v_id and not deleted) then
+    perform public.cmd_reject('precondition', format('Hub "%s" masih memiliki gudang dan tidak dapat dihapus.', hub.name));
+  end if;
+  if exists (select 1 from public.vehicles where current_hub_id = v_id and not deleted) then
+    perform public.cmd_reject('precondition', format('Hub "%s" masih memiliki kendaraan dan tidak dapat dihapus.', hub.name));
+  end if;
+  if exists (select 1 from public.shipments
+             where not selesai_bongkar and not deleted
+               and v_id in (origin_hub_id, destination_hub_id, current_hub_id)) then
+    perform public.cmd_reject('precondition',
+      format('Hub "%s" masih memiliki pengiriman yang belum selesai dan tidak dapat dihapus.', hub.name));
+  end if;
+  if exists (select 1 from public.profiles where hub_id = v_id and not deleted) then
+    perform public.cmd_reject('precondition', format('Hub "%s" masih memiliki pengguna dan tidak dapat dihapus.', hub.name));
+  end if;
+  update public.hubs set deleted = true where id = v_id;
+  return v_id;
+end;
+$$;
+
+revoke execute on function public.cmd_delete_hub(public.command_context, jsonb) from public, anon, authenticated;

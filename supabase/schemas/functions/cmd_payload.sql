@@ -1,0 +1,216 @@
+-- Issue 40, "an honest trail": each command's stored payload holds only the fields its
+-- schema knows. The devices' zod schemas are not strict: z.object() drops the keys it does
+-- not know, and dispatch queues what the schema returns (sync/engine.ts), so a device never
+-- sends a key its schema lacks. The server does the same: before a command runs, and before
+-- its record is written to public.commands, its payload is cut to the fields its type knows
+-- (public.cmd_payload_shape, the zod schemas' shapes; tests/integration/commands-trail.test.ts
+-- holds the two equal). A key the schema does not know is dropped rather than refused: an
+-- outbox written by an older release may carry a field since retired, and refusing it would
+-- strand that work; what was dropped could never have done anything (no cmd_* reads it).
+-- The audit trail (audit_command_hub: hub_id, current_hub_id) and a shipment's history
+-- (shipment_history: shipment_id) read payload fields, so only a field the command carries
+-- by its schema can place it under a hub or a shipment.
+--
+-- undo_command names the hub and the shipment of the command it undoes (for the trail); the
+-- server takes them from that command's record, never from the device (a device could name
+-- any shipment).
+--
+-- apply_commands runs them (apply_commands.sql).
+--
+-- The helpers are on apply_commands' hot path (every command): like the others there they
+-- carry no `set search_path` (cmd_helpers.sql says why that is safe:
+-- not security definer, not callable by the API roles, reached only from apply_commands, which
+-- runs with an empty path; everything of ours they name is schema-qualified).
+
+-- The payload shapes (issue 40 keeps only known fields): edit_hub's changes gain blind_count.
+create or replace function public.cmd_payload_shape(p_type text)
+returns jsonb
+language sql
+immutable
+as $$
+  select case p_type
+    when 'queue_vehicles' then '{"hub_id":true,"vehicle_ids":true}'::jsonb
+    when 'start_loading' then '{"hub_id":true,"vehicle_id":true}'::jsonb
+    when 'remove_from_queue' then '{"hub_id":true,"vehicle_id":true}'::jsonb
+    when 'finish_loading' then '{"hub_id":true,"vehicle_id":true}'::jsonb
+    when 'create_shipment_darat' then '{"hub_id":true,"shipment_id":true,"vehicle_id":true,"destination_warehouse_id":true,"batch_number":true,"smartboard_quantity":true,"bracket_quantity":true,"inventory_id":true,"image_count":true}'::jsonb
+    when 'create_shipment_poljak' then '{"hub_id":true,"shipment_id":true,"container_id":true,"inventory_id":true,"vehicle_id":true,"pelayaran":true,"nama_kapal":true,"no_container":true,"etd":true,"eta":true,"destination_hub_id":true,"smartboard_quantity":true,"bracket_quantity":true,"image_count":true,"batch_number":true}'::jsonb
+    when 'create_shipment_polsub' then '{"hub_id":true,"shipment_id":true,"container_id":true,"inventory_id":true,"vehicle_id":true,"pelayaran":true,"nama_kapal":true,"no_container":true,"etd":true,"eta":true,"destination_hub_id":true,"smartboard_quantity":true,"bracket_quantity":true,"image_count":true,"batch_number":true}'::jsonb
+    when 'set_shipment_image' then '{"shipment_id":true,"slot":true,"path":true}'::jsonb
+    when 'confirm_arrival' then '{"hub_id":true,"shipment_id":true}'::jsonb
+    when 'start_unloading' then '{"hub_id":true,"shipment_id":true}'::jsonb
+    when 'complete_unloading' then '{"hub_id":true,"shipment_id":true,"notes":true,"smartboard_inventory_id":true,"bracket_inventory_id":true,"receipt":{"receipt_id":true,"smartboard_received":true,"bracket_received":true,"smartboard_damaged":true,"bracket_damaged":true,"receiver_name":true,"driver_name":true,"receiver_signature_id":true,"driver_signature_id":true,"signed_at":true,"discrepancies":[{"id":true,"item":true,"reason":true,"quantity":true,"note":true,"photo_ids":true}]}}'::jsonb
+    when 'pod_confirm_arrival' then '{"shipment_id":true}'::jsonb
+    when 'pod_start_unloading' then '{"shipment_id":true}'::jsonb
+    when 'pod_complete' then '{"shipment_id":true,"smartboard_inventory_id":true,"bracket_inventory_id":true,"receipt":{"receipt_id":true,"smartboard_received":true,"bracket_received":true,"smartboard_damaged":true,"bracket_damaged":true,"receiver_name":true,"driver_name":true,"receiver_signature_id":true,"driver_signature_id":true,"signed_at":true,"discrepancies":[{"id":true,"item":true,"reason":true,"quantity":true,"note":true,"photo_ids":true}]}}'::jsonb
+    when 'add_inventory' then '{"inventory_id":true,"warehouse_id":true,"date_recorded":true,"smartboard_quantity":true,"bracket_quantity":true,"batch_number":true}'::jsonb
+    when 'add_warehouse' then '{"warehouse_id":true,"name":true,"location":true,"hub_id":true}'::jsonb
+    when 'add_vendor' then '{"vendor_id":true,"name":true,"contact_person":true,"phone":true}'::jsonb
+    when 'edit_vendor' then '{"vendor_id":true,"changes":{"name":true,"contact_person":true,"phone":true}}'::jsonb
+    when 'delete_vendor' then '{"vendor_id":true}'::jsonb
+    when 'add_vehicle_type' then '{"vehicle_type_id":true,"name":true}'::jsonb
+    when 'add_vehicle' then '{"vehicle_id":true,"vendor_id":true,"mode":true,"license_plate":true,"vehicle_type_id":true,"driver_name":true,"driver_phone":true,"nama_kapal":true,"nama_pelayaran":true,"current_hub_id":true}'::jsonb
+    when 'edit_vehicle' then '{"vehicle_id":true,"changes":{"license_plate":true,"vehicle_type_id":true,"driver_name":true,"driver_phone":true,"nama_kapal":true,"nama_pelayaran":true,"is_active":true}}'::jsonb
+    when 'delete_vehicle' then '{"vehicle_id":true}'::jsonb
+    when 'add_sea_fleet' then '{"vehicle_id":true,"vendor_id":true,"nama_kapal":true,"nama_pelayaran":true,"container_number":true,"current_hub_id":true}'::jsonb
+    when 'add_hub' then '{"hub_id":true,"name":true,"city":true}'::jsonb
+    when 'edit_hub' then '{"hub_id":true,"changes":{"name":true,"city":true,"blind_count":true}}'::jsonb
+    when 'delete_hub' then '{"hub_id":true}'::jsonb
+    when 'set_warehouse_capacity' then '{"warehouse_id":true,"capacity":true}'::jsonb
+    when 'undo_command' then '{"command_id":true,"hub_id":true,"shipment_id":true,"rows":[{"table":true,"id":true,"before":true,"after":true}]}'::jsonb
+    when 'correct_shipment_counts' then '{"shipment_id":true,"smartboard_quantity":true,"bracket_quantity":true,"reason":true}'::jsonb
+    when 'void_shipment' then '{"shipment_id":true,"reason":true}'::jsonb
+    when 'resolve_discrepancy' then '{"discrepancy_id":true,"note":true}'::jsonb
+    when 'attach_document' then '{"id":true,"shipment_id":true,"kind":true,"mime":true,"path":true,"size_bytes":true,"sha256":true,"device_time":true,"latitude":true,"longitude":true,"accuracy_m":true,"discrepancy_id":true}'::jsonb
+    when 'attach_correction' then '{"id":true,"shipment_id":true,"kind":true,"mime":true,"path":true,"size_bytes":true,"sha256":true,"device_time":true,"latitude":true,"longitude":true,"accuracy_m":true,"discrepancy_id":true,"replaces":true}'::jsonb
+    else null::jsonb
+  end
+$$;
+
+revoke execute on function public.cmd_payload_shape(text) from public, anon, authenticated;
+
+-- p with only the fields shape names, recursively (a nested object: a receipt, an edit's
+-- changes, undo's rows). A value of another JSON type than the shape
+-- expects is kept as sent (the command's readers refuse it, and the record shows what came).
+create or replace function public.cmd_known_fields(p jsonb, shape jsonb)
+returns jsonb
+language plpgsql
+immutable
+as $$
+declare
+  out jsonb := p;
+  k text;
+  i integer;
+begin
+  if jsonb_typeof(shape) = 'object' and jsonb_typeof(p) = 'object' then
+    out := out - array(select e from jsonb_object_keys(p) e where not shape ? e);
+    for k in select e.key from jsonb_each(shape) e where jsonb_typeof(e.value) <> 'boolean' loop
+      if out ? k then
+        out := jsonb_set(out, array[k], public.cmd_known_fields(out -> k, shape -> k));
+      end if;
+    end loop;
+  elsif jsonb_typeof(shape) = 'array' and jsonb_typeof(p) = 'array' then
+    for i in 0 .. jsonb_array_length(p) - 1 loop
+      out := jsonb_set(out, array[i::text], public.cmd_known_fields(p -> i, shape -> 0));
+    end loop;
+  end if;
+  return out;
+end;
+$$;
+
+revoke execute on function public.cmd_known_fields(jsonb, jsonb) from public, anon, authenticated;
+
+create or replace function public.cmd_payload_keys(p_type text)
+returns text[]
+language sql
+immutable
+as $$
+  select case p_type
+    when 'queue_vehicles' then array['hub_id', 'vehicle_ids']
+    when 'start_loading' then array['hub_id', 'vehicle_id']
+    when 'remove_from_queue' then array['hub_id', 'vehicle_id']
+    when 'finish_loading' then array['hub_id', 'vehicle_id']
+    when 'create_shipment_darat' then array['hub_id', 'shipment_id', 'vehicle_id', 'destination_warehouse_id', 'batch_number', 'smartboard_quantity', 'bracket_quantity', 'inventory_id', 'image_count']
+    when 'create_shipment_poljak' then array['hub_id', 'shipment_id', 'container_id', 'inventory_id', 'vehicle_id', 'pelayaran', 'nama_kapal', 'no_container', 'etd', 'eta', 'destination_hub_id', 'smartboard_quantity', 'bracket_quantity', 'image_count', 'batch_number']
+    when 'create_shipment_polsub' then array['hub_id', 'shipment_id', 'container_id', 'inventory_id', 'vehicle_id', 'pelayaran', 'nama_kapal', 'no_container', 'etd', 'eta', 'destination_hub_id', 'smartboard_quantity', 'bracket_quantity', 'image_count', 'batch_number']
+    when 'set_shipment_image' then array['shipment_id', 'slot', 'path']
+    when 'confirm_arrival' then array['hub_id', 'shipment_id']
+    when 'start_unloading' then array['hub_id', 'shipment_id']
+    when 'complete_unloading' then array['hub_id', 'shipment_id', 'notes', 'smartboard_inventory_id', 'bracket_inventory_id', 'receipt']
+    when 'pod_confirm_arrival' then array['shipment_id']
+    when 'pod_start_unloading' then array['shipment_id']
+    when 'pod_complete' then array['shipment_id', 'smartboard_inventory_id', 'bracket_inventory_id', 'receipt']
+    when 'add_inventory' then array['inventory_id', 'warehouse_id', 'date_recorded', 'smartboard_quantity', 'bracket_quantity', 'batch_number']
+    when 'add_warehouse' then array['warehouse_id', 'name', 'location', 'hub_id']
+    when 'add_vendor' then array['vendor_id', 'name', 'contact_person', 'phone']
+    when 'edit_vendor' then array['vendor_id', 'changes']
+    when 'delete_vendor' then array['vendor_id']
+    when 'add_vehicle_type' then array['vehicle_type_id', 'name']
+    when 'add_vehicle' then array['vehicle_id', 'vendor_id', 'mode', 'license_plate', 'vehicle_type_id', 'driver_name', 'driver_phone', 'nama_kapal', 'nama_pelayaran', 'current_hub_id']
+    when 'edit_vehicle' then array['vehicle_id', 'changes']
+    when 'delete_vehicle' then array['vehicle_id']
+    when 'add_sea_fleet' then array['vehicle_id', 'vendor_id', 'nama_kapal', 'nama_pelayaran', 'container_number', 'current_hub_id']
+    when 'add_hub' then array['hub_id', 'name', 'city']
+    when 'edit_hub' then array['hub_id', 'changes']
+    when 'delete_hub' then array['hub_id']
+    when 'set_warehouse_capacity' then array['warehouse_id', 'capacity']
+    when 'undo_command' then array['command_id', 'hub_id', 'shipment_id', 'rows']
+    when 'correct_shipment_counts' then array['shipment_id', 'smartboard_quantity', 'bracket_quantity', 'reason']
+    when 'void_shipment' then array['shipment_id', 'reason']
+    when 'resolve_discrepancy' then array['discrepancy_id', 'note']
+    when 'attach_document' then array['id', 'shipment_id', 'kind', 'mime', 'path', 'size_bytes', 'sha256', 'device_time', 'latitude', 'longitude', 'accuracy_m', 'discrepancy_id']
+    when 'attach_correction' then array['id', 'shipment_id', 'kind', 'mime', 'path', 'size_bytes', 'sha256', 'device_time', 'latitude', 'longitude', 'accuracy_m', 'discrepancy_id', 'replaces']
+    else null
+  end
+$$;
+
+revoke execute on function public.cmd_payload_keys(text) from public, anon, authenticated;
+
+create or replace function public.cmd_payload_nested(p_type text)
+returns text[]
+language sql
+immutable
+as $$
+  select case p_type
+    when 'complete_unloading' then array['receipt']
+    when 'pod_complete' then array['receipt']
+    when 'edit_vendor' then array['changes']
+    when 'edit_vehicle' then array['changes']
+    when 'edit_hub' then array['changes']
+    when 'undo_command' then array['rows']
+    else null
+  end
+$$;
+
+revoke execute on function public.cmd_payload_nested(text) from public, anon, authenticated;
+
+-- The payload as it is run and recorded: the fields of its type only; for undo_command the
+-- hub and shipment of the undone command as its record has them (none when there is no such
+-- record of this user's).
+create or replace function public.cmd_trail_payload(p_type text, p jsonb, p_actor uuid)
+returns jsonb
+language plpgsql
+stable
+as $$
+declare
+  keys text[] := public.cmd_payload_keys(p_type);
+  nested text[];
+  k text;
+  v jsonb := p;
+  undone public.commands;
+begin
+  if keys is null or jsonb_typeof(v) is distinct from 'object' then
+    return v;
+  end if;
+  if (v - keys) <> '{}'::jsonb then
+    v := v - array(select jsonb_object_keys(v - keys));
+  end if;
+  nested := public.cmd_payload_nested(p_type);
+  if nested is not null then
+    foreach k in array nested loop
+      if v ? k then
+        v := jsonb_set(v, array[k], public.cmd_known_fields(v -> k, public.cmd_payload_shape(p_type) -> k));
+      end if;
+    end loop;
+  end if;
+  if p_type = 'undo_command' then
+    v := v - 'hub_id' - 'shipment_id';
+    if jsonb_typeof(v -> 'command_id') = 'string'
+       and (v ->> 'command_id') ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      select * into undone from public.commands c
+       where c.id = (v ->> 'command_id')::uuid and c.actor_id = p_actor;
+      if found then
+        if jsonb_typeof(undone.payload -> 'hub_id') = 'string' then
+          v := v || jsonb_build_object('hub_id', undone.payload -> 'hub_id');
+        end if;
+        if jsonb_typeof(undone.payload -> 'shipment_id') = 'string' then
+          v := v || jsonb_build_object('shipment_id', undone.payload -> 'shipment_id');
+        end if;
+      end if;
+    end if;
+  end if;
+  return v;
+end;
+$$;
+
+revoke execute on function public.cmd_trail_payload(text, jsonb, uuid) from public, anon, authenticated;

@@ -1,0 +1,150 @@
+-- public.poke_topic never waits (issue 44). A topic's row held by a concurrent sender (FOR
+-- UPDATE SKIP LOCKED finds nothing) must not go on to INSERT ... ON CONFLICT DO NOTHING: that
+-- insert would wait for the holder's transaction to
+-- end (its update made a row version the unique check must see settled): commits of one hub
+-- would queue behind each other, and two transactions holding each other's topics across
+-- statements could deadlock (npm run load saw lock waits in 7 of 81 samples). A row that exists is never inserted again: held by someone else, the poke is skipped at
+-- once (that sender's poke is delivered at its commit; the device's second round a second
+-- after a poke and the safety probe cover the rest). The insert is left for a topic's very
+-- first poke only.
+create or replace function public.poke_topic(p_topic text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  last timestamptz;
+  sent text;
+begin
+  select p.sent_at into last from public.realtime_pokes p where p.topic = p_topic for update skip locked;
+  if found then
+    if last > clock_timestamp() - interval '250 milliseconds' then
+      return;
+    end if;
+    update public.realtime_pokes set sent_at = clock_timestamp() where topic = p_topic;
+  else
+    -- Held by a concurrent sender (its committed version is seen without waiting): skip.
+    if exists (select 1 from public.realtime_pokes p where p.topic = p_topic) then
+      return;
+    end if;
+    insert into public.realtime_pokes (topic, sent_at) values (p_topic, clock_timestamp())
+    on conflict (topic) do nothing
+    returning topic into sent;
+    if sent is null then
+      return;
+    end if;
+  end if;
+  perform realtime.send(jsonb_build_object('scope', p_topic), 'poke', p_topic, true);
+end;
+$$;
+
+revoke execute on function public.poke_topic(text) from public, anon, authenticated;
+
+-- The topics a statement's rows (old and new versions, as jsonb) concern, for one table.
+create or replace function public.poke_topics_of(p_table text, p_rows jsonb)
+returns text[]
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with r as (select e from jsonb_array_elements(p_rows) e),
+  -- The shipments the rows name (their own id for shipments, shipment_id for the rest).
+  ships as (
+    select s.origin_hub_id, s.destination_hub_id, s.current_hub_id
+    from public.shipments s
+    where p_table in ('containers', 'shipment_documents', 'discrepancies')
+      and s.id in (select (e ->> 'shipment_id')::uuid from r)
+    union all
+    select s.origin_hub_id, s.destination_hub_id, s.current_hub_id
+    from public.shipments s
+    where p_table = 'vehicles' and s.vehicle_id in (select (e ->> 'id')::uuid from r)
+  ),
+  hubs as (
+    select (e ->> k)::uuid as hub_id
+    from r, unnest(array['origin_hub_id', 'destination_hub_id', 'current_hub_id']) k
+    where p_table in ('shipments', 'discrepancies', 'vehicles')
+    union
+    select unnest(array[origin_hub_id, destination_hub_id, current_hub_id]) from ships
+    union
+    -- Stock: the warehouse's hub, and the POD hubs of the city the warehouse is in.
+    select h.id
+    from public.warehouses w
+    join public.hubs h on h.id = w.hub_id
+      or (h.type = 'pod' and lower(btrim(h.city)) = lower(btrim(w.location)))
+    where p_table in ('inventory', 'stock_balances')
+      and w.id in (select (e ->> 'warehouse_id')::uuid from r)
+  )
+  select array_agg(distinct t) from (
+    select 'dermaga:desk' as t
+    union all
+    select 'dermaga:hub:' || hub_id::text from hubs where hub_id is not null
+    union all
+    select 'dermaga:company'
+    where p_table in ('hubs', 'warehouses', 'shipment_statuses', 'vendors', 'vehicle_types')
+       or (p_table = 'vehicles'
+           and exists (select 1 from r where (e ->> 'is_active')::boolean and (e ->> 'ready')::boolean))
+    union all
+    select 'dermaga:user:' || (e ->> 'user_id') from r where p_table = 'profiles' and e ? 'user_id'
+  ) topics
+  -- A row without its hub or user (a profile whose user is gone) names no topic.
+  where t is not null
+$$;
+
+revoke execute on function public.poke_topics_of(text, jsonb) from public, anon, authenticated;
+
+-- The statement trigger on each replicated table: one call per statement, whatever its rows.
+create or replace function public.poke_changed_scopes()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  changed jsonb := '[]';
+  t text;
+begin
+  if tg_op in ('INSERT', 'UPDATE') then
+    select changed || coalesce(jsonb_agg(to_jsonb(n)), '[]') into changed from new_rows n;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    select changed || coalesce(jsonb_agg(to_jsonb(o)), '[]') into changed from old_rows o;
+  end if;
+  if jsonb_array_length(changed) = 0 then
+    return null;
+  end if;
+  foreach t in array coalesce(public.poke_topics_of(tg_table_name, changed), '{}') loop
+    perform public.poke_topic(t);
+  end loop;
+  return null;
+end;
+$$;
+
+revoke execute on function public.poke_changed_scopes() from public, anon, authenticated;
+
+-- Who may hear a topic: the scopes whose rows the user reads (the read policies' own tests,
+-- is_staff and my_hub_ids). Anon has no policy, so no topic at all.
+create or replace function public.may_hear_topic(p_topic text)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(
+    case
+      when p_topic is null or (select public.my_role()) is null then false
+      when (select public.is_staff()) then p_topic like 'dermaga:%'
+      when p_topic = 'dermaga:company' then true
+      when p_topic = 'dermaga:user:' || (select auth.uid())::text then true
+      when p_topic like 'dermaga:hub:%' then
+        substr(p_topic, length('dermaga:hub:') + 1) = any (
+          select h::text from unnest((select public.my_hub_ids())) h)
+      else false
+    end, false)
+$$;
+
+revoke execute on function public.may_hear_topic(text) from public, anon;
+
+grant execute on function public.may_hear_topic(text) to authenticated, service_role;

@@ -1,0 +1,1 @@
+revoke all on table public.realtime_pokes from public, anon, authenticated;

@@ -1,0 +1,2 @@
+create trigger stamp_replication before insert or update on public.containers
+  for each row execute function public.stamp_replication_columns();

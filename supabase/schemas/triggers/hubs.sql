@@ -1,0 +1,3 @@
+-- replication stamps ---------------------------------------------------------
+create trigger stamp_replication before insert or update on public.hubs
+  for each row execute function public.stamp_replication_columns();
