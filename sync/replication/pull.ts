@@ -8,7 +8,14 @@ import { applyPulled } from './view';
 import { withWriteLock } from './write-lock';
 import { eachInSlices } from '../yield';
 import { protectedIds } from './working-set';
-import { askFirstSync, countsOf, firstBatchOf, firstPullProgress, progressKey, smallestFirst } from './first-sync';
+import {
+  askFirstSync,
+  countsOf,
+  firstBatchOf,
+  firstPullProgress,
+  progressKey,
+  smallestFirst,
+} from './first-sync';
 
 /**
  * Rows a pull asks for at a time (the server allows up to 5,000). Larger batches pay the

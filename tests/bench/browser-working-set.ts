@@ -248,8 +248,15 @@ function OLDER_SERVER() {
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!url.includes('/rest/v1/rpc/first_sync')) return fetchThrough(input, init);
-    const body = JSON.stringify({ code: 'PGRST202', message: 'Could not find the function', details: null, hint: null });
-    return Promise.resolve(new Response(body, { status: 404, headers: { 'Content-Type': 'application/json' } }));
+    const body = JSON.stringify({
+      code: 'PGRST202',
+      message: 'Could not find the function',
+      details: null,
+      hint: null,
+    });
+    return Promise.resolve(
+      new Response(body, { status: 404, headers: { 'Content-Type': 'application/json' } }),
+    );
   };
 }
 

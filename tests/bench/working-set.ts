@@ -43,7 +43,7 @@ async function serverUrl(): Promise<string | null> {
   } catch (error) {
     throw new Error(
       `The working-set bench runs on PostgreSQL and could not reach ${url} (${String(error)}). ` +
-        'Set BENCH_WS_DATABASE_URL (or DATABASE_URL) to a server, or unset both for the stack\'s own.',
+        "Set BENCH_WS_DATABASE_URL (or DATABASE_URL) to a server, or unset both for the stack's own.",
       { cause: error },
     );
   } finally {

@@ -11,6 +11,10 @@ export async function leaveOutOfFirstSync(context: BrowserContext, leftOut: (tab
     if (!response.ok()) return route.fulfill({ response });
     const answer = (await response.json()) as { tables?: Record<string, unknown> };
     for (const table of Object.keys(answer.tables ?? {})) if (leftOut(table)) delete answer.tables![table];
-    await route.fulfill({ status: response.status(), contentType: 'application/json', body: JSON.stringify(answer) });
+    await route.fulfill({
+      status: response.status(),
+      contentType: 'application/json',
+      body: JSON.stringify(answer),
+    });
   });
 }
