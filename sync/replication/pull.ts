@@ -8,6 +8,14 @@ import { applyPulled } from './view';
 import { withWriteLock } from './write-lock';
 import { eachInSlices } from '../yield';
 import { protectedIds } from './working-set';
+import {
+  askFirstSync,
+  countsOf,
+  firstBatchOf,
+  firstPullProgress,
+  progressKey,
+  smallestFirst,
+} from './first-sync';
 
 /**
  * Rows a pull asks for at a time (the server allows up to 5,000). Larger batches pay the
@@ -16,12 +24,12 @@ import { protectedIds } from './working-set';
  */
 export const PULL_BATCH = 5000;
 
-interface Checkpoint {
+export interface Checkpoint {
   xid: string;
   id: string;
 }
 
-interface PullResponse<T> {
+export interface PullResponse<T> {
   rows: T[];
   horizon: string;
   /**
@@ -32,6 +40,8 @@ interface PullResponse<T> {
   checkpoint?: Checkpoint | null;
   /** The working set's cutoff by the server's clock (issue 26; absent from an older server). */
   cutoff?: string;
+  /** The batch's length when full, if not the pull's own (first_sync's, within its row budget). */
+  limit?: number;
 }
 
 /** Is checkpoint a past b, in (xid, id) order? */
@@ -77,6 +87,8 @@ interface TablePull {
   after: Checkpoint | undefined;
   /** Awaited before the first write (the first-sync counts: reported before any row lands). */
   ready?: Promise<unknown>;
+  /** The first batch, asked with every table's in one request (first-sync.ts); null: ask it. */
+  first?: Promise<PullResponse<Tables[TableName]> | null>;
   onBatch?: (rows: number) => Promise<void>;
 }
 
@@ -90,14 +102,16 @@ async function pullTable<T extends TableName>(
   table: T,
   lockName: string,
   batch: number,
-  { after, ready, onBatch }: TablePull,
+  { after, ready, first, onBatch }: TablePull,
 ): Promise<{ horizon: string; rows: number; cutoff?: string }> {
   let stored = after;
-  let next = fetchBatch(supabase, table, stored, batch);
+  let next = first
+    ? first.then((r) => (r as PullResponse<Tables[T]> | null) ?? fetchBatch(supabase, table, stored, batch))
+    : fetchBatch(supabase, table, stored, batch);
   let total = 0;
   for (;;) {
-    const { rows, horizon, checkpoint: caughtUp, cutoff } = await next;
-    const more = rows.length === batch;
+    const { rows, horizon, checkpoint: caughtUp, cutoff, limit } = await next;
+    const more = rows.length === (limit ?? batch);
     const last = rows[rows.length - 1];
     // A full batch ends at its last row; one that is not full at the server's checkpoint,
     // past the rows of the history it left out (else at its last row, an older server).
@@ -162,62 +176,6 @@ export async function changedTables(
 }
 
 /**
- * How many rows each table's first pull will bring, about: the rows of its working set the
- * user may read now (public.working_set_counts, RLS applied), all tables in one request (it
- * was one request a table: eleven round trips before the first row, queued behind each other
- * on the server's pool). Empty when the request fails: the tables are listed with a total
- * of 0 (it grows with what arrives), so the screens know they have not arrived yet (issue 29),
- * and counted again by the next round.
- */
-async function firstPullTotals(
-  supabase: SupabaseClient,
-  tables: TableName[],
-): Promise<Map<TableName, number>> {
-  const totals = new Map<TableName, number>();
-  if (tables.length === 0) return totals;
-  try {
-    const { data, error } = await supabase.rpc('working_set_counts', { p_tables: tables });
-    if (error || !data || typeof data !== 'object') return totals;
-    for (const table of tables) {
-      const n = (data as Record<string, unknown>)[table];
-      if (typeof n === 'number') totals.set(table, n);
-    }
-  } catch {
-    // No answer at all: the pulls fail the round with the network's error.
-  }
-  return totals;
-}
-
-const progressKey = (table: TableName) => `firstPull:${table}`;
-
-/**
- * The tables still in their first pull, with their progress: those with no checkpoint yet
- * (counted now, in one request, while the probe is asked), and those whose first pull an
- * earlier round began (a lost connection, the app closed) and whose progress is stored until
- * they reach their end. Narrowed to the probe's tables by the caller.
- */
-async function firstPullProgress(
-  supabase: SupabaseClient,
-  local: Local,
-  known: Record<string, Checkpoint>,
-): Promise<{ progress: TableProgress[]; counted: Set<TableName> }> {
-  const progress: TableProgress[] = [];
-  const entries = await local.store.meta.bulkGet(TABLES.map(progressKey));
-  TABLES.forEach((table, i) => {
-    const stored = entries[i]?.value as { done: number; total: number } | undefined;
-    if (stored) progress.push({ table, ...stored, arrived: false });
-  });
-  const fresh = TABLES.filter((t) => !known[t] && !progress.some((p) => p.table === t));
-  const totals = await firstPullTotals(supabase, fresh);
-  for (const table of fresh) progress.push({ table, done: 0, total: totals.get(table) ?? 0, arrived: false });
-  return {
-    progress: TABLES.flatMap((t) => progress.filter((p) => p.table === t)),
-    // Only what was counted is stored (a count that failed is asked again next round).
-    counted: new Set(totals.keys()),
-  };
-}
-
-/**
  * Tables pulled side by side in a round (each itself pipelined: up to two requests each).
  * One after another, a new device's first sync was a row of round trips, each waiting for
  * the previous table's rows to be written; side by side the requests and the writes overlap
@@ -258,7 +216,9 @@ const LARGEST_FIRST: readonly TableName[] = ['inventory', 'shipments'];
 /**
  * Pulls every table with changes to the end: one probe, then pull_changes for those tables
  * only, up to PULL_CONCURRENCY tables at once. A new device (no checkpoint at all) asks no
- * probe: every table has changes for it, so it pulls them all at once, the largest first.
+ * probe: every table has changes for it, so it asks every table's count and first batch in
+ * one request (first_sync, first-sync.ts; an older server: the counts, then a pull a table),
+ * writes each batch as a pull's, and pulls on only the tables that have more.
  * Each table keeps its own checkpoint, written with its rows under the write lock, so tables
  * pulled side by side cannot disturb one another. Returns the horizon below which every
  * committed transaction's rows are now local (the smallest of the probe's and the pulled
@@ -277,13 +237,18 @@ export async function pullAll(
 ): Promise<{ horizon: string; rows: number; fromScratch: boolean; cutoff?: string }> {
   const known = await checkpoints(local);
   const fromScratch = Object.keys(known).length === 0;
-  const first = onProgress ? firstPullProgress(supabase, local, known) : undefined;
+  const everyTable = [...LARGEST_FIRST, ...TABLES.filter((t) => !LARGEST_FIRST.includes(t))];
+  // A new device asks every table's count and first batch in one request (first-sync.ts).
+  const oneRequest = fromScratch ? askFirstSync(supabase, everyTable, batch) : null;
+  oneRequest?.catch(() => undefined);
+  const first = onProgress
+    ? firstPullProgress(local, known, (fresh) => countsOf(supabase, oneRequest, fresh))
+    : undefined;
   // Settled here too, so that a failed probe leaves no rejection unhandled.
   first?.catch(() => undefined);
   const probe = fromScratch ? null : await changedTables(supabase, local, known);
-  const tables = probe
-    ? probe.tables
-    : [...LARGEST_FIRST, ...TABLES.filter((t) => !LARGEST_FIRST.includes(t))];
+  const answer = oneRequest ? await oneRequest.catch(() => null) : null;
+  const tables = probe ? probe.tables : answer ? smallestFirst(everyTable, answer) : everyTable;
   let progress: TableProgress[] = [];
   const report = () => onProgress?.(progress.map((p) => ({ ...p })));
   // Only the tables this round pulls; a table counted now keeps its progress from here on.
@@ -303,6 +268,7 @@ export async function pullAll(
     const result = await pullTable(supabase, local, table, lockName, batch, {
       after: known[table],
       ready,
+      first: oneRequest?.then((answer) => firstBatchOf(answer, table)),
       onBatch: async (n) => {
         const mine = progress.find((p) => p.table === table);
         if (!mine) return;

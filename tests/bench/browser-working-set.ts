@@ -238,13 +238,40 @@ async function coldStartRound(profileDir: string, appUrl: string, throttle: numb
   }
 }
 
-/** One new device, measured (see the file's header). `runs` cold starts, the median kept. */
+/**
+ * In the page, before its scripts: first_sync answers 404 as on a server without it, so the
+ * engine's first sync is the one before issue 43 (the counts, then a pull a table). The page's
+ * own fetch is wrapped, not routed by Playwright (routing pauses every request in the browser).
+ */
+function OLDER_SERVER() {
+  const fetchThrough = window.fetch.bind(window);
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.includes('/rest/v1/rpc/first_sync')) return fetchThrough(input, init);
+    const body = JSON.stringify({
+      code: 'PGRST202',
+      message: 'Could not find the function',
+      details: null,
+      hint: null,
+    });
+    return Promise.resolve(
+      new Response(body, { status: 404, headers: { 'Content-Type': 'application/json' } }),
+    );
+  };
+}
+
+/**
+ * One new device, measured (see the file's header). `runs` cold starts, the median kept.
+ * `olderServer`: the first sync as before issue 43 (OLDER_SERVER), its first sync and the raw
+ * fetch only (no cold starts).
+ */
 export async function measureDevice(
   appUrl: string,
   anonKey: string,
   device: Device,
   runs: number,
   throttle: number,
+  olderServer = false,
 ): Promise<DeviceFigures> {
   const profileDir = mkdtempSync(join(tmpdir(), `dermaga-bench-ws-${device}-`));
   try {
@@ -252,12 +279,13 @@ export async function measureDevice(
     const page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (error) => progress(`page error: ${error.message}`));
     await page.addInitScript(PROBES);
+    if (olderServer) await page.addInitScript(OLDER_SERVER);
     await signInAs(page, appUrl, device);
     await waitForSyncRound(page, 60 * 60_000);
     const firstSyncMs = await firstRoundMs(page);
     const firstRound = await roundServer(page, 0);
     progress(
-      `${device}: first sync ${Math.round(firstSyncMs)} ms, ${firstRound.requests} API requests (path start+wait+duration ms): ${await roundRequests(page)}`,
+      `${device}${olderServer ? ' (first sync as before issue 43)' : ''}: first sync ${Math.round(firstSyncMs)} ms, ${firstRound.requests} API requests (path start+wait+duration ms): ${await roundRequests(page)}`,
     );
     // A round with nothing new: the dashboard's Refresh button, once the first round is over.
     await page.locator('[data-testid="dashboard"] header button:not([disabled])').click({ timeout: 120_000 });
@@ -280,7 +308,7 @@ export async function measureDevice(
     await context.close();
     const coldRuns: number[] = [];
     let startRound: RoundServer | null = null;
-    for (let r = 0; r < runs; r++) {
+    for (let r = 0; r < (olderServer ? 0 : runs); r++) {
       const cold = await coldStartRound(profileDir, appUrl, throttle);
       coldRuns.push(cold.ms);
       startRound ??= cold.round;

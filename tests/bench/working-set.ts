@@ -6,6 +6,8 @@
 // rows; then 4x; then 16x; BENCH_WS_SIZES=1,4 for fewer). At each size, in Chromium, a new Karawang
 // tablet and a new admin device (browser-working-set.ts). Prints the figures by size and device,
 // and each goal of the issue against the 1x figures as holds / does not hold. Nothing is asserted.
+// Beside each device, the first sync as before issue 43 (the counts, then a pull a table; its
+// first sync and raw fetch only), so both ratios come from one run; BENCH_WS_BEFORE=0: not.
 import pg from 'pg';
 import { type Stack } from '../../supabase/local/stack';
 import { fmt, progress } from './browser-page';
@@ -21,6 +23,11 @@ const GROWTH_GOAL = 1.2;
 const RAW_GOAL = 2;
 const COLD_GOAL_MS = 1_500;
 const HEAP_GOAL_MB = 60;
+/**
+ * Also measure, at each size and for each device, the first sync as before issue 43 (the counts,
+ * then a pull a table: browser-working-set.ts, OLDER_SERVER), beside the one request; 0: not.
+ */
+const BEFORE = process.env.BENCH_WS_BEFORE !== '0';
 const LABEL: Record<Device, string> = { karawang: 'Karawang tablet', admin: 'admin device' };
 
 /**
@@ -36,7 +43,7 @@ async function serverUrl(): Promise<string | null> {
   } catch (error) {
     throw new Error(
       `The working-set bench runs on PostgreSQL and could not reach ${url} (${String(error)}). ` +
-        'Set BENCH_WS_DATABASE_URL (or DATABASE_URL) to a server, or unset both for the stack\'s own.',
+        "Set BENCH_WS_DATABASE_URL (or DATABASE_URL) to a server, or unset both for the stack's own.",
       { cause: error },
     );
   } finally {
@@ -50,6 +57,8 @@ interface SizeFigures {
   server: { shipments: number; open: number; inventory: number };
   seedMs: number;
   devices: DeviceFigures[];
+  /** The first sync as before issue 43 (BEFORE), by device. */
+  before: DeviceFigures[];
 }
 
 const round = (r: RoundServer | null) =>
@@ -113,8 +122,17 @@ function goalRows(sizes: SizeFigures[]): BenchRow[] {
     for (const s of sizes) {
       const d = s.devices.find((x) => x.device === device)!;
       const ratio = d.firstSyncMs / d.rawMs;
+      const was = s.before.find((x) => x.device === device);
+      if (was) {
+        rows.push([
+          `${LABEL[device]}: first sync as before issue 43 (the counts, then a pull a table: ${was.firstRound.requests} requests), ${s.size}x history, against a raw fetch of the same ${fmt(was.rawRows)} rows`,
+          `${fmt(was.firstSyncMs)} ms`,
+          `fetch: ${fmt(was.rawMs)} ms`,
+          `${(was.firstSyncMs / was.rawMs).toFixed(2)}x`,
+        ]);
+      }
       rows.push([
-        `${LABEL[device]}: first sync, ${s.size}x history, against a raw fetch of the same ${fmt(d.rawRows)} rows`,
+        `${LABEL[device]}: first sync (one request for the counts and first batches: ${d.firstRound.requests} requests in its round), ${s.size}x history, against a raw fetch of the same ${fmt(d.rawRows)} rows`,
         `${fmt(d.firstSyncMs)} ms`,
         `fetch: ${fmt(d.rawMs)} ms (goal: at most ${RAW_GOAL}x)`,
         `${ratio.toFixed(2)}x, ${holds(ratio <= RAW_GOAL)}`,
@@ -152,14 +170,22 @@ async function measureSizes(stack: Stack): Promise<SizeFigures[]> {
         `working set ${size}x: seeded in ${fmt(seedMs)} ms; the server holds ${fmt(server.shipments)} shipments (${fmt(server.open)} open), ${fmt(server.inventory)} ledger rows`,
       );
       const devices: DeviceFigures[] = [];
+      const before: DeviceFigures[] = [];
       for (const device of DEVICES) {
+        if (BEFORE) {
+          const was = await measureDevice(stack.appUrl, stack.anonKey, device, 0, THROTTLE, true);
+          progress(
+            `working set ${size}x, ${device}, first sync as before issue 43: ${fmt(was.rows)} rows, first sync ${fmt(was.firstSyncMs)} ms, raw ${fmt(was.rawMs)} ms (${(was.firstSyncMs / was.rawMs).toFixed(2)}x); first round ${round(was.firstRound)}`,
+          );
+          before.push(was);
+        }
         const d = await measureDevice(stack.appUrl, stack.anonKey, device, RUNS, THROTTLE);
         progress(
           `working set ${size}x, ${device}: ${fmt(d.rows)} rows (${JSON.stringify(d.byTable)}), first sync ${fmt(d.firstSyncMs)} ms, raw ${fmt(d.rawMs)} ms, IndexedDB ${fmt(d.idbMb, 1)} MB, heap ${fmt(d.heapMb, 1)} MB, cold ${fmt(d.coldMs)} ms; rounds: first ${round(d.firstRound)} (slowest ${d.firstRound.slowest}), idle ${round(d.idleRound)}, start ${round(d.startRound)} (slowest ${d.startRound?.slowest ?? '-'})`,
         );
         devices.push(d);
       }
-      out.push({ size, server, seedMs, devices });
+      out.push({ size, server, seedMs, devices, before });
     }
   } finally {
     await sql.end();

@@ -6,6 +6,7 @@
 import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, newContext, signIn, useBrowser } from '../support/browser';
+import { leaveOutOfFirstSync } from '../support/first-sync-route';
 import { DEMO_USERS, HUB } from '../support/demo';
 import { query, tag } from './hub-support';
 
@@ -72,6 +73,8 @@ describe('stock figures from the balances', () => {
     const context = await newContext(browser());
     // The ledger's pull is never answered: the device holds none of its rows.
     const held: Route[] = [];
+    // Out of first_sync's answer (issue 43): it comes by pull_changes, held here.
+    await leaveOutOfFirstSync(context, (table) => table === 'inventory');
     await context.route('**/rest/v1/rpc/pull_changes', (route) => {
       const table = (route.request().postDataJSON() as { p_table?: string } | null)?.p_table ?? '';
       if (table !== 'inventory') return route.continue();

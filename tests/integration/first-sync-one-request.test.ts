@@ -1,0 +1,273 @@
+// Issue 43, "First sync in one round trip": a new device asks every table's working-set count
+// and first batch in one request (public.first_sync, sync/replication/first-sync.ts), and ends
+// in the state the per-table pulls leave: the same rows and the same checkpoints. Checked twice:
+// in SQL, first_sync against pull_changes and working_set_counts in one snapshot as the user;
+// on devices, a new device against one whose server has no first_sync (an older server: the
+// counts, then a pull a table), for a hub user, the tower and admin. Row-level security holds:
+// the Karawang user gets none of another hub's rows.
+import { createClient } from '@supabase/supabase-js';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import ws from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SyncEngine, type SyncStatus } from '../../sync';
+import { TABLES } from '../../sync/model/rows';
+import { stack } from '../support/clients';
+import { DEMO_PASSWORD, DEMO_USERS, HUB, USER_ID, WAREHOUSE, type DemoUser } from '../support/demo';
+import { actorOf } from '../support/sync-device';
+import { closeDb, db, id, makeVehicle, remember, tag } from './commands-support';
+
+afterAll(closeDb);
+
+const USERS: DemoUser[] = ['karawang', 'tower', 'admin'];
+const PULL_RPCS = new Set([
+  'first_sync',
+  'pull_changes',
+  'working_set_counts',
+  'working_set_count',
+  'changed_tables',
+]);
+
+/** An open shipment from `from` to `to` with a container and its outgoing stock row (this file's own). */
+async function makeOpenShipment(from: keyof typeof HUB, to: keyof typeof HUB) {
+  const sql = await db();
+  const shipmentId = id();
+  remember(shipmentId);
+  const vehicleId = await makeVehicle(HUB[from]);
+  await sql.query(
+    `insert into public.shipments (id, batch_number, vehicle_id, origin_hub_id, destination_hub_id, current_hub_id,
+       smartboard_quantity, bracket_quantity, status, loading_date)
+     values ($1, $2, $3, $4, $5, $4, 4, 2, 'otw_cikarang', now())`,
+    [shipmentId, `FS1-${tag()}`, vehicleId, HUB[from], HUB[to]],
+  );
+  const container = id();
+  await sql.query(`insert into public.containers (id, container_number, shipment_id) values ($1, $2, $3)`, [
+    container,
+    `FSCU ${tag()}`,
+    shipmentId,
+  ]);
+  const ledger = id();
+  await sql.query(
+    `insert into public.inventory (id, warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, shipment_id)
+     values ($1, $2, public.dm_jakarta_date(now()), -4, -2, $3)`,
+    [ledger, WAREHOUSE[from], shipmentId],
+  );
+  return { shipment: shipmentId, container, ledger };
+}
+
+/** What the functions answer, loosely typed: the test reads their fields by name. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of jsonb answers
+type Answer = any;
+
+/** As `user`, in one repeatable-read snapshot: RLS narrows every read as for the device. */
+async function asUser<T>(
+  user: DemoUser,
+  read: (q: (text: string, values?: unknown[]) => Promise<Answer[]>) => Promise<T>,
+) {
+  const sql = await db();
+  await sql.query('begin isolation level repeatable read');
+  try {
+    await sql.query('set local role authenticated');
+    await sql.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ sub: USER_ID[user], role: 'authenticated' }),
+    ]);
+    return await read(async (text, values) => (await sql.query(text, values)).rows);
+  } finally {
+    await sql.query('rollback');
+  }
+}
+
+let karawang: Awaited<ReturnType<typeof makeOpenShipment>>;
+let elsewhere: Awaited<ReturnType<typeof makeOpenShipment>>;
+beforeAll(async () => {
+  karawang = await makeOpenShipment('karawang', 'cikarang');
+  elsewhere = await makeOpenShipment('poljak', 'polsub');
+});
+
+describe('first_sync in SQL', () => {
+  it.each(USERS)(
+    'answers, as %s, what the first pull_changes of each table answers in the same snapshot, and its count',
+    async (user) => {
+      await asUser(user, async (q) => {
+        const [{ a }] = await q('select public.first_sync($1, 5000) as a', [TABLES]);
+        const [{ c }] = await q('select public.working_set_counts($1) as c', [TABLES]);
+        expect(Object.keys(a.tables).sort()).toEqual([...TABLES].sort());
+        for (const table of TABLES) {
+          const [{ p }] = await q('select public.pull_changes($1, null, null, 5000) as p', [table]);
+          // The count: working_set_counts' for a full batch; else the batch's rows (the set below
+          // the horizon: working_set_counts' but for rows of a transaction still running).
+          const full = p.rows.length === 5000;
+          expect(a.counts[table], table).toBe(full ? c[table] : p.rows.length);
+          expect(c[table], table).toBeGreaterThanOrEqual(a.counts[table]);
+          expect(a.tables[table].rows, table).toEqual(p.rows);
+          expect(a.tables[table].checkpoint, table).toEqual(p.checkpoint);
+          expect(a.horizon).toBe(p.horizon);
+          expect(a.cutoff).toBe(p.cutoff);
+        }
+        const ids = (table: string) => (a.tables[table].rows as Array<{ id: string }>).map((r) => r.id);
+        // Row-level security: the Karawang user gets its own shipment, not another hub's.
+        expect(ids('shipments')).toContain(karawang.shipment);
+        expect(ids('containers')).toContain(karawang.container);
+        expect(ids('inventory')).toContain(karawang.ledger);
+        const seesElsewhere = user !== 'karawang';
+        expect(ids('shipments').includes(elsewhere.shipment)).toBe(seesElsewhere);
+        expect(ids('containers').includes(elsewhere.container)).toBe(seesElsewhere);
+        expect(ids('inventory').includes(elsewhere.ledger)).toBe(seesElsewhere);
+      });
+    },
+  );
+
+  it('keeps to its limit and its row budget: a full batch carries no checkpoint, a table past the budget is left out', async () => {
+    await asUser('admin', async (q) => {
+      const [{ a }] = await q(`select public.first_sync(array['shipments', 'inventory', 'hubs'], 1, 2) as a`);
+      expect(a.tables.shipments.rows).toHaveLength(1);
+      expect(a.tables.shipments.limit).toBe(1);
+      expect(a.tables.shipments.checkpoint).toBeNull();
+      const [{ p }] = await q(`select public.pull_changes('inventory', null, null, 1) as p`);
+      expect(a.tables.inventory.rows).toEqual(p.rows);
+      expect(a.tables.hubs).toBeUndefined();
+      // Every table counted, as working_set_counts counts those it reads whole (full or left out).
+      const [{ c }] = await q(`select public.working_set_counts(array['shipments', 'hubs']) as c`);
+      expect(a.counts.shipments).toBe(c.shipments);
+      expect(a.counts.hubs).toBe(c.hubs);
+      expect(Object.keys(a.counts).sort()).toEqual(['hubs', 'inventory', 'shipments']);
+    });
+    await asUser('admin', async (q) => {
+      await expect(q(`select public.first_sync(array['commands'])`)).rejects.toThrow(/Unknown table/);
+    });
+  });
+});
+
+interface Recorded {
+  /** The pull family's requests of the first round, by function. */
+  pulls: string[];
+  state: Awaited<ReturnType<typeof deviceState>>;
+}
+
+/**
+ * A new device signed in as `email`, through its first round, then closed (a second device of
+ * the same user opens the same database name, which RxDB would close under the first);
+ * `olderServer`: first_sync answers 404 as on a server without it.
+ */
+async function newDevice(email: string, olderServer: boolean, pullBatch?: number): Promise<Recorded> {
+  const calls: string[] = [];
+  let counting = true;
+  const recorded: typeof fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const rpc = /\/rpc\/(\w+)/.exec(url)?.[1];
+    if (rpc && PULL_RPCS.has(rpc) && counting) calls.push(rpc);
+    // Another transaction ends before each pull: the server's horizon moves between a
+    // device's requests, as it does on any busy server (a CI run's autovacuum, the stack's
+    // own services), so the tables' checkpoints are taken at different horizons.
+    if (rpc === 'pull_changes') await (await db()).query('select pg_current_xact_id()');
+    if (rpc === 'first_sync' && olderServer) {
+      const body = {
+        code: 'PGRST202',
+        message: 'Could not find the function public.first_sync',
+        details: null,
+        hint: null,
+      };
+      return new Response(JSON.stringify(body), {
+        status: 404,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
+    return fetch(input, init);
+  };
+  const supabase = createClient(stack().apiUrl, stack().anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+    global: { fetch: recorded },
+  });
+  const { error } = await supabase.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
+  if (error) throw new Error(`sign-in as ${email}: ${error.message}`);
+  const engine = await SyncEngine.start({
+    supabase,
+    actor: await actorOf(email),
+    indexedDb: { indexedDB: new IDBFactory(), IDBKeyRange },
+    multiTab: false,
+    pullIntervalMs: 3_600_000,
+    reconcileIntervalMs: 0,
+    pullBatch,
+  });
+  let last: SyncStatus | undefined;
+  const subscription = engine.status$.subscribe((s) => (last = s));
+  await expect.poll(() => last?.lastSyncedAt ?? null, { timeout: 60_000 }).not.toBeNull();
+  counting = false;
+  subscription.unsubscribe();
+  try {
+    return { pulls: calls, state: await deviceState(engine) };
+  } finally {
+    await engine.stop();
+  }
+}
+
+const CAUGHT_UP = "caught up to its pull's horizon";
+
+/**
+ * Every table's rows on the device (by id) and its checkpoint, the caught-up one named as such.
+ * A table is caught up when its checkpoint is past every row below the horizon of the pull that
+ * ended it, (horizon - 1, the largest uuid): each pull has its own horizon (the server's xmin
+ * when it ran), the device's stored horizon is the smallest of them, and the server's horizon
+ * now is past them all. Two devices synced at different moments, or one whose tables were
+ * pulled while other transactions ended, hold different xids there, and both are right.
+ */
+async function deviceState(engine: SyncEngine) {
+  const horizon = BigInt((await engine.local.store.meta.get('horizon'))?.value as string);
+  const { rows: now } = await (
+    await db()
+  ).query<{ x: string }>('select pg_snapshot_xmin(pg_current_snapshot())::text as x');
+  const out: Record<string, { rows: Record<string, unknown>; checkpoint: unknown }> = {};
+  for (const table of TABLES) {
+    const docs = await engine.local.db[table].find().exec();
+    const rows: Record<string, unknown> = {};
+    for (const d of docs) rows[d.primary] = d.toJSON();
+    const cp = (await engine.local.store.meta.get(`checkpoint:${table}`))?.value as {
+      xid: string;
+      id: string;
+    };
+    const pulledAt = cp ? BigInt(cp.xid) + 1n : 0n;
+    const caughtUp =
+      cp &&
+      cp.id === 'ffffffff-ffff-ffff-ffff-ffffffffffff' &&
+      pulledAt >= horizon &&
+      pulledAt <= BigInt(now[0]!.x);
+    out[table] = { rows, checkpoint: caughtUp ? CAUGHT_UP : cp };
+  }
+  return out;
+}
+
+/** The same rows on both devices, and every table caught up on both (a first round's end). */
+function expectSameState(a: Recorded['state'], b: Recorded['state']) {
+  for (const table of TABLES) {
+    expect(a[table], table).toEqual(b[table]);
+    expect(a[table]!.checkpoint, table).toBe(CAUGHT_UP);
+  }
+}
+
+describe('a new device, first_sync against the per-table pulls', () => {
+  it.each(USERS)('as %s: one request, the same rows and checkpoints as a pull a table', async (user) => {
+    const one = await newDevice(DEMO_USERS[user], false);
+    const old = await newDevice(DEMO_USERS[user], true);
+    // The demo's working set is small: one request in all (the old way: the counts, then a pull a table).
+    expect(one.pulls).toEqual(['first_sync']);
+    expect(old.pulls.filter((r) => r === 'pull_changes')).toHaveLength(TABLES.length);
+    expect(old.pulls).toContain('working_set_counts');
+    expectSameState(one.state, old.state);
+    expect(Object.keys(one.state.shipments!.rows)).toContain(karawang.shipment);
+    expect(Object.keys(one.state.shipments!.rows).includes(elsewhere.shipment)).toBe(user !== 'karawang');
+    expect(Object.keys(one.state.inventory!.rows).includes(elsewhere.ledger)).toBe(user !== 'karawang');
+  });
+
+  it('goes on with pull_changes for the tables whose first batch was full, ending in the same state', async () => {
+    const one = await newDevice(DEMO_USERS.admin, false, 3);
+    const old = await newDevice(DEMO_USERS.admin, true, 3);
+    expect(one.pulls[0]).toBe('first_sync');
+    expect(one.pulls.filter((r) => r === 'first_sync')).toHaveLength(1);
+    expect(one.pulls).not.toContain('working_set_counts');
+    // Only the tables with more than a batch are pulled on: fewer pulls than the old way's.
+    const more = one.pulls.filter((r) => r === 'pull_changes').length;
+    expect(more).toBeGreaterThan(0);
+    expect(more).toBeLessThan(old.pulls.filter((r) => r === 'pull_changes').length);
+    expectSameState(one.state, old.state);
+  });
+});
