@@ -11,7 +11,7 @@
 -- of tables whose batch is not full: the batch's length, the rows this round brings):
 -- - security invoker, like pull_changes and working_set_counts: row-level security decides
 --   what the caller reads (a hub user gets its hubs' rows only), and each table's rows come
---   from public.working_set_source, the rule pull_changes reads (20261126004100_working_set.sql);
+--   from public.working_set_source, the rule pull_changes reads (supabase/schemas/functions/working_set.sql);
 -- - one snapshot: a stable function's statements all see the calling statement's snapshot, so
 --   one horizon (its xmin) and one cutoff for every table, as the per-table pulls of one round
 --   take the smallest of theirs;
