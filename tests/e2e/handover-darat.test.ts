@@ -11,64 +11,26 @@ import { HUB, TRUCK_VENDOR, USER_ID, WAREHOUSE } from '../support/demo';
 import { pdfText } from '../support/handover-pdf';
 import { png } from '../support/images';
 import { seriousViolations } from './axe';
-import {
-  blankCameraFile,
-  countShortAndSign,
-  downloadOf,
-  fakeCameraArgs,
-  qrImageOfPdf,
-  writeY4m,
-} from './handover-flow-support';
-import {
-  choose,
-  clickTab,
-  eventually,
-  makeVehicle,
-  openHub,
-  query,
-  queueVehicles,
-  shipmentCard,
-  tablet,
-  tag,
-  toast,
-  vehicleCard,
-  waitOffline,
-  waitSynced,
-} from './hub-support';
+import * as flow from './handover-flow-support';
+import * as steps from './handover-steps-support';
+import * as hub from './hub-support';
 
-const camera = blankCameraFile();
-const browser = useBrowser({ extraArgs: fakeCameraArgs(camera) });
-const batch = `E2E-HO-${tag()}`;
-
-interface Balance {
-  smartboard_quantity: number;
-  bracket_quantity: number;
-}
-const balance = async (warehouseId: string): Promise<Balance> => {
-  const [row] = await query<Balance>(
-    'select smartboard_quantity, bracket_quantity from public.stock_balances where warehouse_id = $1',
-    [warehouseId],
-  );
-  return row ?? { smartboard_quantity: 0, bracket_quantity: 0 };
-};
+const camera = flow.blankCameraFile();
+const browser = useBrowser({ extraArgs: flow.fakeCameraArgs(camera) });
+const batch = `E2E-HO-${hub.tag()}`;
 
 describe('handover by road, Karawang to Cikarang', () => {
   it('surat jalan, scan, counted receipt with a discrepancy, signatures, BAST; tower resolves it', async () => {
-    const truck = await makeVehicle({ hubId: HUB.karawang });
+    const truck = await hub.makeVehicle({ hubId: HUB.karawang });
 
     // --- Karawang, offline: the truck leaves with its surat jalan ---
-    const karawang = await tablet(browser(), 'karawang');
+    const karawang = await hub.tablet(browser(), 'karawang');
     let page = karawang.page;
-    await openHub(page, '/hub-karawang/ready');
+    await hub.openHub(page, '/hub-karawang/ready');
     await karawang.context.setOffline(true);
-    await waitOffline(page);
-    await queueVehicles(page, TRUCK_VENDOR.name, [truck.plate]);
-    await vehicleCard(page, truck.plate).getByRole('button', { name: 'Proses Muat' }).click();
-    await page.waitForURL(/\/hub-karawang\/loading$/);
-    await vehicleCard(page, truck.plate).getByRole('button', { name: 'Selesai Muat' }).click();
-    const form = page.getByTestId('shipping-dialog');
-    await form.waitFor();
-    await choose(page, 'darat-destination', /Gudang Cikarang/);
+    await hub.waitOffline(page);
+    const form = await steps.loadToForm(page, TRUCK_VENDOR.name, truck.plate, /\/hub-karawang\/loading$/);
+    await hub.choose(page, 'darat-destination', /Gudang Cikarang/);
     await form.locator('#darat-batch').fill(batch);
     await form.locator('#darat-smartboard').fill('12');
     await form.locator('#darat-bracket').fill('7');
@@ -80,23 +42,17 @@ describe('handover by road, Karawang to Cikarang', () => {
     await form.getByTestId('shipping-submit').click();
     await form.getByTestId('shipping-summary').filter({ hasText: batch }).waitFor();
     await form.getByRole('button', { name: 'Ya, Kirim' }).click();
-    await toast(page, 'Shipping record created successfully. Vehicle status updated.').waitFor();
+    await hub.toast(page, 'Shipping record created successfully. Vehicle status updated.').waitFor();
 
     // The surat jalan, made on the tablet with no signal.
-    const suratJalan = page.locator('[data-testid=surat-jalan-dialog][data-state-doc=made]');
-    await suratJalan.waitFor();
-    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
-    // Unduh / Bagikan: a download where the browser shares no files (desktop Chromium).
-    const sjBytes = await downloadOf(page, suratJalan.getByTestId('surat-jalan-share'));
+    const suratJalan = await steps.madeSuratJalan(page);
+    const sjBytes = suratJalan.bytes;
     const sjText = await pdfText(sjBytes);
     for (const expected of ['SURAT JALAN', `SJ-${batch}`, 'Karawang', 'Cikarang', truck.plate, 'Sopir E2E'])
       expect(sjText).toContain(expected);
-    const qr = await qrImageOfPdf(sjBytes);
-    const departed = shipmentCard(page, batch);
-    await suratJalan
-      .locator('[data-slot=dialog-footer]')
-      .getByRole('button', { name: 'Tutup', exact: true })
-      .click();
+    const qr = await flow.qrImageOfPdf(sjBytes);
+    const departed = hub.shipmentCard(page, batch);
+    await steps.closeByFooter(suratJalan.dialog);
     await departed.waitFor();
     const shipmentId = (await departed.getAttribute('data-shipment-id'))!;
     // Issue 40: sealed, the code also names the document and its content's hash.
@@ -104,46 +60,27 @@ describe('handover by road, Karawang to Cikarang', () => {
       `${new URL(appUrl('/')).origin}/terima/${shipmentId}?batch=${encodeURIComponent(batch)}&doc=`,
     );
     // The paper on the truck: its code is what the receiving tablet's camera will see.
-    writeY4m(camera, qr.image);
+    flow.writeY4m(camera, qr.image);
 
     // Signal back: the shipment and its surat jalan reach the server.
     await karawang.context.setOffline(false);
-    await waitSynced(page, 90_000);
-    await eventually(async () => {
-      const [doc] = await query<{ path: string }>(
-        `select d.path from public.shipment_documents d join storage.objects o
-           on o.bucket_id = 'shipment-documents' and o.name = d.path
-         where d.shipment_id = $1 and d.kind = 'surat_jalan'`,
-        [shipmentId],
-      );
-      return doc;
-    }, 60_000);
+    await hub.waitSynced(page, 90_000);
+    await steps.suratJalanStored(shipmentId);
     await karawang.context.close();
 
     // --- Cikarang, offline: scan, arrive, count, sign, BAST ---
-    const before = await balance(WAREHOUSE.cikarang);
-    const cikarang = await tablet(browser(), 'cikarang');
+    const before = await steps.balance(WAREHOUSE.cikarang);
+    const cikarang = await hub.tablet(browser(), 'cikarang');
     page = cikarang.page;
-    await openHub(page, '/hub-cikarang/otw');
-    await shipmentCard(page, batch).waitFor();
+    await hub.openHub(page, '/hub-cikarang/otw');
+    await hub.shipmentCard(page, batch).waitFor();
     // Scanned from another tab: the code must bring the tablet to this shipment.
-    await clickTab(page, 'Confirm Tiba');
+    await hub.clickTab(page, 'Confirm Tiba');
     await page.waitForURL(/\/hub-cikarang\/arrival$/);
-    await cikarang.context.setOffline(true);
-    await waitOffline(page);
-    await page.getByTestId('scan-surat-jalan').click();
-    // The camera reads the code within moments: the scanner may be gone before it is seen.
-    // The code read opens this shipment's own view (issue 41), its next step the one big button.
-    await page.waitForURL(`**/hub-cikarang/shipment/${shipmentId}`, { timeout: 30_000 });
-    const next = page.getByTestId('shipment-next');
-    await next.getByRole('button', { name: 'Confirm Tiba' }).click();
-    await toast(page, 'Kedatangan berhasil dikonfirmasi').waitFor();
-    await next.getByRole('button', { name: 'Mulai Bongkar' }).click();
-    await toast(page, 'Proses bongkar dimulai').waitFor();
-    await next.getByRole('button', { name: 'Selesai Bongkar' }).click();
+    await steps.scanAndUnload(cikarang.context, page, `**/hub-cikarang/shipment/${shipmentId}`);
     const receipt = page.getByTestId('complete-unloading-dialog');
     await receipt.waitFor();
-    await countShortAndSign(page, receipt, {
+    await flow.countShortAndSign(page, receipt, {
       tvReceived: 10,
       note: 'Dua dus TV tidak ada di bak truk',
       receiver: 'Budi Penerima',
@@ -154,31 +91,23 @@ describe('handover by road, Karawang to Cikarang', () => {
     await page.getByTestId('complete-unloading-submit').click();
 
     // The BAST, made on the tablet from the counted receipt.
-    const bast = page.getByTestId('bast-dialog');
-    await bast.getByTestId('bast-download').waitFor({ timeout: 30_000 });
-    const bastText = await pdfText(await downloadOf(page, bast.getByTestId('bast-download')));
-    for (const expected of [
+    await steps.expectBast(page, [
       batch,
       'Budi Penerima',
       'Sopir E2E',
       'Kurang',
       'Dua dus TV tidak ada di bak truk',
-    ])
-      expect(bastText).toContain(expected);
-    await bast
-      .locator('[data-slot=dialog-footer]')
-      .getByRole('button', { name: 'Tutup', exact: true })
-      .click();
-    await page.getByTestId('shipment-view-done').waitFor();
+    ]);
 
     // Signal back: everything reaches the server.
     await cikarang.context.setOffline(false);
-    await waitSynced(page, 90_000);
-    const [shipment] = await query<{ status: string }>('select status from public.shipments where id = $1', [
-      shipmentId,
-    ]);
+    await hub.waitSynced(page, 90_000);
+    const [shipment] = await hub.query<{ status: string }>(
+      'select status from public.shipments where id = $1',
+      [shipmentId],
+    );
     expect(shipment!.status).toBe('selesai');
-    const [counted] = await query<Record<string, unknown>>(
+    const [counted] = await hub.query<Record<string, unknown>>(
       'select * from public.shipment_receipts where shipment_id = $1',
       [shipmentId],
     );
@@ -193,82 +122,28 @@ describe('handover by road, Karawang to Cikarang', () => {
       driver_name: 'Sopir E2E',
       counted_by: USER_ID.cikarang,
     });
-    const discrepancies = await query<Record<string, unknown>>(
-      'select * from public.discrepancies where shipment_id = $1',
-      [shipmentId],
-    );
-    expect(discrepancies).toEqual([
-      expect.objectContaining({ item: 'smartboard', reason: 'kurang', quantity: 2, status: 'open' }),
-    ]);
-    const discrepancyId = discrepancies[0]!.id as string;
+    const discrepancyId = await steps.openShortOfTwo(shipmentId);
     // The BAST, both signatures and the photo, each stored where its row points.
-    const kinds = await eventually(async () => {
-      const rows = await query<{ kind: string }>(
-        `select d.kind from public.shipment_documents d join storage.objects o
-           on o.bucket_id = 'shipment-documents' and o.name = d.path
-         where d.shipment_id = $1 order by d.kind`,
-        [shipmentId],
-      );
-      return rows.length >= 5 ? rows.map((r) => r.kind) : undefined;
-    }, 60_000);
-    expect(kinds).toEqual([
-      'bast',
-      'discrepancy_photo',
-      'signature_driver',
-      'signature_receiver',
-      'surat_jalan',
-    ]);
+    await steps.expectDocumentsStored(shipmentId);
     // The stock booked at Cikarang is what was counted: 10 TVs, 7 brackets.
-    const stock = await query<{ smartboard_quantity: number; bracket_quantity: number }>(
-      `select coalesce(sum(smartboard_quantity), 0)::int as smartboard_quantity,
-              coalesce(sum(bracket_quantity), 0)::int as bracket_quantity
-         from public.inventory where shipment_id = $1 and warehouse_id = $2`,
-      [shipmentId, WAREHOUSE.cikarang],
-    );
-    expect(stock).toEqual([{ smartboard_quantity: 10, bracket_quantity: 7 }]);
-    await expect
-      .poll(() => balance(WAREHOUSE.cikarang))
-      .toEqual({
-        smartboard_quantity: before.smartboard_quantity + 10,
-        bracket_quantity: before.bracket_quantity + 7,
-      });
+    await steps.expectBookedAt(shipmentId, WAREHOUSE.cikarang, before, {
+      smartboard_quantity: 10,
+      bracket_quantity: 7,
+    });
     await cikarang.context.close();
 
     // --- Tower control resolves the one open discrepancy ---
-    const tower = await tablet(browser(), 'tower');
-    page = tower.page;
-    await page.goto(appUrl('/'));
-    const row = page.locator(
-      `[data-testid=discrepancy-board][data-ready=true] [data-testid=discrepancy][data-id="${discrepancyId}"]`,
-    );
-    await expect.poll(() => row.getByTestId('discrepancy-what').textContent()).toBe(`${batch} · Kurang 2 TV`);
-    await expect.poll(() => page.locator(`[data-testid=discrepancy][data-batch="${batch}"]`).count()).toBe(1);
-    await row.getByRole('button', { name: /Selesaikan/ }).click();
-    const dialog = page.getByTestId('resolve-discrepancy-dialog');
-    await dialog.locator('#resolve-note').fill('Klaim ke vendor angkutan');
-    expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
-    await page.getByTestId('resolve-discrepancy-submit').click();
-    await toast(page, 'Selisih berhasil diselesaikan').waitFor();
-    await expect.poll(() => row.count()).toBe(0);
-    await waitSynced(page);
-    const [resolved] = await query<{ status: string; resolved_by: string }>(
-      'select status, resolved_by from public.discrepancies where id = $1',
-      [discrepancyId],
-    );
-    expect(resolved).toEqual({ status: 'resolved', resolved_by: USER_ID.tower });
-    await tower.context.close();
+    await steps.towerResolves(browser(), {
+      id: discrepancyId,
+      batch,
+      note: 'Klaim ke vendor angkutan',
+      axe: true,
+    });
 
     // --- Karawang sees it resolved ---
-    const origin = await tablet(browser(), 'karawang');
-    page = origin.page;
-    await openHub(page, '/hub-karawang/ready');
-    const section = page.getByTestId('hub-discrepancies');
-    await section.locator('summary').click();
-    const seen = section.locator(`[data-testid=discrepancy][data-id="${discrepancyId}"]`);
-    await expect.poll(() => seen.getAttribute('data-status')).toBe('resolved');
-    await expect
-      .poll(() => seen.getByTestId('discrepancy-resolution').textContent())
-      .toContain('Klaim ke vendor angkutan');
-    await origin.context.close();
+    await steps.originSeesResolved(browser(), 'karawang', '/hub-karawang/ready', {
+      id: discrepancyId,
+      note: 'Klaim ke vendor angkutan',
+    });
   }, 420_000);
 });

@@ -6,22 +6,23 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { hasRemoteChanges } from '../../sync/replication/change-probe';
 import { changedTables } from '../../sync/replication/pull';
 import { as, closeDb, id, tag } from './commands-support';
-import { openDevice, settle, type Device } from '../support/sync-device';
+import { type Device, deviceOfBlock } from '../support/sync-device';
 import { DEMO_USERS, WAREHOUSE } from '../support/demo';
 
 afterAll(closeDb);
 
 describe('has_changes', () => {
+  const karawang = deviceOfBlock(DEMO_USERS.karawang);
   let device: Device;
-  afterAll(async () => device?.dispose());
 
   it('is no when caught up, yes after another user commits what the device may read, no again after the pull', async () => {
-    device = await openDevice(DEMO_USERS.karawang);
-    await settle(device.engine);
+    device = await karawang.open();
     expect(await hasRemoteChanges(device.supabase, device.engine.local)).toBe(false);
 
     // Stock at PolSub: karawang may not read it, so nothing changed for it.
-    await (await as('admin')).ok('add_inventory', {
+    await (
+      await as('admin')
+    ).ok('add_inventory', {
       inventory_id: id(),
       warehouse_id: WAREHOUSE.polsub,
       date_recorded: '2026-11-20',
@@ -51,8 +52,13 @@ describe('has_changes', () => {
     expect((await admin.client.rpc('has_changes', { p_checkpoints: {} })).data).toBe(true);
     const { error } = await admin.client.rpc('has_changes', { p_checkpoints: [] });
     expect(error?.code).toBe('22023');
-    const fresh = (await admin.client.rpc('changed_tables', { p_checkpoints: {} })).data as { tables: string[]; horizon: string };
-    expect(fresh.tables).toEqual(expect.arrayContaining(['hubs', 'vendors', 'vehicles', 'shipments', 'inventory']));
+    const fresh = (await admin.client.rpc('changed_tables', { p_checkpoints: {} })).data as {
+      tables: string[];
+      horizon: string;
+    };
+    expect(fresh.tables).toEqual(
+      expect.arrayContaining(['hubs', 'vendors', 'vehicles', 'shipments', 'inventory']),
+    );
     expect(fresh.horizon).toMatch(/^\d+$/);
     expect((await admin.client.rpc('changed_tables', { p_checkpoints: 'x' })).error?.code).toBe('22023');
   });

@@ -3,22 +3,11 @@
 // wins and the late tablet is told who and when.
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatWib } from '../../sync/domain/time';
-import {
-  as,
-  closeDb,
-  daratPayload,
-  id,
-  makeVehicle,
-  recorded,
-  rowOf,
-  rowsWhere,
-  seaPayload,
-  stockOf,
-} from './commands-support';
+import * as cmd from './commands-support';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 import { countedAsSent } from '../support/receipt';
 
-afterAll(closeDb);
+afterAll(cmd.closeDb);
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d);
 
@@ -26,64 +15,57 @@ const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d);
 async function shippedToCikarang(
   quantities: { smartboard_quantity?: number; bracket_quantity?: number } = {},
 ) {
-  const karawang = await as('karawang');
-  const vehicleId = await makeVehicle(HUB.karawang);
-  const p = daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang, quantities);
+  const karawang = await cmd.as('karawang');
+  const vehicleId = await cmd.makeVehicle(HUB.karawang);
+  const p = cmd.daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang, quantities);
   await karawang.ok('create_shipment_darat', p);
   return { shipmentId: p.shipment_id, vehicleId, batch: p.batch_number };
 }
 
 const at = (shipmentId: string) => ({ hub_id: HUB.cikarang, shipment_id: shipmentId });
-const unloading = (shipmentId: string, notes: string | null = 'Semua unit baik', sent: [number, number] = [12, 7]) => ({
+const unloading = (
+  shipmentId: string,
+  notes: string | null = 'Semua unit baik',
+  sent: [number, number] = [12, 7],
+) => ({
   ...at(shipmentId),
   notes,
-  smartboard_inventory_id: id(),
-  bracket_inventory_id: id(),
+  smartboard_inventory_id: cmd.id(),
+  bracket_inventory_id: cmd.id(),
   receipt: countedAsSent(...sent),
 });
 
 describe('the hub arrival flow', () => {
   it('confirm_arrival: confirm_tiba, arrival time, shipment and vehicle now at the destination', async () => {
-    const cikarang = await as('cikarang');
+    const cikarang = await cmd.as('cikarang');
     const { shipmentId, vehicleId } = await shippedToCikarang();
     const command = await cikarang.ok('confirm_arrival', at(shipmentId));
-    const s = await rowOf<Record<string, unknown>>('shipments', shipmentId);
+    const s = await cmd.rowOf<Record<string, unknown>>('shipments', shipmentId);
     expect(s).toMatchObject({ status: 'confirm_tiba', current_hub_id: HUB.cikarang, selesai_bongkar: false });
     expect(iso(s!.arrival_gdt)).toBe(command.issued_at);
-    expect(await rowOf('vehicles', vehicleId)).toMatchObject({ current_hub_id: HUB.cikarang });
-    expect(await recorded(command.id)).toMatchObject({ outcome: 'applied', entity_id: shipmentId });
+    expect(await cmd.rowOf('vehicles', vehicleId)).toMatchObject({ current_hub_id: HUB.cikarang });
+    expect(await cmd.recorded(command.id)).toMatchObject({ outcome: 'applied', entity_id: shipmentId });
   });
 
   it('start_unloading then complete_unloading: selesai, stock in per item, the vehicle ready at the hub', async () => {
-    const cikarang = await as('cikarang');
+    const cikarang = await cmd.as('cikarang');
     const { shipmentId, vehicleId, batch } = await shippedToCikarang();
     await cikarang.ok('confirm_arrival', at(shipmentId));
     const started = await cikarang.ok('start_unloading', at(shipmentId));
-    const s1 = await rowOf<Record<string, unknown>>('shipments', shipmentId);
+    const s1 = await cmd.rowOf<Record<string, unknown>>('shipments', shipmentId);
     expect(s1).toMatchObject({ status: 'sedang_bongkar' });
     expect(iso(s1!.unloading_started_at)).toBe(started.issued_at);
 
     const p = unloading(shipmentId, '  2 karton penyok  ');
     const done = await cikarang.ok('complete_unloading', p);
-    const s2 = await rowOf<Record<string, unknown>>('shipments', shipmentId);
+    const s2 = await cmd.rowOf<Record<string, unknown>>('shipments', shipmentId);
     expect(s2).toMatchObject({ status: 'selesai', selesai_bongkar: true, notes: '2 karton penyok' });
     expect(iso(s2!.unloading_finished_at)).toBe(done.issued_at);
 
-    expect(await rowOf('inventory', p.smartboard_inventory_id)).toMatchObject({
-      warehouse_id: WAREHOUSE.cikarang,
-      smartboard_quantity: 12,
-      bracket_quantity: 0,
-      batch_number: batch,
-      shipment_id: shipmentId,
-    });
-    expect(await rowOf('inventory', p.bracket_inventory_id)).toMatchObject({
-      warehouse_id: WAREHOUSE.cikarang,
-      smartboard_quantity: 0,
-      bracket_quantity: 7,
-    });
+    await cmd.expectBooked(p, { warehouseId: WAREHOUSE.cikarang, tv: 12, bracket: 7, batch, shipmentId });
     // Out at Karawang, in at Cikarang: the shipment's rows sum to zero.
-    expect(await stockOf(shipmentId)).toEqual({ rows: 3, smartboards: 0, brackets: 0 });
-    expect(await rowOf('vehicles', vehicleId)).toMatchObject({
+    expect(await cmd.stockOf(shipmentId)).toEqual({ rows: 3, smartboards: 0, brackets: 0 });
+    expect(await cmd.rowOf('vehicles', vehicleId)).toMatchObject({
       ready: true,
       siap_muat: false,
       sedang_muat: false,
@@ -92,19 +74,19 @@ describe('the hub arrival flow', () => {
   });
 
   it('books no row for an item type with quantity 0 (spec 7.2)', async () => {
-    const cikarang = await as('cikarang');
+    const cikarang = await cmd.as('cikarang');
     const { shipmentId } = await shippedToCikarang({ bracket_quantity: 0 });
     await cikarang.ok('confirm_arrival', at(shipmentId));
     await cikarang.ok('start_unloading', at(shipmentId));
     const p = unloading(shipmentId, '   ', [12, 0]);
     await cikarang.ok('complete_unloading', p);
-    expect(await rowOf('shipments', shipmentId)).toMatchObject({ notes: null });
-    expect(await rowOf('inventory', p.smartboard_inventory_id)).toBeDefined();
-    expect(await rowOf('inventory', p.bracket_inventory_id)).toBeUndefined();
+    expect(await cmd.rowOf('shipments', shipmentId)).toMatchObject({ notes: null });
+    expect(await cmd.rowOf('inventory', p.smartboard_inventory_id)).toBeDefined();
+    expect(await cmd.rowOf('inventory', p.bracket_inventory_id)).toBeUndefined();
   });
 
   it('refuses steps out of order', async () => {
-    const cikarang = await as('cikarang');
+    const cikarang = await cmd.as('cikarang');
     const { shipmentId } = await shippedToCikarang();
     expect(await cikarang.run('start_unloading', at(shipmentId))).toMatchObject({
       outcome: 'rejected',
@@ -116,13 +98,13 @@ describe('the hub arrival flow', () => {
       code: 'precondition',
       message: 'Bongkar pengiriman ini belum dimulai.',
     });
-    expect(await rowOf('shipments', shipmentId)).toMatchObject({ status: 'otw_cikarang' });
+    expect(await cmd.rowOf('shipments', shipmentId)).toMatchObject({ status: 'otw_cikarang' });
   });
 });
 
 describe('who may act', () => {
   it("refuses another hub's user (forbidden), whichever hub the payload names", async () => {
-    const poljak = await as('poljak');
+    const poljak = await cmd.as('poljak');
     const { shipmentId } = await shippedToCikarang();
     for (const hubId of [HUB.cikarang, HUB.poljak]) {
       expect(await poljak.run('confirm_arrival', { hub_id: hubId, shipment_id: shipmentId })).toMatchObject({
@@ -130,16 +112,19 @@ describe('who may act', () => {
         code: 'forbidden',
       });
     }
-    const karawang = await as('karawang');
+    const karawang = await cmd.as('karawang');
     expect(await karawang.run('confirm_arrival', at(shipmentId))).toMatchObject({
       outcome: 'rejected',
       code: 'forbidden',
     });
-    expect(await rowOf('shipments', shipmentId)).toMatchObject({ status: 'otw_cikarang', arrival_gdt: null });
+    expect(await cmd.rowOf('shipments', shipmentId)).toMatchObject({
+      status: 'otw_cikarang',
+      arrival_gdt: null,
+    });
   });
 
   it('lets tower control act for the hub, and refuses a hub id that is not the destination', async () => {
-    const tower = await as('tower');
+    const tower = await cmd.as('tower');
     const { shipmentId } = await shippedToCikarang();
     expect(await tower.run('confirm_arrival', { hub_id: HUB.poljak, shipment_id: shipmentId })).toMatchObject(
       {
@@ -152,9 +137,9 @@ describe('who may act', () => {
   });
 
   it('leaves shipments to a POD to the POD flow', async () => {
-    const makassar = await as('makassar');
-    const poljak = await as('poljak');
-    const p = seaPayload('poljak', HUB.poljak, await makeVehicle(HUB.poljak, {}, true), HUB.makassar);
+    const makassar = await cmd.as('makassar');
+    const poljak = await cmd.as('poljak');
+    const p = cmd.seaPayload('poljak', HUB.poljak, await cmd.makeVehicle(HUB.poljak, {}, true), HUB.makassar);
     await poljak.ok('create_shipment_poljak', p);
     expect(
       await makassar.run('confirm_arrival', { hub_id: HUB.makassar, shipment_id: p.shipment_id }),
@@ -166,14 +151,14 @@ describe('who may act', () => {
   });
 
   it('refuses an unknown shipment (Shipment not found) and a forged actor', async () => {
-    const cikarang = await as('cikarang');
-    expect(await cikarang.run('confirm_arrival', at(id()))).toMatchObject({
+    const cikarang = await cmd.as('cikarang');
+    expect(await cikarang.run('confirm_arrival', at(cmd.id()))).toMatchObject({
       outcome: 'rejected',
       code: 'not_found',
       message: 'Shipment not found',
     });
     const { shipmentId } = await shippedToCikarang();
-    const admin = await as('admin');
+    const admin = await cmd.as('admin');
     const [forged] = await cikarang.send([
       cikarang.command('confirm_arrival', at(shipmentId), { actor: admin.id }),
     ]);
@@ -183,8 +168,8 @@ describe('who may act', () => {
 
 describe('first writer wins', () => {
   it('two tablets confirm the same arrival: one applies, the other is told who and when', async () => {
-    const cikarang = await as('cikarang');
-    const tower = await as('tower');
+    const cikarang = await cmd.as('cikarang');
+    const tower = await cmd.as('tower');
     const { shipmentId } = await shippedToCikarang();
     // Both acted offline; the Cikarang tablet reaches the server first.
     const first = cikarang.command('confirm_arrival', at(shipmentId));
@@ -200,15 +185,15 @@ describe('first writer wins', () => {
     });
     // The rejection is final and recorded, and does not block what follows it.
     expect(next).toMatchObject({ outcome: 'applied' });
-    expect(await recorded(second.id)).toMatchObject({ outcome: 'rejected', code: 'conflict' });
-    const s = await rowOf<Record<string, unknown>>('shipments', shipmentId);
+    expect(await cmd.recorded(second.id)).toMatchObject({ outcome: 'rejected', code: 'conflict' });
+    const s = await cmd.rowOf<Record<string, unknown>>('shipments', shipmentId);
     expect(s).toMatchObject({ status: 'sedang_bongkar' });
     expect(iso(s!.arrival_gdt)).toBe(first.issued_at);
   });
 
   it('a second start or completion names the first one too', async () => {
-    const cikarang = await as('cikarang');
-    const admin = await as('admin');
+    const cikarang = await cmd.as('cikarang');
+    const admin = await cmd.as('admin');
     const { shipmentId } = await shippedToCikarang();
     await cikarang.ok('confirm_arrival', at(shipmentId));
     const started = await cikarang.ok('start_unloading', at(shipmentId));
@@ -222,12 +207,12 @@ describe('first writer wins', () => {
       code: 'conflict',
       message: `Bongkar sudah diselesaikan oleh ${DEMO_USERS.admin} pada ${formatWib(done.issued_at)}`,
     });
-    expect(await rowOf('inventory', again.smartboard_inventory_id)).toBeUndefined();
-    expect(await stockOf(shipmentId)).toEqual({ rows: 3, smartboards: 0, brackets: 0 });
+    expect(await cmd.rowOf('inventory', again.smartboard_inventory_id)).toBeUndefined();
+    expect(await cmd.stockOf(shipmentId)).toEqual({ rows: 3, smartboards: 0, brackets: 0 });
   });
 
   it('a replayed completion books the stock once', async () => {
-    const cikarang = await as('cikarang');
+    const cikarang = await cmd.as('cikarang');
     const { shipmentId } = await shippedToCikarang();
     await cikarang.ok('confirm_arrival', at(shipmentId));
     await cikarang.ok('start_unloading', at(shipmentId));
@@ -236,7 +221,7 @@ describe('first writer wins', () => {
     const [b] = await cikarang.send([command]);
     expect(b).toEqual(a);
     const { n } = (
-      await rowsWhere<{ n: string }>(
+      await cmd.rowsWhere<{ n: string }>(
         `select count(*) as n from public.inventory where shipment_id = $1 and smartboard_quantity > 0`,
         [shipmentId],
       )

@@ -3,27 +3,16 @@
 // what, the spec's messages from the server, field-level merges, soft deletes
 // refused while in use, duplicates refused with a clear message.
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  as,
-  closeDb,
-  daratPayload,
-  db,
-  id,
-  makeHub,
-  makeVehicle,
-  plate,
-  rowOf,
-  tag,
-} from './commands-support';
+import * as cmd from './commands-support';
 import { HUB, TRUCK_TYPE, TRUCK_VENDOR, WAREHOUSE } from '../support/demo';
 
-afterAll(closeDb);
+afterAll(cmd.closeDb);
 
 describe('add_inventory', () => {
   it('books a manual entry at a warehouse', async () => {
-    const karawang = await as('karawang');
+    const karawang = await cmd.as('karawang');
     const p = {
-      inventory_id: id(),
+      inventory_id: cmd.id(),
       warehouse_id: WAREHOUSE.karawang,
       date_recorded: '2026-11-20',
       smartboard_quantity: 40,
@@ -33,7 +22,7 @@ describe('add_inventory', () => {
     await karawang.ok('add_inventory', p);
     const [row] = (
       await (
-        await db()
+        await cmd.db()
       ).query('select *, date_recorded::text as d from public.inventory where id = $1', [p.inventory_id])
     ).rows;
     expect(row).toMatchObject({
@@ -52,9 +41,9 @@ describe('add_inventory', () => {
     [{ smartboard_quantity: -1 }, 'Jumlah smartboard tidak boleh negatif'],
     [{ bracket_quantity: -1 }, 'Jumlah bracket tidak boleh negatif'],
   ])('gives the message for %o: %s', async (change, message) => {
-    const tower = await as('tower');
+    const tower = await cmd.as('tower');
     const result = await tower.run('add_inventory', {
-      inventory_id: id(),
+      inventory_id: cmd.id(),
       warehouse_id: WAREHOUSE.karawang,
       date_recorded: '2026-11-20',
       smartboard_quantity: 1,
@@ -65,9 +54,9 @@ describe('add_inventory', () => {
   });
 
   it("refuses a hub user at another hub's warehouse; a POD user may book at its city's warehouse", async () => {
-    const cikarang = await as('cikarang');
+    const cikarang = await cmd.as('cikarang');
     const entry = (warehouseId: string) => ({
-      inventory_id: id(),
+      inventory_id: cmd.id(),
       warehouse_id: warehouseId,
       date_recorded: '2026-11-20',
       smartboard_quantity: 1,
@@ -76,8 +65,8 @@ describe('add_inventory', () => {
     expect(await cikarang.run('add_inventory', entry(WAREHOUSE.karawang))).toMatchObject({
       code: 'forbidden',
     });
-    const makassar = await as('makassar');
-    const { warehouseId } = await makeHub(`Hub Transit ${tag()}`, null, 'hub', {
+    const makassar = await cmd.as('makassar');
+    const { warehouseId } = await cmd.makeHub(`Hub Transit ${cmd.tag()}`, null, 'hub', {
       name: 'Gudang Transit',
       location: 'Makassar',
     });
@@ -87,58 +76,64 @@ describe('add_inventory', () => {
 
 describe('add_warehouse', () => {
   it("adds a hub user's warehouse to its own hub, and refuses another hub", async () => {
-    const polsub = await as('polsub');
-    const p = { warehouse_id: id(), name: '  Gudang PolSub 2 ', location: '' };
+    const polsub = await cmd.as('polsub');
+    const p = { warehouse_id: cmd.id(), name: '  Gudang PolSub 2 ', location: '' };
     await polsub.ok('add_warehouse', p);
-    expect(await rowOf('warehouses', p.warehouse_id)).toMatchObject({
+    expect(await cmd.rowOf('warehouses', p.warehouse_id)).toMatchObject({
       name: 'Gudang PolSub 2',
       location: null,
       hub_id: HUB.polsub,
     });
     expect(
-      await polsub.run('add_warehouse', { warehouse_id: id(), name: 'X', hub_id: HUB.poljak }),
+      await polsub.run('add_warehouse', { warehouse_id: cmd.id(), name: 'X', hub_id: HUB.poljak }),
     ).toMatchObject({
       code: 'forbidden',
     });
   });
 
   it("lets staff add one without a hub; 'Nama gudang harus diisi', 'Nama terlalu panjang'", async () => {
-    const tower = await as('tower');
-    const p = { warehouse_id: id(), name: 'Gudang Lepas', location: 'Bekasi' };
+    const tower = await cmd.as('tower');
+    const p = { warehouse_id: cmd.id(), name: 'Gudang Lepas', location: 'Bekasi' };
     await tower.ok('add_warehouse', p);
-    expect(await rowOf('warehouses', p.warehouse_id)).toMatchObject({ hub_id: null, location: 'Bekasi' });
-    expect(await tower.run('add_warehouse', { warehouse_id: id(), name: ' ' })).toMatchObject({
+    expect(await cmd.rowOf('warehouses', p.warehouse_id)).toMatchObject({ hub_id: null, location: 'Bekasi' });
+    expect(await tower.run('add_warehouse', { warehouse_id: cmd.id(), name: ' ' })).toMatchObject({
       message: 'Nama gudang harus diisi',
     });
-    expect(await tower.run('add_warehouse', { warehouse_id: id(), name: 'g'.repeat(101) })).toMatchObject({
-      message: 'Nama terlalu panjang',
-    });
+    expect(await tower.run('add_warehouse', { warehouse_id: cmd.id(), name: 'g'.repeat(101) })).toMatchObject(
+      {
+        message: 'Nama terlalu panjang',
+      },
+    );
   });
 });
 
 describe('vendors', () => {
   it('adds, edits field by field, and refuses a duplicate name with a clear message', async () => {
-    const karawang = await as('karawang');
-    const tower = await as('tower');
-    const admin = await as('admin');
-    const name = `PT Uji ${tag()}`;
-    const vendorId = id();
+    const karawang = await cmd.as('karawang');
+    const tower = await cmd.as('tower');
+    const admin = await cmd.as('admin');
+    const name = `PT Uji ${cmd.tag()}`;
+    const vendorId = cmd.id();
     await karawang.ok('add_vendor', {
       vendor_id: vendorId,
       name: ` ${name} `,
       contact_person: '',
       phone: '0812',
     });
-    expect(await rowOf('vendors', vendorId)).toMatchObject({ name, contact_person: null, phone: '0812' });
+    expect(await cmd.rowOf('vendors', vendorId)).toMatchObject({ name, contact_person: null, phone: '0812' });
 
     // Two edits of different fields: both are kept. The later edit of the same field wins
     // (editing vendors is for admin, spec 6: write-path-who).
     await admin.ok('edit_vendor', { vendor_id: vendorId, changes: { contact_person: 'Budi' } });
     await admin.ok('edit_vendor', { vendor_id: vendorId, changes: { phone: '0813' } });
     await admin.ok('edit_vendor', { vendor_id: vendorId, changes: { contact_person: 'Siti' } });
-    expect(await rowOf('vendors', vendorId)).toMatchObject({ name, contact_person: 'Siti', phone: '0813' });
+    expect(await cmd.rowOf('vendors', vendorId)).toMatchObject({
+      name,
+      contact_person: 'Siti',
+      phone: '0813',
+    });
 
-    const duplicate = await tower.run('add_vendor', { vendor_id: id(), name: name.toUpperCase() });
+    const duplicate = await tower.run('add_vendor', { vendor_id: cmd.id(), name: name.toUpperCase() });
     expect(duplicate).toMatchObject({
       outcome: 'rejected',
       code: 'duplicate',
@@ -150,23 +145,23 @@ describe('vendors', () => {
     expect(await admin.run('edit_vendor', { vendor_id: vendorId, changes: { name: '' } })).toMatchObject({
       message: 'Nama vendor harus diisi',
     });
-    expect(await tower.run('add_vendor', { vendor_id: id(), name: '' })).toMatchObject({
+    expect(await tower.run('add_vendor', { vendor_id: cmd.id(), name: '' })).toMatchObject({
       message: 'Nama vendor is required',
     });
   });
 
   it('deletes (admin only, soft) and refuses while the vendor has active vehicles', async () => {
-    const admin = await as('admin');
-    const tower = await as('tower');
-    const name = `PT Hapus ${tag()}`;
-    const vendorId = id();
+    const admin = await cmd.as('admin');
+    const tower = await cmd.as('tower');
+    const name = `PT Hapus ${cmd.tag()}`;
+    const vendorId = cmd.id();
     await admin.ok('add_vendor', { vendor_id: vendorId, name });
-    const vehicleId = id();
+    const vehicleId = cmd.id();
     await admin.ok('add_vehicle', {
       vehicle_id: vehicleId,
       vendor_id: vendorId,
       mode: 'darat',
-      license_plate: plate(),
+      license_plate: cmd.plate(),
       vehicle_type_id: TRUCK_TYPE,
     });
     expect(await tower.run('delete_vendor', { vendor_id: vendorId })).toMatchObject({ code: 'forbidden' });
@@ -175,12 +170,12 @@ describe('vendors', () => {
       message: `Vendor "${name}" masih memiliki 1 kendaraan aktif dan tidak dapat dihapus.`,
     });
     // Refused: nothing written.
-    expect(await rowOf('vendors', vendorId)).toMatchObject({ deleted: false });
+    expect(await cmd.rowOf('vendors', vendorId)).toMatchObject({ deleted: false });
     await admin.ok('delete_vehicle', { vehicle_id: vehicleId });
     await admin.ok('delete_vendor', { vendor_id: vendorId });
-    expect(await rowOf('vendors', vendorId)).toMatchObject({ deleted: true });
+    expect(await cmd.rowOf('vendors', vendorId)).toMatchObject({ deleted: true });
     // Its name is free again.
-    await admin.ok('add_vendor', { vendor_id: id(), name });
+    await admin.ok('add_vendor', { vendor_id: cmd.id(), name });
     expect(await admin.run('edit_vendor', { vendor_id: vendorId, changes: { phone: '1' } })).toMatchObject({
       code: 'not_found',
     });
@@ -189,17 +184,17 @@ describe('vendors', () => {
 
 describe('vehicle types', () => {
   it("adds one; 'Please enter vehicle type name'; a duplicate is refused", async () => {
-    const cikarang = await as('cikarang');
-    const name = `Truk Uji ${tag()}`;
-    const typeId = id();
+    const cikarang = await cmd.as('cikarang');
+    const name = `Truk Uji ${cmd.tag()}`;
+    const typeId = cmd.id();
     await cikarang.ok('add_vehicle_type', { vehicle_type_id: typeId, name });
-    expect(await rowOf('vehicle_types', typeId)).toMatchObject({ name });
+    expect(await cmd.rowOf('vehicle_types', typeId)).toMatchObject({ name });
     expect(
-      await cikarang.run('add_vehicle_type', { vehicle_type_id: id(), name: ` ${name.toLowerCase()} ` }),
+      await cikarang.run('add_vehicle_type', { vehicle_type_id: cmd.id(), name: ` ${name.toLowerCase()} ` }),
     ).toMatchObject({
       code: 'duplicate',
     });
-    expect(await cikarang.run('add_vehicle_type', { vehicle_type_id: id(), name: '  ' })).toMatchObject({
+    expect(await cikarang.run('add_vehicle_type', { vehicle_type_id: cmd.id(), name: '  ' })).toMatchObject({
       message: 'Please enter vehicle type name',
     });
   });
@@ -207,19 +202,19 @@ describe('vehicle types', () => {
 
 describe('vehicles and sea fleets', () => {
   it("adds a truck at the hub user's hub, ready and active (spec 4.1, 6)", async () => {
-    const cikarang = await as('cikarang');
+    const cikarang = await cmd.as('cikarang');
     const p = {
-      vehicle_id: id(),
+      vehicle_id: cmd.id(),
       vendor_id: TRUCK_VENDOR.id,
       mode: 'darat',
-      license_plate: plate('B'),
+      license_plate: cmd.plate('B'),
       vehicle_type_id: TRUCK_TYPE,
       driver_name: 'Asep',
       driver_phone: '',
       nama_kapal: 'ignored',
     };
     await cikarang.ok('add_vehicle', p);
-    expect(await rowOf('vehicles', p.vehicle_id)).toMatchObject({
+    expect(await cmd.rowOf('vehicles', p.vehicle_id)).toMatchObject({
       license_plate: p.license_plate,
       vendor_id: TRUCK_VENDOR.id,
       vehicle_type_id: TRUCK_TYPE,
@@ -235,40 +230,40 @@ describe('vehicles and sea fleets', () => {
     // The same plate, spelled differently, is taken.
     const again = await cikarang.run('add_vehicle', {
       ...p,
-      vehicle_id: id(),
+      vehicle_id: cmd.id(),
       license_plate: p.license_plate.toLowerCase().replace(' ', '  '),
     });
     expect(again).toMatchObject({ code: 'duplicate', message: expect.stringContaining('sudah terdaftar') });
   });
 
   it('adds a sea unit (laut) and a sea fleet; staff may leave the hub empty', async () => {
-    const tower = await as('tower');
+    const tower = await cmd.as('tower');
     const laut = {
-      vehicle_id: id(),
+      vehicle_id: cmd.id(),
       vendor_id: TRUCK_VENDOR.id,
       mode: 'laut',
-      license_plate: `MRTU ${tag()}`,
+      license_plate: `MRTU ${cmd.tag()}`,
       vehicle_type_id: TRUCK_TYPE,
       nama_kapal: 'KM Laut',
       nama_pelayaran: 'Meratus',
     };
     await tower.ok('add_vehicle', laut);
-    expect(await rowOf('vehicles', laut.vehicle_id)).toMatchObject({
+    expect(await cmd.rowOf('vehicles', laut.vehicle_id)).toMatchObject({
       vehicle_type_id: null,
       nama_kapal: 'KM Laut',
       nama_pelayaran: 'Meratus',
       current_hub_id: null,
     });
     const fleet = {
-      vehicle_id: id(),
+      vehicle_id: cmd.id(),
       vendor_id: TRUCK_VENDOR.id,
       nama_kapal: 'KM Armada',
       nama_pelayaran: 'Tanto',
-      container_number: `TNTU ${tag()}`,
+      container_number: `TNTU ${cmd.tag()}`,
       current_hub_id: HUB.poljak,
     };
     await tower.ok('add_sea_fleet', fleet);
-    expect(await rowOf('vehicles', fleet.vehicle_id)).toMatchObject({
+    expect(await cmd.rowOf('vehicles', fleet.vehicle_id)).toMatchObject({
       license_plate: fleet.container_number,
       nama_kapal: 'KM Armada',
       current_hub_id: HUB.poljak,
@@ -291,20 +286,20 @@ describe('vehicles and sea fleets', () => {
     ['add_vehicle', { mode: 'laut', nama_kapal: 'KM A', nama_pelayaran: '' }, 'Silakan lengkapi semua field'],
     ['add_sea_fleet', { container_number: '' }, 'Semua field harus diisi'],
   ])('%s with %o: %s', async (type, change, message) => {
-    const poljak = await as('poljak');
+    const poljak = await cmd.as('poljak');
     const base =
       type === 'add_sea_fleet'
         ? {
-            vehicle_id: id(),
+            vehicle_id: cmd.id(),
             vendor_id: TRUCK_VENDOR.id,
             nama_kapal: 'KM A',
             nama_pelayaran: 'B',
-            container_number: `C ${tag()}`,
+            container_number: `C ${cmd.tag()}`,
           }
         : {
-            vehicle_id: id(),
+            vehicle_id: cmd.id(),
             vendor_id: TRUCK_VENDOR.id,
-            license_plate: plate(),
+            license_plate: cmd.plate(),
             vehicle_type_id: TRUCK_TYPE,
           };
     expect(await poljak.run(type, { ...base, ...change })).toMatchObject({
@@ -315,12 +310,12 @@ describe('vehicles and sea fleets', () => {
   });
 
   it('a hub user places new vehicles at its own hub only', async () => {
-    const karawang = await as('karawang');
+    const karawang = await cmd.as('karawang');
     const p = {
-      vehicle_id: id(),
+      vehicle_id: cmd.id(),
       vendor_id: TRUCK_VENDOR.id,
       mode: 'darat',
-      license_plate: plate(),
+      license_plate: cmd.plate(),
       vehicle_type_id: TRUCK_TYPE,
     };
     expect(await karawang.run('add_vehicle', { ...p, current_hub_id: HUB.polsub })).toMatchObject({
@@ -330,25 +325,25 @@ describe('vehicles and sea fleets', () => {
   });
 
   it('edits only the named fields; deactivation takes it out of service, activation brings it back', async () => {
-    const tower = await as('tower');
-    const vehicleId = await makeVehicle(HUB.karawang);
+    const tower = await cmd.as('tower');
+    const vehicleId = await cmd.makeVehicle(HUB.karawang);
     await tower.ok('edit_vehicle', {
       vehicle_id: vehicleId,
       changes: { driver_name: 'Ujang', driver_phone: ' ' },
     });
-    expect(await rowOf('vehicles', vehicleId)).toMatchObject({
+    expect(await cmd.rowOf('vehicles', vehicleId)).toMatchObject({
       driver_name: 'Ujang',
       driver_phone: null,
       ready: true,
     });
     await tower.ok('edit_vehicle', { vehicle_id: vehicleId, changes: { is_active: false } });
-    expect(await rowOf('vehicles', vehicleId)).toMatchObject({
+    expect(await cmd.rowOf('vehicles', vehicleId)).toMatchObject({
       is_active: false,
       ready: false,
       driver_name: 'Ujang',
     });
     await tower.ok('edit_vehicle', { vehicle_id: vehicleId, changes: { is_active: true } });
-    expect(await rowOf('vehicles', vehicleId)).toMatchObject({ is_active: true, ready: true });
+    expect(await cmd.rowOf('vehicles', vehicleId)).toMatchObject({ is_active: true, ready: true });
     expect(
       await tower.run('edit_vehicle', { vehicle_id: vehicleId, changes: { license_plate: '' } }),
     ).toMatchObject({
@@ -357,10 +352,10 @@ describe('vehicles and sea fleets', () => {
   });
 
   it('refuses to delete or deactivate a vehicle that is queued or carries a shipment', async () => {
-    const karawang = await as('karawang');
+    const karawang = await cmd.as('karawang');
     // Editing and deleting vehicles is for admin and tower control (spec 6).
-    const tower = await as('tower');
-    const queued = await makeVehicle(HUB.karawang, { ready: false, siap_muat: true });
+    const tower = await cmd.as('tower');
+    const queued = await cmd.makeVehicle(HUB.karawang, { ready: false, siap_muat: true });
     expect(await tower.run('delete_vehicle', { vehicle_id: queued })).toMatchObject({
       code: 'precondition',
       message: expect.stringContaining('masih dalam antrian'),
@@ -370,63 +365,63 @@ describe('vehicles and sea fleets', () => {
     ).toMatchObject({
       code: 'precondition',
     });
-    const travelling = await makeVehicle(HUB.karawang);
-    const p = daratPayload(HUB.karawang, travelling, WAREHOUSE.cikarang);
+    const travelling = await cmd.makeVehicle(HUB.karawang);
+    const p = cmd.daratPayload(HUB.karawang, travelling, WAREHOUSE.cikarang);
     await karawang.ok('create_shipment_darat', p);
     expect(await tower.run('delete_vehicle', { vehicle_id: travelling })).toMatchObject({
       code: 'precondition',
       message: expect.stringContaining(p.batch_number),
     });
-    expect(await rowOf('vehicles', travelling)).toMatchObject({ deleted: false, is_active: true });
-    const idle = await makeVehicle(HUB.karawang);
+    expect(await cmd.rowOf('vehicles', travelling)).toMatchObject({ deleted: false, is_active: true });
+    const idle = await cmd.makeVehicle(HUB.karawang);
     await tower.ok('delete_vehicle', { vehicle_id: idle });
-    expect(await rowOf('vehicles', idle)).toMatchObject({ deleted: true, is_active: false });
+    expect(await cmd.rowOf('vehicles', idle)).toMatchObject({ deleted: true, is_active: false });
   });
 });
 
 describe('hubs (admin only)', () => {
   it('adds with type hub, edits field by field, refuses a duplicate and other roles', async () => {
-    const admin = await as('admin');
-    const tower = await as('tower');
-    const name = `Hub Bekasi ${tag()}`;
-    const hubId = id();
+    const admin = await cmd.as('admin');
+    const tower = await cmd.as('tower');
+    const name = `Hub Bekasi ${cmd.tag()}`;
+    const hubId = cmd.id();
     expect(await tower.run('add_hub', { hub_id: hubId, name })).toMatchObject({ code: 'forbidden' });
     await admin.ok('add_hub', { hub_id: hubId, name, city: ' ' });
-    expect(await rowOf('hubs', hubId)).toMatchObject({ name, city: null, type: 'hub', deleted: false });
+    expect(await cmd.rowOf('hubs', hubId)).toMatchObject({ name, city: null, type: 'hub', deleted: false });
     await admin.ok('edit_hub', { hub_id: hubId, changes: { city: 'Bekasi' } });
-    expect(await rowOf('hubs', hubId)).toMatchObject({ name, city: 'Bekasi' });
-    expect(await admin.run('add_hub', { hub_id: id(), name: name.toLowerCase() })).toMatchObject({
+    expect(await cmd.rowOf('hubs', hubId)).toMatchObject({ name, city: 'Bekasi' });
+    expect(await admin.run('add_hub', { hub_id: cmd.id(), name: name.toLowerCase() })).toMatchObject({
       code: 'duplicate',
       message: `Hub "${name.toLowerCase()}" sudah ada.`,
     });
     expect(await admin.run('edit_hub', { hub_id: hubId, changes: { name: 'Hub Karawang' } })).toMatchObject({
       code: 'duplicate',
     });
-    expect(await admin.run('add_hub', { hub_id: id(), name: '  ' })).toMatchObject({
+    expect(await admin.run('add_hub', { hub_id: cmd.id(), name: '  ' })).toMatchObject({
       message: 'Hub name is required',
     });
-    const karawang = await as('karawang');
+    const karawang = await cmd.as('karawang');
     expect(await karawang.run('edit_hub', { hub_id: hubId, changes: { city: 'X' } })).toMatchObject({
       code: 'forbidden',
     });
   });
 
   it('deletes softly, refused while it has warehouses, vehicles or open shipments', async () => {
-    const admin = await as('admin');
+    const admin = await cmd.as('admin');
     expect(await admin.run('delete_hub', { hub_id: HUB.cikarang })).toMatchObject({
       code: 'precondition',
       message: 'Hub "Hub Cikarang" masih memiliki gudang dan tidak dapat dihapus.',
     });
-    expect(await rowOf('hubs', HUB.cikarang)).toMatchObject({ deleted: false });
-    const { hubId } = await makeHub(`Hub Sementara ${tag()}`, 'Bogor');
-    const vehicleId = await makeVehicle(hubId);
+    expect(await cmd.rowOf('hubs', HUB.cikarang)).toMatchObject({ deleted: false });
+    const { hubId } = await cmd.makeHub(`Hub Sementara ${cmd.tag()}`, 'Bogor');
+    const vehicleId = await cmd.makeVehicle(hubId);
     expect(await admin.run('delete_hub', { hub_id: hubId })).toMatchObject({
       message: expect.stringContaining('masih memiliki kendaraan'),
     });
-    expect(await rowOf('hubs', hubId)).toMatchObject({ deleted: false });
+    expect(await cmd.rowOf('hubs', hubId)).toMatchObject({ deleted: false });
     await admin.ok('delete_vehicle', { vehicle_id: vehicleId });
     await admin.ok('delete_hub', { hub_id: hubId });
-    expect(await rowOf('hubs', hubId)).toMatchObject({ deleted: true });
+    expect(await cmd.rowOf('hubs', hubId)).toMatchObject({ deleted: true });
     expect(await admin.run('delete_hub', { hub_id: hubId })).toMatchObject({ code: 'not_found' });
   });
 });

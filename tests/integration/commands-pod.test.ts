@@ -2,23 +2,11 @@
 // from PolJak reaches POD Makassar and is unloaded into Gudang Makassar.
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatWib } from '../../sync/domain/time';
-import {
-  as,
-  closeDb,
-  daratPayload,
-  db,
-  id,
-  makeHub,
-  makeVehicle,
-  rowOf,
-  seaPayload,
-  stockOf,
-  tag,
-} from './commands-support';
+import * as cmd from './commands-support';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 import { countedAsSent } from '../support/receipt';
 
-afterAll(closeDb);
+afterAll(cmd.closeDb);
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d);
 
@@ -27,55 +15,44 @@ async function shippedBySea(
   destinationHubId: string = HUB.makassar,
   quantities: Record<string, number> = {},
 ) {
-  const poljak = await as('poljak');
-  const vehicleId = await makeVehicle(HUB.poljak, {}, true);
-  const p = seaPayload('poljak', HUB.poljak, vehicleId, destinationHubId, quantities);
+  const poljak = await cmd.as('poljak');
+  const vehicleId = await cmd.makeVehicle(HUB.poljak, {}, true);
+  const p = cmd.seaPayload('poljak', HUB.poljak, vehicleId, destinationHubId, quantities);
   await poljak.ok('create_shipment_poljak', p);
   return { shipmentId: p.shipment_id, vehicleId, batch: p.batch_number };
 }
 
 const completion = (shipmentId: string, sent: [number, number] = [20, 10]) => ({
   shipment_id: shipmentId,
-  smartboard_inventory_id: id(),
-  bracket_inventory_id: id(),
+  smartboard_inventory_id: cmd.id(),
+  bracket_inventory_id: cmd.id(),
   receipt: countedAsSent(...sent),
 });
 
 describe('the POD flow', () => {
   it('Confirm Tiba, Mulai Bongkar, Selesai Bongkar as the Makassar user', async () => {
-    const makassar = await as('makassar');
+    const makassar = await cmd.as('makassar');
     const { shipmentId, vehicleId, batch } = await shippedBySea();
 
     const confirmed = await makassar.ok('pod_confirm_arrival', { shipment_id: shipmentId });
-    const s1 = await rowOf<Record<string, unknown>>('shipments', shipmentId);
+    const s1 = await cmd.rowOf<Record<string, unknown>>('shipments', shipmentId);
     expect(s1).toMatchObject({ status: 'confirm_tiba', current_hub_id: HUB.makassar, arrival_gdt: null });
     expect(iso(s1!.arrival_destination)).toBe(confirmed.issued_at);
-    expect(await rowOf('vehicles', vehicleId)).toMatchObject({ current_hub_id: HUB.makassar });
+    expect(await cmd.rowOf('vehicles', vehicleId)).toMatchObject({ current_hub_id: HUB.makassar });
 
     await makassar.ok('pod_start_unloading', { shipment_id: shipmentId });
-    expect(await rowOf('shipments', shipmentId)).toMatchObject({ status: 'sedang_bongkar' });
+    expect(await cmd.rowOf('shipments', shipmentId)).toMatchObject({ status: 'sedang_bongkar' });
 
     const p = completion(shipmentId);
     await makassar.ok('pod_complete', p);
-    expect(await rowOf('shipments', shipmentId)).toMatchObject({
+    expect(await cmd.rowOf('shipments', shipmentId)).toMatchObject({
       status: 'selesai_pod',
       selesai_bongkar: true,
     });
-    expect(await rowOf('inventory', p.smartboard_inventory_id)).toMatchObject({
-      warehouse_id: WAREHOUSE.makassar,
-      smartboard_quantity: 20,
-      bracket_quantity: 0,
-      batch_number: batch,
-      shipment_id: shipmentId,
-    });
-    expect(await rowOf('inventory', p.bracket_inventory_id)).toMatchObject({
-      warehouse_id: WAREHOUSE.makassar,
-      smartboard_quantity: 0,
-      bracket_quantity: 10,
-    });
-    expect(await stockOf(shipmentId)).toEqual({ rows: 3, smartboards: 0, brackets: 0 });
+    await cmd.expectBooked(p, { warehouseId: WAREHOUSE.makassar, tv: 20, bracket: 10, batch, shipmentId });
+    expect(await cmd.stockOf(shipmentId)).toEqual({ rows: 3, smartboards: 0, brackets: 0 });
     // Past the spec: the unit is free again where it unloaded.
-    expect(await rowOf('vehicles', vehicleId)).toMatchObject({
+    expect(await cmd.rowOf('vehicles', vehicleId)).toMatchObject({
       ready: true,
       siap_muat: false,
       sedang_muat: false,
@@ -85,20 +62,22 @@ describe('the POD flow', () => {
   it('is refused for users of other hubs, and allowed for tower control', async () => {
     const { shipmentId } = await shippedBySea();
     for (const name of ['cikarang', 'poljak', 'karawang'] as const) {
-      const user = await as(name);
+      const user = await cmd.as(name);
       expect(await user.run('pod_confirm_arrival', { shipment_id: shipmentId })).toMatchObject({
         outcome: 'rejected',
         code: 'forbidden',
       });
     }
-    const tower = await as('tower');
+    const tower = await cmd.as('tower');
     await tower.ok('pod_confirm_arrival', { shipment_id: shipmentId });
   });
 
   it("gives 'Invalid status format' to a shipment that is not on its way", async () => {
-    const admin = await as('admin');
+    const admin = await cmd.as('admin');
     const { shipmentId } = await shippedBySea();
-    await (await db()).query(`update public.shipments set status = 'pending' where id = $1`, [shipmentId]);
+    await (
+      await cmd.db()
+    ).query(`update public.shipments set status = 'pending' where id = $1`, [shipmentId]);
     expect(await admin.run('pod_confirm_arrival', { shipment_id: shipmentId })).toMatchObject({
       outcome: 'rejected',
       code: 'precondition',
@@ -107,9 +86,9 @@ describe('the POD flow', () => {
   });
 
   it("gives 'Unable to extract city from shipment' to a hub shipment", async () => {
-    const admin = await as('admin');
-    const karawang = await as('karawang');
-    const p = daratPayload(HUB.karawang, await makeVehicle(HUB.karawang), WAREHOUSE.cikarang);
+    const admin = await cmd.as('admin');
+    const karawang = await cmd.as('karawang');
+    const p = cmd.daratPayload(HUB.karawang, await cmd.makeVehicle(HUB.karawang), WAREHOUSE.cikarang);
     await karawang.ok('create_shipment_darat', p);
     expect(await admin.run('pod_confirm_arrival', { shipment_id: p.shipment_id })).toMatchObject({
       outcome: 'rejected',
@@ -117,52 +96,55 @@ describe('the POD flow', () => {
       message: 'Unable to extract city from shipment',
     });
     // And a POD user cannot act on it at all.
-    const makassar = await as('makassar');
+    const makassar = await cmd.as('makassar');
     expect(await makassar.run('pod_confirm_arrival', { shipment_id: p.shipment_id })).toMatchObject({
       code: 'forbidden',
     });
   });
 
   it("refuses completion without a warehouse in the city: 'Warehouse tidak ditemukan untuk kota {city}'", async () => {
-    const admin = await as('admin');
-    const city = `Bitung${tag().replace(/[^a-z]/g, 'x')}`;
-    const { hubId } = await makeHub(`POD ${city}`, city, 'pod');
+    const admin = await cmd.as('admin');
+    const city = `Bitung${cmd.tag().replace(/[^a-z]/g, 'x')}`;
+    const { hubId } = await cmd.makeHub(`POD ${city}`, city, 'pod');
     const { shipmentId } = await shippedBySea(hubId);
-    expect(await rowOf('shipments', shipmentId)).toMatchObject({ status: `otw_${city.toLowerCase()}` });
+    expect(await cmd.rowOf('shipments', shipmentId)).toMatchObject({ status: `otw_${city.toLowerCase()}` });
     await admin.ok('pod_confirm_arrival', { shipment_id: shipmentId });
-    expect(await rowOf('shipments', shipmentId)).toMatchObject({ current_hub_id: hubId });
+    expect(await cmd.rowOf('shipments', shipmentId)).toMatchObject({ current_hub_id: hubId });
     await admin.ok('pod_start_unloading', { shipment_id: shipmentId });
     expect(await admin.run('pod_complete', completion(shipmentId))).toMatchObject({
       outcome: 'rejected',
       code: 'precondition',
       message: `Warehouse tidak ditemukan untuk kota ${city}`,
     });
-    expect(await rowOf('shipments', shipmentId)).toMatchObject({
+    expect(await cmd.rowOf('shipments', shipmentId)).toMatchObject({
       status: 'sedang_bongkar',
       selesai_bongkar: false,
     });
   });
 
   it('leaves the current hub as it is when no hub matches the city', async () => {
-    const admin = await as('admin');
-    const city = `Ternate${tag().replace(/[^a-z]/g, 'x')}`;
-    const { hubId } = await makeHub(`POD ${city}`, city, 'pod');
+    const admin = await cmd.as('admin');
+    const city = `Ternate${cmd.tag().replace(/[^a-z]/g, 'x')}`;
+    const { hubId } = await cmd.makeHub(`POD ${city}`, city, 'pod');
     const { shipmentId, vehicleId } = await shippedBySea(hubId);
     // The hub is renamed while the shipment is on its way.
     await (
-      await db()
-    ).query(`update public.hubs set name = $2, city = 'Lain' where id = $1`, [hubId, `Hub Lain ${tag()}`]);
+      await cmd.db()
+    ).query(`update public.hubs set name = $2, city = 'Lain' where id = $1`, [
+      hubId,
+      `Hub Lain ${cmd.tag()}`,
+    ]);
     await admin.ok('pod_confirm_arrival', { shipment_id: shipmentId });
-    expect(await rowOf('shipments', shipmentId)).toMatchObject({
+    expect(await cmd.rowOf('shipments', shipmentId)).toMatchObject({
       status: 'confirm_tiba',
       current_hub_id: HUB.poljak,
     });
-    expect(await rowOf('vehicles', vehicleId)).toMatchObject({ current_hub_id: HUB.poljak });
+    expect(await cmd.rowOf('vehicles', vehicleId)).toMatchObject({ current_hub_id: HUB.poljak });
   });
 
   it('first writer wins: the late confirmation names who and when', async () => {
-    const makassar = await as('makassar');
-    const tower = await as('tower');
+    const makassar = await cmd.as('makassar');
+    const tower = await cmd.as('tower');
     const { shipmentId } = await shippedBySea();
     const first = makassar.command('pod_confirm_arrival', { shipment_id: shipmentId });
     const second = tower.command('pod_confirm_arrival', { shipment_id: shipmentId });
@@ -176,13 +158,13 @@ describe('the POD flow', () => {
   });
 
   it('a replayed completion books the stock once', async () => {
-    const makassar = await as('makassar');
+    const makassar = await cmd.as('makassar');
     const { shipmentId } = await shippedBySea();
     await makassar.ok('pod_confirm_arrival', { shipment_id: shipmentId });
     await makassar.ok('pod_start_unloading', { shipment_id: shipmentId });
     const command = makassar.command('pod_complete', completion(shipmentId));
     await makassar.send([command]);
     await makassar.send([command, command]);
-    expect(await stockOf(shipmentId)).toEqual({ rows: 3, smartboards: 0, brackets: 0 });
+    expect(await cmd.stockOf(shipmentId)).toEqual({ rows: 3, smartboards: 0, brackets: 0 });
   });
 });

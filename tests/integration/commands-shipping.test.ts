@@ -3,34 +3,24 @@
 // protocol itself: hub and actor checks, replays, rejections that do not block.
 import { afterAll, describe, expect, it } from 'vitest';
 import { png } from '../support/images';
-import {
-  as,
-  closeDb,
-  daratPayload,
-  makeHub,
-  makeVehicle,
-  recorded,
-  rowOf,
-  rowsWhere,
-  seaPayload,
-  stockOf,
-  tag,
-} from './commands-support';
+import * as cmd from './commands-support';
 import { HUB, SEA_VENDOR, TRUCK_VENDOR, WAREHOUSE } from '../support/demo';
 
-afterAll(closeDb);
+afterAll(cmd.closeDb);
 
 const jakartaDate = (iso: string) => new Date(Date.parse(iso) + 7 * 3600_000).toISOString().slice(0, 10);
 const dateText = (d: unknown) => (d instanceof Date ? d.toISOString() : String(d));
 
 describe('create_shipment_darat (Karawang/Cikarang form)', () => {
   it('creates the shipment, the outgoing inventory row and the vehicle flags in one go', async () => {
-    const karawang = await as('karawang');
-    const vehicleId = await makeVehicle(HUB.karawang, { ready: false, siap_muat: true });
-    const p = daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang, { batch_number: '  TEST-KRW-1  ' });
+    const karawang = await cmd.as('karawang');
+    const vehicleId = await cmd.makeVehicle(HUB.karawang, { ready: false, siap_muat: true });
+    const p = cmd.daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang, {
+      batch_number: '  TEST-KRW-1  ',
+    });
     const command = await karawang.ok('create_shipment_darat', p);
 
-    const s = await rowOf<Record<string, unknown>>('shipments', p.shipment_id);
+    const s = await cmd.rowOf<Record<string, unknown>>('shipments', p.shipment_id);
     expect(s).toMatchObject({
       batch_number: 'TEST-KRW-1',
       vehicle_id: vehicleId,
@@ -50,7 +40,7 @@ describe('create_shipment_darat (Karawang/Cikarang form)', () => {
     });
     expect(dateText(s!.loading_date)).toBe(new Date(command.issued_at).toISOString());
 
-    const inventory = await rowOf<Record<string, unknown>>('inventory', p.inventory_id);
+    const inventory = await cmd.rowOf<Record<string, unknown>>('inventory', p.inventory_id);
     expect(inventory).toMatchObject({
       warehouse_id: WAREHOUSE.karawang,
       smartboard_quantity: -12,
@@ -59,19 +49,20 @@ describe('create_shipment_darat (Karawang/Cikarang form)', () => {
       shipment_id: p.shipment_id,
     });
     const { d } = (
-      await rowsWhere<{ d: string }>('select date_recorded::text as d from public.inventory where id = $1', [
-        p.inventory_id,
-      ])
+      await cmd.rowsWhere<{ d: string }>(
+        'select date_recorded::text as d from public.inventory where id = $1',
+        [p.inventory_id],
+      )
     )[0]!;
     expect(d).toBe(jakartaDate(command.issued_at));
 
     // Spec 4.1: sedang_muat and ready false; siap_muat is left as it was.
-    expect(await rowOf('vehicles', vehicleId)).toMatchObject({
+    expect(await cmd.rowOf('vehicles', vehicleId)).toMatchObject({
       ready: false,
       sedang_muat: false,
       siap_muat: true,
     });
-    expect(await recorded(command.id)).toMatchObject({ outcome: 'applied', entity_id: p.shipment_id });
+    expect(await cmd.recorded(command.id)).toMatchObject({ outcome: 'applied', entity_id: p.shipment_id });
   });
 
   it.each([
@@ -79,32 +70,32 @@ describe('create_shipment_darat (Karawang/Cikarang form)', () => {
     [WAREHOUSE.polsub, 'otw_polsub'],
     [WAREHOUSE.makassar, 'otw_podmakasar'],
   ])('derives the status from the destination warehouse %s: %s', async (warehouseId, status) => {
-    const cikarang = await as('cikarang');
-    const vehicleId = await makeVehicle(HUB.cikarang);
-    const p = daratPayload(HUB.cikarang, vehicleId, warehouseId, { image_count: 0 });
+    const cikarang = await cmd.as('cikarang');
+    const vehicleId = await cmd.makeVehicle(HUB.cikarang);
+    const p = cmd.daratPayload(HUB.cikarang, vehicleId, warehouseId, { image_count: 0 });
     await cikarang.ok('create_shipment_darat', p);
-    expect(await rowOf('shipments', p.shipment_id)).toMatchObject({
+    expect(await cmd.rowOf('shipments', p.shipment_id)).toMatchObject({
       status,
       delivery_record: false,
       bast: false,
     });
     // The negative row leaves the origin hub's first warehouse.
-    expect(await rowOf('inventory', p.inventory_id)).toMatchObject({ warehouse_id: WAREHOUSE.cikarang });
+    expect(await cmd.rowOf('inventory', p.inventory_id)).toMatchObject({ warehouse_id: WAREHOUSE.cikarang });
   });
 
   it('adds the status otw_{city} when the city has none yet', async () => {
-    const karawang = await as('karawang');
-    const city = `Kendari ${tag()}`;
-    const { warehouseId } = await makeHub(`POD ${city}`, city, 'pod', {
+    const karawang = await cmd.as('karawang');
+    const city = `Kendari ${cmd.tag()}`;
+    const { warehouseId } = await cmd.makeHub(`POD ${city}`, city, 'pod', {
       name: `Gudang ${city}`,
       location: city,
     });
-    const vehicleId = await makeVehicle(HUB.karawang);
-    const p = daratPayload(HUB.karawang, vehicleId, warehouseId!);
+    const vehicleId = await cmd.makeVehicle(HUB.karawang);
+    const p = cmd.daratPayload(HUB.karawang, vehicleId, warehouseId!);
     await karawang.ok('create_shipment_darat', p);
     const key = `otw_${city.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
-    expect(await rowOf('shipments', p.shipment_id)).toMatchObject({ status: key });
-    const [status] = await rowsWhere(
+    expect(await cmd.rowOf('shipments', p.shipment_id)).toMatchObject({ status: key });
+    const [status] = await cmd.rowsWhere(
       'select label, color, deleted from public.shipment_statuses where key = $1',
       [key],
     );
@@ -112,22 +103,22 @@ describe('create_shipment_darat (Karawang/Cikarang form)', () => {
   });
 
   it("refuses a destination it cannot name: 'Gagal menentukan status pengiriman dari tujuan gudang.'", async () => {
-    const karawang = await as('karawang');
-    const { warehouseId } = await makeHub(`Hub Antara ${tag()}`, null, 'hub', {
+    const karawang = await cmd.as('karawang');
+    const { warehouseId } = await cmd.makeHub(`Hub Antara ${cmd.tag()}`, null, 'hub', {
       name: 'Gudang Antara',
       location: null,
     });
-    const vehicleId = await makeVehicle(HUB.karawang);
+    const vehicleId = await cmd.makeVehicle(HUB.karawang);
     const result = await karawang.run(
       'create_shipment_darat',
-      daratPayload(HUB.karawang, vehicleId, warehouseId!),
+      cmd.daratPayload(HUB.karawang, vehicleId, warehouseId!),
     );
     expect(result).toMatchObject({
       outcome: 'rejected',
       code: 'precondition',
       message: 'Gagal menentukan status pengiriman dari tujuan gudang.',
     });
-    expect(await rowOf('vehicles', vehicleId)).toMatchObject({ ready: true });
+    expect(await cmd.rowOf('vehicles', vehicleId)).toMatchObject({ ready: true });
   });
 
   it.each([
@@ -135,32 +126,35 @@ describe('create_shipment_darat (Karawang/Cikarang form)', () => {
     [{ batch_number: '   ' }, 'Please enter batch number'],
     [{ image_count: 3 }, 'Maximum 2 images allowed'],
   ])('gives the form message for %o: %s', async (change, message) => {
-    const karawang = await as('karawang');
-    const vehicleId = await makeVehicle(HUB.karawang);
+    const karawang = await cmd.as('karawang');
+    const vehicleId = await cmd.makeVehicle(HUB.karawang);
     const result = await karawang.run(
       'create_shipment_darat',
-      daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang, change),
+      cmd.daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang, change),
     );
     expect(result).toMatchObject({ outcome: 'rejected', code: 'validation', message });
   });
 
   it('refuses a vehicle that is not at the hub, or still carries a shipment', async () => {
-    const karawang = await as('karawang');
-    const elsewhere = await makeVehicle(HUB.cikarang);
+    const karawang = await cmd.as('karawang');
+    const elsewhere = await cmd.makeVehicle(HUB.cikarang);
     expect(
-      await karawang.run('create_shipment_darat', daratPayload(HUB.karawang, elsewhere, WAREHOUSE.cikarang)),
+      await karawang.run(
+        'create_shipment_darat',
+        cmd.daratPayload(HUB.karawang, elsewhere, WAREHOUSE.cikarang),
+      ),
     ).toMatchObject({
       outcome: 'rejected',
       code: 'precondition',
       message: expect.stringContaining('tidak berada di hub ini'),
     });
 
-    const vehicleId = await makeVehicle(HUB.karawang);
-    const first = daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang);
+    const vehicleId = await cmd.makeVehicle(HUB.karawang);
+    const first = cmd.daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang);
     await karawang.ok('create_shipment_darat', first);
     const again = await karawang.run(
       'create_shipment_darat',
-      daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang),
+      cmd.daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang),
     );
     expect(again).toMatchObject({
       outcome: 'rejected',
@@ -170,86 +164,86 @@ describe('create_shipment_darat (Karawang/Cikarang form)', () => {
   });
 
   it("is refused for another hub's user (forbidden), whatever the payload says", async () => {
-    const cikarang = await as('cikarang');
-    const vehicleId = await makeVehicle(HUB.karawang);
-    const p = daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang);
+    const cikarang = await cmd.as('cikarang');
+    const vehicleId = await cmd.makeVehicle(HUB.karawang);
+    const p = cmd.daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang);
     expect(await cikarang.run('create_shipment_darat', p)).toMatchObject({
       outcome: 'rejected',
       code: 'forbidden',
     });
-    expect(await rowOf('shipments', p.shipment_id)).toBeUndefined();
-    expect(await rowOf('inventory', p.inventory_id)).toBeUndefined();
+    expect(await cmd.rowOf('shipments', p.shipment_id)).toBeUndefined();
+    expect(await cmd.rowOf('inventory', p.inventory_id)).toBeUndefined();
   });
 });
 
 describe('the command protocol', () => {
   it('refuses a command whose actor is someone else (forbidden_actor)', async () => {
-    const karawang = await as('karawang');
-    const admin = await as('admin');
-    const vehicleId = await makeVehicle(HUB.karawang);
-    const p = daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang);
+    const karawang = await cmd.as('karawang');
+    const admin = await cmd.as('admin');
+    const vehicleId = await cmd.makeVehicle(HUB.karawang);
+    const p = cmd.daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang);
     const [result] = await karawang.send([karawang.command('create_shipment_darat', p, { actor: admin.id })]);
     expect(result).toMatchObject({ outcome: 'rejected', code: 'forbidden_actor' });
-    expect(await rowOf('shipments', p.shipment_id)).toBeUndefined();
+    expect(await cmd.rowOf('shipments', p.shipment_id)).toBeUndefined();
   });
 
   it('applies a replayed command once and answers it the same (inventory sums prove it)', async () => {
-    const karawang = await as('karawang');
-    const vehicleId = await makeVehicle(HUB.karawang);
-    const p = daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang);
+    const karawang = await cmd.as('karawang');
+    const vehicleId = await cmd.makeVehicle(HUB.karawang);
+    const p = cmd.daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang);
     const command = karawang.command('create_shipment_darat', p);
     const first = await karawang.send([command]);
     const second = await karawang.send([command, command]);
     expect(first[0]).toMatchObject({ outcome: 'applied' });
     expect(second).toEqual([first[0], first[0]]);
-    expect(await stockOf(p.shipment_id)).toEqual({ rows: 1, smartboards: -12, brackets: -7 });
-    expect(await rowsWhere('select 1 from public.commands where id = $1', [command.id])).toHaveLength(1);
+    expect(await cmd.stockOf(p.shipment_id)).toEqual({ rows: 1, smartboards: -12, brackets: -7 });
+    expect(await cmd.rowsWhere('select 1 from public.commands where id = $1', [command.id])).toHaveLength(1);
   });
 
   it('records a rejection and goes on with the next command of the batch', async () => {
-    const karawang = await as('karawang');
-    const vehicleId = await makeVehicle(HUB.karawang);
+    const karawang = await cmd.as('karawang');
+    const vehicleId = await cmd.makeVehicle(HUB.karawang);
     const bad = karawang.command(
       'create_shipment_darat',
-      daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang, { batch_number: '' }),
+      cmd.daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang, { batch_number: '' }),
     );
     const good = karawang.command(
       'create_shipment_darat',
-      daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang),
+      cmd.daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang),
     );
     const results = await karawang.send([bad, good]);
     expect(results.map((r) => r.outcome)).toEqual(['rejected', 'applied']);
-    expect(await recorded(bad.id)).toMatchObject({
+    expect(await cmd.recorded(bad.id)).toMatchObject({
       outcome: 'rejected',
       code: 'validation',
       message: 'Please enter batch number',
     });
-    expect(await rowOf('shipments', (good.payload as { shipment_id: string }).shipment_id)).toBeDefined();
+    expect(await cmd.rowOf('shipments', (good.payload as { shipment_id: string }).shipment_id)).toBeDefined();
   });
 
   it('refuses a second command that reuses a row id (a device bug), without touching the row', async () => {
-    const karawang = await as('karawang');
-    const p = daratPayload(HUB.karawang, await makeVehicle(HUB.karawang), WAREHOUSE.cikarang);
+    const karawang = await cmd.as('karawang');
+    const p = cmd.daratPayload(HUB.karawang, await cmd.makeVehicle(HUB.karawang), WAREHOUSE.cikarang);
     await karawang.ok('create_shipment_darat', p);
-    const reuse = daratPayload(HUB.karawang, await makeVehicle(HUB.karawang), WAREHOUSE.cikarang, {
+    const reuse = cmd.daratPayload(HUB.karawang, await cmd.makeVehicle(HUB.karawang), WAREHOUSE.cikarang, {
       shipment_id: p.shipment_id,
     });
     expect(await karawang.run('create_shipment_darat', reuse)).toMatchObject({
       outcome: 'rejected',
       code: 'duplicate_id',
     });
-    expect(await rowOf('shipments', p.shipment_id)).toMatchObject({ batch_number: p.batch_number });
+    expect(await cmd.rowOf('shipments', p.shipment_id)).toMatchObject({ batch_number: p.batch_number });
   });
 });
 
 describe('create_shipment_poljak and create_shipment_polsub (the port forms)', () => {
   it('PolJak: shipment, container, outgoing stock, and the ship stored on the vehicle', async () => {
-    const poljak = await as('poljak');
-    const vehicleId = await makeVehicle(HUB.poljak, { ready: false, siap_muat: true }, true);
-    const p = seaPayload('poljak', HUB.poljak, vehicleId, HUB.makassar, { image_count: 2 });
+    const poljak = await cmd.as('poljak');
+    const vehicleId = await cmd.makeVehicle(HUB.poljak, { ready: false, siap_muat: true }, true);
+    const p = cmd.seaPayload('poljak', HUB.poljak, vehicleId, HUB.makassar, { image_count: 2 });
     await poljak.ok('create_shipment_poljak', p);
 
-    const s = await rowOf<Record<string, unknown>>('shipments', p.shipment_id);
+    const s = await cmd.rowOf<Record<string, unknown>>('shipments', p.shipment_id);
     expect(s).toMatchObject({
       status: 'otw_podmakasar',
       origin_hub_id: HUB.poljak,
@@ -260,25 +254,25 @@ describe('create_shipment_poljak and create_shipment_polsub (the port forms)', (
       bast: true,
       vendor_id: SEA_VENDOR.id,
     });
-    const [dates] = await rowsWhere<{ etd: string; eta: string }>(
+    const [dates] = await cmd.rowsWhere<{ etd: string; eta: string }>(
       'select etd::text, eta::text from public.shipments where id = $1',
       [p.shipment_id],
     );
     expect(dates).toEqual({ etd: '2026-11-22', eta: '2026-11-29' });
-    expect(await rowOf('containers', p.container_id)).toMatchObject({
+    expect(await cmd.rowOf('containers', p.container_id)).toMatchObject({
       container_number: p.no_container,
       vessel_name: p.nama_kapal,
       shipping_line: 'Meratus Line',
       shipment_id: p.shipment_id,
     });
-    expect(await rowOf('inventory', p.inventory_id)).toMatchObject({
+    expect(await cmd.rowOf('inventory', p.inventory_id)).toMatchObject({
       warehouse_id: WAREHOUSE.poljak,
       smartboard_quantity: -20,
       bracket_quantity: -10,
       shipment_id: p.shipment_id,
     });
     // Spec 4.1: siap_muat stays for PolJak; the ship and the line go on the vehicle.
-    expect(await rowOf('vehicles', vehicleId)).toMatchObject({
+    expect(await cmd.rowOf('vehicles', vehicleId)).toMatchObject({
       ready: false,
       sedang_muat: false,
       siap_muat: true,
@@ -288,16 +282,16 @@ describe('create_shipment_poljak and create_shipment_polsub (the port forms)', (
   });
 
   it('PolSub: also clears siap_muat, and leaves the vehicle names alone', async () => {
-    const polsub = await as('polsub');
-    const vehicleId = await makeVehicle(HUB.polsub, { ready: false, siap_muat: true }, true);
-    const p = seaPayload('polsub', HUB.polsub, vehicleId, HUB.poljak);
+    const polsub = await cmd.as('polsub');
+    const vehicleId = await cmd.makeVehicle(HUB.polsub, { ready: false, siap_muat: true }, true);
+    const p = cmd.seaPayload('polsub', HUB.polsub, vehicleId, HUB.poljak);
     await polsub.ok('create_shipment_polsub', p);
-    expect(await rowOf('shipments', p.shipment_id)).toMatchObject({
+    expect(await cmd.rowOf('shipments', p.shipment_id)).toMatchObject({
       status: 'otw_poljak',
       delivery_record: true,
       bast: false,
     });
-    expect(await rowOf('vehicles', vehicleId)).toMatchObject({
+    expect(await cmd.rowOf('vehicles', vehicleId)).toMatchObject({
       ready: false,
       sedang_muat: false,
       siap_muat: false,
@@ -320,42 +314,45 @@ describe('create_shipment_poljak and create_shipment_polsub (the port forms)', (
     ['create_shipment_polsub', { image_count: 3 }, 'Maksimal 2 gambar yang dapat diunggah'],
   ])('%s with %o: %s', async (type, change, message) => {
     const form = type === 'create_shipment_poljak' ? 'poljak' : 'polsub';
-    const user = await as(form);
-    const vehicleId = await makeVehicle(HUB[form], {}, true);
-    const result = await user.run(type, seaPayload(form, HUB[form], vehicleId, HUB.makassar, change));
+    const user = await cmd.as(form);
+    const vehicleId = await cmd.makeVehicle(HUB[form], {}, true);
+    const result = await user.run(type, cmd.seaPayload(form, HUB[form], vehicleId, HUB.makassar, change));
     expect(result).toMatchObject({ outcome: 'rejected', code: 'validation', message });
   });
 
   it('refuses the hub itself as destination, and another hub user', async () => {
-    const poljak = await as('poljak');
-    const vehicleId = await makeVehicle(HUB.poljak, {}, true);
+    const poljak = await cmd.as('poljak');
+    const vehicleId = await cmd.makeVehicle(HUB.poljak, {}, true);
     expect(
-      await poljak.run('create_shipment_poljak', seaPayload('poljak', HUB.poljak, vehicleId, HUB.poljak)),
+      await poljak.run('create_shipment_poljak', cmd.seaPayload('poljak', HUB.poljak, vehicleId, HUB.poljak)),
     ).toMatchObject({
       outcome: 'rejected',
       code: 'precondition',
     });
-    const polsub = await as('polsub');
+    const polsub = await cmd.as('polsub');
     expect(
-      await polsub.run('create_shipment_poljak', seaPayload('poljak', HUB.poljak, vehicleId, HUB.makassar)),
+      await polsub.run(
+        'create_shipment_poljak',
+        cmd.seaPayload('poljak', HUB.poljak, vehicleId, HUB.makassar),
+      ),
     ).toMatchObject({ outcome: 'rejected', code: 'forbidden' });
   });
 
   it('still ships from a hub without a warehouse, without an inventory row (spec 8.2)', async () => {
-    const admin = await as('admin');
-    const { hubId } = await makeHub(`Dermaga Uji ${tag()}`, 'Cilegon');
-    const vehicleId = await makeVehicle(hubId, {}, true);
-    const p = seaPayload('poljak', hubId, vehicleId, HUB.makassar);
+    const admin = await cmd.as('admin');
+    const { hubId } = await cmd.makeHub(`Dermaga Uji ${cmd.tag()}`, 'Cilegon');
+    const vehicleId = await cmd.makeVehicle(hubId, {}, true);
+    const p = cmd.seaPayload('poljak', hubId, vehicleId, HUB.makassar);
     await admin.ok('create_shipment_poljak', p);
-    expect(await rowOf('shipments', p.shipment_id)).toMatchObject({ status: 'otw_podmakasar' });
-    expect(await stockOf(p.shipment_id)).toEqual({ rows: 0, smartboards: 0, brackets: 0 });
+    expect(await cmd.rowOf('shipments', p.shipment_id)).toMatchObject({ status: 'otw_podmakasar' });
+    expect(await cmd.stockOf(p.shipment_id)).toEqual({ rows: 0, smartboards: 0, brackets: 0 });
   });
 });
 
 describe('set_shipment_image', () => {
   async function shipped() {
-    const karawang = await as('karawang');
-    const p = daratPayload(HUB.karawang, await makeVehicle(HUB.karawang), WAREHOUSE.cikarang, {
+    const karawang = await cmd.as('karawang');
+    const p = cmd.daratPayload(HUB.karawang, await cmd.makeVehicle(HUB.karawang), WAREHOUSE.cikarang, {
       image_count: 0,
     });
     await karawang.ok('create_shipment_darat', p);
@@ -363,7 +360,7 @@ describe('set_shipment_image', () => {
   }
 
   it('sets the relative public URL and the flag once the object exists', async () => {
-    const karawang = await as('karawang');
+    const karawang = await cmd.as('karawang');
     const shipmentId = await shipped();
     const path = `shipments/${shipmentId}/delivery_record.png`;
     const upload = await karawang.client.storage
@@ -371,7 +368,7 @@ describe('set_shipment_image', () => {
       .upload(path, png(4, 4), { contentType: 'image/png' });
     expect(upload.error).toBeNull();
     await karawang.ok('set_shipment_image', { shipment_id: shipmentId, slot: 'delivery_record', path });
-    expect(await rowOf('shipments', shipmentId)).toMatchObject({
+    expect(await cmd.rowOf('shipments', shipmentId)).toMatchObject({
       delivery_record: true,
       delivery_record_image_url: `/storage/v1/object/public/shipment-documents/${path}`,
       bast: false,
@@ -382,16 +379,16 @@ describe('set_shipment_image', () => {
     await karawang.client.storage
       .from('shipment-documents')
       .upload(path2, png(5, 5), { contentType: 'image/png' });
-    const tower = await as('tower');
+    const tower = await cmd.as('tower');
     await tower.ok('set_shipment_image', { shipment_id: shipmentId, slot: 'bast', path: path2 });
-    expect(await rowOf('shipments', shipmentId)).toMatchObject({
+    expect(await cmd.rowOf('shipments', shipmentId)).toMatchObject({
       bast: true,
       bast_image_url: `/storage/v1/object/public/shipment-documents/${path2}`,
     });
   });
 
   it('refuses a path with no object (upload_missing) and a user of an unrelated hub', async () => {
-    const karawang = await as('karawang');
+    const karawang = await cmd.as('karawang');
     const shipmentId = await shipped();
     expect(
       await karawang.run('set_shipment_image', {
@@ -400,7 +397,7 @@ describe('set_shipment_image', () => {
         path: `shipments/${shipmentId}/bast.png`,
       }),
     ).toMatchObject({ outcome: 'rejected', code: 'upload_missing' });
-    const polsub = await as('polsub');
+    const polsub = await cmd.as('polsub');
     expect(
       await polsub.run('set_shipment_image', {
         shipment_id: shipmentId,
@@ -408,6 +405,6 @@ describe('set_shipment_image', () => {
         path: `shipments/${shipmentId}/bast.png`,
       }),
     ).toMatchObject({ outcome: 'rejected', code: 'forbidden' });
-    expect(await rowOf('shipments', shipmentId)).toMatchObject({ bast: false, bast_image_url: null });
+    expect(await cmd.rowOf('shipments', shipmentId)).toMatchObject({ bast: false, bast_image_url: null });
   });
 });

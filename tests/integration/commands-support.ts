@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
+import { expect } from 'vitest';
 import { ownerSql, signedIn } from '../support/clients';
 import { DEMO_USERS, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR, type DemoUser } from '../support/demo';
 
@@ -114,6 +115,28 @@ export async function closeDb(): Promise<void> {
 export async function rowOf<T = Record<string, unknown>>(table: string, id: string): Promise<T | undefined> {
   const { rows } = await (await db()).query(`select * from public.${table} where id = $1`, [id]);
   return rows[0] as T | undefined;
+}
+
+/**
+ * The two ledger rows an unloading booked at `warehouseId` (its payload's inventory ids): the
+ * TVs with the shipment's batch and id, the brackets.
+ */
+export async function expectBooked(
+  payload: { smartboard_inventory_id: string; bracket_inventory_id: string },
+  booked: { warehouseId: string; tv: number; bracket: number; batch: string; shipmentId: string },
+): Promise<void> {
+  expect(await rowOf('inventory', payload.smartboard_inventory_id)).toMatchObject({
+    warehouse_id: booked.warehouseId,
+    smartboard_quantity: booked.tv,
+    bracket_quantity: 0,
+    batch_number: booked.batch,
+    shipment_id: booked.shipmentId,
+  });
+  expect(await rowOf('inventory', payload.bracket_inventory_id)).toMatchObject({
+    warehouse_id: booked.warehouseId,
+    smartboard_quantity: 0,
+    bracket_quantity: booked.bracket,
+  });
 }
 
 export async function rowsWhere<T = Record<string, unknown>>(

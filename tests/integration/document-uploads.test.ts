@@ -11,7 +11,7 @@ import { ownerSql, signedIn } from '../support/clients';
 import { DEMO_USERS, HUB, TRUCK_TYPE, USER_ID, WAREHOUSE } from '../support/demo';
 import { png } from '../support/images';
 import { signedUrl } from '../support/signed-url';
-import { openDevice, settle, type Device } from '../support/sync-device';
+import { type Device, deviceOfBlock, openDevice, settle } from '../support/sync-device';
 
 const BUCKET = 'shipment-documents';
 
@@ -86,13 +86,11 @@ async function documentRows(id: string) {
 }
 
 describe('document uploads', () => {
+  const karawang = deviceOfBlock(DEMO_USERS.karawang);
   let device: Device;
-  afterAll(async () => device?.dispose());
 
   it('a surat jalan made offline survives a restart, is stored once online and attached with its facts', async () => {
-    device = await openDevice(DEMO_USERS.karawang);
-    await settle(device.engine);
-    device.proxy.setMode('down');
+    device = await karawang.open({ thenOffline: true });
     const { shipment, batch } = await ship(device);
     const pdf = await suratJalan(shipment, batch);
     const madeAt = new Date();
@@ -159,14 +157,23 @@ describe('document uploads', () => {
     await settle(device.engine);
 
     const uploads = device.proxy.forwarded.slice(before).filter((r) => r.includes('/documents/'));
-    expect(uploads).toEqual([`POST /storage/v1/object/${BUCKET}/${path}`, `POST /storage/v1/object/${BUCKET}/${path}`]);
+    expect(uploads).toEqual([
+      `POST /storage/v1/object/${BUCKET}/${path}`,
+      `POST /storage/v1/object/${BUCKET}/${path}`,
+    ]);
     expect(await objectCount(path)).toBe(1);
     const rows = await documentRows(id);
     expect(rows).toHaveLength(1);
     expect(rows[0].latitude).toBeNull();
     // Queued again under the same id (a second tap on a slow tablet): nothing is sent again.
     const sent = device.proxy.forwarded.length;
-    await device.engine.queueDocument({ shipmentId: shipment, id, kind: 'surat_jalan', bytes: pdf, mime: 'application/pdf' });
+    await device.engine.queueDocument({
+      shipmentId: shipment,
+      id,
+      kind: 'surat_jalan',
+      bytes: pdf,
+      mime: 'application/pdf',
+    });
     await settle(device.engine);
     expect(device.proxy.forwarded.slice(sent).filter((r) => r.includes('/documents/'))).toEqual([]);
     expect(await documentRows(id)).toHaveLength(1);
@@ -192,15 +199,25 @@ describe('storage of document files', () => {
   afterAll(async () => device?.dispose());
 
   const upload = (client: SupabaseClient, path: string, bytes: Uint8Array, type: string, upsert = false) =>
-    client.storage.from(BUCKET).upload(path, new Blob([bytes.slice()], { type }), { contentType: type, upsert });
+    client.storage
+      .from(BUCKET)
+      .upload(path, new Blob([bytes.slice()], { type }), { contentType: type, upsert });
   const docPath = (ext: string) => `shipments/${shipment}/documents/${crypto.randomUUID()}.${ext}`;
 
   it('takes a PDF from the origin hub and a signature from the destination hub', async () => {
     const pdfPath = docPath('pdf');
-    expect((await upload(karawang, pdfPath, await suratJalan(shipment, 'X'), 'application/pdf')).error).toBeNull();
+    expect(
+      (await upload(karawang, pdfPath, await suratJalan(shipment, 'X'), 'application/pdf')).error,
+    ).toBeNull();
     expect((await upload(cikarang, docPath('png'), png(8, 8), 'image/png')).error).toBeNull();
     // Nobody else rewrites the file someone stored.
-    const overwrite = await upload(cikarang, pdfPath, await suratJalan(shipment, 'Y'), 'application/pdf', true);
+    const overwrite = await upload(
+      cikarang,
+      pdfPath,
+      await suratJalan(shipment, 'Y'),
+      'application/pdf',
+      true,
+    );
     expect(overwrite.error).not.toBeNull();
   });
 
@@ -225,7 +242,9 @@ describe('storage of document files', () => {
   it("refuses another hub's user, a path not of a document, and bytes that are not the declared PDF", async () => {
     expect((await upload(poljak, docPath('png'), png(8, 8), 'image/png')).error).not.toBeNull();
     const notADocument = `shipments/${shipment}/documents/surat.pdf`;
-    expect((await upload(karawang, notADocument, await suratJalan(shipment, 'X'), 'application/pdf')).error).not.toBeNull();
+    expect(
+      (await upload(karawang, notADocument, await suratJalan(shipment, 'X'), 'application/pdf')).error,
+    ).not.toBeNull();
     const fake = new TextEncoder().encode('<html><script>alert(1)</script></html>');
     expect((await upload(karawang, docPath('pdf'), fake, 'application/pdf')).error).not.toBeNull();
   });

@@ -10,17 +10,7 @@ import { checkReceipt, type Receipt } from '../../sync/commands/handover-receipt
 import type { Actor, StateReader } from '../../sync/commands/types';
 import { HUB, WAREHOUSE } from '../support/demo';
 import { as, closeDb, rowOf, rowsWhere } from './commands-support';
-import {
-  bookedBy,
-  discrepancy,
-  expectBalancesEqualLedger,
-  handoverOf,
-  hubCompletion,
-  podCompletion,
-  receipt,
-  unloadingAtCikarang,
-  unloadingAtMakassar,
-} from './handover-support';
+import * as handover from './handover-support';
 
 afterAll(closeDb);
 
@@ -61,7 +51,7 @@ const BAD: Array<[string, Record<string, unknown>, string]> = [
   ['a count as text', { bracket_damaged: '1' }, 'Jumlah harus bilangan bulat 0 sampai 100.000'],
   [
     'more damaged than received',
-    { bracket_damaged: 8, discrepancies: [discrepancy('bracket', 'rusak', 8)] },
+    { bracket_damaged: 8, discrepancies: [handover.discrepancy('bracket', 'rusak', 8)] },
     'Jumlah rusak tidak boleh melebihi jumlah diterima',
   ],
   [
@@ -76,27 +66,33 @@ const BAD: Array<[string, Record<string, unknown>, string]> = [
   ],
   [
     'a discrepancy without a photo',
-    { smartboard_received: 10, discrepancies: [discrepancy('smartboard', 'kurang', 2, { photo_ids: [] })] },
+    {
+      smartboard_received: 10,
+      discrepancies: [handover.discrepancy('smartboard', 'kurang', 2, { photo_ids: [] })],
+    },
     'Setiap selisih wajib disertai minimal satu foto',
   ],
   [
     'a discrepancy of another quantity',
-    { smartboard_received: 10, discrepancies: [discrepancy('smartboard', 'kurang', 3)] },
+    { smartboard_received: 10, discrepancies: [handover.discrepancy('smartboard', 'kurang', 3)] },
     'Selisih TV kurang harus sebanyak 2',
   ],
   [
     'a discrepancy the counts do not call for',
-    { discrepancies: [discrepancy('bracket', 'lebih', 1)] },
+    { discrepancies: [handover.discrepancy('bracket', 'lebih', 1)] },
     'Tidak ada selisih bracket lebih menurut hitungan',
   ],
   [
     'the wrong reason',
-    { smartboard_received: 13, discrepancies: [discrepancy('smartboard', 'kurang', 1)] },
+    { smartboard_received: 13, discrepancies: [handover.discrepancy('smartboard', 'kurang', 1)] },
     'Tidak ada selisih TV kurang menurut hitungan',
   ],
   [
     'a discrepancy note over 500 characters',
-    { smartboard_received: 10, discrepancies: [discrepancy('smartboard', 'kurang', 2, { note: long(501) })] },
+    {
+      smartboard_received: 10,
+      discrepancies: [handover.discrepancy('smartboard', 'kurang', 2, { note: long(501) })],
+    },
     'Catatan maksimal 500 karakter',
   ],
   ["a missing receiver's signature", { receiver_signature_id: '' }, 'Tanda tangan penerima wajib diisi'],
@@ -106,22 +102,21 @@ const BAD: Array<[string, Record<string, unknown>, string]> = [
   ['a receipt that is not an object', { __replace: 'semua baik' }, 'Perintah tidak valid.'],
 ];
 
-const withBad = (extra: Record<string, unknown>) => ('__replace' in extra ? extra.__replace : receipt(extra));
+const withBad = (extra: Record<string, unknown>) =>
+  '__replace' in extra ? extra.__replace : handover.receipt(extra);
 
 describe('complete_unloading refuses a bad receipt, writing nothing', () => {
   it.each(BAD)('%s', async (_what, extra, message) => {
     const cikarang = await as('cikarang');
-    const { shipmentId } = await unloadingAtCikarang();
-    const bad = cikarang.command('complete_unloading', hubCompletion(shipmentId, withBad(extra) as never));
+    const { shipmentId } = await handover.unloadingAtCikarang();
+    const bad = cikarang.command(
+      'complete_unloading',
+      handover.hubCompletion(shipmentId, withBad(extra) as never),
+    );
     const [refused] = await cikarang.send([bad]);
     expect(refused).toMatchObject({ outcome: 'rejected', code: 'validation', message });
-    expect(await handoverOf(shipmentId)).toEqual({
-      receipts: 0,
-      discrepancies: 0,
-      stockRows: 0,
-      status: 'sedang_bongkar',
-    });
-    await expectBalancesEqualLedger();
+    expect(await handover.handoverOf(shipmentId)).toEqual(handover.NOTHING_WRITTEN);
+    await handover.expectBalancesEqualLedger();
 
     const actor: Actor = { userId: cikarang.id, role: 'hub_user', hubId: HUB.cikarang };
     expect(await deviceSays('complete_unloading', bad.payload, actor)).toBe(message);
@@ -129,24 +124,27 @@ describe('complete_unloading refuses a bad receipt, writing nothing', () => {
 
   it('the good command behind a refused one in the same batch is applied', async () => {
     const cikarang = await as('cikarang');
-    const { shipmentId } = await unloadingAtCikarang();
-    const good = receipt({
+    const { shipmentId } = await handover.unloadingAtCikarang();
+    const good = handover.receipt({
       smartboard_received: 11,
-      discrepancies: [discrepancy('smartboard', 'kurang', 1)],
+      discrepancies: [handover.discrepancy('smartboard', 'kurang', 1)],
     });
     const results = await cikarang.send([
-      cikarang.command('complete_unloading', hubCompletion(shipmentId, receipt({ smartboard_received: 11 }))),
-      cikarang.command('complete_unloading', hubCompletion(shipmentId, good)),
+      cikarang.command(
+        'complete_unloading',
+        handover.hubCompletion(shipmentId, handover.receipt({ smartboard_received: 11 })),
+      ),
+      cikarang.command('complete_unloading', handover.hubCompletion(shipmentId, good)),
     ]);
     expect(results.map((r) => r.outcome)).toEqual(['rejected', 'applied']);
-    expect(await handoverOf(shipmentId)).toEqual({
+    expect(await handover.handoverOf(shipmentId)).toEqual({
       receipts: 1,
       discrepancies: 1,
       stockRows: 2,
       status: 'selesai',
     });
-    expect(await bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 11, bracket: 7 });
-    await expectBalancesEqualLedger();
+    expect(await handover.bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 11, bracket: 7 });
+    await handover.expectBalancesEqualLedger();
   });
 });
 
@@ -163,7 +161,7 @@ describe('pod_complete refuses a bad receipt, writing nothing', () => {
       {
         smartboard_received: 19,
         bracket_received: 10,
-        discrepancies: [discrepancy('smartboard', 'kurang', 1, { photo_ids: [] })],
+        discrepancies: [handover.discrepancy('smartboard', 'kurang', 1, { photo_ids: [] })],
       },
       'Setiap selisih wajib disertai minimal satu foto',
     ],
@@ -181,23 +179,23 @@ describe('pod_complete refuses a bad receipt, writing nothing', () => {
 
   it.each(POD_BAD)('%s', async (_what, extra, message) => {
     const makassar = await as('makassar');
-    const { shipmentId } = await unloadingAtMakassar();
-    const bad = makassar.command('pod_complete', podCompletion(shipmentId, receipt(extra)));
+    const { shipmentId } = await handover.unloadingAtMakassar();
+    const bad = makassar.command('pod_complete', handover.podCompletion(shipmentId, handover.receipt(extra)));
     const good = makassar.command(
       'pod_complete',
-      podCompletion(shipmentId, receipt({ smartboard_received: 20, bracket_received: 10 })),
+      handover.podCompletion(shipmentId, handover.receipt({ smartboard_received: 20, bracket_received: 10 })),
     );
     const [refused, applied] = await makassar.send([bad, good]);
     expect(refused).toMatchObject({ outcome: 'rejected', code: 'validation', message });
     expect(applied).toMatchObject({ outcome: 'applied' });
-    expect(await handoverOf(shipmentId)).toEqual({
+    expect(await handover.handoverOf(shipmentId)).toEqual({
       receipts: 1,
       discrepancies: 0,
       stockRows: 2,
       status: 'selesai_pod',
     });
-    expect(await bookedBy(shipmentId, WAREHOUSE.makassar)).toEqual({ tv: 20, bracket: 10 });
-    await expectBalancesEqualLedger();
+    expect(await handover.bookedBy(shipmentId, WAREHOUSE.makassar)).toEqual({ tv: 20, bracket: 10 });
+    await handover.expectBalancesEqualLedger();
 
     // The device: its schema, else the receipt rule against what the shipment says was sent
     // (its prediction would now refuse the shipment's state first: the good one completed it).

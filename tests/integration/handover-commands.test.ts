@@ -9,40 +9,30 @@ import { formatWib } from '../../sync/domain/time';
 import { HANDOVER_MESSAGES } from '../../sync/messages-handover';
 import { DEMO_USERS, WAREHOUSE } from '../support/demo';
 import { as, closeDb, recorded, rowOf, rowsWhere } from './commands-support';
-import {
-  bookedBy,
-  discrepancy,
-  expectBalancesEqualLedger,
-  handoverOf,
-  hubCompletion,
-  podCompletion,
-  receipt,
-  unloadingAtCikarang,
-  unloadingAtMakassar,
-} from './handover-support';
+import * as handover from './handover-support';
 
 afterAll(closeDb);
 
 describe('complete_unloading with a counted receipt', () => {
   it('books what was counted in good order, with the receipt and one discrepancy per difference', async () => {
     const cikarang = await as('cikarang');
-    const { shipmentId } = await unloadingAtCikarang();
+    const { shipmentId } = await handover.unloadingAtCikarang();
     // Sent 12 TV and 7 brackets; 10 TV arrived (2 short), 1 of them broken; 8 brackets (1 extra).
-    const short = discrepancy('smartboard', 'kurang', 2);
-    const broken = discrepancy('smartboard', 'rusak', 1, {
+    const short = handover.discrepancy('smartboard', 'kurang', 2);
+    const broken = handover.discrepancy('smartboard', 'rusak', 1, {
       photo_ids: [crypto.randomUUID(), crypto.randomUUID()],
     });
-    const extra = discrepancy('bracket', 'lebih', 1, { note: null });
-    const r = receipt({
+    const extra = handover.discrepancy('bracket', 'lebih', 1, { note: null });
+    const r = handover.receipt({
       smartboard_received: 10,
       smartboard_damaged: 1,
       bracket_received: 8,
       discrepancies: [short, broken, extra],
     });
-    const command = await cikarang.ok('complete_unloading', hubCompletion(shipmentId, r));
+    const command = await cikarang.ok('complete_unloading', handover.hubCompletion(shipmentId, r));
 
-    expect(await bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 9, bracket: 8 });
-    expect(await handoverOf(shipmentId)).toEqual({
+    expect(await handover.bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 9, bracket: 8 });
+    expect(await handover.handoverOf(shipmentId)).toEqual({
       receipts: 1,
       discrepancies: 3,
       stockRows: 2,
@@ -78,50 +68,57 @@ describe('complete_unloading with a counted receipt', () => {
     });
     expect(await rowOf('discrepancies', extra.id)).toMatchObject({ reason: 'lebih', note: null });
     expect(await recorded(command.id)).toMatchObject({ outcome: 'applied', entity_id: shipmentId });
-    await expectBalancesEqualLedger();
+    await handover.expectBalancesEqualLedger();
   });
 
   it('books nothing of an item counted all damaged; without a receipt it is refused (count again)', async () => {
     const cikarang = await as('cikarang');
-    const counted = await unloadingAtCikarang();
-    const r = receipt({ bracket_damaged: 7, discrepancies: [discrepancy('bracket', 'rusak', 7)] });
-    await cikarang.ok('complete_unloading', hubCompletion(counted.shipmentId, r));
-    expect(await bookedBy(counted.shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 12, bracket: 0 });
-    expect(await handoverOf(counted.shipmentId)).toMatchObject({ stockRows: 1, discrepancies: 1 });
+    const counted = await handover.unloadingAtCikarang();
+    const r = handover.receipt({
+      bracket_damaged: 7,
+      discrepancies: [handover.discrepancy('bracket', 'rusak', 7)],
+    });
+    await cikarang.ok('complete_unloading', handover.hubCompletion(counted.shipmentId, r));
+    expect(await handover.bookedBy(counted.shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 12, bracket: 0 });
+    expect(await handover.handoverOf(counted.shipmentId)).toMatchObject({ stockRows: 1, discrepancies: 1 });
 
     // A command queued before issue 28 (no receipt): refused since issue 40, nothing booked.
-    const plain = await unloadingAtCikarang();
-    expect(await cikarang.run('complete_unloading', hubCompletion(plain.shipmentId))).toMatchObject({
+    const plain = await handover.unloadingAtCikarang();
+    expect(await cikarang.run('complete_unloading', handover.hubCompletion(plain.shipmentId))).toMatchObject({
       outcome: 'rejected',
       code: 'validation',
       message: HANDOVER_MESSAGES.receiptRequired,
     });
-    expect(await bookedBy(plain.shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 0, bracket: 0 });
-    expect(await handoverOf(plain.shipmentId)).toMatchObject({ receipts: 0, discrepancies: 0, stockRows: 0 });
-    await expectBalancesEqualLedger();
+    expect(await handover.bookedBy(plain.shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 0, bracket: 0 });
+    expect(await handover.handoverOf(plain.shipmentId)).toMatchObject({
+      receipts: 0,
+      discrepancies: 0,
+      stockRows: 0,
+    });
+    await handover.expectBalancesEqualLedger();
   });
 
   it('is allowed for the destination hub, tower control and admins, refused for the origin and other hubs', async () => {
     for (const who of ['karawang', 'poljak', 'makassar'] as const) {
-      const { shipmentId } = await unloadingAtCikarang();
-      const result = await (await as(who)).run('complete_unloading', hubCompletion(shipmentId, receipt()));
+      const { shipmentId } = await handover.unloadingAtCikarang();
+      const result = await (
+        await as(who)
+      ).run('complete_unloading', handover.hubCompletion(shipmentId, handover.receipt()));
       expect(result, who).toMatchObject({
         outcome: 'rejected',
         code: 'forbidden',
         message: 'Anda tidak memiliki izin untuk hub ini.',
       });
-      expect(await handoverOf(shipmentId), who).toEqual({
-        receipts: 0,
-        discrepancies: 0,
-        stockRows: 0,
-        status: 'sedang_bongkar',
-      });
+      expect(await handover.handoverOf(shipmentId), who).toEqual(handover.NOTHING_WRITTEN);
     }
     for (const who of ['cikarang', 'tower', 'admin'] as const) {
-      const { shipmentId } = await unloadingAtCikarang();
-      const r = receipt({ smartboard_received: 11, discrepancies: [discrepancy('smartboard', 'kurang', 1)] });
-      await (await as(who)).ok('complete_unloading', hubCompletion(shipmentId, r));
-      expect(await handoverOf(shipmentId), who).toEqual({
+      const { shipmentId } = await handover.unloadingAtCikarang();
+      const r = handover.receipt({
+        smartboard_received: 11,
+        discrepancies: [handover.discrepancy('smartboard', 'kurang', 1)],
+      });
+      await (await as(who)).ok('complete_unloading', handover.hubCompletion(shipmentId, r));
+      expect(await handover.handoverOf(shipmentId), who).toEqual({
         receipts: 1,
         discrepancies: 1,
         stockRows: 2,
@@ -131,90 +128,97 @@ describe('complete_unloading with a counted receipt', () => {
         counted_by: (await as(who)).id,
       });
     }
-    await expectBalancesEqualLedger();
+    await handover.expectBalancesEqualLedger();
   });
 
   it('a replay (the same command id twice) is applied once, with the same answer, the stock counted once', async () => {
     const cikarang = await as('cikarang');
-    const { shipmentId } = await unloadingAtCikarang();
-    const r = receipt({ smartboard_received: 10, discrepancies: [discrepancy('smartboard', 'kurang', 2)] });
-    const command = cikarang.command('complete_unloading', hubCompletion(shipmentId, r));
+    const { shipmentId } = await handover.unloadingAtCikarang();
+    const r = handover.receipt({
+      smartboard_received: 10,
+      discrepancies: [handover.discrepancy('smartboard', 'kurang', 2)],
+    });
+    const command = cikarang.command('complete_unloading', handover.hubCompletion(shipmentId, r));
     const [first] = await cikarang.send([command]);
     const [again] = await cikarang.send([command]);
     const [inOneBatch] = (await cikarang.send([command, command])).slice(1);
     expect(first).toMatchObject({ outcome: 'applied' });
     expect(again).toEqual(first);
     expect(inOneBatch).toEqual(first);
-    expect(await bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 10, bracket: 7 });
-    expect(await handoverOf(shipmentId)).toEqual({
+    expect(await handover.bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 10, bracket: 7 });
+    expect(await handover.handoverOf(shipmentId)).toEqual({
       receipts: 1,
       discrepancies: 1,
       stockRows: 2,
       status: 'selesai',
     });
-    await expectBalancesEqualLedger();
+    await handover.expectBalancesEqualLedger();
   });
 
   it('two tablets counting the same shipment: the first wins, the second is told who counted and when', async () => {
     const cikarang = await as('cikarang');
     const admin = await as('admin');
-    const { shipmentId } = await unloadingAtCikarang();
+    const { shipmentId } = await handover.unloadingAtCikarang();
     const first = await cikarang.ok(
       'complete_unloading',
-      hubCompletion(
+      handover.hubCompletion(
         shipmentId,
-        receipt({ bracket_received: 6, discrepancies: [discrepancy('bracket', 'kurang', 1)] }),
+        handover.receipt({
+          bracket_received: 6,
+          discrepancies: [handover.discrepancy('bracket', 'kurang', 1)],
+        }),
       ),
     );
-    const late = receipt();
-    const second = await admin.run('complete_unloading', hubCompletion(shipmentId, late));
+    const late = handover.receipt();
+    const second = await admin.run('complete_unloading', handover.hubCompletion(shipmentId, late));
     expect(second).toMatchObject({
       outcome: 'rejected',
       code: 'conflict',
       message: `Bongkar sudah diselesaikan oleh ${DEMO_USERS.cikarang} pada ${formatWib(first.issued_at)}`,
     });
     expect(await rowOf('shipment_receipts', late.receipt_id)).toBeUndefined();
-    expect(await bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 12, bracket: 6 });
-    expect(await handoverOf(shipmentId)).toMatchObject({ receipts: 1, discrepancies: 1 });
-    await expectBalancesEqualLedger();
+    expect(await handover.bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 12, bracket: 6 });
+    expect(await handover.handoverOf(shipmentId)).toMatchObject({ receipts: 1, discrepancies: 1 });
+    await handover.expectBalancesEqualLedger();
   });
 
   it('undo takes back the count: its stock rows, receipt and discrepancies; refused once one is resolved', async () => {
     const cikarang = await as('cikarang');
     const tower = await as('tower');
-    const undone = await unloadingAtCikarang();
-    const d = discrepancy('smartboard', 'kurang', 3);
+    const undone = await handover.unloadingAtCikarang();
+    const d = handover.discrepancy('smartboard', 'kurang', 3);
     const done = await cikarang.ok(
       'complete_unloading',
-      hubCompletion(undone.shipmentId, receipt({ smartboard_received: 9, discrepancies: [d] })),
+      handover.hubCompletion(
+        undone.shipmentId,
+        handover.receipt({ smartboard_received: 9, discrepancies: [d] }),
+      ),
     );
     await cikarang.ok('undo_command', { command_id: done.id });
-    expect(await handoverOf(undone.shipmentId)).toEqual({
-      receipts: 0,
-      discrepancies: 0,
-      stockRows: 0,
-      status: 'sedang_bongkar',
-    });
-    await expectBalancesEqualLedger();
+    expect(await handover.handoverOf(undone.shipmentId)).toEqual(handover.NOTHING_WRITTEN);
+    await handover.expectBalancesEqualLedger();
     // Counted again, anew.
-    const recount = receipt({
+    const recount = handover.receipt({
       smartboard_received: 10,
-      discrepancies: [discrepancy('smartboard', 'kurang', 2)],
+      discrepancies: [handover.discrepancy('smartboard', 'kurang', 2)],
     });
-    await cikarang.ok('complete_unloading', hubCompletion(undone.shipmentId, recount));
-    expect(await handoverOf(undone.shipmentId)).toEqual({
+    await cikarang.ok('complete_unloading', handover.hubCompletion(undone.shipmentId, recount));
+    expect(await handover.handoverOf(undone.shipmentId)).toEqual({
       receipts: 1,
       discrepancies: 1,
       stockRows: 2,
       status: 'selesai',
     });
-    expect(await bookedBy(undone.shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 10, bracket: 7 });
+    expect(await handover.bookedBy(undone.shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 10, bracket: 7 });
 
-    const resolved = await unloadingAtCikarang();
-    const d2 = discrepancy('bracket', 'kurang', 2);
+    const resolved = await handover.unloadingAtCikarang();
+    const d2 = handover.discrepancy('bracket', 'kurang', 2);
     const done2 = await cikarang.ok(
       'complete_unloading',
-      hubCompletion(resolved.shipmentId, receipt({ bracket_received: 5, discrepancies: [d2] })),
+      handover.hubCompletion(
+        resolved.shipmentId,
+        handover.receipt({ bracket_received: 5, discrepancies: [d2] }),
+      ),
     );
     await tower.ok('resolve_discrepancy', { discrepancy_id: d2.id, note: 'Diganti vendor' });
     const refused = await cikarang.run('undo_command', { command_id: done2.id });
@@ -223,30 +227,33 @@ describe('complete_unloading with a counted receipt', () => {
       code: 'conflict',
       message: 'Tidak dapat diurungkan: selisih dari hitungan ini sudah diselesaikan.',
     });
-    expect(await handoverOf(resolved.shipmentId)).toEqual({
+    expect(await handover.handoverOf(resolved.shipmentId)).toEqual({
       receipts: 1,
       discrepancies: 1,
       stockRows: 2,
       status: 'selesai',
     });
-    await expectBalancesEqualLedger();
+    await handover.expectBalancesEqualLedger();
   });
 });
 
 describe('pod_complete with a counted receipt', () => {
   it('books the count at the city warehouse for the POD of the city, tower control and admins', async () => {
     for (const who of ['makassar', 'tower', 'admin'] as const) {
-      const { shipmentId } = await unloadingAtMakassar();
+      const { shipmentId } = await handover.unloadingAtMakassar();
       // Sent 20 TV and 10 brackets: 18 TV arrived, 2 of the brackets broken.
-      const r = receipt({
+      const r = handover.receipt({
         smartboard_received: 18,
         bracket_received: 10,
         bracket_damaged: 2,
-        discrepancies: [discrepancy('smartboard', 'kurang', 2), discrepancy('bracket', 'rusak', 2)],
+        discrepancies: [
+          handover.discrepancy('smartboard', 'kurang', 2),
+          handover.discrepancy('bracket', 'rusak', 2),
+        ],
       });
-      await (await as(who)).ok('pod_complete', podCompletion(shipmentId, r));
-      expect(await bookedBy(shipmentId, WAREHOUSE.makassar), who).toEqual({ tv: 18, bracket: 8 });
-      expect(await handoverOf(shipmentId), who).toEqual({
+      await (await as(who)).ok('pod_complete', handover.podCompletion(shipmentId, r));
+      expect(await handover.bookedBy(shipmentId, WAREHOUSE.makassar), who).toEqual({ tv: 18, bracket: 8 });
+      expect(await handover.handoverOf(shipmentId), who).toEqual({
         receipts: 1,
         discrepancies: 2,
         stockRows: 2,
@@ -258,24 +265,27 @@ describe('pod_complete with a counted receipt', () => {
         bracket_sent: 10,
       });
     }
-    await expectBalancesEqualLedger();
+    await handover.expectBalancesEqualLedger();
   });
 
   it('is refused for the origin port and other hubs; a replay applies once; a second tablet is told who', async () => {
     for (const who of ['poljak', 'cikarang', 'karawang', 'polsub'] as const) {
-      const { shipmentId } = await unloadingAtMakassar();
+      const { shipmentId } = await handover.unloadingAtMakassar();
       const result = await (
         await as(who)
       ).run(
         'pod_complete',
-        podCompletion(shipmentId, receipt({ smartboard_received: 20, bracket_received: 10 })),
+        handover.podCompletion(
+          shipmentId,
+          handover.receipt({ smartboard_received: 20, bracket_received: 10 }),
+        ),
       );
       expect(result, who).toMatchObject({
         outcome: 'rejected',
         code: 'forbidden',
         message: 'Anda tidak memiliki izin untuk POD kota ini.',
       });
-      expect(await handoverOf(shipmentId), who).toMatchObject({
+      expect(await handover.handoverOf(shipmentId), who).toMatchObject({
         receipts: 0,
         stockRows: 0,
         status: 'sedang_bongkar',
@@ -283,30 +293,30 @@ describe('pod_complete with a counted receipt', () => {
     }
     const makassar = await as('makassar');
     const tower = await as('tower');
-    const { shipmentId } = await unloadingAtMakassar();
+    const { shipmentId } = await handover.unloadingAtMakassar();
     const command = makassar.command(
       'pod_complete',
-      podCompletion(shipmentId, receipt({ smartboard_received: 20, bracket_received: 10 })),
+      handover.podCompletion(shipmentId, handover.receipt({ smartboard_received: 20, bracket_received: 10 })),
     );
     const [first] = await makassar.send([command]);
     expect(await makassar.send([command])).toEqual([first]);
     expect(first).toMatchObject({ outcome: 'applied' });
-    expect(await bookedBy(shipmentId, WAREHOUSE.makassar)).toEqual({ tv: 20, bracket: 10 });
+    expect(await handover.bookedBy(shipmentId, WAREHOUSE.makassar)).toEqual({ tv: 20, bracket: 10 });
     const late = await tower.run(
       'pod_complete',
-      podCompletion(shipmentId, receipt({ smartboard_received: 20, bracket_received: 10 })),
+      handover.podCompletion(shipmentId, handover.receipt({ smartboard_received: 20, bracket_received: 10 })),
     );
     expect(late).toMatchObject({
       outcome: 'rejected',
       code: 'conflict',
       message: `Bongkar sudah diselesaikan oleh ${DEMO_USERS.makassar} pada ${formatWib(command.issued_at)}`,
     });
-    expect(await handoverOf(shipmentId)).toMatchObject({ receipts: 1, stockRows: 2 });
+    expect(await handover.handoverOf(shipmentId)).toMatchObject({ receipts: 1, stockRows: 2 });
     const [all] = await rowsWhere<{ n: string }>(
       'select count(*) as n from public.shipment_receipts where shipment_id = $1',
       [shipmentId],
     );
     expect(Number(all!.n)).toBe(1);
-    await expectBalancesEqualLedger();
+    await handover.expectBalancesEqualLedger();
   });
 });

@@ -85,6 +85,9 @@ export function receipt(extra: Record<string, unknown> = {}) {
 }
 
 /** What a shipment's handover left: its receipts, discrepancies, incoming stock rows and status. */
+/** handoverOf a shipment a refused receipt left as it was: being unloaded, nothing written. */
+export const NOTHING_WRITTEN = { receipts: 0, discrepancies: 0, stockRows: 0, status: 'sedang_bongkar' };
+
 export async function handoverOf(shipmentId: string) {
   const [r] = await rowsWhere<Record<string, string>>(
     `select (select count(*) from public.shipment_receipts where shipment_id = $1 and not deleted) as receipts,

@@ -11,6 +11,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, ownerSql, signedIn } from '../support/clients';
 import { DEMO_USERS, seedId } from '../support/demo';
+import { SEEDED_STATUSES } from '../support/statuses';
 
 const { hub, warehouse, user, vehicle, shipment } = seedId;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -99,32 +100,6 @@ const SEEDED = {
   vendors: range(1, 5).map(seedId.vendor),
   vehicle_types: range(1, 4).map(seedId.vehicleType),
 };
-
-const SEEDED_STATUSES = [
-  'siap_muat_darat',
-  'sedang_muat_darat',
-  'otw_darat',
-  'tiba_darat',
-  'siap_muat_laut',
-  'sedang_muat_laut',
-  'otw_laut',
-  'tiba_laut',
-  'bongkar_tujuan',
-  'otw_cikarang',
-  'otw_poljak',
-  'otw_polsub',
-  'otw_podmakasar',
-  'confirm_tiba',
-  'sedang_bongkar',
-  'selesai',
-  'selesai_pod',
-  'active',
-  'inactive',
-  'pending',
-  'ready',
-  'loading',
-  'transit',
-];
 
 const TABLES = [
   'hubs',

@@ -3,23 +3,21 @@
 // transaction: applied, rejected (nothing half-written) and replayed (counted
 // once); read like the ledger (RLS per role and hub) and pulled like every table.
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  as,
-  closeDb,
-  daratPayload,
-  db,
-  id,
-  makeHub,
-  makeVehicle,
-  rowsWhere,
-  seaPayload,
-  tag,
-} from './commands-support';
+import * as cmd from './commands-support';
 import { anonClient, ownerSql } from '../support/clients';
 import { HUB, WAREHOUSE } from '../support/demo';
 import { countedAsSent } from '../support/receipt';
 
-afterAll(closeDb);
+afterAll(cmd.closeDb);
+
+/** Selesai Bongkar at `at` with the receipt counted as sent (12 TVs, 7 brackets), new ledger ids. */
+const unloadedAsSent = (at: { hub_id: string; shipment_id: string }) => ({
+  ...at,
+  notes: null,
+  smartboard_inventory_id: cmd.id(),
+  bracket_inventory_id: cmd.id(),
+  receipt: countedAsSent(12, 7),
+});
 
 interface Stock {
   tv: number;
@@ -28,7 +26,7 @@ interface Stock {
 
 /** A warehouse's balance row (null when it has none). */
 async function balance(warehouseId: string): Promise<Stock | null> {
-  const [row] = await rowsWhere<{ tv: number; bracket: number }>(
+  const [row] = await cmd.rowsWhere<{ tv: number; bracket: number }>(
     'select smartboard_quantity as tv, bracket_quantity as bracket from public.stock_balances where id = $1',
     [warehouseId],
   );
@@ -37,7 +35,7 @@ async function balance(warehouseId: string): Promise<Stock | null> {
 
 /** The sum of a warehouse's live ledger rows. */
 async function ledger(warehouseId: string): Promise<Stock> {
-  const [row] = await rowsWhere<{ tv: string; bracket: string }>(
+  const [row] = await cmd.rowsWhere<{ tv: string; bracket: string }>(
     `select coalesce(sum(smartboard_quantity), 0) as tv, coalesce(sum(bracket_quantity), 0) as bracket
      from public.inventory where warehouse_id = $1 and not deleted`,
     [warehouseId],
@@ -47,7 +45,7 @@ async function ledger(warehouseId: string): Promise<Stock> {
 
 /** Every warehouse whose balance is not its ledger's sum (the invariant: none). */
 async function offBalance(): Promise<unknown[]> {
-  return rowsWhere(
+  return cmd.rowsWhere(
     `select w.id, b.smartboard_quantity, b.bracket_quantity, l.tv, l.bracket
      from public.warehouses w
      left join public.stock_balances b on b.id = w.id
@@ -70,21 +68,21 @@ const stock = async (warehouseId: string) => (await balance(warehouseId)) ?? { t
 
 /** Stock at a warehouse for the test to ship from (a stock check may refuse an empty one). */
 async function fill(warehouseId: string, tv = 100, bracket = 100) {
-  const admin = await as('admin');
+  const admin = await cmd.as('admin');
   await admin.ok('add_inventory', {
-    inventory_id: id(),
+    inventory_id: cmd.id(),
     warehouse_id: warehouseId,
     date_recorded: '2026-11-20',
     smartboard_quantity: tv,
     bracket_quantity: bracket,
-    batch_number: `SB-${tag()}`,
+    batch_number: `SB-${cmd.tag()}`,
   });
 }
 
 async function shippedToCikarang() {
-  const karawang = await as('karawang');
+  const karawang = await cmd.as('karawang');
   await fill(WAREHOUSE.karawang);
-  const p = daratPayload(HUB.karawang, await makeVehicle(HUB.karawang), WAREHOUSE.cikarang);
+  const p = cmd.daratPayload(HUB.karawang, await cmd.makeVehicle(HUB.karawang), WAREHOUSE.cikarang);
   await karawang.ok('create_shipment_darat', p);
   return p.shipment_id;
 }
@@ -95,8 +93,11 @@ describe('stock balances after each command that moves stock', () => {
   });
 
   it('add_inventory: in at the warehouse, as admin and as the hub user', async () => {
-    const karawang = await as('karawang');
-    const { warehouseId } = await makeHub(`Hub SB ${tag()}`, 'Bekasi', 'hub', { name: `Gudang SB ${tag()}`, location: 'Bekasi' });
+    const karawang = await cmd.as('karawang');
+    const { warehouseId } = await cmd.makeHub(`Hub SB ${cmd.tag()}`, 'Bekasi', 'hub', {
+      name: `Gudang SB ${cmd.tag()}`,
+      location: 'Bekasi',
+    });
     // A new warehouse starts at 0 and 0.
     expect(await balance(warehouseId!)).toEqual({ tv: 0, bracket: 0 });
     await fill(warehouseId!, 30, 4);
@@ -104,7 +105,7 @@ describe('stock balances after each command that moves stock', () => {
 
     const before = await stock(WAREHOUSE.karawang);
     await karawang.ok('add_inventory', {
-      inventory_id: id(),
+      inventory_id: cmd.id(),
       warehouse_id: WAREHOUSE.karawang,
       date_recorded: '2026-11-21',
       smartboard_quantity: 5,
@@ -113,67 +114,61 @@ describe('stock balances after each command that moves stock', () => {
     await expectMoved(WAREHOUSE.karawang, before, { tv: 5, bracket: 0 });
   });
 
-  it('create_shipment_darat: out at the origin hub\'s warehouse', async () => {
-    const karawang = await as('karawang');
+  it("create_shipment_darat: out at the origin hub's warehouse", async () => {
+    const karawang = await cmd.as('karawang');
     await fill(WAREHOUSE.karawang);
     const before = await stock(WAREHOUSE.karawang);
     const destination = await stock(WAREHOUSE.cikarang);
-    const p = daratPayload(HUB.karawang, await makeVehicle(HUB.karawang), WAREHOUSE.cikarang);
+    const p = cmd.daratPayload(HUB.karawang, await cmd.makeVehicle(HUB.karawang), WAREHOUSE.cikarang);
     await karawang.ok('create_shipment_darat', p);
     await expectMoved(WAREHOUSE.karawang, before, { tv: -12, bracket: -7 });
     // Nothing arrives before the unloading.
     await expectMoved(WAREHOUSE.cikarang, destination, { tv: 0, bracket: 0 });
   });
 
-  it('create_shipment_poljak and create_shipment_polsub: out at the port hub\'s warehouse', async () => {
+  it("create_shipment_poljak and create_shipment_polsub: out at the port hub's warehouse", async () => {
     for (const form of ['poljak', 'polsub'] as const) {
-      const user = await as(form);
+      const user = await cmd.as(form);
       const warehouseId = WAREHOUSE[form];
       await fill(warehouseId);
       const before = await stock(warehouseId);
-      const p = seaPayload(form, HUB[form], await makeVehicle(HUB[form], {}, true), HUB.makassar);
+      const p = cmd.seaPayload(form, HUB[form], await cmd.makeVehicle(HUB[form], {}, true), HUB.makassar);
       await user.ok(`create_shipment_${form}`, p);
       await expectMoved(warehouseId, before, { tv: -20, bracket: -10 });
     }
   });
 
-  it('complete_unloading: in at the destination hub\'s warehouse, one commit for both rows', async () => {
-    const cikarang = await as('cikarang');
+  it("complete_unloading: in at the destination hub's warehouse, one commit for both rows", async () => {
+    const cikarang = await cmd.as('cikarang');
     const shipmentId = await shippedToCikarang();
     const at = { hub_id: HUB.cikarang, shipment_id: shipmentId };
     await cikarang.ok('confirm_arrival', at);
     await cikarang.ok('start_unloading', at);
     const before = await stock(WAREHOUSE.cikarang);
-    await cikarang.ok('complete_unloading', {
-      ...at,
-      notes: null,
-      smartboard_inventory_id: id(),
-      bracket_inventory_id: id(),
-      receipt: countedAsSent(12, 7),
-    });
+    await cikarang.ok('complete_unloading', unloadedAsSent(at));
     await expectMoved(WAREHOUSE.cikarang, before, { tv: 12, bracket: 7 });
   });
 
-  it('pod_complete: in at the city\'s warehouse', async () => {
-    const poljak = await as('poljak');
-    const makassar = await as('makassar');
+  it("pod_complete: in at the city's warehouse", async () => {
+    const poljak = await cmd.as('poljak');
+    const makassar = await cmd.as('makassar');
     await fill(WAREHOUSE.poljak);
-    const p = seaPayload('poljak', HUB.poljak, await makeVehicle(HUB.poljak, {}, true), HUB.makassar);
+    const p = cmd.seaPayload('poljak', HUB.poljak, await cmd.makeVehicle(HUB.poljak, {}, true), HUB.makassar);
     await poljak.ok('create_shipment_poljak', p);
     await makassar.ok('pod_confirm_arrival', { shipment_id: p.shipment_id });
     await makassar.ok('pod_start_unloading', { shipment_id: p.shipment_id });
     const before = await stock(WAREHOUSE.makassar);
     await makassar.ok('pod_complete', {
       shipment_id: p.shipment_id,
-      smartboard_inventory_id: id(),
-      bracket_inventory_id: id(),
+      smartboard_inventory_id: cmd.id(),
+      bracket_inventory_id: cmd.id(),
       receipt: countedAsSent(20, 10),
     });
     await expectMoved(WAREHOUSE.makassar, before, { tv: 20, bracket: 10 });
   });
 
   it('a batch that moves several warehouses keeps each, and every other balance stays equal to its ledger', async () => {
-    const admin = await as('admin');
+    const admin = await cmd.as('admin');
     const before: Stock[] = [];
     for (const warehouseId of Object.values(WAREHOUSE)) before.push(await stock(warehouseId));
     const commands = Object.values(WAREHOUSE)
@@ -181,7 +176,7 @@ describe('stock balances after each command that moves stock', () => {
       .flatMap((warehouseId, i) =>
         [1, 2].map((n) =>
           admin.command('add_inventory', {
-            inventory_id: id(),
+            inventory_id: cmd.id(),
             warehouse_id: warehouseId,
             date_recorded: '2026-11-22',
             smartboard_quantity: i + n,
@@ -202,12 +197,12 @@ describe('stock balances after each command that moves stock', () => {
 
 describe('nothing half-written, nothing counted twice', () => {
   it('a rejected command moves no balance, and the commands around it in its batch do', async () => {
-    const karawang = await as('karawang');
+    const karawang = await cmd.as('karawang');
     await fill(WAREHOUSE.karawang);
     const before = await stock(WAREHOUSE.karawang);
-    const good = daratPayload(HUB.karawang, await makeVehicle(HUB.karawang), WAREHOUSE.cikarang);
+    const good = cmd.daratPayload(HUB.karawang, await cmd.makeVehicle(HUB.karawang), WAREHOUSE.cikarang);
     // A vehicle at another hub: refused (precondition) after its checks, before any write.
-    const refused = daratPayload(HUB.karawang, await makeVehicle(HUB.cikarang), WAREHOUSE.cikarang);
+    const refused = cmd.daratPayload(HUB.karawang, await cmd.makeVehicle(HUB.cikarang), WAREHOUSE.cikarang);
     const outcomes = await karawang.send([
       karawang.command('create_shipment_darat', refused),
       karawang.command('create_shipment_darat', good),
@@ -220,17 +215,18 @@ describe('nothing half-written, nothing counted twice', () => {
   });
 
   it('a command that fails after writing one of its ledger rows leaves the balance as it was', async () => {
-    const cikarang = await as('cikarang');
-    const sql = await db();
+    const cikarang = await cmd.as('cikarang');
+    const sql = await cmd.db();
     const shipmentId = await shippedToCikarang();
     const at = { hub_id: HUB.cikarang, shipment_id: shipmentId };
     await cikarang.ok('confirm_arrival', at);
     await cikarang.ok('start_unloading', at);
-    const [{ batch_number: batch }] = (await sql.query('select batch_number from public.shipments where id = $1', [shipmentId]))
-      .rows as [{ batch_number: string }];
+    const [{ batch_number: batch }] = (
+      await sql.query('select batch_number from public.shipments where id = $1', [shipmentId])
+    ).rows as [{ batch_number: string }];
     // complete_unloading writes the TV row, then the bracket row: the bracket row of this
     // shipment fails (as a broken constraint would), after the TV row was written.
-    const fn = `public.sb_fail_${tag()}`;
+    const fn = `public.sb_fail_${cmd.tag()}`;
     await sql.query(`create function ${fn}() returns trigger language plpgsql as $$
       begin
         if new.batch_number = '${batch}' and new.bracket_quantity > 0 then
@@ -238,17 +234,13 @@ describe('nothing half-written, nothing counted twice', () => {
         end if;
         return new;
       end $$`);
-    await sql.query(`create trigger sb_fail after insert on public.inventory for each row execute function ${fn}()`);
+    await sql.query(
+      `create trigger sb_fail after insert on public.inventory for each row execute function ${fn}()`,
+    );
     const before = await stock(WAREHOUSE.cikarang);
     let outcome;
     try {
-      outcome = await cikarang.run('complete_unloading', {
-        ...at,
-        notes: null,
-        smartboard_inventory_id: id(),
-        bracket_inventory_id: id(),
-        receipt: countedAsSent(12, 7),
-      });
+      outcome = await cikarang.run('complete_unloading', unloadedAsSent(at));
     } finally {
       await sql.query('drop trigger sb_fail on public.inventory');
       await sql.query(`drop function ${fn}()`);
@@ -256,21 +248,15 @@ describe('nothing half-written, nothing counted twice', () => {
     expect(outcome).toMatchObject({ outcome: 'rejected', code: 'server_error' });
     await expectMoved(WAREHOUSE.cikarang, before, { tv: 0, bracket: 0 });
     // Retried once the fault is gone, it books both rows once.
-    await cikarang.ok('complete_unloading', {
-      ...at,
-      notes: null,
-      smartboard_inventory_id: id(),
-      bracket_inventory_id: id(),
-      receipt: countedAsSent(12, 7),
-    });
+    await cikarang.ok('complete_unloading', unloadedAsSent(at));
     await expectMoved(WAREHOUSE.cikarang, before, { tv: 12, bracket: 7 });
   });
 
   it('a replayed command (a lost answer, a second tab) is counted once', async () => {
-    const karawang = await as('karawang');
+    const karawang = await cmd.as('karawang');
     const before = await stock(WAREHOUSE.karawang);
     const command = karawang.command('add_inventory', {
-      inventory_id: id(),
+      inventory_id: cmd.id(),
       warehouse_id: WAREHOUSE.karawang,
       date_recorded: '2026-11-23',
       smartboard_quantity: 9,
@@ -284,30 +270,48 @@ describe('nothing half-written, nothing counted twice', () => {
   });
 
   it('an edit, a soft delete, a move and a hard delete of ledger rows keep the balance (owner writes)', async () => {
-    const sql = await db();
-    const { warehouseId: a } = await makeHub(`Hub SB ${tag()}`, null, 'hub', { name: `Gudang SB ${tag()}`, location: null });
-    const { warehouseId: b } = await makeHub(`Hub SB ${tag()}`, null, 'hub', { name: `Gudang SB ${tag()}`, location: null });
-    const rowId = id();
+    const sql = await cmd.db();
+    const { warehouseId: a } = await cmd.makeHub(`Hub SB ${cmd.tag()}`, null, 'hub', {
+      name: `Gudang SB ${cmd.tag()}`,
+      location: null,
+    });
+    const { warehouseId: b } = await cmd.makeHub(`Hub SB ${cmd.tag()}`, null, 'hub', {
+      name: `Gudang SB ${cmd.tag()}`,
+      location: null,
+    });
+    const rowId = cmd.id();
     await sql.query(
       `insert into public.inventory (id, warehouse_id, smartboard_quantity, bracket_quantity) values ($1, $2, 10, 3), ($3, $2, 4, 0)`,
-      [rowId, a, id()],
+      [rowId, a, cmd.id()],
     );
     expect(await balance(a!)).toEqual({ tv: 14, bracket: 3 });
     await sql.query('update public.inventory set smartboard_quantity = 6 where id = $1', [rowId]);
     expect(await balance(a!)).toEqual({ tv: 10, bracket: 3 });
     await sql.query('update public.inventory set warehouse_id = $2 where id = $1', [rowId, b]);
-    expect([await balance(a!), await balance(b!)]).toEqual([{ tv: 4, bracket: 0 }, { tv: 6, bracket: 3 }]);
+    expect([await balance(a!), await balance(b!)]).toEqual([
+      { tv: 4, bracket: 0 },
+      { tv: 6, bracket: 3 },
+    ]);
     await sql.query('update public.inventory set deleted = true where id = $1', [rowId]);
     expect(await balance(b!)).toEqual({ tv: 0, bracket: 0 });
     await sql.query('update public.inventory set deleted = false where id = $1', [rowId]);
     expect(await balance(b!)).toEqual({ tv: 6, bracket: 3 });
     await sql.query('delete from public.inventory where warehouse_id = any($1::uuid[])', [[a, b]]);
-    expect([await balance(a!), await balance(b!)]).toEqual([{ tv: 0, bracket: 0 }, { tv: 0, bracket: 0 }]);
+    expect([await balance(a!), await balance(b!)]).toEqual([
+      { tv: 0, bracket: 0 },
+      { tv: 0, bracket: 0 },
+    ]);
     // A rolled-back savepoint's rows are not counted; the rest of the transaction's are.
     await sql.query('begin');
-    await sql.query('insert into public.inventory (id, warehouse_id, smartboard_quantity) values ($1, $2, 5)', [id(), a]);
+    await sql.query(
+      'insert into public.inventory (id, warehouse_id, smartboard_quantity) values ($1, $2, 5)',
+      [cmd.id(), a],
+    );
     await sql.query('savepoint s');
-    await sql.query('insert into public.inventory (id, warehouse_id, smartboard_quantity) values ($1, $2, 50)', [id(), a]);
+    await sql.query(
+      'insert into public.inventory (id, warehouse_id, smartboard_quantity) values ($1, $2, 50)',
+      [cmd.id(), a],
+    );
     await sql.query('rollback to savepoint s');
     // Inside the transaction, stock_on_hand sees what it moved; the balance follows at commit.
     const { rows } = await sql.query('select * from public.stock_on_hand($1)', [a]);
@@ -320,20 +324,26 @@ describe('nothing half-written, nothing counted twice', () => {
 });
 
 describe('who reads a balance', () => {
-  const readable = async (name: Parameters<typeof as>[0]) => {
-    const { data, error } = await (await as(name)).client.from('stock_balances').select('id, warehouse_id');
+  const readable = async (name: Parameters<typeof cmd.as>[0]) => {
+    const { data, error } = await (
+      await cmd.as(name)
+    ).client
+      .from('stock_balances')
+      .select('id, warehouse_id');
     expect(error).toBeNull();
     return new Set((data ?? []).map((r) => r.warehouse_id as string));
   };
 
-  it('staff read every balance; a hub user its own warehouses\', a POD user its city\'s; anon none', async () => {
-    const all = (await rowsWhere<{ id: string }>('select id from public.stock_balances')).map((r) => r.id);
+  it("staff read every balance; a hub user its own warehouses', a POD user its city's; anon none", async () => {
+    const all = (await cmd.rowsWhere<{ id: string }>('select id from public.stock_balances')).map(
+      (r) => r.id,
+    );
     for (const name of ['admin', 'tower'] as const) expect(await readable(name)).toEqual(new Set(all));
 
     const mine = async (hubId: string) =>
       new Set(
         (
-          await rowsWhere<{ id: string }>(
+          await cmd.rowsWhere<{ id: string }>(
             `select w.id from public.warehouses w join public.hubs h on h.id = $1
              where w.hub_id = $1 or (h.type = 'pod' and lower(btrim(w.location)) = lower(btrim(h.city)))`,
             [hubId],
@@ -352,7 +362,7 @@ describe('who reads a balance', () => {
   });
 
   it('nobody writes a balance through the API', async () => {
-    const admin = await as('admin');
+    const admin = await cmd.as('admin');
     const before = await stock(WAREHOUSE.karawang);
     const { error } = await admin.client
       .from('stock_balances')
@@ -365,14 +375,19 @@ describe('who reads a balance', () => {
   });
 
   it('is pulled like every replicated table, with its change_xid', async () => {
-    const karawang = await as('karawang');
-    const { data, error } = await karawang.client.rpc('pull_changes', { p_table: 'stock_balances', p_limit: 5000 });
+    const karawang = await cmd.as('karawang');
+    const { data, error } = await karawang.client.rpc('pull_changes', {
+      p_table: 'stock_balances',
+      p_limit: 5000,
+    });
     expect(error).toBeNull();
     const rows = (data as { rows: Array<Record<string, unknown>> }).rows;
     const own = rows.find((r) => r.id === WAREHOUSE.karawang);
     expect(own).toMatchObject({ warehouse_id: WAREHOUSE.karawang, deleted: false });
     expect(own!.change_xid).toMatch(/^\d+$/);
-    expect({ tv: own!.smartboard_quantity, bracket: own!.bracket_quantity }).toEqual(await ledger(WAREHOUSE.karawang));
+    expect({ tv: own!.smartboard_quantity, bracket: own!.bracket_quantity }).toEqual(
+      await ledger(WAREHOUSE.karawang),
+    );
   });
 });
 
@@ -380,12 +395,22 @@ describe('who reads a balance', () => {
 // transaction runs.
 describe('lock order', () => {
   it('a transaction that moved stock holds no balance lock until its commit: no wait, no deadlock', async () => {
-    const { warehouseId: a } = await makeHub(`Hub SB ${tag()}`, null, 'hub', { name: `Gudang SB ${tag()}`, location: null });
-    const { warehouseId: b } = await makeHub(`Hub SB ${tag()}`, null, 'hub', { name: `Gudang SB ${tag()}`, location: null });
+    const { warehouseId: a } = await cmd.makeHub(`Hub SB ${cmd.tag()}`, null, 'hub', {
+      name: `Gudang SB ${cmd.tag()}`,
+      location: null,
+    });
+    const { warehouseId: b } = await cmd.makeHub(`Hub SB ${cmd.tag()}`, null, 'hub', {
+      name: `Gudang SB ${cmd.tag()}`,
+      location: null,
+    });
     const one = await ownerSql();
     const two = await ownerSql();
     const book = (sql: typeof one, warehouseId: string | null, tv: number) =>
-      sql.query('insert into public.inventory (id, warehouse_id, smartboard_quantity) values ($1, $2, $3)', [id(), warehouseId, tv]);
+      sql.query('insert into public.inventory (id, warehouse_id, smartboard_quantity) values ($1, $2, $3)', [
+        cmd.id(),
+        warehouseId,
+        tv,
+      ]);
     try {
       // A statement that waits for a lock fails after a second instead of passing.
       for (const sql of [one, two]) await sql.query(`set lock_timeout = '1s'`);

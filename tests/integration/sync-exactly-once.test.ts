@@ -1,30 +1,40 @@
 // Guarantee 2: a command replayed after a lost response, or sent twice at
 // once (two tabs), has the effect of one. Inventory sums prove it.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ownerSql } from '../support/clients';
 import { inventorySum } from '../support/sync-scenarios';
-import { openDevice, settle, type Device } from '../support/sync-device';
+import { type Device, deviceOfBlock, settle } from '../support/sync-device';
 import { DEMO_USERS, WAREHOUSE } from '../support/demo';
 
+/** With the network down, `count` add_inventory commands of `batch` at Gudang Karawang (the i-th of `quantities(i)`). */
+async function addOffline(
+  device: Device,
+  batch: string,
+  count: number,
+  quantities: (i: number) => { smartboard: number; bracket: number },
+): Promise<void> {
+  device.proxy.setMode('down');
+  for (let i = 1; i <= count; i++) {
+    const { smartboard, bracket } = quantities(i);
+    await device.engine.dispatch('add_inventory', {
+      inventory_id: crypto.randomUUID(),
+      warehouse_id: WAREHOUSE.karawang,
+      date_recorded: '2026-11-20',
+      smartboard_quantity: smartboard,
+      bracket_quantity: bracket,
+      batch_number: batch,
+    });
+  }
+}
+
 describe('exactly once', () => {
+  const karawang = deviceOfBlock(DEMO_USERS.karawang);
   let device: Device;
-  afterAll(async () => device?.dispose());
 
   it('a batch whose response was lost is retried without applying anything twice', async () => {
-    device = await openDevice(DEMO_USERS.karawang);
-    await settle(device.engine);
+    device = await karawang.open();
     const batch = `LOST-${Date.now()}`;
-    device.proxy.setMode('down');
-    for (let i = 1; i <= 5; i++) {
-      await device.engine.dispatch('add_inventory', {
-        inventory_id: crypto.randomUUID(),
-        warehouse_id: WAREHOUSE.karawang,
-        date_recorded: '2026-11-20',
-        smartboard_quantity: i,
-        bracket_quantity: 10,
-        batch_number: batch,
-      });
-    }
+    await addOffline(device, batch, 5, (i) => ({ smartboard: i, bracket: 10 }));
     device.proxy.setMode('up');
     device.proxy.dropNextResponse(/\/rest\/v1\/rpc\/apply_commands/);
     await device.engine.syncNow(); // the server commits, the device hears nothing
@@ -53,17 +63,7 @@ describe('exactly once', () => {
 
   it('the same commands sent by two tabs at once change nothing twice', async () => {
     const batch = `TABS-${Date.now()}`;
-    device.proxy.setMode('down');
-    for (let i = 1; i <= 4; i++) {
-      await device.engine.dispatch('add_inventory', {
-        inventory_id: crypto.randomUUID(),
-        warehouse_id: WAREHOUSE.karawang,
-        date_recorded: '2026-11-20',
-        smartboard_quantity: 2,
-        bracket_quantity: i,
-        batch_number: batch,
-      });
-    }
+    await addOffline(device, batch, 4, (i) => ({ smartboard: 2, bracket: i }));
     const queued = await device.engine.local.store.outbox.where('state').equals('pending').sortBy('seq');
     const envelopes = queued.map((e) => ({
       id: e.id,

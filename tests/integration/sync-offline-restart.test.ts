@@ -1,23 +1,21 @@
 // Guarantees 1, 3 and 7: 50 mixed commands made offline survive a restart,
 // reach the server exactly once and in order, and the server ends where the
 // device predicted.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ownerSql } from '../support/clients';
 import { comparable, serverRows } from '../support/sync-scenarios';
-import { openDevice, settle, type Device } from '../support/sync-device';
+import { type Device, deviceOfBlock, settle } from '../support/sync-device';
 import { DEMO_USERS, HUB, TRUCK_TYPE, WAREHOUSE } from '../support/demo';
 import type { CommandInput, CommandType } from '../../sync';
 
 const id = () => crypto.randomUUID();
 
 describe('offline, restart, online', () => {
+  const karawang = deviceOfBlock(DEMO_USERS.karawang);
   let device: Device;
-  afterAll(async () => device?.dispose());
 
   it('applies 50 offline commands exactly once, in order, to the predicted state', async () => {
-    device = await openDevice(DEMO_USERS.karawang);
-    await settle(device.engine);
-    device.proxy.setMode('down');
+    device = await karawang.open({ thenOffline: true });
 
     const tag = `OFF-${Date.now()}`;
     const touched: Record<string, string[]> = { vendors: [], vehicles: [], shipments: [], inventory: [] };

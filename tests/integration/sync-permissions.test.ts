@@ -1,8 +1,8 @@
 // The server decides: a tampered client that sends a command for another hub,
 // or in another user's name, is refused and the refusal comes back to it.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ownerSql } from '../support/clients';
-import { openDevice, settle, type Device } from '../support/sync-device';
+import { type Device, deviceOfBlock, settle } from '../support/sync-device';
 import { DEMO_USERS, HUB } from '../support/demo';
 
 async function tamperedSend(device: Device, command: { type: string; payload: unknown; actor?: string }) {
@@ -24,12 +24,11 @@ async function tamperedSend(device: Device, command: { type: string; payload: un
 }
 
 describe('server authority', () => {
+  const karawang = deviceOfBlock(DEMO_USERS.karawang);
   let device: Device;
-  afterAll(async () => device?.dispose());
 
   it("refuses a hub user's command for another hub and one with a forged actor", async () => {
-    device = await openDevice(DEMO_USERS.karawang);
-    await settle(device.engine);
+    device = await karawang.open();
     const sql = await ownerSql();
     const { rows } = await sql.query(
       'select id from public.vehicles where ready and is_active and nama_kapal is not null limit 1',

@@ -1,15 +1,14 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ownerSql } from '../support/clients';
-import { openDevice, settle, type Device } from '../support/sync-device';
+import { type Device, deviceOfBlock, settle } from '../support/sync-device';
 import { DEMO_USERS, HUB, TRUCK_TYPE } from '../support/demo';
 
 describe('sync smoke', () => {
+  const karawang = deviceOfBlock(DEMO_USERS.karawang);
   let device: Device;
-  afterAll(async () => device?.dispose());
 
   it('pulls, dispatches offline, survives a restart, pushes once online', async () => {
-    device = await openDevice(DEMO_USERS.karawang);
-    await settle(device.engine);
+    device = await karawang.open();
     expect(await device.engine.db.hubs.count().exec()).toBeGreaterThan(0);
     // A truck of its own: seeded vehicles belong to the read-matrix tests.
     const vendor = crypto.randomUUID();

@@ -1,11 +1,11 @@
 // Guarantee 10: photos taken offline survive a restart, are uploaded once to
 // a deterministic path on reconnect, an interrupted upload is retried to the
 // same path, and the shipment points only at objects that exist.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ownerSql } from '../support/clients';
 import { png } from '../support/images';
 import { signedUrl } from '../support/signed-url';
-import { openDevice, settle, type Device } from '../support/sync-device';
+import { type Device, deviceOfBlock, settle } from '../support/sync-device';
 import { DEMO_USERS, HUB, TRUCK_TYPE, WAREHOUSE } from '../support/demo';
 
 const PUBLIC_PREFIX = '/storage/v1/object/public/shipment-documents/';
@@ -44,13 +44,11 @@ async function ship(device: Device, vehicle: string): Promise<string> {
 }
 
 describe('photo uploads', () => {
+  const karawang = deviceOfBlock(DEMO_USERS.karawang);
   let device: Device;
-  afterAll(async () => device?.dispose());
 
   it('survive a restart offline and are uploaded once on reconnect', async () => {
-    device = await openDevice(DEMO_USERS.karawang);
-    await settle(device.engine);
-    device.proxy.setMode('down');
+    device = await karawang.open({ thenOffline: true });
     const shipment = await ship(device, await readyTruck(device));
     const delivery = png(64, 48, [10, 200, 10]);
     const bast = png(48, 64, [200, 10, 10]);

@@ -2,20 +2,10 @@
 // through apply_commands over real HTTP.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  as,
-  closeDb,
-  daratPayload,
-  id,
-  makeVehicle,
-  recorded,
-  rowOf,
-  rowsWhere,
-  tag,
-} from './commands-support';
+import * as cmd from './commands-support';
 import { HUB, WAREHOUSE } from '../support/demo';
 
-afterAll(closeDb);
+afterAll(cmd.closeDb);
 
 const ms = (d: unknown) => new Date(d as string).getTime();
 
@@ -34,31 +24,35 @@ describe('issued_at: an ISO 8601 time with a zone, nothing else', () => {
     [12345],
     [undefined],
   ])('refuses %j with invalid_command and writes nothing', async (issuedAt) => {
-    const admin = await as('admin');
-    const typeId = id();
-    const command = admin.command('add_vehicle_type', { vehicle_type_id: typeId, name: `Jam ${tag()}` });
+    const admin = await cmd.as('admin');
+    const typeId = cmd.id();
+    const command = admin.command('add_vehicle_type', { vehicle_type_id: typeId, name: `Jam ${cmd.tag()}` });
     const envelope: Record<string, unknown> = { ...command, issued_at: issuedAt };
     if (issuedAt === undefined) delete envelope.issued_at;
     const [outcome] = await admin.send([envelope as never]);
     expect(outcome).toMatchObject({ id: command.id, outcome: 'rejected', code: 'invalid_command' });
-    expect(await rowOf('vehicle_types', typeId)).toBeUndefined();
+    expect(await cmd.rowOf('vehicle_types', typeId)).toBeUndefined();
   });
 
   it.each([['2026-11-20T10:00:00Z'], ['2026-11-20T17:00:00.123+07:00'], ['2026-11-20T10:00:00.5-03:30']])(
     'accepts %s',
     async (issuedAt) => {
-      const admin = await as('admin');
-      const typeId = id();
+      const admin = await cmd.as('admin');
+      const typeId = cmd.id();
       const [outcome] = await admin.send([
-        admin.command('add_vehicle_type', { vehicle_type_id: typeId, name: `Jam ${tag()}` }, { issued_at: issuedAt }),
+        admin.command(
+          'add_vehicle_type',
+          { vehicle_type_id: typeId, name: `Jam ${cmd.tag()}` },
+          { issued_at: issuedAt },
+        ),
       ]);
       expect(outcome).toMatchObject({ outcome: 'applied' });
     },
   );
 
-  it('a clock reset to 1970 never stamps a time before the row\'s previous transition', async () => {
-    const karawang = await as('karawang');
-    const vehicleId = await makeVehicle(HUB.karawang);
+  it("a clock reset to 1970 never stamps a time before the row's previous transition", async () => {
+    const karawang = await cmd.as('karawang');
+    const vehicleId = await cmd.makeVehicle(HUB.karawang);
     const queued = karawang.command('queue_vehicles', { hub_id: HUB.karawang, vehicle_ids: [vehicleId] });
     const started = karawang.command(
       'start_loading',
@@ -70,17 +64,17 @@ describe('issued_at: an ISO 8601 time with a zone, nothing else', () => {
       { hub_id: HUB.karawang, vehicle_id: vehicleId },
       { issued_at: '1970-01-01T00:05:00Z' },
     );
-    const p = daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang);
+    const p = cmd.daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang);
     const shipped = karawang.command('create_shipment_darat', p, { issued_at: '1970-01-01T00:10:00Z' });
     const outcomes = await karawang.send([queued, started, finished, shipped]);
     expect(outcomes.map((o) => o.outcome)).toEqual(['applied', 'applied', 'applied', 'applied']);
 
-    const v = await rowOf<Record<string, unknown>>('vehicles', vehicleId);
+    const v = await cmd.rowOf<Record<string, unknown>>('vehicles', vehicleId);
     expect(ms(v!.loading_started_at)).toBeGreaterThanOrEqual(ms(v!.queued_at));
     expect(ms(v!.loading_finished_at)).toBeGreaterThanOrEqual(ms(v!.loading_started_at));
-    const s = await rowOf<Record<string, unknown>>('shipments', p.shipment_id);
+    const s = await cmd.rowOf<Record<string, unknown>>('shipments', p.shipment_id);
     expect(ms(s!.loading_date)).toBeGreaterThanOrEqual(ms(v!.loading_finished_at));
-    const [stock] = await rowsWhere<{ date_recorded: Date }>(
+    const [stock] = await cmd.rowsWhere<{ date_recorded: Date }>(
       `select date_recorded::text as date_recorded from public.inventory where id = $1`,
       [p.inventory_id],
     );
@@ -88,8 +82,8 @@ describe('issued_at: an ISO 8601 time with a zone, nothing else', () => {
   });
 
   it('a new row is never stamped earlier than 30 days before the server received it', async () => {
-    const karawang = await as('karawang');
-    const vehicleId = await makeVehicle(HUB.karawang);
+    const karawang = await cmd.as('karawang');
+    const vehicleId = await cmd.makeVehicle(HUB.karawang);
     const [outcome] = await karawang.send([
       karawang.command(
         'queue_vehicles',
@@ -98,22 +92,22 @@ describe('issued_at: an ISO 8601 time with a zone, nothing else', () => {
       ),
     ]);
     expect(outcome!.outcome).toBe('applied');
-    const v = await rowOf<{ queued_at: Date }>('vehicles', vehicleId);
+    const v = await cmd.rowOf<{ queued_at: Date }>('vehicles', vehicleId);
     expect(Date.now() - ms(v!.queued_at)).toBeLessThanOrEqual(31 * 24 * 3600_000);
   });
 });
 
 describe('payload types are refused, never coerced', () => {
   it('edit_vendor with a number as phone is refused and keeps the stored phone', async () => {
-    const admin = await as('admin');
-    const vendorId = id();
-    await admin.ok('add_vendor', { vendor_id: vendorId, name: `Telepon ${tag()}`, phone: '0812-1' });
+    const admin = await cmd.as('admin');
+    const vendorId = cmd.id();
+    await admin.ok('add_vendor', { vendor_id: vendorId, name: `Telepon ${cmd.tag()}`, phone: '0812-1' });
     expect(await admin.run('edit_vendor', { vendor_id: vendorId, changes: { phone: 812 } })).toMatchObject({
       outcome: 'rejected',
       code: 'validation',
       message: 'Perintah tidak valid.',
     });
-    expect(await rowOf('vendors', vendorId)).toMatchObject({ phone: '0812-1' });
+    expect(await cmd.rowOf('vendors', vendorId)).toMatchObject({ phone: '0812-1' });
   });
 
   it.each([
@@ -125,8 +119,8 @@ describe('payload types are refused, never coerced', () => {
     ['a date far ahead', { date_recorded: '9999-12-31' }],
     ['a warehouse id of another table', { warehouse_id: HUB.karawang }],
   ])('add_inventory with %s is refused and writes nothing', async (_what, change) => {
-    const admin = await as('admin');
-    const inventoryId = id();
+    const admin = await cmd.as('admin');
+    const inventoryId = cmd.id();
     const outcome = await admin.run('add_inventory', {
       inventory_id: inventoryId,
       warehouse_id: WAREHOUSE.karawang,
@@ -138,46 +132,53 @@ describe('payload types are refused, never coerced', () => {
     expect(outcome.outcome).toBe('rejected');
     expect(['validation', 'not_found']).toContain(outcome.code);
     expect(outcome.message).toBeTruthy();
-    expect(await rowOf('inventory', inventoryId)).toBeUndefined();
+    expect(await cmd.rowOf('inventory', inventoryId)).toBeUndefined();
   });
 
   it('control characters in text are refused on the server', async () => {
-    const admin = await as('admin');
-    const vendorId = id();
+    const admin = await cmd.as('admin');
+    const vendorId = cmd.id();
     expect(
-      await admin.run('add_vendor', { vendor_id: vendorId, name: `Bel\u0007 ${tag()}` }),
+      await admin.run('add_vendor', { vendor_id: vendorId, name: `Bel\u0007 ${cmd.tag()}` }),
     ).toMatchObject({ outcome: 'rejected', code: 'validation' });
-    expect(await rowOf('vendors', vendorId)).toBeUndefined();
+    expect(await cmd.rowOf('vendors', vendorId)).toBeUndefined();
   });
 });
 
 describe('one id, one command', () => {
   it('the same id with another type or payload is answered duplicate_id; the first stays', async () => {
-    const admin = await as('admin');
-    const first = admin.command('add_vehicle_type', { vehicle_type_id: id(), name: `Satu ${tag()}` });
+    const admin = await cmd.as('admin');
+    const first = admin.command('add_vehicle_type', { vehicle_type_id: cmd.id(), name: `Satu ${cmd.tag()}` });
     expect((await admin.send([first]))[0]).toMatchObject({ outcome: 'applied' });
     // The very same command again: answered from the record.
     expect((await admin.send([first]))[0]).toMatchObject({ id: first.id, outcome: 'applied' });
-    const otherPayload = { ...first, payload: { vehicle_type_id: id(), name: `Dua ${tag()}` } };
-    const otherType = { ...first, type: 'add_vendor', payload: { vendor_id: id(), name: `Tiga ${tag()}` } };
+    const otherPayload = { ...first, payload: { vehicle_type_id: cmd.id(), name: `Dua ${cmd.tag()}` } };
+    const otherType = {
+      ...first,
+      type: 'add_vendor',
+      payload: { vendor_id: cmd.id(), name: `Tiga ${cmd.tag()}` },
+    };
     for (const envelope of [otherPayload, otherType]) {
       const [outcome] = await admin.send([envelope]);
       expect(outcome).toMatchObject({ id: first.id, outcome: 'rejected', code: 'duplicate_id' });
     }
-    expect(await rowOf('vehicle_types', otherPayload.payload.vehicle_type_id as string)).toBeUndefined();
-    expect(await recorded(first.id)).toMatchObject({ outcome: 'applied' });
+    expect(await cmd.rowOf('vehicle_types', otherPayload.payload.vehicle_type_id as string)).toBeUndefined();
+    expect(await cmd.recorded(first.id)).toMatchObject({ outcome: 'applied' });
   });
 
   it('ids are compared in canonical form: an upper-case id is answered in lower case and never applied twice', async () => {
-    const admin = await as('admin');
+    const admin = await cmd.as('admin');
     const lower = randomUUID();
-    const typeId = id();
-    const command = admin.command('add_vehicle_type', { vehicle_type_id: typeId, name: `Kapital ${tag()}` });
+    const typeId = cmd.id();
+    const command = admin.command('add_vehicle_type', {
+      vehicle_type_id: typeId,
+      name: `Kapital ${cmd.tag()}`,
+    });
     const [upper] = await admin.send([{ ...command, id: lower.toUpperCase() }]);
     expect(upper).toMatchObject({ id: lower, outcome: 'applied' });
     const [again] = await admin.send([{ ...command, id: lower }]);
     expect(again).toMatchObject({ id: lower, outcome: 'applied' });
-    const rows = await rowsWhere('select id from public.vehicle_types where id = $1', [typeId]);
+    const rows = await cmd.rowsWhere('select id from public.vehicle_types where id = $1', [typeId]);
     expect(rows).toHaveLength(1);
   });
 });

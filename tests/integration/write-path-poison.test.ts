@@ -3,16 +3,21 @@
 // cannot parse) is found by splitting the batch and rejected on the device,
 // shown as a rejection; the commands around it go through; and a push that
 // keeps failing never stops the pull.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import { signedIn } from '../support/clients';
-import { openDevice, settle, type Device } from '../support/sync-device';
+import { type Device, deviceOfBlock, settle } from '../support/sync-device';
 import { DEMO_USERS } from '../support/demo';
 
 const tag = () => crypto.randomUUID().slice(0, 8);
 
 /** What an older app version could have left in the outbox: sent as is, never validated again. */
-async function rawCommand(device: Device, type: string, payload: Record<string, unknown>, id: string = crypto.randomUUID()) {
+async function rawCommand(
+  device: Device,
+  type: string,
+  payload: Record<string, unknown>,
+  id: string = crypto.randomUUID(),
+) {
   await device.engine.local.store.outbox.add({
     id,
     type,
@@ -34,17 +39,22 @@ async function serverVendor(name: string) {
 }
 
 describe('poisoned commands never block a device', () => {
+  const karawang = deviceOfBlock(DEMO_USERS.karawang);
   let device: Device;
-  afterAll(async () => device?.dispose());
 
   it('a NUL and a lone surrogate between two valid commands: the valid ones apply, the bad ones are rejected and shown', async () => {
-    device = await openDevice(DEMO_USERS.karawang);
-    await settle(device.engine);
+    device = await karawang.open();
     const before = `Sebelum ${tag()}`;
     const after = `Sesudah ${tag()}`;
     await device.engine.dispatch('add_vendor', { vendor_id: crypto.randomUUID(), name: before });
-    const nul = await rawCommand(device, 'add_vendor', { vendor_id: crypto.randomUUID(), name: `Scan\u0000${tag()}` });
-    const surrogate = await rawCommand(device, 'add_vendor', { vendor_id: crypto.randomUUID(), name: `Paste\ud800${tag()}` });
+    const nul = await rawCommand(device, 'add_vendor', {
+      vendor_id: crypto.randomUUID(),
+      name: `Scan\u0000${tag()}`,
+    });
+    const surrogate = await rawCommand(device, 'add_vendor', {
+      vendor_id: crypto.randomUUID(),
+      name: `Paste\ud800${tag()}`,
+    });
     // An id the server answers in canonical form is still matched on the device.
     const upperName = `Kapital ${tag()}`;
     await rawCommand(

@@ -2,6 +2,7 @@
 // that reaches the stack through a FlakyProxy, and a SyncEngine.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterAll } from 'vitest';
 import ws from 'ws';
 import { SyncEngine, type Actor } from '../../sync';
 import { ownerSql, stack } from './clients';
@@ -96,4 +97,22 @@ export async function settle(engine: SyncEngine, timeoutMs = 30_000): Promise<vo
       throw new Error(`still pending after ${timeoutMs} ms: ${pending} commands, ${uploads} uploads`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * The device of a describe block, disposed after the block: `open()` signs in as `email` and
+ * waits until the first sync has settled (then, with `thenOffline`, takes its network down).
+ * Called in the block's first test, so the opening counts in that test's time.
+ */
+export function deviceOfBlock(email: string): { open(options?: { thenOffline?: boolean }): Promise<Device> } {
+  let device: Device | undefined;
+  afterAll(async () => device?.dispose());
+  return {
+    async open(options = {}) {
+      device = await openDevice(email);
+      await settle(device.engine);
+      if (options.thenOffline) device.proxy.setMode('down');
+      return device;
+    },
+  };
 }

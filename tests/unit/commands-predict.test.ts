@@ -8,49 +8,18 @@ import { CommandRefused } from '../../sync/errors';
 import type { Actor, Change } from '../../sync/commands/types';
 import { MemoryState } from '../support/memory-state';
 import { countedAsSent } from '../support/receipt';
-import type { Hub, Shipment, Tables, Vehicle, Warehouse } from '../../sync/model/rows';
+import type { Shipment, Tables, Vehicle } from '../../sync/model/rows';
+import { HUB, hubs, ID, stamp, WH, warehouses } from '../support/prediction-world';
+import { shipmentRow, vehicleRow } from '../support/rows';
 
-const pad = (n: number) => String(n).padStart(12, '0');
-const HUB = (n: number) => `11111111-0000-4000-8000-${pad(n)}`;
-const WH = (n: number) => `22222222-0000-4000-8000-${pad(n)}`;
-const ID = (n: number) => `99999999-0000-4000-8000-${pad(n)}`;
-const stamp = {
-  created_at: '2026-09-22T20:00:00+00:00',
-  updated_at: '2026-09-22T20:00:00+00:00',
-  deleted: false,
-  change_xid: '7',
-};
-
-const hubs: Hub[] = [
-  { ...stamp, id: HUB(1), name: 'Hub Karawang', city: 'Karawang', type: 'karawang' },
-  { ...stamp, id: HUB(2), name: 'Hub Cikarang', city: 'Cikarang', type: 'cikarang' },
-  { ...stamp, id: HUB(3), name: 'Hub PolJak', city: 'Jakarta', type: 'poljak' },
-  { ...stamp, id: HUB(5), name: 'POD Makassar', city: 'Makassar', type: 'pod' },
-];
-const warehouses: Warehouse[] = [
-  { ...stamp, id: WH(1), name: 'Gudang Karawang', location: 'Karawang', hub_id: HUB(1), capacity: null },
-  { ...stamp, id: WH(2), name: 'Gudang Cikarang', location: 'Cikarang', hub_id: HUB(2), capacity: null },
-  { ...stamp, id: WH(5), name: 'Gudang Makassar', location: 'Makassar', hub_id: HUB(5), capacity: null },
-];
-const truck: Vehicle = {
+const truck: Vehicle = vehicleRow({
   ...stamp,
   id: ID(1),
   license_plate: 'T 1 KA',
-  driver_name: null,
-  driver_phone: null,
-  vehicle_type_id: null,
-  nama_kapal: null,
-  nama_pelayaran: null,
   vendor_id: ID(9),
   current_hub_id: HUB(1),
-  ready: true,
-  siap_muat: false,
-  sedang_muat: false,
-  is_active: true,
-  queued_at: null,
-  loading_started_at: null,
   loading_finished_at: '2026-11-21T01:00:00.000Z',
-};
+});
 
 const ISSUED = '2026-11-21T17:30:00.000Z'; // 00:30 on 22 Nov in Jakarta
 const actors: Record<string, Actor> = {
@@ -147,7 +116,7 @@ describe('create_shipment_darat', () => {
 });
 
 describe('arrival and POD', () => {
-  const shipment: Shipment = {
+  const shipment: Shipment = shipmentRow({
     ...stamp,
     id: ID(20),
     batch_number: 'B-1',
@@ -158,21 +127,9 @@ describe('arrival and POD', () => {
     current_hub_id: HUB(1),
     smartboard_quantity: 3,
     bracket_quantity: 4,
-    delivery_record: false,
-    bast: false,
     status: 'otw_cikarang',
     loading_date: ISSUED,
-    etd: null,
-    eta: null,
-    arrival_gdt: null,
-    arrival_destination: null,
-    selesai_bongkar: false,
-    notes: null,
-    delivery_record_image_url: null,
-    bast_image_url: null,
-    unloading_started_at: null,
-    unloading_finished_at: null,
-  };
+  });
 
   it('confirm_arrival moves shipment and vehicle to the destination; a second one is refused', async () => {
     const state = world({ shipments: [shipment] });
@@ -287,7 +244,9 @@ describe('master data', () => {
       ['edit_vehicle', { vehicle_id: truck.id, changes: { driver_name: 'X' } }],
       ['delete_vehicle', { vehicle_id: truck.id }],
     ] as const) {
-      await expect(predict(state, actors.karawang!, type, payload)).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(predict(state, actors.karawang!, type, payload)).rejects.toMatchObject({
+        code: 'forbidden',
+      });
       await expect(predict(state, actors.tower!, type, payload)).resolves.toHaveLength(1);
     }
   });

@@ -14,9 +14,16 @@ import {
 } from '../../sync/domain/dashboard';
 import { dashboardFigures, StockLedger } from '../../sync/domain/dashboard-figures';
 import type { Hub, InventoryRow, Shipment, Warehouse } from '../../sync/model/rows';
+import { ledgerRowsOf, shipmentRow, stamped } from '../support/rows';
 
-const base = { created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z', deleted: false, change_xid: '1' };
-const hub = (id: string, name: string, type: Hub['type'], city: string | null): Hub => ({ ...base, id, name, type, city });
+const base = stamped('2026-11-01T00:00:00Z', '1');
+const hub = (id: string, name: string, type: Hub['type'], city: string | null): Hub => ({
+  ...base,
+  id,
+  name,
+  type,
+  city,
+});
 const wh = (id: string, hubId: string | null, location: string | null, deleted = false): Warehouse => ({
   ...base,
   id,
@@ -26,46 +33,20 @@ const wh = (id: string, hubId: string | null, location: string | null, deleted =
   capacity: null,
   deleted,
 });
-const inv = (id: string, warehouse: string, tv: number, bracket: number, deleted = false): InventoryRow => ({
-  ...base,
-  id,
-  warehouse_id: warehouse,
-  date_recorded: '2026-11-20',
-  smartboard_quantity: tv,
-  bracket_quantity: bracket,
-  batch_number: null,
-  shipment_id: null,
-  deleted,
-}) as InventoryRow;
+const inv = ledgerRowsOf(base);
 let n = 0;
 const ship = (over: Partial<Shipment>): Shipment =>
-  ({
+  shipmentRow({
     ...base,
     id: `s${++n}`,
     batch_number: `B${n}`,
     vehicle_id: 'v',
-    vendor_id: null,
     origin_hub_id: 'krw',
     destination_hub_id: 'ckr',
     current_hub_id: 'krw',
-    smartboard_quantity: 0,
-    bracket_quantity: 0,
-    delivery_record: false,
-    bast: false,
     status: 'otw_cikarang',
-    loading_date: null,
-    etd: null,
-    eta: null,
-    arrival_gdt: null,
-    arrival_destination: null,
-    selesai_bongkar: false,
-    notes: null,
-    delivery_record_image_url: null,
-    bast_image_url: null,
-    unloading_started_at: null,
-    unloading_finished_at: null,
     ...over,
-  }) as Shipment;
+  });
 
 const hubs = [
   hub('krw', 'Hub Karawang', 'karawang', 'Karawang'),
@@ -90,7 +71,12 @@ describe('inTransitTotals', () => {
 });
 
 describe('stock', () => {
-  const warehouses = [wh('w1', 'krw', 'Karawang'), wh('w2', 'krw', null), wh('w3', 'ckr', 'Cikarang'), wh('w9', 'krw', null, true)];
+  const warehouses = [
+    wh('w1', 'krw', 'Karawang'),
+    wh('w2', 'krw', null),
+    wh('w3', 'ckr', 'Cikarang'),
+    wh('w9', 'krw', null, true),
+  ];
   const rows = [
     inv('i1', 'w1', 100, 50),
     inv('i2', 'w1', -30, -60),
@@ -154,7 +140,9 @@ describe('isMovement', () => {
     [0, 0, { all: true, in: false, out: false }],
   ])('tv %s bracket %s', (tv, bracket, expected) => {
     const row = { smartboard_quantity: tv, bracket_quantity: bracket };
-    expect({ all: isMovement(row, 'all'), in: isMovement(row, 'in'), out: isMovement(row, 'out') }).toEqual(expected);
+    expect({ all: isMovement(row, 'all'), in: isMovement(row, 'in'), out: isMovement(row, 'out') }).toEqual(
+      expected,
+    );
   });
 });
 
@@ -171,7 +159,12 @@ describe('fixedHubs', () => {
 });
 
 describe('podCards', () => {
-  const warehouses = [wh('wm', 'mks', 'Makassar'), wh('wj', 'pjk', 'Jakarta'), wh('wb', 'bjm', 'Banjarmasin'), wh('wx', null, 'Kendari')];
+  const warehouses = [
+    wh('wm', 'mks', 'Makassar'),
+    wh('wj', 'pjk', 'Jakarta'),
+    wh('wb', 'bjm', 'Banjarmasin'),
+    wh('wx', null, 'Kendari'),
+  ];
   it('one card per destination city with its stages and stock; fixed cities out; empty cities hidden', () => {
     const shipments = [
       ship({ origin_hub_id: 'pjk', destination_hub_id: 'mks', status: 'otw_podmakasar' }),
@@ -207,9 +200,18 @@ describe('podCards', () => {
 describe('dashboardScope (spec 6)', () => {
   it('staff see everything; a hub user its hub; a POD user its city only', () => {
     expect(dashboardScope({ role: 'admin', hubId: null }, hubs)).toEqual({ hubIds: 'all', podCity: 'all' });
-    expect(dashboardScope({ role: 'tower_control', hubId: null }, hubs)).toEqual({ hubIds: 'all', podCity: 'all' });
-    expect(dashboardScope({ role: 'hub_user', hubId: 'ckr' }, hubs)).toEqual({ hubIds: ['ckr'], podCity: null });
-    expect(dashboardScope({ role: 'hub_user', hubId: 'mks' }, hubs)).toEqual({ hubIds: [], podCity: 'Makassar' });
+    expect(dashboardScope({ role: 'tower_control', hubId: null }, hubs)).toEqual({
+      hubIds: 'all',
+      podCity: 'all',
+    });
+    expect(dashboardScope({ role: 'hub_user', hubId: 'ckr' }, hubs)).toEqual({
+      hubIds: ['ckr'],
+      podCity: null,
+    });
+    expect(dashboardScope({ role: 'hub_user', hubId: 'mks' }, hubs)).toEqual({
+      hubIds: [],
+      podCity: 'Makassar',
+    });
     expect(dashboardScope({ role: 'hub_user', hubId: null }, hubs)).toEqual({ hubIds: [], podCity: null });
   });
 });
@@ -248,7 +250,9 @@ describe('StockLedger (the dashboard keeps stock by changed rows)', () => {
         }
         const scratch = stockByWarehouse([...current.values()]);
         for (const id of ['w1', 'w2', 'w3']) {
-          expect(ledger.stock.get(id) ?? { tv: 0, bracket: 0 }).toEqual(scratch.get(id) ?? { tv: 0, bracket: 0 });
+          expect(ledger.stock.get(id) ?? { tv: 0, bracket: 0 }).toEqual(
+            scratch.get(id) ?? { tv: 0, bracket: 0 },
+          );
         }
       }),
       { numRuns: 300 },
@@ -262,7 +266,13 @@ describe('dashboardFigures', () => {
   warehouses[1]!.capacity = 100;
   const shipments = [
     ship({ smartboard_quantity: 12, bracket_quantity: 7 }), // Karawang -> Cikarang, OTW
-    ship({ origin_hub_id: 'pjk', destination_hub_id: 'mks', status: 'confirm_tiba', smartboard_quantity: 5, bracket_quantity: 1 }),
+    ship({
+      origin_hub_id: 'pjk',
+      destination_hub_id: 'mks',
+      status: 'confirm_tiba',
+      smartboard_quantity: 5,
+      bracket_quantity: 1,
+    }),
     ship({ selesai_bongkar: true, status: 'selesai', smartboard_quantity: 99, bracket_quantity: 99 }),
   ];
   const input = {

@@ -4,12 +4,10 @@
 import 'fake-indexeddb/auto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient } from '@supabase/supabase-js';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import ws from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncEngine, type SyncStatus } from '../../sync';
 import { firstValueFrom, filter } from 'rxjs';
+import { standInEngine } from '../support/stand-in-engine';
 
 type Listener = (event: unknown) => void;
 const WATCHED = new Set(['online', 'offline', 'visibilitychange']);
@@ -29,7 +27,11 @@ function fakeBrowser() {
       },
       removeEventListener(type: string, listener: Listener) {
         if (!listeners.get(type)?.delete(listener)) return;
-        for (const key of live) if (key.startsWith(`${name}:${type}:`)) { live.delete(key); break; }
+        for (const key of live)
+          if (key.startsWith(`${name}:${type}:`)) {
+            live.delete(key);
+            break;
+          }
       },
       dispatch(type: string) {
         for (const l of listeners.get(type) ?? []) l({ type });
@@ -42,18 +44,7 @@ function fakeBrowser() {
 
 const actor = { userId: 'aaaaaaaa-0000-4000-8000-000000000003', role: 'hub_user' as const, hubId: 'hub-k' };
 
-async function startEngine(url: string) {
-  return SyncEngine.start({
-    supabase: createClient(url, 'anon', {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as never },
-    }),
-    actor,
-    indexedDb: { indexedDB: new IDBFactory(), IDBKeyRange },
-    multiTab: false,
-    pullIntervalMs: 60_000,
-  });
-}
+const startEngine = (url: string) => standInEngine(url, actor, 60_000);
 
 const afterRound = (engine: SyncEngine) =>
   firstValueFrom(engine.status$.pipe(filter((s: SyncStatus) => !s.syncing && s.lastError !== null)));
@@ -76,7 +67,11 @@ describe('the engine on a device', { timeout: 30_000 }, () => {
     });
   });
   afterEach(async () => {
-    Object.assign(globalThis, { addEventListener: saved.add, removeEventListener: saved.remove, document: saved.document });
+    Object.assign(globalThis, {
+      addEventListener: saved.add,
+      removeEventListener: saved.remove,
+      document: saved.document,
+    });
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     server = undefined;
   });

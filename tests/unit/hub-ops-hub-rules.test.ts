@@ -11,6 +11,7 @@ import {
 } from '../../src/features/hub-ops/hub-resolution';
 import { otwLabelPart } from '../../src/features/hub-ops/otw-label';
 import { idsOfPayload, pendingIds } from '../../src/lib/pending-ids';
+import { vehicleRow } from '../support/rows';
 
 const hub = (id: string, name: string, type: Hub['type'], extra: Partial<Hub> = {}): Hub => ({
   id,
@@ -83,29 +84,8 @@ describe('what each hub offers', () => {
   });
 });
 
-const vehicle = (id: string, flags: Partial<Vehicle>): Vehicle => ({
-  id,
-  license_plate: `P ${id}`,
-  driver_name: null,
-  driver_phone: null,
-  vehicle_type_id: null,
-  nama_kapal: null,
-  nama_pelayaran: null,
-  vendor_id: 'v',
-  current_hub_id: 'h',
-  ready: false,
-  siap_muat: false,
-  sedang_muat: false,
-  is_active: true,
-  queued_at: null,
-  loading_started_at: null,
-  loading_finished_at: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  deleted: false,
-  change_xid: '1',
-  ...flags,
-});
+const vehicle = (id: string, flags: Partial<Vehicle>): Vehicle =>
+  vehicleRow({ id, license_plate: `P ${id}`, vendor_id: 'v', current_hub_id: 'h', ready: false, ...flags });
 
 describe('the vehicle lists', () => {
   it('ready lists siap_muat in queue order, loading sedang_muat, finished the loaded-and-free', () => {

@@ -8,33 +8,12 @@ import {
   queueableTrucks,
   type QueueableTruck,
 } from '../../src/features/hub-ops/queueable-trucks';
+import { vehicleRow } from '../support/rows';
 
 const HERE = 'hub-here';
 const OTHER = 'hub-other';
 
-const vehicle = (id: string, flags: Partial<Vehicle>): Vehicle => ({
-  id,
-  license_plate: `B ${id}`,
-  driver_name: null,
-  driver_phone: null,
-  vehicle_type_id: null,
-  nama_kapal: null,
-  nama_pelayaran: null,
-  vendor_id: 'v1',
-  current_hub_id: null,
-  ready: true,
-  siap_muat: false,
-  sedang_muat: false,
-  is_active: true,
-  queued_at: null,
-  loading_started_at: null,
-  loading_finished_at: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  deleted: false,
-  change_xid: '1',
-  ...flags,
-});
+const vehicle = (id: string, flags: Partial<Vehicle>): Vehicle => vehicleRow({ id, ...flags });
 
 const VENDORS: Record<string, string> = { v1: 'PT Sinar Jaya', v2: 'PT Laut Biru' };
 const context = (hubType: 'karawang' | 'cikarang' | 'poljak' | 'polsub', awaiting: string[] = []) => ({

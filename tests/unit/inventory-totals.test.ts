@@ -1,28 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import type { InventoryRow, Shipment, Warehouse } from '../../sync';
-import { inventorySummary, isEmptyStock, warehouseCards } from '../../src/features/inventory/inventory-totals';
+import {
+  inventorySummary,
+  isEmptyStock,
+  warehouseCards,
+} from '../../src/features/inventory/inventory-totals';
 import { CATALOGUE, stockByWarehouse } from '../../sync';
+import { ledgerRow, stamped } from '../support/rows';
 
-const stamp = { created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z', deleted: false, change_xid: '1' };
-const wh = (id: string, name: string, deleted = false): Warehouse =>
-  ({ ...stamp, id, name, location: 'Karawang', hub_id: null, capacity: null, deleted });
+const stamp = stamped('2026-11-01T00:00:00Z', '1');
+const wh = (id: string, name: string, deleted = false): Warehouse => ({
+  ...stamp,
+  id,
+  name,
+  location: 'Karawang',
+  hub_id: null,
+  capacity: null,
+  deleted,
+});
 const row = (warehouse_id: string, tv: number, bracket: number, deleted = false): InventoryRow =>
-  ({
+  ledgerRow({
     ...stamp,
     id: `${warehouse_id}-${tv}-${bracket}`,
     warehouse_id,
     date_recorded: '2026-11-01',
     smartboard_quantity: tv,
     bracket_quantity: bracket,
-    batch_number: null,
-    shipment_id: null,
     deleted,
-  }) as InventoryRow;
+  });
 const ship = (tv: number, bracket: number, selesai_bongkar: boolean): Shipment =>
-  ({ ...stamp, id: `s${tv}${bracket}`, smartboard_quantity: tv, bracket_quantity: bracket, selesai_bongkar }) as Shipment;
+  ({
+    ...stamp,
+    id: `s${tv}${bracket}`,
+    smartboard_quantity: tv,
+    bracket_quantity: bracket,
+    selesai_bongkar,
+  }) as Shipment;
 
 describe('Inventory Master totals (spec 2.5, 9)', () => {
-  const warehouses = [wh('a', 'Gudang Karawang'), wh('b', 'Gudang Cikarang'), wh('c', 'Gudang Kosong'), wh('d', 'Gudang Lama', true)];
+  const warehouses = [
+    wh('a', 'Gudang Karawang'),
+    wh('b', 'Gudang Cikarang'),
+    wh('c', 'Gudang Kosong'),
+    wh('d', 'Gudang Lama', true),
+  ];
   const rows = [
     row('a', 10, 4),
     row('a', -3, -1), // outgoing

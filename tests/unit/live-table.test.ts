@@ -7,24 +7,18 @@ import { liveDashboardInput, liveTable, type LiveTable } from '../../sync/db/liv
 import { openLocal, type Local } from '../../sync/db/database';
 import { stockOfBalances } from '../../sync/domain/dashboard';
 import type { InventoryRow, Shipment, StockBalance } from '../../sync/model/rows';
+import { balanceRow, ledgerRowsOf, stamped } from '../support/rows';
 
-const base = { created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z', deleted: false, change_xid: '1' };
-const inv = (id: string, warehouse: string, tv: number, bracket: number, deleted = false): InventoryRow =>
-  ({
-    ...base,
-    id,
-    warehouse_id: warehouse,
-    date_recorded: '2026-11-20',
-    smartboard_quantity: tv,
-    bracket_quantity: bracket,
-    batch_number: null,
-    shipment_id: null,
-    deleted,
-  }) as InventoryRow;
+const base = stamped('2026-11-01T00:00:00Z', '1');
+const inv = ledgerRowsOf(base);
 
 let local: Local;
 beforeAll(async () => {
-  local = await openLocal('00000000-0000-4000-8000-00000000live', { indexedDB: new IDBFactory(), IDBKeyRange }, false);
+  local = await openLocal(
+    '00000000-0000-4000-8000-00000000live',
+    { indexedDB: new IDBFactory(), IDBKeyRange },
+    false,
+  );
 });
 afterAll(async () => {
   await local.close();
@@ -35,7 +29,11 @@ const queried = async () =>
 
 describe('liveTable', () => {
   it('starts from the stored rows, then follows inserts, updates, soft deletes and removals', async () => {
-    await local.db.inventory.bulkUpsert([inv('a', 'w1', 10, 2), inv('b', 'w2', 5, 5), inv('gone', 'w1', 1, 1)] as never);
+    await local.db.inventory.bulkUpsert([
+      inv('a', 'w1', 10, 2),
+      inv('b', 'w2', 5, 5),
+      inv('gone', 'w1', 1, 1),
+    ] as never);
     await local.db.inventory.bulkRemove(['gone']);
     const states: Array<LiveTable<InventoryRow>> = [];
     const sub = liveTable<InventoryRow>(local.db.inventory as never).subscribe((s) =>
@@ -69,13 +67,8 @@ describe('liveTable', () => {
 });
 
 describe('liveDashboardInput', () => {
-  const balance = (warehouse: string, tv: number, bracket: number): StockBalance => ({
-    ...base,
-    id: warehouse,
-    warehouse_id: warehouse,
-    smartboard_quantity: tv,
-    bracket_quantity: bracket,
-  });
+  const balance = (warehouse: string, tv: number, bracket: number): StockBalance =>
+    balanceRow(base, warehouse, tv, bracket);
 
   it('takes the stock from the stored balances (issue 26), not from the ledger rows, after writes', async () => {
     const inputs: Array<{ stock: Map<string, unknown>; shipments: readonly Shipment[] }> = [];
@@ -85,7 +78,9 @@ describe('liveDashboardInput', () => {
     );
     await expect.poll(() => inputs.length).toBeGreaterThan(0);
     const stored = async () =>
-      stockOfBalances((await local.db.stock_balances.find().exec()).map((d) => d.toJSON() as unknown as StockBalance));
+      stockOfBalances(
+        (await local.db.stock_balances.find().exec()).map((d) => d.toJSON() as unknown as StockBalance),
+      );
     expect(inputs.at(-1)!.stock).toEqual(await stored());
     expect(inputs.at(-1)!.stock.get('w1')).toEqual({ tv: 40, bracket: 4 });
     // A ledger row alone moves nothing: the server's balance (or a prediction's) does.

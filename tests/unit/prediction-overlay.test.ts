@@ -14,32 +14,21 @@ import {
 } from '../../sync/replication/overlay';
 import { viewReader } from '../../sync/replication/view';
 import type { Vehicle } from '../../sync/model/rows';
+import { stamped, vehicleRow } from '../support/rows';
 
 const HUB = 'hub-k';
 const at = (minute: number) => `2026-11-24T08:${String(minute).padStart(2, '0')}:00.000Z`;
-const vehicle = (id: string, patch: Partial<Vehicle> = {}): Vehicle => ({
-  id,
-  created_at: at(0),
-  updated_at: at(0),
-  deleted: false,
-  change_xid: '1',
-  license_plate: `B ${id}`,
-  driver_name: null,
-  driver_phone: null,
-  vehicle_type_id: null,
-  nama_kapal: null,
-  nama_pelayaran: null,
-  vendor_id: 'vendor-1',
-  current_hub_id: HUB,
-  ready: false,
-  siap_muat: true,
-  sedang_muat: false,
-  is_active: true,
-  queued_at: at(1),
-  loading_started_at: null,
-  loading_finished_at: null,
-  ...patch,
-});
+const vehicle = (id: string, patch: Partial<Vehicle> = {}): Vehicle =>
+  vehicleRow({
+    ...stamped(at(0), '1'),
+    id,
+    vendor_id: 'vendor-1',
+    current_hub_id: HUB,
+    ready: false,
+    siap_muat: true,
+    queued_at: at(1),
+    ...patch,
+  });
 const loading = (v: Vehicle, minute: number): Vehicle => ({
   ...v,
   siap_muat: false,

@@ -8,65 +8,27 @@ import { definitionOf } from '../../sync/commands/catalogue';
 import type { Actor, Change } from '../../sync/commands/types';
 import { availableStock, batchTaken, stockShortfalls } from '../../sync/domain/stock';
 import { CommandRefused } from '../../sync/errors';
-import type {
-  Hub,
-  InventoryRow,
-  Shipment,
-  StockBalance,
-  Tables,
-  Vehicle,
-  Warehouse,
-} from '../../sync/model/rows';
+import type { InventoryRow, Shipment, StockBalance, Tables, Vehicle } from '../../sync/model/rows';
 import { withBalances } from '../../sync/replication/balances';
 import { parseCount } from '../../src/lib/quantity';
 import { withStockAndBatch } from '../../src/features/hub-ops/shipping-checks';
 import { MemoryState } from '../support/memory-state';
+import {
+  HUB,
+  hubs as allHubs,
+  ID,
+  stamp,
+  WH,
+  warehouses as allWarehouses,
+} from '../support/prediction-world';
+import { balanceRow, vehicleRow } from '../support/rows';
 
-const pad = (n: number) => String(n).padStart(12, '0');
-const HUB = (n: number) => `11111111-0000-4000-8000-${pad(n)}`;
-const WH = (n: number) => `22222222-0000-4000-8000-${pad(n)}`;
-const ID = (n: number) => `99999999-0000-4000-8000-${pad(n)}`;
-const stamp = {
-  created_at: '2026-09-22T20:00:00+00:00',
-  updated_at: '2026-09-22T20:00:00+00:00',
-  deleted: false,
-  change_xid: '7',
-};
-
-const hubs: Hub[] = [
-  { ...stamp, id: HUB(1), name: 'Hub Karawang', city: 'Karawang', type: 'karawang' },
-  { ...stamp, id: HUB(2), name: 'Hub Cikarang', city: 'Cikarang', type: 'cikarang' },
-];
-const warehouses: Warehouse[] = [
-  { ...stamp, id: WH(1), name: 'Gudang Karawang', location: 'Karawang', hub_id: HUB(1), capacity: null },
-  { ...stamp, id: WH(2), name: 'Gudang Cikarang', location: 'Cikarang', hub_id: HUB(2), capacity: null },
-];
-const balance = (tv: number, bracket: number): StockBalance => ({
-  ...stamp,
-  id: WH(1),
-  warehouse_id: WH(1),
-  smartboard_quantity: tv,
-  bracket_quantity: bracket,
-});
-const truck = (n: number): Vehicle => ({
-  ...stamp,
-  id: ID(n),
-  license_plate: `T ${n} KA`,
-  driver_name: null,
-  driver_phone: null,
-  vehicle_type_id: null,
-  nama_kapal: null,
-  nama_pelayaran: null,
-  vendor_id: ID(9),
-  current_hub_id: HUB(1),
-  ready: true,
-  siap_muat: false,
-  sedang_muat: false,
-  is_active: true,
-  queued_at: null,
-  loading_started_at: null,
-  loading_finished_at: null,
-});
+// Karawang and Cikarang only.
+const hubs = allHubs.slice(0, 2);
+const warehouses = allWarehouses.slice(0, 2);
+const balance = (tv: number, bracket: number): StockBalance => balanceRow(stamp, WH(1), tv, bracket);
+const truck = (n: number): Vehicle =>
+  vehicleRow({ ...stamp, id: ID(n), license_plate: `T ${n} KA`, vendor_id: ID(9), current_hub_id: HUB(1) });
 
 const ISSUED = '2026-11-21T07:30:00.000Z';
 const karawang: Actor = { userId: ID(100), role: 'hub_user', hubId: HUB(1) };

@@ -6,28 +6,14 @@ import type { Change } from '../../sync/commands/types';
 import type { InventoryRow, StockBalance } from '../../sync/model/rows';
 import { withBalances } from '../../sync/replication/balances';
 import { MemoryState } from '../support/memory-state';
+import { balanceRow, ledgerRowsOf, stamped } from '../support/rows';
 
-const stamp = { created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z', deleted: false, change_xid: '7' };
+const stamp = stamped('2026-11-01T00:00:00Z', '7');
 const AT = '2026-11-26T01:00:00.000Z';
 
-const row = (id: string, warehouse: string, tv: number, bracket: number, deleted = false): InventoryRow => ({
-  ...stamp,
-  id,
-  warehouse_id: warehouse,
-  date_recorded: '2026-11-20',
-  smartboard_quantity: tv,
-  bracket_quantity: bracket,
-  batch_number: null,
-  shipment_id: null,
-  deleted,
-});
-const balance = (warehouse: string, tv: number, bracket: number): StockBalance => ({
-  ...stamp,
-  id: warehouse,
-  warehouse_id: warehouse,
-  smartboard_quantity: tv,
-  bracket_quantity: bracket,
-});
+const row = ledgerRowsOf(stamp);
+const balance = (warehouse: string, tv: number, bracket: number): StockBalance =>
+  balanceRow(stamp, warehouse, tv, bracket);
 const ledger = (r: InventoryRow): Change => ({ table: 'inventory', row: r });
 
 /** The balances a prediction ends with, by warehouse. */
@@ -50,7 +36,9 @@ describe('the balance changes of a prediction', () => {
     });
 
   it('a new row moves its warehouse by its quantities; rows of one warehouse add up', async () => {
-    expect(await balancesAfter(state(), [ledger(row('n1', 'wa', 5, 0)), ledger(row('n2', 'wa', 0, 2))])).toEqual({
+    expect(
+      await balancesAfter(state(), [ledger(row('n1', 'wa', 5, 0)), ledger(row('n2', 'wa', 0, 2))]),
+    ).toEqual({
       wa: [12, 5],
     });
     // An outgoing row (a shipment) takes stock out.
@@ -63,7 +51,10 @@ describe('the balance changes of a prediction', () => {
   });
 
   it('a row moved to another warehouse leaves one and enters the other; the last change of a row counts', async () => {
-    expect(await balancesAfter(state(), [ledger(row('r1', 'wb', 10, 4))])).toEqual({ wa: [-3, -1], wb: [110, 54] });
+    expect(await balancesAfter(state(), [ledger(row('r1', 'wb', 10, 4))])).toEqual({
+      wa: [-3, -1],
+      wb: [110, 54],
+    });
     expect(
       await balancesAfter(state(), [ledger(row('n4', 'wa', 1, 1)), ledger(row('n4', 'wa', 2, 0))]),
     ).toEqual({ wa: [9, 3] });
@@ -74,7 +65,10 @@ describe('the balance changes of a prediction', () => {
     expect(await withBalances([vehicle], state(), AT)).toEqual([vehicle]);
     expect(await balancesAfter(state(), [ledger(row('n5', 'wa', 0, 0))])).toEqual({});
     expect(await balancesAfter(state(), [ledger(row('r1', 'wa', 10, 4))])).toEqual({});
-    const own: Change[] = [ledger(row('n6', 'wa', 1, 0)), { table: 'stock_balances', row: balance('wa', 1, 1) }];
+    const own: Change[] = [
+      ledger(row('n6', 'wa', 1, 0)),
+      { table: 'stock_balances', row: balance('wa', 1, 1) },
+    ];
     expect(await withBalances(own, state(), AT)).toEqual(own);
   });
 

@@ -4,38 +4,26 @@
 // after it. The engine against a stand-in server that records every apply_commands call.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient } from '@supabase/supabase-js';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import ws from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SyncEngine } from '../../sync';
 import type { Vehicle } from '../../sync/model/rows';
+import { stamped, vehicleRow } from '../support/rows';
+import { standInEngine } from '../support/stand-in-engine';
 
 const HUB = '11111111-0000-4000-8000-00000000000a';
 const VEHICLE = '44444444-0000-4000-8000-00000000000b';
 const actor = { userId: 'aaaaaaaa-0000-4000-8000-000000000003', role: 'hub_user' as const, hubId: HUB };
-const queued: Vehicle = {
+const queued: Vehicle = vehicleRow({
+  ...stamped('2026-11-24T08:00:00.000Z', '7'),
   id: VEHICLE,
-  created_at: '2026-11-24T08:00:00.000Z',
-  updated_at: '2026-11-24T08:00:00.000Z',
-  deleted: false,
-  change_xid: '7',
   license_plate: 'B 9021 UND',
   driver_name: 'Sopir',
-  driver_phone: null,
-  vehicle_type_id: null,
-  nama_kapal: null,
-  nama_pelayaran: null,
   vendor_id: 'vendor-1',
   current_hub_id: HUB,
   ready: false,
   siap_muat: true,
-  sedang_muat: false,
-  is_active: true,
   queued_at: '2026-11-24T08:01:00.000Z',
-  loading_started_at: null,
-  loading_finished_at: null,
-};
+});
 
 interface Sent {
   id: string;
@@ -88,16 +76,7 @@ async function listen(server: Server): Promise<string> {
 }
 
 async function engineAt(url: string): Promise<SyncEngine> {
-  const engine = await SyncEngine.start({
-    supabase: createClient(url, 'anon', {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as never },
-    }),
-    actor,
-    indexedDb: { indexedDB: new IDBFactory(), IDBKeyRange },
-    multiTab: false,
-    pullIntervalMs: 3_600_000,
-  });
+  const engine = await standInEngine(url, actor, 3_600_000);
   await engine.local.db.vehicles.insert(queued as never);
   return engine;
 }
@@ -135,7 +114,9 @@ describe('undo on the device', { timeout: 30_000 }, () => {
     expect(await row(engine)).toMatchObject({ siap_muat: false, ready: true, queued_at: null });
     // A round tries to push while offline and fails; the command stays withdrawable.
     await engine.syncNow();
-    expect((await outbox(engine)).map((e) => [e.id, e.sent ?? false, e.attempts > 0])).toEqual([[id, false, true]]);
+    expect((await outbox(engine)).map((e) => [e.id, e.sent ?? false, e.attempts > 0])).toEqual([
+      [id, false, true],
+    ]);
 
     expect(await engine.undo(id)).toEqual({ kind: 'withdrawn' });
     expect(await row(engine)).toEqual(before);
@@ -176,6 +157,8 @@ describe('undo on the device', { timeout: 30_000 }, () => {
     const fake = standIn();
     server = fake.server;
     engine = await engineAt(await listen(server));
-    await expect(engine.undo(crypto.randomUUID())).rejects.toThrow('Waktu untuk mengurungkan tindakan ini sudah lewat.');
+    await expect(engine.undo(crypto.randomUUID())).rejects.toThrow(
+      'Waktu untuk mengurungkan tindakan ini sudah lewat.',
+    );
   });
 });
