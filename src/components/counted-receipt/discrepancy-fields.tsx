@@ -40,8 +40,7 @@ export function DiscrepancyFields({
 }: {
   need: NeededDiscrepancy;
   state: DiscrepancyState;
-  /** In the device's language. */
-  errors: { note?: string; photos?: string };
+  errors: Record<string, string>;
   disabled: boolean;
   onChange: (next: DiscrepancyState) => void;
 }) {
@@ -52,8 +51,8 @@ export function DiscrepancyFields({
   const [failed, setFailed] = useState(false);
   const title = discrepancyTitle(need);
   const base = `receipt-${need.key}`;
-  const photoError = errors.photos ?? (failed ? t('handover.receipt.photoFailed') : undefined);
-  const noteError = errors.note;
+  const photoError = errors[`${need.key}.photos`] ?? (failed ? t('handover.receipt.photoFailed') : undefined);
+  const noteError = errors[`${need.key}.note`];
 
   async function add(files: Blob[]) {
     setBusy(true);
