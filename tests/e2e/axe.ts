@@ -49,10 +49,7 @@ export async function seriousViolations(
       .waitForFunction(
         () =>
           [...document.querySelectorAll('[data-sonner-toast][data-visible=true]')].some(
-            (t) =>
-              t.getAttribute('data-mounted') === 'true' &&
-              getComputedStyle(t).opacity === '1' &&
-              t.getAnimations().every((a) => a.playState !== 'running'),
+            (t) => t.getAttribute('data-mounted') === 'true' && getComputedStyle(t).opacity === '1',
           ),
         undefined,
         { timeout: 5_000, polling: 'raf' },
