@@ -40,10 +40,12 @@ export async function seriousViolations(
   page: Page,
   opts: { withoutToasts?: boolean; withToast?: boolean } = {},
 ): Promise<string[]> {
-  // A scan with a toast goes as soon as the toast is fully in (a toast just shown, or moved by a
-  // resize, is still sliding: a clean-clone run once began the scan then): it would not outlast
-  // the wait for everything else to settle.
+  // A scan with a toast then waits until the toast is fully in (a toast just shown, or moved by a
+  // resize, is still sliding: a clean-clone run once began the scan then).
   await page.evaluate(AXE);
+  // Everything outside the toasts settles first, with a toast or without (the toasts' own
+  // transitions do not count there).
+  await settled(page);
   if (opts.withToast) {
     await page
       .waitForFunction(
@@ -55,7 +57,7 @@ export async function seriousViolations(
         { timeout: 5_000, polling: 'raf' },
       )
       .catch(() => undefined);
-  } else await settled(page);
+  }
   return page.evaluate(
     async ({ withoutToasts, withToast }) => {
       const toastShowing = () =>
