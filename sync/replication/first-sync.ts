@@ -34,9 +34,12 @@ export async function askFirstSync(
   return data as FirstSyncAnswer;
 }
 
-/** A table's first batch from the answer, as pull_changes would have answered it; null if left out. */
+/**
+ * A table's first batch from the answer (first_sync's or pull_round's), as pull_changes would
+ * have answered it; null if left out.
+ */
 export function firstBatchOf<T extends TableName>(
-  answer: FirstSyncAnswer | null,
+  answer: Pick<FirstSyncAnswer, 'horizon' | 'cutoff' | 'tables'> | null,
   table: T,
 ): PullResponse<Tables[T]> | null {
   const mine = answer?.tables[table];

@@ -16,6 +16,7 @@ import {
   progressKey,
   smallestFirst,
 } from './first-sync';
+import { askRound } from './pull-round';
 
 /**
  * Rows a pull asks for at a time (the server allows up to 5,000). Larger batches pay the
@@ -214,8 +215,10 @@ async function inPool<T>(
 const LARGEST_FIRST: readonly TableName[] = ['inventory', 'shipments'];
 
 /**
- * Pulls every table with changes to the end: one probe, then pull_changes for those tables
- * only, up to PULL_CONCURRENCY tables at once. A new device (no checkpoint at all) asks no
+ * Pulls every table with changes to the end: one request names them and brings their first
+ * batches (pull_round, pull-round.ts; an older server: the changed_tables probe, then
+ * pull_changes for those tables only), then pull_changes for the tables with more, up to
+ * PULL_CONCURRENCY tables at once. A new device (no checkpoint at all) asks no
  * probe: every table has changes for it, so it asks every table's count and first batch in
  * one request (first_sync, first-sync.ts; an older server: the counts, then a pull a table),
  * writes each batch as a pull's, and pulls on only the tables that have more.
@@ -246,9 +249,18 @@ export async function pullAll(
     : undefined;
   // Settled here too, so that a failed probe leaves no rejection unhandled.
   first?.catch(() => undefined);
-  const probe = fromScratch ? null : await changedTables(supabase, local, known);
+  // A device with checkpoints asks which tables changed and their batches in one request
+  // (pull-round.ts); an older server, changed_tables and then a pull a table.
+  const round = fromScratch ? null : await askRound(supabase, known, batch);
+  const probe = fromScratch || round ? null : await changedTables(supabase, local, known);
   const answer = oneRequest ? await oneRequest.catch(() => null) : null;
-  const tables = probe ? probe.tables : answer ? smallestFirst(everyTable, answer) : everyTable;
+  const tables = round
+    ? TABLES.filter((t) => round.changed.includes(t))
+    : probe
+      ? probe.tables
+      : answer
+        ? smallestFirst(everyTable, answer)
+        : everyTable;
   let progress: TableProgress[] = [];
   const report = () => onProgress?.(progress.map((p) => ({ ...p })));
   // Only the tables this round pulls; a table counted now keeps its progress from here on.
@@ -261,14 +273,16 @@ export async function pullAll(
     if (progress.length > 0) report();
   })();
   ready.catch(() => undefined);
-  let horizon = probe?.horizon;
-  let cutoff = probe?.cutoff;
+  let horizon = round?.horizon ?? probe?.horizon;
+  let cutoff = round?.cutoff ?? probe?.cutoff;
   let rows = 0;
   const pulled = inPool(tables, concurrency, async (table) => {
     const result = await pullTable(supabase, local, table, lockName, batch, {
       after: known[table],
       ready,
-      first: oneRequest?.then((answer) => firstBatchOf(answer, table)),
+      first: round
+        ? Promise.resolve(firstBatchOf(round, table))
+        : oneRequest?.then((answer) => firstBatchOf(answer, table)),
       onBatch: async (n) => {
         const mine = progress.find((p) => p.table === table);
         if (!mine) return;
@@ -297,7 +311,7 @@ export async function pullAll(
     throw error;
   });
   await ready;
-  // No table at all (none named by the probe) leaves the probe's horizon.
+  // No table at all (none named by pull_round or the probe) leaves its horizon.
   if (horizon === undefined) throw new Error('pull: no horizon');
   await local.store.setMeta('horizon', horizon);
   return { horizon, rows, fromScratch, cutoff };

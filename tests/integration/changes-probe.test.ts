@@ -1,7 +1,7 @@
 // Issue 10, live screens: the idle device's question (changed_tables through
 // sync/replication/change-probe.ts) says yes after another user's commit the
 // device may read, no when it is caught up, and no for what RLS hides from it;
-// a sync round asks it once and pulls only the tables it names.
+// a sync round pulls only the tables that changed, in one request (pull_round).
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasRemoteChanges } from '../../sync/replication/change-probe';
 import { changedTables } from '../../sync/replication/pull';
@@ -35,11 +35,14 @@ describe('has_changes', () => {
     await (await as('admin')).ok('add_vendor', { vendor_id: id(), name: `Probe ${tag()}` });
     expect(await hasRemoteChanges(device.supabase, device.engine.local)).toBe(true);
     expect((await changedTables(device.supabase, device.engine.local)).tables).toEqual(['vendors']);
-    // The round pulls only the table that changed: one probe, one pull_changes.
+    // The round pulls only the table that changed, in one request: pull_round names it and
+    // brings its rows (it took a changed_tables probe, then a pull_changes).
     const before = device.proxy.forwarded.length;
     await device.engine.syncNow();
-    const round = device.proxy.forwarded.slice(before).filter((r) => /changed_tables|pull_changes/.test(r));
-    expect(round).toEqual(['POST /rest/v1/rpc/changed_tables', 'POST /rest/v1/rpc/pull_changes']);
+    const round = device.proxy.forwarded
+      .slice(before)
+      .filter((r) => /changed_tables|pull_changes|pull_round/.test(r));
+    expect(round).toEqual(['POST /rest/v1/rpc/pull_round']);
     expect(await hasRemoteChanges(device.supabase, device.engine.local)).toBe(false);
     // Caught up: a round asks once and pulls nothing.
     const quiet = device.proxy.forwarded.length;

@@ -66,9 +66,11 @@ export class FlakyProxy {
   private dropQueue: RegExp[] = [];
   readonly dropped: string[] = [];
   /** Requests whose path matches are answered with this status, never forwarded. */
-  private failing: Array<{ path: RegExp; status: number }> = [];
+  private failing: Array<{ path: RegExp; status: number; body?: object }> = [];
   /** Every request that reached the server through the proxy: 'METHOD /path'. */
   readonly forwarded: string[] = [];
+  /** Requests answered by failMatching instead (method and path), in order. */
+  readonly refused: string[] = [];
   /** Faults injected so far, by kind (chaos mode and partitions). */
   readonly faults: Record<FaultKind | 'partition', number> = {
     delay: 0,
@@ -128,7 +130,9 @@ export class FlakyProxy {
     const upstream = connect(Number(target.port), target.hostname, () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
       for (let i = 0; i < req.rawHeaders.length; i += 2)
-        lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i]!.toLowerCase() === 'host' ? target.host : req.rawHeaders[i + 1]}`);
+        lines.push(
+          `${req.rawHeaders[i]}: ${req.rawHeaders[i]!.toLowerCase() === 'host' ? target.host : req.rawHeaders[i + 1]}`,
+        );
       upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
       if (head.length) upstream.write(head);
       upstream.pipe(socket);
@@ -156,9 +160,12 @@ export class FlakyProxy {
     }
   }
 
-  /** Answers every request matching path with status (a server failing one endpoint). */
-  failMatching(path: RegExp, status: number): void {
-    this.failing.push({ path, status });
+  /**
+   * Answers every request matching path with status (a server failing one endpoint), and
+   * `body` if given (PostgREST's answer for a function it does not have: an older server).
+   */
+  failMatching(path: RegExp, status: number, body?: object): void {
+    this.failing.push({ path, status, body });
   }
 
   clearFailures(): void {
@@ -265,9 +272,10 @@ export class FlakyProxy {
   ) {
     const failure = this.failing.find((f) => f.path.test(req.url ?? ''));
     if (failure) {
+      this.refused.push(`${req.method} ${req.url}`);
       req.resume();
       res.writeHead(failure.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ code: String(failure.status), message: 'injected failure' }));
+      res.end(JSON.stringify(failure.body ?? { code: String(failure.status), message: 'injected failure' }));
       return;
     }
     const dropIndex = this.dropQueue.findIndex((p) => p.test(req.url ?? ''));

@@ -13,8 +13,10 @@
 -- public.replicated_tables(), the list of tables, is in tables/shipment_receipts.sql.
 
 -- public.pull_changes(), the pull itself, and public.visible_ids(), the ids a device may
--- hold now (convergence), are in functions/working_set.sql: both send only the
--- device's working set (issue 26).
+-- hold now (convergence), are below: both send only the device's working set (issue 26,
+-- public.working_set_source in functions/working_set.sql). A round asks them in one request
+-- through public.pull_round (functions/pull_round.sql), a new device through
+-- public.first_sync (functions/first_sync.sql).
 
 -- Rows by id in the pull's shape (change_xid as text), for reconcileScope.
 create or replace function public.rows_by_id(p_table text, p_ids uuid[])
