@@ -14,7 +14,7 @@ const API_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'];
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
 
-  // Empty URL means "same origin": src/lib/supabase.ts falls back to window.location.origin.
+  // Empty URL means "same origin": src/lib/session/supabase.ts falls back to window.location.origin.
   const supabaseUrl = env.VITE_SUPABASE_URL ?? '';
   // Only the anon key is ever computed here; the service-role key stays in Node.
   const anonKey = env.VITE_SUPABASE_ANON_KEY || apiKeys(process.env.JWT_SECRET || undefined).anonKey;

@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { applyHighContrast } from './lib/high-contrast';
-import { finishPendingWipe } from './lib/wipe-local-data';
+import { finishPendingWipe } from './lib/session/wipe-local-data';
 import './index.css';
 
 // The device's high-contrast choice, before anything is rendered (issue 29).

@@ -1,5 +1,5 @@
 // The product's messages that commands validate with (spec 5 and 8, verbatim),
-// plus the few the spec has none for (marked). src/lib/messages.ts re-exports
+// plus the few the spec has none for (marked). src/lib/i18n/default-strings.ts re-exports
 // what the UI needs, so each string lives once.
 export const MESSAGES = {
   // spec 5: queue

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { FullPageLoader } from '../components/full-page-loader';
 import { RestrictedFeatureAlert } from '../components/restricted-feature-alert';
-import { accessDenial, type Screen } from '../lib/access';
+import { accessDenial, type Screen } from '../lib/session/access';
 import { useT } from '../lib/i18n';
 import type { Catalogue } from '../lib/i18n/id';
-import { useSession, useSignedIn } from '../lib/session';
+import { useSession, useSignedIn } from '../lib/session/session';
 
 /** Signed-out visitors to any route but /auth land on /auth; the loader shows while the session and profile resolve. */
 export function RequireSession() {

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { FullPageLoader } from '../components/full-page-loader';
 import { AuthPage } from '../features/auth/auth-page';
 import { hubPath } from '../lib/hub-routes';
-import { AUTH_STORAGE_KEY } from '../lib/storage-keys';
+import { AUTH_STORAGE_KEY } from '../lib/session/storage-keys';
 import { HubOperationsRoute, HubShipmentRoute } from './hub-operations-route';
 import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './not-found-page';

@@ -2,12 +2,12 @@
 import { FormDialog } from './form-dialog';
 import { TextField } from './form-fields';
 import { useT } from '../lib/i18n';
-import { useCommandForm } from '../lib/use-command-form';
+import { useCommandForm } from '../lib/writes/use-command-form';
 import {
   MASTER_DATA_FAILURE as FAILURE,
   MASTER_DATA_TOAST as TOAST,
   checkAddVehicleType,
-} from '../lib/master-data-forms';
+} from '../lib/writes/master-data-forms';
 
 export function AddVehicleTypeDialog({
   onClose,

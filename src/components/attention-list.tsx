@@ -1,4 +1,4 @@
-// The items of "Perlu perhatian" (src/lib/attention.ts), as the dashboard's board and the
+// The items of "Perlu perhatian" (src/lib/attention/attention.ts), as the dashboard's board and the
 // bell list them: what it is, where, for how long, and a link to where it is handled
 // (plain text when this viewer may open no screen that handles it).
 import {
@@ -13,7 +13,7 @@ import {
 import type { LucideIcon } from 'lucide-react';
 import type { ParseKeys } from 'i18next';
 import { Link } from 'react-router-dom';
-import { formatSince, type AttentionItem, type AttentionKind } from '../lib/attention';
+import { formatSince, type AttentionItem, type AttentionKind } from '../lib/attention/attention';
 import { useT } from '../lib/i18n';
 
 type T = ReturnType<typeof useT>;

@@ -9,7 +9,7 @@ import { useT } from '../lib/i18n';
 import { describeDiscrepancy, nameOf, reportedAt, resolverName } from '../lib/handover/discrepancies';
 import type { DiscrepancyContext } from '../lib/handover/use-discrepancies';
 import { zoneOfHub } from '../lib/time-zone';
-import { useRxByIds } from '../lib/use-rx-query';
+import { useRxByIds } from '../lib/hooks/use-rx-query';
 import { StoredImage } from './stored-image';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';

@@ -1,6 +1,6 @@
 // A filter's select: "any" first (its own label), then the options; an empty value is "any".
 // The shipment lists' filter bar and the audit trail's filters.
-import type { FilterOption } from '../lib/shipment-filters';
+import type { FilterOption } from '../lib/shipments/shipment-filters';
 import { FormField } from './form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
 

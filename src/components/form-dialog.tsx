@@ -1,4 +1,4 @@
-// The one way to build a form dialog (with src/lib/use-command-form.ts and
+// The one way to build a form dialog (with src/lib/writes/use-command-form.ts and
 // ./form-fields.tsx): a titled dialog around a form, Batal and the submit
 // button in the footer, both disabled while saving (spec 4.4), the submit
 // button showing a spinner and, where the spec gives one, its saving label

@@ -1,4 +1,4 @@
-// Labelled fields bound to a react-hook-form form (src/lib/use-command-form.ts),
+// Labelled fields bound to a react-hook-form form (src/lib/writes/use-command-form.ts),
 // each showing its validation message underneath (./form-field.tsx), or, with
 // hideError, only marked invalid where the form shows one message for all
 // (FormMessage anyField). The id defaults to the field's name; pass one where

@@ -3,21 +3,21 @@
 // driver or vendor, over the local rows (offline too), with their status
 // labels, newest first. On a wide screen a box in the header; on a phone an
 // icon that opens the same search in a dialog. A result opens where it is shown
-// (src/lib/search-target.ts). Below them, online, the older shipments only the
+// (src/lib/shipments/search-target.ts). Below them, online, the older shipments only the
 // server holds (issue 26: ./search-older-results.tsx); offline a line that
 // older records need a connection.
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Search, Ship, Truck } from 'lucide-react';
 import { vehicleBadge, type VehicleBadge } from '../../sync/pure';
-import type { Viewer } from '../lib/access';
+import type { Viewer } from '../lib/session/access';
 import { useT } from '../lib/i18n';
-import { searchLocal, type SearchHit } from '../lib/search';
-import { searchTarget } from '../lib/search-target';
-import type { StatusLooks } from '../lib/shipment-status';
-import { useSession } from '../lib/session';
-import { useRxQuery } from '../lib/use-rx-query';
-import { useStatusLooks } from '../lib/use-status-looks';
+import { searchLocal, type SearchHit } from '../lib/shipments/search';
+import { searchTarget } from '../lib/shipments/search-target';
+import type { StatusLooks } from '../lib/shipments/shipment-status';
+import { useSession } from '../lib/session/session';
+import { useRxQuery } from '../lib/hooks/use-rx-query';
+import { useStatusLooks } from '../lib/shipments/use-status-looks';
 import { SearchOlderResults } from './search-older-results';
 import { StatusBadge } from './status-badge';
 import { Badge } from './ui/badge';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { WifiOff } from 'lucide-react';
 import { useT } from '../lib/i18n';
-import { useOnline } from '../lib/use-online';
+import { useOnline } from '../lib/hooks/use-online';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert';
 
 /** Says plainly that the device is offline and what needs the connection. */

@@ -1,11 +1,11 @@
 // The header's notification badge (spec 2.9's fixed "3", made real, issue 10):
 // this user's actions the server refused and not dismissed yet, each with its
 // message and a dismiss button; and what needs a person (Perlu perhatian, issue
-// 30: the dashboard's board, src/lib/attention.ts), each linking to where it is
+// 30: the dashboard's board, src/lib/attention/attention.ts), each linking to where it is
 // handled. data-count stays the refused actions; data-attention the others.
 import { useState } from 'react';
 import { Bell } from 'lucide-react';
-import { useAttention } from '../lib/attention-live';
+import { useAttention } from '../lib/attention/attention-live';
 import { useSyncStatus } from '../lib/sync-engine';
 import { useT } from '../lib/i18n';
 import { AttentionList } from './attention-list';

@@ -8,9 +8,9 @@ import { useNavigate } from 'react-router-dom';
 import Webcam from 'react-webcam';
 import { ScanLine } from 'lucide-react';
 import { findShipments, theShipment } from '../lib/handover/find-shipment';
-import { parseShipmentQr, type ShipmentQr } from '../lib/handover/qr-payload';
+import { parseShipmentQr, type ShipmentQr } from '../lib/documents/qr-payload';
 import { useT } from '../lib/i18n';
-import { useRxQuery } from '../lib/use-rx-query';
+import { useRxQuery } from '../lib/hooks/use-rx-query';
 import { Button } from './ui/button';
 import {
   Dialog,

@@ -3,10 +3,10 @@
 // through the outbox like every write, so it works offline; the server records who and when,
 // and a second resolve (another desk was first) is refused naming who resolved it.
 import type { Discrepancy } from '../../sync/pure';
-import { checkCommand } from '../lib/check-command';
+import { checkCommand } from '../lib/writes/check-command';
 import { describeDiscrepancy } from '../lib/handover/discrepancies';
 import { useT } from '../lib/i18n';
-import { sendChecked, useCommandForm } from '../lib/use-command-form';
+import { sendChecked, useCommandForm } from '../lib/writes/use-command-form';
 import { FormDialog } from './form-dialog';
 import { TextareaField } from './form-fields';
 

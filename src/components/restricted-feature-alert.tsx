@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import type { Denial } from '../lib/access';
+import type { Denial } from '../lib/session/access';
 import { useT } from '../lib/i18n';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert';
 

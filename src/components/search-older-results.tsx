@@ -11,9 +11,9 @@ import { formatDate } from '../lib/format-date';
 import { useT } from '../lib/i18n';
 import { localize } from '../lib/i18n/localize';
 import { readOlderShipments, type OlderShipment } from '../lib/older-history';
-import type { StatusLooks } from '../lib/shipment-status';
-import { useOnline } from '../lib/use-online';
-import { useServerQuery } from '../lib/use-server-query';
+import type { StatusLooks } from '../lib/shipments/shipment-status';
+import { useOnline } from '../lib/hooks/use-online';
+import { useServerQuery } from '../lib/hooks/use-server-query';
 import { StatusBadge } from './status-badge';
 
 export const OLDER_SEARCH_LIMIT = 10;

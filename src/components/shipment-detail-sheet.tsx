@@ -5,11 +5,11 @@ import type { ReactNode } from 'react';
 import type { Container, Hub, Shipment, Vehicle } from '../../sync/pure';
 import { formatDate, formatDateTime, formatNumber } from '../lib/format-date';
 import { useT } from '../lib/i18n';
-import type { StatusLooks } from '../lib/shipment-status';
+import type { StatusLooks } from '../lib/shipments/shipment-status';
 import { zoneOfHub } from '../lib/time-zone';
 import { StatusBadge } from './status-badge';
 import { StoredImage } from './stored-image';
-import { ShipmentCorrection } from './shipment-correction';
+import { ShipmentCorrectionSection } from './shipment-correction-section';
 import { ShipmentDiscrepancies } from './shipment-discrepancies';
 import { ShipmentHistory } from './shipment-history';
 import { ShipmentDocuments } from './handover/shipment-documents';
@@ -114,7 +114,7 @@ export function ShipmentDetailSheet({
         {/* Its surat jalan, BAST, signatures and discrepancy photos (issue 28). */}
         <ShipmentDocuments shipmentId={s.id} timeZone={zoneOfHub(hubsById.get(s.origin_hub_id))} />
         {/* Tower control and admin: correct its counts or void it while on its way (issue 29). */}
-        <ShipmentCorrection shipment={s} />
+        <ShipmentCorrectionSection shipment={s} />
         <ShipmentDiscrepancies shipmentId={s.id} batch={s.batch_number} hubsById={hubsById} />
         {children}
         {/* Its transitions in order (admin and tower control; online). */}

@@ -6,8 +6,8 @@ import type { Discrepancy, Hub } from '../../sync/pure';
 import { discrepanciesOfShipment, mayResolve } from '../lib/handover/discrepancies';
 import { useDiscrepancyContext } from '../lib/handover/use-discrepancies';
 import { useT } from '../lib/i18n';
-import { useSignedIn } from '../lib/session';
-import { useRxQuery } from '../lib/use-rx-query';
+import { useSignedIn } from '../lib/session/session';
+import { useRxQuery } from '../lib/hooks/use-rx-query';
 import { DiscrepancyList } from './discrepancy-list';
 import { ResolveDiscrepancyDialog } from './resolve-discrepancy-dialog';
 

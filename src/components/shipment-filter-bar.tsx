@@ -1,7 +1,7 @@
 // The one filter bar of the shipment lists (In-Transit, Hub Activity; issue 30):
 // status, origin, destination and a date range, each labelled, the dates from
 // the app's date picker. The screen keeps the values (in the address) and says
-// which options there are (src/lib/shipment-filters.ts).
+// which options there are (src/lib/shipments/shipment-filters.ts).
 import { useState } from 'react';
 import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
 import {
@@ -9,7 +9,7 @@ import {
   NO_FILTERS,
   type FilterOption,
   type ShipmentFilters,
-} from '../lib/shipment-filters';
+} from '../lib/shipments/shipment-filters';
 import { useT } from '../lib/i18n';
 import { FilterSelect } from './filter-select';
 import { FormField } from './form-field';

@@ -1,5 +1,5 @@
 import { Badge } from './ui/badge';
-import { statusLook, type StatusLooks } from '../lib/shipment-status';
+import { statusLook, type StatusLooks } from '../lib/shipments/shipment-status';
 
 /** A shipment status as every screen shows it: the admin's label and colour, or the key in words. */
 export function StatusBadge({ status, looks }: { status: string; looks: StatusLooks }) {

@@ -1,8 +1,8 @@
 // A stored photo of a shipment (issue 40: the bucket is private): shown from the tablet's own
 // copy, or online through a short-lived signed URL; offline without a copy, a note says so.
 import { useT } from '../lib/i18n';
-import { useOnline } from '../lib/use-online';
-import { useStoredFileUrl } from '../lib/use-stored-file-url';
+import { useOnline } from '../lib/hooks/use-online';
+import { useStoredFileUrl } from '../lib/documents/use-stored-file-url';
 
 export function StoredImage({ value, alt, className }: { value: string; alt: string; className: string }) {
   const t = useT();

@@ -1,7 +1,7 @@
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import { commandLabel } from '../lib/command-labels';
 import { formatAge, formatDateTime } from '../lib/format-date';
-import { useStorage } from '../lib/use-storage';
+import { useStorage } from '../lib/hooks/use-storage';
 import { useT } from '../lib/i18n';
 import { localize } from '../lib/i18n/localize';
 import type { SyncStatus } from '../../sync/pure';

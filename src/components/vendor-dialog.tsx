@@ -6,13 +6,13 @@ import type { Vendor } from '../../sync/pure';
 import { FormDialog } from './form-dialog';
 import { TextField } from './form-fields';
 import { useT } from '../lib/i18n';
-import { useCommandForm } from '../lib/use-command-form';
+import { useCommandForm } from '../lib/writes/use-command-form';
 import {
   MASTER_DATA_FAILURE as FAILURE,
   MASTER_DATA_TOAST as TOAST,
   checkAddVendor,
   checkEditVendor,
-} from '../lib/master-data-forms';
+} from '../lib/writes/master-data-forms';
 
 /** Without `vendor` it adds one (and reports its id through onAdded); with it, it edits that one. */
 export function VendorDialog({

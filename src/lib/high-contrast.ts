@@ -2,7 +2,7 @@
 // localStorage (works offline, survives sign-out) and shown as data-contrast="high" on <html>,
 // which switches the theme's tokens in src/index.css (black text, dark borders, solid badges).
 import { useCallback, useSyncExternalStore } from 'react';
-import { HIGH_CONTRAST_KEY } from './storage-keys';
+import { HIGH_CONTRAST_KEY } from './session/storage-keys';
 
 const listeners = new Set<() => void>();
 

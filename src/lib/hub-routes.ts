@@ -1,6 +1,6 @@
 // Hub operations routes (spec 2.1 and 2.9): /{hubSlug}/{tabSlug}, which tabs each
 // hub has, and where a wrong slug or tab goes. Pure, so the router and tests agree.
-import type { HubType } from './hub-info';
+import type { HubType } from './session/hub-info';
 
 export const HUB_SLUGS = ['hub-karawang', 'hub-cikarang', 'hub-poljak', 'hub-polsub'] as const;
 export type HubSlug = (typeof HUB_SLUGS)[number];

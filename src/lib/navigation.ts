@@ -1,11 +1,11 @@
 // The sidebar menu by role and hub type: spec 2.2, reading A (route-based menu). Its names are
 // the spec's, from the catalogue's lib.nav (issue 30).
 import type { TFunction } from 'i18next';
-import type { HubInfo } from './hub-info';
+import type { HubInfo } from './session/hub-info';
 import { HUB_ROUTES, HUB_SLUGS, hubSlugForType, type HubSlug } from './hub-routes';
 import { t } from './i18n';
 import type { libId } from './i18n/lib-id';
-import type { Role } from './roles';
+import type { Role } from './session/roles';
 
 /** Icon names; the sidebar maps them to icons so this module stays data only. */
 export type NavIcon =

@@ -6,7 +6,7 @@
 // the signed-in user may read. The screens merge a page with what they hold,
 // by id (a row both hold is the device's).
 import type { InventoryRow, Shipment } from '../../sync/pure';
-import { supabase } from './supabase';
+import { supabase } from './session/supabase';
 
 export const OLDER_PAGE_SIZE = 50;
 

@@ -3,15 +3,15 @@
 // read its RxDB collections and dispatch commands through useSyncEngine().
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { ChangeWatch, SyncEngine, SyncStatus, TableName } from '../../sync/pure';
-import { compressImage } from './compress-image';
-import { remakeDocument } from './handover/bast-server-time';
-import { requestPersistentStorage } from './use-storage';
-import { useSession } from './session';
-import { supabase } from './supabase';
+import { compressImage } from './documents/compress-image';
+import { remakeDocument } from './documents/bast-server-time';
+import { requestPersistentStorage } from './hooks/use-storage';
+import { useSession } from './session/session';
+import { supabase } from './session/supabase';
 import { tablesArrived } from './tables-arrived';
-import { PROBE_INTERVAL_KEY, SAFETY_PROBE_KEY } from './storage-keys';
-import { useOnline } from './use-online';
-import { deliver, presentNow } from './use-observable';
+import { PROBE_INTERVAL_KEY, SAFETY_PROBE_KEY } from './session/storage-keys';
+import { useOnline } from './hooks/use-online';
+import { deliver, presentNow } from './hooks/use-observable';
 
 const EngineContext = createContext<SyncEngine | null>(null);
 // True once opening the local database has failed (false while it opens).
@@ -56,7 +56,7 @@ function startMark(name: string): void {
   globalThis.performance?.mark?.(name);
 }
 
-/** A probe's interval in ms: the default, unless this device is set otherwise (storage-keys.ts). */
+/** A probe's interval in ms: the default, unless this device is set otherwise (session/storage-keys.ts). */
 function deviceSetting(key: string, fallback: number): number {
   const set = Number(globalThis.localStorage?.getItem(key) ?? NaN);
   return Number.isFinite(set) && set >= 0 ? set : fallback;

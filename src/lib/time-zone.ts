@@ -4,7 +4,7 @@
 // the province, so the zone is derived from the hub's city (or, for a POD with no
 // city, its name: "POD Makassar"), and a city this list does not know is in WIB,
 // where Java and Sumatra, and so every hub of the spec but the PODs east of them, are.
-import { deriveHubInfo, type HubRow } from './hub-info';
+import { deriveHubInfo, type HubRow } from './session/hub-info';
 
 export type TimeZone = 'Asia/Jakarta' | 'Asia/Makassar' | 'Asia/Jayapura';
 

@@ -4,7 +4,7 @@
 // on the device's clock, without a zone.
 import { useMemo } from 'react';
 import { zoneOfHub, type TimeZone } from './time-zone';
-import { useRxQuery } from './use-rx-query';
+import { useRxQuery } from './hooks/use-rx-query';
 
 const ALL = { selector: {} };
 

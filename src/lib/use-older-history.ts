@@ -1,5 +1,5 @@
 // Older history, a page at a time (issue 26): the screens' "Muat riwayat lebih
-// lama" step. Like useServerQuery (./use-server-query.ts) it reads only while
+// lama" step. Like useServerQuery (./hooks/use-server-query.ts) it reads only while
 // online and only what the server can answer (./older-history.ts); unlike it,
 // it keeps the pages it read and asks for the next one after the last row
 // (keyset paging). A new key (other filters, another hub) starts afresh; an
@@ -7,7 +7,7 @@
 // says that older records need a connection.
 import { useCallback, useEffect, useState } from 'react';
 import { OLDER_PAGE_SIZE } from './older-history';
-import { useOnline } from './use-online';
+import { useOnline } from './hooks/use-online';
 
 export interface OlderPages<T> {
   /** Every row read so far for the current key, in the server's order. */

@@ -3,11 +3,11 @@
 // markers), and a toast for each rejection that arrives while a screen is open.
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { ERROR_TITLE } from './messages';
+import { ERROR_TITLE } from './i18n/default-strings';
 import { pendingIds } from './pending-ids';
 import { PendingMarks } from './pending-marks';
 import { useSyncEngine } from './sync-engine';
-import { deliver } from './use-observable';
+import { deliver } from './hooks/use-observable';
 
 /**
  * The ids of every row a command not yet accepted by the server touches, as a store that
@@ -32,7 +32,7 @@ export function usePendingMarks(): PendingMarks {
 export function useIsPending(marks: PendingMarks, id: string): boolean {
   const [pending, setPending] = useState(() => marks.has(id));
   useEffect(() => {
-    // Rendered in the background, as the other live values are (use-observable.ts).
+    // Rendered in the background, as the other live values are (hooks/use-observable.ts).
     const read = () => deliver(setPending, marks.has(id));
     // What changed between the render and this subscription.
     read();

@@ -4,7 +4,7 @@
 // Two things the built files cannot know are added here at run time:
 // - the anon key of this stack's secret (issue 27, finding 1: on a LAN host the
 //   secret is generated, so the key built into the bundle is not the stack's):
-//   a <meta name="dermaga-anon-key"> in index.html, read by src/lib/supabase.ts.
+//   a <meta name="dermaga-anon-key"> in index.html, read by src/lib/session/supabase.ts.
 //   The service worker precaches index.html, so the key is there offline too;
 //   sw.js is served with index.html's precache revision tied to the key, so when
 //   the secret is rotated the browser sees a new service worker and fetches the
@@ -23,7 +23,7 @@ import { forward } from './gateway';
 
 const API_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'];
 
-/** The meta tag that carries the anon key (src/lib/supabase.ts reads it). */
+/** The meta tag that carries the anon key (src/lib/session/supabase.ts reads it). */
 export const ANON_KEY_META = 'dermaga-anon-key';
 
 /**

@@ -43,7 +43,7 @@ export function wholeBundleKb(): number {
 }
 
 /**
- * The compression library as the worker loads it (the `?url` asset of src/lib/compress-image.ts):
+ * The compression library as the worker loads it (the `?url` asset of src/lib/documents/compress-image.ts):
  * the library's UMD build, emitted as is, so it has no source map beside it.
  */
 export function compressionLibraryPath(): string {

@@ -1,7 +1,7 @@
 // P5 and P6 of the browser bench (tests/bench/browser.ts): the first screen's scripts, a cold
 // start from the service worker's cache, a 12-megapixel photo compressed as the app does it.
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { IMAGE_COMPRESSION_OPTIONS } from '../../src/lib/image-compression-options';
+import { IMAGE_COMPRESSION_OPTIONS } from '../../src/lib/documents/image-compression-options';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { PROBES, RUNS, VIEWPORT, gzipKb, heapMb, waitForSyncRound } from './browser-page';
 
@@ -29,7 +29,7 @@ export async function firstScreenScripts(context: BrowserContext, appUrl: string
   return { count: scripts.size, totalKb: total, heapMb: heap };
 }
 
-/** P6: one 4000x3000 JPEG made in the page, compressed as src/lib/compress-image.ts does. */
+/** P6: one 4000x3000 JPEG made in the page, compressed as src/lib/documents/compress-image.ts does. */
 export async function compressTwelveMegapixels(page: Page, libPath: string) {
   await page.addScriptTag({ url: libPath });
   return page.evaluate(
@@ -65,7 +65,7 @@ export async function compressTwelveMegapixels(page: Page, libPath: string) {
       const results: Array<{ ms: number; bytes: number }> = [];
       for (let r = 0; r < runs; r++) {
         const start = performance.now();
-        // Exactly src/lib/compress-image.ts: the same options, the worker loading the same file.
+        // Exactly src/lib/documents/compress-image.ts: the same options, the worker loading the same file.
         const out = await compress(file, {
           ...options,
           libURL: new URL(libPath, location.origin).toString(),

@@ -15,7 +15,7 @@
 //       whole bundle; a cold start of the signed-in app from the service worker's cache with a
 //       4x CPU throttle until the dashboard shows data, against the same cold start unthrottled;
 //   P6  a 12-megapixel JPEG (4000x3000) compressed in the page with the shipping form's library
-//       and options (src/lib/compress-image.ts), against the 500 KB and 1.5 s goals;
+//       and options (src/lib/documents/compress-image.ts), against the 500 KB and 1.5 s goals;
 //   P7  the JavaScript heap after the app's initial sync as admin, against the heap on /auth.
 //   Net on Lighthouse's slow 4G (issue 32, browser-network.ts): the first visit's bytes and time to
 //       the sign-in form, and P1's API bytes and first-sync time at a quarter of the volume, each

@@ -16,7 +16,7 @@ import {
   useBrowser,
   waitForServiceWorkerControl,
 } from '../support/browser';
-import { NEEDS_CONNECTION_TITLE } from '../../src/lib/messages';
+import { NEEDS_CONNECTION_TITLE } from '../../src/lib/i18n/default-strings';
 import { query, toast, waitOffline } from './hub-support';
 import { DEMO_USERS, HUB } from '../support/demo';
 

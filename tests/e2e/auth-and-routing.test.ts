@@ -9,7 +9,7 @@ import {
   RESTRICTED_NO_PERMISSION,
   RESTRICTED_ROLE_ONLY,
   RETURN_TO_DASHBOARD,
-} from '../../src/lib/messages';
+} from '../../src/lib/i18n/default-strings';
 import {
   appUrl,
   newContext,

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { LOGIN_FILL_ALL_FIELDS } from '../../src/lib/messages';
+import { LOGIN_FILL_ALL_FIELDS } from '../../src/lib/i18n/default-strings';
 import { appUrl, newContext, trackPageErrors, useBrowser } from '../support/browser';
 
 const DIST = resolve(import.meta.dirname, '../..', process.env.DERMAGA_DIST || 'dist');

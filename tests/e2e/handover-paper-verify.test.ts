@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseShipmentQr } from '../../src/lib/handover/qr-payload';
+import { parseShipmentQr } from '../../src/lib/documents/qr-payload';
 import { appUrl } from '../support/browser';
 import { serviceClient } from '../support/clients';
 import { HUB, TRUCK_VENDOR } from '../support/demo';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeShipmentQr } from '../../src/lib/handover/qr-payload';
+import { encodeShipmentQr } from '../../src/lib/documents/qr-payload';
 import { appUrl } from '../support/browser';
 import { png } from '../support/images';
 import { HUB, TRUCK_VENDOR, WAREHOUSE } from '../support/demo';

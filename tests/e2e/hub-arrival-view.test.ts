@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeShipmentQr } from '../../src/lib/handover/qr-payload';
-import { LANGUAGE_KEY } from '../../src/lib/storage-keys';
+import { encodeShipmentQr } from '../../src/lib/documents/qr-payload';
+import { LANGUAGE_KEY } from '../../src/lib/session/storage-keys';
 import { appUrl, newContext, signIn, waitForServiceWorkerControl } from '../support/browser';
 import { DEMO_USERS, HUB, TRUCK_VENDOR, type DemoUser } from '../support/demo';
 import { seriousViolations } from './axe';

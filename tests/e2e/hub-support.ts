@@ -1,6 +1,6 @@
 // Shared by tests/e2e/hub-*.test.ts: a vehicle of the test's own and the few
 // interactions every hub test needs (the demo rows: tests/support/demo.ts).
-import { SYNC_NEVER } from '../../src/lib/messages';
+import { SYNC_NEVER } from '../../src/lib/i18n/default-strings';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { appUrl, newContext, signIn, waitForServiceWorkerControl } from '../support/browser';

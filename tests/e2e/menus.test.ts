@@ -2,7 +2,7 @@
 // hub type, the header shows its role or hub name, and the footer shows who is signed in.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SIGNUP_VERIFY_EMAIL_TITLE } from '../../src/lib/messages';
+import { SIGNUP_VERIFY_EMAIL_TITLE } from '../../src/lib/i18n/default-strings';
 import {
   appUrl,
   headerText,

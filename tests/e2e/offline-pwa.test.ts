@@ -4,7 +4,7 @@
 // signing out wipes what the user left on the device.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PWA_OFFLINE_READY } from '../../src/lib/messages';
+import { PWA_OFFLINE_READY } from '../../src/lib/i18n/default-strings';
 import {
   appUrl,
   headerText,

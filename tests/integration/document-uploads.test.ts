@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { makeSuratJalanPdf } from '../../src/lib/handover/surat-jalan-pdf';
+import { makeSuratJalanPdf } from '../../src/lib/documents/surat-jalan-pdf';
 import { ownerSql, signedIn } from '../support/clients';
 import { DEMO_USERS, HUB, TRUCK_TYPE, USER_ID, WAREHOUSE } from '../support/demo';
 import { png } from '../support/images';

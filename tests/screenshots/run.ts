@@ -25,7 +25,7 @@ import {
 const OUT = resolve(process.env.SCREENSHOTS_DIR ?? '.tmp/screenshots');
 const LANGUAGES = ['id', 'en'] as const;
 type Language = (typeof LANGUAGES)[number];
-/** The device's language key (src/lib/storage-keys.ts): 'en', or absent for the default (id). */
+/** The device's language key (src/lib/session/storage-keys.ts): 'en', or absent for the default (id). */
 const LANGUAGE_KEY = 'dermaga-language';
 
 /** The languages asked for: `--lang=en`, `--lang=id`, or both. */

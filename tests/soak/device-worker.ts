@@ -9,7 +9,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import ws from 'ws';
 import { firstValueFrom } from 'rxjs';
 import { CommandRefused, SyncEngine, ValidationFailed, type Actor } from '../../sync';
-import { fetchWithTimeout } from '../../src/lib/request-timeout';
+import { fetchWithTimeout } from '../../src/lib/session/request-timeout';
 import { seededRandom } from '../support/flaky-proxy';
 import { png } from '../support/images';
 import { nextPhoto, nextStep, POISON_KINDS, poisoned, type PoisonKind } from './model';
@@ -43,7 +43,7 @@ const random = seededRandom(config.seed);
 const indexedDb = { indexedDB: new IDBFactory(), IDBKeyRange };
 const supabase = createClient(config.proxyUrl, config.anonKey, {
   auth: { persistSession: false, autoRefreshToken: true },
-  // As the app's client (src/lib/supabase.ts): a dropped answer fails after a bound.
+  // As the app's client (src/lib/session/supabase.ts): a dropped answer fails after a bound.
   global: { fetch: fetchWithTimeout() },
   realtime: { transport: ws as never },
 });

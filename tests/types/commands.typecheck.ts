@@ -3,9 +3,9 @@
 // command looked up by a plain string, a payload typed `unknown`), the directive is left
 // unused, which is itself a compile error, and the typecheck fails.
 import type { SyncEngine } from '../../sync/pure';
-import { checkCommand } from '../../src/lib/check-command';
-import { runCommand } from '../../src/lib/run-command';
-import type { Submission } from '../../src/lib/use-command-form';
+import { checkCommand } from '../../src/lib/writes/check-command';
+import { runCommand } from '../../src/lib/writes/run-command';
+import type { Submission } from '../../src/lib/writes/use-command-form';
 
 declare const engine: SyncEngine;
 declare const hubId: string;

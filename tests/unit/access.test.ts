@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { accessDenial, type Screen, type Viewer } from '../../src/lib/access';
-import { EMPTY_HUB_INFO, type HubType } from '../../src/lib/hub-info';
+import { accessDenial, type Screen, type Viewer } from '../../src/lib/session/access';
+import { EMPTY_HUB_INFO, type HubType } from '../../src/lib/session/hub-info';
 import { i18n, setLanguage } from '../../src/lib/i18n';
-import { permissionsOf, roleLabel } from '../../src/lib/roles';
+import { permissionsOf, roleLabel } from '../../src/lib/session/roles';
 import { HUB } from '../support/demo';
 
 const admin: Viewer = { role: 'admin', hubId: null, hubInfo: EMPTY_HUB_INFO };

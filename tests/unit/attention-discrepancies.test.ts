@@ -1,10 +1,10 @@
 // Issue 28: the discrepancies of counted receipts as the screens list them
-// (src/lib/handover/discrepancies.ts) and as Perlu perhatian counts them (src/lib/attention.ts):
+// (src/lib/handover/discrepancies.ts) and as Perlu perhatian counts them (src/lib/attention/attention.ts):
 // only the open ones, the longest waiting first, each linking to where tower control or an
 // admin resolves it.
 import { describe, expect, it } from 'vitest';
-import type { Viewer } from '../../src/lib/access';
-import { attentionItems, DEFAULT_THRESHOLDS, type AttentionInput } from '../../src/lib/attention';
+import type { Viewer } from '../../src/lib/session/access';
+import { attentionItems, DEFAULT_THRESHOLDS, type AttentionInput } from '../../src/lib/attention/attention';
 import {
   describeDiscrepancy,
   discrepanciesOfHub,
@@ -15,7 +15,7 @@ import {
   resolvedByText,
   type DiscrepancyLike,
 } from '../../src/lib/handover/discrepancies';
-import { deriveHubInfo } from '../../src/lib/hub-info';
+import { deriveHubInfo } from '../../src/lib/session/hub-info';
 
 const NOW = Date.parse('2026-11-26T03:00:00Z');
 const H = 3_600_000;

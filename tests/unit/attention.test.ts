@@ -1,8 +1,8 @@
-// "Perlu perhatian" (src/lib/attention.ts, issue 30) against hand-computed cases: which
+// "Perlu perhatian" (src/lib/attention/attention.ts, issue 30) against hand-computed cases: which
 // shipments, trucks and devices need a person at a given time and thresholds, where each
 // is handled, and in what order.
 import { describe, expect, it } from 'vitest';
-import type { Viewer } from '../../src/lib/access';
+import type { Viewer } from '../../src/lib/session/access';
 import {
   attentionItems,
   DEFAULT_THRESHOLDS,
@@ -11,8 +11,8 @@ import {
   thresholdsFrom,
   type AttentionInput,
   type DeviceReport,
-} from '../../src/lib/attention';
-import { deriveHubInfo } from '../../src/lib/hub-info';
+} from '../../src/lib/attention/attention';
+import { deriveHubInfo } from '../../src/lib/session/hub-info';
 
 const hubs = [
   { id: 'h-krw', name: 'Hub Karawang', city: 'Karawang', type: 'karawang', deleted: false },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, validateLogin } from '../../src/features/auth/login-schema';
-import { LOGIN_FILL_ALL_FIELDS, LOGIN_PASSWORD_TOO_SHORT } from '../../src/lib/messages';
+import { LOGIN_FILL_ALL_FIELDS, LOGIN_PASSWORD_TOO_SHORT } from '../../src/lib/i18n/default-strings';
 
 describe('login validation', () => {
   it.each([

@@ -1,13 +1,13 @@
 // The BAST's server receipt time (issue 28): what the upload queue does with a queued BAST
 // before its upload (sync/uploads/server-time.ts), and the app's maker that makes it again
-// with the time (src/lib/handover/bast-server-time.ts); and the location setting's answers.
+// with the time (src/lib/documents/bast-server-time.ts); and the location setting's answers.
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import type { DocumentRemake } from '../../sync/db/engine-store';
 import { receiptPending, serverTimeStep } from '../../sync/uploads/server-time';
-import type { BastData } from '../../src/lib/handover/bast-pdf';
-import { remakeDocument } from '../../src/lib/handover/bast-server-time';
-import { answerOfError } from '../../src/lib/handover/evidence-location';
+import type { BastData } from '../../src/lib/documents/bast-pdf';
+import { remakeDocument } from '../../src/lib/documents/bast-server-time';
+import { answerOfError } from '../../src/lib/documents/evidence-location';
 import { displayLocale, setDisplayLocale } from '../../src/lib/format-date';
 import { pdfText } from '../support/handover-pdf';
 

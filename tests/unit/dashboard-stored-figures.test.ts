@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DashboardFigures } from '../../sync';
 import { readStoredFigures, writeStoredFigures } from '../../src/features/dashboard/stored-figures';
-import { DASHBOARD_FIGURES_KEY } from '../../src/lib/storage-keys';
+import { DASHBOARD_FIGURES_KEY } from '../../src/lib/session/storage-keys';
 
 function memoryStore() {
   const map = new Map<string, string>();

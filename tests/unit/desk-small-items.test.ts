@@ -1,8 +1,8 @@
 // Issue 41, point 9: when the sync panel says "no connection" in words, and who is welcomed back.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isNetworkError } from '../../src/components/sync-health';
-import { DEVICE_STORAGE_KEYS, SIGNED_IN_BEFORE_KEY } from '../../src/lib/storage-keys';
-import { signedInBefore } from '../../src/lib/welcome-back';
+import { DEVICE_STORAGE_KEYS, SIGNED_IN_BEFORE_KEY } from '../../src/lib/session/storage-keys';
+import { signedInBefore } from '../../src/lib/session/welcome-back';
 
 describe('isNetworkError', () => {
   it("the network's failures, as each browser words them, or any error while offline", () => {

@@ -12,7 +12,7 @@ import {
   sha256Hex,
   suratJalanContent,
   type ReceiptEvidence,
-} from '../../src/lib/handover/evidence';
+} from '../../src/lib/documents/evidence';
 
 const id = (tail: string) => `00000000-0000-4000-8000-0000000000${tail}`;
 const SIG_RECEIVER = new TextEncoder().encode('receiver-png');

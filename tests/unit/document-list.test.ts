@@ -1,8 +1,8 @@
 // The shipment detail's Dokumen list (issue 28): the server's rows merged with this
-// tablet's queued documents, by document id (src/lib/handover/use-shipment-documents.ts).
+// tablet's queued documents, by document id (src/lib/documents/use-shipment-documents.ts).
 import { describe, expect, it } from 'vitest';
 import type { DocumentUpload } from '../../sync/pure';
-import { mergeDocuments } from '../../src/lib/handover/document-list';
+import { mergeDocuments } from '../../src/lib/documents/document-list';
 
 const S = '0b9d3c51-2a4e-4f6b-9c1d-7e8f90a1b2c3';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -2,11 +2,11 @@
 // the judgement of "Periksa Dokumen" (verify-document.ts) over what the sources found.
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { makeBastPdf, type BastData } from '../../src/lib/handover/bast-pdf';
-import { contentSha256, evidenceOfPdf, sha256Hex } from '../../src/lib/handover/evidence';
-import { encodeShipmentQr, parseShipmentQr } from '../../src/lib/handover/qr-payload';
-import { makeSuratJalanPdf } from '../../src/lib/handover/surat-jalan-pdf';
-import { verifyDocument, type SealedRow, type VerifyInput } from '../../src/lib/handover/verify-document';
+import { makeBastPdf, type BastData } from '../../src/lib/documents/bast-pdf';
+import { contentSha256, evidenceOfPdf, sha256Hex } from '../../src/lib/documents/evidence';
+import { encodeShipmentQr, parseShipmentQr } from '../../src/lib/documents/qr-payload';
+import { makeSuratJalanPdf } from '../../src/lib/documents/surat-jalan-pdf';
+import { verifyDocument, type SealedRow, type VerifyInput } from '../../src/lib/documents/verify-document';
 import { pdfQrCodes } from '../support/handover-pdf';
 
 const SHIPMENT = '0b9d3c51-2a4e-4f6b-9c1d-7e8f90a1b2c3';

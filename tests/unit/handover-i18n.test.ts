@@ -3,7 +3,7 @@
 // scanner's refusals (scanTarget builds them as the page renders) and the documents' names.
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeDiscrepancy, REASON_LABEL, resolvedByText } from '../../src/lib/handover/discrepancies';
-import { DOCUMENT_KIND_LABEL } from '../../src/lib/handover/document-messages';
+import { DOCUMENT_KIND_LABEL } from '../../src/lib/documents/document-messages';
 import { RECEIPT } from '../../src/lib/handover/receipt-messages';
 import { SCAN } from '../../src/lib/handover/scan-messages';
 import { formatDateTime, formatNumber, inLocale } from '../../src/lib/format-date';

@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { makeBastPdf, type BastData } from '../../src/lib/handover/bast-pdf';
+import { makeBastPdf, type BastData } from '../../src/lib/documents/bast-pdf';
 import { setLanguage } from '../../src/lib/i18n';
-import { parseShipmentQr } from '../../src/lib/handover/qr-payload';
-import { makeSuratJalanPdf, type SuratJalanData } from '../../src/lib/handover/surat-jalan-pdf';
+import { parseShipmentQr } from '../../src/lib/documents/qr-payload';
+import { makeSuratJalanPdf, type SuratJalanData } from '../../src/lib/documents/surat-jalan-pdf';
 import { pdfQrCodes, pdfText } from '../support/handover-pdf';
 
 const SHIPMENT = '0b9d3c51-2a4e-4f6b-9c1d-7e8f90a1b2c3';
@@ -174,7 +174,7 @@ describe('BAST', () => {
 describe('loading', () => {
   it('imports jspdf and qrcode only inside functions (the first screen does not carry them)', () => {
     for (const file of ['surat-jalan-pdf.ts', 'bast-pdf.ts', 'pdf-layout.ts']) {
-      const source = readFileSync(new URL(`../../src/lib/handover/${file}`, import.meta.url), 'utf8');
+      const source = readFileSync(new URL(`../../src/lib/documents/${file}`, import.meta.url), 'utf8');
       expect(source).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'(jspdf|qrcode)'/m);
     }
   });

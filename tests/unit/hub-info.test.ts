@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveHubInfo, deriveHubType, EMPTY_HUB_INFO } from '../../src/lib/hub-info';
+import { deriveHubInfo, deriveHubType, EMPTY_HUB_INFO } from '../../src/lib/session/hub-info';
 
 describe('hub type derivation (spec 3)', () => {
   it.each([

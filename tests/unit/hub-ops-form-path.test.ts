@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 // The hook's module reaches the engine's context (and through it the Supabase client, which wants a window).
 vi.mock('../../src/lib/sync-engine', () => ({ useSyncEngine: () => null }));
-import { sendChecked } from '../../src/lib/use-command-form';
+import { sendChecked } from '../../src/lib/writes/use-command-form';
 import {
   checkAddSeaFleet,
   checkDaratForm,

@@ -2,10 +2,10 @@
 // refusals, the device's undo messages) follow the device's language when shown.
 import { describe, expect, it } from 'vitest';
 import { UNDO_MESSAGES } from '../../sync/commands/undo';
-import { failed } from '../../src/lib/field-errors';
+import { failed } from '../../src/lib/writes/field-errors';
 import { setLanguage, t } from '../../src/lib/i18n';
 import { localize, messageKey } from '../../src/lib/i18n/localize';
-import { undoLabel } from '../../src/lib/undo-offer';
+import { undoLabel } from '../../src/lib/writes/undo-offer';
 
 describe("src/lib's texts in the device's language", () => {
   it('offers Urungkan, or Undo in English', () => {

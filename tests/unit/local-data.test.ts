@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../sync';
 import { pendingTotal, syncHealth } from '../../src/components/sync-health';
-import { isAppDatabase, isPrecache } from '../../src/lib/wipe-local-data';
+import { isAppDatabase, isPrecache } from '../../src/lib/session/wipe-local-data';
 
 describe('what sign-out wipes', () => {
   it.each([

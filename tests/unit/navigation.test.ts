@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_HUB_INFO, type HubType } from '../../src/lib/hub-info';
+import { EMPTY_HUB_INFO, type HubType } from '../../src/lib/session/hub-info';
 import { i18n, setLanguage } from '../../src/lib/i18n';
 import { isActivePath, menuFor, type NavGroup } from '../../src/lib/navigation';
 

@@ -25,7 +25,7 @@ vi.mock('react-dom', async (importOriginal) => {
   };
 });
 
-const { deliver, presentNow } = await import('../../src/lib/use-observable');
+const { deliver, presentNow } = await import('../../src/lib/hooks/use-observable');
 
 beforeEach(() => {
   calls.length = 0;

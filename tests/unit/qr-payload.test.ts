@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeShipmentQr, parseShipmentQr } from '../../src/lib/handover/qr-payload';
+import { encodeShipmentQr, parseShipmentQr } from '../../src/lib/documents/qr-payload';
 
 const id = '0b7c3c52-6a55-4a8e-9a51-2f6f7c2f1e0d';
 

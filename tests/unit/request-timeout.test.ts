@@ -1,9 +1,9 @@
 // A request whose answer never comes fails after its bound instead of the platform's 300 s
-// (src/lib/request-timeout.ts): a real HTTP server that reads the request and never answers.
+// (src/lib/session/request-timeout.ts): a real HTTP server that reads the request and never answers.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchWithTimeout } from '../../src/lib/request-timeout';
+import { fetchWithTimeout } from '../../src/lib/session/request-timeout';
 
 let server: Server;
 let base = '';

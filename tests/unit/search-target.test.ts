@@ -1,9 +1,9 @@
-// Where a header search result goes (src/lib/search-target.ts, issue 30).
+// Where a header search result goes (src/lib/shipments/search-target.ts, issue 30).
 import { describe, expect, it } from 'vitest';
-import type { Viewer } from '../../src/lib/access';
-import { deriveHubInfo } from '../../src/lib/hub-info';
-import type { SearchHit } from '../../src/lib/search';
-import { searchTarget } from '../../src/lib/search-target';
+import type { Viewer } from '../../src/lib/session/access';
+import { deriveHubInfo } from '../../src/lib/session/hub-info';
+import type { SearchHit } from '../../src/lib/shipments/search';
+import { searchTarget } from '../../src/lib/shipments/search-target';
 
 const hubs = new Map(
   [

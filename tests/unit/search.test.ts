@@ -1,7 +1,7 @@
-// The header's local search (src/lib/search.ts; issues 10 and 30).
+// The header's local search (src/lib/shipments/search.ts; issues 10 and 30).
 import { describe, expect, it } from 'vitest';
-import { searchLocal, type SearchData } from '../../src/lib/search';
-import { statusLooks } from '../../src/lib/shipment-status';
+import { searchLocal, type SearchData } from '../../src/lib/shipments/search';
+import { statusLooks } from '../../src/lib/shipments/shipment-status';
 
 const base = { updated_at: '', deleted: false, change_xid: '1' };
 const flags = { ready: true, siap_muat: false, sedang_muat: false };

@@ -1,4 +1,4 @@
-// The In-Transit and Hub Activity filters (src/lib/shipment-filters.ts, issue 30).
+// The In-Transit and Hub Activity filters (src/lib/shipments/shipment-filters.ts, issue 30).
 import { describe, expect, it } from 'vitest';
 import {
   applyFilters,
@@ -9,7 +9,7 @@ import {
   readFilters,
   writeFilters,
   type ShipmentFilters,
-} from '../../src/lib/shipment-filters';
+} from '../../src/lib/shipments/shipment-filters';
 
 const KRW = 'hub-krw';
 const CKR = 'hub-ckr';

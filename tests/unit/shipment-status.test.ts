@@ -1,7 +1,7 @@
 // What every screen shows for a status: the admin's label and colour from the
 // replicated statuses, else the key in words (spec 4.2).
 import { describe, expect, it } from 'vitest';
-import { statusLook, statusLooks, unknownStatusLabel } from '../../src/lib/shipment-status';
+import { statusLook, statusLooks, unknownStatusLabel } from '../../src/lib/shipments/shipment-status';
 
 describe('unknownStatusLabel', () => {
   it.each([

@@ -1,7 +1,7 @@
 // Issue 40: the app reads a shipment's file by the object its row names, whatever the
 // column holds (the spec's relative public URL, or a document's path).
 import { describe, expect, it } from 'vitest';
-import { objectPathOf } from '../../src/lib/stored-file-path';
+import { objectPathOf } from '../../src/lib/documents/stored-file-path';
 
 describe('objectPathOf', () => {
   it("reads the object's path from an image column's relative public URL", () => {

@@ -4,7 +4,7 @@ import { SyncIndicator } from '../../components/sync-indicator';
 import type { SyncStatus } from '../../../sync/pure';
 import { Separator } from '../../components/ui/separator';
 import { SidebarTrigger } from '../../components/ui/sidebar';
-import { PRODUCT_NAME } from '../../lib/messages';
+import { PRODUCT_NAME } from '../../lib/i18n/default-strings';
 
 /** The header: sidebar toggle, the product title with the role or hub name, search, notifications and the sync status. */
 export function AppHeader({

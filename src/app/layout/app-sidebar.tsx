@@ -31,9 +31,9 @@ import {
   useSidebar,
 } from '../../components/ui/sidebar';
 import { useT } from '../../lib/i18n';
-import { PRODUCT_NAME } from '../../lib/messages';
+import { PRODUCT_NAME } from '../../lib/i18n/default-strings';
 import { isActivePath, menuFor, type NavGroup, type NavIcon } from '../../lib/navigation';
-import { roleOrHubName, type UserProfile } from '../../lib/profile';
+import { roleOrHubName, type UserProfile } from '../../lib/session/profile';
 import { HighContrastButton } from './high-contrast-button';
 import { LanguageButton } from './language-button';
 import { SignOutButton } from './sign-out-button';

@@ -14,11 +14,11 @@ import { SidebarMenuButton } from '../../components/ui/sidebar';
 import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../lib/i18n';
 import { useReturnFocus } from '../../lib/return-focus';
-import { signOutAndWipe } from '../../lib/session';
+import { signOutAndWipe } from '../../lib/session/session';
 
 /**
  * Log out of a shared tablet: with unsynced work it warns first (the work would be lost),
- * then signs out and wipes everything local (src/lib/wipe-local-data.ts).
+ * then signs out and wipes everything local (src/lib/session/wipe-local-data.ts).
  */
 export function SignOutButton({
   pendingCount,

@@ -1,11 +1,11 @@
 // The BAST right after the counted receipt (issue 28): made on the tablet from the receipt
-// (src/lib/handover/bast-pdf.ts, jspdf loaded then), queued as a document of the shipment
+// (src/lib/documents/bast-pdf.ts, jspdf loaded then), queued as a document of the shipment
 // (kind 'bast', uploaded when online), and offered like the surat jalan: print, download, share.
 import { useEffect, useRef, useState } from 'react';
 import { Download, Printer, Share2 } from 'lucide-react';
-import type { BastData } from '../../lib/handover/bast-pdf';
+import type { BastData } from '../../lib/documents/bast-pdf';
 import { useT } from '../../lib/i18n';
-import { canShareFile } from '../../lib/handover/document-file';
+import { canShareFile } from '../../lib/documents/document-file';
 import { DocumentDialog } from '../handover/document-dialog';
 import { Button } from '../ui/button';
 import type { QueuedDocument } from './receipt-documents';
@@ -37,7 +37,7 @@ export function BastDialog({
     started.current = true;
     void (async () => {
       try {
-        const { makeBastPdf, bastNumber } = await import('../../lib/handover/bast-pdf');
+        const { makeBastPdf, bastNumber } = await import('../../lib/documents/bast-pdf');
         const bytes = await makeBastPdf(data);
         const name = `${bastNumber(data.batchNumber).replace(/[^\w.-]+/g, '_')}.pdf`;
         const file = new File([bytes as BlobPart], name, { type: 'application/pdf' });

@@ -6,7 +6,7 @@
 // the receipt names, then the caller sends its command with the receipt; the BAST follows.
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Shipment } from '../../../sync/pure';
-import type { BastData } from '../../lib/handover/bast-pdf';
+import type { BastData } from '../../lib/documents/bast-pdf';
 import {
   checkReceiptDraft,
   neededDiscrepancies,
@@ -20,7 +20,7 @@ import { useT } from '../../lib/i18n';
 import { localize } from '../../lib/i18n/localize';
 import type { TimeZone } from '../../lib/time-zone';
 import { useSyncEngine } from '../../lib/sync-engine';
-import { showError, type CommandResult } from '../../lib/run-command';
+import { showError, type CommandResult } from '../../lib/writes/run-command';
 import { FormDialog } from '../form-dialog';
 import { SignatureField } from '../signature-pad';
 import { Textarea } from '../ui/textarea';

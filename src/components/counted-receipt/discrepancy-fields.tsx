@@ -3,7 +3,7 @@
 // the other photos before it is kept).
 import { useRef, useState } from 'react';
 import { Camera, ImagePlus, X } from 'lucide-react';
-import { compressImage } from '../../lib/compress-image';
+import { compressImage } from '../../lib/documents/compress-image';
 import type { NeededDiscrepancy } from '../../lib/handover/receipt-draft';
 import { RECEIPT } from '../../lib/handover/receipt-messages';
 import { useT } from '../../lib/i18n';

@@ -2,8 +2,8 @@
 // discrepancy photo, each under the id the receipt names, so the command and its files meet
 // on the server whatever order they arrive in. Uploaded when online, then attach_document.
 import type { SyncEngine } from '../../../sync/pure';
-import type { BastData } from '../../lib/handover/bast-pdf';
-import { locationAllowed } from '../../lib/handover/evidence-location';
+import type { BastData } from '../../lib/documents/bast-pdf';
+import { locationAllowed } from '../../lib/documents/evidence-location';
 
 export type DocumentKind =
   'surat_jalan' | 'bast' | 'signature_receiver' | 'signature_driver' | 'discrepancy_photo';

@@ -4,10 +4,10 @@
 import { useState } from 'react';
 import { CheckCircle2, CloudUpload, FileText, Image as ImageIcon } from 'lucide-react';
 import { formatDateTime } from '../../lib/format-date';
-import { openBlob } from '../../lib/handover/document-file';
-import { useShipmentDocuments, type ShipmentDocumentItem } from '../../lib/handover/use-shipment-documents';
+import { openBlob } from '../../lib/documents/document-file';
+import { useShipmentDocuments, type ShipmentDocumentItem } from '../../lib/documents/use-shipment-documents';
 import { useT } from '../../lib/i18n';
-import { supabase } from '../../lib/supabase';
+import { supabase } from '../../lib/session/supabase';
 import type { TimeZone } from '../../lib/time-zone';
 import { Button } from '../ui/button';
 import { VerifyDocumentLink } from '../verify-document-link';

@@ -4,9 +4,9 @@
 // the PDF to the share sheet where the browser can share files, else downloads it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Download, Printer, Share2 } from 'lucide-react';
-import { canShareFile, shareOrDownload } from '../../lib/handover/document-file';
-import type { MadeDocument } from '../../lib/handover/surat-jalan-of-shipment';
-import type { SuratJalanData } from '../../lib/handover/surat-jalan-pdf';
+import { canShareFile, shareOrDownload } from '../../lib/documents/document-file';
+import type { MadeDocument } from '../../lib/documents/surat-jalan-of-shipment';
+import type { SuratJalanData } from '../../lib/documents/surat-jalan-pdf';
 import { useT } from '../../lib/i18n';
 import { Button } from '../ui/button';
 import { DocumentDialog } from './document-dialog';

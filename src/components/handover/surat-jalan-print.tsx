@@ -7,13 +7,13 @@
 // numbers are written id-ID (inLocale).
 import { useEffect, useState } from 'react';
 import { formatDateTime, formatNumber, inLocale } from '../../lib/format-date';
-import { encodeShipmentQr } from '../../lib/handover/qr-payload';
+import { encodeShipmentQr } from '../../lib/documents/qr-payload';
 import {
   sealOfSuratJalan,
   suratJalanNumber,
   SURAT_JALAN_TITLE,
   type SuratJalanData,
-} from '../../lib/handover/surat-jalan-pdf';
+} from '../../lib/documents/surat-jalan-pdf';
 import { i18n } from '../../lib/i18n';
 
 /** The document's words: always Bahasa Indonesia (see above). */

@@ -26,7 +26,7 @@ import {
   SIDEBAR_WIDTH_MOBILE,
 } from '../../lib/limits';
 import { useT } from '../../lib/i18n';
-import { useIsCompact, useIsMobile } from '../../lib/use-mobile';
+import { useIsCompact, useIsMobile } from '../../lib/hooks/use-mobile';
 import { cn } from '../../lib/utils';
 import { Button } from './button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './sheet';

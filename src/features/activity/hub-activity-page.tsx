@@ -28,14 +28,14 @@ import {
   type OlderLedgerRow,
   type RelatedShipment,
 } from '../../lib/older-history';
-import { applyFilters, hasFieldFilters, shipmentFilterOptions } from '../../lib/shipment-filters';
-import { statusLook } from '../../lib/shipment-status';
+import { applyFilters, hasFieldFilters, shipmentFilterOptions } from '../../lib/shipments/shipment-filters';
+import { statusLook } from '../../lib/shipments/shipment-status';
 import { useOlderPages } from '../../lib/use-older-history';
-import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
+import { useRxByIds, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useTablesArrived } from '../../lib/sync-engine';
-import { useConfirmedMissing } from '../../lib/use-confirmed-missing';
-import { useShipmentFilters } from '../../lib/use-shipment-filters';
-import { useStatusLooks } from '../../lib/use-status-looks';
+import { useConfirmedMissing } from '../../lib/hooks/use-confirmed-missing';
+import { useShipmentFilters } from '../../lib/shipments/use-shipment-filters';
+import { useStatusLooks } from '../../lib/shipments/use-status-looks';
 import { receiptCell } from '../../lib/handover/receipt-marks';
 import { useReceivedCounts } from '../../lib/handover/use-received-counts';
 

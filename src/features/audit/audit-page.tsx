@@ -12,7 +12,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
 import { localize } from '../../lib/i18n/localize';
 import { WIB, zoneOfHub } from '../../lib/time-zone';
-import { useRxQuery } from '../../lib/use-rx-query';
+import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { auditColumns } from './audit-columns';
 import { AuditFiltersBar } from './audit-filters';
 import { NO_FILTERS, type AuditEntry } from './audit-query';

@@ -1,6 +1,6 @@
 // The audit trail's filters and their translation to audit_trail()'s arguments
 // (supabase/schemas/functions/audit_trail.sql).
-import { supabase } from '../../lib/supabase';
+import { supabase } from '../../lib/session/supabase';
 
 export interface AuditFilters {
   hubId: string;

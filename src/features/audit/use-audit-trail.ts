@@ -1,7 +1,7 @@
 // The audit trail for the current filters: the first page from the server,
 // then older pages on demand (keyset on seq, so new arrivals never shift them).
 import { useCallback, useMemo, useState } from 'react';
-import { useServerQuery } from '../../lib/use-server-query';
+import { useServerQuery } from '../../lib/hooks/use-server-query';
 import { PAGE_SIZE, readAuditPage, type AuditEntry, type AuditFilters } from './audit-query';
 
 export function useAuditTrail(filters: AuditFilters) {

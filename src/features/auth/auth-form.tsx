@@ -13,7 +13,7 @@ import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { localize } from '../../lib/i18n/localize';
 import { useT } from '../../lib/i18n';
-import { signedInBefore } from '../../lib/welcome-back';
+import { signedInBefore } from '../../lib/session/welcome-back';
 import { authenticate, type AuthMode } from './authenticate';
 import type { LoginField } from './login-schema';
 

@@ -2,7 +2,7 @@ import { Ship } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useT } from '../../lib/i18n';
-import { PRODUCT_NAME } from '../../lib/messages';
+import { PRODUCT_NAME } from '../../lib/i18n/default-strings';
 import { AuthForm } from './auth-form';
 import { AuthHighlights } from './auth-highlights';
 

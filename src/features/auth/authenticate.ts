@@ -1,6 +1,6 @@
 import { isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { t } from '../../lib/i18n';
-import { supabase } from '../../lib/supabase';
+import { supabase } from '../../lib/session/supabase';
 import type { LoginCredentials } from './login-schema';
 
 export type AuthMode = 'sign-in' | 'sign-up';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../../lib/limits';
-import { LOGIN_FILL_ALL_FIELDS, LOGIN_PASSWORD_TOO_SHORT } from '../../lib/messages';
+import { LOGIN_FILL_ALL_FIELDS, LOGIN_PASSWORD_TOO_SHORT } from '../../lib/i18n/default-strings';
 
 // Checks are ordered so a missing field is reported before a short password:
 // the first issue is the one the user sees.

@@ -4,8 +4,8 @@ import { AlertTriangle } from 'lucide-react';
 import { AttentionList } from '../../components/attention-list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useAttention } from '../../lib/attention-live';
-import { formatSince, type AttentionThresholds } from '../../lib/attention';
+import { useAttention } from '../../lib/attention/attention-live';
+import { formatSince, type AttentionThresholds } from '../../lib/attention/attention';
 import { useT } from '../../lib/i18n';
 
 const MINUTE = 60_000;

@@ -13,8 +13,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { discrepanciesOfHub, mayResolve, openDiscrepancies } from '../../lib/handover/discrepancies';
 import { useDiscrepancies } from '../../lib/handover/use-discrepancies';
 import { useT } from '../../lib/i18n';
-import { useSignedIn } from '../../lib/session';
-import { useRxQuery } from '../../lib/use-rx-query';
+import { useSignedIn } from '../../lib/session/session';
+import { useRxQuery } from '../../lib/hooks/use-rx-query';
 
 const ALL = { selector: {} };
 export const SELISIH_PARAM = 'selisih';

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { ReceiptMarks } from '../../components/receipt-marks';
 import { openMarksOfHub } from '../../lib/handover/receipt-marks';
-import { useRxQuery } from '../../lib/use-rx-query';
+import { useRxQuery } from '../../lib/hooks/use-rx-query';
 
 export function HubCardMarks({ hubId }: { hubId: string }) {
   const { rows } = useRxQuery('discrepancies', { selector: { destination_hub_id: hubId, status: 'open' } });

@@ -5,7 +5,7 @@
 // and hub) under an app key, so sign-out wipes them with the rest (wipe-local-data.ts);
 // anything that does not read back as this viewer's figures is ignored.
 import type { DashboardFigures, Viewer } from '../../../sync/pure';
-import { DASHBOARD_FIGURES_KEY } from '../../lib/storage-keys';
+import { DASHBOARD_FIGURES_KEY } from '../../lib/session/storage-keys';
 
 const VERSION = 1;
 

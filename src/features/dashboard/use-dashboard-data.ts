@@ -13,7 +13,7 @@ import {
   type DashboardInput,
   type Viewer,
 } from '../../../sync/pure';
-import { useObservable } from '../../lib/use-observable';
+import { useObservable } from '../../lib/hooks/use-observable';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { readStoredFigures, writeStoredFigures } from './stored-figures';
 

@@ -6,7 +6,7 @@ import type { Hub } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { FormMessage, TextField } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
-import { sendChecked, useCommandForm } from '../../lib/use-command-form';
+import { sendChecked, useCommandForm } from '../../lib/writes/use-command-form';
 import { checkAddSeaFleet } from './form-validation';
 import { FAILURE, TOAST } from './messages';
 import { VendorField } from './vendor-field';

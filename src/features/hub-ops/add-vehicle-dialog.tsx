@@ -14,7 +14,7 @@ import { FormMessage, SelectField, TextField } from '../../components/form-field
 import { Button } from '../../components/ui/button';
 import { SegmentedControl } from '../../components/ui/segmented-control';
 import { useT } from '../../lib/i18n';
-import { sendChecked, useCommandForm } from '../../lib/use-command-form';
+import { sendChecked, useCommandForm } from '../../lib/writes/use-command-form';
 import { checkAddVehicle, type AddVehicleValues } from './form-validation';
 import { vehicleModes } from './hub-resolution';
 import { useHubScope } from './hub-scope';

@@ -6,10 +6,10 @@
 import type { CommandInput, Hub, Shipment } from '../../../sync/pure';
 import { CountedReceiptDialog } from '../../components/counted-receipt/counted-receipt-dialog';
 import { useT } from '../../lib/i18n';
-import { runCommand } from '../../lib/run-command';
+import { runCommand } from '../../lib/writes/run-command';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { zoneOfHub } from '../../lib/time-zone';
-import { useRxByIds } from '../../lib/use-rx-query';
+import { useRxByIds } from '../../lib/hooks/use-rx-query';
 import { FAILURE, TOAST } from './messages';
 
 export function CompleteUnloadingDialog({

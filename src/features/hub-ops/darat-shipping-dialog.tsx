@@ -10,7 +10,7 @@ import { hubKind, type Hub, type Vehicle } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
-import { sendChecked } from '../../lib/use-command-form';
+import { sendChecked } from '../../lib/writes/use-command-form';
 import { checkDaratForm, type DaratFormValues } from './form-validation';
 import { withStockAndBatch } from './shipping-checks';
 import {

@@ -3,12 +3,12 @@
 import { memo } from 'react';
 import type { Shipment } from '../../../sync/pure';
 import { useT } from '../../lib/i18n';
-import { useRxQuery } from '../../lib/use-rx-query';
+import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { departedShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';
 import { ShipmentCard } from './shipment-card';
 import { useUploads } from './use-engine-store';
-import { useShipmentDetails } from '../../lib/use-shipment-details';
+import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 
 /** The latest ones; older ones are on the dashboard's in-transit list. */
 const SHOWN = 20;

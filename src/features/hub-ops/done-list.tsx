@@ -2,13 +2,13 @@
 // route table has no tab for it (a /done link goes to the hub's default tab),
 // so it closes the Sedang Bongkar tab, where shipments end.
 import { useT } from '../../lib/i18n';
-import { useRxQuery } from '../../lib/use-rx-query';
+import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { EmptyState } from '../../components/empty-state';
 import { doneShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';
 import { historyEmpty } from './messages';
 import { ShipmentCard } from './shipment-card';
-import { useShipmentDetails } from '../../lib/use-shipment-details';
+import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 import { useReceivedCounts } from '../../lib/handover/use-received-counts';
 
 const SHOWN = 20;

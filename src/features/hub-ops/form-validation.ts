@@ -4,12 +4,12 @@
 // is checked here. Errors are keyed by the payload field they belong to; 'form'
 // holds those of no single field.
 import { seaBatchNumber, type CommandInput, type CommandType } from '../../../sync/pure';
-import { failed } from '../../lib/field-errors';
+import { failed } from '../../lib/writes/field-errors';
 import { parseQuantity } from '../../lib/quantity';
 import { parseCount } from './shipping-checks';
 
-export { checkCommand, type Checked } from '../../lib/check-command';
-import { checkCommand, type Checked } from '../../lib/check-command';
+export { checkCommand, type Checked } from '../../lib/writes/check-command';
+import { checkCommand, type Checked } from '../../lib/writes/check-command';
 
 export { failed };
 
@@ -99,7 +99,7 @@ export function checkSeaForm(
 
 // Modals ----------------------------------------------------------------------------------------
 
-export { checkAddVendor, checkEditVendor, checkAddVehicleType } from '../../lib/master-data-forms';
+export { checkAddVendor, checkEditVendor, checkAddVehicleType } from '../../lib/writes/master-data-forms';
 
 export interface AddVehicleValues {
   vendor_id: string;

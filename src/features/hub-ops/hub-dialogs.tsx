@@ -3,7 +3,7 @@
 import { memo, useState } from 'react';
 import { SuratJalanDialog } from '../../components/handover/surat-jalan-dialog';
 import type { Hub } from '../../../sync/pure';
-import { useRxByIds } from '../../lib/use-rx-query';
+import { useRxByIds } from '../../lib/hooks/use-rx-query';
 import { AddSeaFleetDialog } from './add-sea-fleet-dialog';
 import { AddToQueueDialog } from './add-to-queue-dialog';
 import { AddVehicleDialog } from './add-vehicle-dialog';

@@ -12,7 +12,7 @@ import { isMobileDevice } from '../../lib/mobile-device';
 import { CameraCaptureDialog } from './camera-capture-dialog';
 import { acceptImages, MAX_IMAGES, refusedBy, type ImageRule } from './image-rules';
 import { cameraDesktopOnly, IMAGE_RULES } from './messages';
-import { showError } from '../../lib/run-command';
+import { showError } from '../../lib/writes/run-command';
 import { blobThumbnail } from './thumbnail-urls';
 
 export function ImagePicker({

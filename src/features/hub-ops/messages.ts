@@ -6,7 +6,7 @@
 import { MESSAGES } from '../../../sync/pure';
 import { t } from '../../lib/i18n';
 import { localize } from '../../lib/i18n/localize';
-import { MASTER_DATA_FAILURE, MASTER_DATA_TOAST } from '../../lib/master-data-forms';
+import { MASTER_DATA_FAILURE, MASTER_DATA_TOAST } from '../../lib/writes/master-data-forms';
 
 export { MESSAGES };
 
@@ -161,5 +161,5 @@ export function uploadDone(): string {
   return t('hubOps.messages.uploadDone');
 }
 
-// Shared by every screen (src/lib/messages.ts).
-export { PENDING_SYNC, REJECTED_TITLE } from '../../lib/messages';
+// Shared by every screen (src/lib/i18n/default-strings.ts).
+export { PENDING_SYNC, REJECTED_TITLE } from '../../lib/i18n/default-strings';

@@ -5,7 +5,7 @@
 import type { ImageSlot, SyncEngine } from '../../../sync/pure';
 import { t } from '../../lib/i18n';
 import { localize } from '../../lib/i18n/localize';
-import { showError } from '../../lib/run-command';
+import { showError } from '../../lib/writes/run-command';
 
 export const IMAGE_SLOTS: readonly ImageSlot[] = ['delivery_record', 'bast'];
 

@@ -10,7 +10,7 @@ import { DateField } from '../../components/date-picker';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
-import { sendChecked } from '../../lib/use-command-form';
+import { sendChecked } from '../../lib/writes/use-command-form';
 import { checkSeaForm, SEA_COMMAND, type SeaForm, type SeaFormValues } from './form-validation';
 import { withStockAndBatch } from './shipping-checks';
 import { OriginStock, ShippingSummary, useOriginStock, useReviewStep } from './shipping-stock';

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Package } from 'lucide-react';
 import type { Container, Shipment, UploadEntry, Vehicle } from '../../../sync/pure';
 import { StatusBadge } from '../../components/status-badge';
-import type { StatusLooks } from '../../lib/shipment-status';
+import type { StatusLooks } from '../../lib/shipments/shipment-status';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
 import { useHubZones } from '../../lib/use-hub-zones';

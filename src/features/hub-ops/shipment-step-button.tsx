@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import type { ArrivalTab } from '../../lib/handover/scan-target';
 import { useT } from '../../lib/i18n';
 import { useSyncEngine } from '../../lib/sync-engine';
-import { runWithUndo } from '../../lib/undo-offer';
+import { runWithUndo } from '../../lib/writes/undo-offer';
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
 

@@ -4,7 +4,7 @@
 import { Maximize2 } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
-import { useRxQuery } from '../../lib/use-rx-query';
+import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useT } from '../../lib/i18n';
 import { shipmentViewPath } from '../../lib/hub-routes';
 import { DoneList } from './done-list';
@@ -13,7 +13,7 @@ import { inboundShipments, type ShipmentTab as Tab } from './hub-queries';
 import { useHubScope } from './hub-scope';
 import { ShipmentCard } from './shipment-card';
 import { ShipmentStepButton } from './shipment-step-button';
-import { useShipmentDetails } from '../../lib/use-shipment-details';
+import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 import { SCANNED_PARAM } from '../../lib/handover/scan-target';
 
 const EMPTY = {

@@ -12,8 +12,8 @@ import {
   type Stock,
   type Warehouse,
 } from '../../../sync/pure';
-import type { Checked } from '../../lib/check-command';
-import { failed } from '../../lib/field-errors';
+import type { Checked } from '../../lib/writes/check-command';
+import { failed } from '../../lib/writes/field-errors';
 
 export { parseCount } from '../../lib/quantity';
 

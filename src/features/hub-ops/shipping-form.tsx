@@ -1,5 +1,5 @@
 // What the shipping forms share (spec 5, 7.4, 9), on the one form path
-// (src/lib/use-command-form.ts): the images are a form value the command's
+// (src/lib/writes/use-command-form.ts): the images are a form value the command's
 // image_count is checked from (its message stands under the images); once the
 // command is stored the images go to the upload queue, then the form's success
 // toast, then the dialog closes, the buttons disabled until then. Works with no
@@ -11,10 +11,10 @@ import { toast } from 'sonner';
 import { FormField } from '../../components/form-field';
 import { NumberField } from '../../components/form-fields';
 import type { SuratJalanMaking } from '../../components/handover/surat-jalan-dialog';
-import { makeAndQueueSuratJalan } from '../../lib/handover/surat-jalan-of-shipment';
+import { makeAndQueueSuratJalan } from '../../lib/documents/surat-jalan-of-shipment';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { useT } from '../../lib/i18n';
-import { useCommandForm, type Submission } from '../../lib/use-command-form';
+import { useCommandForm, type Submission } from '../../lib/writes/use-command-form';
 import { ImagePicker } from './image-picker';
 import { queueShipmentImages } from './queue-images';
 import { parseCount } from './shipping-checks';

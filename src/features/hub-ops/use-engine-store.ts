@@ -4,7 +4,7 @@ import { liveQuery } from 'dexie';
 import { useMemo } from 'react';
 import type { ImageUpload, UploadEntry } from '../../../sync/pure';
 import { useSyncEngine } from '../../lib/sync-engine';
-import { useObservable } from '../../lib/use-observable';
+import { useObservable } from '../../lib/hooks/use-observable';
 
 const NO_UPLOADS: UploadEntry[] = [];
 
@@ -12,7 +12,7 @@ const isPhoto = (u: UploadEntry): u is ImageUpload => !u.document;
 
 /**
  * The photo uploads of the given shipments (thumbnail bytes and whether each is uploaded);
- * their documents (issue 28) are listed by src/lib/handover/use-shipment-documents.ts.
+ * their documents (issue 28) are listed by src/lib/documents/use-shipment-documents.ts.
  */
 export function useUploads(shipmentIds: readonly string[]): Map<string, ImageUpload[]> {
   const engine = useSyncEngine();

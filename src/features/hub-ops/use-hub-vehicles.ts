@@ -2,7 +2,7 @@
 // their shipping form, plus those that left it (for today's averages).
 import { useMemo } from 'react';
 import type { Hub, Shipment, Vehicle } from '../../../sync/pure';
-import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
+import { useRxByIds, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { dayOf, type Departure } from './dock-times';
 import {
   arrivalsOfVehicles,

@@ -2,8 +2,8 @@
 // sync engine's view (each is a few dozen rows; reading them whole is fine).
 import { useMemo } from 'react';
 import type { Hub, Vehicle, VehicleType, Vendor, Warehouse } from '../../../sync/pure';
-import { statusLooks, type StatusLooks } from '../../lib/shipment-status';
-import { useRxQuery } from '../../lib/use-rx-query';
+import { statusLooks, type StatusLooks } from '../../lib/shipments/shipment-status';
+import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import type { HubRouteConfig } from '../../lib/hub-routes';
 import { resolveHub } from './hub-resolution';
 

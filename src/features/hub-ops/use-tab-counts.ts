@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import type { Hub } from '../../../sync/pure';
 import type { HubRouteConfig, TabSlug } from '../../lib/hub-routes';
-import { useRxQuery } from '../../lib/use-rx-query';
+import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { inboundShipments, type ShipmentTab } from './hub-queries';
 import type { HubFloor } from './use-hub-vehicles';
 

@@ -15,10 +15,10 @@ import { EmptyState } from '../../components/empty-state';
 import { useT } from '../../lib/i18n';
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
-import { runWithUndo } from '../../lib/undo-offer';
+import { runWithUndo } from '../../lib/writes/undo-offer';
 import { RowActionsMenu } from '../../components/row-actions-menu';
 import { VehicleCard } from './vehicle-card';
-import { useMountedAfterPaint } from '../../lib/use-mounted-after-paint';
+import { useMountedAfterPaint } from '../../lib/hooks/use-mounted-after-paint';
 
 /**
  * The queue's list: down to the bottom of the window (the tab's column gives it what is left,

@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { TextField } from '../../components/form-fields';
 import { Checkbox } from '../../components/ui/checkbox';
 import { useT } from '../../lib/i18n';
-import { useCommandForm } from '../../lib/use-command-form';
+import { useCommandForm } from '../../lib/writes/use-command-form';
 import { checkCapacity, checkEditHub, type EditHubValues } from './hub-forms';
 import { HUB_TOAST } from './messages';
 

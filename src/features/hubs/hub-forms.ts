@@ -1,7 +1,7 @@
 // Hub management's forms (spec 2.8, 5): checked by the commands' own schemas
 // (hub name required after trimming: 'Hub name is required'; an empty city
 // is sent as null; new hubs get type 'hub'), and the warehouse capacity.
-import { checkCommand } from '../../lib/check-command';
+import { checkCommand } from '../../lib/writes/check-command';
 
 export interface HubValues {
   name: string;

@@ -12,7 +12,7 @@ import { NumberField, SelectField, TextField } from '../../components/form-field
 import { Button } from '../../components/ui/button';
 import { DatePicker } from '../../components/date-picker';
 import { useT } from '../../lib/i18n';
-import { useCommandForm } from '../../lib/use-command-form';
+import { useCommandForm } from '../../lib/writes/use-command-form';
 import { AddWarehouseDialog } from './add-warehouse-dialog';
 import {
   inventoryDefaults,

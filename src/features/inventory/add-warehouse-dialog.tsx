@@ -3,7 +3,7 @@
 import { FormDialog } from '../../components/form-dialog';
 import { TextField } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
-import { useCommandForm } from '../../lib/use-command-form';
+import { useCommandForm } from '../../lib/writes/use-command-form';
 import { warehouseFormSchema, warehousePayload, type WarehouseFormValues } from './inventory-forms';
 import { FAILURE, TOAST } from './messages';
 

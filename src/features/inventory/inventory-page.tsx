@@ -15,7 +15,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { formatNumber } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
 import { useTablesArrived } from '../../lib/sync-engine';
-import { useRxQuery } from '../../lib/use-rx-query';
+import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { stockOfBalances } from '../../../sync/pure';
 import { AddInventoryDialog } from './add-inventory-dialog';
 import { inventorySummary, warehouseCards } from './inventory-totals';

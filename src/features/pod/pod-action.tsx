@@ -8,7 +8,7 @@ import { ActionButton } from '../../components/action-button';
 import { Button } from '../../components/ui/button';
 import { useT } from '../../lib/i18n';
 import { useSyncEngine } from '../../lib/sync-engine';
-import { runWithUndo } from '../../lib/undo-offer';
+import { runWithUndo } from '../../lib/writes/undo-offer';
 import type { PodTab } from './pod-queries';
 
 export interface Counting {

@@ -7,8 +7,8 @@ import { ItemCount, ReceiptMarks } from '../../components/receipt-marks';
 import { StatusBadge } from '../../components/status-badge';
 import { useReceivedCounts } from '../../lib/handover/use-received-counts';
 import { useT } from '../../lib/i18n';
-import type { StatusLooks } from '../../lib/shipment-status';
-import { useRxQuery } from '../../lib/use-rx-query';
+import type { StatusLooks } from '../../lib/shipments/shipment-status';
+import { useRxQuery } from '../../lib/hooks/use-rx-query';
 
 const SHOWN = 20;
 const DONE = {

@@ -4,10 +4,10 @@
 import type { CommandInput, Shipment } from '../../../sync/pure';
 import { CountedReceiptDialog } from '../../components/counted-receipt/counted-receipt-dialog';
 import { useT } from '../../lib/i18n';
-import { runCommand } from '../../lib/run-command';
+import { runCommand } from '../../lib/writes/run-command';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { zoneOfPlace } from '../../lib/time-zone';
-import { useRxByIds } from '../../lib/use-rx-query';
+import { useRxByIds } from '../../lib/hooks/use-rx-query';
 
 export function PodReceiptDialog({
   shipment,

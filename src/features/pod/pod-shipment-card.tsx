@@ -10,7 +10,7 @@ import { useIsPending } from '../../lib/use-outbox';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
-import type { StatusLooks } from '../../lib/shipment-status';
+import type { StatusLooks } from '../../lib/shipments/shipment-status';
 import type { TimeZone } from '../../lib/time-zone';
 import type { PodTab } from './pod-queries';
 

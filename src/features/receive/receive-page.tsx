@@ -11,9 +11,9 @@ import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Skeleton } from '../../components/ui/skeleton';
 import { scanTarget } from '../../lib/handover/scan-target';
 import { useT } from '../../lib/i18n';
-import { useSignedIn } from '../../lib/session';
+import { useSignedIn } from '../../lib/session/session';
 import { useTablesArrived } from '../../lib/sync-engine';
-import { useRxByIds, useRxQuery } from '../../lib/use-rx-query';
+import { useRxByIds, useRxQuery } from '../../lib/hooks/use-rx-query';
 
 const TABLES = ['shipments', 'hubs'] as const;
 const ALL = { selector: {} };

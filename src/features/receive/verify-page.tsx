@@ -1,7 +1,7 @@
 // /periksa, "Periksa Dokumen" (issue 40): is this paper, or this PDF file, the sealed surat
 // jalan or BAST? Its QR code read by the camera (the scanner of "Pindai Surat Jalan"), or a
 // file chosen and hashed here (SHA-256, Web Crypto), checked online against the server and
-// offline against this tablet's copy (src/lib/handover/verify-sources.ts), and the answer
+// offline against this tablet's copy (src/lib/documents/verify-sources.ts), and the answer
 // said plainly: sesuai or not and why, who signed, when the server received it, whether a
 // later document replaced it.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
@@ -11,12 +11,12 @@ import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../lib/format-date';
-import { parseShipmentQr, type ShipmentQr } from '../../lib/handover/qr-payload';
-import type { Claim } from '../../lib/handover/verify-document';
-import type { VerifyResult } from '../../lib/handover/verify-document';
+import { parseShipmentQr, type ShipmentQr } from '../../lib/documents/qr-payload';
+import type { Claim } from '../../lib/documents/verify-document';
+import type { VerifyResult } from '../../lib/documents/verify-document';
 import { useT } from '../../lib/i18n';
 import { useSyncEngine } from '../../lib/sync-engine';
-import { useOnline } from '../../lib/use-online';
+import { useOnline } from '../../lib/hooks/use-online';
 
 const QrScannerDialog = lazy(() =>
   import('../../components/qr-scanner').then((m) => ({ default: m.QrScannerDialog })),
@@ -40,7 +40,7 @@ export function VerifyPage() {
     async (claim: () => Promise<Claim>, fileName: string | null) => {
       setCheck({ state: 'checking' });
       try {
-        const { verify } = await import('../../lib/handover/verify-sources');
+        const { verify } = await import('../../lib/documents/verify-sources');
         const result = await verify(engine, await claim(), online);
         setCheck({ state: 'done', result, fileName });
       } catch (error) {
@@ -81,7 +81,7 @@ export function VerifyPage() {
     event.target.value = '';
     if (!file) return;
     void run(async () => {
-      const { fileClaim } = await import('../../lib/handover/verify-sources');
+      const { fileClaim } = await import('../../lib/documents/verify-sources');
       return fileClaim(new Uint8Array(await file.arrayBuffer()));
     }, file.name);
   };

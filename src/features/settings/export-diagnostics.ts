@@ -1,7 +1,7 @@
 // Gathers this device's diagnostics from the engine's store and saves them as a file.
 import type { SyncEngine, SyncStatus } from '../../../sync/pure';
 import { downloadText } from '../../lib/csv';
-import type { UserProfile } from '../../lib/profile';
+import type { UserProfile } from '../../lib/session/profile';
 import { buildDiagnostics, diagnosticsFileName } from './diagnostics';
 
 export async function exportDiagnostics(

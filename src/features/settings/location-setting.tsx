@@ -1,5 +1,5 @@
 // Settings' evidence location card (issue 28): "Sertakan lokasi pada foto bukti", a choice of
-// this device (kept after sign-out, src/lib/handover/evidence-location.ts). Switching it on asks
+// this device (kept after sign-out, src/lib/documents/evidence-location.ts). Switching it on asks
 // the browser's permission at once, so a count at the dock never stops for a prompt; a browser
 // that refuses is said plainly and the switch stays off. While on, the receipt's photos,
 // signatures and documents carry the coordinates and accuracy to the server.
@@ -11,7 +11,7 @@ import {
   locationPermission,
   useLocationAllowed,
   type LocationAnswer,
-} from '../../lib/handover/evidence-location';
+} from '../../lib/documents/evidence-location';
 import { useT } from '../../lib/i18n';
 
 type Shown = 'idle' | 'asking' | LocationAnswer | 'revoked';

@@ -9,10 +9,10 @@ import { Row } from '../../components/sync-panel';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useT } from '../../lib/i18n';
-import { asWork } from '../../lib/server-action';
-import { supabase } from '../../lib/supabase';
-import { useCommandForm } from '../../lib/use-command-form';
-import { useOnline } from '../../lib/use-online';
+import { asWork } from '../../lib/writes/server-action';
+import { supabase } from '../../lib/session/supabase';
+import { useCommandForm } from '../../lib/writes/use-command-form';
+import { useOnline } from '../../lib/hooks/use-online';
 import { retentionSchema } from '../../../sync/pure';
 
 type Values = { retention_days: number };

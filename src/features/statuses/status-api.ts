@@ -2,7 +2,7 @@
 // a change the device syncs at once, so this screen and every other one show
 // the new label and colour from the replicated statuses.
 import type { SyncEngine } from '../../../sync/pure';
-import { supabase } from '../../lib/supabase';
+import { supabase } from '../../lib/session/supabase';
 import { FAILURE } from './messages';
 import type { StatusFormValues } from './status-form';
 

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { ShipmentStatus } from '../../../sync/pure';
 import type { DataColumn } from '../../components/data-table';
 import { Badge } from '../../components/ui/badge';
-import { statusLook, statusLooks } from '../../lib/shipment-status';
+import { statusLook, statusLooks } from '../../lib/shipments/shipment-status';
 
 export const statusColumns = (t: TFunction): DataColumn<ShipmentStatus>[] => [
   {

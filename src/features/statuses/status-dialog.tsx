@@ -4,10 +4,10 @@
 import type { ShipmentStatus } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
-import { STATUS_COLORS } from '../../lib/shipment-status';
+import { STATUS_COLORS } from '../../lib/shipments/shipment-status';
 import { useT } from '../../lib/i18n';
-import { asWork } from '../../lib/server-action';
-import { useCommandForm } from '../../lib/use-command-form';
+import { asWork } from '../../lib/writes/server-action';
+import { useCommandForm } from '../../lib/writes/use-command-form';
 import * as M from './messages';
 import { addStatus, editStatus } from './status-api';
 import { statusFormSchema, type StatusFormInput, type StatusFormValues } from './status-form';

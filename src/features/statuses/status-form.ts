@@ -3,7 +3,7 @@
 // of the badge colours. The messages are read when a value is checked, in the device's
 // language (issue 30).
 import { z } from 'zod';
-import { STATUS_COLORS } from '../../lib/shipment-status';
+import { STATUS_COLORS } from '../../lib/shipments/shipment-status';
 import { MESSAGE } from './messages';
 
 const required = { error: () => MESSAGE.required };

@@ -2,7 +2,7 @@
 // (other devices get it at their next sync). Delete runs outside a form: the
 // check that the status is unused, the procedure, and the spec 8.4 toasts.
 import { useMemo } from 'react';
-import { runServerAction } from '../../lib/server-action';
+import { runServerAction } from '../../lib/writes/server-action';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { FAILURE, SUCCESS } from './messages';
 import { deleteStatus, syncSoon } from './status-api';

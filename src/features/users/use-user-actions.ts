@@ -1,7 +1,7 @@
 // Delete runs outside a form: the edge function, the spec 8.6 toasts, and the
 // list read again from the server.
 import { useMemo } from 'react';
-import { runServerAction } from '../../lib/server-action';
+import { runServerAction } from '../../lib/writes/server-action';
 import { FAILURE, SUCCESS } from './messages';
 import { deleteUser } from './user-api';
 

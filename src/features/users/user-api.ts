@@ -2,8 +2,8 @@
 // that the caller is an admin; the service-role key never comes here), and the
 // list from profiles (readable in full by admins only, by RLS).
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import type { Role } from '../../lib/roles';
-import { supabase } from '../../lib/supabase';
+import type { Role } from '../../lib/session/roles';
+import { supabase } from '../../lib/session/supabase';
 import { FAILURE } from './messages';
 import type { UserFormValues } from './user-form';
 

@@ -2,7 +2,7 @@
 // language; a role by its label (spec 5: Admin or User), never its key.
 import type { TFunction } from 'i18next';
 import type { DataColumn } from '../../components/data-table';
-import type { Role } from '../../lib/roles';
+import type { Role } from '../../lib/session/roles';
 import type { UserRow } from './user-api';
 
 const ROLES: readonly string[] = ['admin', 'tower_control', 'hub_user'] satisfies Role[];

@@ -5,8 +5,8 @@ import type { Hub } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
-import { asWork } from '../../lib/server-action';
-import { useCommandForm } from '../../lib/use-command-form';
+import { asWork } from '../../lib/writes/server-action';
+import { useCommandForm } from '../../lib/writes/use-command-form';
 import * as M from './messages';
 import { createUser, updateUser, type UserRow } from './user-api';
 import {

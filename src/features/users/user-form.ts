@@ -4,7 +4,7 @@
 // are read when a value is checked, in the device's language (issue 30).
 import { z } from 'zod';
 import { MAX_PASSWORD_BYTES, passwordBytes } from '../../lib/limits';
-import type { Role } from '../../lib/roles';
+import type { Role } from '../../lib/session/roles';
 import { VALIDATION } from './messages';
 
 export const MIN_PASSWORD_LENGTH = 6;

@@ -2,7 +2,7 @@
 // vehicle of the vendor (saved, possibly edited) or a new one ('Tambah Baris').
 // Pure, so every message is unit-tested (tests/unit/vendors-forms.test.ts).
 import type { AnyCommand, Vehicle } from '../../../sync/pure';
-import { checkCommand } from '../../lib/check-command';
+import { checkCommand } from '../../lib/writes/check-command';
 import { localize } from '../../lib/i18n/localize';
 import * as M from './messages';
 

@@ -15,12 +15,12 @@ import { RowActionsMenu } from '../../components/row-actions-menu';
 import { ScreenHeader } from '../../components/screen-header';
 import { Button } from '../../components/ui/button';
 import { VendorDialog } from '../../components/vendor-dialog';
-import { MASTER_DATA_FAILURE, MASTER_DATA_TOAST } from '../../lib/master-data-forms';
-import { runCommand } from '../../lib/run-command';
+import { MASTER_DATA_FAILURE, MASTER_DATA_TOAST } from '../../lib/writes/master-data-forms';
+import { runCommand } from '../../lib/writes/run-command';
 import { useT } from '../../lib/i18n';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { useRejectionToasts } from '../../lib/use-outbox';
-import { useRxQuery } from '../../lib/use-rx-query';
+import { useRxQuery } from '../../lib/hooks/use-rx-query';
 
 const ALL = { selector: {} };
 

@@ -4,7 +4,7 @@
 // the device's rows (the `discrepancies` collection, scoped by the server to admin, tower
 // control and the shipment's origin and destination hubs). The UI strings come from the catalogue.
 import { t } from '../i18n';
-import type { Role } from '../roles';
+import type { Role } from '../session/roles';
 
 /** The fields of a `discrepancies` row the screens read (sync/model/rows.ts has the whole row). */
 export interface DiscrepancyLike {

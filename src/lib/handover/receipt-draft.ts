@@ -1,3 +1,9 @@
+// The folder src/lib/handover: receiving a shipment. The scanner and where a scan or a typed
+// search takes the user (scan-detector.ts, scan-target.ts, find-shipment.ts), the counted receipt
+// (this file, receipt-messages.ts), what arrived beside what was sent (receipt-marks.ts,
+// use-received-counts.ts) and the discrepancies (discrepancies.ts, use-discrepancies.ts). The
+// papers of the handover are in src/lib/documents.
+//
 // The counted receipt as the form holds it (issue 28): the counts as typed, a note and photos
 // per difference, names and whether each has signed. Checked by the commands' own rule checker
 // (sync: checkReceipt, the same rules and messages as complete_unloading / pod_complete with

@@ -6,9 +6,9 @@
 // receiving hub's staff. Offline like every read: a resolve shows at once from its prediction.
 import { useMemo } from 'react';
 import type { Discrepancy } from '../../../sync/pure';
-import { useSignedIn } from '../session';
+import { useSignedIn } from '../session/session';
 import { useTablesArrived } from '../sync-engine';
-import { useRxByIds, useRxQuery } from '../use-rx-query';
+import { useRxByIds, useRxQuery } from '../hooks/use-rx-query';
 
 const ALL = { selector: {} };
 // The list names each discrepancy's shipment by its batch number: until both tables have

@@ -3,7 +3,7 @@
 // after a Selesai Bongkar on this tablet (its prediction writes the discrepancy rows).
 import { useMemo } from 'react';
 import type { Shipment } from '../../../sync/pure';
-import { useRxQuery } from '../use-rx-query';
+import { useRxQuery } from '../hooks/use-rx-query';
 import { receivedCounts, type ReceivedCounts } from './receipt-marks';
 
 /** Received counts by shipment id, for the received ones among `shipments`. */

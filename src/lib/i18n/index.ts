@@ -1,3 +1,9 @@
+// The folder src/lib/i18n: the language. This file sets it up; the catalogues are en.ts and id.ts,
+// assembled from one pair per area (handover-en.ts and handover-id.ts, tower-en.ts and
+// tower-id.ts, ...); localize.ts puts the commands' messages (sync's) in the device's language,
+// and default-strings.ts holds the default language's strings as constants for code and tests that
+// quote them.
+//
 // The app's languages (issue 30): Bahasa Indonesia (the default) and English, from bundled
 // catalogues, set up once and synchronously at import, so the first paint is already in the
 // device's language and nothing is fetched (works offline). The choice is per device
@@ -6,7 +12,7 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { setDisplayLocale } from '../format-date';
-import { LANGUAGE_KEY } from '../storage-keys';
+import { LANGUAGE_KEY } from '../session/storage-keys';
 import { en } from './en';
 import { id } from './id';
 

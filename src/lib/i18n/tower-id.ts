@@ -1,7 +1,7 @@
 // Bahasa Indonesia for the dashboard, In-Transit, Hub Activity and the shipment components they share (detail, history, filters, search, Perlu perhatian) (issue 30).
 // The spec's strings verbatim, Indonesian for the rest; tower-en.ts has the same keys.
 export const towerId = {
-  /** Durations as the hub screens say them (src/lib/attention.ts formatSince). */
+  /** Durations as the hub screens say them (src/lib/attention/attention.ts formatSince). */
   duration: {
     seconds: '{{count}} detik',
     minutes: '{{count}} menit',

@@ -1,0 +1,81 @@
+// The Urungkan offer of a floor action (issue 29, docs/sync.md "Undo"): one way for every
+// step that moves a truck or a shipment. The action runs as any command (runCommand), and
+// its success toast carries Urungkan for ten seconds, a glove-sized button (44px). Urungkan
+// withdraws the command if it never left the device, else sends its inverse; when that is no
+// longer possible the device says why at once (an error toast), or the server's refusal
+// comes back like any other (the rejection toasts: "Tidak dapat diurungkan: ...").
+import type { CSSProperties } from 'react';
+import { toast } from 'sonner';
+import { UNDO_WINDOW_MS, type CommandInput, type CommandType, type SyncEngine } from '../../../sync/pure';
+import { t } from '../i18n';
+import { runCommand, showError, type CommandResult } from './run-command';
+
+/** The offer's button, in the device's language (issue 30). */
+export function undoLabel(): string {
+  return t('lib.undo.action');
+}
+
+/** Sonner's action button is 24px high: at least 44px for a gloved thumb. */
+const UNDO_BUTTON_STYLE: CSSProperties = {
+  height: '2.75rem',
+  minWidth: '2.75rem',
+  paddingInline: '1rem',
+  fontSize: '1rem',
+  fontWeight: 600,
+};
+
+/** Withdraws or reverses the command; the screen puts itself back with `onUndone`. */
+export async function undoCommand(
+  engine: SyncEngine,
+  commandId: string,
+  onUndone?: () => void,
+): Promise<boolean> {
+  try {
+    await engine.undo(commandId);
+  } catch (error) {
+    showError(error instanceof Error ? error.message : String(error));
+    return false;
+  }
+  onUndone?.();
+  toast.success(t('lib.undo.undone'), { id: `undone-${commandId}` });
+  return true;
+}
+
+/** The success toast of a floor action, with Urungkan while the offer lasts. */
+export function offerUndo(
+  engine: SyncEngine,
+  commandId: string,
+  message: string,
+  onUndone?: () => void,
+): void {
+  toast.success(message, {
+    id: `undo-${commandId}`,
+    duration: UNDO_WINDOW_MS,
+    action: {
+      label: undoLabel(),
+      onClick: () => void undoCommand(engine, commandId, onUndone),
+    },
+    actionButtonStyle: UNDO_BUTTON_STYLE,
+  });
+}
+
+/** runCommand for a floor action: its success toast offers Urungkan (no other success toast). */
+export async function runWithUndo<T extends CommandType>(
+  engine: SyncEngine | null,
+  type: T,
+  payload: CommandInput<T>,
+  options: {
+    success: string;
+    failure?: (message: string) => string;
+    onShown?: () => void;
+    /** After an undo: what the screen does to show what it showed before (a tab, a dialog). */
+    onUndone?: () => void;
+  },
+): Promise<CommandResult> {
+  const result = await runCommand(engine, type, payload, {
+    failure: options.failure,
+    onShown: options.onShown,
+  });
+  if (result.ok && engine) offerUndo(engine, result.id, options.success, options.onUndone);
+  return result;
+}
