@@ -2,11 +2,20 @@
 // table's first batch comes in one first_sync answer, so a test that holds pull_changes answers
 // first takes its tables out of that answer, as the server leaves a table out once its row
 // budget is spent (supabase/migrations/20261128030000_first_sync.sql); the device then pulls
-// those tables with pull_changes, which the test holds.
+// those tables with pull_changes, which the test holds. The same for a later round's one request
+// (pull_round: a changed table named without its batch, as past the server's row budget).
 import type { BrowserContext } from 'playwright-core';
 
-export async function leaveOutOfFirstSync(context: BrowserContext, leftOut: (table: string) => boolean) {
-  await context.route('**/rest/v1/rpc/first_sync', async (route) => {
+export function leaveOutOfFirstSync(context: BrowserContext, leftOut: (table: string) => boolean) {
+  return leaveOut(context, 'first_sync', leftOut);
+}
+
+export function leaveOutOfRound(context: BrowserContext, leftOut: (table: string) => boolean) {
+  return leaveOut(context, 'pull_round', leftOut);
+}
+
+async function leaveOut(context: BrowserContext, rpc: string, leftOut: (table: string) => boolean) {
+  await context.route(`**/rest/v1/rpc/${rpc}`, async (route) => {
     const response = await route.fetch();
     if (!response.ok()) return route.fulfill({ response });
     const answer = (await response.json()) as { tables?: Record<string, unknown> };
