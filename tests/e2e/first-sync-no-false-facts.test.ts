@@ -7,7 +7,7 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, newContext, signIn, useBrowser } from '../support/browser';
-import { leaveOutOfFirstSync } from '../support/first-sync-route';
+import { leaveOutOfOneRequest } from '../support/first-sync-route';
 import { DEMO_USERS, HUB } from '../support/demo';
 import { query, tag } from './hub-support';
 
@@ -99,7 +99,7 @@ describe('a device mid-first-sync', () => {
     const held: Route[] = [];
     let release = false;
     // Their first batches out of first_sync's answer: they come by pull_changes, held here.
-    await leaveOutOfFirstSync(context, (table) => HELD_TABLES.includes(table));
+    await leaveOutOfOneRequest(context, (table) => HELD_TABLES.includes(table));
     await context.route('**/rest/v1/rpc/pull_changes', (route) => {
       const table = (route.request().postDataJSON() as { p_table?: string } | null)?.p_table ?? '';
       if (release || !HELD_TABLES.includes(table)) return route.continue();

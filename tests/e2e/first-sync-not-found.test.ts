@@ -4,7 +4,7 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl, newContext, signIn, useBrowser } from '../support/browser';
-import { leaveOutOfFirstSync } from '../support/first-sync-route';
+import { leaveOutOfOneRequest } from '../support/first-sync-route';
 import { DEMO_USERS, HUB } from '../support/demo';
 
 const browser = useBrowser();
@@ -25,7 +25,7 @@ describe('Hub Activity during a new device first sync', () => {
     const held: Route[] = [];
     let release = false;
     // Their first batches out of first_sync's answer: they come by pull_changes, held here.
-    await leaveOutOfFirstSync(context, () => true);
+    await leaveOutOfOneRequest(context, () => true);
     await context.route('**/rest/v1/rpc/pull_changes', (route) => {
       if (release) return route.continue();
       held.push(route);
@@ -47,8 +47,12 @@ describe('Hub Activity during a new device first sync', () => {
       release = true;
       for (const route of held.splice(0)) await route.continue();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).not.toBe('…');
-      await expect.poll(() => page.getByTestId('hub-activity').getAttribute('data-hub-id')).toBe(HUB.karawang);
-      expect(await page.evaluate(() => (window as unknown as { __notFound: boolean }).__notFound)).toBe(false);
+      await expect
+        .poll(() => page.getByTestId('hub-activity').getAttribute('data-hub-id'))
+        .toBe(HUB.karawang);
+      expect(await page.evaluate(() => (window as unknown as { __notFound: boolean }).__notFound)).toBe(
+        false,
+      );
     } finally {
       await context.close();
     }

@@ -15,7 +15,7 @@ import type { Route } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appUrl, useBrowser } from '../support/browser';
 import { HUB, WAREHOUSE } from '../support/demo';
-import { leaveOutOfRound } from '../support/first-sync-route';
+import { leaveOutOfOneRequest } from '../support/first-sync-route';
 import { makeVehicle, query, tablet, tag, waitOffline } from './hub-support';
 
 const browser = useBrowser();
@@ -40,7 +40,7 @@ describe('older history', () => {
     const { context, page } = await tablet(browser(), 'karawang');
     const held: Route[] = [];
     // Out of a round's one request (pull_round): they come by pull_changes, held here.
-    await leaveOutOfRound(context, (table) => HELD_TABLES.has(table));
+    await leaveOutOfOneRequest(context, (table) => HELD_TABLES.has(table));
     await context.route('**/rest/v1/rpc/pull_changes', (route) => {
       const table = (route.request().postDataJSON() as { p_table?: string } | null)?.p_table ?? '';
       if (!HELD_TABLES.has(table)) return route.continue();
@@ -93,7 +93,9 @@ describe('older history', () => {
       await expect.poll(() => step.getAttribute('data-state')).toBe('offline');
       expect(await step.textContent()).toContain(NEEDS_CONNECTION);
       await page.getByTestId('global-search').fill(batch);
-      await expect.poll(() => page.getByTestId('search-older-offline').textContent()).toContain(NEEDS_CONNECTION);
+      await expect
+        .poll(() => page.getByTestId('search-older-offline').textContent())
+        .toContain(NEEDS_CONNECTION);
       expect(await page.getByTestId('search-older-hit').count()).toBe(0);
     } finally {
       await context.setOffline(false);
