@@ -21,7 +21,8 @@ const withStack = {
   // Node has no IndexedDB; Dexie's liveQuery needs a global one even
   // when each simulated device brings its own fake-indexeddb factory.
   setupFiles: ['fake-indexeddb/auto'],
-  testTimeout: 60_000,
+  // Only stops a hung test: a loaded CI machine ran a device's whole first sync past 60 s.
+  testTimeout: 120_000,
   // A loaded CI machine renders slowly: polled expectations wait up to 10 s.
   expect: { poll: { timeout: 10_000, interval: 50 } },
   hookTimeout: 120_000,
