@@ -2,8 +2,8 @@
 // minutes (issue 13), each doing what a busy hub floor's tablet does with the
 // real protocol: a tap every 0.5-1.5 s (queue a truck, Proses Muat, finish
 // loading, or take one off the queue), pushed at once through apply_commands,
-// then a pull round as the engine's sync round does it (changed_tables, then
-// pull_changes for the tables it names). The tablets are protocol clients (supabase-js, real HTTP),
+// then a pull round as the engine's sync round does it (pull_round: the tables that changed and
+// their first batches in one request; pull_changes for a full batch). The tablets are protocol clients (supabase-js, real HTTP),
 // not full engines: 50 RxDB engines would measure this 2-core machine's
 // IndexedDB emulation, not the server. Runs on the stack's own PostgreSQL server,
 // or DATABASE_URL's. LOAD_TABLETS and LOAD_SECONDS change the size;
@@ -25,8 +25,12 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 120);
 const PROBE_SECONDS = Number(process.env.PROBE_SECONDS ?? 20);
 const PROBE_IN_FLIGHT = Number(process.env.PROBE_IN_FLIGHT ?? 8);
 /** Think time between taps (ms, uniform between the two); LOAD_THINK_MS=0 finds the server's ceiling. */
-const THINK_MS = process.env.LOAD_THINK_MS === undefined ? [500, 1500] : [Number(process.env.LOAD_THINK_MS), Number(process.env.LOAD_THINK_MS)];
-const VEHICLES_PER_TABLET = Number(process.env.LOAD_THINK_MS) === 0 && process.env.LOAD_THINK_MS !== undefined ? 400 : 40;
+const THINK_MS =
+  process.env.LOAD_THINK_MS === undefined
+    ? [500, 1500]
+    : [Number(process.env.LOAD_THINK_MS), Number(process.env.LOAD_THINK_MS)];
+const VEHICLES_PER_TABLET =
+  Number(process.env.LOAD_THINK_MS) === 0 && process.env.LOAD_THINK_MS !== undefined ? 400 : 40;
 const HUBS = [
   { email: DEMO_USERS.karawang, hubId: HUB.karawang, land: true },
   { email: DEMO_USERS.cikarang, hubId: HUB.cikarang, land: true },
@@ -68,33 +72,50 @@ class LoadTablet {
 
   /** An idle tablet's question, the engine's every 2.5 s: did anything I may read change? */
   async probe(): Promise<void> {
-    const { error } = await this.supabase.rpc('changed_tables', { p_checkpoints: Object.fromEntries(this.checkpoints) });
+    const { error } = await this.supabase.rpc('changed_tables', {
+      p_checkpoints: Object.fromEntries(this.checkpoints),
+    });
     if (error) throw new Error(`probe: ${error.code ?? ''} ${error.message}`);
   }
 
-  /** What the engine's round does (sync/replication/pull.ts): ask which tables changed, pull those. */
+  /**
+   * What the engine's round does (sync/replication/pull.ts): one pull_round names the tables that
+   * changed and brings each one's first batch; pull_changes goes on for a batch that was full or
+   * left out. `all`: every table by pull_changes (a new tablet's start).
+   */
   async pullRound(all = false): Promise<number> {
     let tables: readonly string[] = TABLES;
+    const first = new Map<string, Array<{ id: string; change_xid: string }>>();
     if (!all) {
-      const { data, error } = await this.supabase.rpc('changed_tables', {
+      const { data, error } = await this.supabase.rpc('pull_round', {
         p_checkpoints: Object.fromEntries(this.checkpoints),
+        p_limit: 1000,
       });
-      if (error) throw new Error(`probe: ${error.code ?? ''} ${error.message}`);
-      tables = (data as { tables: string[] }).tables;
+      if (error) throw new Error(`pull round: ${error.code ?? ''} ${error.message}`);
+      const answer = data as {
+        changed: string[];
+        tables: Record<string, { rows: Array<{ id: string; change_xid: string }> }>;
+      };
+      tables = answer.changed;
+      for (const [table, batch] of Object.entries(answer.tables)) first.set(table, batch.rows);
     }
     for (const table of tables) {
+      let rows = first.get(table);
       for (;;) {
-        const cp = this.checkpoints.get(table);
-        const { data, error } = await this.supabase.rpc('pull_changes', {
-          p_table: table,
-          p_after_xid: cp?.xid ?? null,
-          p_after_id: cp?.id ?? null,
-          p_limit: 1000,
-        });
-        if (error) throw new Error(`pull ${table}: ${error.code ?? ''} ${error.message}`);
-        const rows = (data as { rows: Array<{ id: string; change_xid: string }> }).rows;
+        if (!rows) {
+          const cp = this.checkpoints.get(table);
+          const { data, error } = await this.supabase.rpc('pull_changes', {
+            p_table: table,
+            p_after_xid: cp?.xid ?? null,
+            p_after_id: cp?.id ?? null,
+            p_limit: 1000,
+          });
+          if (error) throw new Error(`pull ${table}: ${error.code ?? ''} ${error.message}`);
+          rows = (data as { rows: Array<{ id: string; change_xid: string }> }).rows;
+        }
         if (rows.length) this.checkpoints.set(table, { xid: rows.at(-1)!.change_xid, id: rows.at(-1)!.id });
         if (rows.length < 1000) break;
+        rows = undefined;
       }
     }
     return tables.length;
@@ -135,7 +156,13 @@ class LoadTablet {
         next.type === 'queue_vehicles'
           ? { hub_id: this.hub.hubId, vehicle_ids: [next.vehicleId] }
           : { hub_id: this.hub.hubId, vehicle_id: next.vehicleId };
-      const command = { id: randomUUID(), type: next.type, payload, issued_at: new Date().toISOString(), actor: this.userId };
+      const command = {
+        id: randomUUID(),
+        type: next.type,
+        payload,
+        issued_at: new Date().toISOString(),
+        actor: this.userId,
+      };
       const began = performance.now();
       const { data, error } = await this.supabase.rpc('apply_commands', { commands: [command] });
       f.push.push(performance.now() - began);
@@ -143,7 +170,9 @@ class LoadTablet {
         f.errors.push(`push: ${error.code ?? ''} ${error.message}`);
         continue;
       }
-      const result = (data as { results: Array<{ outcome: string; code: string | null; message: string | null }> }).results[0]!;
+      const result = (
+        data as { results: Array<{ outcome: string; code: string | null; message: string | null }> }
+      ).results[0]!;
       if (result.outcome === 'applied') {
         f.applied++;
         this.move(next.type, next.vehicleId);
@@ -194,7 +223,10 @@ async function main() {
         auth: { persistSession: false, autoRefreshToken: false },
         realtime: { transport: ws as never },
       });
-      const { data, error } = await supabase.auth.signInWithPassword({ email: hub.email, password: DEMO_PASSWORD });
+      const { data, error } = await supabase.auth.signInWithPassword({
+        email: hub.email,
+        password: DEMO_PASSWORD,
+      });
       if (error) throw error;
       tablets.push(new LoadTablet(supabase, data.user!.id, hub, ids, 1000 + i));
     }
@@ -234,19 +266,23 @@ async function main() {
     clearInterval(sampler);
 
     const ms = (x: number) => `${x.toFixed(0)} ms`;
-    console.log(`[load] ${stack.engine}, ${TABLETS} tablets for ${elapsed.toFixed(0)} s, ${THINK_MS.join('-')} ms between taps`);
+    console.log(
+      `[load] ${stack.engine}, ${TABLETS} tablets for ${elapsed.toFixed(0)} s, ${THINK_MS.join('-')} ms between taps`,
+    );
     console.log(`[load] commands applied: ${f.applied} (${(f.applied / elapsed).toFixed(1)} commands/s)`);
     console.log(
       `[load] push (apply_commands, one tap): p50 ${ms(percentile(f.push, 50))}, p95 ${ms(percentile(f.push, 95))}, max ${ms(Math.max(...f.push))} over ${f.push.length}`,
     );
     console.log(
-      `[load] pull round (changed_tables, then pull_changes for ${(f.tablesPulled / Math.max(1, f.pull.length)).toFixed(1)} tables on average): p50 ${ms(percentile(f.pull, 50))}, p95 ${ms(percentile(f.pull, 95))}, max ${ms(Math.max(...f.pull))} over ${f.pull.length}`,
+      `[load] pull round (pull_round, naming ${(f.tablesPulled / Math.max(1, f.pull.length)).toFixed(1)} tables on average): p50 ${ms(percentile(f.pull, 50))}, p95 ${ms(percentile(f.pull, 95))}, max ${ms(Math.max(...f.pull))} over ${f.pull.length}`,
     );
     console.log(
       `[load] database: peak ${peakConnections} connections, peak ${peakActive} active queries, lock waits seen in ${lockWaits} of ${samples} samples` +
         (waitedOn.size ? ` (on ${[...waitedOn].map(([e, n]) => `${e} ${n}`).join(', ')})` : ''),
     );
-    console.log(`[load] errors: ${f.errors.length}${f.errors.length ? ` (first: ${[...new Set(f.errors)].slice(0, 5).join('; ')})` : ''}`);
+    console.log(
+      `[load] errors: ${f.errors.length}${f.errors.length ? ` (first: ${[...new Set(f.errors)].slice(0, 5).join('; ')})` : ''}`,
+    );
 
     // Idle probes: the Karawang tablet, up to date, asks changed_tables with PROBE_IN_FLIGHT calls
     // in flight for PROBE_SECONDS: how many idle tablets (one probe every 2.5 s) one box serves.
