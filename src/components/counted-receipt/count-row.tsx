@@ -1,52 +1,12 @@
-// The counted receipt's fields (issue 28): a labelled text field with its message, and one
-// item's row (what was sent, received, damaged). Where the hub counts blind (issue 41) the
-// received field opens empty and what was sent shows only once a count is entered, with the
-// difference ("TV kurang 1", or "sesuai").
-import { parseCount, type CountField, type ReceiptItem } from '../../lib/handover/receipt-draft';
+// The counted receipt's count row (issue 28): one item's row (what was sent, received, damaged),
+// its two counts the form's own text fields (src/components/form-fields.tsx). Where the hub
+// counts blind (issue 41) the received field opens empty and what was sent shows only once a
+// count is entered, with the difference ("TV kurang 1", or "sesuai").
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { parseCount, type ReceiptItem } from '../../lib/handover/receipt-draft';
 import { useT } from '../../lib/i18n';
-import { Input } from '../ui/input';
-
-export function TextField({
-  id,
-  label,
-  value,
-  error,
-  onChange,
-  disabled,
-  numeric,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  numeric?: boolean;
-}) {
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <Input
-        id={id}
-        value={value}
-        inputMode={numeric ? 'numeric' : undefined}
-        autoComplete="off"
-        className="h-12 text-lg"
-        onChange={(e) => onChange(e.target.value)}
-        disabled={disabled}
-        aria-invalid={!!error}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+import { TextField } from '../form-fields';
+import type { ReceiptFormValues } from './receipt-form';
 
 /** What was sent, and in blind mode the difference once counted. */
 function SentText({
@@ -88,48 +48,42 @@ function SentText({
 }
 
 export function CountRow({
+  form,
   item,
   sent,
-  counts,
-  errors,
   blind,
   disabled,
-  onChange,
 }: {
+  form: UseFormReturn<ReceiptFormValues>;
   item: ReceiptItem;
   sent: number;
-  counts: Record<CountField, string>;
-  errors: Record<string, string>;
   blind: boolean;
   disabled: boolean;
-  onChange: (field: CountField, value: string) => void;
 }) {
   const t = useT();
   const label = t(`handover.receipt.itemLabel.${item}`);
+  const received = useWatch({ control: form.control, name: `${item}_received` });
+  const count = { inputMode: 'numeric', autoComplete: 'off', className: 'h-12 text-lg', disabled } as const;
   return (
     <div className="grid gap-3 sm:grid-cols-[8rem_1fr_1fr] sm:items-start" data-testid={`receipt-${item}`}>
       <p className="pt-2 text-sm">
         <span className="font-semibold">{label}</span>
         <br />
-        <SentText item={item} sent={sent} received={counts[`${item}_received`]} blind={blind} />
+        <SentText item={item} sent={sent} received={received} blind={blind} />
       </p>
       <TextField
+        form={form}
+        name={`${item}_received`}
         id={`receipt-${item}-received`}
         label={t('handover.receipt.receivedLabel', { item: label })}
-        value={counts[`${item}_received`]}
-        error={errors[`${item}_received`]}
-        onChange={(value) => onChange(`${item}_received`, value)}
-        disabled={disabled}
-        numeric
+        {...count}
       />
       <TextField
+        form={form}
+        name={`${item}_damaged`}
         id={`receipt-${item}-damaged`}
         label={t('handover.receipt.damagedLabel', { item: label })}
-        value={counts[`${item}_damaged`]}
-        error={errors[`${item}_damaged`]}
-        onChange={(value) => onChange(`${item}_damaged`, value)}
-        disabled={disabled}
-        numeric
+        {...count}
       />
     </div>
   );

@@ -1,33 +1,38 @@
 // The counted receipt (issue 28), shared by Selesai Bongkar at a hub and POD completion:
 // counts received per item (prefilled with what was sent, or empty where the hub counts blind:
 // issue 41) and damaged ones, a reason, note
-// and photo for each difference, both names and both signatures. Simpan checks it all on the
-// device (the commands' rules), queues the signatures and photos as documents under the ids
-// the receipt names, then the caller sends its command with the receipt; the BAST follows.
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+// and photo for each difference, both names and both signatures. On the one form path
+// (useCommandForm + FormDialog, issue 39; its values, rules and Simpan in ./receipt-form.ts):
+// Simpan checks it all on the device (the commands' rules), queues the signatures and photos as
+// documents under the ids the receipt names, then sends the caller's command with the
+// receipt; the BAST follows.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, get, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { Shipment } from '../../../sync/pure';
 import type { BastData } from '../../lib/documents/bast-pdf';
-import {
-  checkReceiptDraft,
-  neededDiscrepancies,
-  receiptPayload,
-  RECEIPT_ITEMS,
-  type CountField,
-  type ReceiptDraft,
-  type ReceiptPayload,
-} from '../../lib/handover/receipt-draft';
+import { neededDiscrepancies, RECEIPT_ITEMS, type ReceiptPayload } from '../../lib/handover/receipt-draft';
 import { useT } from '../../lib/i18n';
 import { localize } from '../../lib/i18n/localize';
 import type { TimeZone } from '../../lib/time-zone';
+import { useCommandForm, type CommandSubmission } from '../../lib/writes/use-command-form';
 import { useSyncEngine } from '../../lib/sync-engine';
-import { showError, type CommandResult } from '../../lib/writes/run-command';
 import { FormDialog } from '../form-dialog';
+import { TextareaField, TextField } from '../form-fields';
 import { SignatureField } from '../signature-pad';
-import { Textarea } from '../ui/textarea';
 import { BastDialog } from './bast-dialog';
-import { CountRow, TextField } from './count-row';
-import { DiscrepancyFields, type DiscrepancyState } from './discrepancy-fields';
-import { blobBytes, dataUrlBytes, documentQueue, imageMime, knownLocation } from './receipt-documents';
+import { CountRow } from './count-row';
+import { DiscrepancyFields } from './discrepancy-fields';
+import { documentQueue } from './receipt-documents';
+import {
+  bastOf,
+  NO_DISCREPANCY,
+  queueReceiptDocuments,
+  receiptDefaults,
+  receiptOf,
+  receiptSchema,
+  sentOf,
+  type ReceiptFormValues,
+} from './receipt-form';
 
 export interface CountedReceiptProps {
   title: string;
@@ -46,175 +51,110 @@ export interface CountedReceiptProps {
   blind?: boolean;
   /** What the BAST names beyond the receipt. */
   places: { originHub: string; destinationHub: string; timeZone: TimeZone };
-  /** Sends the completion command with the receipt; the form stays open on a refusal. */
-  complete: (receipt: ReceiptPayload, notes: string) => Promise<CommandResult>;
+  /** The completion command with the receipt (and its toasts); the form stays open on a refusal. */
+  command: (receipt: ReceiptPayload, notes: string) => CommandSubmission;
   onClose: () => void;
+}
+
+/** A message of the form at a path, in the device's language. */
+function messageAt(form: UseFormReturn<ReceiptFormValues>, path: string): string | undefined {
+  const message = (get(form.formState.errors, path) as { message?: string } | undefined)?.message;
+  return message ? localize(message) : undefined;
 }
 
 export function CountedReceiptDialog(props: CountedReceiptProps) {
   const { shipment, places } = props;
   const t = useT();
   const engine = useSyncEngine();
-  const sent = { smartboard: shipment.smartboard_quantity, bracket: shipment.bracket_quantity };
-  const [counts, setCounts] = useState<Record<CountField, string>>({
-    smartboard_received: props.blind ? '' : String(sent.smartboard),
-    smartboard_damaged: '0',
-    bracket_received: props.blind ? '' : String(sent.bracket),
-    bracket_damaged: '0',
-  });
-  const [discrepancies, setDiscrepancies] = useState<Record<string, DiscrepancyState>>({});
-  const [receiverName, setReceiverName] = useState('');
-  // The vehicle's driver until the user types (the vehicle's row may come after the first render).
-  const [typedDriver, setDriverName] = useState<string | null>(null);
-  const driverName = typedDriver ?? props.driverName;
-  const [receiverSignature, setReceiverSignature] = useState<string | null>(null);
-  const [driverSignature, setDriverSignature] = useState<string | null>(null);
-  const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [checked, setChecked] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [bast, setBast] = useState<{ data: BastData; id: string } | null>(null);
-  const form = useRef<HTMLDivElement>(null);
-
-  const needed = useMemo(
-    () => neededDiscrepancies({ sent, counts }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [sent.smartboard, sent.bracket, counts],
-  );
-  const stateOf = (key: string): DiscrepancyState => discrepancies[key] ?? { id: '', note: '', photos: [] };
-  const draft: ReceiptDraft = {
-    sent,
-    counts,
-    notes: Object.fromEntries(needed.map((d) => [d.key, stateOf(d.key).note])),
-    photoCounts: Object.fromEntries(needed.map((d) => [d.key, stateOf(d.key).photos.length])),
-    receiverName,
-    driverName,
-    receiverSigned: !!receiverSignature,
-    driverSigned: !!driverSignature,
-  };
-  // After the first Simpan, the messages follow each change (the form's pattern).
-  const found = checked ? checkReceiptDraft(draft) : errors;
-  // The rules' messages are the commands' own (Bahasa Indonesia): shown in the device's language.
-  const shown = Object.fromEntries(
-    Object.entries(found).map(([field, message]) => [field, localize(message)]),
-  );
+  const sent = useMemo(() => sentOf(shipment), [shipment]);
+  const schema = useMemo(() => receiptSchema(sent), [sent]);
   const queue = useCallback(
     (doc: Parameters<ReturnType<typeof documentQueue>>[0]) => documentQueue(engine)(doc),
     [engine],
   );
-
-  async function submit(_event: FormEvent) {
-    const found = checkReceiptDraft(draft);
-    setErrors(found);
-    setChecked(true);
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() =>
-        form.current?.querySelector<HTMLElement>('[aria-invalid=true], [role=alert]')?.focus(),
-      );
-      return;
-    }
-    setSaving(true);
-    try {
-      const signedAt = new Date();
-      const ids = {
-        receiptId: crypto.randomUUID(),
-        receiverSignatureId: crypto.randomUUID(),
-        driverSignatureId: crypto.randomUUID(),
-        discrepancyIds: Object.fromEntries(
-          needed.map((d) => [d.key, stateOf(d.key).id || crypto.randomUUID()]),
-        ),
-        photoIds: Object.fromEntries(needed.map((d) => [d.key, stateOf(d.key).photos.map((p) => p.id)])),
-      };
-      const receipt = receiptPayload(draft, ids, signedAt);
-      try {
-        const location = await knownLocation();
-        const at = { shipmentId: shipment.id, ...(location ? { location } : {}) };
-        await queue({
-          ...at,
-          id: ids.receiverSignatureId,
-          kind: 'signature_receiver',
-          bytes: dataUrlBytes(receiverSignature!),
-          mime: 'image/png',
-        });
-        await queue({
-          ...at,
-          id: ids.driverSignatureId,
-          kind: 'signature_driver',
-          bytes: dataUrlBytes(driverSignature!),
-          mime: 'image/png',
-        });
-        for (const d of needed) {
-          for (const photo of stateOf(d.key).photos) {
-            const bytes = await blobBytes(photo.blob);
-            await queue({
-              ...at,
-              id: photo.id,
-              kind: 'discrepancy_photo',
-              bytes,
-              mime: imageMime(photo.blob),
-              discrepancyId: ids.discrepancyIds[d.key],
-            });
+  const [bast, setBast] = useState<{ data: BastData; id: string } | null>(null);
+  // The receipt whose documents were queued, for the BAST once its command is through.
+  const queued = useRef<ReceiptPayload | null>(null);
+  const { form, onSubmit, saving } = useCommandForm<ReceiptFormValues>({
+    defaultValues: receiptDefaults(sent, !!props.blind, props.driverName),
+    schema,
+    submit: (values) => {
+      const receipt = receiptOf(values, sent, new Date());
+      return {
+        ...props.command(receipt, values.notes),
+        before: async () => {
+          try {
+            await queueReceiptDocuments(queue, shipment.id, values, receipt, sent);
+          } catch (error) {
+            console.error('receipt documents not queued', error);
+            return { ok: false, message: t('handover.receipt.documentsFailed') };
           }
-        }
-      } catch (error) {
-        console.error('receipt documents not queued', error);
-        showError(t('handover.receipt.documentsFailed'));
-        return;
-      }
-      const result = await props.complete(receipt, notes);
-      if (!result.ok) return;
-      const bastId = crypto.randomUUID();
-      setBast({
-        id: bastId,
-        data: {
-          shipmentId: shipment.id,
-          receiptId: ids.receiptId,
-          // Issue 40: sealed (its QR names it and hashes the receipt with both signatures).
-          documentId: bastId,
-          receiverSignatureId: ids.receiverSignatureId,
-          driverSignatureId: ids.driverSignatureId,
-          appOrigin: window.location.origin,
-          batchNumber: shipment.batch_number,
-          timeZone: places.timeZone,
-          originHub: places.originHub,
-          destinationHub: places.destinationHub,
-          smartboard: {
-            sent: sent.smartboard,
-            received: receipt.smartboard_received,
-            damaged: receipt.smartboard_damaged,
-          },
-          bracket: {
-            sent: sent.bracket,
-            received: receipt.bracket_received,
-            damaged: receipt.bracket_damaged,
-          },
-          discrepancies: receipt.discrepancies.map((d) => ({
-            item: d.item,
-            reason: d.reason,
-            quantity: d.quantity,
-            note: d.note ?? null,
-          })),
-          receiver: { name: receipt.receiver_name, signedAt, image: receiverSignature! },
-          driver: { name: receipt.driver_name, signedAt, image: driverSignature! },
-          deviceTime: signedAt,
-          serverReceivedAt: null,
+          queued.current = receipt;
+          return { ok: true };
         },
-      });
-    } finally {
-      setSaving(false);
-    }
-  }
+      };
+    },
+    onDone: (values) => {
+      const receipt = queued.current;
+      if (!receipt) return;
+      const id = crypto.randomUUID();
+      setBast({ id, data: bastOf(shipment, receipt, values, places, id) });
+    },
+  });
+
+  // The vehicle's driver until the user types (the vehicle's row may come after the first render).
+  useEffect(() => {
+    if (props.driverName && !form.getFieldState('driver_name').isDirty)
+      form.setValue('driver_name', props.driverName);
+  }, [form, props.driverName]);
+  // After the first Simpan, the messages follow each change (a new difference's too).
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: () => {
+          if (form.formState.isSubmitted) void form.trigger();
+        },
+      }),
+    [form],
+  );
+
+  const [smartboardReceived, smartboardDamaged, bracketReceived, bracketDamaged] = useWatch({
+    control: form.control,
+    name: ['smartboard_received', 'smartboard_damaged', 'bracket_received', 'bracket_damaged'],
+  });
+  const needed = neededDiscrepancies({
+    sent,
+    counts: {
+      smartboard_received: smartboardReceived,
+      smartboard_damaged: smartboardDamaged,
+      bracket_received: bracketReceived,
+      bracket_damaged: bracketDamaged,
+    },
+  });
+
+  const people = [
+    {
+      who: 'receiver',
+      name: t('handover.receipt.receiverName'),
+      signature: t('handover.receipt.receiverSignature'),
+    },
+    {
+      who: 'driver',
+      name: t('handover.receipt.driverName'),
+      signature: t('handover.receipt.driverSignature'),
+    },
+  ] as const;
 
   if (bast) return <BastDialog data={bast.data} documentId={bast.id} queue={queue} onClose={props.onClose} />;
 
-  const count = (field: CountField) => (value: string) => setCounts((c) => ({ ...c, [field]: value }));
   return (
     <FormDialog
       title={props.title}
       description={props.description}
       testId={props.testId}
       onClose={props.onClose}
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => void onSubmit(e)}
       saving={saving}
       submitLabel={t('handover.receipt.save')}
       savingLabel={t('handover.receipt.saving')}
@@ -223,7 +163,7 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
       // A glove brushing the dim edge never throws the counts and signatures away (issue 41).
       keepOnOutsideTap
     >
-      <div ref={form} className="grid gap-5">
+      <div className="grid gap-5">
         <section className="grid gap-3" aria-labelledby="receipt-counts-title">
           <h3 id="receipt-counts-title" className="text-base font-semibold">
             {t('handover.receipt.countsTitle')}
@@ -234,13 +174,11 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
           {RECEIPT_ITEMS.map((item) => (
             <CountRow
               key={item}
+              form={form}
               item={item}
               sent={sent[item]}
-              counts={counts}
-              errors={shown}
               blind={!!props.blind}
               disabled={saving}
-              onChange={(field, value) => count(field)(value)}
             />
           ))}
         </section>
@@ -251,18 +189,22 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
               {t('handover.receipt.discrepanciesTitle')}
             </h3>
             {needed.map((d) => (
-              <DiscrepancyFields
+              <Controller
                 key={d.key}
-                need={d}
-                state={stateOf(d.key)}
-                errors={shown}
-                disabled={saving}
-                onChange={(next) =>
-                  setDiscrepancies((all) => ({
-                    ...all,
-                    [d.key]: { ...next, id: next.id || crypto.randomUUID() },
-                  }))
-                }
+                control={form.control}
+                name={`discrepancies.${d.key}`}
+                render={({ field }) => (
+                  <DiscrepancyFields
+                    need={d}
+                    state={field.value ?? NO_DISCREPANCY}
+                    errors={{
+                      note: messageAt(form, `discrepancies.${d.key}.note`),
+                      photos: messageAt(form, `discrepancies.${d.key}.photos`),
+                    }}
+                    disabled={saving}
+                    onChange={(next) => field.onChange({ ...next, id: next.id || crypto.randomUUID() })}
+                  />
+                )}
               />
             ))}
           </section>
@@ -273,56 +215,44 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
             {t('handover.receipt.signaturesTitle')}
           </h3>
           <div className="grid gap-4 md:grid-cols-2">
-            <div className="grid content-start gap-3">
-              <TextField
-                id="receipt-receiver-name"
-                label={t('handover.receipt.receiverName')}
-                value={receiverName}
-                error={shown.receiver_name}
-                onChange={setReceiverName}
-                disabled={saving}
-              />
-              <SignatureField
-                id="receipt-receiver-signature"
-                label={t('handover.receipt.receiverSignature')}
-                hint={t('handover.receipt.signHere')}
-                error={shown.receiver_signature}
-                onChange={setReceiverSignature}
-              />
-            </div>
-            <div className="grid content-start gap-3">
-              <TextField
-                id="receipt-driver-name"
-                label={t('handover.receipt.driverName')}
-                value={driverName}
-                error={shown.driver_name}
-                onChange={setDriverName}
-                disabled={saving}
-              />
-              <SignatureField
-                id="receipt-driver-signature"
-                label={t('handover.receipt.driverSignature')}
-                hint={t('handover.receipt.signHere')}
-                error={shown.driver_signature}
-                onChange={setDriverSignature}
-              />
-            </div>
+            {people.map(({ who, name, signature }) => (
+              <div key={who} className="grid content-start gap-3">
+                <TextField
+                  form={form}
+                  name={`${who}_name`}
+                  id={`receipt-${who}-name`}
+                  label={name}
+                  autoComplete="off"
+                  className="h-12 text-lg"
+                  disabled={saving}
+                />
+                <Controller
+                  control={form.control}
+                  name={`${who}_signature`}
+                  render={({ field }) => (
+                    <SignatureField
+                      id={`receipt-${who}-signature`}
+                      label={signature}
+                      hint={t('handover.receipt.signHere')}
+                      error={messageAt(form, `${who}_signature`)}
+                      onChange={field.onChange}
+                    />
+                  )}
+                />
+              </div>
+            ))}
           </div>
         </section>
 
         {props.withNotes && (
-          <div className="grid gap-1">
-            <label htmlFor="unloading-notes" className="text-sm font-medium">
-              {t('handover.receipt.notes')}
-            </label>
-            <Textarea
-              id="unloading-notes"
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-              disabled={saving}
-              placeholder={t('handover.receipt.notesPlaceholder')}
-            />
-          </div>
+          <TextareaField
+            form={form}
+            name="notes"
+            id="unloading-notes"
+            label={t('handover.receipt.notes')}
+            placeholder={t('handover.receipt.notesPlaceholder')}
+            disabled={saving}
+          />
         )}
       </div>
     </FormDialog>

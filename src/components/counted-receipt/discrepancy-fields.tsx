@@ -40,7 +40,8 @@ export function DiscrepancyFields({
 }: {
   need: NeededDiscrepancy;
   state: DiscrepancyState;
-  errors: Record<string, string>;
+  /** In the device's language. */
+  errors: { note?: string; photos?: string };
   disabled: boolean;
   onChange: (next: DiscrepancyState) => void;
 }) {
@@ -51,8 +52,8 @@ export function DiscrepancyFields({
   const [failed, setFailed] = useState(false);
   const title = discrepancyTitle(need);
   const base = `receipt-${need.key}`;
-  const photoError = errors[`${need.key}.photos`] ?? (failed ? t('handover.receipt.photoFailed') : undefined);
-  const noteError = errors[`${need.key}.note`];
+  const photoError = errors.photos ?? (failed ? t('handover.receipt.photoFailed') : undefined);
+  const noteError = errors.note;
 
   async function add(files: Blob[]) {
     setBusy(true);

@@ -5,10 +5,10 @@
 // opens offline. The device holds the movements of its working set; older ones
 // are read from the server on demand, online ("Muat riwayat lebih lama", or by
 // itself for a date range: issue 26), merged by id into the list and its CSV.
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
-import { hubStock, isMovement, stockOfBalances, type InventoryRow, type Movement } from '../../../sync/pure';
+import { isMovement, type InventoryRow, type Movement } from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
 import { StatCards } from '../../components/stat-cards';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -22,24 +22,13 @@ import { SegmentedControl } from '../../components/ui/segmented-control';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '../../components/ui/sheet';
 import { formatDate, formatNumber } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
-import {
-  asInventoryRow,
-  readOlderLedger,
-  type OlderLedgerRow,
-  type RelatedShipment,
-} from '../../lib/older-history';
 import { applyFilters, hasFieldFilters, shipmentFilterOptions } from '../../lib/shipments/shipment-filters';
 import { statusLook } from '../../lib/shipments/shipment-status';
-import { useOlderPages } from '../../lib/use-older-history';
-import { useRxByIds, useRxQuery } from '../../lib/hooks/use-rx-query';
-import { useTablesArrived } from '../../lib/sync-engine';
-import { useConfirmedMissing } from '../../lib/hooks/use-confirmed-missing';
-import { useShipmentFilters } from '../../lib/shipments/use-shipment-filters';
+import { useRxByIds } from '../../lib/hooks/use-rx-query';
 import { useStatusLooks } from '../../lib/shipments/use-status-looks';
 import { receiptCell } from '../../lib/handover/receipt-marks';
-import { useReceivedCounts } from '../../lib/handover/use-received-counts';
+import { useHubActivityData } from './use-hub-activity-data';
 
-const ALL = { selector: {} };
 type T = ReturnType<typeof useT>;
 
 const filtersOf = (t: T) =>
@@ -56,92 +45,35 @@ const kindOf = (t: T, r: InventoryRow) =>
       ? t('tower.activity.out')
       : '-';
 
-const HUB_TABLES = ['hubs'] as const;
-// The figures come from the warehouses' balances (issue 26), the list from the ledger rows held here.
-const STOCK_TABLES = ['hubs', 'warehouses', 'stock_balances'] as const;
-const LEDGER_TABLES = ['hubs', 'warehouses', 'inventory'] as const;
-
 export function HubActivityPage() {
   const t = useT();
   const { hubId = '' } = useParams();
   const navigate = useNavigate();
-  const hubs = useRxQuery('hubs', ALL);
-  const warehouses = useRxQuery('warehouses', ALL);
-  const hub = hubs.rows.find((h) => h.id === hubId && !h.deleted);
-  // A hub or its stock missing from a device mid-first-sync may still be on its way (issue 29).
-  const hubArrived = useTablesArrived(HUB_TABLES);
-  const hubMissing = useConfirmedMissing('hubs', hubId, hubs.ready && !hub && hubArrived);
-  const stockArrived = useTablesArrived(STOCK_TABLES);
-  const ledgerArrived = useTablesArrived(LEDGER_TABLES);
-  const own = useMemo(
-    () => warehouses.rows.filter((w) => !w.deleted && w.hub_id === hubId),
-    [warehouses.rows, hubId],
-  );
-  const ownIds = useMemo(() => own.map((w) => w.id).sort(), [own]);
-  const inventory = useRxQuery(
-    'inventory',
-    ownIds.length ? { selector: { warehouse_id: { $in: ownIds } } } : null,
-  );
-  const balances = useRxQuery('stock_balances', ownIds.length ? { selector: { id: { $in: ownIds } } } : null);
-  const rows = useMemo(() => inventory.rows.filter((r) => !r.deleted), [inventory.rows]);
-  const stock = hubStock(hubId, own, stockOfBalances(balances.rows));
-  const stockReady =
-    stockArrived && hubs.ready && warehouses.ready && (ownIds.length === 0 || balances.ready);
-  const ready = ledgerArrived && hubs.ready && warehouses.ready && (ownIds.length === 0 || inventory.ready);
-  const shipments = useRxByIds(
-    'shipments',
-    rows.map((r) => r.shipment_id).filter((id): id is string => !!id),
-  );
-  // Issue 41: what arrived of each related shipment, in the list and its CSV.
-  const shipmentList = useMemo(() => [...shipments.values()], [shipments]);
-  const received = useReceivedCounts(shipmentList);
-  const [filter, setFilter] = useState<Movement>('all');
-  const [filters, setFilters] = useShipmentFilters();
-  // Older movements, from the server (issue 26): those dated before the working set's window
-  // (the server knows its cutoff), in the range and filters shown.
-  const olderKey =
-    ready && hub
-      ? JSON.stringify([hubId, filters.from, filters.to, filters.status, filters.origin, filters.destination])
-      : null;
-  const older = useOlderPages<OlderLedgerRow>(
+  const {
+    hubs,
+    hub,
+    hubMissing,
+    own,
+    stock,
+    stockReady,
+    ready,
+    shipments,
+    received,
+    filters,
+    setFilters,
+    older,
     olderKey,
-    (after, limit) =>
-      readOlderLedger(
-        {
-          hubId,
-          from: filters.from || undefined,
-          to: filters.to || undefined,
-          status: filters.status || undefined,
-          originHubId: filters.origin || undefined,
-          destinationHubId: filters.destination || undefined,
-          beforeWindow: true,
-        },
-        after,
-        limit,
-      ),
-    // A date range reads its older rows by itself (none when it lies within the window).
-    { auto: !!(filters.from || filters.to) },
-  );
-  const { olderRows, olderRelated } = useMemo(() => {
-    const held = new Set(inventory.rows.map((r) => r.id));
-    const fromServer = older.rows.filter((r) => !held.has(r.id)).map(asInventoryRow);
-    return {
-      olderRows: fromServer.map((o) => o.row),
-      olderRelated: new Map(fromServer.flatMap((o) => (o.shipment ? [[o.row.id, o.shipment] as const] : []))),
-    };
-  }, [older.rows, inventory.rows]);
-  const allRows = useMemo(() => (olderRows.length ? [...rows, ...olderRows] : rows), [rows, olderRows]);
+    olderRows,
+    olderRelated,
+    allRows,
+    relatedOf,
+  } = useHubActivityData(hubId);
+  const [filter, setFilter] = useState<Movement>('all');
   const [openId, setOpenId] = useState<string | null>(null);
   const looks = useStatusLooks();
   const hubName = (id: string | null | undefined) => hubs.rows.find((h) => h.id === id)?.name ?? '-';
   const warehouseName = (id: string) => own.find((w) => w.id === id)?.name ?? '-';
 
-  // A movement's shipment: the one held here, else the fields the server sent with an older row.
-  const relatedOf = useCallback(
-    (r: InventoryRow): RelatedShipment | undefined =>
-      (r.shipment_id ? shipments.get(r.shipment_id) : undefined) ?? olderRelated.get(r.id),
-    [shipments, olderRelated],
-  );
   const columns = useMemo<DataColumn<InventoryRow>[]>(
     () => [
       {

@@ -3,11 +3,9 @@
 // selesai, what was counted in good order is booked into this hub's warehouse and the vehicle
 // is ready here again, in one command; the BAST follows (src/components/counted-receipt).
 // No Urungkan here: the receipt's signatures, photos and BAST are already made and queued.
-import type { CommandInput, Hub, Shipment } from '../../../sync/pure';
+import type { Hub, Shipment } from '../../../sync/pure';
 import { CountedReceiptDialog } from '../../components/counted-receipt/counted-receipt-dialog';
 import { useT } from '../../lib/i18n';
-import { runCommand } from '../../lib/writes/run-command';
-import { useSyncEngine } from '../../lib/sync-engine';
 import { zoneOfHub } from '../../lib/time-zone';
 import { useRxByIds } from '../../lib/hooks/use-rx-query';
 import { FAILURE, TOAST } from './messages';
@@ -22,7 +20,6 @@ export function CompleteUnloadingDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const engine = useSyncEngine();
   const vehicle = useRxByIds('vehicles', [shipment.vehicle_id]).get(shipment.vehicle_id);
   const origin = useRxByIds('hubs', [shipment.origin_hub_id]).get(shipment.origin_hub_id);
   return (
@@ -37,21 +34,19 @@ export function CompleteUnloadingDialog({
       // Issue 41: this hub counts blind (set by an admin on Hubs): the counts open empty.
       blind={hub.blind_count === true}
       places={{ originHub: origin?.name ?? '-', destinationHub: hub.name, timeZone: zoneOfHub(hub) }}
-      complete={(receipt, notes) =>
-        runCommand(
-          engine,
-          'complete_unloading',
-          {
-            hub_id: hub.id,
-            shipment_id: shipment.id,
-            notes,
-            smartboard_inventory_id: crypto.randomUUID(),
-            bracket_inventory_id: crypto.randomUUID(),
-            receipt,
-          } as CommandInput<'complete_unloading'>,
-          { success: TOAST.unloadingCompleted, failure: FAILURE.completeUnloading },
-        )
-      }
+      command={(receipt, notes) => ({
+        command: 'complete_unloading',
+        payload: {
+          hub_id: hub.id,
+          shipment_id: shipment.id,
+          notes,
+          smartboard_inventory_id: crypto.randomUUID(),
+          bracket_inventory_id: crypto.randomUUID(),
+          receipt,
+        },
+        success: TOAST.unloadingCompleted,
+        failure: FAILURE.completeUnloading,
+      })}
       onClose={onClose}
     />
   );

@@ -1,11 +1,9 @@
 // POD completion with the counted receipt (spec 4.2, issue 28): the same form as a hub's
 // Selesai Bongkar (src/components/counted-receipt); pod_complete books what was counted in
 // good order into the city's warehouse; the BAST follows.
-import type { CommandInput, Shipment } from '../../../sync/pure';
+import type { Shipment } from '../../../sync/pure';
 import { CountedReceiptDialog } from '../../components/counted-receipt/counted-receipt-dialog';
 import { useT } from '../../lib/i18n';
-import { runCommand } from '../../lib/writes/run-command';
-import { useSyncEngine } from '../../lib/sync-engine';
 import { zoneOfPlace } from '../../lib/time-zone';
 import { useRxByIds } from '../../lib/hooks/use-rx-query';
 
@@ -21,7 +19,6 @@ export function PodReceiptDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const engine = useSyncEngine();
   const vehicle = useRxByIds('vehicles', [shipment.vehicle_id]).get(shipment.vehicle_id);
   const hubs = useRxByIds('hubs', [shipment.origin_hub_id, shipment.destination_hub_id]);
   const destination =
@@ -41,24 +38,19 @@ export function PodReceiptDialog({
         destinationHub: destination,
         timeZone: zoneOfPlace(city),
       }}
-      complete={(receipt) =>
-        runCommand(
-          engine,
-          'pod_complete',
-          {
-            shipment_id: shipment.id,
-            smartboard_inventory_id: crypto.randomUUID(),
-            bracket_inventory_id: crypto.randomUUID(),
-            receipt,
-          } as CommandInput<'pod_complete'>,
-          {
-            success: warehouseLocation
-              ? t('handover.pod.toast.podCompleted', { location: warehouseLocation })
-              : t('handover.pod.toast.podDone'),
-            failure: () => t('handover.pod.failure.completePod'),
-          },
-        )
-      }
+      command={(receipt) => ({
+        command: 'pod_complete',
+        payload: {
+          shipment_id: shipment.id,
+          smartboard_inventory_id: crypto.randomUUID(),
+          bracket_inventory_id: crypto.randomUUID(),
+          receipt,
+        },
+        success: warehouseLocation
+          ? t('handover.pod.toast.podCompleted', { location: warehouseLocation })
+          : t('handover.pod.toast.podDone'),
+        failure: () => t('handover.pod.failure.completePod'),
+      })}
       onClose={onClose}
     />
   );

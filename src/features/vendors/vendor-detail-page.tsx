@@ -19,17 +19,10 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { SegmentedControl } from '../../components/ui/segmented-control';
 import { useT } from '../../lib/i18n';
-import { runCommand, showError } from '../../lib/writes/run-command';
-import { useSignedIn } from '../../lib/session/session';
-import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
-import { useConfirmedMissing } from '../../lib/hooks/use-confirmed-missing';
 import { useIsPending, usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
-import { toast } from 'sonner';
-import * as M from './messages';
-import { newRow, planSave, rowOf, type Mode, type VehicleRow } from './vehicle-rows';
+import { useVendorDetailData } from './use-vendor-detail-data';
+import { newRow, type Mode, type VehicleRow } from './vehicle-rows';
 
-const ALL = { selector: {} };
 const SELECT =
   'h-11 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50';
 
@@ -171,39 +164,15 @@ function RowEditor({
   );
 }
 
-const VENDOR_TABLES = ['vendors'] as const;
-const VEHICLE_TABLES = ['vehicles'] as const;
-
 export function VendorDetailPage() {
   const t = useT();
   useRejectionToasts();
   const { vendorId = '' } = useParams();
-  const { profile } = useSignedIn();
-  const engine = useSyncEngine();
-  const vendors = useRxQuery('vendors', { selector: { id: vendorId } });
-  const vehicles = useRxQuery('vehicles', { selector: { vendor_id: vendorId } });
-  const types = useRxQuery('vehicle_types', ALL);
+  const { vendor, vendorMissing, vehiclesArrived, types, allRows, saving, addRow, update, remove, saveAll } =
+    useVendorDetailData(vendorId);
   const pendingMarks = usePendingMarks();
-  const vendor = vendors.rows.find((v) => !v.deleted);
-  // The vendor or its vehicles missing from a device mid-first-sync may still be on their way.
-  const vendorArrived = useTablesArrived(VENDOR_TABLES);
-  const vendorMissing = useConfirmedMissing('vendors', vendorId, vendors.ready && !vendor && vendorArrived);
-  const vehiclesArrived = useTablesArrived(VEHICLE_TABLES) && vehicles.ready;
   const [mode, setMode] = useState<Mode>('darat');
-  const [drafts, setDrafts] = useState<Record<string, VehicleRow>>({});
-  const [added, setAdded] = useState<VehicleRow[]>([]);
-  const [saving, setSaving] = useState(false);
   const [addingType, setAddingType] = useState<string | null>(null);
-
-  // A saved row shows its vehicle as stored, or the user's edits of it (drafts of
-  // vehicles gone from the view are simply never shown). Save All takes both modes.
-  const allRows = useMemo(() => {
-    const saved = vehicles.rows
-      .filter((v) => !v.deleted)
-      .sort((a, b) => (a.license_plate ?? '').localeCompare(b.license_plate ?? ''))
-      .map((v) => drafts[v.id] ?? rowOf(v));
-    return [...saved, ...added];
-  }, [vehicles.rows, drafts, added]);
   const rows = useMemo(() => allRows.filter((r) => r.mode === mode), [allRows, mode]);
 
   if (vendorMissing) {
@@ -219,60 +188,6 @@ export function VendorDetailPage() {
       </div>
     );
   }
-
-  const update = (row: VehicleRow, patch: Partial<VehicleRow>) => {
-    const next = { ...row, ...patch };
-    if (row.saved) setDrafts((d) => ({ ...d, [row.key]: next }));
-    else setAdded((list) => list.map((r) => (r.key === row.key ? next : r)));
-  };
-
-  const remove = async (row: VehicleRow) => {
-    if (!row.saved) {
-      setAdded((list) => list.filter((r) => r.key !== row.key));
-      return;
-    }
-    await runCommand(
-      engine,
-      'delete_vehicle',
-      { vehicle_id: row.saved.id },
-      {
-        success: M.DETAIL.vehicleDeleted,
-        failure: () => M.DETAIL.deleteFailed,
-      },
-    );
-  };
-
-  const saveAll = async () => {
-    const plan = planSave(allRows, { vendorId, hubId: profile.role === 'hub_user' ? profile.hubId : null });
-    if (!plan.ok) {
-      if (plan.message === M.DETAIL.allSaved || plan.message === M.DETAIL.nothingToSave)
-        toast.info(plan.message);
-      else showError(plan.message);
-      return;
-    }
-    setSaving(true);
-    let saved = 0;
-    try {
-      for (const c of plan.commands) {
-        const result = await runCommand(engine, c.type, c.payload, { failure: () => M.DETAIL.saveFailed });
-        if (!result.ok) break;
-        saved++;
-      }
-    } finally {
-      setSaving(false);
-    }
-    // What was saved leaves the drafts; what was not stays for another try.
-    const done = new Set(
-      plan.commands
-        .slice(0, saved)
-        .map((c) => (c.type === 'edit_vehicle' ? (c.payload.vehicle_id as string) : '')),
-    );
-    setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([id]) => !done.has(id))));
-    const addedSaved = plan.commands.slice(0, saved).filter((c) => c.type === 'add_vehicle').length;
-    // New rows come after the saved ones in the plan, in order: the first addedSaved are saved.
-    setAdded((list) => list.slice(addedSaved));
-    if (saved > 0) toast.success(M.saved(saved));
-  };
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="vendor-detail">
@@ -301,11 +216,7 @@ export function VendorDetailPage() {
           onChange={(m) => setMode(m)}
         />
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            onClick={() => setAdded((list) => [...list, newRow(mode)])}
-            data-testid="add-row"
-          >
+          <Button variant="outline" onClick={() => addRow(newRow(mode))} data-testid="add-row">
             <Plus aria-hidden="true" />
             {t('vendors.detail.addRow')}
           </Button>
@@ -325,7 +236,7 @@ export function VendorDetailPage() {
               key={row.key}
               row={row}
               index={i}
-              types={types.rows.filter((type) => !type.deleted)}
+              types={types}
               pending={pendingMarks}
               onChange={(patch) => update(row, patch)}
               onDelete={() => void remove(row)}

@@ -14,6 +14,7 @@ import {
   MAX_COUNT,
   neededDiscrepancies as neededByCounts,
   RECEIPT_ITEMS,
+  type CommandInput,
   type CountField,
   type DiscrepancyReason,
   type ReceiptItem,
@@ -105,27 +106,12 @@ export function checkReceiptDraft(draft: ReceiptDraft): Record<string, string> {
   return errors;
 }
 
-/** The `receipt` of complete_unloading / pod_complete (the contract's shape). */
-export interface ReceiptPayload {
-  receipt_id: string;
-  smartboard_received: number;
-  bracket_received: number;
-  smartboard_damaged: number;
-  bracket_damaged: number;
-  receiver_name: string;
-  driver_name: string;
-  receiver_signature_id: string;
-  driver_signature_id: string;
-  signed_at: string;
-  discrepancies: {
-    id: string;
-    item: ReceiptItem;
-    reason: DiscrepancyReason;
-    quantity: number;
-    note?: string;
-    photo_ids: string[];
-  }[];
-}
+/**
+ * The `receipt` of complete_unloading / pod_complete, derived from the command's own schema (a
+ * field added or renamed there fails the typecheck here), its discrepancies always a list.
+ */
+type ReceiptInput = CommandInput<'complete_unloading'>['receipt'];
+export type ReceiptPayload = ReceiptInput & { discrepancies: NonNullable<ReceiptInput['discrepancies']> };
 
 /** The payload of a checked draft, with the ids its documents will have. */
 export function receiptPayload(

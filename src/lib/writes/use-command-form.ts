@@ -45,6 +45,11 @@ export type CommandSubmission = {
     success?: string;
     /** The spec's failure toast for an unexpected error, given its message. */
     failure?: (message: string) => string;
+    /**
+     * Work the command needs done first, while saving (the counted receipt's signatures and
+     * photos queued under the ids it names); its failure is toasted and nothing is sent.
+     */
+    before?: () => Promise<WorkResult>;
   };
 }[CommandType];
 
@@ -169,6 +174,11 @@ export function useCommandForm<V extends FieldValues>(options: CommandFormOption
     setSaving(true);
     try {
       if ('command' in submission) {
+        const ready = (await submission.before?.()) ?? { ok: true };
+        if (!ready.ok) {
+          showError(ready.message);
+          return;
+        }
         const result = await runCommand(engine, submission.command, submission.payload, {
           success: submission.success,
           failure: submission.failure,
