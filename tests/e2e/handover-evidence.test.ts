@@ -16,29 +16,19 @@ import { pdfText } from '../support/handover-pdf';
 import { png } from '../support/images';
 import { seriousViolations } from './axe';
 import { countShortAndSign, downloadOf } from './handover-flow-support';
-import {
-  clickTab,
-  eventually,
-  makeVehicle,
-  openHub,
-  query,
-  tag,
-  waitFirstSync,
-  waitOffline,
-  waitSynced,
-} from './hub-support';
+import * as hub from './hub-support';
 
 const browser = useBrowser();
-const batch = `E2E-EVD-${tag()}`;
+const batch = `E2E-EVD-${hub.tag()}`;
 const DOCK = { latitude: -6.2607, longitude: 107.1526, accuracy: 12 };
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('evidence with its location, the BAST with the server time', () => {
   it('counted offline with location on; back online, the server has the coordinates and the BAST its receipt time', async () => {
     // A truck of the test's own, being unloaded at Cikarang: 6 TVs and 2 brackets sent.
-    const truck = await makeVehicle({ hubId: HUB.cikarang, flags: { ready: false } });
+    const truck = await hub.makeVehicle({ hubId: HUB.cikarang, flags: { ready: false } });
     const shipmentId = randomUUID();
-    await query(
+    await hub.query(
       `insert into public.shipments (id, batch_number, vehicle_id, origin_hub_id, destination_hub_id, current_hub_id,
          smartboard_quantity, bracket_quantity, status, loading_date, eta, arrival_gdt, unloading_started_at, selesai_bongkar)
        values ($1, $2, $3, $4, $5, $5, 6, 2, 'sedang_bongkar', now() - interval '1 day', current_date, now(), now(), false)`,
@@ -72,13 +62,13 @@ describe('evidence with its location, the BAST with the server time', () => {
     // Cikarang's user on the same tablet, offline: Selesai Bongkar with a counted receipt.
     await signIn(page, 'cikarang@demo.local');
     await waitForServiceWorkerControl(page);
-    await waitFirstSync(page);
-    await openHub(page, '/hub-cikarang/otw');
-    await clickTab(page, 'Sedang Bongkar');
+    await hub.waitFirstSync(page);
+    await hub.openHub(page, '/hub-cikarang/otw');
+    await hub.clickTab(page, 'Sedang Bongkar');
     const row = page.getByTestId('unloading-list').locator(`[data-batch="${batch}"]`);
     await row.waitFor();
     await context.setOffline(true);
-    await waitOffline(page);
+    await hub.waitOffline(page);
     await row.getByRole('button', { name: 'Selesai Bongkar' }).click();
     const receipt = page.getByTestId('complete-unloading-dialog');
     await countShortAndSign(page, receipt, {
@@ -97,9 +87,9 @@ describe('evidence with its location, the BAST with the server time', () => {
 
     // Back online: the receipt and every document reach the server.
     await context.setOffline(false);
-    await waitSynced(page, 90_000);
-    const documents = await eventually(async () => {
-      const rows = await query<{
+    await hub.waitSynced(page, 90_000);
+    const documents = await hub.eventually(async () => {
+      const rows = await hub.query<{
         kind: string;
         path: string;
         latitude: number | null;
@@ -122,7 +112,7 @@ describe('evidence with its location, the BAST with the server time', () => {
     ]);
 
     // The BAST stored in the bucket shows the server's receipt time, in the hub's zone.
-    const [counted] = await query<{ received_at: Date }>(
+    const [counted] = await hub.query<{ received_at: Date }>(
       'select received_at from public.shipment_receipts where shipment_id = $1',
       [shipmentId],
     );

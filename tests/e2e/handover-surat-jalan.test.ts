@@ -10,24 +10,12 @@ import { appUrl, useBrowser } from '../support/browser';
 import { HUB } from '../support/demo';
 import { pdfQrCodes, pdfText } from '../support/handover-pdf';
 import { seriousViolations } from './axe';
-import {
-  choose,
-  eventually,
-  makeVehicle,
-  openHub,
-  query,
-  shipmentCard,
-  tablet,
-  tag,
-  vehicleCard,
-  waitOffline,
-  waitSynced,
-} from './hub-support';
+import * as hub from './hub-support';
 import { closeSuratJalan, downloadSuratJalan, suratJalanDialog } from './surat-jalan-support';
 
 const browser = useBrowser();
 let truck: { id: string; plate: string };
-const batch = `E2E-SJ-${tag()}`;
+const batch = `E2E-SJ-${hub.tag()}`;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
@@ -56,19 +44,19 @@ async function openedBytes(page: Page, open: () => Promise<void>): Promise<Uint8
 }
 
 beforeAll(async () => {
-  truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, sedang_muat: true } });
+  truck = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false, sedang_muat: true } });
 });
 
 describe('the surat jalan', () => {
   it('is made offline after the shipping form, printed, shared, uploaded once online and opened from the detail', async () => {
-    const { context, page } = await tablet(browser(), 'karawang');
-    await openHub(page, '/hub-karawang/loading');
+    const { context, page } = await hub.tablet(browser(), 'karawang');
+    await hub.openHub(page, '/hub-karawang/loading');
     await context.setOffline(true);
-    await waitOffline(page);
+    await hub.waitOffline(page);
 
-    await vehicleCard(page, truck.plate).getByRole('button', { name: 'Selesai Muat' }).click();
+    await hub.vehicleCard(page, truck.plate).getByRole('button', { name: 'Selesai Muat' }).click();
     const form = page.getByTestId('shipping-dialog');
-    await choose(page, 'darat-destination', /Gudang Cikarang/);
+    await hub.choose(page, 'darat-destination', /Gudang Cikarang/);
     await form.locator('#darat-batch').fill(batch);
     await form.locator('#darat-smartboard').fill('12');
     await form.locator('#darat-bracket').fill('7');
@@ -82,7 +70,7 @@ describe('the surat jalan', () => {
     await dialog.getByRole('heading', { name: 'Surat jalan siap' }).waitFor();
     const { bytes, name } = await downloadSuratJalan(page);
     expect(name).toBe(`SJ-${batch}.pdf`);
-    const shipmentId = (await shipmentCard(page, batch).getAttribute('data-shipment-id'))!;
+    const shipmentId = (await hub.shipmentCard(page, batch).getAttribute('data-shipment-id'))!;
     const text = (await pdfText(bytes)).replace(/\s+/g, ' ');
     for (const part of [
       'SURAT JALAN',
@@ -102,7 +90,9 @@ describe('the surat jalan', () => {
     const codes = await pdfQrCodes(bytes);
     expect(codes).toHaveLength(1);
     expect(codes[0]).toMatch(
-      new RegExp(`^${new URL(appUrl()).origin}/terima/${shipmentId}\\?batch=${batch}&doc=[0-9a-f-]{36}&sha256=[0-9a-f]{64}$`),
+      new RegExp(
+        `^${new URL(appUrl()).origin}/terima/${shipmentId}\\?batch=${batch}&doc=[0-9a-f-]{36}&sha256=[0-9a-f]{64}$`,
+      ),
     );
     // Big enough for gloves.
     for (const button of await dialog.getByRole('button').all()) {
@@ -131,12 +121,20 @@ describe('the surat jalan', () => {
     const documents = page.getByTestId('shipment-documents');
     const document = documents.locator('[data-testid=shipment-document][data-kind=surat_jalan]');
     await expect.poll(() => document.getAttribute('data-state')).toBe('pending');
-    expect(await query('select 1 from public.shipment_documents where shipment_id = $1', [shipmentId])).toHaveLength(0);
+    expect(
+      await hub.query('select 1 from public.shipment_documents where shipment_id = $1', [shipmentId]),
+    ).toHaveLength(0);
 
     // Online: the object and its row reach the server, with the hash the tablet computed.
     await context.setOffline(false);
-    const row = await eventually(async () => {
-      const [r] = await query<{ id: string; path: string; sha256: string; size_bytes: number; mime: string }>(
+    const row = await hub.eventually(async () => {
+      const [r] = await hub.query<{
+        id: string;
+        path: string;
+        sha256: string;
+        size_bytes: number;
+        mime: string;
+      }>(
         `select id, path, sha256, size_bytes, mime from public.shipment_documents where shipment_id = $1 and kind = 'surat_jalan'`,
         [shipmentId],
       );
@@ -148,22 +146,24 @@ describe('the surat jalan', () => {
       size_bytes: bytes.byteLength,
       mime: 'application/pdf',
     });
-    const objects = await query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+    const objects = await hub.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
       'shipment-documents',
       row.path,
     ]);
     expect(objects).toHaveLength(1);
-    await waitSynced(page, 60_000);
+    await hub.waitSynced(page, 60_000);
     await expect.poll(() => document.getAttribute('data-state')).toBe('uploaded');
     expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
 
     // Buka: the PDF in the browser's viewer, the same bytes.
-    const opened = await openedBytes(page, () => document.getByRole('button', { name: 'Buka Surat Jalan' }).click());
+    const opened = await openedBytes(page, () =>
+      document.getByRole('button', { name: 'Buka Surat Jalan' }).click(),
+    );
     expect(sha256(opened)).toBe(sha256(bytes));
     await context.close();
 
     // Another tablet (Cikarang, where it is going) opens it from the server.
-    const cikarang = await tablet(browser(), 'cikarang');
+    const cikarang = await hub.tablet(browser(), 'cikarang');
     await cikarang.page.goto(appUrl(`/in-transit-detail?open=${shipmentId}`));
     const theirs = cikarang.page.locator('[data-testid=shipment-document][data-kind=surat_jalan]');
     await expect.poll(() => theirs.getAttribute('data-state')).toBe('uploaded');

@@ -5,27 +5,16 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import {
-  clickTab,
-  makeVehicle,
-  openHub,
-  query,
-  shipmentCard,
-  tablet,
-  tag,
-  toast,
-  waitOffline,
-  waitSynced,
-} from './hub-support';
+import * as hub from './hub-support';
 import { DEMO_USERS, HUB, TRUCK_VENDOR } from '../support/demo';
 
 const browser = useBrowser();
 const shipmentId = randomUUID();
-const batch = `E2E-CNF-${tag()}`;
+const batch = `E2E-CNF-${hub.tag()}`;
 
 beforeAll(async () => {
-  const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
-  await query(
+  const truck = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
+  await hub.query(
     `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
                                    current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta)
      values ($1, $2, $3, $4, $5, $6, $5, 5, 5, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
@@ -34,30 +23,30 @@ beforeAll(async () => {
 });
 
 async function confirmOffline(page: Page): Promise<void> {
-  const card = shipmentCard(page, batch);
+  const card = hub.shipmentCard(page, batch);
   await card.getByRole('button', { name: 'Confirm Tiba' }).click();
-  await toast(page, 'Kedatangan berhasil dikonfirmasi').waitFor();
+  await hub.toast(page, 'Kedatangan berhasil dikonfirmasi').waitFor();
   await card.waitFor({ state: 'detached' });
-  await clickTab(page, 'Confirm Tiba');
-  await shipmentCard(page, batch).getByTestId('pending-badge').waitFor();
+  await hub.clickTab(page, 'Confirm Tiba');
+  await hub.shipmentCard(page, batch).getByTestId('pending-badge').waitFor();
 }
 
 describe('two tablets confirm the same arrival offline', () => {
   it('the first to sync wins; the other is told, and both converge', async () => {
-    const a = await tablet(browser(), 'cikarang');
-    const b = await tablet(browser(), 'cikarang');
+    const a = await hub.tablet(browser(), 'cikarang');
+    const b = await hub.tablet(browser(), 'cikarang');
     for (const t of [a, b]) {
-      await openHub(t.page, '/hub-cikarang/otw');
-      await shipmentCard(t.page, batch).waitFor();
+      await hub.openHub(t.page, '/hub-cikarang/otw');
+      await hub.shipmentCard(t.page, batch).waitFor();
       await t.context.setOffline(true);
-      await waitOffline(t.page);
+      await hub.waitOffline(t.page);
     }
     await confirmOffline(a.page);
     await confirmOffline(b.page);
 
     await a.context.setOffline(false);
-    await waitSynced(a.page);
-    const [afterA] = await query<{ status: string; arrival_gdt: Date }>(
+    await hub.waitSynced(a.page);
+    const [afterA] = await hub.query<{ status: string; arrival_gdt: Date }>(
       'select status, arrival_gdt from public.shipments where id = $1',
       [shipmentId],
     );
@@ -67,14 +56,14 @@ describe('two tablets confirm the same arrival offline', () => {
     const message = `Kedatangan sudah dikonfirmasi oleh ${DEMO_USERS.cikarang}`;
     await b.page.locator('[data-sonner-toast]', { hasText: message }).waitFor({ timeout: 60_000 });
     await b.page.getByTestId('rejections-alert').filter({ hasText: message }).waitFor();
-    await waitSynced(b.page);
+    await hub.waitSynced(b.page);
     await expect.poll(() => a.page.getByTestId('rejections-alert').count()).toBe(0);
 
     // Both show the server's state: arrived, not pending, the same arrival time.
     // The pending marker goes with the rejection; the server's arrival time follows
     // with the pull in the same round, so the cards are polled until they agree.
     const shownOn = async (page: typeof a.page) => {
-      const card = shipmentCard(page, batch);
+      const card = hub.shipmentCard(page, batch);
       await page.locator(`[data-testid=shipment-card][data-batch="${batch}"][data-pending=false]`).waitFor();
       return {
         status: await card.getAttribute('data-status'),
@@ -85,7 +74,7 @@ describe('two tablets confirm the same arrival offline', () => {
     const onA = await shownOn(a.page);
     expect(onA).toEqual({ status: 'confirm_tiba', pending: 0, arrival: expect.any(String) });
     await expect.poll(() => shownOn(b.page)).toEqual(onA);
-    const [server] = await query<{ status: string; arrival_gdt: Date }>(
+    const [server] = await hub.query<{ status: string; arrival_gdt: Date }>(
       'select status, arrival_gdt from public.shipments where id = $1',
       [shipmentId],
     );

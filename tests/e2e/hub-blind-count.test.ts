@@ -11,32 +11,22 @@ import { appUrl, TABLET_PORTRAIT, useBrowser } from '../support/browser';
 import { HUB, SEA_VENDOR, TRUCK_VENDOR, USER_ID, WAREHOUSE } from '../support/demo';
 import { png } from '../support/images';
 import { seriousViolations } from './axe';
-import {
-  eventually,
-  makeVehicle,
-  openHub,
-  query,
-  shipmentCard,
-  tablet,
-  tag,
-  toast,
-  waitSynced,
-} from './hub-support';
+import * as hub from './hub-support';
 import { closeBast, signReceipt } from './receive-support';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
-const mine = { id: randomUUID(), batch: `E2E-BLIND-${tag()}` };
+const mine = { id: randomUUID(), batch: `E2E-BLIND-${hub.tag()}` };
 // A second truck, unloading: its receipt is opened in English (and left unsaved).
-const second = { id: randomUUID(), batch: `E2E-BLIND-${tag()}` };
+const second = { id: randomUUID(), batch: `E2E-BLIND-${hub.tag()}` };
 
 beforeAll(async () => {
   for (const s of [mine, second]) await makeShipment(s);
 });
 
 async function makeShipment(s: { id: string; batch: string }): Promise<void> {
-  const truck = await makeVehicle({ hubId: HUB.cikarang, flags: { ready: false } });
-  await query(
+  const truck = await hub.makeVehicle({ hubId: HUB.cikarang, flags: { ready: false } });
+  await hub.query(
     `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
                                    current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta,
                                    arrival_gdt, unloading_started_at)
@@ -47,7 +37,7 @@ async function makeShipment(s: { id: string; batch: string }): Promise<void> {
 }
 
 afterAll(async () => {
-  await query('update public.hubs set blind_count = false where id = $1', [HUB.cikarang]);
+  await hub.query('update public.hubs set blind_count = false where id = $1', [HUB.cikarang]);
 });
 
 /** axe on the page as it is, at the upright tablet and the phone size. */
@@ -68,7 +58,7 @@ async function english(page: Page): Promise<void> {
 
 describe('blind counting at Hub Cikarang', () => {
   it('an admin sets it on Hubs (Edit Hub), and it reaches the server', async () => {
-    const { context, page } = await tablet(browser(), 'admin');
+    const { context, page } = await hub.tablet(browser(), 'admin');
     await page.goto(appUrl('/hubs'));
     await page.getByTestId('hubs-table').waitFor();
     await page.getByRole('button', { name: 'Aksi Hub Cikarang', exact: true }).click();
@@ -78,9 +68,9 @@ describe('blind counting at Hub Cikarang', () => {
     await expect.poll(() => dialog.getByLabel('Hitung Buta').getAttribute('aria-checked')).toBe('true');
     await axeAtBothSizes(page, 'Edit Hub');
     await dialog.getByRole('button', { name: 'Simpan' }).click();
-    await toast(page, 'Hub updated successfully').waitFor();
-    const [row] = await eventually(async () => {
-      const rows = await query<{ blind_count: boolean }>(
+    await hub.toast(page, 'Hub updated successfully').waitFor();
+    const [row] = await hub.eventually(async () => {
+      const rows = await hub.query<{ blind_count: boolean }>(
         'select blind_count from public.hubs where id = $1',
         [HUB.cikarang],
       );
@@ -100,10 +90,10 @@ describe('blind counting at Hub Cikarang', () => {
   });
 
   it('Cikarang’s receipt opens empty, shows the difference once counted, and the Selesai card says kurang', async () => {
-    const { context, page } = await tablet(browser(), 'cikarang');
+    const { context, page } = await hub.tablet(browser(), 'cikarang');
     await page.setViewportSize(TABLET_PORTRAIT);
-    await openHub(page, '/hub-cikarang/unloading');
-    await shipmentCard(page, mine.batch).getByRole('button', { name: 'Selesai Bongkar' }).click();
+    await hub.openHub(page, '/hub-cikarang/unloading');
+    await hub.shipmentCard(page, mine.batch).getByRole('button', { name: 'Selesai Bongkar' }).click();
 
     const form = page.getByTestId('complete-unloading-dialog');
     await form.getByLabel('TV diterima').waitFor();
@@ -136,7 +126,7 @@ describe('blind counting at Hub Cikarang', () => {
     await page.setViewportSize(TABLET_PORTRAIT);
     await signReceipt(page, form, { receiver: 'Budi Penerima' });
     await form.getByTestId('complete-unloading-submit').click();
-    await toast(page, 'Unloading completed successfully').waitFor();
+    await hub.toast(page, 'Unloading completed successfully').waitFor();
     await closeBast(page);
 
     // The Selesai card: what arrived, with the mark.
@@ -149,9 +139,9 @@ describe('blind counting at Hub Cikarang', () => {
     await expect.poll(() => card.getByTestId('receipt-mark').allTextContents()).toEqual(['Kurang 1 TV']);
     await axeAtBothSizes(page, 'the Selesai card');
 
-    await waitSynced(page);
-    const rows = await eventually(async () => {
-      const found = await query<{ item: string; reason: string; quantity: number }>(
+    await hub.waitSynced(page);
+    const rows = await hub.eventually(async () => {
+      const found = await hub.query<{ item: string; reason: string; quantity: number }>(
         'select item, reason, quantity from public.discrepancies where shipment_id = $1',
         [mine.id],
       );
@@ -161,14 +151,14 @@ describe('blind counting at Hub Cikarang', () => {
 
     // In English: the card's mark in its words.
     await english(page);
-    await openHub(page, '/hub-cikarang/unloading');
+    await hub.openHub(page, '/hub-cikarang/unloading');
     const cardEn = page
       .getByTestId('done-list')
       .locator(`[data-testid=shipment-card][data-batch="${mine.batch}"]`);
     await expect.poll(() => cardEn.getByTestId('receipt-mark').allTextContents()).toEqual(['Short 1 TV']);
     await axeAtBothSizes(page, 'the Selesai card in English');
     // The blind receipt in English: empty, "Not counted yet", the difference once counted.
-    await shipmentCard(page, second.batch).getByRole('button', { name: 'Finish Unloading' }).click();
+    await hub.shipmentCard(page, second.batch).getByRole('button', { name: 'Finish Unloading' }).click();
     const formEn = page.getByTestId('complete-unloading-dialog');
     await formEn.getByLabel('TV received').waitFor();
     expect(await formEn.getByLabel('TV received').inputValue()).toBe('');
@@ -185,9 +175,9 @@ describe('blind counting at Hub Cikarang', () => {
   });
 
   it('tower control sees the kurang on Cikarang’s dashboard card and on the Selesai card after sync', async () => {
-    const { context, page } = await tablet(browser(), 'tower');
+    const { context, page } = await hub.tablet(browser(), 'tower');
     // What Cikarang's card sums: the open shortages of TVs received there (this test's among them).
-    const [{ n }] = (await query<{ n: number }>(
+    const [{ n }] = (await hub.query<{ n: number }>(
       `select coalesce(sum(quantity), 0)::int as n from public.discrepancies
         where destination_hub_id = $1 and status = 'open' and item = 'smartboard' and reason = 'kurang' and not deleted`,
       [HUB.cikarang],
@@ -200,7 +190,7 @@ describe('blind counting at Hub Cikarang', () => {
       .toContain(`Kurang ${n} TV`);
     await axeAtBothSizes(page, 'the dashboard');
 
-    await openHub(page, '/hub-cikarang/unloading');
+    await hub.openHub(page, '/hub-cikarang/unloading');
     const card = page
       .getByTestId('done-list')
       .locator(`[data-testid=shipment-card][data-batch="${mine.batch}"]`);
@@ -236,10 +226,10 @@ describe('blind counting at Hub Cikarang', () => {
 
   it('the POD lists its completed containers with what arrived: Rusak 2 Bracket', async () => {
     // A container received at Makassar, as pod_complete stores it: the receipt and its discrepancy.
-    const pod = { id: randomUUID(), batch: `E2E-POD-${tag()}` };
-    const ship = await makeVehicle({ hubId: HUB.makassar, sea: true });
+    const pod = { id: randomUUID(), batch: `E2E-POD-${hub.tag()}` };
+    const ship = await hub.makeVehicle({ hubId: HUB.makassar, sea: true });
     const receiptId = randomUUID();
-    await query(
+    await hub.query(
       `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
                                      current_hub_id, smartboard_quantity, bracket_quantity, status, selesai_bongkar,
                                      loading_date, eta, arrival_destination, unloading_started_at, unloading_finished_at)
@@ -247,7 +237,7 @@ describe('blind counting at Hub Cikarang', () => {
                now() - interval '3 hours', now() - interval '2 hours', now() - interval '1 hour')`,
       [pod.id, pod.batch, ship.id, SEA_VENDOR.id, HUB.polsub, HUB.makassar],
     );
-    await query(
+    await hub.query(
       `insert into public.shipment_receipts (id, shipment_id, warehouse_id, smartboard_sent, bracket_sent,
                                              smartboard_received, bracket_received, smartboard_damaged, bracket_damaged,
                                              receiver_name, driver_name, receiver_signature_id, driver_signature_id,
@@ -255,14 +245,14 @@ describe('blind counting at Hub Cikarang', () => {
        values ($1, $2, $3, 12, 7, 12, 7, 0, 2, 'Penerima E2E', 'Nakhoda E2E', $4, $5, now(), $6)`,
       [receiptId, pod.id, WAREHOUSE.makassar, randomUUID(), randomUUID(), USER_ID.makassar],
     );
-    await query(
+    await hub.query(
       `insert into public.discrepancies (id, shipment_id, receipt_id, item, reason, quantity, photo_ids,
                                          origin_hub_id, destination_hub_id, reported_by)
        values ($1, $2, $3, 'bracket', 'rusak', 2, array[$4::uuid], $5, $6, $7)`,
       [randomUUID(), pod.id, receiptId, randomUUID(), HUB.polsub, HUB.makassar, USER_ID.makassar],
     );
 
-    const { context, page } = await tablet(browser(), 'tower');
+    const { context, page } = await hub.tablet(browser(), 'tower');
     await page.setViewportSize(TABLET_PORTRAIT);
     await page.goto(appUrl('/pod'));
     await page.getByTestId('pod-tab-unloading').click();

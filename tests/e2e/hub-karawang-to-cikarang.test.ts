@@ -5,55 +5,40 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import { png } from '../support/images';
-import {
-  choose,
-  clickTab,
-  eventually,
-  makeVehicle,
-  openHub,
-  query,
-  queueVehicles,
-  shipmentCard,
-  tablet,
-  tag,
-  toast,
-  vehicleCard,
-  waitOffline,
-  waitSynced,
-} from './hub-support';
+import * as hub from './hub-support';
 import { HUB, TRUCK_VENDOR, WAREHOUSE } from '../support/demo';
 import { closeBast, signReceipt } from './receive-support';
 
 const browser = useBrowser();
 let truck: { id: string; plate: string };
-const batch = `E2E-KRW-${tag()}`;
+const batch = `E2E-KRW-${hub.tag()}`;
 let shipmentId = '';
 
 beforeAll(async () => {
-  truck = await makeVehicle({ hubId: HUB.karawang });
+  truck = await hub.makeVehicle({ hubId: HUB.karawang });
 });
 
 describe('Karawang to Cikarang, the Karawang tablet offline', () => {
   it('queues, loads and ships a truck with two photos offline, keeps it over a reload, then syncs', async () => {
-    const { context, page } = await tablet(browser(), 'karawang');
-    await openHub(page, '/hub-karawang/ready');
+    const { context, page } = await hub.tablet(browser(), 'karawang');
+    await hub.openHub(page, '/hub-karawang/ready');
 
     await context.setOffline(true);
-    await waitOffline(page);
+    await hub.waitOffline(page);
 
     // Tambah ke Antrian
-    await queueVehicles(page, TRUCK_VENDOR.name, [truck.plate]);
-    await toast(page, '1 kendaraan berhasil ditambahkan ke antrian').waitFor();
-    const queued = vehicleCard(page, truck.plate);
+    await hub.queueVehicles(page, TRUCK_VENDOR.name, [truck.plate]);
+    await hub.toast(page, '1 kendaraan berhasil ditambahkan ke antrian').waitFor();
+    const queued = hub.vehicleCard(page, truck.plate);
     await queued.waitFor();
     await expect.poll(() => queued.getByTestId('vehicle-badge').textContent()).toBe('Siap Muat');
     await queued.getByTestId('pending-badge').waitFor();
 
     // Proses Muat: the loading tab
     await queued.getByRole('button', { name: 'Proses Muat' }).click();
-    await toast(page, 'Vehicle moved to loading process').waitFor();
+    await hub.toast(page, 'Vehicle moved to loading process').waitFor();
     await page.waitForURL(/\/hub-karawang\/loading$/);
-    const loading = vehicleCard(page, truck.plate);
+    const loading = hub.vehicleCard(page, truck.plate);
     await expect.poll(() => loading.getByTestId('vehicle-badge').textContent()).toBe('Sedang Muat');
 
     // Selesai Muat opens the shipping form for that vehicle
@@ -61,7 +46,7 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     const form = page.getByTestId('shipping-dialog');
     await form.waitFor();
     await expect.poll(() => form.getAttribute('data-form')).toBe('darat');
-    await choose(page, 'darat-destination', /Gudang Cikarang/);
+    await hub.choose(page, 'darat-destination', /Gudang Cikarang/);
     await form.locator('#darat-batch').fill(batch);
     await form.locator('#darat-smartboard').fill('12');
     await form.locator('#darat-bracket').fill('7');
@@ -74,24 +59,24 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     // Issue 29: a summary first, then 'Ya, Kirim' sends.
     await form.getByTestId('shipping-summary').filter({ hasText: batch }).waitFor();
     await form.getByRole('button', { name: 'Ya, Kirim' }).click();
-    await toast(page, 'Shipping record created successfully. Vehicle status updated.').waitFor();
+    await hub.toast(page, 'Shipping record created successfully. Vehicle status updated.').waitFor();
     await form.waitFor({ state: 'detached' });
 
     // It left Karawang: on its way, waiting to sync, both photos waiting to upload.
-    const departed = shipmentCard(page, batch);
+    const departed = hub.shipmentCard(page, batch);
     await departed.waitFor();
     shipmentId = (await departed.getAttribute('data-shipment-id'))!;
     await expect.poll(() => departed.getAttribute('data-status')).toBe('otw_cikarang');
     await departed.getByTestId('pending-badge').waitFor();
     await expect.poll(() => departed.getByTestId('upload-thumbnail').count()).toBe(2);
-    await expect.poll(() => vehicleCard(page, truck.plate).count()).toBe(0);
-    expect(await query('select 1 from public.shipments where id = $1', [shipmentId])).toHaveLength(0);
+    await expect.poll(() => hub.vehicleCard(page, truck.plate).count()).toBe(0);
+    expect(await hub.query('select 1 from public.shipments where id = $1', [shipmentId])).toHaveLength(0);
 
     // A reload with no network keeps all of it.
     await page.reload();
-    await openHub(page, '/hub-karawang/loading');
-    await shipmentCard(page, batch).waitFor();
-    const afterReload = shipmentCard(page, batch);
+    await hub.openHub(page, '/hub-karawang/loading');
+    await hub.shipmentCard(page, batch).waitFor();
+    const afterReload = hub.shipmentCard(page, batch);
     await expect.poll(() => afterReload.getAttribute('data-status')).toBe('otw_cikarang');
     await expect.poll(() => afterReload.getByTestId('shipment-quantities').textContent()).toContain('12 TV');
     await afterReload.getByTestId('pending-badge').waitFor();
@@ -99,19 +84,21 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     await expect
       .poll(() => afterReload.locator('[data-testid=upload-thumbnail][data-state=pending]').count())
       .toBe(2);
-    await expect.poll(() => vehicleCard(page, truck.plate).count()).toBe(0);
+    await expect.poll(() => hub.vehicleCard(page, truck.plate).count()).toBe(0);
 
     // Signal back: everything reaches the server, the photos included.
     await context.setOffline(false);
-    await waitSynced(page, 90_000);
-    await eventually(async () => {
-      const [s] = await query<{ delivery_record_image_url: string | null; bast_image_url: string | null }>(
-        'select delivery_record_image_url, bast_image_url from public.shipments where id = $1',
-        [shipmentId],
-      );
+    await hub.waitSynced(page, 90_000);
+    await hub.eventually(async () => {
+      const [s] = await hub.query<{
+        delivery_record_image_url: string | null;
+        bast_image_url: string | null;
+      }>('select delivery_record_image_url, bast_image_url from public.shipments where id = $1', [
+        shipmentId,
+      ]);
       return s?.delivery_record_image_url && s.bast_image_url ? s : undefined;
     }, 60_000);
-    await waitSynced(page, 60_000);
+    await hub.waitSynced(page, 60_000);
     await afterReload.locator('[data-testid=upload-thumbnail][data-state=uploaded]').nth(1).waitFor();
     await expect.poll(() => afterReload.getByTestId('pending-badge').count()).toBe(0);
     await context.close();
@@ -119,21 +106,21 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
 
   it('Cikarang finds it under OTW, confirms arrival, starts and completes unloading', async () => {
     expect(shipmentId).not.toBe('');
-    const { context, page } = await tablet(browser(), 'cikarang');
-    await openHub(page, '/hub-cikarang/otw');
-    const otw = shipmentCard(page, batch);
+    const { context, page } = await hub.tablet(browser(), 'cikarang');
+    await hub.openHub(page, '/hub-cikarang/otw');
+    const otw = hub.shipmentCard(page, batch);
     await otw.waitFor();
     await otw.getByTestId('shipment-transport').filter({ hasText: truck.plate }).waitFor();
     await otw.getByRole('button', { name: 'Confirm Tiba' }).click();
-    await toast(page, 'Kedatangan berhasil dikonfirmasi').waitFor();
+    await hub.toast(page, 'Kedatangan berhasil dikonfirmasi').waitFor();
     await otw.waitFor({ state: 'detached' });
 
-    await clickTab(page, 'Confirm Tiba');
-    const arrived = shipmentCard(page, batch);
+    await hub.clickTab(page, 'Confirm Tiba');
+    const arrived = hub.shipmentCard(page, batch);
     await arrived.getByRole('button', { name: 'Mulai Bongkar' }).click();
-    await toast(page, 'Proses bongkar dimulai').waitFor();
+    await hub.toast(page, 'Proses bongkar dimulai').waitFor();
 
-    await clickTab(page, 'Sedang Bongkar');
+    await hub.clickTab(page, 'Sedang Bongkar');
     const unloading = page.getByTestId('unloading-list').locator(`[data-batch="${batch}"]`);
     await unloading.getByRole('button', { name: 'Selesai Bongkar' }).click();
     const dialog = page.getByTestId('complete-unloading-dialog');
@@ -141,15 +128,15 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     // The counted receipt (issue 28): everything arrived, both sign.
     await signReceipt(page, dialog);
     await dialog.getByTestId('complete-unloading-submit').click();
-    await toast(page, 'Unloading completed successfully').waitFor();
+    await hub.toast(page, 'Unloading completed successfully').waitFor();
     await closeBast(page);
     await page.getByTestId('done-list').locator(`[data-batch="${batch}"]`).waitFor();
-    await waitSynced(page);
+    await hub.waitSynced(page);
     await context.close();
 
     // On the server: selesai, the stock rows out of Karawang and into Cikarang,
     // both photos stored where the shipment points, the truck ready at Cikarang.
-    const [shipment] = await query<{
+    const [shipment] = await hub.query<{
       status: string;
       selesai_bongkar: boolean;
       notes: string;
@@ -164,7 +151,7 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     });
     expect(shipment!.arrival_gdt).not.toBeNull();
 
-    const stock = await query<{
+    const stock = await hub.query<{
       warehouse_id: string;
       smartboard_quantity: number;
       bracket_quantity: number;
@@ -185,7 +172,7 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     const prefix = '/storage/v1/object/public/shipment-documents/';
     for (const url of [shipment!.delivery_record_image_url, shipment!.bast_image_url]) {
       expect(url.startsWith(prefix)).toBe(true);
-      const objects = await query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+      const objects = await hub.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
         'shipment-documents',
         url.slice(prefix.length),
       ]);
@@ -194,7 +181,7 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     expect(shipment!.delivery_record_image_url).toContain('delivery_record');
     expect(shipment!.bast_image_url).toContain('bast');
 
-    const [vehicle] = await query('select * from public.vehicles where id = $1', [truck.id]);
+    const [vehicle] = await hub.query('select * from public.vehicles where id = $1', [truck.id]);
     expect(vehicle).toMatchObject({
       current_hub_id: HUB.cikarang,
       ready: true,

@@ -5,18 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import { png } from '../support/images';
-import {
-  choose,
-  eventually,
-  makeVehicle,
-  openHub,
-  query,
-  queueVehicles,
-  tablet,
-  toast,
-  vehicleCard,
-  waitSynced,
-} from './hub-support';
+import * as hub from './hub-support';
 import { pickDate } from './dates-support';
 import { HUB, SEA_VENDOR } from '../support/demo';
 
@@ -25,10 +14,10 @@ let fleet: { id: string; plate: string };
 let truckOfSeaVendor: string;
 
 beforeAll(async () => {
-  fleet = await makeVehicle({ hubId: HUB.poljak, sea: true });
+  fleet = await hub.makeVehicle({ hubId: HUB.poljak, sea: true });
   // A truck of the same vendor: the PolJak queue offers only sea fleet with a ship name.
   truckOfSeaVendor = `E2E TRK ${randomUUID().slice(0, 6).toUpperCase()}`;
-  await query(
+  await hub.query(
     `insert into public.vehicles (license_plate, vendor_id, current_hub_id, ready, siap_muat, sedang_muat, is_active)
      values ($1, $2, $3, true, false, false, true)`,
     [truckOfSeaVendor, SEA_VENDOR.id, HUB.poljak],
@@ -37,22 +26,22 @@ beforeAll(async () => {
 
 describe('the PolJak shipment form', () => {
   it('sends a sea fleet unit to Makassar with one container photo', async () => {
-    const { context, page } = await tablet(browser(), 'poljak');
-    await openHub(page, '/hub-poljak/ready');
+    const { context, page } = await hub.tablet(browser(), 'poljak');
+    await hub.openHub(page, '/hub-poljak/ready');
 
     // Only sea fleet with a ship name is offered.
     await page.getByRole('button', { name: 'Tambah ke Antrian' }).click();
     const queueDialog = page.getByTestId('add-to-queue-dialog');
-    await choose(page, 'queue-vendor', SEA_VENDOR.name);
+    await hub.choose(page, 'queue-vendor', SEA_VENDOR.name);
     await queueDialog.locator(`label[data-plate="${fleet.plate}"]`).waitFor();
     await expect.poll(() => queueDialog.locator(`label[data-plate="${truckOfSeaVendor}"]`).count()).toBe(0);
     await page.keyboard.press('Escape');
     await queueDialog.waitFor({ state: 'detached' });
 
-    await queueVehicles(page, SEA_VENDOR.name, [fleet.plate]);
-    await vehicleCard(page, fleet.plate).getByRole('button', { name: 'Proses Muat' }).click();
+    await hub.queueVehicles(page, SEA_VENDOR.name, [fleet.plate]);
+    await hub.vehicleCard(page, fleet.plate).getByRole('button', { name: 'Proses Muat' }).click();
     await page.waitForURL(/\/hub-poljak\/loading$/);
-    await vehicleCard(page, fleet.plate).getByRole('button', { name: 'Selesai Muat' }).click();
+    await hub.vehicleCard(page, fleet.plate).getByRole('button', { name: 'Selesai Muat' }).click();
 
     const form = page.getByTestId('shipping-dialog');
     await form.waitFor();
@@ -70,7 +59,7 @@ describe('the PolJak shipment form', () => {
       .filter({ hasText: 'Destination is required' })
       .waitFor();
     await pickDate(page, 'poljak-eta', '2026-12-24');
-    await choose(page, 'poljak-destination', /POD Makassar/);
+    await hub.choose(page, 'poljak-destination', /POD Makassar/);
     await form.locator('#poljak-smartboard').fill('30');
     await form.locator('#poljak-bracket').fill('30');
     await form.getByTestId('shipping-submit').click();
@@ -93,7 +82,7 @@ describe('the PolJak shipment form', () => {
     // Issue 29: a summary first, then 'Ya, Kirim' sends.
     await form.getByTestId('shipping-summary').filter({ hasText: 'POD Makassar' }).waitFor();
     await form.getByRole('button', { name: 'Ya, Kirim' }).click();
-    await toast(page, 'Shipment berhasil dibuat dengan status OTW POD Makassar').waitFor();
+    await hub.toast(page, 'Shipment berhasil dibuat dengan status OTW POD Makassar').waitFor();
     await form.waitFor({ state: 'detached' });
 
     const card = page.getByTestId('departures-list').locator('[data-testid=shipment-card]', {
@@ -103,11 +92,11 @@ describe('the PolJak shipment form', () => {
     const batch = (await card.getAttribute('data-batch'))!;
     expect(batch).toMatch(/^POLJAK-\d+$/);
     await expect.poll(() => card.getAttribute('data-status')).toBe('otw_podmakasar');
-    await waitSynced(page, 60_000);
+    await hub.waitSynced(page, 60_000);
     await context.close();
 
-    const shipment = await eventually(async () => {
-      const [row] = await query<Record<string, unknown>>(
+    const shipment = await hub.eventually(async () => {
+      const [row] = await hub.query<Record<string, unknown>>(
         'select * from public.shipments where batch_number = $1 and delivery_record_image_url is not null',
         [batch],
       );
@@ -125,7 +114,9 @@ describe('the PolJak shipment form', () => {
       bast_image_url: null,
       selesai_bongkar: false,
     });
-    const containers = await query('select * from public.containers where shipment_id = $1', [shipment.id]);
+    const containers = await hub.query('select * from public.containers where shipment_id = $1', [
+      shipment.id,
+    ]);
     expect(containers).toEqual([
       expect.objectContaining({
         container_number: fleet.plate,
@@ -133,10 +124,10 @@ describe('the PolJak shipment form', () => {
         shipping_line: 'Pelayaran E2E',
       }),
     ]);
-    const [vehicle] = await query('select * from public.vehicles where id = $1', [fleet.id]);
+    const [vehicle] = await hub.query('select * from public.vehicles where id = $1', [fleet.id]);
     expect(vehicle).toMatchObject({ ready: false, sedang_muat: false, nama_kapal: 'KM E2E Nusantara' });
     const url = shipment.delivery_record_image_url as string;
-    const objects = await query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+    const objects = await hub.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
       'shipment-documents',
       url.replace('/storage/v1/object/public/shipment-documents/', ''),
     ]);

@@ -6,20 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import {
-  clickTab,
-  eventually,
-  makeVehicle,
-  openHub,
-  query,
-  shipmentCard,
-  tablet,
-  tag,
-  toast,
-  vehicleCard,
-  waitOffline,
-  waitSynced,
-} from './hub-support';
+import * as hub from './hub-support';
 import { seriousViolations } from './axe';
 import { HUB, TRUCK_VENDOR } from '../support/demo';
 
@@ -27,7 +14,7 @@ const browser = useBrowser();
 
 /** The Urungkan button of the toast that says `text`, checked to be glove-sized. */
 async function urungkan(page: Page, text: string) {
-  const offer = toast(page, text);
+  const offer = hub.toast(page, text);
   await offer.waitFor();
   // Hovering a toast holds its timer: the offer stays while the test looks at the server.
   await offer.hover();
@@ -40,10 +27,10 @@ async function urungkan(page: Page, text: string) {
 
 /** A shipment of the test's own on its way from Karawang to Cikarang. */
 async function otwToCikarang() {
-  const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
+  const truck = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
   const shipmentId = randomUUID();
-  const batch = `E2E-UND-${tag()}`;
-  await query(
+  const batch = `E2E-UND-${hub.tag()}`;
+  await hub.query(
     `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
                                    current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta)
      values ($1, $2, $3, $4, $5, $6, $5, 5, 5, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
@@ -53,17 +40,17 @@ async function otwToCikarang() {
 }
 
 const row = async (table: 'vehicles' | 'shipments', id: string) =>
-  (await query(`select * from public.${table} where id = $1`, [id]))[0];
+  (await hub.query(`select * from public.${table} where id = $1`, [id]))[0];
 
 describe('Urungkan on the hub floor', () => {
   it('Tambah ke Antrian then Urungkan offline: the truck is not queued, nothing is sent once online', async () => {
-    const truck = await makeVehicle({ hubId: HUB.karawang });
+    const truck = await hub.makeVehicle({ hubId: HUB.karawang });
     const before = await row('vehicles', truck.id);
-    const { context, page } = await tablet(browser(), 'karawang');
+    const { context, page } = await hub.tablet(browser(), 'karawang');
     try {
-      await openHub(page, '/hub-karawang/ready');
+      await hub.openHub(page, '/hub-karawang/ready');
       await context.setOffline(true);
-      await waitOffline(page);
+      await hub.waitOffline(page);
       await page.getByRole('button', { name: 'Tambah ke Antrian' }).click();
       const dialog = page.getByTestId('add-to-queue-dialog');
       await dialog.getByTestId('queue-search').fill(truck.plate);
@@ -74,27 +61,27 @@ describe('Urungkan on the hub floor', () => {
       await card.waitFor();
       const button = await urungkan(page, '1 kendaraan berhasil ditambahkan ke antrian');
       await button.click();
-      await toast(page, 'Tindakan diurungkan').waitFor();
+      await hub.toast(page, 'Tindakan diurungkan').waitFor();
       await card.waitFor({ state: 'detached' });
 
       await context.setOffline(false);
-      await waitSynced(page);
+      await hub.waitSynced(page);
       // A later command of this tablet applied on the server: the outbox before it has gone out.
-      const other = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
+      const other = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
       await page.reload();
       await page
         .locator(`[data-testid=ready-list] [data-plate="${other.plate}"]`)
         .getByRole('button', { name: 'Proses Muat' })
         .click();
-      await eventually(async () => {
-        const [started] = await query(
+      await hub.eventually(async () => {
+        const [started] = await hub.query(
           `select 1 from public.commands where type = 'start_loading' and outcome = 'applied'
              and payload ->> 'vehicle_id' = $1`,
           [other.id],
         );
         return started;
       });
-      const queued = await query(
+      const queued = await hub.query(
         `select id from public.commands where type = 'queue_vehicles' and payload -> 'vehicle_ids' ? $1`,
         [truck.id],
       );
@@ -106,18 +93,18 @@ describe('Urungkan on the hub floor', () => {
   });
 
   it('Keluarkan then Urungkan offline: the truck stays in Siap Muat, nothing is sent once online', async () => {
-    const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
-    const other = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
+    const truck = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
+    const other = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
     const before = await row('vehicles', truck.id);
-    const { context, page } = await tablet(browser(), 'karawang');
+    const { context, page } = await hub.tablet(browser(), 'karawang');
     try {
-      await openHub(page, '/hub-karawang/ready');
+      await hub.openHub(page, '/hub-karawang/ready');
       const card = page.locator(`[data-testid=ready-list] [data-plate="${truck.plate}"]`);
       await card.waitFor();
       // Keluarkan is no longer a button beside Proses Muat: it is in the card's menu.
       expect(await card.getByRole('button', { name: 'Keluarkan' }).count()).toBe(0);
       await context.setOffline(true);
-      await waitOffline(page);
+      await hub.waitOffline(page);
 
       await card.getByRole('button', { name: `Tindakan lain untuk ${truck.plate}` }).click();
       await page.getByRole('menuitem', { name: 'Keluarkan' }).click();
@@ -126,27 +113,27 @@ describe('Urungkan on the hub floor', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await button.click();
 
-      await toast(page, 'Tindakan diurungkan').waitFor();
+      await hub.toast(page, 'Tindakan diurungkan').waitFor();
       await card.waitFor();
       await expect.poll(() => card.getByTestId('vehicle-badge').textContent()).toBe('Siap Muat');
-      await expect.poll(() => vehicleCard(page, truck.plate).getAttribute('data-pending')).toBe('false');
+      await expect.poll(() => hub.vehicleCard(page, truck.plate).getAttribute('data-pending')).toBe('false');
 
       // Online again, then a later tap: once it is applied, everything before it was sent.
       await context.setOffline(false);
-      await waitSynced(page);
+      await hub.waitSynced(page);
       await page
         .locator(`[data-testid=ready-list] [data-plate="${other.plate}"]`)
         .getByRole('button', { name: 'Proses Muat' })
         .click();
-      await eventually(async () => {
-        const [started] = await query(
+      await hub.eventually(async () => {
+        const [started] = await hub.query(
           `select 1 from public.commands where type = 'start_loading' and outcome = 'applied'
              and payload ->> 'vehicle_id' = $1`,
           [other.id],
         );
         return started;
       });
-      const removed = await query(
+      const removed = await hub.query(
         `select id from public.commands where type = 'remove_from_queue' and payload ->> 'vehicle_id' = $1`,
         [truck.id],
       );
@@ -161,25 +148,29 @@ describe('Urungkan on the hub floor', () => {
     const { shipmentId, batch, truck } = await otwToCikarang();
     const shipment = await row('shipments', shipmentId);
     const vehicle = await row('vehicles', truck.id);
-    const { context, page } = await tablet(browser(), 'cikarang');
+    const { context, page } = await hub.tablet(browser(), 'cikarang');
     try {
-      await openHub(page, '/hub-cikarang/otw');
-      await shipmentCard(page, batch).getByRole('button', { name: 'Confirm Tiba' }).click();
+      await hub.openHub(page, '/hub-cikarang/otw');
+      await hub.shipmentCard(page, batch).getByRole('button', { name: 'Confirm Tiba' }).click();
       const button = await urungkan(page, 'Kedatangan berhasil dikonfirmasi');
       // Synced: applied on the server, the device's outbox empty.
-      await eventually(async () => ((await row('shipments', shipmentId))?.status === 'confirm_tiba' ? true : undefined));
-      await waitSynced(page);
+      await hub.eventually(async () =>
+        (await row('shipments', shipmentId))?.status === 'confirm_tiba' ? true : undefined,
+      );
+      await hub.waitSynced(page);
       await button.click();
 
-      await toast(page, 'Tindakan diurungkan').waitFor();
-      await shipmentCard(page, batch).getByRole('button', { name: 'Confirm Tiba' }).waitFor();
-      await eventually(async () => {
-        const [undone] = await query(
-          `select outcome from public.commands where type = 'undo_command' and payload ->> 'shipment_id' = $1`,
-          [shipmentId],
-        );
-        return undone;
-      }).then((undone) => expect(undone).toEqual({ outcome: 'applied' }));
+      await hub.toast(page, 'Tindakan diurungkan').waitFor();
+      await hub.shipmentCard(page, batch).getByRole('button', { name: 'Confirm Tiba' }).waitFor();
+      await hub
+        .eventually(async () => {
+          const [undone] = await hub.query(
+            `select outcome from public.commands where type = 'undo_command' and payload ->> 'shipment_id' = $1`,
+            [shipmentId],
+          );
+          return undone;
+        })
+        .then((undone) => expect(undone).toEqual({ outcome: 'applied' }));
       const { updated_at: _s, change_xid: _sx, ...restored } = (await row('shipments', shipmentId))!;
       const { updated_at: _b, change_xid: _bx, ...was } = shipment!;
       expect(restored).toEqual(was);
@@ -188,9 +179,9 @@ describe('Urungkan on the hub floor', () => {
       expect(truckNow).toEqual(truckWas);
 
       // The device shows the server's state: OTW again, nothing waiting.
-      await waitSynced(page);
-      await expect.poll(() => shipmentCard(page, batch).getAttribute('data-status')).toBe('otw_cikarang');
-      await expect.poll(() => shipmentCard(page, batch).getAttribute('data-pending')).toBe('false');
+      await hub.waitSynced(page);
+      await expect.poll(() => hub.shipmentCard(page, batch).getAttribute('data-status')).toBe('otw_cikarang');
+      await expect.poll(() => hub.shipmentCard(page, batch).getAttribute('data-pending')).toBe('false');
     } finally {
       await context.close();
     }
@@ -198,15 +189,17 @@ describe('Urungkan on the hub floor', () => {
 
   it('says plainly when Urungkan is no longer possible: another tablet started unloading', async () => {
     const { shipmentId, batch } = await otwToCikarang();
-    const { context, page } = await tablet(browser(), 'cikarang');
+    const { context, page } = await hub.tablet(browser(), 'cikarang');
     try {
-      await openHub(page, '/hub-cikarang/otw');
-      await shipmentCard(page, batch).getByRole('button', { name: 'Confirm Tiba' }).click();
+      await hub.openHub(page, '/hub-cikarang/otw');
+      await hub.shipmentCard(page, batch).getByRole('button', { name: 'Confirm Tiba' }).click();
       const button = await urungkan(page, 'Kedatangan berhasil dikonfirmasi');
-      await eventually(async () => ((await row('shipments', shipmentId))?.status === 'confirm_tiba' ? true : undefined));
-      await waitSynced(page);
+      await hub.eventually(async () =>
+        (await row('shipments', shipmentId))?.status === 'confirm_tiba' ? true : undefined,
+      );
+      await hub.waitSynced(page);
       // Meanwhile the other tablet of the hub started unloading.
-      await query(
+      await hub.query(
         `update public.shipments set status = 'sedang_bongkar', unloading_started_at = now() where id = $1`,
         [shipmentId],
       );
@@ -215,14 +208,18 @@ describe('Urungkan on the hub floor', () => {
 
       // Refused on the device (it has pulled the change) or by the server (not yet): in plain words.
       await page
-        .locator('[data-sonner-toast], [data-testid=rejection-message]', { hasText: 'Tidak dapat diurungkan' })
+        .locator('[data-sonner-toast], [data-testid=rejection-message]', {
+          hasText: 'Tidak dapat diurungkan',
+        })
         .first()
         .waitFor();
       // The device shows the server's state: the shipment is being unloaded.
-      await waitSynced(page);
-      await clickTab(page, 'Sedang Bongkar');
+      await hub.waitSynced(page);
+      await hub.clickTab(page, 'Sedang Bongkar');
       await expect
-        .poll(() => page.locator(`[data-testid=unloading-list] [data-batch="${batch}"]`).getAttribute('data-status'))
+        .poll(() =>
+          page.locator(`[data-testid=unloading-list] [data-batch="${batch}"]`).getAttribute('data-status'),
+        )
         .toBe('sedang_bongkar');
       expect(await row('shipments', shipmentId)).toEqual(moved);
     } finally {

@@ -23,16 +23,7 @@ import {
 } from '../support/browser';
 import { DEMO_USERS, HUB, TRUCK_VENDOR } from '../support/demo';
 import { seriousViolations } from './axe';
-import {
-  clickTab,
-  makeVehicle,
-  openHub,
-  query,
-  shipmentCard,
-  tag,
-  vehicleCard,
-  waitSynced,
-} from './hub-support';
+import * as hub from './hub-support';
 import { leaves, type Tree } from '../support/catalogue';
 
 // A fake camera, allowed without asking.
@@ -54,7 +45,7 @@ function indonesianOnly(): string[] {
   return [...texts];
 }
 
-const T = tag();
+const T = hub.tag();
 const otw = { id: randomUUID(), batch: `E2E-LHS-OTW-${T}`, notes: `Catatan uji ${T}` };
 const unloading = { id: randomUUID(), batch: `E2E-LHS-BKR-${T}` };
 let loaded: { id: string; plate: string };
@@ -62,18 +53,18 @@ let fleet: { id: string; plate: string };
 let carriers: string[] = [];
 
 beforeAll(async () => {
-  loaded = await makeVehicle({ hubId: HUB.cikarang, flags: { ready: false, sedang_muat: true } });
-  fleet = await makeVehicle({ hubId: HUB.polsub, sea: true, flags: { ready: false, sedang_muat: true } });
-  const a = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
-  const b = await makeVehicle({ hubId: HUB.cikarang, flags: { ready: false } });
+  loaded = await hub.makeVehicle({ hubId: HUB.cikarang, flags: { ready: false, sedang_muat: true } });
+  fleet = await hub.makeVehicle({ hubId: HUB.polsub, sea: true, flags: { ready: false, sedang_muat: true } });
+  const a = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
+  const b = await hub.makeVehicle({ hubId: HUB.cikarang, flags: { ready: false } });
   carriers = [a.id, b.id];
-  await query(
+  await hub.query(
     `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
                                    current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta, notes)
      values ($1, $2, $3, $4, $5, $6, $5, 5, 3, 'otw_cikarang', now() - interval '3 hours', current_date + 1, $7)`,
     [otw.id, otw.batch, a.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang, otw.notes],
   );
-  await query(
+  await hub.query(
     `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
                                    current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date,
                                    arrival_gdt, unloading_started_at)
@@ -84,7 +75,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await query(
+  await hub.query(
     `update public.vehicles set siap_muat = false, sedang_muat = false, is_active = false where id = any($1)`,
     [[loaded.id, fleet.id, ...carriers]],
   );
@@ -111,7 +102,7 @@ async function firstSync(page: Page): Promise<void> {
     return text !== '' && text !== never;
   }, en.sync.never);
   await page.keyboard.press('Escape');
-  await waitSynced(page);
+  await hub.waitSynced(page);
 }
 
 /** A hub user has no Settings screen: the sign-in page's switch chooses the device's language. */
@@ -148,9 +139,9 @@ describe('the hub shipping side in English', () => {
     await signInInEnglish(page, DEMO_USERS.cikarang);
 
     // OTW: the shipment's step, notes and dates.
-    await openHub(page, '/hub-cikarang/otw');
+    await hub.openHub(page, '/hub-cikarang/otw');
     await page.getByRole('region', { name: hubShippingEn.tab.otw }).waitFor();
-    const card = shipmentCard(page, otw.batch);
+    const card = hub.shipmentCard(page, otw.batch);
     await card.getByRole('button', { name: 'Confirm Arrival' }).waitFor();
     await expect.poll(() => card.getByTestId('shipment-notes').textContent()).toBe(`Notes: ${otw.notes}`);
     await expect.poll(() => card.getByTestId('shipment-quantities').textContent()).toBe('5 TV · 3 Bracket');
@@ -162,9 +153,9 @@ describe('the hub shipping side in English', () => {
     expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
 
     // Sedang Bongkar: the card's dates and dock times, Selesai below, and the Selesai Bongkar dialog.
-    await clickTab(page, hubOpsEn.page.tabs.unloading);
+    await hub.clickTab(page, hubOpsEn.page.tabs.unloading);
     await page.getByRole('region', { name: hubShippingEn.tab.unloading }).waitFor();
-    const inUnloading = shipmentCard(page, unloading.batch);
+    const inUnloading = hub.shipmentCard(page, unloading.batch);
     await inUnloading.getByText('Unloading started:').waitFor();
     await expect.poll(() => inUnloading.getByTestId('dock-times').textContent()).toMatch(/Waiting to unload/);
     await page.getByRole('heading', { name: hubShippingEn.done.title, exact: true }).waitFor();
@@ -180,8 +171,11 @@ describe('the hub shipping side in English', () => {
     await receipt.waitFor({ state: 'detached' });
 
     // The loaded truck's shipping form: origin stock, images, the camera, the summary.
-    await clickTab(page, hubOpsEn.page.tabs.loading);
-    await vehicleCard(page, loaded.plate).getByRole('button', { name: hubOpsEn.queue.finishLoading }).click();
+    await hub.clickTab(page, hubOpsEn.page.tabs.loading);
+    await hub
+      .vehicleCard(page, loaded.plate)
+      .getByRole('button', { name: hubOpsEn.queue.finishLoading })
+      .click();
     const form = page.getByTestId('shipping-dialog');
     await form.getByRole('heading', { name: hubShippingEn.darat.title }).waitFor();
     await form.locator('[data-testid=origin-stock][data-ready=true]').waitFor();
@@ -224,7 +218,7 @@ describe('the hub shipping side in English', () => {
     await summary.waitFor({ state: 'detached' });
     await form.getByRole('button', { name: en.common.cancel, exact: true }).click();
     await form.waitFor({ state: 'detached' });
-    const [sent] = await query<{ n: number }>(
+    const [sent] = await hub.query<{ n: number }>(
       'select count(*)::int as n from public.shipments where batch_number = $1',
       [`E2E-LHS-${T}`],
     );
@@ -240,8 +234,11 @@ describe('the hub shipping side in English', () => {
     const errors = trackPageErrors(page);
     await signInInEnglish(page, DEMO_USERS.polsub);
 
-    await openHub(page, '/hub-polsub/loading');
-    await vehicleCard(page, fleet.plate).getByRole('button', { name: hubOpsEn.queue.finishLoading }).click();
+    await hub.openHub(page, '/hub-polsub/loading');
+    await hub
+      .vehicleCard(page, fleet.plate)
+      .getByRole('button', { name: hubOpsEn.queue.finishLoading })
+      .click();
     const form = page.getByTestId('shipping-dialog');
     await form.getByRole('heading', { name: hubShippingEn.sea.titlePolsub }).waitFor();
     await expect.poll(() => form.getByLabel('Shipping line').inputValue()).toBe('Pelayaran E2E');

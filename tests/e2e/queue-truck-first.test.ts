@@ -8,21 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import { seriousViolations } from './axe';
 import { HUB, TRUCK_TYPE } from '../support/demo';
-import {
-  eventually,
-  openHub,
-  query,
-  tablet,
-  tag,
-  toast,
-  vehicleCard,
-  waitOffline,
-  waitSynced,
-} from './hub-support';
+import * as hub from './hub-support';
 
 const browser = useBrowser();
 
-const T = tag();
+const T = hub.tag();
 const vendor = { id: randomUUID(), name: `PT Antrian ${T}` };
 /** One truck of each kind, of a vendor of the test's own (unique plates and drivers). */
 const trucks = {
@@ -52,9 +42,9 @@ const trucks = {
 };
 
 beforeAll(async () => {
-  await query('insert into public.vendors (id, name) values ($1, $2)', [vendor.id, vendor.name]);
+  await hub.query('insert into public.vendors (id, name) values ($1, $2)', [vendor.id, vendor.name]);
   for (const t of Object.values(trucks)) {
-    await query(
+    await hub.query(
       `insert into public.vehicles (id, license_plate, vehicle_type_id, vendor_id, driver_name, current_hub_id,
                                     ready, siap_muat, sedang_muat, is_active, loading_finished_at)
        values ($1, $2, $3, $4, $5, $6, true, false, false, true, $7)`,
@@ -65,8 +55,8 @@ beforeAll(async () => {
 
 describe('Tambah ke Antrian, truck first', () => {
   it('lists the trucks that can be queued here by plate, searches them, and queues two at once offline', async () => {
-    const { context, page } = await tablet(browser(), 'cikarang');
-    await openHub(page, '/hub-cikarang/ready');
+    const { context, page } = await hub.tablet(browser(), 'cikarang');
+    await hub.openHub(page, '/hub-cikarang/ready');
 
     await page.getByRole('button', { name: 'Tambah ke Antrian' }).click();
     const dialog = page.getByTestId('add-to-queue-dialog');
@@ -110,25 +100,25 @@ describe('Tambah ke Antrian, truck first', () => {
 
     // Offline: they join the queue on the device at once.
     await context.setOffline(true);
-    await waitOffline(page);
+    await hub.waitOffline(page);
     await submit.click();
     await dialog.waitFor({ state: 'detached' });
-    await toast(page, '2 kendaraan berhasil ditambahkan ke antrian').waitFor();
-    await vehicleCard(page, trucks.here.plate).waitFor();
-    await vehicleCard(page, trucks.free.plate).waitFor();
+    await hub.toast(page, '2 kendaraan berhasil ditambahkan ke antrian').waitFor();
+    await hub.vehicleCard(page, trucks.here.plate).waitFor();
+    await hub.vehicleCard(page, trucks.free.plate).waitFor();
 
     // Online again: the server has them in this hub's queue; the others are untouched.
     await context.setOffline(false);
-    await waitSynced(page);
-    await eventually(async () => {
-      const rows = await query<{ license_plate: string }>(
+    await hub.waitSynced(page);
+    await hub.eventually(async () => {
+      const rows = await hub.query<{ license_plate: string }>(
         `select license_plate from public.vehicles
           where vendor_id = $1 and siap_muat and current_hub_id = $2 order by license_plate`,
         [vendor.id, HUB.cikarang],
       );
       return rows.length === 2 ? rows : undefined;
     });
-    const [elsewhere] = await query<{ siap_muat: boolean; current_hub_id: string }>(
+    const [elsewhere] = await hub.query<{ siap_muat: boolean; current_hub_id: string }>(
       'select siap_muat, current_hub_id from public.vehicles where id = $1',
       [trucks.elsewhere.id],
     );

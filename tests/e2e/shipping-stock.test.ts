@@ -8,24 +8,13 @@ import { useBrowser } from '../support/browser';
 import { seriousViolations } from './axe';
 import { signedIn } from '../support/clients';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
-import {
-  choose,
-  eventually,
-  makeVehicle,
-  openHub,
-  query,
-  tablet,
-  tag,
-  toast,
-  vehicleCard,
-  waitSynced,
-} from './hub-support';
+import * as hub from './hub-support';
 
 const browser = useBrowser();
 
 /** Gudang Karawang's stock on the server (its live ledger rows). */
 async function karawangStock(): Promise<{ tv: number; bracket: number }> {
-  const [row] = await query<{ tv: string; br: string }>(
+  const [row] = await hub.query<{ tv: string; br: string }>(
     `select coalesce(sum(smartboard_quantity), 0) as tv, coalesce(sum(bracket_quantity), 0) as br
      from public.inventory where warehouse_id = $1 and not deleted`,
     [WAREHOUSE.karawang],
@@ -40,14 +29,14 @@ const short = (available: number) =>
 
 describe('a shipment above the origin stock', () => {
   it('is refused by the form, under the field, with nothing queued; then the server refuses it sent directly', async () => {
-    const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, sedang_muat: true } });
-    const batch = `E2E-STOK-${tag()}`;
-    const { page } = await tablet(browser(), 'karawang');
-    await openHub(page, '/hub-karawang/loading');
-    await vehicleCard(page, truck.plate).getByRole('button', { name: 'Selesai Muat' }).click();
+    const truck = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false, sedang_muat: true } });
+    const batch = `E2E-STOK-${hub.tag()}`;
+    const { page } = await hub.tablet(browser(), 'karawang');
+    await hub.openHub(page, '/hub-karawang/loading');
+    await hub.vehicleCard(page, truck.plate).getByRole('button', { name: 'Selesai Muat' }).click();
     const form = page.getByTestId('shipping-dialog');
     await form.waitFor();
-    await waitSynced(page);
+    await hub.waitSynced(page);
 
     // The stock at the origin, as the server has it (this device has nothing pending).
     const stock = await karawangStock();
@@ -60,7 +49,7 @@ describe('a shipment above the origin stock', () => {
       .poll(async () => figure(await shown.getByTestId('origin-stock-bracket').textContent()))
       .toBe(stock.bracket);
 
-    await choose(page, 'darat-destination', /Gudang Cikarang/);
+    await hub.choose(page, 'darat-destination', /Gudang Cikarang/);
     await form.locator('#darat-batch').fill(batch);
     await form.locator('#darat-smartboard').fill(String(MAX));
     await form.locator('#darat-bracket').fill('1');
@@ -72,7 +61,7 @@ describe('a shipment above the origin stock', () => {
     expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
     // No summary, nothing sent: the form is still open, the device has nothing pending.
     expect(await form.getByTestId('shipping-summary').count()).toBe(0);
-    await waitSynced(page);
+    await hub.waitSynced(page);
 
     // The same refusal, word for word, from the server for a command made by hand
     // (supabase-js, apply_commands), the stock unchanged.
@@ -80,7 +69,7 @@ describe('a shipment above the origin stock', () => {
     expect(deviceMessage).toBe(short(stock.tv));
     const client = await signedIn(DEMO_USERS.karawang);
     const { data: session } = await client.auth.getSession();
-    const other = await makeVehicle({ hubId: HUB.karawang });
+    const other = await hub.makeVehicle({ hubId: HUB.karawang });
     const command = {
       id: randomUUID(),
       type: 'create_shipment_darat',
@@ -91,7 +80,7 @@ describe('a shipment above the origin stock', () => {
         shipment_id: randomUUID(),
         vehicle_id: other.id,
         destination_warehouse_id: WAREHOUSE.cikarang,
-        batch_number: `E2E-STOK-${tag()}`,
+        batch_number: `E2E-STOK-${hub.tag()}`,
         smartboard_quantity: MAX,
         bracket_quantity: 0,
         inventory_id: randomUUID(),
@@ -109,7 +98,7 @@ describe('a shipment above the origin stock', () => {
       }),
     ]);
     expect(
-      await query('select id from public.shipments where id = $1', [command.payload.shipment_id]),
+      await hub.query('select id from public.shipments where id = $1', [command.payload.shipment_id]),
     ).toEqual([]);
     expect(await karawangStock()).toEqual(stock);
     await client.auth.signOut();
@@ -130,9 +119,9 @@ describe('a shipment above the origin stock', () => {
     await expect.poll(() => summary.textContent()).toContain('Gudang Cikarang');
     expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
     await form.getByRole('button', { name: 'Ya, Kirim' }).click();
-    await toast(page, 'Shipping record created successfully. Vehicle status updated.').waitFor();
-    const [sent] = await eventually(async () => {
-      const rows = await query<{ smartboard_quantity: number; bracket_quantity: number }>(
+    await hub.toast(page, 'Shipping record created successfully. Vehicle status updated.').waitFor();
+    const [sent] = await hub.eventually(async () => {
+      const rows = await hub.query<{ smartboard_quantity: number; bracket_quantity: number }>(
         'select smartboard_quantity, bracket_quantity from public.shipments where batch_number = $1',
         [batch],
       );
@@ -141,7 +130,7 @@ describe('a shipment above the origin stock', () => {
     expect(sent).toEqual({ smartboard_quantity: 2, bracket_quantity: 1 });
     expect(await karawangStock()).toEqual({ tv: stock.tv - 2, bracket: stock.bracket - 1 });
     // Only that one: the refused attempt never reached the server.
-    const commands = await query('select id from public.commands where payload ->> $1 = $2', [
+    const commands = await hub.query('select id from public.commands where payload ->> $1 = $2', [
       'batch_number',
       batch,
     ]);
