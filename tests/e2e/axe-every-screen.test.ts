@@ -5,8 +5,7 @@
 // in the app (no reload), and the scan itself says when none was showing (axe.ts withToast).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appUrl, newContext, signIn, useBrowser, waitForServiceWorkerControl } from '../support/browser';
-import { DEMO_USERS } from '../support/demo';
+import { appUrl, useBrowser } from '../support/browser';
 import {
   ADMIN_DIALOGS,
   ADMIN_SCREENS,
@@ -19,7 +18,7 @@ import {
   type Screen,
 } from '../screenshots/screens';
 import { seriousViolations } from './axe';
-import { waitFirstSync } from './hub-support';
+import { tablet } from './hub-support';
 
 const browser = useBrowser();
 
@@ -27,15 +26,6 @@ const SIZES = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ] as const;
-
-async function device(user: keyof typeof DEMO_USERS, viewport: { width: number; height: number }) {
-  const context = await newContext(browser(), { viewport, hasTouch: true });
-  const page = await context.newPage();
-  await signIn(page, DEMO_USERS[user]);
-  await waitForServiceWorkerControl(page);
-  await waitFirstSync(page);
-  return { context, page };
-}
 
 /** A toast raised on the screen shown, the pointer held on it, then the next screen, scanned. */
 async function walk(page: Page, screens: readonly Screen[]): Promise<Record<string, string[]>> {
@@ -76,7 +66,7 @@ describe('axe on every screen with a toast showing (issue 29)', () => {
     const size = `${viewport.width}x${viewport.height}`;
 
     it(`admin, every screen and some dialogs, ${size}`, async () => {
-      const { context, page } = await device('admin', viewport);
+      const { context, page } = await tablet(browser(), 'admin', viewport);
       await page.goto(appUrl('/'));
       const screens = await walk(page, ADMIN_SCREENS);
       const opened = await dialogs(page, ADMIN_DIALOGS);
@@ -85,7 +75,7 @@ describe('axe on every screen with a toast showing (issue 29)', () => {
     }, 600_000);
 
     it(`hub user, the hub's screens and its queue dialog, ${size}`, async () => {
-      const { context, page } = await device('cikarang', viewport);
+      const { context, page } = await tablet(browser(), 'cikarang', viewport);
       await page.goto(appUrl('/'));
       const screens = await walk(page, HUB_SCREENS);
       const opened = await dialogs(page, HUB_DIALOGS);

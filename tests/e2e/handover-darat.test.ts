@@ -14,6 +14,7 @@ import { seriousViolations } from './axe';
 import * as flow from './handover-flow-support';
 import * as steps from './handover-steps-support';
 import * as hub from './hub-support';
+import * as shipping from './shipping-form-support';
 
 const camera = flow.blankCameraFile();
 const browser = useBrowser({ extraArgs: flow.fakeCameraArgs(camera) });
@@ -30,18 +31,9 @@ describe('handover by road, Karawang to Cikarang', () => {
     await karawang.context.setOffline(true);
     await hub.waitOffline(page);
     const form = await steps.loadToForm(page, TRUCK_VENDOR.name, truck.plate, /\/hub-karawang\/loading$/);
-    await hub.choose(page, 'darat-destination', /Gudang Cikarang/);
-    await form.locator('#darat-batch').fill(batch);
-    await form.locator('#darat-smartboard').fill('12');
-    await form.locator('#darat-bracket').fill('7');
-    await form.getByTestId('darat-images-input').setInputFiles([
-      { name: 'delivery-record.png', mimeType: 'image/png', buffer: png(64, 48, [200, 40, 40]) },
-      { name: 'bast.png', mimeType: 'image/png', buffer: png(48, 64, [40, 160, 40]) },
-    ]);
-    await expect.poll(() => form.getByTestId('picked-image').count()).toBe(2);
-    await form.getByTestId('shipping-submit').click();
-    await form.getByTestId('shipping-summary').filter({ hasText: batch }).waitFor();
-    await form.getByRole('button', { name: 'Ya, Kirim' }).click();
+    await shipping.fillDaratToCikarang(page, form, batch);
+    await shipping.pickDaratPhotos(form);
+    await shipping.sendThroughSummary(form, batch);
     await hub.toast(page, 'Shipping record created successfully. Vehicle status updated.').waitFor();
 
     // The surat jalan, made on the tablet with no signal.

@@ -15,6 +15,7 @@ import { pickDate } from './dates-support';
 import * as flow from './handover-flow-support';
 import * as steps from './handover-steps-support';
 import * as hub from './hub-support';
+import * as shipping from './shipping-form-support';
 
 const camera = flow.blankCameraFile();
 const browser = useBrowser({ extraArgs: flow.fakeCameraArgs(camera) });
@@ -40,12 +41,8 @@ describe('handover by sea, PolJak to POD Makassar', () => {
     await hub.choose(page, 'poljak-destination', /POD Makassar/);
     await form.locator('#poljak-smartboard').fill('20');
     await form.locator('#poljak-bracket').fill('6');
-    await form
-      .getByTestId('poljak-images-input')
-      .setInputFiles([{ name: 'container.png', mimeType: 'image/png', buffer: png(80, 60) }]);
-    await form.getByTestId('shipping-submit').click();
-    await form.getByTestId('shipping-summary').filter({ hasText: 'POD Makassar' }).waitFor();
-    await form.getByRole('button', { name: 'Ya, Kirim' }).click();
+    await shipping.pickContainerPhoto(form);
+    await shipping.sendThroughSummary(form, 'POD Makassar');
     await hub.toast(page, 'Shipment berhasil dibuat dengan status OTW POD Makassar').waitFor();
 
     // The surat jalan, made on the tablet with no signal.

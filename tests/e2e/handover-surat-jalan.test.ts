@@ -11,6 +11,7 @@ import { HUB } from '../support/demo';
 import { pdfQrCodes, pdfText } from '../support/handover-pdf';
 import { seriousViolations } from './axe';
 import * as hub from './hub-support';
+import * as shipping from './shipping-form-support';
 import { closeSuratJalan, downloadSuratJalan, suratJalanDialog } from './surat-jalan-support';
 
 const browser = useBrowser();
@@ -56,13 +57,8 @@ describe('the surat jalan', () => {
 
     await hub.vehicleCard(page, truck.plate).getByRole('button', { name: 'Selesai Muat' }).click();
     const form = page.getByTestId('shipping-dialog');
-    await hub.choose(page, 'darat-destination', /Gudang Cikarang/);
-    await form.locator('#darat-batch').fill(batch);
-    await form.locator('#darat-smartboard').fill('12');
-    await form.locator('#darat-bracket').fill('7');
-    await form.getByTestId('shipping-submit').click();
-    await form.getByTestId('shipping-summary').filter({ hasText: batch }).waitFor();
-    await form.getByRole('button', { name: 'Ya, Kirim' }).click();
+    await shipping.fillDaratToCikarang(page, form, batch);
+    await shipping.sendThroughSummary(form, batch);
     await form.waitFor({ state: 'detached' });
 
     // Surat jalan siap, offline: its PDF as the user gets it.

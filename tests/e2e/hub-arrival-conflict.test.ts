@@ -6,20 +6,14 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import * as hub from './hub-support';
-import { DEMO_USERS, HUB, TRUCK_VENDOR } from '../support/demo';
+import { DEMO_USERS } from '../support/demo';
 
 const browser = useBrowser();
 const shipmentId = randomUUID();
 const batch = `E2E-CNF-${hub.tag()}`;
 
 beforeAll(async () => {
-  const truck = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
-  await hub.query(
-    `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
-                                   current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta)
-     values ($1, $2, $3, $4, $5, $6, $5, 5, 5, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
-    [shipmentId, batch, truck.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
-  );
+  await hub.otwToCikarang({ id: shipmentId, batch });
 });
 
 async function confirmOffline(page: Page): Promise<void> {

@@ -7,14 +7,14 @@
 // (the box took only a whole batch number before; the search opened the in-transit detail). The same at POD Makassar. axe on the view
 // with the Urungkan toast showing, at 800x1280 and 390x844, in Bahasa Indonesia and English.
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeShipmentQr } from '../../src/lib/documents/qr-payload';
 import { LANGUAGE_KEY } from '../../src/lib/session/storage-keys';
-import { appUrl, newContext, signIn, waitForServiceWorkerControl } from '../support/browser';
-import { DEMO_USERS, HUB, TRUCK_VENDOR, type DemoUser } from '../support/demo';
+import { appUrl } from '../support/browser';
+import { HUB, type DemoUser } from '../support/demo';
 import { seriousViolations } from './axe';
-import { makeVehicle, openHub, query, tag, toast, waitFirstSync, waitSynced } from './hub-support';
+import { makeVehicle, openHub, otwToCikarang, query, tablet, tag, toast, waitSynced } from './hub-support';
 import { useQrCamera } from './qr-camera';
 import { closeBast, signReceipt } from './receive-support';
 
@@ -27,15 +27,7 @@ const typed = { id: randomUUID(), batch: `E2E-ARV-${tag()}` };
 const pod = { id: randomUUID(), batch: `E2E-ARVP-${tag()}` };
 
 beforeAll(async () => {
-  for (const s of [scanned, typed]) {
-    const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
-    await query(
-      `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
-                                     current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta)
-       values ($1, $2, $3, $4, $5, $6, $5, 12, 7, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
-      [s.id, s.batch, truck.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
-    );
-  }
+  for (const s of [scanned, typed]) await otwToCikarang(s, { smartboard: 12, bracket: 7 });
   const vessel = await makeVehicle({ hubId: HUB.poljak, sea: true, flags: { ready: false } });
   await query(
     `insert into public.shipments (id, batch_number, vehicle_id, origin_hub_id, destination_hub_id, current_hub_id,
@@ -50,15 +42,7 @@ beforeAll(async () => {
   );
 });
 
-async function device(user: DemoUser, viewport = TABLET) {
-  const context = await newContext(browser() as Browser, { viewport, hasTouch: true });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[${user}] page error`, error));
-  await signIn(page, DEMO_USERS[user]);
-  await waitForServiceWorkerControl(page);
-  await waitFirstSync(page);
-  return { context, page };
-}
+const device = (user: DemoUser, viewport = TABLET) => tablet(browser(), user, viewport);
 
 /** Every address the tab shows from now on (pathname and query), in order. */
 function addresses(page: Page): string[] {
@@ -131,7 +115,11 @@ describe('one screen per arriving truck', () => {
       'select smartboard_received, bracket_received, receiver_name from public.shipment_receipts where shipment_id = $1',
       [scanned.id],
     );
-    expect(receipt).toEqual({ smartboard_received: 12, bracket_received: 7, receiver_name: 'Penerima Satu Layar' });
+    expect(receipt).toEqual({
+      smartboard_received: 12,
+      bracket_received: 7,
+      receiver_name: 'Penerima Satu Layar',
+    });
     await context.close();
   });
 

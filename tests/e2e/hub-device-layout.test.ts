@@ -2,19 +2,12 @@
 // rail whose labels open as a drawer, the hub's tabs keep one row with a count on each, the
 // queue's list reaches the bottom of the window, and a truck waiting for its shipping form is
 // pinned above the list (also at 1280x800, where it used to sit below the fold). Axe-clean.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  newContext,
-  signIn,
-  TABLET_LANDSCAPE,
-  TABLET_PORTRAIT,
-  useBrowser,
-  waitForServiceWorkerControl,
-} from '../support/browser';
-import { DEMO_USERS, HUB } from '../support/demo';
+import { TABLET_LANDSCAPE, TABLET_PORTRAIT, useBrowser } from '../support/browser';
+import { HUB } from '../support/demo';
 import { seriousViolations } from './axe';
-import { clickTab, makeVehicle, openHub, vehicleCard, waitFirstSync } from './hub-support';
+import { clickTab, makeVehicle, openHub, tablet, vehicleCard } from './hub-support';
 
 const browser = useBrowser();
 
@@ -31,17 +24,7 @@ beforeAll(async () => {
 });
 
 /** The Cikarang tablet, signed in at this size from the start (no cookie: the default layout). */
-async function cikarangAt(viewport: {
-  width: number;
-  height: number;
-}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser() as Browser, { viewport, hasTouch: true });
-  const page = await context.newPage();
-  await signIn(page, DEMO_USERS.cikarang);
-  await waitForServiceWorkerControl(page);
-  await waitFirstSync(page);
-  return { context, page };
-}
+const cikarangAt = (viewport: { width: number; height: number }) => tablet(browser(), 'cikarang', viewport);
 
 /** The sidebar column's state and width, once its width has stopped animating. */
 async function sidebarColumn(page: Page): Promise<{ state: string | null; width: number }> {

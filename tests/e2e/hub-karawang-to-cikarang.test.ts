@@ -4,8 +4,8 @@
 // and Cikarang receives it: Confirm Tiba, Mulai Bongkar, Selesai Bongkar.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import { png } from '../support/images';
 import * as hub from './hub-support';
+import * as shipping from './shipping-form-support';
 import { HUB, TRUCK_VENDOR, WAREHOUSE } from '../support/demo';
 import { closeBast, signReceipt } from './receive-support';
 
@@ -46,19 +46,9 @@ describe('Karawang to Cikarang, the Karawang tablet offline', () => {
     const form = page.getByTestId('shipping-dialog');
     await form.waitFor();
     await expect.poll(() => form.getAttribute('data-form')).toBe('darat');
-    await hub.choose(page, 'darat-destination', /Gudang Cikarang/);
-    await form.locator('#darat-batch').fill(batch);
-    await form.locator('#darat-smartboard').fill('12');
-    await form.locator('#darat-bracket').fill('7');
-    await form.getByTestId('darat-images-input').setInputFiles([
-      { name: 'delivery-record.png', mimeType: 'image/png', buffer: png(64, 48, [200, 40, 40]) },
-      { name: 'bast.png', mimeType: 'image/png', buffer: png(48, 64, [40, 160, 40]) },
-    ]);
-    await expect.poll(() => form.getByTestId('picked-image').count()).toBe(2);
-    await form.getByTestId('shipping-submit').click();
-    // Issue 29: a summary first, then 'Ya, Kirim' sends.
-    await form.getByTestId('shipping-summary').filter({ hasText: batch }).waitFor();
-    await form.getByRole('button', { name: 'Ya, Kirim' }).click();
+    await shipping.fillDaratToCikarang(page, form, batch);
+    await shipping.pickDaratPhotos(form);
+    await shipping.sendThroughSummary(form, batch);
     await hub.toast(page, 'Shipping record created successfully. Vehicle status updated.').waitFor();
     await form.waitFor({ state: 'detached' });
 

@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import { png } from '../support/images';
 import * as hub from './hub-support';
+import * as shipping from './shipping-form-support';
 import { pickDate } from './dates-support';
 import { HUB, SEA_VENDOR } from '../support/demo';
 
@@ -75,13 +75,8 @@ describe('the PolJak shipment form', () => {
       .getByTestId('error-poljak-images')
       .filter({ hasText: 'Hanya file JPG dan PNG yang diperbolehkan' })
       .waitFor();
-    await form
-      .getByTestId('poljak-images-input')
-      .setInputFiles([{ name: 'container.png', mimeType: 'image/png', buffer: png(80, 60) }]);
-    await form.getByTestId('shipping-submit').click();
-    // Issue 29: a summary first, then 'Ya, Kirim' sends.
-    await form.getByTestId('shipping-summary').filter({ hasText: 'POD Makassar' }).waitFor();
-    await form.getByRole('button', { name: 'Ya, Kirim' }).click();
+    await shipping.pickContainerPhoto(form);
+    await shipping.sendThroughSummary(form, 'POD Makassar');
     await hub.toast(page, 'Shipment berhasil dibuat dengan status OTW POD Makassar').waitFor();
     await form.waitFor({ state: 'detached' });
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { appUrl, newContext, signIn, waitForServiceWorkerControl } from '../support/browser';
 import { ownerSql } from '../support/clients';
-import { DEMO_USERS, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR, type DemoUser } from '../support/demo';
+import { DEMO_USERS, HUB, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR, type DemoUser } from '../support/demo';
 
 export const tag = () => randomUUID().slice(0, 8).toUpperCase();
 
@@ -43,6 +43,43 @@ export async function makeVehicle(options: {
   return { id, plate };
 }
 
+/**
+ * A shipment of the test's own (`shipment`: its id and batch) on its way from Karawang to
+ * Cikarang, loaded three hours ago, due tomorrow, on a truck of its own; the truck.
+ */
+export async function otwToCikarang(
+  shipment: { id: string; batch: string },
+  counts: { smartboard: number; bracket: number } = { smartboard: 5, bracket: 5 },
+): Promise<{ id: string; plate: string }> {
+  const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
+  await query(
+    `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
+                                   current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta)
+     values ($1, $2, $3, $4, $5, $6, $5, $7, $8, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
+    [
+      shipment.id,
+      shipment.batch,
+      truck.id,
+      TRUCK_VENDOR.id,
+      HUB.karawang,
+      HUB.cikarang,
+      counts.smartboard,
+      counts.bracket,
+    ],
+  );
+  return truck;
+}
+
+/** A warehouse's stock on the server: the sum of its live ledger rows. */
+export async function ledgerStock(warehouseId: string): Promise<{ tv: number; bracket: number }> {
+  const [row] = await query<{ tv: string; br: string }>(
+    `select coalesce(sum(smartboard_quantity), 0) as tv, coalesce(sum(bracket_quantity), 0) as br
+     from public.inventory where warehouse_id = $1 and not deleted`,
+    [warehouseId],
+  );
+  return { tv: Number(row!.tv), bracket: Number(row!.br) };
+}
+
 export async function query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
   const sql = await ownerSql();
   try {
@@ -63,12 +100,16 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
   }
 }
 
-/** A tablet (1280x800, touch) signed in as a hub user, its service worker in control, first sync done. */
+/**
+ * A tablet (touch, 1280x800 unless `viewport` says otherwise) signed in as `user`, its service
+ * worker in control, first sync done.
+ */
 export async function tablet(
   browser: Browser,
   user: DemoUser,
+  viewport?: { width: number; height: number },
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { hasTouch: true });
+  const context = await newContext(browser, viewport ? { viewport, hasTouch: true } : { hasTouch: true });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[${user}] page error`, error));
   await signIn(page, DEMO_USERS[user]);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import * as hub from './hub-support';
 import { seriousViolations } from './axe';
-import { HUB, TRUCK_VENDOR } from '../support/demo';
+import { HUB } from '../support/demo';
 
 const browser = useBrowser();
 
@@ -27,15 +27,9 @@ async function urungkan(page: Page, text: string) {
 
 /** A shipment of the test's own on its way from Karawang to Cikarang. */
 async function otwToCikarang() {
-  const truck = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
   const shipmentId = randomUUID();
   const batch = `E2E-UND-${hub.tag()}`;
-  await hub.query(
-    `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
-                                   current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta)
-     values ($1, $2, $3, $4, $5, $6, $5, 5, 5, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
-    [shipmentId, batch, truck.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
-  );
+  const truck = await hub.otwToCikarang({ id: shipmentId, batch });
   return { shipmentId, batch, truck };
 }
 

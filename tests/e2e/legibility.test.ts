@@ -5,29 +5,13 @@
 // wide table is cards that fit the screen (its columns used to run off it with no hint).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  appUrl,
-  newContext,
-  signIn,
-  TABLET_PORTRAIT,
-  useBrowser,
-  waitForServiceWorkerControl,
-} from '../support/browser';
-import { DEMO_USERS, VENDOR } from '../support/demo';
+import { appUrl, TABLET_PORTRAIT, useBrowser } from '../support/browser';
+import { VENDOR } from '../support/demo';
 import { goInApp, HUB_SCREENS } from '../screenshots/screens';
-import { waitFirstSync } from './hub-support';
+import { tablet } from './hub-support';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
-
-async function device(user: keyof typeof DEMO_USERS, viewport: { width: number; height: number }) {
-  const context = await newContext(browser(), { viewport, hasTouch: true });
-  const page = await context.newPage();
-  await signIn(page, DEMO_USERS[user]);
-  await waitForServiceWorkerControl(page);
-  await waitFirstSync(page);
-  return { context, page };
-}
 
 /** Every piece of visible text (and form control) under 14 px: header, sidebar, screen, dialogs. */
 function smallText(page: Page): Promise<string[]> {
@@ -75,7 +59,7 @@ function colours(page: Page, badge: string): Promise<Record<string, string>> {
 
 describe('legible outdoors (issue 29)', () => {
   it('hub screens: no text or form control under 14 px at 800x1280', async () => {
-    const { context, page } = await device('cikarang', TABLET_PORTRAIT);
+    const { context, page } = await tablet(browser(), 'cikarang', TABLET_PORTRAIT);
     const found: Record<string, string[]> = {};
     for (const screen of HUB_SCREENS) {
       await goInApp(page, screen.path, screen.ready);
@@ -93,7 +77,7 @@ describe('legible outdoors (issue 29)', () => {
   }, 240_000);
 
   it('high contrast from the sidebar: other colours, kept after a reload and a sign-out', async () => {
-    const { context, page } = await device('cikarang', TABLET_PORTRAIT);
+    const { context, page } = await tablet(browser(), 'cikarang', TABLET_PORTRAIT);
     await page.goto(appUrl('/in-transit-detail'));
     await page.locator('[data-slot=badge][data-status-color]').first().waitFor();
     await page.locator('main [data-slot=card]').first().waitFor();
@@ -128,7 +112,7 @@ describe('legible outdoors (issue 29)', () => {
   }, 120_000);
 
   it('high contrast in Settings (admin): the switch turns it on and off, and a reload keeps it', async () => {
-    const { context, page } = await device('admin', { width: 1280, height: 800 });
+    const { context, page } = await tablet(browser(), 'admin', { width: 1280, height: 800 });
     await page.goto(appUrl('/settings'));
     const toggle = page.getByTestId('high-contrast-toggle');
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
@@ -147,7 +131,7 @@ describe('legible outdoors (issue 29)', () => {
   }, 120_000);
 
   it("at 800x1280: Vendor Detail's vehicle-type select is at least 150 px wide; a wide table hints it scrolls", async () => {
-    const { context, page } = await device('admin', TABLET_PORTRAIT);
+    const { context, page } = await tablet(browser(), 'admin', TABLET_PORTRAIT);
     await page.goto(appUrl(`/vendors/${VENDOR.sinarLogistik.id}`));
     const select = page.locator('[data-testid=vehicle-row] select').first();
     await select.waitFor();
@@ -175,7 +159,7 @@ describe('legible outdoors (issue 29)', () => {
   }, 120_000);
 
   it('a wide table at 390x844 is cards that fit the screen', async () => {
-    const { context, page } = await device('admin', PHONE);
+    const { context, page } = await tablet(browser(), 'admin', PHONE);
     for (const [path, row] of [
       ['/in-transit-detail', 'in-transit-table-row'],
       ['/users', 'users-table-row'],

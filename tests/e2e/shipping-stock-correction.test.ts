@@ -9,7 +9,7 @@ import { appUrl, useBrowser } from '../support/browser';
 import { seriousViolations } from './axe';
 import { signedIn } from '../support/clients';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
-import { eventually, makeVehicle, query, tablet, tag, toast } from './hub-support';
+import { eventually, ledgerStock, makeVehicle, query, tablet, tag, toast } from './hub-support';
 
 const browser = useBrowser();
 
@@ -17,14 +17,7 @@ const browser = useBrowser();
 const figure = (text: string | null) =>
   Number(/-?[\d.]+$/.exec((text ?? '').trim())?.[0]?.replace(/\./g, '') ?? NaN);
 
-async function serverStock(): Promise<{ tv: number; bracket: number }> {
-  const [row] = await query<{ tv: string; br: string }>(
-    `select coalesce(sum(smartboard_quantity), 0) as tv, coalesce(sum(bracket_quantity), 0) as br
-     from public.inventory where warehouse_id = $1 and not deleted`,
-    [WAREHOUSE.karawang],
-  );
-  return { tv: Number(row!.tv), bracket: Number(row!.br) };
-}
+const serverStock = () => ledgerStock(WAREHOUSE.karawang);
 
 /** Gudang Karawang's badges on Inventory Master. */
 async function inventoryStock(page: Page): Promise<{ tv: number; bracket: number }> {

@@ -13,14 +13,7 @@ import * as hub from './hub-support';
 const browser = useBrowser();
 
 /** Gudang Karawang's stock on the server (its live ledger rows). */
-async function karawangStock(): Promise<{ tv: number; bracket: number }> {
-  const [row] = await hub.query<{ tv: string; br: string }>(
-    `select coalesce(sum(smartboard_quantity), 0) as tv, coalesce(sum(bracket_quantity), 0) as br
-     from public.inventory where warehouse_id = $1 and not deleted`,
-    [WAREHOUSE.karawang],
-  );
-  return { tv: Number(row!.tv), bracket: Number(row!.br) };
-}
+const karawangStock = () => hub.ledgerStock(WAREHOUSE.karawang);
 
 const figure = (text: string | null) => Number((text ?? '').replace(/\./g, ''));
 const MAX = 1_000_000;
