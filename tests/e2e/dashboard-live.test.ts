@@ -5,23 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedIn } from '../support/clients';
 import { appUrl, useBrowser } from '../support/browser';
-import { makeVehicle, tablet, tag } from './hub-support';
+import { applyAs, makeVehicle, tablet, tag } from './hub-support';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 import { countedAsSent } from '../support/receipt';
 
 const browser = useBrowser();
-
-async function send(email: string, type: string, payload: Record<string, unknown>) {
-  const client = await signedIn(email);
-  const { data: session } = await client.auth.getSession();
-  const { data, error } = await client.rpc('apply_commands', {
-    commands: [{ id: randomUUID(), type, payload, issued_at: new Date().toISOString(), actor: session.session!.user.id }],
-  });
-  if (error) throw new Error(error.message);
-  expect((data as { results: Array<{ outcome: string }> }).results[0]!.outcome).toBe('applied');
-}
 
 const figure = async (page: Page, testId: string, scope = page.locator('body')) =>
   Number((await scope.getByTestId(testId).textContent())?.replace(/\./g, ''));
@@ -42,7 +31,7 @@ describe('a live dashboard', () => {
 
     const truck = await makeVehicle({ hubId: HUB.karawang });
     const shipmentId = randomUUID();
-    await send(DEMO_USERS.karawang, 'create_shipment_darat', {
+    await applyAs(DEMO_USERS.karawang, 'create_shipment_darat', {
       hub_id: HUB.karawang,
       shipment_id: shipmentId,
       vehicle_id: truck.id,
@@ -64,8 +53,8 @@ describe('a live dashboard', () => {
     await expect.poll(() => figure(page, 'hub-flow-incoming', cikarang)).toBe(before.incoming + 1);
 
     for (const type of ['confirm_arrival', 'start_unloading'])
-      await send(DEMO_USERS.cikarang, type, { hub_id: HUB.cikarang, shipment_id: shipmentId });
-    await send(DEMO_USERS.cikarang, 'complete_unloading', {
+      await applyAs(DEMO_USERS.cikarang, type, { hub_id: HUB.cikarang, shipment_id: shipmentId });
+    await applyAs(DEMO_USERS.cikarang, 'complete_unloading', {
       hub_id: HUB.cikarang,
       shipment_id: shipmentId,
       notes: null,

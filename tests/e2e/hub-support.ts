@@ -3,8 +3,9 @@
 import { SYNC_NEVER } from '../../src/lib/i18n/default-strings';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { appUrl, newContext, signIn, waitForServiceWorkerControl } from '../support/browser';
-import { ownerSql } from '../support/clients';
+import { ownerSql, signedIn } from '../support/clients';
 import { DEMO_USERS, HUB, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR, type DemoUser } from '../support/demo';
 
 export const tag = () => randomUUID().slice(0, 8).toUpperCase();
@@ -78,6 +79,25 @@ export async function ledgerStock(warehouseId: string): Promise<{ tv: number; br
     [warehouseId],
   );
   return { tv: Number(row!.tv), bracket: Number(row!.br) };
+}
+
+/** One command sent as `email` through another client, straight to apply_commands; it must be applied. */
+export async function applyAs(email: string, type: string, payload: Record<string, unknown>): Promise<void> {
+  const client = await signedIn(email);
+  const { data: session } = await client.auth.getSession();
+  const { data, error } = await client.rpc('apply_commands', {
+    commands: [
+      {
+        id: randomUUID(),
+        type,
+        payload,
+        issued_at: new Date().toISOString(),
+        actor: session.session!.user.id,
+      },
+    ],
+  });
+  if (error) throw new Error(error.message);
+  expect((data as { results: Array<{ outcome: string }> }).results[0]!.outcome).toBe('applied');
 }
 
 export async function query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {

@@ -9,16 +9,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hubOpsEn } from '../../src/lib/i18n/hub-ops-en';
 import { hubOpsId } from '../../src/lib/i18n/hub-ops-id';
-import { en } from '../../src/lib/i18n/en';
-import {
-  appUrl,
-  newContext,
-  signIn,
-  trackPageErrors,
-  useBrowser,
-  waitForServiceWorkerControl,
-} from '../support/browser';
+import { useBrowser } from '../support/browser';
 import { DEMO_USERS, HUB, TRUCK_TYPE } from '../support/demo';
+import { signInInEnglish, watchedDevice } from './language-support';
 import { seriousViolations } from './axe';
 import { openHub, query, tag, toast, vehicleCard, waitSynced } from './hub-support';
 import { leaves, type Tree } from '../support/catalogue';
@@ -119,14 +112,8 @@ async function noIndonesian(page: Page): Promise<void> {
 describe('the hub queue in English', () => {
   it('shows the queue tab, Tambah ke Antrian and Tambah Kendaraan in English', async () => {
     // A hub user has no Settings: the device's language is chosen on the sign-in page.
-    const context = await newContext(browser(), { hasTouch: true });
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
-    await page.goto(appUrl('/auth'));
-    await page.getByRole('radio', { name: en.language.en }).click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
-    await signIn(page, DEMO_USERS.cikarang);
-    await waitForServiceWorkerControl(page);
+    const { context, page, errors } = await watchedDevice(browser(), { hasTouch: true });
+    await signInInEnglish(page, DEMO_USERS.cikarang);
     await waitSynced(page);
 
     await openHub(page, '/hub-cikarang/ready');

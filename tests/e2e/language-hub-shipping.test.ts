@@ -13,15 +13,9 @@ import { hubShippingEn } from '../../src/lib/i18n/hub-shipping-en';
 import { hubShippingId } from '../../src/lib/i18n/hub-shipping-id';
 import { hubOpsEn } from '../../src/lib/i18n/hub-ops-en';
 import { en } from '../../src/lib/i18n/en';
-import {
-  appUrl,
-  newContext,
-  signIn,
-  trackPageErrors,
-  useBrowser,
-  waitForServiceWorkerControl,
-} from '../support/browser';
+import { useBrowser } from '../support/browser';
 import { DEMO_USERS, HUB, TRUCK_VENDOR } from '../support/demo';
+import * as language from './language-support';
 import { seriousViolations } from './axe';
 import * as hub from './hub-support';
 import { leaves, type Tree } from '../support/catalogue';
@@ -105,14 +99,9 @@ async function firstSync(page: Page): Promise<void> {
   await hub.waitSynced(page);
 }
 
-/** A hub user has no Settings screen: the sign-in page's switch chooses the device's language. */
+/** Signed in in English (language-support), its first sync done. */
 async function signInInEnglish(page: Page, user: string): Promise<void> {
-  await page.goto(appUrl('/auth'));
-  await page.getByRole('radio', { name: en.language.en }).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
-  await signIn(page, user);
-  expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-  await waitForServiceWorkerControl(page);
+  await language.signInInEnglish(page, user);
   await firstSync(page);
 }
 
@@ -129,13 +118,11 @@ async function noIndonesian(page: Page, root = 'body'): Promise<void> {
 
 describe('the hub shipping side in English', () => {
   it('shows the shipment tabs, Selesai Bongkar, the shipping form and the camera in English', async () => {
-    const context = await newContext(browser(), {
+    const { context, page, errors } = await language.watchedDevice(browser(), {
       hasTouch: true,
       userAgent: ANDROID_TABLET,
       permissions: ['camera'],
     });
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
     await signInInEnglish(page, DEMO_USERS.cikarang);
 
     // OTW: the shipment's step, notes and dates.
@@ -229,9 +216,7 @@ describe('the hub shipping side in English', () => {
   });
 
   it('shows the PolSub shipment form and its messages in English', async () => {
-    const context = await newContext(browser(), { hasTouch: true });
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
+    const { context, page, errors } = await language.watchedDevice(browser(), { hasTouch: true });
     await signInInEnglish(page, DEMO_USERS.polsub);
 
     await hub.openHub(page, '/hub-polsub/loading');

@@ -5,15 +5,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/lib/i18n/en';
 import { id } from '../../src/lib/i18n/id';
-import {
-  appUrl,
-  newContext,
-  signIn,
-  trackPageErrors,
-  useBrowser,
-  waitForServiceWorkerControl,
-} from '../support/browser';
+import { appUrl, signIn, trackPageErrors, useBrowser, waitForServiceWorkerControl } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
+import { watchedDevice } from './language-support';
 import { seriousViolations } from './axe';
 import { openHub, tablet } from './hub-support';
 
@@ -56,9 +50,7 @@ async function checkScreens(page: Page, c: typeof id): Promise<void> {
 
 describe('the language of this device', () => {
   it('switches every screen to English and back, kept offline, with <html lang>', async () => {
-    const context = await newContext(browser());
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
+    const { context, page, errors } = await watchedDevice(browser());
 
     // The default: Bahasa Indonesia on the sign-in page.
     await page.goto(appUrl('/auth'));

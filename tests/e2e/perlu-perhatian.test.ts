@@ -8,22 +8,11 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl, useBrowser } from '../support/browser';
-import { signedIn } from '../support/clients';
 import { DEMO_USERS, HUB } from '../support/demo';
 import { seriousViolations } from './axe';
-import { eventually, makeVehicle, query, tablet, tag, waitFirstSync } from './hub-support';
+import { applyAs, eventually, makeVehicle, query, tablet, tag, waitFirstSync } from './hub-support';
 
 const browser = useBrowser();
-
-async function send(email: string, type: string, payload: Record<string, unknown>) {
-  const client = await signedIn(email);
-  const { data: session } = await client.auth.getSession();
-  const { data, error } = await client.rpc('apply_commands', {
-    commands: [{ id: randomUUID(), type, payload, issued_at: new Date().toISOString(), actor: session.session!.user.id }],
-  });
-  if (error) throw new Error(error.message);
-  expect((data as { results: Array<{ outcome: string }> }).results[0]!.outcome).toBe('applied');
-}
 
 const onBoard = (page: Page, kind: string, id: string) =>
   page.locator(`[data-testid=attention-board] [data-testid=attention-item][data-kind=${kind}][data-id="${id}"]`);
@@ -116,8 +105,8 @@ describe('Perlu perhatian', () => {
     await page.keyboard.press('Escape');
 
     // Handled: the shipment arrives, the truck starts loading, the device syncs again.
-    await send(DEMO_USERS.cikarang, 'confirm_arrival', { hub_id: HUB.cikarang, shipment_id: shipmentId });
-    await send(DEMO_USERS.karawang, 'start_loading', { hub_id: HUB.karawang, vehicle_id: waiting.id });
+    await applyAs(DEMO_USERS.cikarang, 'confirm_arrival', { hub_id: HUB.cikarang, shipment_id: shipmentId });
+    await applyAs(DEMO_USERS.karawang, 'start_loading', { hub_id: HUB.karawang, vehicle_id: waiting.id });
     const again = await hub.context.newPage();
     await again.goto(appUrl('/'));
     await waitFirstSync(again);
