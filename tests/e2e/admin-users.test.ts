@@ -8,12 +8,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   appUrl,
   headerText,
-  newContext,
   sidebarMenu,
   signedInPage,
   signIn,
-  trackPageErrors,
   useBrowser,
+  watchedDevice,
   waitForServiceWorkerControl,
 } from '../support/browser';
 import { NEEDS_CONNECTION_TITLE } from '../../src/lib/i18n/default-strings';
@@ -58,9 +57,7 @@ async function rowAction(page: Page, email: string, action: 'Edit' | 'Delete') {
 
 describe('User Management', () => {
   it('an admin creates a Cikarang hub user, who signs in and sees the Cikarang menu', async () => {
-    const context = await newContext(browser());
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
+    const { context, page, errors } = await watchedDevice(browser());
     await signIn(page, DEMO_USERS.admin);
     await openUsers(page);
     await expect.poll(() => userRow(page, DEMO_USERS.admin).count()).toBe(1);

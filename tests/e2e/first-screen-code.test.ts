@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_FILL_ALL_FIELDS } from '../../src/lib/i18n/default-strings';
-import { appUrl, newContext, trackPageErrors, useBrowser } from '../support/browser';
+import { appUrl, useBrowser, watchedDevice } from '../support/browser';
 
 const DIST = resolve(import.meta.dirname, '../..', process.env.DERMAGA_DIST || 'dist');
 const NOT_ON_THE_FIRST_SCREEN =
@@ -36,9 +36,7 @@ describe('the sign-in screen, on a first visit', () => {
     const planned = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
     expect(planned.size).toBeGreaterThan(1);
 
-    const context = await newContext(browser(), { serviceWorkers: 'block' });
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
+    const { context, page, errors } = await watchedDevice(browser(), { serviceWorkers: 'block' });
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);

@@ -48,6 +48,15 @@ async function axeAtBothSizes(page: Page, what: string): Promise<void> {
   }
 }
 
+/** The shipment's card on the Selesai list: what arrived of what was sent, with the mark. */
+async function expectSelesaiCard(page: Page): Promise<void> {
+  const card = page
+    .getByTestId('done-list')
+    .locator(`[data-testid=shipment-card][data-batch="${mine.batch}"]`);
+  await expect.poll(() => card.getByTestId('shipment-quantities').textContent()).toBe('11/12 TV · 7 Bracket');
+  await expect.poll(() => card.getByTestId('receipt-mark').allTextContents()).toEqual(['Kurang 1 TV']);
+}
+
 /** The device's language (Settings, the sidebar and the sign-in page keep it here), then a fresh load. */
 async function english(page: Page): Promise<void> {
   await page.setViewportSize(TABLET_PORTRAIT);
@@ -130,13 +139,7 @@ describe('blind counting at Hub Cikarang', () => {
     await closeBast(page);
 
     // The Selesai card: what arrived, with the mark.
-    const card = page
-      .getByTestId('done-list')
-      .locator(`[data-testid=shipment-card][data-batch="${mine.batch}"]`);
-    await expect
-      .poll(() => card.getByTestId('shipment-quantities').textContent())
-      .toBe('11/12 TV · 7 Bracket');
-    await expect.poll(() => card.getByTestId('receipt-mark').allTextContents()).toEqual(['Kurang 1 TV']);
+    await expectSelesaiCard(page);
     await axeAtBothSizes(page, 'the Selesai card');
 
     await hub.waitSynced(page);
@@ -191,13 +194,7 @@ describe('blind counting at Hub Cikarang', () => {
     await axeAtBothSizes(page, 'the dashboard');
 
     await hub.openHub(page, '/hub-cikarang/unloading');
-    const card = page
-      .getByTestId('done-list')
-      .locator(`[data-testid=shipment-card][data-batch="${mine.batch}"]`);
-    await expect
-      .poll(() => card.getByTestId('shipment-quantities').textContent())
-      .toBe('11/12 TV · 7 Bracket');
-    await expect.poll(() => card.getByTestId('receipt-mark').allTextContents()).toEqual(['Kurang 1 TV']);
+    await expectSelesaiCard(page);
 
     // The shipment detail (opened by the header's search) and Hub Activity's Diterima column (its CSV's too).
     await page.goto(appUrl(`/in-transit-detail?open=${mine.id}`));

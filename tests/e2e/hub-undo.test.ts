@@ -33,6 +33,25 @@ async function otwToCikarang() {
   return { shipmentId, batch, truck };
 }
 
+/**
+ * Proses Muat on `other` (queued at Karawang), then waits until the server has applied it: the
+ * device's outbox before that tap has gone out.
+ */
+async function laterTapApplied(page: Page, other: { id: string; plate: string }): Promise<void> {
+  await page
+    .locator(`[data-testid=ready-list] [data-plate="${other.plate}"]`)
+    .getByRole('button', { name: 'Proses Muat' })
+    .click();
+  await hub.eventually(async () => {
+    const [started] = await hub.query(
+      `select 1 from public.commands where type = 'start_loading' and outcome = 'applied'
+         and payload ->> 'vehicle_id' = $1`,
+      [other.id],
+    );
+    return started;
+  });
+}
+
 const row = async (table: 'vehicles' | 'shipments', id: string) =>
   (await hub.query(`select * from public.${table} where id = $1`, [id]))[0];
 
@@ -63,18 +82,7 @@ describe('Urungkan on the hub floor', () => {
       // A later command of this tablet applied on the server: the outbox before it has gone out.
       const other = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
       await page.reload();
-      await page
-        .locator(`[data-testid=ready-list] [data-plate="${other.plate}"]`)
-        .getByRole('button', { name: 'Proses Muat' })
-        .click();
-      await hub.eventually(async () => {
-        const [started] = await hub.query(
-          `select 1 from public.commands where type = 'start_loading' and outcome = 'applied'
-             and payload ->> 'vehicle_id' = $1`,
-          [other.id],
-        );
-        return started;
-      });
+      await laterTapApplied(page, other);
       const queued = await hub.query(
         `select id from public.commands where type = 'queue_vehicles' and payload -> 'vehicle_ids' ? $1`,
         [truck.id],
@@ -115,18 +123,7 @@ describe('Urungkan on the hub floor', () => {
       // Online again, then a later tap: once it is applied, everything before it was sent.
       await context.setOffline(false);
       await hub.waitSynced(page);
-      await page
-        .locator(`[data-testid=ready-list] [data-plate="${other.plate}"]`)
-        .getByRole('button', { name: 'Proses Muat' })
-        .click();
-      await hub.eventually(async () => {
-        const [started] = await hub.query(
-          `select 1 from public.commands where type = 'start_loading' and outcome = 'applied'
-             and payload ->> 'vehicle_id' = $1`,
-          [other.id],
-        );
-        return started;
-      });
+      await laterTapApplied(page, other);
       const removed = await hub.query(
         `select id from public.commands where type = 'remove_from_queue' and payload ->> 'vehicle_id' = $1`,
         [truck.id],

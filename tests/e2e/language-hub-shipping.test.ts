@@ -13,7 +13,7 @@ import { hubShippingEn } from '../../src/lib/i18n/hub-shipping-en';
 import { hubShippingId } from '../../src/lib/i18n/hub-shipping-id';
 import { hubOpsEn } from '../../src/lib/i18n/hub-ops-en';
 import { en } from '../../src/lib/i18n/en';
-import { useBrowser } from '../support/browser';
+import { useBrowser, watchedDevice } from '../support/browser';
 import { DEMO_USERS, HUB, TRUCK_VENDOR } from '../support/demo';
 import * as language from './language-support';
 import { seriousViolations } from './axe';
@@ -118,7 +118,7 @@ async function noIndonesian(page: Page, root = 'body'): Promise<void> {
 
 describe('the hub shipping side in English', () => {
   it('shows the shipment tabs, Selesai Bongkar, the shipping form and the camera in English', async () => {
-    const { context, page, errors } = await language.watchedDevice(browser(), {
+    const { context, page, errors } = await watchedDevice(browser(), {
       hasTouch: true,
       userAgent: ANDROID_TABLET,
       permissions: ['camera'],
@@ -216,7 +216,7 @@ describe('the hub shipping side in English', () => {
   });
 
   it('shows the PolSub shipment form and its messages in English', async () => {
-    const { context, page, errors } = await language.watchedDevice(browser(), { hasTouch: true });
+    const { context, page, errors } = await watchedDevice(browser(), { hasTouch: true });
     await signInInEnglish(page, DEMO_USERS.polsub);
 
     await hub.openHub(page, '/hub-polsub/loading');

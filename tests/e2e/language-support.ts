@@ -1,19 +1,8 @@
-// Shared by the language tests (language*.test.ts): a fresh device whose page errors are kept,
-// and a hub user signing in in English.
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+// Shared by the language tests of the hub screens: a hub user signing in in English.
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { en } from '../../src/lib/i18n/en';
-import { appUrl, newContext, signIn, trackPageErrors, waitForServiceWorkerControl } from '../support/browser';
-
-/** A fresh device (`options`: its context's), its page's uncaught errors kept to assert there were none. */
-export async function watchedDevice(
-  browser: Browser,
-  options: BrowserContextOptions = {},
-): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
-  const context = await newContext(browser, options);
-  const page = await context.newPage();
-  return { context, page, errors: trackPageErrors(page) };
-}
+import { appUrl, signIn, waitForServiceWorkerControl } from '../support/browser';
 
 /**
  * A hub user has no Settings screen: the sign-in page's switch chooses the device's language.

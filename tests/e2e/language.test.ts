@@ -5,9 +5,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/lib/i18n/en';
 import { id } from '../../src/lib/i18n/id';
-import { appUrl, signIn, trackPageErrors, useBrowser, waitForServiceWorkerControl } from '../support/browser';
+import {
+  appUrl,
+  signIn,
+  trackPageErrors,
+  useBrowser,
+  waitForServiceWorkerControl,
+  watchedDevice,
+} from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { watchedDevice } from './language-support';
 import { seriousViolations } from './axe';
 import { openHub, tablet } from './hub-support';
 

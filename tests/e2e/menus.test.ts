@@ -10,8 +10,8 @@ import {
   sidebarMenu,
   signedInPage,
   signIn,
-  trackPageErrors,
   useBrowser,
+  watchedDevice,
 } from '../support/browser';
 import { ownerSql, serviceClient } from '../support/clients';
 import { DEMO_USERS } from '../support/demo';
@@ -19,6 +19,18 @@ import { DEMO_USERS } from '../support/demo';
 const browser = useBrowser();
 
 const OPERATIONS = ['Hub Karawang', 'Hub Cikarang', 'Pol Jakarta', 'Pol Surabaya', 'POD'];
+const OPERATION_LINKS = ['/hub-karawang', '/hub-cikarang', '/hub-poljak', '/hub-polsub', '/pod'];
+
+/** A hub user's: no groups; Dashboard, its own hub's screen and the inventory. */
+function hubUser(email: string, header: string, screen: string, path: string, inventory = 'Inventory') {
+  return {
+    email,
+    header,
+    groups: [],
+    entries: ['Dashboard', screen, inventory],
+    links: ['/', path, '/inventory'],
+  };
+}
 
 const EXPECTED = [
   {
@@ -38,11 +50,7 @@ const EXPECTED = [
     ],
     links: [
       '/',
-      '/hub-karawang',
-      '/hub-cikarang',
-      '/hub-poljak',
-      '/hub-polsub',
-      '/pod',
+      ...OPERATION_LINKS,
       '/users',
       '/vendors',
       '/inventory',
@@ -57,61 +65,18 @@ const EXPECTED = [
     header: 'tower control',
     groups: ['Operations', 'Management'],
     entries: ['Dashboard', ...OPERATIONS, 'Inventory', 'Hubs', 'Status Shipment', 'Audit Trail'],
-    links: [
-      '/',
-      '/hub-karawang',
-      '/hub-cikarang',
-      '/hub-poljak',
-      '/hub-polsub',
-      '/pod',
-      '/inventory',
-      '/hubs',
-      '/status-shipment',
-      '/audit',
-    ],
+    links: ['/', ...OPERATION_LINKS, '/inventory', '/hubs', '/status-shipment', '/audit'],
   },
-  {
-    email: DEMO_USERS.karawang,
-    header: 'Hub Karawang',
-    groups: [],
-    entries: ['Dashboard', 'Hub Karawang', 'Inventory'],
-    links: ['/', '/hub-karawang', '/inventory'],
-  },
-  {
-    email: DEMO_USERS.cikarang,
-    header: 'Hub Cikarang',
-    groups: [],
-    entries: ['Dashboard', 'Hub Cikarang', 'Inventory'],
-    links: ['/', '/hub-cikarang', '/inventory'],
-  },
-  {
-    email: DEMO_USERS.poljak,
-    header: 'Hub PolJak',
-    groups: [],
-    entries: ['Dashboard', 'Pol Jakarta', 'Inventory'],
-    links: ['/', '/hub-poljak', '/inventory'],
-  },
-  {
-    email: DEMO_USERS.polsub,
-    header: 'Hub PolSub',
-    groups: [],
-    entries: ['Dashboard', 'Pol Surabaya', 'Inventory'],
-    links: ['/', '/hub-polsub', '/inventory'],
-  },
-  {
-    email: DEMO_USERS.makassar,
-    header: 'POD Makassar',
-    groups: [],
-    entries: ['Dashboard', 'POD', 'Inventory Gudang'],
-    links: ['/', '/pod', '/inventory'],
-  },
+  hubUser(DEMO_USERS.karawang, 'Hub Karawang', 'Hub Karawang', '/hub-karawang'),
+  hubUser(DEMO_USERS.cikarang, 'Hub Cikarang', 'Hub Cikarang', '/hub-cikarang'),
+  hubUser(DEMO_USERS.poljak, 'Hub PolJak', 'Pol Jakarta', '/hub-poljak'),
+  hubUser(DEMO_USERS.polsub, 'Hub PolSub', 'Pol Surabaya', '/hub-polsub'),
+  hubUser(DEMO_USERS.makassar, 'POD Makassar', 'POD', '/pod', 'Inventory Gudang'),
 ];
 
 describe('menus and header per demo user', () => {
   it.each(EXPECTED)('$email', async ({ email, header, groups, entries, links }) => {
-    const context = await newContext(browser());
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
+    const { context, page, errors } = await watchedDevice(browser());
     await signIn(page, email);
 
     const menu = await sidebarMenu(page);

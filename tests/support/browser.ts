@@ -64,6 +64,16 @@ export function trackPageErrors(page: Page): Error[] {
   return errors;
 }
 
+/** A fresh device (`options`: its context's), its page's uncaught errors kept to assert there were none. */
+export async function watchedDevice(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  return { context, page, errors: trackPageErrors(page) };
+}
+
 /** Signs in through the /auth form and waits for the signed-in shell. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto(appUrl('/auth'));
