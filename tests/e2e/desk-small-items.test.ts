@@ -11,9 +11,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/lib/i18n/en';
 import { id } from '../../src/lib/i18n/id';
 import { appUrl, newContext, signIn, useBrowser } from '../support/browser';
-import { DEMO_PASSWORD, DEMO_USERS, HUB } from '../support/demo';
+import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 import { seriousViolations } from './axe';
-import { makeVehicle, query, tag, waitFirstSync, waitOffline } from './hub-support';
+import { otwToMakassar, tag, waitFirstSync, waitOffline } from './hub-support';
 
 const browser = useBrowser();
 const DESK = { width: 1280, height: 800 } as const;
@@ -49,12 +49,11 @@ async function axeAt(page: Page, where: string, ready: () => Promise<void>): Pro
 const batch = `E2E-DESK-${tag()}`;
 const shipmentId = randomUUID();
 beforeAll(async () => {
-  const vessel = await makeVehicle({ hubId: HUB.poljak, sea: true, flags: { ready: false } });
-  await query(
-    `insert into public.shipments (id, batch_number, vehicle_id, origin_hub_id, destination_hub_id, current_hub_id,
-       smartboard_quantity, bracket_quantity, status, loading_date, etd, eta, selesai_bongkar)
-     values ($1, $2, $3, $4, $5, $4, 5, 2, 'otw_podmakasar', now() - interval '6 days', current_date - 6, current_date - 3, false)`,
-    [shipmentId, batch, vessel.id, HUB.poljak, HUB.makassar],
+  await otwToMakassar(
+    { id: shipmentId, batch },
+    { smartboard: 5, bracket: 2 },
+    { daysAgo: 6, dueInDays: -3 },
+    false,
   );
 });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, newContext, signIn, useBrowser } from '../support/browser';
 import { leaveOutOfOneRequest } from '../support/first-sync-route';
 import { DEMO_USERS, HUB } from '../support/demo';
-import { query, tag } from './hub-support';
+import { makeWarehouse, query, tag } from './hub-support';
 
 const browser = useBrowser();
 
@@ -78,11 +78,7 @@ describe('a device mid-first-sync', () => {
 
   beforeAll(async () => {
     // This test's own warehouse (no hub: the dashboard's hub figures stay as they were) with stock.
-    const [row] = await query<{ id: string }>(
-      `insert into public.warehouses (name, location) values ($1, 'Uji e2e') returning id`,
-      [name],
-    );
-    warehouseId = row!.id;
+    warehouseId = await makeWarehouse(name);
     await query(
       `insert into public.inventory (warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, batch_number)
        values ($1, current_date, 37, 12, $2)`,

@@ -12,9 +12,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeShipmentQr } from '../../src/lib/documents/qr-payload';
 import { LANGUAGE_KEY } from '../../src/lib/session/storage-keys';
 import { appUrl } from '../support/browser';
-import { HUB, type DemoUser } from '../support/demo';
+import { type DemoUser } from '../support/demo';
 import { seriousViolations } from './axe';
-import { makeVehicle, openHub, otwToCikarang, query, tablet, tag, toast, waitSynced } from './hub-support';
+import { openHub, otwToCikarang, otwToMakassar, query, tablet, tag, toast, waitSynced } from './hub-support';
 import { useQrCamera } from './qr-camera';
 import { closeBast, signReceipt } from './receive-support';
 
@@ -28,18 +28,7 @@ const pod = { id: randomUUID(), batch: `E2E-ARVP-${tag()}` };
 
 beforeAll(async () => {
   for (const s of [scanned, typed]) await otwToCikarang(s, { smartboard: 12, bracket: 7 });
-  const vessel = await makeVehicle({ hubId: HUB.poljak, sea: true, flags: { ready: false } });
-  await query(
-    `insert into public.shipments (id, batch_number, vehicle_id, origin_hub_id, destination_hub_id, current_hub_id,
-       smartboard_quantity, bracket_quantity, status, loading_date, etd, eta, selesai_bongkar)
-     values ($1, $2, $3, $4, $5, $4, 5, 2, 'otw_podmakasar', now() - interval '3 days', current_date - 3, current_date + 2, false)`,
-    [pod.id, pod.batch, vessel.id, HUB.poljak, HUB.makassar],
-  );
-  await query(
-    `insert into public.containers (id, container_number, vessel_name, shipping_line, shipment_id)
-     values ($1, $2, 'KM E2E Nusantara', 'Pelayaran E2E', $3)`,
-    [randomUUID(), `MRTU ${tag()}`, pod.id],
-  );
+  await otwToMakassar(pod, { smartboard: 5, bracket: 2 }, { daysAgo: 3, dueInDays: 2 });
 });
 
 const device = (user: DemoUser, viewport = TABLET) => tablet(browser(), user, viewport);

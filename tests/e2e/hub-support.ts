@@ -71,6 +71,53 @@ export async function otwToCikarang(
   return truck;
 }
 
+/**
+ * A container of the test's own (`shipment`: its id and batch) on its way from PolJak to POD
+ * Makassar on a vessel of its own: loaded and left `sailed.daysAgo` days ago, due
+ * `sailed.dueInDays` from today (less than 0: overdue); with its containers row unless
+ * `withContainer` is false.
+ */
+export async function otwToMakassar(
+  shipment: { id: string; batch: string },
+  counts: { smartboard: number; bracket: number },
+  sailed: { daysAgo: number; dueInDays: number },
+  withContainer = true,
+): Promise<void> {
+  const vessel = await makeVehicle({ hubId: HUB.poljak, sea: true, flags: { ready: false } });
+  await query(
+    `insert into public.shipments (id, batch_number, vehicle_id, origin_hub_id, destination_hub_id, current_hub_id,
+       smartboard_quantity, bracket_quantity, status, loading_date, etd, eta, selesai_bongkar)
+     values ($1, $2, $3, $4, $5, $4, $6, $7, 'otw_podmakasar', now() - make_interval(days => $8),
+             current_date - $8::int, current_date + $9::int, false)`,
+    [
+      shipment.id,
+      shipment.batch,
+      vessel.id,
+      HUB.poljak,
+      HUB.makassar,
+      counts.smartboard,
+      counts.bracket,
+      sailed.daysAgo,
+      sailed.dueInDays,
+    ],
+  );
+  if (!withContainer) return;
+  await query(
+    `insert into public.containers (id, container_number, vessel_name, shipping_line, shipment_id)
+     values ($1, $2, 'KM E2E Nusantara', 'Pelayaran E2E', $3)`,
+    [randomUUID(), `MRTU ${tag()}`, shipment.id],
+  );
+}
+
+/** A warehouse of the test's own named `name`, with no hub; its id. */
+export async function makeWarehouse(name: string): Promise<string> {
+  const [row] = await query<{ id: string }>(
+    `insert into public.warehouses (name, location) values ($1, 'Uji e2e') returning id`,
+    [name],
+  );
+  return row!.id;
+}
+
 /** A warehouse's stock on the server: the sum of its live ledger rows. */
 export async function ledgerStock(warehouseId: string): Promise<{ tv: number; bracket: number }> {
   const [row] = await query<{ tv: string; br: string }>(
@@ -183,8 +230,23 @@ export async function choose(page: Page, triggerTestId: string, option: string |
 
 export const vehicleCard = (page: Page, plate: string) =>
   page.locator(`[data-testid=vehicle-card][data-plate="${plate}"]`);
+/** A vehicle's card in the Siap Muat list. */
+export const readyCard = (page: Page, plate: string) =>
+  page.locator(`[data-testid=ready-list] [data-plate="${plate}"]`);
 export const shipmentCard = (page: Page, batch: string) =>
   page.locator(`[data-testid=shipment-card][data-batch="${batch}"]`);
+
+/** A truck of the test's own queued at Karawang, and the Karawang tablet showing its card in Siap Muat. */
+export async function queuedAtKarawang(
+  browser: Browser,
+): Promise<{ truck: { id: string; plate: string }; context: BrowserContext; page: Page; queued: Locator }> {
+  const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
+  const { context, page } = await tablet(browser, 'karawang');
+  await openHub(page, '/hub-karawang/ready');
+  const queued = readyCard(page, truck.plate);
+  await queued.waitFor();
+  return { truck, context, page, queued };
+}
 
 /** Queues vehicles of a vendor through the Tambah ke Antrian dialog. */
 export async function queueVehicles(page: Page, vendorName: string, plates: string[]): Promise<void> {

@@ -3,8 +3,7 @@
 // back: the error toast, Siap Muat again with the vehicle in it, and nothing queued.
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import { makeVehicle, openHub, query, tablet, toast, vehicleCard } from './hub-support';
-import { HUB } from '../support/demo';
+import { query, queuedAtKarawang, toast, vehicleCard } from './hub-support';
 
 const browser = useBrowser();
 
@@ -32,12 +31,8 @@ function refuseOutboxWrites() {
 
 describe('a tap the device cannot store', () => {
   it('shows Sedang Muat at once, then takes it back: Siap Muat, the error, nothing queued', async () => {
-    const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
-    const { context, page } = await tablet(browser(), 'karawang');
+    const { truck, context, page, queued } = await queuedAtKarawang(browser());
     try {
-      await openHub(page, '/hub-karawang/ready');
-      const queued = page.locator(`[data-testid=ready-list] [data-plate="${truck.plate}"]`);
-      await queued.waitFor();
       // Marked, so the observer follows this card wherever it is drawn.
       await page.evaluate((plate) => {
         const mark = () =>

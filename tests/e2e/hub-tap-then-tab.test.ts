@@ -4,8 +4,7 @@
 // screen shows the tab of the URL it ends on, not the one the tap moved to.
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import { makeVehicle, openHub, tablet } from './hub-support';
-import { HUB } from '../support/demo';
+import { queuedAtKarawang } from './hub-support';
 
 const browser = useBrowser();
 
@@ -32,12 +31,8 @@ function chooseReadyRightAfterTheTap() {
 
 describe('a tab chosen right after Proses Muat', () => {
   it('shows the tab of the URL the screen ends on', async () => {
-    const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
-    const { context, page } = await tablet(browser(), 'karawang');
+    const { truck, context, page, queued } = await queuedAtKarawang(browser());
     try {
-      await openHub(page, '/hub-karawang/ready');
-      const queued = page.locator(`[data-testid=ready-list] [data-plate="${truck.plate}"]`);
-      await queued.waitFor();
       await page.evaluate(chooseReadyRightAfterTheTap);
 
       await queued.getByRole('button', { name: 'Proses Muat' }).click();

@@ -38,10 +38,7 @@ async function otwToCikarang() {
  * device's outbox before that tap has gone out.
  */
 async function laterTapApplied(page: Page, other: { id: string; plate: string }): Promise<void> {
-  await page
-    .locator(`[data-testid=ready-list] [data-plate="${other.plate}"]`)
-    .getByRole('button', { name: 'Proses Muat' })
-    .click();
+  await hub.readyCard(page, other.plate).getByRole('button', { name: 'Proses Muat' }).click();
   await hub.eventually(async () => {
     const [started] = await hub.query(
       `select 1 from public.commands where type = 'start_loading' and outcome = 'applied'
@@ -54,6 +51,12 @@ async function laterTapApplied(page: Page, other: { id: string; plate: string })
 
 const row = async (table: 'vehicles' | 'shipments', id: string) =>
   (await hub.query(`select * from public.${table} where id = $1`, [id]))[0];
+
+/** No command `where` (of the vehicle `$1`) reached the server, and the vehicle's row is as `before`. */
+async function expectNothingSent(vehicleId: string, before: unknown, where: string): Promise<void> {
+  expect(await hub.query(`select id from public.commands where ${where}`, [vehicleId])).toEqual([]);
+  expect(await row('vehicles', vehicleId)).toEqual(before);
+}
 
 describe('Urungkan on the hub floor', () => {
   it('Tambah ke Antrian then Urungkan offline: the truck is not queued, nothing is sent once online', async () => {
@@ -70,7 +73,7 @@ describe('Urungkan on the hub floor', () => {
       await dialog.locator(`label[data-plate="${truck.plate}"]`).click();
       await dialog.getByTestId('queue-submit').click();
       await dialog.waitFor({ state: 'detached' });
-      const card = page.locator(`[data-testid=ready-list] [data-plate="${truck.plate}"]`);
+      const card = hub.readyCard(page, truck.plate);
       await card.waitFor();
       const button = await urungkan(page, '1 kendaraan berhasil ditambahkan ke antrian');
       await button.click();
@@ -83,12 +86,7 @@ describe('Urungkan on the hub floor', () => {
       const other = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
       await page.reload();
       await laterTapApplied(page, other);
-      const queued = await hub.query(
-        `select id from public.commands where type = 'queue_vehicles' and payload -> 'vehicle_ids' ? $1`,
-        [truck.id],
-      );
-      expect(queued).toEqual([]);
-      expect(await row('vehicles', truck.id)).toEqual(before);
+      await expectNothingSent(truck.id, before, `type = 'queue_vehicles' and payload -> 'vehicle_ids' ? $1`);
     } finally {
       await context.close();
     }
@@ -101,7 +99,7 @@ describe('Urungkan on the hub floor', () => {
     const { context, page } = await hub.tablet(browser(), 'karawang');
     try {
       await hub.openHub(page, '/hub-karawang/ready');
-      const card = page.locator(`[data-testid=ready-list] [data-plate="${truck.plate}"]`);
+      const card = hub.readyCard(page, truck.plate);
       await card.waitFor();
       // Keluarkan is no longer a button beside Proses Muat: it is in the card's menu.
       expect(await card.getByRole('button', { name: 'Keluarkan' }).count()).toBe(0);
@@ -124,12 +122,11 @@ describe('Urungkan on the hub floor', () => {
       await context.setOffline(false);
       await hub.waitSynced(page);
       await laterTapApplied(page, other);
-      const removed = await hub.query(
-        `select id from public.commands where type = 'remove_from_queue' and payload ->> 'vehicle_id' = $1`,
-        [truck.id],
+      await expectNothingSent(
+        truck.id,
+        before,
+        `type = 'remove_from_queue' and payload ->> 'vehicle_id' = $1`,
       );
-      expect(removed).toEqual([]);
-      expect(await row('vehicles', truck.id)).toEqual(before);
     } finally {
       await context.close();
     }

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, useBrowser } from '../support/browser';
-import { eventually, makeVehicle, query, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
-import { HUB, WAREHOUSE } from '../support/demo';
+import { eventually, otwToMakassar, query, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
+import { WAREHOUSE } from '../support/demo';
 import { closeBast, signReceipt } from './receive-support';
 
 const browser = useBrowser();
@@ -17,18 +17,7 @@ const shipmentId = randomUUID();
 
 beforeAll(async () => {
   // A container of the test's own, shipped from PolJak to POD Makassar.
-  const vessel = await makeVehicle({ hubId: HUB.poljak, sea: true, flags: { ready: false } });
-  await query(
-    `insert into public.shipments (id, batch_number, vehicle_id, origin_hub_id, destination_hub_id, current_hub_id,
-       smartboard_quantity, bracket_quantity, status, loading_date, etd, eta, selesai_bongkar)
-     values ($1, $2, $3, $4, $5, $4, 24, 9, 'otw_podmakasar', now() - interval '3 days', current_date - 3, current_date + 2, false)`,
-    [shipmentId, batch, vessel.id, HUB.poljak, HUB.makassar],
-  );
-  await query(
-    `insert into public.containers (id, container_number, vessel_name, shipping_line, shipment_id)
-     values ($1, $2, 'KM E2E Nusantara', 'Pelayaran E2E', $3)`,
-    [randomUUID(), `MRTU ${tag()}`, shipmentId],
-  );
+  await otwToMakassar({ id: shipmentId, batch }, { smartboard: 24, bracket: 9 }, { daysAgo: 3, dueInDays: 2 });
 });
 
 const card = (page: Page) => page.locator(`[data-testid=pod-shipment][data-batch="${batch}"]`);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, newContext, signIn, useBrowser } from '../support/browser';
 import { leaveOutOfOneRequest } from '../support/first-sync-route';
 import { DEMO_USERS, HUB } from '../support/demo';
-import { query, tag } from './hub-support';
+import { makeWarehouse, query, tag } from './hub-support';
 
 const browser = useBrowser();
 
@@ -22,11 +22,7 @@ describe('stock figures from the balances', () => {
 
   beforeAll(async () => {
     // This test's own warehouse (no hub) with several ledger rows, and stock of its own at Karawang.
-    const [row] = await query<{ id: string }>(
-      `insert into public.warehouses (name, location) values ($1, 'Uji e2e') returning id`,
-      [name],
-    );
-    warehouseId = row!.id;
+    warehouseId = await makeWarehouse(name);
     await query(
       `insert into public.inventory (warehouse_id, date_recorded, smartboard_quantity, bracket_quantity, batch_number)
        values ($1, current_date - 40, 20, 5, $2), ($1, current_date - 3, 17, 7, $2), ($1, current_date, 4, 0, $2)`,
