@@ -336,39 +336,18 @@ describe('shipment statuses', () => {
 });
 
 describe('deletes: a referenced row cannot be hard-deleted; soft delete is the normal path', () => {
+  // [what, the table and the id of the row deleted, the foreign key that refuses it]
   it.each([
-    [
-      'a vendor with vehicles',
-      `delete from public.vendors where id = '${VENDOR.sinarLogistik.id}'`,
-      'vehicles_vendor_id_fkey',
-    ],
-    [
-      'a hub with warehouses',
-      `delete from public.hubs where id = '${HUB.cikarang}'`,
-      'warehouses_hub_id_fkey',
-    ],
-    [
-      'a warehouse with inventory',
-      `delete from public.warehouses where id = '${WAREHOUSE.karawang}'`,
-      'inventory_warehouse_id_fkey',
-    ],
-    [
-      'a vehicle with shipments',
-      `delete from public.vehicles where id = '${vehicle(15)}'`,
-      'shipments_vehicle_id_fkey',
-    ],
-    [
-      'a shipment with containers',
-      `delete from public.shipments where id = '${shipment(17)}'`,
-      'containers_shipment_id_fkey',
-    ],
-    [
-      'a vehicle type in use',
-      `delete from public.vehicle_types where id = '${TRUCK_TYPE}'`,
-      'vehicles_vehicle_type_id_fkey',
-    ],
-  ])('%s is refused by the foreign key', async (_what, statement, constraint) => {
-    await expectRefused({ code: RESTRICT, constraint, message: /foreign key constraint/ }, [statement]);
+    ['a vendor with vehicles', 'vendors', VENDOR.sinarLogistik.id, 'vehicles_vendor_id_fkey'],
+    ['a hub with warehouses', 'hubs', HUB.cikarang, 'warehouses_hub_id_fkey'],
+    ['a warehouse with inventory', 'warehouses', WAREHOUSE.karawang, 'inventory_warehouse_id_fkey'],
+    ['a vehicle with shipments', 'vehicles', vehicle(15), 'shipments_vehicle_id_fkey'],
+    ['a shipment with containers', 'shipments', shipment(17), 'containers_shipment_id_fkey'],
+    ['a vehicle type in use', 'vehicle_types', TRUCK_TYPE, 'vehicles_vehicle_type_id_fkey'],
+  ])('%s is refused by the foreign key', async (_what, table, id, constraint) => {
+    await expectRefused({ code: RESTRICT, constraint, message: /foreign key constraint/ }, [
+      `delete from public.${table} where id = '${id}'`,
+    ]);
   });
 
   it('soft-deleting a vendor with vehicles works, stamps updated_at and advances its pull position', async () => {

@@ -8,8 +8,7 @@ import { CATALOGUE, definitionOf } from '../../sync/commands/catalogue';
 import { seaBatchNumber } from '../../sync/commands/shipping';
 import { MESSAGES } from '../../sync/messages';
 import { HANDOVER_MESSAGES } from '../../sync/messages-handover';
-
-const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+import { darat as daratShipment, ID, sea } from './shipping-payloads';
 
 function messages(type: string, payload: unknown): string[] {
   const result = (definitionOf(type).schema as z.ZodType).safeParse(payload);
@@ -39,54 +38,24 @@ function checkForm(type: string, valid: Payload, cases: Case[]) {
 
 // Shipping forms ---------------------------------------------------------------------------
 
-checkForm(
-  'create_shipment_darat',
-  {
-    hub_id: ID(1),
-    shipment_id: ID(2),
-    vehicle_id: ID(3),
-    destination_warehouse_id: ID(4),
-    batch_number: 'KRW-01',
-    smartboard_quantity: 10,
-    bracket_quantity: 0,
-    inventory_id: ID(5),
-    image_count: 0,
-  },
-  [
-    ['destination_warehouse_id', undefined, 'Please select a destination warehouse'],
-    ['destination_warehouse_id', '', 'Please select a destination warehouse'],
-    ['batch_number', '', 'Please enter batch number'],
-    ['batch_number', '   ', 'Please enter batch number'],
-    ['batch_number', undefined, 'Please enter batch number'],
-    ['image_count', 3, 'Maximum 2 images allowed'],
-    ['smartboard_quantity', -1, 'Must be 0 or greater'],
-    // Issue 29: a fraction has its own message (it used to be cut to a whole number).
-    ['bracket_quantity', 1.5, 'Jumlah harus bilangan bulat.'],
-    ['hub_id', null, 'Tidak dapat mengambil Hub ID saat ini'],
-    ['vehicle_id', 'x', 'Kendaraan tidak ditemukan.'],
-    ['shipment_id', 'x', 'Perintah tidak valid.'],
-  ],
-);
+checkForm('create_shipment_darat', daratShipment({ smartboard_quantity: 10, bracket_quantity: 0 }), [
+  ['destination_warehouse_id', undefined, 'Please select a destination warehouse'],
+  ['destination_warehouse_id', '', 'Please select a destination warehouse'],
+  ['batch_number', '', 'Please enter batch number'],
+  ['batch_number', '   ', 'Please enter batch number'],
+  ['batch_number', undefined, 'Please enter batch number'],
+  ['image_count', 3, 'Maximum 2 images allowed'],
+  ['smartboard_quantity', -1, 'Must be 0 or greater'],
+  // Issue 29: a fraction has its own message (it used to be cut to a whole number).
+  ['bracket_quantity', 1.5, 'Jumlah harus bilangan bulat.'],
+  ['hub_id', null, 'Tidak dapat mengambil Hub ID saat ini'],
+  ['vehicle_id', 'x', 'Kendaraan tidak ditemukan.'],
+  ['shipment_id', 'x', 'Perintah tidak valid.'],
+]);
 
-const sea = (form: 'poljak' | 'polsub') => ({
-  hub_id: ID(1),
-  shipment_id: ID(2),
-  container_id: ID(3),
-  inventory_id: ID(4),
-  vehicle_id: ID(5),
-  pelayaran: 'Meratus Line',
-  nama_kapal: 'KM Bahari',
-  no_container: 'MRTU 123456 7',
-  etd: '2026-11-22',
-  eta: '2026-11-29',
-  destination_hub_id: ID(6),
-  smartboard_quantity: 5,
-  bracket_quantity: 5,
-  image_count: 1,
-  batch_number: seaBatchNumber(form, '2026-11-21T07:05:00.000Z'),
-});
+const seaOfFive = (form: 'poljak' | 'polsub') => sea(form, { smartboard_quantity: 5, bracket_quantity: 5 });
 
-checkForm('create_shipment_poljak', sea('poljak'), [
+checkForm('create_shipment_poljak', seaOfFive('poljak'), [
   ['pelayaran', '', 'Pelayaran is required'],
   ['nama_kapal', ' ', 'Nama kapal is required'],
   ['no_container', undefined, 'No container is required'],
@@ -102,7 +71,7 @@ checkForm('create_shipment_poljak', sea('poljak'), [
   ['batch_number', 'POLSUB-1', 'Perintah tidak valid.'],
 ]);
 
-checkForm('create_shipment_polsub', sea('polsub'), [
+checkForm('create_shipment_polsub', seaOfFive('polsub'), [
   ['pelayaran', '', 'Pelayaran harus diisi'],
   ['nama_kapal', '', 'Nama kapal harus diisi'],
   ['no_container', '', 'No container harus diisi'],

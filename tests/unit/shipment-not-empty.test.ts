@@ -5,41 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { definitionOf } from '../../sync/commands/catalogue';
-import { seaBatchNumber } from '../../sync/commands/shipping';
 import { MESSAGES } from '../../sync/messages';
 import { serverEn } from '../../src/lib/i18n/server-en';
 import { serverId } from '../../src/lib/i18n/server-id';
+import { darat, sea } from './shipping-payloads';
 
-const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-const darat = {
-  hub_id: ID(1),
-  shipment_id: ID(2),
-  vehicle_id: ID(3),
-  destination_warehouse_id: ID(4),
-  batch_number: 'KRW-01',
-  smartboard_quantity: 0,
-  bracket_quantity: 0,
-  inventory_id: ID(5),
-  image_count: 0,
-};
-const sea = (form: 'poljak' | 'polsub') => ({
-  hub_id: ID(1),
-  shipment_id: ID(2),
-  container_id: ID(3),
-  inventory_id: ID(4),
-  vehicle_id: ID(5),
-  pelayaran: 'Meratus Line',
-  nama_kapal: 'KM Bahari',
-  no_container: 'MRTU 123456 7',
-  etd: '2026-11-22',
-  eta: '2026-11-29',
-  destination_hub_id: ID(6),
-  smartboard_quantity: 0,
-  bracket_quantity: 0,
-  image_count: 1,
-  batch_number: seaBatchNumber(form, '2026-11-21T07:05:00.000Z'),
-});
+const NONE = { smartboard_quantity: 0, bracket_quantity: 0 };
 
 function issues(type: string, payload: object) {
   const result = (definitionOf(type).schema as z.ZodType).safeParse(payload);
@@ -49,9 +20,9 @@ function issues(type: string, payload: object) {
 const EMPTY = 'Pengiriman kosong: isi Jumlah Smartboard atau Jumlah Bracket, minimal 1.';
 
 describe.each([
-  ['create_shipment_darat', darat],
-  ['create_shipment_poljak', sea('poljak')],
-  ['create_shipment_polsub', sea('polsub')],
+  ['create_shipment_darat', darat(NONE)],
+  ['create_shipment_poljak', sea('poljak', NONE)],
+  ['create_shipment_polsub', sea('polsub', NONE)],
 ] as const)('%s', (type, empty) => {
   it('refuses 0 TV and 0 bracket, under Jumlah Smartboard', () => {
     expect(issues(type, empty)).toEqual([{ path: 'smartboard_quantity', message: EMPTY }]);
