@@ -215,6 +215,13 @@ export async function makeHub(
   return { hubId, warehouseId };
 }
 
+/** A new shipment's hub and id (remembered, to be removed after the file). */
+function newShipmentAt(hubId: string): { hub_id: string; shipment_id: string } {
+  const shipmentId = id();
+  remember(shipmentId);
+  return { hub_id: hubId, shipment_id: shipmentId };
+}
+
 /** The Karawang/Cikarang form's payload (the ids made as the device makes them). */
 export function daratPayload(
   hubId: string,
@@ -222,11 +229,8 @@ export function daratPayload(
   warehouseId: string,
   extra: Record<string, unknown> = {},
 ) {
-  const shipmentId = id();
-  remember(shipmentId);
   return {
-    hub_id: hubId,
-    shipment_id: shipmentId,
+    ...newShipmentAt(hubId),
     vehicle_id: vehicleId,
     destination_warehouse_id: warehouseId,
     // TEST-: other files count the demo shipments without these (data-model-profiles).
@@ -247,11 +251,8 @@ export function seaPayload(
   destinationHubId: string,
   extra: Record<string, unknown> = {},
 ) {
-  const shipmentId = id();
-  remember(shipmentId);
   return {
-    hub_id: hubId,
-    shipment_id: shipmentId,
+    ...newShipmentAt(hubId),
     container_id: id(),
     inventory_id: id(),
     vehicle_id: vehicleId,
@@ -267,6 +268,25 @@ export function seaPayload(
     batch_number: `${form.toUpperCase()}-${Date.now()}`,
     ...extra,
   };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of jsonb answers, read by field name
+export type Answer = any;
+export type Query = (text: string, values?: unknown[]) => Promise<Answer[]>;
+
+/** As the user `userId`, in one repeatable-read snapshot: RLS narrows every read as for the device. */
+export async function asUser<T>(userId: string, read: (q: Query) => Promise<T>): Promise<T> {
+  const sql = await db();
+  await sql.query('begin isolation level repeatable read');
+  try {
+    await sql.query('set local role authenticated');
+    await sql.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ sub: userId, role: 'authenticated' }),
+    ]);
+    return await read(async (text, values) => (await sql.query(text, values)).rows);
+  } finally {
+    await sql.query('rollback');
+  }
 }
 
 /** The inventory rows a shipment booked: how many, and their sums. */

@@ -14,7 +14,7 @@ import { TABLES } from '../../sync/model/rows';
 import { stack } from '../support/clients';
 import { DEMO_PASSWORD, DEMO_USERS, HUB, USER_ID, WAREHOUSE, type DemoUser } from '../support/demo';
 import { actorOf } from '../support/sync-device';
-import { closeDb, db, id, makeVehicle, remember, tag } from './commands-support';
+import { asUser, closeDb, db, id, makeVehicle, remember, tag } from './commands-support';
 
 afterAll(closeDb);
 
@@ -54,28 +54,6 @@ async function makeOpenShipment(from: keyof typeof HUB, to: keyof typeof HUB) {
   return { shipment: shipmentId, container, ledger };
 }
 
-/** What the functions answer, loosely typed: the test reads their fields by name. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of jsonb answers
-type Answer = any;
-
-/** As `user`, in one repeatable-read snapshot: RLS narrows every read as for the device. */
-async function asUser<T>(
-  user: DemoUser,
-  read: (q: (text: string, values?: unknown[]) => Promise<Answer[]>) => Promise<T>,
-) {
-  const sql = await db();
-  await sql.query('begin isolation level repeatable read');
-  try {
-    await sql.query('set local role authenticated');
-    await sql.query(`select set_config('request.jwt.claims', $1, true)`, [
-      JSON.stringify({ sub: USER_ID[user], role: 'authenticated' }),
-    ]);
-    return await read(async (text, values) => (await sql.query(text, values)).rows);
-  } finally {
-    await sql.query('rollback');
-  }
-}
-
 let karawang: Awaited<ReturnType<typeof makeOpenShipment>>;
 let elsewhere: Awaited<ReturnType<typeof makeOpenShipment>>;
 beforeAll(async () => {
@@ -87,7 +65,7 @@ describe('first_sync in SQL', () => {
   it.each(USERS)(
     'answers, as %s, what the first pull_changes of each table answers in the same snapshot, and its count',
     async (user) => {
-      await asUser(user, async (q) => {
+      await asUser(USER_ID[user], async (q) => {
         const [{ a }] = await q('select public.first_sync($1, 5000) as a', [TABLES]);
         const [{ c }] = await q('select public.working_set_counts($1) as c', [TABLES]);
         expect(Object.keys(a.tables).sort()).toEqual([...TABLES].sort());
@@ -117,7 +95,7 @@ describe('first_sync in SQL', () => {
   );
 
   it('keeps to its limit and its row budget: a full batch carries no checkpoint, a table past the budget is left out', async () => {
-    await asUser('admin', async (q) => {
+    await asUser(USER_ID.admin, async (q) => {
       const [{ a }] = await q(`select public.first_sync(array['shipments', 'inventory', 'hubs'], 1, 2) as a`);
       expect(a.tables.shipments.rows).toHaveLength(1);
       expect(a.tables.shipments.limit).toBe(1);
@@ -131,7 +109,7 @@ describe('first_sync in SQL', () => {
       expect(a.counts.hubs).toBe(c.hubs);
       expect(Object.keys(a.counts).sort()).toEqual(['hubs', 'inventory', 'shipments']);
     });
-    await asUser('admin', async (q) => {
+    await asUser(USER_ID.admin, async (q) => {
       await expect(q(`select public.first_sync(array['commands'])`)).rejects.toThrow(/Unknown table/);
     });
   });

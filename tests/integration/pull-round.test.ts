@@ -8,28 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLES } from '../../sync/model/rows';
 import { DEMO_USERS, HUB, USER_ID, type DemoUser } from '../support/demo';
 import { openDevice, settle, type Device } from '../support/sync-device';
-import { as, closeDb, db, id, makeVehicle, remember, tag } from './commands-support';
+import { as, asUser, closeDb, db, id, makeVehicle, remember, tag } from './commands-support';
 
 afterAll(closeDb);
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of jsonb answers, read by field name
-type Answer = any;
-type Query = (text: string, values?: unknown[]) => Promise<Answer[]>;
-
-/** As `user`, in one repeatable-read snapshot: RLS narrows every read as for the device. */
-async function asUser<T>(user: DemoUser, read: (q: Query) => Promise<T>): Promise<T> {
-  const sql = await db();
-  await sql.query('begin isolation level repeatable read');
-  try {
-    await sql.query('set local role authenticated');
-    await sql.query(`select set_config('request.jwt.claims', $1, true)`, [
-      JSON.stringify({ sub: USER_ID[user], role: 'authenticated' }),
-    ]);
-    return await read(async (text, values) => (await sql.query(text, values)).rows);
-  } finally {
-    await sql.query('rollback');
-  }
-}
 
 /** A shipment from `from` to `to` with a container (this file's own). */
 async function makeShipment(from: keyof typeof HUB, to: keyof typeof HUB) {
@@ -73,7 +54,7 @@ describe('pull_round in SQL', () => {
   it.each(USERS)(
     'answers, as %s, what changed_tables and each named table’s pull_changes answer in the same snapshot',
     async (user) => {
-      await asUser(user, async (q) => {
+      await asUser(USER_ID[user], async (q) => {
         const [{ a }] = await q('select public.pull_round($1, 5000) as a', [before]);
         const [{ c }] = await q('select public.changed_tables($1) as c', [before]);
         expect(a.changed).toEqual(c.tables);
@@ -105,7 +86,7 @@ describe('pull_round in SQL', () => {
   );
 
   it('keeps to its limit and its row budget (a table past it is named without a batch), and refuses malformed checkpoints', async () => {
-    await asUser('admin', async (q) => {
+    await asUser(USER_ID.admin, async (q) => {
       // No checkpoint at all: every table with a row has changes.
       const [{ a }] = await q(`select public.pull_round('{}'::jsonb, 1, 2) as a`);
       expect(a.changed.length).toBeGreaterThan(2);

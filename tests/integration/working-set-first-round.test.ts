@@ -18,27 +18,9 @@ import { FlakyProxy } from '../support/flaky-proxy';
 import { stack } from '../support/clients';
 import { DEMO_PASSWORD, DEMO_USERS, USER_ID } from '../support/demo';
 import { actorOf, settle } from '../support/sync-device';
-import { closeDb, db, id, tag } from './commands-support';
+import { asUser, closeDb, db, id, tag } from './commands-support';
 
 afterAll(closeDb);
-
-/** As `userId`, in one snapshot: RLS narrows every read as for the device. */
-async function asUser<T>(
-  userId: string,
-  read: (q: (text: string, values?: unknown[]) => Promise<unknown[]>) => Promise<T>,
-) {
-  const sql = await db();
-  await sql.query('begin isolation level repeatable read');
-  try {
-    await sql.query('set local role authenticated');
-    await sql.query(`select set_config('request.jwt.claims', $1, true)`, [
-      JSON.stringify({ sub: userId, role: 'authenticated' }),
-    ]);
-    return await read(async (text, values) => (await sql.query(text, values)).rows);
-  } finally {
-    await sql.query('rollback');
-  }
-}
 
 /** Every live row of each table the pull sends the user now: id -> change_xid. */
 async function serverRows(userId: string): Promise<Record<string, Map<string, string>>> {
