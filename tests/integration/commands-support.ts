@@ -8,7 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { expect } from 'vitest';
 import { ownerSql, signedIn } from '../support/clients';
-import { DEMO_USERS, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR, type DemoUser } from '../support/demo';
+import { DEMO_USERS, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR, USER_ID, type DemoUser } from '../support/demo';
 
 export interface Outcome {
   id: string;
@@ -274,8 +274,13 @@ export function seaPayload(
 export type Answer = any;
 export type Query = (text: string, values?: unknown[]) => Promise<Answer[]>;
 
+/** As the demo user `user`, in one repeatable-read snapshot: RLS narrows every read as for the device. */
+export function asUser<T>(user: DemoUser, read: (q: Query) => Promise<T>): Promise<T> {
+  return asUserId(USER_ID[user], read);
+}
+
 /** As the user `userId`, in one repeatable-read snapshot: RLS narrows every read as for the device. */
-export async function asUser<T>(userId: string, read: (q: Query) => Promise<T>): Promise<T> {
+export async function asUserId<T>(userId: string, read: (q: Query) => Promise<T>): Promise<T> {
   const sql = await db();
   await sql.query('begin isolation level repeatable read');
   try {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SyncEngine, type SyncStatus } from '../../sync';
 import { TABLES } from '../../sync/model/rows';
 import { stack } from '../support/clients';
-import { DEMO_PASSWORD, DEMO_USERS, HUB, USER_ID, WAREHOUSE, type DemoUser } from '../support/demo';
+import { DEMO_PASSWORD, DEMO_USERS, HUB, WAREHOUSE, type DemoUser } from '../support/demo';
 import { actorOf } from '../support/sync-device';
 import { asUser, closeDb, db, id, makeVehicle, remember, tag } from './commands-support';
 
@@ -65,7 +65,7 @@ describe('first_sync in SQL', () => {
   it.each(USERS)(
     'answers, as %s, what the first pull_changes of each table answers in the same snapshot, and its count',
     async (user) => {
-      await asUser(USER_ID[user], async (q) => {
+      await asUser(user, async (q) => {
         const [{ a }] = await q('select public.first_sync($1, 5000) as a', [TABLES]);
         const [{ c }] = await q('select public.working_set_counts($1) as c', [TABLES]);
         expect(Object.keys(a.tables).sort()).toEqual([...TABLES].sort());
@@ -95,7 +95,7 @@ describe('first_sync in SQL', () => {
   );
 
   it('keeps to its limit and its row budget: a full batch carries no checkpoint, a table past the budget is left out', async () => {
-    await asUser(USER_ID.admin, async (q) => {
+    await asUser('admin', async (q) => {
       const [{ a }] = await q(`select public.first_sync(array['shipments', 'inventory', 'hubs'], 1, 2) as a`);
       expect(a.tables.shipments.rows).toHaveLength(1);
       expect(a.tables.shipments.limit).toBe(1);
@@ -109,7 +109,7 @@ describe('first_sync in SQL', () => {
       expect(a.counts.hubs).toBe(c.hubs);
       expect(Object.keys(a.counts).sort()).toEqual(['hubs', 'inventory', 'shipments']);
     });
-    await asUser(USER_ID.admin, async (q) => {
+    await asUser('admin', async (q) => {
       await expect(q(`select public.first_sync(array['commands'])`)).rejects.toThrow(/Unknown table/);
     });
   });

@@ -6,7 +6,7 @@
 // server (no pull_round: PostgREST's 404) falls back to the probe and the pulls, once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLES } from '../../sync/model/rows';
-import { DEMO_USERS, HUB, USER_ID, type DemoUser } from '../support/demo';
+import { DEMO_USERS, HUB, type DemoUser } from '../support/demo';
 import { openDevice, settle, type Device } from '../support/sync-device';
 import { as, asUser, closeDb, db, id, makeVehicle, remember, tag } from './commands-support';
 
@@ -54,7 +54,7 @@ describe('pull_round in SQL', () => {
   it.each(USERS)(
     'answers, as %s, what changed_tables and each named table’s pull_changes answer in the same snapshot',
     async (user) => {
-      await asUser(USER_ID[user], async (q) => {
+      await asUser(user, async (q) => {
         const [{ a }] = await q('select public.pull_round($1, 5000) as a', [before]);
         const [{ c }] = await q('select public.changed_tables($1) as c', [before]);
         expect(a.changed).toEqual(c.tables);
@@ -86,7 +86,7 @@ describe('pull_round in SQL', () => {
   );
 
   it('keeps to its limit and its row budget (a table past it is named without a batch), and refuses malformed checkpoints', async () => {
-    await asUser(USER_ID.admin, async (q) => {
+    await asUser('admin', async (q) => {
       // No checkpoint at all: every table with a row has changes.
       const [{ a }] = await q(`select public.pull_round('{}'::jsonb, 1, 2) as a`);
       expect(a.changed.length).toBeGreaterThan(2);

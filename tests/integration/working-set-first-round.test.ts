@@ -18,13 +18,13 @@ import { FlakyProxy } from '../support/flaky-proxy';
 import { stack } from '../support/clients';
 import { DEMO_PASSWORD, DEMO_USERS, USER_ID } from '../support/demo';
 import { actorOf, settle } from '../support/sync-device';
-import { asUser, closeDb, db, id, tag } from './commands-support';
+import { asUserId, closeDb, db, id, tag } from './commands-support';
 
 afterAll(closeDb);
 
 /** Every live row of each table the pull sends the user now: id -> change_xid. */
 async function serverRows(userId: string): Promise<Record<string, Map<string, string>>> {
-  return asUser(userId, async (q) => {
+  return asUserId(userId, async (q) => {
     const out: Record<string, Map<string, string>> = {};
     for (const table of TABLES) {
       const rows = new Map<string, string>();
@@ -165,7 +165,7 @@ describe("a new device's first round", () => {
     expect(first.map((t) => t.table)).toEqual(expect.arrayContaining(['hubs', 'shipments', 'inventory']));
     expect(first.every((t) => t.done === 0 && !t.arrived)).toBe(true);
     const statuses23 = first.find((t) => t.table === 'shipment_statuses')!.total;
-    const serverStatuses = await asUser(USER_ID.admin, async (q) => {
+    const serverStatuses = await asUserId(USER_ID.admin, async (q) => {
       const [row] = (await q(`select public.working_set_count('shipment_statuses') as n`)) as Array<{
         n: number;
       }>;
@@ -209,7 +209,7 @@ describe("a new device's first round", () => {
 describe('working_set_counts', () => {
   it('answers what working_set_count answers for each table, as the user, and refuses an unknown table', async () => {
     for (const who of ['admin', 'karawang'] as const) {
-      const [counts, each] = await asUser(USER_ID[who], async (q) => {
+      const [counts, each] = await asUserId(USER_ID[who], async (q) => {
         const [row] = (await q('select public.working_set_counts($1::text[]) as c', [[...TABLES]])) as Array<{
           c: Record<string, number>;
         }>;
