@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AbuseLog, forgedJwt } from '../support/abuse';
+import { AbuseLog, forgedJwt, reportAndRemoveUsers } from '../support/abuse';
 import { ownerSql, stack } from '../support/clients';
 import { DEMO_USERS, USER_ID } from '../support/demo';
 import { ownAuth, send } from '../support/own-auth';
@@ -29,13 +29,7 @@ const sample = <T>(arb: fc.Arbitrary<T>, n: number): T[] =>
 const api = (path: string) => `${stack().apiUrl}${path}`;
 const bearer = (token: string) => ({ apikey: stack().anonKey, authorization: `Bearer ${token}` });
 afterAll(async () => {
-  console.log(log.report(SEED));
-  const sql = await ownerSql();
-  try {
-    await sql.query('delete from auth.users where email like $1', [`${run}-%`]);
-  } finally {
-    await sql.end();
-  }
+  await reportAndRemoveUsers(log, SEED, run);
 });
 
 function check(cls: string, atLeast: number) {

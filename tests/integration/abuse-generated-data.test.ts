@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AbuseLog } from '../support/abuse';
-import { ownerSql, signedIn, stack } from '../support/clients';
+import { AbuseLog, reportAndRemoveUsers } from '../support/abuse';
+import { signedIn, stack } from '../support/clients';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 import { png } from '../support/images';
 import { streamUpload } from '../support/upload-stream';
@@ -53,13 +53,7 @@ function check(cls: string, atLeast: number) {
 }
 
 afterAll(async () => {
-  console.log(log.report(SEED));
-  const sql = await ownerSql();
-  try {
-    await sql.query('delete from auth.users where email like $1', [`${run}-%`]);
-  } finally {
-    await sql.end();
-  }
+  await reportAndRemoveUsers(log, SEED, run);
   await closeDb();
 });
 

@@ -1,7 +1,7 @@
 // `npm start`'s process as a user runs it: it boots (the time it took is printed, not asserted:
 // CI's other test process shares the cores meanwhile) and prints its URLs and the anon key, keeps data across a restart, refuses a taken port in
 // one line, and leaves no child process behind when stopped.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,15 +79,20 @@ async function stopLeftovers(): Promise<void> {
   }
 }
 
-function start(): Promise<Running> {
-  const began = Date.now();
-  // What `npm start` runs (package.json): build the app, then boot the stack.
+/** What `npm start` runs (package.json): build the app, then boot the stack; stopped after the file. */
+function npmStart(): ChildProcessWithoutNullStreams {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts', '--build'], {
     cwd: projectDir,
     env: env(),
     stdio: 'pipe',
   });
   spawned.push(proc);
+  return proc;
+}
+
+function start(): Promise<Running> {
+  const began = Date.now();
+  const proc = npmStart();
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start within 180 s:\n${out}`)), 180_000);
@@ -163,12 +168,7 @@ describe('the start command', () => {
     expect(signUp.error).toBeNull();
 
     // A second start on the same port: one line naming the port and its variable.
-    const second = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts', '--build'], {
-      cwd: projectDir,
-      env: env(),
-      stdio: 'pipe',
-    });
-    spawned.push(second);
+    const second = npmStart();
     let errText = '';
     second.stderr.on('data', (d: Buffer) => (errText += d.toString()));
     const code = await new Promise<number | null>((r) => second.once('exit', r));

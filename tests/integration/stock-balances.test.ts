@@ -87,6 +87,15 @@ async function shippedToCikarang() {
   return p.shipment_id;
 }
 
+/** A hub of the test's own with one warehouse; the warehouse's id. */
+async function warehouseOfItsOwn(): Promise<string | null> {
+  const made = await cmd.makeHub(`Hub SB ${cmd.tag()}`, null, 'hub', {
+    name: `Gudang SB ${cmd.tag()}`,
+    location: null,
+  });
+  return made.warehouseId;
+}
+
 describe('stock balances after each command that moves stock', () => {
   it('every warehouse has a balance equal to its ledger (the backfill and the seed)', async () => {
     expect(await offBalance()).toEqual([]);
@@ -271,14 +280,7 @@ describe('nothing half-written, nothing counted twice', () => {
 
   it('an edit, a soft delete, a move and a hard delete of ledger rows keep the balance (owner writes)', async () => {
     const sql = await cmd.db();
-    const { warehouseId: a } = await cmd.makeHub(`Hub SB ${cmd.tag()}`, null, 'hub', {
-      name: `Gudang SB ${cmd.tag()}`,
-      location: null,
-    });
-    const { warehouseId: b } = await cmd.makeHub(`Hub SB ${cmd.tag()}`, null, 'hub', {
-      name: `Gudang SB ${cmd.tag()}`,
-      location: null,
-    });
+    const [a, b] = [await warehouseOfItsOwn(), await warehouseOfItsOwn()];
     const rowId = cmd.id();
     await sql.query(
       `insert into public.inventory (id, warehouse_id, smartboard_quantity, bracket_quantity) values ($1, $2, 10, 3), ($3, $2, 4, 0)`,
@@ -395,14 +397,7 @@ describe('who reads a balance', () => {
 // transaction runs.
 describe('lock order', () => {
   it('a transaction that moved stock holds no balance lock until its commit: no wait, no deadlock', async () => {
-    const { warehouseId: a } = await cmd.makeHub(`Hub SB ${cmd.tag()}`, null, 'hub', {
-      name: `Gudang SB ${cmd.tag()}`,
-      location: null,
-    });
-    const { warehouseId: b } = await cmd.makeHub(`Hub SB ${cmd.tag()}`, null, 'hub', {
-      name: `Gudang SB ${cmd.tag()}`,
-      location: null,
-    });
+    const [a, b] = [await warehouseOfItsOwn(), await warehouseOfItsOwn()];
     const one = await ownerSql();
     const two = await ownerSql();
     const book = (sql: typeof one, warehouseId: string | null, tv: number) =>

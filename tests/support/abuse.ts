@@ -3,6 +3,7 @@
 // the answer's status and whether the abuse was accepted. A run prints, class by class, what
 // it tried and the answers by status; it fails on any 5xx or any accepted abuse.
 import { createHmac } from 'node:crypto';
+import { ownerSql } from './clients';
 
 export interface Tried {
   what: string;
@@ -62,4 +63,15 @@ export function forgedJwt(
   return `${head}.${createHmac('sha256', how.secret ?? '')
     .update(head)
     .digest('base64url')}`;
+}
+
+/** After a run: its report (with the seed, to run it again), and the users it made (`run`-...) removed. */
+export async function reportAndRemoveUsers(log: AbuseLog, seed: number, run: string): Promise<void> {
+  console.log(log.report(seed));
+  const sql = await ownerSql();
+  try {
+    await sql.query('delete from auth.users where email like $1', [`${run}-%`]);
+  } finally {
+    await sql.end();
+  }
 }

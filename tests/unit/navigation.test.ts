@@ -11,17 +11,22 @@ function hubUser(hubType: HubType | null) {
   return { role: 'hub_user' as const, hubInfo: { ...EMPTY_HUB_INFO, hubType } };
 }
 
+/** What admin and tower control both see first: the dashboard and every hub's screen. */
+const DASHBOARD_AND_OPERATIONS = [
+  'Dashboard /',
+  'Hub Karawang /hub-karawang',
+  'Hub Cikarang /hub-cikarang',
+  'Pol Jakarta /hub-poljak',
+  'Pol Surabaya /hub-polsub',
+  'POD /pod',
+];
+
 describe('the menu, spec 2.2 reading A', () => {
   it('admin: Dashboard, Operations, Management', () => {
     const menu = menuFor({ role: 'admin', hubInfo: EMPTY_HUB_INFO });
     expect(menu.map((g) => g.label)).toEqual([null, 'Operations', 'Management']);
     expect(flat(menu)).toEqual([
-      'Dashboard /',
-      'Hub Karawang /hub-karawang',
-      'Hub Cikarang /hub-cikarang',
-      'Pol Jakarta /hub-poljak',
-      'Pol Surabaya /hub-polsub',
-      'POD /pod',
+      ...DASHBOARD_AND_OPERATIONS,
       'Users /users',
       'Vendors /vendors',
       'Inventory /inventory',
@@ -34,12 +39,7 @@ describe('the menu, spec 2.2 reading A', () => {
 
   it('tower_control: no Users, Vendors or Settings', () => {
     expect(flat(menuFor({ role: 'tower_control', hubInfo: EMPTY_HUB_INFO }))).toEqual([
-      'Dashboard /',
-      'Hub Karawang /hub-karawang',
-      'Hub Cikarang /hub-cikarang',
-      'Pol Jakarta /hub-poljak',
-      'Pol Surabaya /hub-polsub',
-      'POD /pod',
+      ...DASHBOARD_AND_OPERATIONS,
       'Inventory /inventory',
       'Hubs /hubs',
       'Status Shipment /status-shipment',
