@@ -52,6 +52,20 @@ async function laterTapApplied(page: Page, other: { id: string; plate: string })
 const row = async (table: 'vehicles' | 'shipments', id: string) =>
   (await hub.query(`select * from public.${table} where id = $1`, [id]))[0];
 
+/**
+ * Confirm Tiba on the shipment's card, then synced: applied on the server, the device's outbox
+ * empty; the offer's Urungkan button.
+ */
+async function confirmTibaSynced(page: Page, batch: string, shipmentId: string) {
+  await hub.shipmentCard(page, batch).getByRole('button', { name: 'Confirm Tiba' }).click();
+  const button = await urungkan(page, 'Kedatangan berhasil dikonfirmasi');
+  await hub.eventually(async () =>
+    (await row('shipments', shipmentId))?.status === 'confirm_tiba' ? true : undefined,
+  );
+  await hub.waitSynced(page);
+  return button;
+}
+
 /** No command `where` (of the vehicle `$1`) reached the server, and the vehicle's row is as `before`. */
 async function expectNothingSent(vehicleId: string, before: unknown, where: string): Promise<void> {
   expect(await hub.query(`select id from public.commands where ${where}`, [vehicleId])).toEqual([]);
@@ -139,13 +153,7 @@ describe('Urungkan on the hub floor', () => {
     const { context, page } = await hub.tablet(browser(), 'cikarang');
     try {
       await hub.openHub(page, '/hub-cikarang/otw');
-      await hub.shipmentCard(page, batch).getByRole('button', { name: 'Confirm Tiba' }).click();
-      const button = await urungkan(page, 'Kedatangan berhasil dikonfirmasi');
-      // Synced: applied on the server, the device's outbox empty.
-      await hub.eventually(async () =>
-        (await row('shipments', shipmentId))?.status === 'confirm_tiba' ? true : undefined,
-      );
-      await hub.waitSynced(page);
+      const button = await confirmTibaSynced(page, batch, shipmentId);
       await button.click();
 
       await hub.toast(page, 'Tindakan diurungkan').waitFor();
@@ -180,12 +188,7 @@ describe('Urungkan on the hub floor', () => {
     const { context, page } = await hub.tablet(browser(), 'cikarang');
     try {
       await hub.openHub(page, '/hub-cikarang/otw');
-      await hub.shipmentCard(page, batch).getByRole('button', { name: 'Confirm Tiba' }).click();
-      const button = await urungkan(page, 'Kedatangan berhasil dikonfirmasi');
-      await hub.eventually(async () =>
-        (await row('shipments', shipmentId))?.status === 'confirm_tiba' ? true : undefined,
-      );
-      await hub.waitSynced(page);
+      const button = await confirmTibaSynced(page, batch, shipmentId);
       // Meanwhile the other tablet of the hub started unloading.
       await hub.query(
         `update public.shipments set status = 'sedang_bongkar', unloading_started_at = now() where id = $1`,

@@ -134,55 +134,19 @@ describe('a NUL in what a device sends', () => {
   }
 
   it('in the other rpcs and in a filter: a clear 4xx (a filter may find nothing)', async () => {
+    const rpc = (name: string, args: object, token: string) =>
+      send(`/rest/v1/rpc/${name}`, { body: JSON.stringify(args) }, token);
+    const get = (path: string) => send(path, { method: 'GET' }, karawangToken);
     const answers: [string, Answer][] = [
-      [
-        'pull_changes',
-        await send(
-          '/rest/v1/rpc/pull_changes',
-          { body: JSON.stringify({ p_table: `hubs${NUL}` }) },
-          karawangToken,
-        ),
-      ],
-      [
-        'visible_ids',
-        await send(
-          '/rest/v1/rpc/visible_ids',
-          { body: JSON.stringify({ p_table: `hubs${NUL}` }) },
-          karawangToken,
-        ),
-      ],
+      ['pull_changes', await rpc('pull_changes', { p_table: `hubs${NUL}` }, karawangToken)],
+      ['visible_ids', await rpc('visible_ids', { p_table: `hubs${NUL}` }, karawangToken)],
       [
         'changed_tables',
-        await send(
-          '/rest/v1/rpc/changed_tables',
-          { body: JSON.stringify({ p_checkpoints: { [`hubs${NUL}`]: { xid: NUL } } }) },
-          karawangToken,
-        ),
+        await rpc('changed_tables', { p_checkpoints: { [`hubs${NUL}`]: { xid: NUL } } }, karawangToken),
       ],
-      [
-        'add_shipment_status',
-        await send(
-          '/rest/v1/rpc/add_shipment_status',
-          { body: JSON.stringify({ new_status: `otw${NUL}` }) },
-          adminToken,
-        ),
-      ],
-      [
-        'a filter',
-        await send(
-          `/rest/v1/vendors?name=eq.${encodeURIComponent(`x${NUL}`)}`,
-          { method: 'GET' },
-          karawangToken,
-        ),
-      ],
-      [
-        'a select',
-        await send(
-          `/rest/v1/vendors?select=${encodeURIComponent(`name${NUL}`)}`,
-          { method: 'GET' },
-          karawangToken,
-        ),
-      ],
+      ['add_shipment_status', await rpc('add_shipment_status', { new_status: `otw${NUL}` }, adminToken)],
+      ['a filter', await get(`/rest/v1/vendors?name=eq.${encodeURIComponent(`x${NUL}`)}`)],
+      ['a select', await get(`/rest/v1/vendors?select=${encodeURIComponent(`name${NUL}`)}`)],
     ];
     for (const [what, answer] of answers) {
       console.log(`[nul-bytes] ${what}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
@@ -194,6 +158,9 @@ describe('a NUL in what a device sends', () => {
 });
 
 describe('a NUL in what the user-management functions get', () => {
+  /** A user-management function called by the admin. */
+  const asAdmin = (name: string, args: object) =>
+    send(`/functions/v1/${name}`, { body: JSON.stringify(args) }, adminToken);
   const base = () => ({
     email: `nul-${run}-${randomUUID().slice(0, 8)}@test.local`,
     password: 'rahasia1',
@@ -206,11 +173,7 @@ describe('a NUL in what the user-management functions get', () => {
   for (const field of fields) {
     it(`create-user with a NUL in ${field}: a clear 4xx, no user`, async () => {
       const body = base();
-      const answer = await send(
-        '/functions/v1/create-user',
-        { body: JSON.stringify({ ...body, [field]: `${body[field]}${NUL}` }) },
-        adminToken,
-      );
+      const answer = await asAdmin('create-user', { ...body, [field]: `${body[field]}${NUL}` });
       // A NUL inside a password is bytes the hash takes; everything else is refused.
       if (field === 'password' && answer.status === 200) return;
       expectClearRefusal(answer, field);
@@ -230,29 +193,11 @@ describe('a NUL in what the user-management functions get', () => {
       hub_id: HUB.karawang,
     };
     for (const field of ['user_id', 'email', 'full_name', 'role', 'hub_id'] as const) {
-      const answer = await send(
-        '/functions/v1/update-user',
-        { body: JSON.stringify({ ...body, [field]: `${body[field]}${NUL}` }) },
-        adminToken,
-      );
+      const answer = await asAdmin('update-user', { ...body, [field]: `${body[field]}${NUL}` });
       expectClearRefusal(answer, `update-user ${field}`);
     }
-    expectClearRefusal(
-      await send(
-        '/functions/v1/delete-user',
-        { body: JSON.stringify({ user_id: `${targetId}${NUL}` }) },
-        adminToken,
-      ),
-      'delete-user',
-    );
-    expectClearRefusal(
-      await send(
-        '/functions/v1/delete-user',
-        { body: JSON.stringify({ user_id: `${adminId}${NUL}` }) },
-        adminToken,
-      ),
-      'delete-user self',
-    );
+    expectClearRefusal(await asAdmin('delete-user', { user_id: `${targetId}${NUL}` }), 'delete-user');
+    expectClearRefusal(await asAdmin('delete-user', { user_id: `${adminId}${NUL}` }), 'delete-user self');
     const after = await owner.query(profile, [targetId]);
     expect(after.rows).toEqual(before.rows);
   });
