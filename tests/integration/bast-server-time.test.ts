@@ -12,7 +12,7 @@ import { makeBastPdf, type BastData } from '../../src/lib/documents/bast-pdf';
 import { remakeDocument } from '../../src/lib/documents/bast-server-time';
 import { formatDateTime } from '../../src/lib/format-date';
 import { DEMO_USERS } from '../support/demo';
-import { pdfText } from '../support/handover-pdf';
+import { KARAWANG_TO_CIKARANG, pdfText } from '../support/handover-pdf';
 import { png } from '../support/images';
 import { signedUrl } from '../support/signed-url';
 import { openDevice, settle, type Device } from '../support/sync-device';
@@ -31,9 +31,7 @@ function bastOf(shipmentId: string, batch: string, receiptId: string): BastData 
     shipmentId,
     receiptId,
     batchNumber: batch,
-    timeZone: 'Asia/Jakarta',
-    originHub: 'Hub Karawang',
-    destinationHub: 'Hub Cikarang',
+    ...KARAWANG_TO_CIKARANG,
     smartboard: { sent: 12, received: 12, damaged: 0 },
     bracket: { sent: 7, received: 7, damaged: 0 },
     discrepancies: [],

@@ -16,6 +16,13 @@ if (!proto.transferToFixedLength) {
   };
 }
 
+/** A BAST's route as the tests make it: Karawang to Cikarang, in Jakarta's zone. */
+export const KARAWANG_TO_CIKARANG = {
+  timeZone: 'Asia/Jakarta',
+  originHub: 'Hub Karawang',
+  destinationHub: 'Hub Cikarang',
+} as const;
+
 /** The PDF's text, its pages joined. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdf = await getDocumentProxy(bytes.slice());

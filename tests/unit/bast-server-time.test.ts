@@ -9,7 +9,7 @@ import type { BastData } from '../../src/lib/documents/bast-pdf';
 import { remakeDocument } from '../../src/lib/documents/bast-server-time';
 import { answerOfError } from '../../src/lib/documents/evidence-location';
 import { displayLocale, setDisplayLocale } from '../../src/lib/format-date';
-import { pdfText } from '../support/handover-pdf';
+import { KARAWANG_TO_CIKARANG, pdfText } from '../support/handover-pdf';
 
 const RECEIPT = '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
 const remake = (server_time: string | null = null): DocumentRemake => ({
@@ -99,9 +99,7 @@ describe('the BAST in another language', () => {
     const data: BastData = {
       shipmentId: '0b9d3c51-2a4e-4f6b-9c1d-7e8f90a1b2c3',
       batchNumber: 'KRW-20260805-01',
-      timeZone: 'Asia/Jakarta',
-      originHub: 'Hub Karawang',
-      destinationHub: 'Hub Cikarang',
+      ...KARAWANG_TO_CIKARANG,
       smartboard: { sent: 1200, received: 1200, damaged: 0 },
       bracket: { sent: 4, received: 4, damaged: 0 },
       discrepancies: [],

@@ -7,7 +7,7 @@ import { contentSha256, evidenceOfPdf, sha256Hex } from '../../src/lib/documents
 import { encodeShipmentQr, parseShipmentQr } from '../../src/lib/documents/qr-payload';
 import { makeSuratJalanPdf } from '../../src/lib/documents/surat-jalan-pdf';
 import { verifyDocument, type SealedRow, type VerifyInput } from '../../src/lib/documents/verify-document';
-import { pdfQrCodes } from '../support/handover-pdf';
+import { KARAWANG_TO_CIKARANG, pdfQrCodes } from '../support/handover-pdf';
 
 const SHIPMENT = '0b9d3c51-2a4e-4f6b-9c1d-7e8f90a1b2c3';
 const BAST_ID = '5f0c1d2e-3a4b-4c5d-8e6f-708192a3b4c5';
@@ -26,9 +26,7 @@ const bast = async (): Promise<BastData> => ({
   receiverSignatureId: RECEIVER_SIG,
   driverSignatureId: DRIVER_SIG,
   batchNumber: 'KRW-20261126-01',
-  timeZone: 'Asia/Jakarta',
-  originHub: 'Hub Karawang',
-  destinationHub: 'Hub Cikarang',
+  ...KARAWANG_TO_CIKARANG,
   smartboard: { sent: 10, received: 8, damaged: 0 },
   bracket: { sent: 20, received: 20, damaged: 0 },
   discrepancies: [{ item: 'smartboard', reason: 'kurang', quantity: 2, note: 'Dua dus tidak ada' }],
@@ -88,9 +86,7 @@ describe('the sealed QR', PDF_WORK, () => {
       shipmentId: SHIPMENT,
       batchNumber: 'B-1',
       madeAt: '2026-11-26T07:05:00Z',
-      timeZone: 'Asia/Jakarta',
-      originHub: 'Hub Karawang',
-      destinationHub: 'Hub Cikarang',
+      ...KARAWANG_TO_CIKARANG,
       vendor: null,
       transport: { mode: 'darat', vehiclePlate: null, driverName: null },
       smartboard: 1,

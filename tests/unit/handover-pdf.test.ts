@@ -8,7 +8,7 @@ import { makeBastPdf, type BastData } from '../../src/lib/documents/bast-pdf';
 import { setLanguage } from '../../src/lib/i18n';
 import { parseShipmentQr } from '../../src/lib/documents/qr-payload';
 import { makeSuratJalanPdf, type SuratJalanData } from '../../src/lib/documents/surat-jalan-pdf';
-import { pdfQrCodes, pdfText } from '../support/handover-pdf';
+import { KARAWANG_TO_CIKARANG, pdfQrCodes, pdfText } from '../support/handover-pdf';
 
 const SHIPMENT = '0b9d3c51-2a4e-4f6b-9c1d-7e8f90a1b2c3';
 
@@ -17,9 +17,7 @@ const darat: SuratJalanData = {
   shipmentId: SHIPMENT,
   batchNumber: 'KRW-20261126-01',
   madeAt: '2026-11-26T07:05:00Z',
-  timeZone: 'Asia/Jakarta',
-  originHub: 'Hub Karawang',
-  destinationHub: 'Hub Cikarang',
+  ...KARAWANG_TO_CIKARANG,
   vendor: 'PT Angkut Jaya',
   transport: { mode: 'darat', vehiclePlate: 'B 9123 KX', driverName: 'Slamet Riyadi' },
   smartboard: 1200,
@@ -107,9 +105,7 @@ describe('BAST', () => {
   const data = async (): Promise<BastData> => ({
     shipmentId: SHIPMENT,
     batchNumber: 'KRW-20261126-01',
-    timeZone: 'Asia/Jakarta',
-    originHub: 'Hub Karawang',
-    destinationHub: 'Hub Cikarang',
+    ...KARAWANG_TO_CIKARANG,
     smartboard: { sent: 10, received: 8, damaged: 1 },
     bracket: { sent: 20, received: 20, damaged: 0 },
     discrepancies: [
