@@ -3,8 +3,7 @@
 // only the open ones, the longest waiting first, each linking to where tower control or an
 // admin resolves it.
 import { describe, expect, it } from 'vitest';
-import type { Viewer } from '../../src/lib/session/access';
-import { attentionItems, DEFAULT_THRESHOLDS, type AttentionInput } from '../../src/lib/attention/attention';
+import { attentionItems } from '../../src/lib/attention/attention';
 import {
   describeDiscrepancy,
   discrepanciesOfHub,
@@ -15,18 +14,7 @@ import {
   resolvedByText,
   type DiscrepancyLike,
 } from '../../src/lib/handover/discrepancies';
-import { deriveHubInfo } from '../../src/lib/session/hub-info';
-
-const NOW = Date.parse('2026-11-26T03:00:00Z');
-const H = 3_600_000;
-
-const tower: Viewer = { role: 'tower_control', hubId: null, hubInfo: deriveHubInfo(null) };
-const admin: Viewer = { role: 'admin', hubId: null, hubInfo: deriveHubInfo(null) };
-const karawangUser: Viewer = {
-  role: 'hub_user',
-  hubId: 'h-krw',
-  hubInfo: deriveHubInfo({ name: 'Hub Karawang', city: 'Karawang', type: 'karawang' }),
-};
+import { admin, attentionInput, H, karawangUser, NOW, vehicle } from './attention-world';
 
 const d = (over: Partial<DiscrepancyLike>): DiscrepancyLike => ({
   id: 'd1',
@@ -47,16 +35,7 @@ const d = (over: Partial<DiscrepancyLike>): DiscrepancyLike => ({
   ...over,
 });
 
-const input = (over: Partial<AttentionInput>): AttentionInput => ({
-  now: NOW,
-  thresholds: DEFAULT_THRESHOLDS,
-  viewer: tower,
-  hubs: [],
-  shipments: [],
-  vehicles: [],
-  devices: [],
-  ...over,
-});
+const input = attentionInput;
 
 describe('discrepancies as the screens list them', () => {
   it("says what differs in the receipt form's words", () => {
@@ -180,19 +159,7 @@ describe('Perlu perhatian: open discrepancies', () => {
       input({
         discrepancies: [d({ reported_at: new Date(NOW - 100 * H).toISOString() })],
         batches,
-        vehicles: [
-          {
-            id: 'v1',
-            license_plate: 'B 1 AA',
-            deleted: false,
-            is_active: true,
-            siap_muat: true,
-            sedang_muat: false,
-            queued_at: new Date(NOW - 3 * H).toISOString(),
-            loading_started_at: null,
-            current_hub_id: 'h-krw',
-          } as never,
-        ],
+        vehicles: [vehicle({ queued_at: new Date(NOW - 3 * H).toISOString() })],
         devices: [
           {
             device_id: 'dev1',

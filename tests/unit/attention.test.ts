@@ -2,34 +2,15 @@
 // shipments, trucks and devices need a person at a given time and thresholds, where each
 // is handled, and in what order.
 import { describe, expect, it } from 'vitest';
-import type { Viewer } from '../../src/lib/session/access';
-import {
-  attentionItems,
-  DEFAULT_THRESHOLDS,
-  etaDayEnd,
-  formatSince,
-  thresholdsFrom,
-  type AttentionInput,
-  type DeviceReport,
-} from '../../src/lib/attention/attention';
-import { deriveHubInfo } from '../../src/lib/session/hub-info';
+import { attentionItems, DEFAULT_THRESHOLDS, etaDayEnd, formatSince, thresholdsFrom, type AttentionInput, type DeviceReport } from '../../src/lib/attention/attention';
+import { admin, attentionInput, H, karawangUser, NOW, vehicle } from './attention-world';
 
 const hubs = [
   { id: 'h-krw', name: 'Hub Karawang', city: 'Karawang', type: 'karawang', deleted: false },
   { id: 'h-ckr', name: 'Hub Cikarang', city: 'Cikarang', type: 'cikarang', deleted: false },
   { id: 'h-mks', name: 'POD Makassar', city: 'Makassar', type: 'pod', deleted: false },
 ] as never[];
-const tower: Viewer = { role: 'tower_control', hubId: null, hubInfo: deriveHubInfo(null) };
-const admin: Viewer = { role: 'admin', hubId: null, hubInfo: deriveHubInfo(null) };
-const karawangUser: Viewer = {
-  role: 'hub_user',
-  hubId: 'h-krw',
-  hubInfo: deriveHubInfo({ name: 'Hub Karawang', city: 'Karawang', type: 'karawang' }),
-};
 
-// 2026-11-26 10:00 WIB.
-const NOW = Date.parse('2026-11-26T03:00:00Z');
-const H = 3_600_000;
 const M = 60_000;
 
 const shipment = (over: Record<string, unknown>) =>
@@ -45,19 +26,6 @@ const shipment = (over: Record<string, unknown>) =>
     unloading_started_at: null,
     ...over,
   }) as never;
-const vehicle = (over: Record<string, unknown>) =>
-  ({
-    id: 'v1',
-    license_plate: 'B 1 AA',
-    deleted: false,
-    is_active: true,
-    siap_muat: true,
-    sedang_muat: false,
-    queued_at: null,
-    loading_started_at: null,
-    current_hub_id: 'h-krw',
-    ...over,
-  }) as never;
 const device = (over: Partial<DeviceReport>): DeviceReport => ({
   device_id: 'd1',
   user_id: 'u1',
@@ -70,16 +38,7 @@ const device = (over: Partial<DeviceReport>): DeviceReport => ({
   ...over,
 });
 
-const input = (over: Partial<AttentionInput>): AttentionInput => ({
-  now: NOW,
-  thresholds: DEFAULT_THRESHOLDS,
-  viewer: tower,
-  hubs,
-  shipments: [],
-  vehicles: [],
-  devices: [],
-  ...over,
-});
+const input = (over: Partial<AttentionInput>): AttentionInput => attentionInput({ hubs, ...over });
 
 describe('etaDayEnd', () => {
   it('is the next midnight in Jakarta', () => {

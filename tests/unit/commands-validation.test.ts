@@ -195,13 +195,9 @@ checkForm('add_vehicle_type', { vehicle_type_id: ID(1), name: 'Truk Engkel' }, [
   ['name', '  ', 'Please enter vehicle type name'],
 ]);
 
-const darat = {
-  vehicle_id: ID(1),
-  vendor_id: ID(2),
-  mode: 'darat',
-  license_plate: 'B 1 CD',
-  vehicle_type_id: ID(3),
-};
+/** A new vehicle's id and its vendor's, for add_vehicle of either mode. */
+const newVehicle = { vehicle_id: ID(1), vendor_id: ID(2) };
+const darat = { ...newVehicle, mode: 'darat', license_plate: 'B 1 CD', vehicle_type_id: ID(3) };
 checkForm('add_vehicle', darat, [
   ['vendor_id', '', 'Silakan pilih vendor'],
   ['vendor_id', undefined, 'Silakan pilih vendor'],
@@ -211,8 +207,7 @@ checkForm('add_vehicle', darat, [
 ]);
 
 const laut = {
-  vehicle_id: ID(1),
-  vendor_id: ID(2),
+  ...newVehicle,
   mode: 'laut',
   license_plate: 'MRTU 1',
   nama_kapal: 'KM A',

@@ -1,10 +1,9 @@
 // The dashboard's live tables (sync/db/live-table.ts) on a real RxDB over
 // fake-indexeddb: after every kind of write the in-memory rows equal what a
 // query returns, and the dashboard's stock is the stored balances'.
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveDashboardInput, liveTable, type LiveTable } from '../../sync/db/live-table';
-import { openLocal, type Local } from '../../sync/db/database';
+import { useFakeLocal } from '../support/fake-local';
 import { stockOfBalances } from '../../sync/domain/dashboard';
 import type { InventoryRow, Shipment, StockBalance } from '../../sync/model/rows';
 import { balanceRow, ledgerRowsOf, stamped } from '../support/rows';
@@ -12,31 +11,23 @@ import { balanceRow, ledgerRowsOf, stamped } from '../support/rows';
 const base = stamped('2026-11-01T00:00:00Z', '1');
 const inv = ledgerRowsOf(base);
 
-let local: Local;
-beforeAll(async () => {
-  local = await openLocal(
-    '00000000-0000-4000-8000-00000000live',
-    { indexedDB: new IDBFactory(), IDBKeyRange },
-    false,
-  );
-});
-afterAll(async () => {
-  await local.close();
-});
+const local = useFakeLocal('00000000-0000-4000-8000-00000000live');
 
 const queried = async () =>
-  new Map((await local.db.inventory.find().exec()).map((d) => [d.id, d.toJSON() as unknown as InventoryRow]));
+  new Map(
+    (await local().db.inventory.find().exec()).map((d) => [d.id, d.toJSON() as unknown as InventoryRow]),
+  );
 
 describe('liveTable', () => {
   it('starts from the stored rows, then follows inserts, updates, soft deletes and removals', async () => {
-    await local.db.inventory.bulkUpsert([
+    await local().db.inventory.bulkUpsert([
       inv('a', 'w1', 10, 2),
       inv('b', 'w2', 5, 5),
       inv('gone', 'w1', 1, 1),
     ] as never);
-    await local.db.inventory.bulkRemove(['gone']);
+    await local().db.inventory.bulkRemove(['gone']);
     const states: Array<LiveTable<InventoryRow>> = [];
-    const sub = liveTable<InventoryRow>(local.db.inventory as never).subscribe((s) =>
+    const sub = liveTable<InventoryRow>(local().db.inventory as never).subscribe((s) =>
       states.push({ rows: new Map(s.rows), changes: s.changes }),
     );
     await expect.poll(() => states.length).toBe(1);
@@ -46,7 +37,7 @@ describe('liveTable', () => {
 
     // A write may arrive as more than one event bulk: look at the changes in order.
     const changes = () => states.slice(1).flatMap((s) => s.changes ?? []);
-    await local.db.inventory.bulkUpsert([inv('c', 'w1', -3, 0), inv('a', 'w2', 10, 2)] as never);
+    await local().db.inventory.bulkUpsert([inv('c', 'w1', -3, 0), inv('a', 'w2', 10, 2)] as never);
     await expect.poll(() => changes().length).toBe(2);
     expect(changes()).toEqual(
       expect.arrayContaining([
@@ -54,8 +45,8 @@ describe('liveTable', () => {
         { prev: inv('a', 'w1', 10, 2), next: inv('a', 'w2', 10, 2) },
       ]),
     );
-    await local.db.inventory.bulkUpsert([inv('b', 'w2', 5, 5, true)] as never);
-    await local.db.inventory.bulkRemove(['c']);
+    await local().db.inventory.bulkUpsert([inv('b', 'w2', 5, 5, true)] as never);
+    await local().db.inventory.bulkRemove(['c']);
     await expect.poll(() => changes().length).toBe(4);
     expect(changes().slice(2)).toEqual([
       { prev: inv('b', 'w2', 5, 5), next: inv('b', 'w2', 5, 5, true) },
@@ -72,24 +63,24 @@ describe('liveDashboardInput', () => {
 
   it('takes the stock from the stored balances (issue 26), not from the ledger rows, after writes', async () => {
     const inputs: Array<{ stock: Map<string, unknown>; shipments: readonly Shipment[] }> = [];
-    await local.db.stock_balances.bulkUpsert([balance('w1', 40, 4)] as never);
-    const sub = liveDashboardInput(local.db).subscribe((i) =>
+    await local().db.stock_balances.bulkUpsert([balance('w1', 40, 4)] as never);
+    const sub = liveDashboardInput(local().db).subscribe((i) =>
       inputs.push({ stock: new Map(i.stock), shipments: i.shipments }),
     );
     await expect.poll(() => inputs.length).toBeGreaterThan(0);
     const stored = async () =>
       stockOfBalances(
-        (await local.db.stock_balances.find().exec()).map((d) => d.toJSON() as unknown as StockBalance),
+        (await local().db.stock_balances.find().exec()).map((d) => d.toJSON() as unknown as StockBalance),
       );
     expect(inputs.at(-1)!.stock).toEqual(await stored());
     expect(inputs.at(-1)!.stock.get('w1')).toEqual({ tv: 40, bracket: 4 });
     // A ledger row alone moves nothing: the server's balance (or a prediction's) does.
-    await local.db.inventory.bulkUpsert([inv('e', 'w1', 1000, 0)] as never);
-    await local.db.stock_balances.bulkUpsert([balance('w3', 7, 7), balance('w1', 41, 5)] as never);
+    await local().db.inventory.bulkUpsert([inv('e', 'w1', 1000, 0)] as never);
+    await local().db.stock_balances.bulkUpsert([balance('w3', 7, 7), balance('w1', 41, 5)] as never);
     await expect.poll(() => inputs.at(-1)!.stock.get('w3')).toEqual({ tv: 7, bracket: 7 });
     await expect.poll(() => inputs.at(-1)!.stock.get('w1')).toEqual({ tv: 41, bracket: 5 });
     expect(inputs.at(-1)!.stock).toEqual(await stored());
-    await local.db.stock_balances.bulkRemove(['w3']);
+    await local().db.stock_balances.bulkRemove(['w3']);
     await expect.poll(() => inputs.at(-1)!.stock.has('w3')).toBe(false);
     sub.unsubscribe();
   });

@@ -2,9 +2,8 @@
 // rows by hand-computed cases, with RxDB's own matcher and order on a real RxDB over
 // fake-indexeddb, and live: shown within the call that adds it, never an older version of
 // a row between the write and the query's next answer, taken back when the dispatch fails.
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLocal, type Local } from '../../sync/db/database';
+import { describe, expect, it } from 'vitest';
+import { useFakeLocal } from '../support/fake-local';
 import {
   liveRows,
   mergeOverlay,
@@ -77,17 +76,7 @@ describe('mergeOverlay', () => {
   });
 });
 
-let local: Local;
-beforeAll(async () => {
-  local = await openLocal(
-    '00000000-0000-4000-8000-0000overlay',
-    { indexedDB: new IDBFactory(), IDBKeyRange },
-    false,
-  );
-});
-afterAll(async () => {
-  await local.close();
-});
+const local = useFakeLocal('00000000-0000-4000-8000-0000overlay');
 
 const plates = (rows: readonly Vehicle[]) => rows.map((v) => v.id);
 
@@ -100,40 +89,40 @@ describe('queryShape', () => {
       vehicle('q4', { queued_at: at(3), current_hub_id: 'hub-other' }),
       vehicle('q5', { queued_at: at(2), is_active: false }),
     ];
-    await local.db.vehicles.bulkUpsert(rows as never);
+    await local().db.vehicles.bulkUpsert(rows as never);
     const query = {
       selector: { current_hub_id: HUB, siap_muat: true, is_active: true },
       sort: [{ queued_at: 'asc' as const }],
     };
-    const fromRxdb = (await local.db.vehicles.find(query).exec()).map((d) => d.id);
-    const shape = queryShape<'vehicles'>(local.db.vehicles as never, query);
+    const fromRxdb = (await local().db.vehicles.find(query).exec()).map((d) => d.id);
+    const shape = queryShape<'vehicles'>(local().db.vehicles as never, query);
     const ours = rows
       .filter((r) => shape.matches(r))
       .sort(shape.compare)
       .map((r) => r.id);
     expect(fromRxdb).toEqual(['q2', 'q1']);
     expect(ours).toEqual(fromRxdb);
-    await local.db.vehicles.bulkRemove(rows.map((r) => r.id));
+    await local().db.vehicles.bulkRemove(rows.map((r) => r.id));
   });
 });
 
 describe('PredictionOverlay', () => {
   it("reads its own rows before the view's, and a deleted row as absent", async () => {
-    await local.db.vehicles.bulkUpsert([vehicle('r1'), vehicle('r2', { vendor_id: 'vendor-2' })] as never);
+    await local().db.vehicles.bulkUpsert([vehicle('r1'), vehicle('r2', { vendor_id: 'vendor-2' })] as never);
     const overlay = new PredictionOverlay();
     overlay.add('cmd-1', [
       { table: 'vehicles', row: loading(vehicle('r1'), 9) },
       { table: 'vehicles', row: vehicle('r3', { vendor_id: 'vendor-2' }) },
     ]);
     overlay.add('cmd-2', [{ table: 'vehicles', row: { ...vehicle('r2'), deleted: true } }]);
-    const read = overlay.reader(viewReader(local));
+    const read = overlay.reader(viewReader(local()));
     expect((await read.get('vehicles', 'r1'))?.sedang_muat).toBe(true);
     expect(await read.get('vehicles', 'r2')).toBeUndefined();
     expect((await read.vehiclesOf('vendor-2')).map((v) => v.id)).toEqual(['r3']);
     overlay.drop('cmd-1');
     expect((await read.get('vehicles', 'r1'))?.sedang_muat).toBe(false);
     overlay.dispose();
-    await local.db.vehicles.bulkRemove(['r1', 'r2']);
+    await local().db.vehicles.bulkRemove(['r1', 'r2']);
   });
 
   it('runs each change of what is shown through present', () => {
@@ -154,14 +143,14 @@ describe('liveRows', () => {
   it('shows a prediction at once, never an older row after the write, and takes back a failed one', async () => {
     const one = vehicle('l1', { queued_at: at(1) });
     const two = vehicle('l2', { queued_at: at(2) });
-    await local.db.vehicles.bulkUpsert([one, two] as never);
+    await local().db.vehicles.bulkUpsert([one, two] as never);
     const overlay = new PredictionOverlay();
     const query = {
       selector: { current_hub_id: HUB, siap_muat: true },
       sort: [{ queued_at: 'asc' as const }],
     };
     const seen: string[][] = [];
-    const sub = liveRows(local.db.vehicles as never, overlay, 'vehicles', query).subscribe((rows) =>
+    const sub = liveRows(local().db.vehicles as never, overlay, 'vehicles', query).subscribe((rows) =>
       seen.push(plates(rows)),
     );
     try {
@@ -176,9 +165,9 @@ describe('liveRows', () => {
       const from = seen.length;
       overlay.written('tap-1');
       expect(seen.at(-1)).toEqual(['l2']);
-      await local.db.vehicles.bulkUpsert([loading(one, 7)] as never);
+      await local().db.vehicles.bulkUpsert([loading(one, 7)] as never);
       // A later change of the row in the view shows, the written prediction does not hide it.
-      await local.db.vehicles.bulkUpsert([{ ...one, queued_at: at(3) }] as never);
+      await local().db.vehicles.bulkUpsert([{ ...one, queued_at: at(3) }] as never);
       await expect.poll(() => seen.at(-1)).toEqual(['l2', 'l1']);
       expect(seen.slice(from, -1).every((rows) => !rows.includes('l1'))).toBe(true);
 
@@ -190,7 +179,7 @@ describe('liveRows', () => {
     } finally {
       sub.unsubscribe();
       overlay.dispose();
-      await local.db.vehicles.bulkRemove(['l1', 'l2']);
+      await local().db.vehicles.bulkRemove(['l1', 'l2']);
     }
   });
 });
