@@ -17,3 +17,16 @@ export function countedAsSent(smartboard: number, bracket: number) {
     discrepancies: [] as unknown[],
   };
 }
+
+/**
+ * What the receipt form tests count and sign (receipt-form, receive-receipt-draft): 10 TVs and 7
+ * brackets arrived, none damaged, Budi receiving from the driver Slamet.
+ */
+export const COUNTED_BY_BUDI = {
+  smartboard_received: 10,
+  bracket_received: 7,
+  smartboard_damaged: 0,
+  bracket_damaged: 0,
+  receiver_name: 'Budi',
+  driver_name: 'Slamet',
+};

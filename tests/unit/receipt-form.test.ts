@@ -4,6 +4,7 @@
 // schema), and no `as CommandInput` cast left in src/.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { COUNTED_BY_BUDI } from '../support/receipt';
 import { definitionOf } from '../../sync/commands/catalogue';
 import { HANDOVER_MESSAGES as M } from '../../sync/messages-handover';
 import type { CommandInput } from '../../sync/pure';
@@ -85,12 +86,7 @@ describe('the counted receipt form', () => {
     const signedAt = new Date('2026-11-28T08:00:00.000Z');
     const receipt = receiptOf(values, SENT, signedAt);
     expect(receipt).toMatchObject({
-      smartboard_received: 10,
-      bracket_received: 7,
-      smartboard_damaged: 0,
-      bracket_damaged: 0,
-      receiver_name: 'Budi',
-      driver_name: 'Slamet',
+      ...COUNTED_BY_BUDI,
       signed_at: '2026-11-28T08:00:00.000Z',
       discrepancies: [
         {

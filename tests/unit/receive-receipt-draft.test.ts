@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COUNTED_BY_BUDI } from '../support/receipt';
 import {
   checkReceiptDraft,
   neededDiscrepancies,
@@ -76,12 +77,7 @@ describe('the counted receipt on the device', () => {
     );
     expect(payload).toEqual({
       receipt_id: 'r',
-      smartboard_received: 10,
-      bracket_received: 7,
-      smartboard_damaged: 0,
-      bracket_damaged: 0,
-      receiver_name: 'Budi',
-      driver_name: 'Slamet',
+      ...COUNTED_BY_BUDI,
       receiver_signature_id: 'sr',
       driver_signature_id: 'sd',
       signed_at: '2026-11-26T08:00:00.000Z',
