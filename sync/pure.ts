@@ -23,6 +23,7 @@ export {
   type CommandType,
 } from './commands/catalogue';
 export { MESSAGES } from './messages';
+export { keyedMessage, type KeyedMessage, type MessageParam } from './message';
 export type { LocalDatabase } from './db/database';
 export { uploadPath, type ImageSlot } from './uploads/queue';
 export type * from './model/rows';

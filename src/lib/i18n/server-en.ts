@@ -59,6 +59,8 @@ export const serverEn: typeof serverId = {
   unknownCommand: 'Unknown command: {{type}}',
   forbiddenActor: 'This command was made on behalf of another user.',
   profileNotFound: 'User profile not found.',
+  commandIdTaken: 'This command id is already used by another command.',
+  anotherUser: 'another user',
   textNotAllowed: 'The text contains characters that are not allowed.',
   forbiddenHub: 'You do not have permission for this hub.',
   forbiddenAction: 'You do not have permission for this action.',

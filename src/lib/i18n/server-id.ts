@@ -61,6 +61,9 @@ export const serverId = {
   unknownCommand: 'Perintah tidak dikenal: {{type}}',
   forbiddenActor: 'Perintah ini dibuat atas nama pengguna lain.',
   profileNotFound: 'Profil pengguna tidak ditemukan.',
+  commandIdTaken: 'Id perintah ini sudah dipakai oleh perintah lain.',
+  // who acted first, when the trail has no e-mail for them (conflictBy's {{who}})
+  anotherUser: 'pengguna lain',
   textNotAllowed: 'Teks berisi karakter yang tidak diizinkan.',
   forbiddenHub: 'Anda tidak memiliki izin untuk hub ini.',
   forbiddenAction: 'Anda tidak memiliki izin untuk tindakan ini.',
