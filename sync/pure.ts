@@ -83,5 +83,5 @@ export {
   type ReceiptInput,
   type Receipt,
 } from './commands/handover-receipt';
-export { HANDOVER_MESSAGES, ITEM_LABEL } from './messages-handover';
+export { HANDOVER_MESSAGES, discrepancyMessage } from './messages-handover';
 export { DOCUMENT_KINDS, DOCUMENT_EXTENSION, documentObjectPath } from './commands/handover';

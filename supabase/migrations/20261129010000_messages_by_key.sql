@@ -3771,7 +3771,7 @@ $$;
 revoke execute on function public.shipment_document_measured() from public, anon, authenticated;
 
 -- supabase/schemas/data/app_messages.sql ------------------------------------------------
--- Written by `npm run messages:sql` from src/lib/i18n/server-id.ts (tables/app_messages.sql).
+-- Written by `npm run messages:sql` from sync/server-texts.ts (tables/app_messages.sql).
 insert into public.app_messages (key, text) values
   ('chooseVendorFirst', 'Pilih vendor terlebih dahulu'),
   ('chooseAtLeastOneVehicle', 'Pilih minimal satu kendaraan'),

@@ -18,27 +18,41 @@ interface Keyed extends Outcome {
 type Tree = { [name: string]: string | Tree };
 
 function text(tree: Tree, key: string): string {
-  const found = key.split('.').reduce<string | Tree | undefined>((node, part) => (node as Tree | undefined)?.[part], tree);
+  const found = key
+    .split('.')
+    .reduce<string | Tree | undefined>((node, part) => (node as Tree | undefined)?.[part], tree);
   if (typeof found !== 'string') throw new Error(`no text for ${key}`);
   return found;
 }
 
 /** The sentence of a key with its parameters, as the catalogue gives it (nested keys too). */
 function render(tree: Tree, key: string, params: Record<string, unknown> = {}): string {
-  return Object.entries(params).reduce((out, [name, value]) => {
-    const shown =
-      value && typeof value === 'object'
-        ? render(tree, (value as { key: string }).key, (value as { params?: Record<string, unknown> }).params)
-        : String(value ?? '');
-    return out.split(`{{${name}}}`).join(shown);
-  }, text(tree, key));
+  return Object.entries(params).reduce(
+    (out, [name, value]) => {
+      const shown =
+        value && typeof value === 'object'
+          ? render(
+              tree,
+              (value as { key: string }).key,
+              (value as { params?: Record<string, unknown> }).params,
+            )
+          : String(value ?? '');
+      return out.split(`{{${name}}}`).join(shown);
+    },
+    text(tree, key),
+  );
 }
 
 const id_ = catalogue.server as unknown as Tree;
 const en_ = en.server as unknown as Tree;
 
 /** A rejected outcome whose sentence is its key's Indonesian text, and whose English exists. */
-function expectKeyed(outcome: Outcome, code: string, key: string, params: Record<string, unknown> = {}): string {
+function expectKeyed(
+  outcome: Outcome,
+  code: string,
+  key: string,
+  params: Record<string, unknown> = {},
+): string {
   const keyed = outcome as Keyed;
   expect(keyed).toMatchObject({ outcome: 'rejected', code, key });
   expect(keyed.params ?? {}).toEqual(params);
@@ -52,7 +66,9 @@ describe('a refusal by key', () => {
   it('the vehicle queue: a vehicle not ready, named by its plate', async () => {
     const karawang = await as('karawang');
     const truck = await makeVehicle(HUB.karawang, { ready: false });
-    const { rows } = await (await db()).query('select license_plate from public.vehicles where id = $1', [truck]);
+    const { rows } = await (
+      await db()
+    ).query('select license_plate from public.vehicles where id = $1', [truck]);
     const result = await karawang.run('queue_vehicles', { hub_id: HUB.karawang, vehicle_ids: [truck] });
     const english = expectKeyed(result, 'precondition', 'vehicleNotReady', { plate: rows[0].license_plate });
     expect(english).toBe(`Vehicle ${rows[0].license_plate} is not ready to be queued.`);
@@ -68,10 +84,11 @@ describe('a refusal by key', () => {
     });
 
     // The audit trail keeps it.
-    const { rows: trail } = await (await db()).query(
-      'select message, message_key, message_params from public.commands where id = $1',
-      [result.command.id],
-    );
+    const { rows: trail } = await (
+      await db()
+    ).query('select message, message_key, message_params from public.commands where id = $1', [
+      result.command.id,
+    ]);
     expect(trail[0]).toEqual({
       message: result.message,
       message_key: 'vehicleNotReady',
@@ -82,8 +99,13 @@ describe('a refusal by key', () => {
   it('shipping: an inactive vehicle', async () => {
     const karawang = await as('karawang');
     const truck = await makeVehicle(HUB.karawang, { is_active: false });
-    const { rows } = await (await db()).query('select license_plate from public.vehicles where id = $1', [truck]);
-    const result = await karawang.run('create_shipment_darat', daratPayload(HUB.karawang, truck, WAREHOUSE.cikarang));
+    const { rows } = await (
+      await db()
+    ).query('select license_plate from public.vehicles where id = $1', [truck]);
+    const result = await karawang.run(
+      'create_shipment_darat',
+      daratPayload(HUB.karawang, truck, WAREHOUSE.cikarang),
+    );
     expectKeyed(result, 'precondition', 'vehicleInactive', { plate: rows[0].license_plate });
   });
 

@@ -26,7 +26,9 @@ function keysInSql(): Array<{ file: string; key: string }> {
 }
 
 function enText(key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en.server);
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en.server);
 }
 
 describe('the server messages by key', () => {

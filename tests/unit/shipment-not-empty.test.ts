@@ -8,7 +8,7 @@ import { definitionOf } from '../../sync/commands/catalogue';
 import { seaBatchNumber } from '../../sync/commands/shipping';
 import { MESSAGES } from '../../sync/messages';
 import { serverEn } from '../../src/lib/i18n/server-en';
-import { serverId } from '../../src/lib/i18n/server-id';
+import { SERVER_TEXTS } from '../../sync/server-texts';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -69,6 +69,6 @@ describe.each([
 
 it('is in both catalogues, the device speaking the server\'s words', () => {
   expect(MESSAGES.shipmentEmpty).toBe(EMPTY);
-  expect(serverId.shipmentEmpty).toBe(EMPTY);
+  expect(SERVER_TEXTS.shipmentEmpty).toBe(EMPTY);
   expect(serverEn.shipmentEmpty).toBe('The shipment is empty: enter a Smartboard or Bracket quantity of at least 1.');
 });

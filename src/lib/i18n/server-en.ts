@@ -1,7 +1,7 @@
-// The server's refusals in English (the same keys as server-id.ts).
-import type { serverId } from './server-id';
+// The server's refusals in English (the same keys as sync/server-texts.ts, the Indonesian).
+import type { SERVER_TEXTS } from '../../../sync/server-texts';
 
-export const serverEn: typeof serverId = {
+export const serverEn: typeof SERVER_TEXTS = {
   chooseVendorFirst: 'Choose a vendor first',
   chooseAtLeastOneVehicle: 'Choose at least one vehicle',
   hubIdUnavailable: 'Cannot get the current Hub ID',

@@ -16,7 +16,9 @@ function paramText(param: MessageParam): string {
 function keyedText(message: KeyedMessage): string | null {
   const path = `server.${message.key}`;
   if (!i18n.exists(path)) return null;
-  const values = Object.fromEntries(Object.entries(message.params ?? {}).map(([name, p]) => [name, paramText(p)]));
+  const values = Object.fromEntries(
+    Object.entries(message.params ?? {}).map(([name, p]) => [name, paramText(p)]),
+  );
   return (t as unknown as (key: string, values: Record<string, string>) => string)(path, values);
 }
 

@@ -1,4 +1,4 @@
--- Written by `npm run messages:sql` from src/lib/i18n/server-id.ts (tables/app_messages.sql).
+-- Written by `npm run messages:sql` from sync/server-texts.ts (tables/app_messages.sql).
 insert into public.app_messages (key, text) values
   ('chooseVendorFirst', 'Pilih vendor terlebih dahulu'),
   ('chooseAtLeastOneVehicle', 'Pilih minimal satu kendaraan'),
