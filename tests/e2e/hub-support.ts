@@ -77,13 +77,16 @@ export async function tablet(
   return { context, page };
 }
 
-/** Waits until a whole sync round has finished on this device (the sync panel's last sync is set). */
-export async function waitFirstSync(page: Page): Promise<void> {
+/**
+ * Waits until a whole sync round has finished on this device (the sync panel's last sync is set;
+ * `never`: what it says before, in the device's language).
+ */
+export async function waitFirstSync(page: Page, never = SYNC_NEVER): Promise<void> {
   await page.getByTestId('sync-indicator').click();
-  await page.waitForFunction((never) => {
+  await page.waitForFunction((before) => {
     const text = document.querySelector('[data-testid=sync-last-synced]')?.textContent ?? '';
-    return text !== '' && text !== never;
-  }, SYNC_NEVER);
+    return text !== '' && text !== before;
+  }, never);
   await page.keyboard.press('Escape');
   await waitSynced(page);
 }
