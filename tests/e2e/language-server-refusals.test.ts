@@ -12,11 +12,19 @@ import { id as catalogue } from '../../src/lib/i18n/id';
 import { hubOpsEn } from '../../src/lib/i18n/hub-ops-en';
 import { hubShippingEn } from '../../src/lib/i18n/hub-shipping-en';
 import { as } from '../integration/commands-support';
-import { appUrl, newContext, signIn, trackPageErrors, useBrowser, waitForServiceWorkerControl } from '../support/browser';
+import {
+  appUrl,
+  newContext,
+  signIn,
+  trackPageErrors,
+  useBrowser,
+  waitForServiceWorkerControl,
+} from '../support/browser';
 import { render, type MessageParams } from '../support/catalogue';
 import { DEMO_USERS, HUB, TRUCK_VENDOR, type DemoUser } from '../support/demo';
 import {
   choose,
+  eventually,
   makeVehicle,
   openHub,
   query,
@@ -32,6 +40,7 @@ import {
 const browser = useBrowser();
 const T = tag();
 const arriving = { id: randomUUID(), batch: `E2E-LSR-OTW-${T}` };
+const undoing = { id: randomUUID(), batch: `E2E-LSR-UND-${T}` };
 const departing = `E2E-LSR-DRT-${T}`;
 const vendorName = `PT Kunci Bahasa ${T}`;
 let toQueue: { id: string; plate: string };
@@ -40,25 +49,33 @@ let loaded: { id: string; plate: string };
 beforeAll(async () => {
   toQueue = await makeVehicle({ hubId: HUB.karawang });
   loaded = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, sedang_muat: true } });
-  const carrier = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
-  await query(
-    `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
-                                   current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta)
-     values ($1, $2, $3, $4, $5, $6, $5, 2, 2, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
-    [arriving.id, arriving.batch, carrier.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
-  );
+  for (const shipment of [arriving, undoing]) {
+    const carrier = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
+    await query(
+      `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
+                                     current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta)
+       values ($1, $2, $3, $4, $5, $6, $5, 2, 2, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
+      [shipment.id, shipment.batch, carrier.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
+    );
+  }
 });
 
 afterAll(async () => {
   // Other files read the hubs' tabs: this file's trucks and shipment leave them.
-  await query('delete from public.shipments where id = $1 or batch_number = $2', [arriving.id, departing]);
-  await query('update public.vehicles set siap_muat = false, sedang_muat = false, is_active = false where id = any($1)', [
-    [toQueue.id, loaded.id],
+  await query('delete from public.shipments where id = any($1) or batch_number = $2', [
+    [arriving.id, undoing.id],
+    departing,
   ]);
+  await query(
+    'update public.vehicles set siap_muat = false, sedang_muat = false, is_active = false where id = any($1)',
+    [[toQueue.id, loaded.id]],
+  );
 });
 
 /** A touch tablet whose user chose English on the sign-in page, signed in and first-synced. */
-async function englishTablet(user: DemoUser): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
+async function englishTablet(
+  user: DemoUser,
+): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
   const context = await newContext(browser(), { hasTouch: true });
   const page = await context.newPage();
   const errors = trackPageErrors(page);
@@ -159,7 +176,7 @@ describe('a refusal from the server on an English device', () => {
     await context.close();
   });
 
-  it('Cikarang: an arrival confirmed offline that tower control confirmed first', async () => {
+  it('Cikarang: an arrival confirmed offline that tower control confirmed first; an Undo offline of an arrival unloaded meanwhile', async () => {
     const { context, page, errors } = await englishTablet('cikarang');
     await openHub(page, '/hub-cikarang/otw');
     const card = shipmentCard(page, arriving.batch);
@@ -167,7 +184,9 @@ describe('a refusal from the server on an English device', () => {
     await card.getByRole('button', { name: hubShippingEn.tab.confirmArrival }).click();
     await card.waitFor({ state: 'detached' });
 
-    const first = await (await as('tower')).ok('confirm_arrival', { hub_id: HUB.cikarang, shipment_id: arriving.id });
+    const first = await (
+      await as('tower')
+    ).ok('confirm_arrival', { hub_id: HUB.cikarang, shipment_id: arriving.id });
     const [row] = await query<{ when: string }>(
       'select public.dm_format_wib(issued_at) as when from public.commands where id = $1',
       [first.id],
@@ -179,6 +198,39 @@ describe('a refusal from the server on an English device', () => {
       when,
     });
     expect(conflict).toBe(`Arrival already confirmed by ${DEMO_USERS.tower} at ${when}`);
+
+    // Undo: Confirm Arrival online (applied), then offline; meanwhile another tablet started
+    // unloading; the toast's Undo (held open by hovering it) is queued and refused.
+    await shipmentCard(page, undoing.batch)
+      .getByRole('button', { name: hubShippingEn.tab.confirmArrival })
+      .click();
+    const confirmed = toast(page, hubOpsEn.messages.toast.arrivalConfirmed);
+    await confirmed.hover();
+    await eventually(async () => {
+      const [shipment] = await query<{ status: string }>(
+        'select status from public.shipments where id = $1',
+        [undoing.id],
+      );
+      return shipment?.status === 'confirm_tiba' ? true : undefined;
+    });
+    await waitSynced(page);
+    await offline(context, page);
+    await query(
+      `update public.shipments set status = 'sedang_bongkar', unloading_started_at = now() where id = $1`,
+      [undoing.id],
+    );
+    await confirmed.getByRole('button', { name: en.lib.undo.action }).click();
+    await toast(page, en.lib.undo.undone).waitFor();
+    const [label] = await query<{ label: string }>(
+      "select label from public.shipment_statuses where key = 'sedang_bongkar'",
+    );
+    const moved = await refusedInEnglish(context, page, 'undoShipmentMoved', {
+      batch: undoing.batch,
+      status: label!.label,
+    });
+    expect(moved).toBe(
+      `Cannot undo: shipment ${undoing.batch} has moved on (current status: ${label!.label}).`,
+    );
 
     expect(errors).toEqual([]);
     await context.close();
