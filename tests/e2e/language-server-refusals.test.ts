@@ -97,18 +97,23 @@ async function offline(context: BrowserContext, page: Page): Promise<void> {
 /**
  * Back online: the server refuses the queued command by `key` with `params` (its trail says so),
  * and the device says it in English, in the toast, the rejections alert and the sync panel;
- * the Indonesian sentence is nowhere on the page.
+ * the Indonesian sentence is nowhere on the page. Each is found by a parameter (a plate, a batch,
+ * a name: the same in both languages), then read whole.
  */
 async function refusedInEnglish(context: BrowserContext, page: Page, key: string, params: MessageParams) {
   const english = render(en.server, key, params);
   const indonesian = render(catalogue.server, key, params);
   expect(english).not.toBe(indonesian);
+  const mark = Object.values(params).find((value) => typeof value === 'string');
+  if (typeof mark !== 'string') throw new Error(`no text parameter to find ${key} by`);
   await context.setOffline(false);
   // The toast first: it goes by itself after a few seconds.
-  const shown = toast(page, english);
+  const shown = toast(page, mark);
   await shown.waitFor({ timeout: 60_000 });
   expect(await shown.locator('[data-description]').textContent()).toBe(english);
-  await expect.poll(() => page.getByTestId('rejection-message').allTextContents()).toContain(english);
+  const listed = page.getByTestId('rejection-message').filter({ hasText: mark });
+  await listed.waitFor();
+  expect(await listed.textContent()).toBe(english);
   await waitSynced(page);
 
   const trail = await query<{ message: string }>(
@@ -119,8 +124,12 @@ async function refusedInEnglish(context: BrowserContext, page: Page, key: string
   expect(trail.map((row) => row.message)).toEqual([indonesian]);
 
   await page.getByTestId('sync-indicator').click();
-  const panel = page.getByRole('list', { name: en.sync.rejectedActions });
-  await panel.getByText(english, { exact: true }).waitFor();
+  const inPanel = page
+    .getByRole('list', { name: en.sync.rejectedActions })
+    .getByRole('listitem')
+    .filter({ hasText: mark });
+  await inPanel.waitFor();
+  expect(await inPanel.locator('p').first().textContent()).toBe(english);
   expect(await page.locator('body').innerText()).not.toContain(indonesian);
   await page.keyboard.press('Escape');
   return english;
