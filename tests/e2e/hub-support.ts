@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { appUrl, newContext, signIn, waitForServiceWorkerControl } from '../support/browser';
 import { ownerSql } from '../support/clients';
-import { DEMO_USERS, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR, type DemoUser } from '../support/demo';
+import { DEMO_USERS, HUB, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR, type DemoUser } from '../support/demo';
 
 export const tag = () => randomUUID().slice(0, 8).toUpperCase();
 
@@ -41,6 +41,17 @@ export async function makeVehicle(options: {
     await sql.end();
   }
   return { id, plate };
+}
+
+/** A shipment of the test's own on its way from Karawang to Cikarang, on a truck of its own. */
+export async function makeOtwShipment(shipment: { id: string; batch: string }): Promise<void> {
+  const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
+  await query(
+    `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
+                                   current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta)
+     values ($1, $2, $3, $4, $5, $6, $5, 2, 2, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
+    [shipment.id, shipment.batch, truck.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
+  );
 }
 
 export async function query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {

@@ -25,6 +25,7 @@ import { DEMO_USERS, HUB, TRUCK_VENDOR, type DemoUser } from '../support/demo';
 import {
   choose,
   eventually,
+  makeOtwShipment,
   makeVehicle,
   openHub,
   query,
@@ -49,19 +50,11 @@ let loaded: { id: string; plate: string };
 beforeAll(async () => {
   toQueue = await makeVehicle({ hubId: HUB.karawang });
   loaded = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, sedang_muat: true } });
-  for (const shipment of [arriving, undoing]) {
-    const carrier = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
-    await query(
-      `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
-                                     current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta)
-       values ($1, $2, $3, $4, $5, $6, $5, 2, 2, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
-      [shipment.id, shipment.batch, carrier.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
-    );
-  }
+  for (const shipment of [arriving, undoing]) await makeOtwShipment(shipment);
 });
 
 afterAll(async () => {
-  // Other files read the hubs' tabs: this file's trucks and shipment leave them.
+  // Other files read the hubs' tabs: this file's trucks and shipments leave them.
   await query('delete from public.shipments where id = any($1) or batch_number = $2', [
     [arriving.id, undoing.id],
     departing,
