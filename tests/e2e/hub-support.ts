@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { appUrl, newContext, signIn, waitForServiceWorkerControl } from '../support/browser';
 import { ownerSql } from '../support/clients';
-import { DEMO_USERS, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR, type DemoUser } from '../support/demo';
+import { DEMO_USERS, HUB, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR, type DemoUser } from '../support/demo';
 
 export const tag = () => randomUUID().slice(0, 8).toUpperCase();
 
@@ -43,6 +43,17 @@ export async function makeVehicle(options: {
   return { id, plate };
 }
 
+/** A shipment of the test's own on its way from Karawang to Cikarang, on a truck of its own. */
+export async function makeOtwShipment(shipment: { id: string; batch: string }): Promise<void> {
+  const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
+  await query(
+    `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
+                                   current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta)
+     values ($1, $2, $3, $4, $5, $6, $5, 2, 2, 'otw_cikarang', now() - interval '3 hours', current_date + 1)`,
+    [shipment.id, shipment.batch, truck.id, TRUCK_VENDOR.id, HUB.karawang, HUB.cikarang],
+  );
+}
+
 export async function query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
   const sql = await ownerSql();
   try {
@@ -77,13 +88,16 @@ export async function tablet(
   return { context, page };
 }
 
-/** Waits until a whole sync round has finished on this device (the sync panel's last sync is set). */
-export async function waitFirstSync(page: Page): Promise<void> {
+/**
+ * Waits until a whole sync round has finished on this device (the sync panel's last sync is set;
+ * `never`: what it says before, in the device's language).
+ */
+export async function waitFirstSync(page: Page, never = SYNC_NEVER): Promise<void> {
   await page.getByTestId('sync-indicator').click();
-  await page.waitForFunction((never) => {
+  await page.waitForFunction((before) => {
     const text = document.querySelector('[data-testid=sync-last-synced]')?.textContent ?? '';
-    return text !== '' && text !== never;
-  }, SYNC_NEVER);
+    return text !== '' && text !== before;
+  }, never);
   await page.keyboard.press('Escape');
   await waitSynced(page);
 }
