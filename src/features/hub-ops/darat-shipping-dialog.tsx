@@ -8,7 +8,7 @@
 import { useMemo } from 'react';
 import { hubKind, type Hub, type Vehicle } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
-import { SelectField, TextField } from '../../components/form-fields';
+import { useFormFields } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
 import { sendChecked } from '../../lib/writes/use-command-form';
 import { checkDaratForm, type DaratFormValues } from './form-validation';
@@ -63,6 +63,7 @@ export function DaratShippingDialog({
     onClose,
     onShipped,
   });
+  const Field = useFormFields(form);
   const known = useShipmentsWithBatch(form.watch('batch_number'));
   const step = useReviewStep({ onSubmit, passes: () => check(form.getValues()).ok, onClose });
 
@@ -111,16 +112,14 @@ export function DaratShippingDialog({
     >
       <OriginStock origin={origin} />
       <fieldset disabled={step.review} className="grid min-w-0 gap-4">
-        <SelectField
-          form={form}
+        <Field.Select
           name="destination_warehouse_id"
           id="darat-destination"
           label={t('hubShipping.darat.destination')}
           options={destinations}
           placeholder={t('hubShipping.darat.destinationPlaceholder')}
         />
-        <TextField
-          form={form}
+        <Field.Text
           name="batch_number"
           id="darat-batch"
           label={t('hubShipping.darat.batchNumber')}

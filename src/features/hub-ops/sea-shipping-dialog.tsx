@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { jakartaDate, type Hub, type Vehicle } from '../../../sync/pure';
 import { DateField } from '../../components/date-picker';
 import { FormDialog } from '../../components/form-dialog';
-import { SelectField, TextField } from '../../components/form-fields';
+import { useFormFields } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
 import { sendChecked } from '../../lib/writes/use-command-form';
 import { checkSeaForm, SEA_COMMAND, type SeaForm, type SeaFormValues } from './form-validation';
@@ -82,6 +82,7 @@ export function SeaShippingDialog({
     onClose,
     onShipped,
   });
+  const Field = useFormFields(form);
   const step = useReviewStep({ onSubmit, passes: () => check(form.getValues()).ok, onClose });
 
   // Spec 7.2: every hub but this one.
@@ -128,21 +129,10 @@ export function SeaShippingDialog({
       <OriginStock origin={origin} />
       <fieldset disabled={step.review} className="grid min-w-0 gap-4">
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <TextField
-            form={form}
-            name="pelayaran"
-            id={id('pelayaran')}
-            label={t('hubShipping.sea.pelayaran')}
-          />
-          <TextField form={form} name="nama_kapal" id={id('kapal')} label={t('hubShipping.sea.namaKapal')} />
-          <TextField
-            form={form}
-            name="no_container"
-            id={id('container')}
-            label={t('hubShipping.sea.noContainer')}
-          />
-          <SelectField
-            form={form}
+          <Field.Text name="pelayaran" id={id('pelayaran')} label={t('hubShipping.sea.pelayaran')} />
+          <Field.Text name="nama_kapal" id={id('kapal')} label={t('hubShipping.sea.namaKapal')} />
+          <Field.Text name="no_container" id={id('container')} label={t('hubShipping.sea.noContainer')} />
+          <Field.Select
             name="destination_hub_id"
             id={id('destination')}
             label={t('hubShipping.sea.destination')}
