@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/empty-state';
 import { doneShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';
 import { historyEmpty } from './messages';
-import { ShipmentCard } from './shipment-card';
+import { HubShipmentCard } from './hub-shipment-card';
 import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 import { useReceivedCounts } from '../../lib/handover/use-received-counts';
 
@@ -15,9 +15,9 @@ const SHOWN = 20;
 
 export function DoneList() {
   const t = useT();
-  const { hub, master, pending, now } = useHubScope();
+  const { hub } = useHubScope();
   const { rows } = useRxQuery('shipments', hub ? doneShipments(hub.id, SHOWN) : null);
-  const { vehicles, containers } = useShipmentDetails(rows);
+  const details = useShipmentDetails(rows);
   // Issue 41: what arrived, with a mark per shortage or damage.
   const received = useReceivedCounts(rows);
   return (
@@ -30,18 +30,12 @@ export function DoneList() {
       ) : (
         <ul className="grid gap-2" data-testid="done-list">
           {rows.map((s) => (
-            <ShipmentCard
+            <HubShipmentCard
               key={s.id}
               shipment={s}
-              vehicle={vehicles.get(s.vehicle_id)}
-              container={containers.get(s.id)}
-              statuses={master.statuses}
-              routeText={t('hubShipping.card.from', {
-                hub: master.hubsById.get(s.origin_hub_id)?.name ?? '-',
-              })}
+              details={details}
+              route="from"
               dates="done"
-              pending={pending}
-              now={now}
               received={received.get(s.id)}
             />
           ))}

@@ -27,7 +27,8 @@ import { useRxByIds } from '../../lib/hooks/use-rx-query';
 import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 import { HubDialogs } from './hub-dialogs';
 import { HubScopeContext, useHubScope, type HubDialog, type HubScope } from './hub-scope';
-import { ShipmentCard, type ShipmentDates } from './shipment-card';
+import { HubShipmentCard } from './hub-shipment-card';
+import type { ShipmentDates } from './shipment-card';
 import { BIG_STEP, ShipmentStepButton } from './shipment-step-button';
 import { useMasterData, useResolvedHub } from './use-master-data';
 
@@ -120,8 +121,8 @@ function Problem({ text }: { text: string }) {
 
 function ShipmentSteps({ shipment: s }: { shipment: Shipment }) {
   const t = useT();
-  const { hub, master, pending, now } = useHubScope();
-  const { vehicles, containers } = useShipmentDetails(useMemo(() => [s], [s]));
+  const { hub } = useHubScope();
+  const details = useShipmentDetails(useMemo(() => [s], [s]));
   const step = s.selesai_bongkar ? null : arrivalTab(s.status);
   return (
     <>
@@ -140,16 +141,7 @@ function ShipmentSteps({ shipment: s }: { shipment: Shipment }) {
         )}
       </section>
       <ul className="grid">
-        <ShipmentCard
-          shipment={s}
-          vehicle={vehicles.get(s.vehicle_id)}
-          container={containers.get(s.id)}
-          statuses={master.statuses}
-          routeText={t('hubShipping.card.from', { hub: master.hubsById.get(s.origin_hub_id)?.name ?? '-' })}
-          dates={DATES[step ?? 'done']}
-          pending={pending}
-          now={now}
-        />
+        <HubShipmentCard shipment={s} details={details} route="from" dates={DATES[step ?? 'done']} />
       </ul>
       {!step && <ShipmentDocuments shipmentId={s.id} timeZone={zoneOfHub(hub)} />}
     </>
