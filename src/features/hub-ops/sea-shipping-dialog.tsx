@@ -5,7 +5,7 @@
 // its containers row, the negative stock row and the vehicle's flags; the
 // images follow through the upload queue (./shipping-form.tsx).
 import { useMemo } from 'react';
-import { jakartaDate, type Hub, type Vehicle } from '../../../sync/pure';
+import { jakartaDate } from '../../../sync/pure';
 import { DateField } from '../../components/date-picker';
 import { FormDialog } from '../../components/form-dialog';
 import { useFormFields } from '../../components/form-fields';
@@ -17,7 +17,7 @@ import { OriginStock, ShippingSummary, useOriginStock, useReviewStep } from './s
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
 import { otwLabelPart } from './otw-label';
-import { ImagesField, QuantityFields, useShippingForm, type Shipped } from './shipping-form';
+import { ImagesField, QuantityFields, useShippingForm, type ShippingDialogProps } from './shipping-form';
 import { vehicleLabel } from './use-master-data';
 
 const TITLE = {
@@ -31,14 +31,7 @@ export function SeaShippingDialog({
   vehicle,
   onClose,
   onShipped,
-}: {
-  form: SeaForm;
-  hub: Hub;
-  vehicle: Vehicle;
-  onClose: () => void;
-  /** Saved: the surat jalan step (issue 28) instead of closing. */
-  onShipped?: (shipped: Shipped) => void;
-}) {
+}: ShippingDialogProps & { form: SeaForm }) {
   const t = useT();
   const { master } = useHubScope();
   // Issue 29: the origin's stock shown and checked, a summary before sending
@@ -142,7 +135,7 @@ export function SeaShippingDialog({
           <DateField form={form} name="etd" id={id('etd')} label={t('hubShipping.sea.etd')} />
           <DateField form={form} name="eta" id={id('eta')} label={t('hubShipping.sea.eta')} />
         </div>
-        <QuantityFields form={form} idPrefix={kind} />
+        <QuantityFields Field={Field} idPrefix={kind} />
         <ImagesField
           form={form}
           id={id('images')}
