@@ -5,16 +5,12 @@
 // shipment across the steps; once unloaded it says so and offers the BAST among the documents.
 // The hub's tabs remain the overview. The buttons and the receipt are the tabs' own.
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { AlertTriangle, ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { CheckCircle2 } from 'lucide-react';
 import type { Shipment } from '../../../sync/pure';
 import { ShipmentDocuments } from '../../components/handover/shipment-documents';
-import { QrScannerButton } from '../../components/qr-scanner-button';
-import { RejectionsAlert } from '../../components/rejections-alert';
+import { ShipmentLoading, ShipmentPage, ShipmentProblem } from '../../components/shipment-page';
 import { StepTrail } from '../../components/step-trail';
-import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { arrivalTab } from '../../lib/handover/scan-target';
 import { hubPath, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
 import { useT } from '../../lib/i18n';
@@ -65,57 +61,32 @@ export function HubShipmentView({ hub: config, shipmentId }: { hub: HubRouteConf
 
   return (
     <HubScopeContext.Provider value={scope}>
-      <div
-        className="mx-auto grid w-full max-w-3xl content-start gap-4 p-4 md:p-6"
-        data-testid="shipment-view"
-        data-shipment-id={shipmentId}
-        data-status={live?.status ?? ''}
+      <ShipmentPage
+        shipmentId={shipmentId}
+        status={live?.status ?? ''}
+        batch={live?.batch_number ?? ''}
+        back={{
+          to: overview,
+          label: t('hubShipping.view.overview', { hub: t(`hubOps.page.titles.${config.hubType}`) }),
+          testId: 'shipment-view-overview',
+        }}
       >
-        <div>
-          <Button asChild variant="ghost" className="-ml-2 min-h-11">
-            <Link to={overview} data-testid="shipment-view-overview">
-              <ArrowLeft aria-hidden="true" />
-              {t('hubShipping.view.overview', { hub: t(`hubOps.page.titles.${config.hubType}`) })}
-            </Link>
-          </Button>
-        </div>
-        <h1 className="text-2xl font-bold tracking-tight break-words">
-          {t('hubShipping.view.title', { batch: live?.batch_number ?? '' })}
-        </h1>
-        <RejectionsAlert />
         {!live || !hub ? (
           !arrived || !master.ready || (hub && !shipmentMissing) ? (
-            <div className="grid gap-2">
-              <p role="status">{t('handover.scan.loading')}</p>
-              <Skeleton className="h-32 w-full" />
-            </div>
+            <ShipmentLoading />
           ) : (
-            <Problem text={hub ? t('hubShipping.view.notFound') : t('hubOps.messages.hubUnresolved')} />
+            <ShipmentProblem
+              text={hub ? t('hubShipping.view.notFound') : t('hubOps.messages.hubUnresolved')}
+            />
           )
         ) : live.destination_hub_id !== hub.id ? (
-          <Problem text={t('hubShipping.view.otherHub', { batch: live.batch_number })} />
+          <ShipmentProblem text={t('hubShipping.view.otherHub', { batch: live.batch_number })} />
         ) : (
           <ShipmentSteps shipment={live} />
         )}
-      </div>
+      </ShipmentPage>
       <HubDialogs dialog={dialog} onClose={closeDialog} />
     </HubScopeContext.Provider>
-  );
-}
-
-function Problem({ text }: { text: string }) {
-  const t = useT();
-  return (
-    <>
-      <Alert variant="destructive" data-testid="shipment-view-problem">
-        <AlertTriangle aria-hidden="true" />
-        <AlertTitle>{t('hubShipping.view.cannot')}</AlertTitle>
-        <AlertDescription className="text-base">{text}</AlertDescription>
-      </Alert>
-      <div>
-        <QrScannerButton />
-      </div>
-    </>
   );
 }
 
