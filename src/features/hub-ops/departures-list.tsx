@@ -6,6 +6,7 @@ import { useT } from '../../lib/i18n';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { departedShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';
+import { ListSection } from './list-section';
 import { HubShipmentCard } from './hub-shipment-card';
 import { useUploads } from './use-engine-store';
 import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
@@ -24,10 +25,7 @@ export const DeparturesList = memo(function DeparturesList() {
   const uploads = useUploads(shown.map((s) => s.id));
   if (shipments.length === 0) return null;
   return (
-    <section aria-labelledby="departures-title" className="grid gap-3">
-      <h2 id="departures-title" className="text-lg font-semibold">
-        {t('hubShipping.departures.title')}
-      </h2>
+    <ListSection id="departures" title={t('hubShipping.departures.title')}>
       <ul className="grid gap-2" data-testid="departures-list">
         {shown.map((s) => (
           <HubShipmentCard
@@ -45,6 +43,6 @@ export const DeparturesList = memo(function DeparturesList() {
           {t('hubShipping.departures.more', { n: shipments.length - SHOWN })}
         </p>
       )}
-    </section>
+    </ListSection>
   );
 });

@@ -6,6 +6,7 @@ import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { EmptyState } from '../../components/empty-state';
 import { doneShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';
+import { ListSection } from './list-section';
 import { historyEmpty } from './messages';
 import { HubShipmentCard } from './hub-shipment-card';
 import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
@@ -21,10 +22,7 @@ export function DoneList() {
   // Issue 41: what arrived, with a mark per shortage or damage.
   const received = useReceivedCounts(rows);
   return (
-    <section aria-labelledby="done-title" className="grid gap-3" data-testid="done-section">
-      <h2 id="done-title" className="text-lg font-semibold">
-        {t('hubShipping.done.title')}
-      </h2>
+    <ListSection id="done" title={t('hubShipping.done.title')} testId="done-section">
       {rows.length === 0 ? (
         <EmptyState testId="done-empty">{historyEmpty()}</EmptyState>
       ) : (
@@ -41,6 +39,6 @@ export function DoneList() {
           ))}
         </ul>
       )}
-    </section>
+    </ListSection>
   );
 }
