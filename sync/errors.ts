@@ -2,6 +2,7 @@
 // vocabulary for the device, the push, the conflict list and the screens (docs/sync.md,
 // "Rejection codes"). tests/unit/rejection-codes.test.ts checks that each code the server's
 // functions can answer is listed here and documented.
+import { messageText, type KeyedMessage } from './message';
 import { MESSAGES } from './messages';
 
 /**
@@ -44,15 +45,26 @@ export function rejectionCode(code: string | null | undefined): RejectionCode {
 export type RefusalCode = Extract<RejectionCode, 'validation' | 'precondition' | 'not_found' | 'forbidden' | 'conflict'>;
 
 /**
+ * What a refusal says: by key (issue 39: the server's key for the same refusal, shown in the
+ * device's language), or a text of the device's own that has no server key yet (an undo
+ * offer's, a stock rule's: shown through the UI's catalogue).
+ */
+export type Refusal = KeyedMessage | string;
+
+/**
  * A rejection found on the device before the command is queued (the server
  * would refuse it too). Thrown by predict; dispatch surfaces it to the form.
+ * `message` is the Indonesian sentence (as the server would say it); `keyed` its key.
  */
 export class CommandRefused extends Error {
+  readonly keyed: KeyedMessage | null;
+
   constructor(
     readonly code: RefusalCode,
-    message: string,
+    refusal: Refusal,
   ) {
-    super(message);
+    super(typeof refusal === 'string' ? refusal : messageText(refusal));
+    this.keyed = typeof refusal === 'string' ? null : refusal;
   }
 }
 

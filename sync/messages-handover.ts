@@ -1,10 +1,30 @@
-// Issue 28's messages (the handover: counted receipt, discrepancies, documents), in one
-// place. Not in the spec; in the style of its messages. The server refuses with the same
-// words (supabase/schemas/functions/cmd_handover.sql), so the device says what the server would.
+// Issue 28's messages (the handover: counted receipt, discrepancies, documents), by the names
+// the handover code uses for the server's keys (server-texts.ts, `handover`). Not in the spec; in
+// the style of its messages. The server refuses with the same keys
+// (supabase/schemas/functions/cmd_handover.sql), so the device says what the server would.
+import { keyed, messageText, type KeyedMessage, type MessageKey } from './message';
 import type { Discrepancy } from './model/rows';
+import { SERVER_TEXTS } from './server-texts';
 
-/** How the messages name the items. */
-export const ITEM_LABEL: Record<Discrepancy['item'], string> = { smartboard: 'TV', bracket: 'bracket' };
+const H = SERVER_TEXTS.handover;
+
+
+/**
+ * A discrepancy refusal by key, as the server makes it (public.handover_discrepancy_params): the
+ * item and the reason as message keys, so each language names them in its own words.
+ */
+export function discrepancyMessage(
+  key: Extract<MessageKey, 'handover.recordDiscrepancy' | 'handover.noDiscrepancy' | 'handover.discrepancyMustBe'>,
+  item: Discrepancy['item'],
+  reason: Discrepancy['reason'],
+  count: number | null = null,
+): KeyedMessage {
+  return keyed(key, {
+    item: { key: `handover.itemWord.${item}` },
+    reason: { key: `handover.reasonWord.${reason}` },
+    count,
+  });
+}
 
 export const HANDOVER_MESSAGES = {
   // The counted receipt (complete_unloading / pod_complete with `receipt`)
@@ -12,44 +32,43 @@ export const HANDOVER_MESSAGES = {
    * Issue 40: an unloading completion without its receipt (an older app's, or any client's):
    * the tablet shows it among its rejected actions; the unloading is counted again.
    */
-  receiptRequired: 'Hitung ulang: jumlah diterima serta nama dan tanda tangan penerima dan sopir wajib diisi',
-  countInvalid: 'Jumlah harus bilangan bulat 0 sampai 100.000',
-  damagedOverReceived: 'Jumlah rusak tidak boleh melebihi jumlah diterima',
-  receiverNameRequired: 'Nama penerima wajib diisi',
-  driverNameRequired: 'Nama sopir wajib diisi',
-  nameTooLong: 'Nama maksimal 100 karakter',
-  receiverSignatureRequired: 'Tanda tangan penerima wajib diisi',
-  driverSignatureRequired: 'Tanda tangan sopir wajib diisi',
-  discrepancyQuantity: 'Jumlah selisih harus bilangan bulat 1 sampai 100.000',
-  photoRequired: 'Setiap selisih wajib disertai minimal satu foto',
-  tooManyPhotos: 'Maksimal 10 foto per selisih',
-  noteTooLong: 'Catatan maksimal 500 karakter',
+  receiptRequired: H.receiptRequired,
+  countInvalid: H.quantityRange,
+  damagedOverReceived: H.damagedOverReceived,
+  receiverNameRequired: H.receiverNameRequired,
+  driverNameRequired: H.driverNameRequired,
+  nameTooLong: H.nameTooLong,
+  receiverSignatureRequired: H.receiverSignature,
+  driverSignatureRequired: H.driverSignature,
+  discrepancyQuantity: H.discrepancyRange,
+  photoRequired: H.photoRequired,
+  tooManyPhotos: H.maxPhotos,
+  noteTooLong: H.noteTooLong,
   /** A difference the counts call for is not recorded. */
   discrepancyMissing: (item: Discrepancy['item'], reason: Discrepancy['reason'], quantity: number) =>
-    `Catat selisih ${ITEM_LABEL[item]} ${reason} sebanyak ${quantity} dengan foto`,
+    messageText(discrepancyMessage('handover.recordDiscrepancy', item, reason, quantity)),
   /** A recorded difference the counts do not call for. */
   discrepancyNotCounted: (item: Discrepancy['item'], reason: Discrepancy['reason']) =>
-    `Tidak ada selisih ${ITEM_LABEL[item]} ${reason} menurut hitungan`,
+    messageText(discrepancyMessage('handover.noDiscrepancy', item, reason)),
   /** A recorded difference of another quantity than the counts' (or recorded twice). */
   discrepancyQuantityWrong: (item: Discrepancy['item'], reason: Discrepancy['reason'], quantity: number) =>
-    `Selisih ${ITEM_LABEL[item]} ${reason} harus sebanyak ${quantity}`,
+    messageText(discrepancyMessage('handover.discrepancyMustBe', item, reason, quantity)),
 
   // resolve_discrepancy
-  discrepancyNotFound: 'Selisih tidak ditemukan.',
-  resolutionNoteRequired: 'Catatan penyelesaian wajib diisi',
+  discrepancyNotFound: H.discrepancyNotFound,
+  resolutionNoteRequired: H.resolutionNoteRequired,
   /** The device cannot know who (the server names who resolved it and when). */
-  discrepancyAlreadyResolved: 'Selisih sudah diselesaikan.',
+  discrepancyAlreadyResolved: H.discrepancyAlreadyResolved,
 
   // attach_document
-  documentMissing: 'Berkas belum ada di penyimpanan; unggah ulang lalu coba lagi.',
+  documentMissing: H.fileMissing,
   // issue 40: the server measures the stored object (supabase/schemas/policies/storage_objects.sql)
-  documentMismatch:
-    'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); dokumen tidak dicatat.',
+  documentMismatch: H.fileMismatch,
   // the upload queue: Storage refused a file for good (sync/uploads/queue.ts)
-  uploadForbidden: 'Penyimpanan menolak berkas ini: tidak ada izin untuk pengiriman ini. Tidak dicoba lagi.',
-  uploadRefused: 'Penyimpanan menolak berkas ini (jenis, ukuran atau alamatnya tidak diterima). Tidak dicoba lagi.',
+  uploadForbidden: H.uploadForbidden,
+  uploadRefused: H.uploadRefused,
   // attach_correction: the document a correction names
-  replacedNotFound: 'Dokumen yang diganti tidak ditemukan pada pengiriman ini.',
+  replacedNotFound: H.replacedNotFound,
 
   // Words the screens show with them
   reasonLabel: { kurang: 'Kurang', lebih: 'Lebih', rusak: 'Rusak' } as Record<Discrepancy['reason'], string>,

@@ -23,6 +23,7 @@ export {
   type CommandType,
 } from './commands/catalogue';
 export { MESSAGES } from './messages';
+export { keyedMessage, type KeyedMessage, type MessageParam } from './message';
 export type { LocalDatabase } from './db/database';
 export { uploadPath, type ImageSlot } from './uploads/queue';
 export type * from './model/rows';
@@ -82,5 +83,5 @@ export {
   type ReceiptInput,
   type Receipt,
 } from './commands/handover-receipt';
-export { HANDOVER_MESSAGES, ITEM_LABEL } from './messages-handover';
+export { HANDOVER_MESSAGES, discrepancyMessage } from './messages-handover';
 export { DOCUMENT_KINDS, DOCUMENT_EXTENSION, documentObjectPath } from './commands/handover';

@@ -2,6 +2,7 @@
 // sync, rejections, and a new device's first-sync progress.
 import type { ConflictEntry, UploadEntry } from './db/engine-store';
 import type { RejectionCode } from './errors';
+import type { KeyedMessage } from './message';
 import type { TableProgress } from './replication/pull';
 
 export interface SyncStatus {
@@ -13,7 +14,14 @@ export interface SyncStatus {
   oldestPendingAt: string | null;
   lastSyncedAt: string | null;
   lastError: string | null;
-  rejections: Array<{ commandId: string; type: string; code: RejectionCode; message: string; at: string }>;
+  rejections: Array<{
+    commandId: string;
+    type: string;
+    code: RejectionCode;
+    message: string;
+    key: KeyedMessage | null;
+    at: string;
+  }>;
   /**
    * While tables are pulled for the first time on this device (a new tablet's first sync):
    * rows written so far of about how many, per table; null otherwise (issue 14).
@@ -50,6 +58,7 @@ export function status(
       type: c.type,
       code: c.code,
       message: c.message,
+      key: c.key ?? null,
       at: c.at,
     })),
   };

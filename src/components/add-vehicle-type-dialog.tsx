@@ -1,6 +1,6 @@
 // Tambah Jenis Kendaraan (spec 2.9, 5, 8.2, 8.3), on the form pattern.
 import { FormDialog } from './form-dialog';
-import { TextField } from './form-fields';
+import { useFormFields } from './form-fields';
 import { useT } from '../lib/i18n';
 import { useCommandForm } from '../lib/writes/use-command-form';
 import {
@@ -17,7 +17,7 @@ export function AddVehicleTypeDialog({
   onAdded?: (vehicleTypeId: string) => void;
 }) {
   const t = useT();
-  const { form, onSubmit, saving } = useCommandForm({
+  const { form, ...dialog } = useCommandForm({
     defaultValues: { name: '' },
     submit: (values) => {
       const checked = checkAddVehicleType(values);
@@ -34,16 +34,16 @@ export function AddVehicleTypeDialog({
       onClose();
     },
   });
+  const Field = useFormFields(form);
   return (
     <FormDialog
       title={t('vendors.vehicleTypeDialog.title')}
       description={t('vendors.vehicleTypeDialog.description')}
       testId="add-vehicle-type-dialog"
       onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
+      {...dialog}
     >
-      <TextField form={form} name="name" id="vehicle-type-name" label={t('vendors.vehicleTypeDialog.name')} />
+      <Field.Text name="name" id="vehicle-type-name" label={t('vendors.vehicleTypeDialog.name')} />
     </FormDialog>
   );
 }

@@ -7,14 +7,7 @@ import Webcam from 'react-webcam';
 import { Camera } from 'lucide-react';
 import { useT } from '../lib/i18n';
 import { Button } from './ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from './ui/dialog';
+import { DialogFrame } from './dialog-frame';
 
 const VIDEO = { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 } } as const;
 
@@ -60,32 +53,13 @@ export function CameraDialog({
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid={testId} className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{words.title}</DialogTitle>
-          <DialogDescription>{words.description}</DialogDescription>
-        </DialogHeader>
-        {error ? (
-          <p className="text-sm text-destructive" role="alert">
-            {words.failed(error)}
-          </p>
-        ) : (
-          <Webcam
-            ref={webcam}
-            audio={false}
-            screenshotFormat="image/jpeg"
-            screenshotQuality={0.9}
-            forceScreenshotSourceSize
-            videoConstraints={VIDEO}
-            // Ready once the video has its first frame: before that the stream is open but the
-            // video has no size yet, and a shot would come back empty.
-            onLoadedData={() => setReady(true)}
-            onUserMediaError={(e) => setError(typeof e === 'string' ? e : e.message)}
-            className="aspect-video w-full rounded-md bg-black object-contain"
-          />
-        )}
-        <DialogFooter>
+    <DialogFrame
+      data-testid={testId}
+      className="sm:max-w-2xl"
+      title={words.title}
+      description={words.description}
+      footer={
+        <>
           <Button type="button" variant="outline" size="lg" onClick={onClose}>
             {t('common.cancel')}
           </Button>
@@ -93,8 +67,29 @@ export function CameraDialog({
             <Camera aria-hidden="true" />
             {words.capture}
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+      onClose={onClose}
+    >
+      {error ? (
+        <p className="text-sm text-destructive" role="alert">
+          {words.failed(error)}
+        </p>
+      ) : (
+        <Webcam
+          ref={webcam}
+          audio={false}
+          screenshotFormat="image/jpeg"
+          screenshotQuality={0.9}
+          forceScreenshotSourceSize
+          videoConstraints={VIDEO}
+          // Ready once the video has its first frame: before that the stream is open but the
+          // video has no size yet, and a shot would come back empty.
+          onLoadedData={() => setReady(true)}
+          onUserMediaError={(e) => setError(typeof e === 'string' ? e : e.message)}
+          className="aspect-video w-full rounded-md bg-black object-contain"
+        />
+      )}
+    </DialogFrame>
   );
 }

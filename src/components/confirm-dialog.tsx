@@ -26,6 +26,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   onConfirm,
+  testId,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -35,6 +36,8 @@ export function ConfirmDialog({
   cancelLabel?: string;
   /** Resolves true when done (the dialog closes), false to keep it open. */
   onConfirm: () => Promise<boolean>;
+  /** data-testid of the dialog's content. */
+  testId?: string;
 }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
@@ -42,7 +45,7 @@ export function ConfirmDialog({
   useEffect(() => (open ? openToastScope() : undefined), [open]);
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <AlertDialogContent onCloseAutoFocus={returnFocus}>
+      <AlertDialogContent data-testid={testId} onCloseAutoFocus={returnFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

@@ -2,8 +2,9 @@
 // each showing its validation message underneath (./form-field.tsx), or, with
 // hideError, only marked invalid where the form shows one message for all
 // (FormMessage anyField). The id defaults to the field's name; pass one where
-// two dialogs could show the same name at once (a nested dialog).
-import type { ComponentProps, ReactNode } from 'react';
+// two dialogs could show the same name at once (a nested dialog). A dialog binds them to its
+// form once (useFormFields) and then names each field: <Field.Text name="city" ... />.
+import { useMemo, type ComponentProps, type ReactNode } from 'react';
 import { Controller, get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { parseQuantity } from '../lib/quantity';
 import { FormField } from './form-field';
@@ -11,14 +12,18 @@ import { Input } from './ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
 import { Textarea } from './ui/textarea';
 
-interface FieldProps<V extends FieldValues> {
-  form: UseFormReturn<V>;
+/** A field's props once its form is bound (useFormFields). */
+interface BoundFieldProps<V extends FieldValues> {
   name: Path<V>;
   label: string;
   id?: string;
   hint?: string;
   /** Marks the control invalid but leaves the message to the form's one (FormMessage anyField). */
   hideError?: boolean;
+}
+
+interface FieldProps<V extends FieldValues> extends BoundFieldProps<V> {
+  form: UseFormReturn<V>;
 }
 
 function errorOf<V extends FieldValues>(form: UseFormReturn<V>, name: Path<V>): string | undefined {
@@ -69,13 +74,12 @@ export function TextField<V extends FieldValues>(props: FieldProps<V> & InputPro
 }
 
 /** Spec 5: a quantity input parses to an integer, falling back to 0. */
-export function NumberField<V extends FieldValues>(
-  props: FieldProps<V> &
-    Omit<InputProps, 'type'> & {
-      /** How the text becomes the value (default parseQuantity; a form that refuses fractions keeps them). */
-      parse?: (value: string | number) => number;
-    },
-) {
+type NumberProps = Omit<InputProps, 'type'> & {
+  /** How the text becomes the value (default parseQuantity; a form that refuses fractions keeps them). */
+  parse?: (value: string | number) => number;
+};
+
+export function NumberField<V extends FieldValues>(props: FieldProps<V> & NumberProps) {
   const { parse = parseQuantity, ...rest } = props;
   const { field, control } = splitField<V, Omit<InputProps, 'type'>>(rest);
   return (
@@ -169,6 +173,22 @@ export function SelectField<V extends FieldValues>(props: FieldProps<V> & Select
         );
       }}
     </Labelled>
+  );
+}
+
+/**
+ * The fields bound to one form, so that each names only its own field; stable while the form
+ * is (react-hook-form keeps one form object for the life of the component).
+ */
+export function useFormFields<V extends FieldValues>(form: UseFormReturn<V>) {
+  return useMemo(
+    () => ({
+      Text: (props: BoundFieldProps<V> & InputProps) => <TextField form={form} {...props} />,
+      Number: (props: BoundFieldProps<V> & NumberProps) => <NumberField form={form} {...props} />,
+      Textarea: (props: BoundFieldProps<V> & TextareaProps) => <TextareaField form={form} {...props} />,
+      Select: (props: BoundFieldProps<V> & SelectProps) => <SelectField form={form} {...props} />,
+    }),
+    [form],
   );
 }
 

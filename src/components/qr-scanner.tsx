@@ -12,24 +12,14 @@ import { parseShipmentQr, type ShipmentQr } from '../lib/documents/qr-payload';
 import { useT } from '../lib/i18n';
 import { useRxQuery } from '../lib/hooks/use-rx-query';
 import { Button } from './ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from './ui/dialog';
+import { DialogFrame } from './dialog-frame';
 import { Input } from './ui/input';
 
 const VIDEO = { facingMode: 'environment', width: { ideal: 1280 }, height: { ideal: 720 } } as const;
 const READ_EVERY_MS = 200;
 
 /** Reads the video until a Dermaga code is found; says what else it saw. */
-function useQrScan(
-  video: () => HTMLVideoElement | null | undefined,
-  onFound: (qr: ShipmentQr) => void,
-) {
+function useQrScan(video: () => HTMLVideoElement | null | undefined, onFound: (qr: ShipmentQr) => void) {
   const [state, setState] = useState<'loading' | 'scanning' | 'failed'>('loading');
   const [wrongCode, setWrongCode] = useState(false);
   const found = useRef(onFound);
@@ -196,53 +186,51 @@ export function QrScannerDialog({
   const { state, wrongCode } = useQrScan(video, found);
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent data-testid="qr-scanner" className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{onCode ? t('verify.scanTitle') : t('handover.scan.title')}</DialogTitle>
-          <DialogDescription>
-            {onCode ? t('verify.scanDescription') : t('handover.scan.description')}
-          </DialogDescription>
-        </DialogHeader>
-        {cameraError ? (
-          <p className="text-sm text-destructive" role="alert">
-            {t('handover.scan.cameraFailed', { reason: cameraError })}
-          </p>
-        ) : (
-          <div className="relative">
-            <Webcam
-              ref={webcam}
-              audio={false}
-              videoConstraints={VIDEO}
-              onUserMediaError={(e) => setCameraError(typeof e === 'string' ? e : e.message)}
-              className="aspect-video w-full rounded-md bg-black object-contain"
-              aria-label={t('handover.scan.description')}
-            />
-            <ScanLine
-              className="pointer-events-none absolute inset-0 m-auto size-40 text-white/70"
-              aria-hidden="true"
-            />
-          </div>
-        )}
-        <p className="text-sm" role="status" data-testid="qr-scanner-state" data-state={state}>
-          {state === 'loading'
-            ? t('handover.scan.starting')
-            : state === 'failed'
-              ? t('handover.scan.scannerFailed')
-              : t('handover.scan.looking')}
+    <DialogFrame
+      data-testid="qr-scanner"
+      className="sm:max-w-2xl"
+      title={onCode ? t('verify.scanTitle') : t('handover.scan.title')}
+      description={onCode ? t('verify.scanDescription') : t('handover.scan.description')}
+      footer={
+        <Button type="button" variant="outline" size="lg" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+      }
+      onClose={onClose}
+    >
+      {cameraError ? (
+        <p className="text-sm text-destructive" role="alert">
+          {t('handover.scan.cameraFailed', { reason: cameraError })}
         </p>
-        {wrongCode && (
-          <p className="text-base font-medium text-destructive" role="alert" data-testid="qr-not-dermaga">
-            {t('handover.scan.notDermaga')}
-          </p>
-        )}
-        {!onCode && <BatchEntry onFound={open} />}
-        <DialogFooter>
-          <Button type="button" variant="outline" size="lg" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      ) : (
+        <div className="relative">
+          <Webcam
+            ref={webcam}
+            audio={false}
+            videoConstraints={VIDEO}
+            onUserMediaError={(e) => setCameraError(typeof e === 'string' ? e : e.message)}
+            className="aspect-video w-full rounded-md bg-black object-contain"
+            aria-label={t('handover.scan.description')}
+          />
+          <ScanLine
+            className="pointer-events-none absolute inset-0 m-auto size-40 text-white/70"
+            aria-hidden="true"
+          />
+        </div>
+      )}
+      <p className="text-sm" role="status" data-testid="qr-scanner-state" data-state={state}>
+        {state === 'loading'
+          ? t('handover.scan.starting')
+          : state === 'failed'
+            ? t('handover.scan.scannerFailed')
+            : t('handover.scan.looking')}
+      </p>
+      {wrongCode && (
+        <p className="text-base font-medium text-destructive" role="alert" data-testid="qr-not-dermaga">
+          {t('handover.scan.notDermaga')}
+        </p>
+      )}
+      {!onCode && <BatchEntry onFound={open} />}
+    </DialogFrame>
   );
 }

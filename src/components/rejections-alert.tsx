@@ -8,7 +8,7 @@ import { Button } from './ui/button';
 import { formatDateTime } from '../lib/format-date';
 import { useSyncEngine, useSyncStatus } from '../lib/sync-engine';
 import { useT } from '../lib/i18n';
-import { localize } from '../lib/i18n/localize';
+import { serverMessage } from '../lib/i18n/server-message';
 
 const SHOWN = 5;
 
@@ -28,7 +28,7 @@ export const RejectionsAlert = memo(function RejectionsAlert() {
             <li key={r.commandId} className="flex items-center justify-between gap-2" data-testid="rejection">
               <span>
                 <span className="font-medium" data-testid="rejection-message">
-                  {localize(r.message)}
+                  {serverMessage(r.key, r.message)}
                 </span>{' '}
                 <span className="text-xs opacity-80">({formatDateTime(r.at)})</span>
               </span>

@@ -8,7 +8,7 @@ import { describeDiscrepancy } from '../lib/handover/discrepancies';
 import { useT } from '../lib/i18n';
 import { sendChecked, useCommandForm } from '../lib/writes/use-command-form';
 import { FormDialog } from './form-dialog';
-import { TextareaField } from './form-fields';
+import { useFormFields } from './form-fields';
 
 interface Values {
   note: string;
@@ -24,7 +24,7 @@ export function ResolveDiscrepancyDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const { form, onSubmit, saving } = useCommandForm<Values>({
+  const { form, ...dialog } = useCommandForm<Values>({
     defaultValues: { note: '' },
     submit: (v) =>
       sendChecked(
@@ -34,20 +34,19 @@ export function ResolveDiscrepancyDialog({
       ),
     onDone: onClose,
   });
+  const Field = useFormFields(form);
   return (
     <FormDialog
       title={`${t('handover.discrepancies.resolveTitle')} ${batch}`}
       description={`${describeDiscrepancy(d)}. ${t('handover.discrepancies.resolveNoteHint')}`}
       testId="resolve-discrepancy-dialog"
       onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
+      {...dialog}
       submitLabel={t('handover.discrepancies.resolveSubmit')}
       savingLabel={t('common.saving')}
       submitTestId="resolve-discrepancy-submit"
     >
-      <TextareaField
-        form={form}
+      <Field.Textarea
         name="note"
         id="resolve-note"
         label={t('handover.discrepancies.resolveNoteLabel')}

@@ -13,7 +13,7 @@ import { isStaff } from '../lib/session/roles';
 import { useSignedIn } from '../lib/session/session';
 import { sendChecked, useCommandForm } from '../lib/writes/use-command-form';
 import { FormDialog } from './form-dialog';
-import { NumberField, TextareaField } from './form-fields';
+import { useFormFields } from './form-fields';
 import { Button } from './ui/button';
 
 interface CountsValues {
@@ -24,7 +24,7 @@ interface CountsValues {
 
 function CorrectCountsDialog({ shipment: s, onClose }: { shipment: Shipment; onClose: () => void }) {
   const t = useT();
-  const { form, onSubmit, saving } = useCommandForm<CountsValues>({
+  const { form, ...dialog } = useCommandForm<CountsValues>({
     defaultValues: {
       smartboard_quantity: s.smartboard_quantity,
       bracket_quantity: s.bracket_quantity,
@@ -43,6 +43,7 @@ function CorrectCountsDialog({ shipment: s, onClose }: { shipment: Shipment; onC
       ),
     onDone: onClose,
   });
+  const Field = useFormFields(form);
   return (
     <FormDialog
       title={t('tower.correction.countsTitle', { batch: s.batch_number })}
@@ -52,34 +53,31 @@ function CorrectCountsDialog({ shipment: s, onClose }: { shipment: Shipment; onC
       })}
       testId="correct-counts-dialog"
       onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
+      {...dialog}
       submitLabel={t('tower.correction.countsSubmit')}
     >
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <NumberField
-          form={form}
+        <Field.Number
           name="smartboard_quantity"
           id="correct-smartboard"
           label={t('tower.correction.smartboard')}
           parse={parseCount}
         />
-        <NumberField
-          form={form}
+        <Field.Number
           name="bracket_quantity"
           id="correct-bracket"
           label={t('tower.correction.bracket')}
           parse={parseCount}
         />
       </div>
-      <TextareaField form={form} name="reason" id="correct-reason" label={t('tower.correction.reason')} />
+      <Field.Textarea name="reason" id="correct-reason" label={t('tower.correction.reason')} />
     </FormDialog>
   );
 }
 
 function VoidDialog({ shipment: s, onClose }: { shipment: Shipment; onClose: () => void }) {
   const t = useT();
-  const { form, onSubmit, saving } = useCommandForm<{ reason: string }>({
+  const { form, ...dialog } = useCommandForm<{ reason: string }>({
     defaultValues: { reason: '' },
     submit: (v) =>
       sendChecked('void_shipment', checkCommand('void_shipment', { shipment_id: s.id, reason: v.reason }), {
@@ -87,6 +85,7 @@ function VoidDialog({ shipment: s, onClose }: { shipment: Shipment; onClose: () 
       }),
     onDone: onClose,
   });
+  const Field = useFormFields(form);
   return (
     <FormDialog
       title={t('tower.correction.voidTitle', { batch: s.batch_number })}
@@ -96,11 +95,10 @@ function VoidDialog({ shipment: s, onClose }: { shipment: Shipment; onClose: () 
       })}
       testId="void-shipment-dialog"
       onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
+      {...dialog}
       submitLabel={t('tower.correction.voidShipment')}
     >
-      <TextareaField form={form} name="reason" id="void-reason" label={t('tower.correction.reason')} />
+      <Field.Textarea name="reason" id="void-reason" label={t('tower.correction.reason')} />
     </FormDialog>
   );
 }

@@ -5,7 +5,8 @@
 import { commandLabel } from '../lib/command-labels';
 import { formatDateTime } from '../lib/format-date';
 import { useT } from '../lib/i18n';
-import { localize } from '../lib/i18n/localize';
+import { serverMessage } from '../lib/i18n/server-message';
+import { keyedMessage } from '../../sync/pure';
 import { isStaff } from '../lib/session/roles';
 import { useSignedIn } from '../lib/session/session';
 import { supabase } from '../lib/session/supabase';
@@ -24,6 +25,8 @@ export interface HistoryEntry {
   received_at: string;
   outcome: 'applied' | 'rejected';
   message: string | null;
+  message_key: string | null;
+  message_params: unknown;
   /** What was sent (issue 29: a correction's counts and reason). */
   payload?: Record<string, unknown> | null;
 }
@@ -100,7 +103,7 @@ export function ShipmentHistory({ shipmentId, version }: { shipmentId: string; v
               </span>
               <CorrectionDetail entry={h} />
               {h.outcome === 'rejected' && h.message && (
-                <span className="text-destructive">{localize(h.message)}</span>
+                <span className="text-destructive">{serverMessage(keyedMessage({ key: h.message_key, params: h.message_params }), h.message)}</span>
               )}
             </li>
           ))}

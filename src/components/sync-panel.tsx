@@ -4,6 +4,7 @@ import { formatAge, formatDateTime } from '../lib/format-date';
 import { useStorage } from '../lib/hooks/use-storage';
 import { useT } from '../lib/i18n';
 import { localize } from '../lib/i18n/localize';
+import { serverMessage } from '../lib/i18n/server-message';
 import type { SyncStatus } from '../../sync/pure';
 import { FirstSyncProgress } from './first-sync-progress';
 import { isNetworkError, pendingTotal } from './sync-health';
@@ -122,7 +123,7 @@ export function SyncPanel({ status, onSyncNow, storageNotice = true }: SyncPanel
           <ul className="grid max-h-60 gap-2 overflow-y-auto" aria-label={t('sync.rejectedActions')}>
             {status.rejections.map((rejection) => (
               <li key={rejection.commandId} className="rounded-md border p-2">
-                <p className="font-medium">{localize(rejection.message)}</p>
+                <p className="font-medium">{serverMessage(rejection.key, rejection.message)}</p>
                 <p className="text-xs text-muted-foreground">
                   {commandLabel(rejection.type)} · {rejection.code} · {formatDateTime(rejection.at)}
                 </p>

@@ -4,7 +4,7 @@
 // (FormDialog + useCommandForm).
 import type { Vendor } from '../../sync/pure';
 import { FormDialog } from './form-dialog';
-import { TextField } from './form-fields';
+import { useFormFields } from './form-fields';
 import { useT } from '../lib/i18n';
 import { useCommandForm } from '../lib/writes/use-command-form';
 import {
@@ -26,7 +26,7 @@ export function VendorDialog({
 }) {
   const t = useT();
   const prefix = vendor ? 'edit-vendor' : 'vendor';
-  const { form, onSubmit, saving } = useCommandForm({
+  const { form, ...dialog } = useCommandForm({
     defaultValues: {
       name: vendor?.name ?? '',
       contact_person: vendor?.contact_person ?? '',
@@ -59,6 +59,7 @@ export function VendorDialog({
       onClose();
     },
   });
+  const Field = useFormFields(form);
 
   return (
     <FormDialog
@@ -66,23 +67,11 @@ export function VendorDialog({
       description={vendor?.name ?? t('vendors.dialog.addDescription')}
       testId={`${prefix}-dialog`}
       onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
+      {...dialog}
     >
-      <TextField form={form} name="name" id={`${prefix}-name`} label={t('vendors.dialog.name')} />
-      <TextField
-        form={form}
-        name="contact_person"
-        id={`${prefix}-contact`}
-        label={t('vendors.dialog.contact')}
-      />
-      <TextField
-        form={form}
-        name="phone"
-        id={`${prefix}-phone`}
-        type="tel"
-        label={t('vendors.dialog.phone')}
-      />
+      <Field.Text name="name" id={`${prefix}-name`} label={t('vendors.dialog.name')} />
+      <Field.Text name="contact_person" id={`${prefix}-contact`} label={t('vendors.dialog.contact')} />
+      <Field.Text name="phone" id={`${prefix}-phone`} type="tel" label={t('vendors.dialog.phone')} />
     </FormDialog>
   );
 }

@@ -3,7 +3,8 @@
 // markers), and a toast for each rejection that arrives while a screen is open.
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { ERROR_TITLE } from './i18n/default-strings';
+import { t } from './i18n';
+import { serverMessage } from './i18n/server-message';
 import { pendingIds } from './pending-ids';
 import { PendingMarks } from './pending-marks';
 import { useSyncEngine } from './sync-engine';
@@ -61,7 +62,7 @@ export function useRejectionToasts(): void {
       for (const rejection of status.rejections) {
         if (seen.current.has(rejection.commandId)) continue;
         seen.current.add(rejection.commandId);
-        toast.error(ERROR_TITLE, { description: rejection.message });
+        toast.error(t('common.errorTitle'), { description: serverMessage(rejection.key, rejection.message) });
       }
     });
     return () => subscription.unsubscribe();

@@ -4,6 +4,7 @@
 // who, so its own strict check says only that the state has moved on).
 // Server side: supabase/schemas/functions/cmd_arrival.sql (complete_unloading with its counted
 // receipt of issue 28 too; the receipt's rules in cmd_handover.sql).
+import { keyed } from '../message';
 import { z } from 'zod';
 import { hubKind } from '../domain/hub-type';
 import { firstWarehouseOf } from '../domain/lookups';
@@ -24,17 +25,17 @@ async function arriving(
   p: { hub_id: string; shipment_id: string },
   strict: boolean,
 ): Promise<Shipment | undefined> {
-  const s = await need(ctx, 'shipments', p.shipment_id, MESSAGES.shipmentNotFound, strict);
+  const s = await need(ctx, 'shipments', p.shipment_id, keyed('shipmentNotFound'), strict);
   if (!s) return undefined;
   // Who may act is decided by where the shipment goes, whatever hub the payload names.
   requireHub(ctx.actor, s.destination_hub_id);
-  if (!holds(s.destination_hub_id === p.hub_id, strict, MESSAGES.shipmentNotForHub)) return undefined;
+  if (!holds(s.destination_hub_id === p.hub_id, strict, keyed('shipmentNotForHub'))) return undefined;
   const destination = await ctx.read.get('hubs', s.destination_hub_id);
   if (
     !holds(
       !destination || hubKind(destination.name, destination.type) !== 'pod',
       strict,
-      MESSAGES.podShipmentElsewhere,
+      keyed('podShipmentElsewhere'),
     )
   ) {
     return undefined;
@@ -157,7 +158,7 @@ export const completeUnloading = defineCommand({
     const counted = countedUnloading(ctx, s, p.receipt, strict);
     if (!counted) return [];
     const warehouse = firstWarehouseOf(await ctx.read.all('warehouses'), s.destination_hub_id);
-    if (!holds(!!warehouse, strict, MESSAGES.hubWarehouseMissing) || !warehouse) return [];
+    if (!holds(!!warehouse, strict, keyed('hubWarehouseMissing')) || !warehouse) return [];
 
     const changes: Change[] = [
       {

@@ -2,6 +2,7 @@
 // document that names the one it replaces (same shipment, same kind), recorded by the same
 // rules as attach_document, and both stay. Server side:
 // supabase/schemas/functions/cmd_document_correction.sql.
+import { keyed } from '../message';
 import { z } from 'zod';
 import { HANDOVER_MESSAGES as M } from '../messages-handover';
 import { attachDocument, attachDocumentInput } from './handover';
@@ -16,7 +17,7 @@ export const attachCorrection = defineCommand({
   type: 'attach_correction',
   schema: attachCorrectionInput,
   async predict(p, ctx, strict) {
-    const replaced = await need(ctx, 'shipment_documents', p.replaces, M.replacedNotFound, strict);
+    const replaced = await need(ctx, 'shipment_documents', p.replaces, keyed('handover.replacedNotFound'), strict);
     if (replaced) {
       holds(
         !replaced.deleted &&
@@ -24,7 +25,7 @@ export const attachCorrection = defineCommand({
           replaced.kind === p.kind &&
           replaced.id !== p.id,
         strict,
-        M.replacedNotFound,
+        keyed('handover.replacedNotFound'),
       );
     }
     const { replaces: _replaces, ...document } = p;

@@ -3,6 +3,7 @@
 // stored file of a shipment once it is in the bucket). The counted receipt itself rides on
 // complete_unloading and pod_complete (arrival.ts, pod.ts; its rules in handover-receipt.ts).
 // Server side: supabase/schemas/functions/cmd_handover.sql.
+import { keyed } from '../message';
 import { z } from 'zod';
 import { CommandRefused } from '../errors';
 import { hubKind } from '../domain/hub-type';
@@ -45,10 +46,10 @@ export const resolveDiscrepancy = defineCommand({
   }),
   async predict(p, ctx, strict) {
     requireRole(ctx.actor, ['admin', 'tower_control']);
-    const d = await need(ctx, 'discrepancies', p.discrepancy_id, M.discrepancyNotFound, strict);
+    const d = await need(ctx, 'discrepancies', p.discrepancy_id, keyed('handover.discrepancyNotFound'), strict);
     if (!d) return [];
     if (d.status === 'resolved') {
-      if (strict) throw new CommandRefused('conflict', M.discrepancyAlreadyResolved);
+      if (strict) throw new CommandRefused('conflict', keyed('handover.discrepancyAlreadyResolved'));
       return [];
     }
     return [
@@ -129,7 +130,7 @@ async function requireReceivingSide(ctx: PredictContext, s: Shipment): Promise<v
   const destination = hubs.find((h) => h.id === s.destination_hub_id);
   if (destination && hubKind(destination.name, destination.type) === 'pod') {
     if (!mayActForPodCity(ctx.actor, podCityOfShipment(s, destination), hubs))
-      throw new CommandRefused('forbidden', MESSAGES.forbiddenPod);
+      throw new CommandRefused('forbidden', keyed('forbiddenPod'));
     return;
   }
   requireHub(ctx.actor, s.destination_hub_id);
@@ -139,14 +140,14 @@ export const attachDocument = defineCommand({
   type: 'attach_document',
   schema: attachDocumentInput,
   async predict(p, ctx, strict) {
-    const s = await need(ctx, 'shipments', p.shipment_id, MESSAGES.shipmentNotFound, strict);
+    const s = await need(ctx, 'shipments', p.shipment_id, keyed('shipmentNotFound'), strict);
     if (!s) return [];
     if (p.kind === 'surat_jalan') requireHub(ctx.actor, s.origin_hub_id);
     else await requireReceivingSide(ctx, s);
     const prior = await ctx.read.get('shipment_documents', p.id);
     // Idempotent by id: the same document again changes nothing.
     if (prior && !prior.deleted) {
-      holds(prior.path === p.path && prior.sha256 === p.sha256, strict, MESSAGES.invalidCommand);
+      holds(prior.path === p.path && prior.sha256 === p.sha256, strict, keyed('invalidCommand'));
       return [];
     }
     const row: ShipmentDocument = {

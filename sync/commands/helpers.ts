@@ -1,8 +1,9 @@
 // Small pieces the command predictions share.
+import { keyed } from '../message';
 import { z } from 'zod';
 import type { Tables, TableName } from '../model/rows';
 import { MESSAGES } from '../messages';
-import { CommandRefused } from '../errors';
+import { CommandRefused, type Refusal } from '../errors';
 import type { Actor, PredictContext } from './types';
 import { charLength, TEXT_BOUNDS, type TextField } from './text-bounds';
 
@@ -68,14 +69,14 @@ export function mayActForHub(actor: Actor, hubId: string): boolean {
 
 export function requireHub(actor: Actor, hubId: string): void {
   if (!mayActForHub(actor, hubId))
-    throw new CommandRefused('forbidden', MESSAGES.forbiddenHub);
+    throw new CommandRefused('forbidden', keyed('forbiddenHub'));
 }
 
 export async function mustGet<T extends TableName>(
   ctx: PredictContext,
   table: T,
   id: string,
-  message: string,
+  message: Refusal,
 ): Promise<Tables[T]> {
   const row = await ctx.read.get(table, id);
   if (!row || row.deleted) throw new CommandRefused('not_found', message);
@@ -134,11 +135,11 @@ export const intBetween = (min: number, max: number, lowMessage: string, highMes
 export function requireOperator(actor: Actor): void {
   if (actor.role === 'admin' || actor.role === 'tower_control') return;
   if (actor.role === 'hub_user' && actor.hubId) return;
-  throw new CommandRefused('forbidden', MESSAGES.forbiddenAction);
+  throw new CommandRefused('forbidden', keyed('forbiddenAction'));
 }
 
 export function requireRole(actor: Actor, roles: readonly Actor['role'][]): void {
-  if (!roles.includes(actor.role)) throw new CommandRefused('forbidden', MESSAGES.forbiddenAction);
+  if (!roles.includes(actor.role)) throw new CommandRefused('forbidden', keyed('forbiddenAction'));
 }
 
 export const isStaff = (actor: Actor) => actor.role === 'admin' || actor.role === 'tower_control';
@@ -151,7 +152,7 @@ export async function need<T extends TableName>(
   ctx: PredictContext,
   table: T,
   id: string,
-  message: string,
+  message: Refusal,
   strict: boolean,
 ): Promise<Tables[T] | undefined> {
   const row = await ctx.read.get(table, id);
@@ -165,7 +166,7 @@ export async function need<T extends TableName>(
  * returns false and the caller predicts nothing (the server will refuse it,
  * and showing the effect meanwhile would be wrong).
  */
-export function holds(condition: boolean, strict: boolean, message: string): boolean {
+export function holds(condition: boolean, strict: boolean, message: Refusal): boolean {
   if (condition) return true;
   if (strict) throw new CommandRefused('precondition', message);
   return false;

@@ -2,6 +2,7 @@
 // the hub counts blind), delete softly while nothing hangs on it.
 // Server side: supabase/schemas/functions/cmd_hubs.sql (add_hub, edit_hub with blind_count,
 // delete_hub).
+import { keyed } from '../message';
 import { z } from 'zod';
 import { CommandRefused } from '../errors';
 import { MESSAGES } from '../messages';
@@ -49,7 +50,7 @@ export const editHub = defineCommand({
   }),
   async predict(p, ctx, strict) {
     requireRole(ctx.actor, ['admin']);
-    const hub = await need(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound, strict);
+    const hub = await need(ctx, 'hubs', p.hub_id, keyed('hubNotFound'), strict);
     if (!hub) return [];
     const { name, city, blind_count } = p.changes;
     if (name !== undefined) {
@@ -76,13 +77,13 @@ export const deleteHub = defineCommand({
   schema: z.object({ hub_id: uuid(MESSAGES.hubNotFound) }),
   async predict(p, ctx, strict) {
     requireRole(ctx.actor, ['admin']);
-    const hub = await need(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound, strict);
+    const hub = await need(ctx, 'hubs', p.hub_id, keyed('hubNotFound'), strict);
     if (!hub) return [];
     // Warehouses are local master data, so that refusal shows at once; vehicles,
     // open shipments and users are checked by the server.
     const warehouses = await ctx.read.all('warehouses');
     if (strict && warehouses.some((w) => !w.deleted && w.hub_id === hub.id)) {
-      throw new CommandRefused('precondition', MESSAGES.hubHasWarehouses(hub.name));
+      throw new CommandRefused('precondition', keyed('hubHasWarehouses', { name: hub.name }));
     }
     return [{ table: 'hubs', row: { ...hub, deleted: true } }];
   },

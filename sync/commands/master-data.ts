@@ -4,6 +4,7 @@
 // row is in use (checks the device cannot make without querying other tables
 // are left to the server).
 // Server side: supabase/schemas/functions/cmd_master_data.sql and cmd_vehicles.sql.
+import { keyed } from '../message';
 import { z } from 'zod';
 import { hubKind } from '../domain/hub-type';
 import { podCityOfHub } from '../domain/pod-city';
@@ -47,7 +48,7 @@ export function unique(strict: boolean, taken: boolean, message: string): boolea
 function hubForNewRow(actor: Actor, given: string | null): string | null {
   if (actor.role !== 'hub_user') return given;
   const hub = given ?? actor.hubId;
-  if (!hub) throw new CommandRefused('forbidden', MESSAGES.forbiddenHub);
+  if (!hub) throw new CommandRefused('forbidden', keyed('forbiddenHub'));
   requireHub(actor, hub);
   return hub;
 }
@@ -77,10 +78,10 @@ export const addInventory = defineCommand({
   }),
   async predict(p, ctx, strict) {
     requireOperator(ctx.actor);
-    const w = await need(ctx, 'warehouses', p.warehouse_id, MESSAGES.warehouseNotFound, strict);
+    const w = await need(ctx, 'warehouses', p.warehouse_id, keyed('warehouseNotFound'), strict);
     if (!w) return [];
     if (!mayBookAt(ctx.actor, w, await ctx.read.all('hubs'))) {
-      throw new CommandRefused('forbidden', MESSAGES.forbiddenWarehouse);
+      throw new CommandRefused('forbidden', keyed('forbiddenWarehouse'));
     }
     return [
       {
@@ -113,7 +114,7 @@ export const addWarehouse = defineCommand({
   async predict(p, ctx, strict) {
     requireOperator(ctx.actor);
     const hubId = hubForNewRow(ctx.actor, p.hub_id);
-    if (hubId !== null && !(await need(ctx, 'hubs', hubId, MESSAGES.hubNotFound, strict))) return [];
+    if (hubId !== null && !(await need(ctx, 'hubs', hubId, keyed('hubNotFound'), strict))) return [];
     return [
       {
         table: 'warehouses',
@@ -173,7 +174,7 @@ export const editVendor = defineCommand({
   }),
   async predict(p, ctx, strict) {
     requireRole(ctx.actor, ['admin']);
-    const v = await need(ctx, 'vendors', p.vendor_id, MESSAGES.vendorNotFound, strict);
+    const v = await need(ctx, 'vendors', p.vendor_id, keyed('vendorNotFound'), strict);
     if (!v) return [];
     const { name, contact_person, phone } = p.changes;
     if (name !== undefined) {
@@ -200,13 +201,13 @@ export const deleteVendor = defineCommand({
   schema: z.object({ vendor_id: uuid(MESSAGES.vendorNotFound) }),
   async predict(p, ctx, strict) {
     requireRole(ctx.actor, ['admin']);
-    const v = await need(ctx, 'vendors', p.vendor_id, MESSAGES.vendorNotFound, strict);
+    const v = await need(ctx, 'vendors', p.vendor_id, keyed('vendorNotFound'), strict);
     if (!v) return [];
     // Refused while it has active vehicles (public.cmd_delete_vendor, same message):
     // what this device holds of them shows the refusal at once; the server decides.
     const active = (await ctx.read.vehiclesOf(v.id)).filter((x) => x.is_active && !x.deleted);
     if (strict && active.length > 0) {
-      throw new CommandRefused('precondition', MESSAGES.vendorHasVehicles(v.name, active.length));
+      throw new CommandRefused('precondition', keyed('vendorHasVehicles', { name: v.name, count: active.length }));
     }
     return [{ table: 'vendors', row: { ...v, deleted: true } }];
   },
@@ -247,14 +248,14 @@ interface NewVehicle {
 async function predictNewVehicle(p: NewVehicle, ctx: PredictContext, strict: boolean) {
   requireOperator(ctx.actor);
   const hubId = hubForNewRow(ctx.actor, p.current_hub_id);
-  if (!(await need(ctx, 'vendors', p.vendor_id, MESSAGES.vendorNotFound, strict))) return [];
+  if (!(await need(ctx, 'vendors', p.vendor_id, keyed('vendorNotFound'), strict))) return [];
   if (
     p.vehicle_type_id !== null &&
-    !(await need(ctx, 'vehicle_types', p.vehicle_type_id, MESSAGES.vehicleTypeNotFound, strict))
+    !(await need(ctx, 'vehicle_types', p.vehicle_type_id, keyed('vehicleTypeNotFound'), strict))
   ) {
     return [];
   }
-  if (hubId !== null && !(await need(ctx, 'hubs', hubId, MESSAGES.hubNotFound, strict))) return [];
+  if (hubId !== null && !(await need(ctx, 'hubs', hubId, keyed('hubNotFound'), strict))) return [];
   // A plate taken by another active vehicle is refused by the server ('duplicate').
   const row: Vehicle = {
     ...newRowStamp(ctx, p.vehicle_id),
@@ -371,12 +372,12 @@ export const editVehicle = defineCommand({
   }),
   async predict(p, ctx, strict) {
     requireRole(ctx.actor, FLEET_EDITORS);
-    const v = await need(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound, strict);
+    const v = await need(ctx, 'vehicles', p.vehicle_id, keyed('vehicleNotFound'), strict);
     if (!v) return [];
     const c = p.changes;
     if (
       c.vehicle_type_id &&
-      !(await need(ctx, 'vehicle_types', c.vehicle_type_id, MESSAGES.vehicleTypeNotFound, strict))
+      !(await need(ctx, 'vehicle_types', c.vehicle_type_id, keyed('vehicleTypeNotFound'), strict))
     ) {
       return [];
     }
@@ -385,7 +386,7 @@ export const editVehicle = defineCommand({
       !holds(
         !(deactivating && (v.siap_muat || v.sedang_muat)),
         strict,
-        MESSAGES.vehicleInQueue(v.license_plate),
+        keyed('vehicleInQueue', { plate: v.license_plate }),
       )
     ) {
       return [];
@@ -413,9 +414,9 @@ export const deleteVehicle = defineCommand({
   schema: z.object({ vehicle_id: uuid(MESSAGES.vehicleNotFound) }),
   async predict(p, ctx, strict) {
     requireRole(ctx.actor, FLEET_EDITORS);
-    const v = await need(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound, strict);
+    const v = await need(ctx, 'vehicles', p.vehicle_id, keyed('vehicleNotFound'), strict);
     if (!v) return [];
-    if (!holds(!(v.siap_muat || v.sedang_muat), strict, MESSAGES.vehicleInQueue(v.license_plate))) return [];
+    if (!holds(!(v.siap_muat || v.sedang_muat), strict, keyed('vehicleInQueue', { plate: v.license_plate }))) return [];
     // "Carrying an open shipment" needs a query over shipments: the server checks.
     return [{ table: 'vehicles', row: { ...v, deleted: true, is_active: false } }];
   },

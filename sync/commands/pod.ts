@@ -3,6 +3,7 @@
 // user of a POD hub of the shipment's city.
 // Server side: supabase/schemas/functions/cmd_pod.sql (pod_complete with its counted receipt of
 // issue 28 too; the receipt's rules in cmd_handover.sql).
+import { keyed } from '../message';
 import { z } from 'zod';
 import { hubKind } from '../domain/hub-type';
 import { hubForCity, warehouseForCity } from '../domain/lookups';
@@ -38,14 +39,14 @@ async function podShipment(
   shipmentId: string,
   strict: boolean,
 ): Promise<PodShipment | undefined> {
-  const shipment = await need(ctx, 'shipments', shipmentId, MESSAGES.shipmentNotFound, strict);
+  const shipment = await need(ctx, 'shipments', shipmentId, keyed('shipmentNotFound'), strict);
   if (!shipment) return undefined;
   const hubs = await ctx.read.all('hubs');
   const city = podCityOfShipment(
     shipment,
     hubs.find((h) => h.id === shipment.destination_hub_id),
   );
-  if (!mayActForPodCity(ctx.actor, city, hubs)) throw new CommandRefused('forbidden', MESSAGES.forbiddenPod);
+  if (!mayActForPodCity(ctx.actor, city, hubs)) throw new CommandRefused('forbidden', keyed('forbiddenPod'));
   return { shipment, city, hubs };
 }
 
@@ -61,8 +62,8 @@ export const podConfirmArrival = defineCommand({
     const found = await podShipment(ctx, p.shipment_id, strict);
     if (!found) return [];
     const { shipment: s, city, hubs } = found;
-    if (!holds(s.status.startsWith('otw_'), strict, MESSAGES.invalidStatusFormat)) return [];
-    if (!holds(city !== null, strict, MESSAGES.cityUnavailable) || city === null) return [];
+    if (!holds(s.status.startsWith('otw_'), strict, keyed('invalidStatusFormat'))) return [];
+    if (!holds(city !== null, strict, keyed('cityUnavailable')) || city === null) return [];
     // Spec 4.2: the hub whose city or name matches; none leaves the current hub as it is.
     const target = hubForCity(hubs, city, s.destination_hub_id);
     const changes: Change[] = [
@@ -94,7 +95,7 @@ export const podStartUnloading = defineCommand({
     const found = await podShipment(ctx, p.shipment_id, strict);
     if (!found) return [];
     const { shipment: s, city } = found;
-    if (!holds(city !== null, strict, MESSAGES.cityUnavailable)) return [];
+    if (!holds(city !== null, strict, keyed('cityUnavailable'))) return [];
     const message = taken(
       s,
       ['sedang_bongkar', 'selesai', 'selesai_pod'],
@@ -119,7 +120,7 @@ export const podComplete = defineCommand({
     const found = await podShipment(ctx, p.shipment_id, strict);
     if (!found) return [];
     const { shipment: s, city } = found;
-    if (!holds(city !== null, strict, MESSAGES.cityUnavailable) || city === null) return [];
+    if (!holds(city !== null, strict, keyed('cityUnavailable')) || city === null) return [];
     const message = taken(
       s,
       ['selesai', 'selesai_pod'],
@@ -131,7 +132,7 @@ export const podComplete = defineCommand({
     const counted = countedUnloading(ctx, s, p.receipt, strict);
     if (!counted) return [];
     const warehouse = warehouseForCity(await ctx.read.all('warehouses'), city);
-    if (!holds(!!warehouse, strict, MESSAGES.warehouseNotFoundForCity(city)) || !warehouse) return [];
+    if (!holds(!!warehouse, strict, keyed('warehouseNotFoundForCity', { city })) || !warehouse) return [];
 
     const changes: Change[] = [
       {

@@ -9,6 +9,7 @@
 // selesai_bongkar (nothing is in transit any more, spec 4.2), takes its stock
 // row away (the stock returns) and makes the vehicle ready again. The reason
 // stays in the command: the audit trail and the shipment's history show it.
+import { keyed } from '../message';
 import { z } from 'zod';
 import { availableStock, stockShortfalls, VOIDED_STATUS } from '../domain/stock';
 import { MESSAGES } from '../messages';
@@ -27,8 +28,8 @@ export function isCorrectable(s: Pick<Shipment, 'status' | 'selesai_bongkar' | '
 /** The shipment, once the actor may correct it (public.cmd_lock_correctable_shipment). */
 async function correctable(ctx: PredictContext, shipmentId: string, strict: boolean) {
   requireRole(ctx.actor, STAFF);
-  const s = await need(ctx, 'shipments', shipmentId, MESSAGES.shipmentNotFound, strict);
-  if (!s || !holds(isCorrectable(s), strict, MESSAGES.shipmentNotCorrectable)) return undefined;
+  const s = await need(ctx, 'shipments', shipmentId, keyed('shipmentNotFound'), strict);
+  if (!s || !holds(isCorrectable(s), strict, keyed('shipmentNotCorrectable'))) return undefined;
   return s;
 }
 
@@ -59,7 +60,7 @@ export const correctShipmentCounts = defineCommand({
     const s = await correctable(ctx, p.shipment_id, strict);
     if (!s) return [];
     const unchanged = p.smartboard_quantity === s.smartboard_quantity && p.bracket_quantity === s.bracket_quantity;
-    if (!holds(!unchanged, strict, MESSAGES.correctionUnchanged)) return [];
+    if (!holds(!unchanged, strict, keyed('correctionUnchanged'))) return [];
     const changes: Change[] = [];
     const stock = await stockRowOf(ctx, s);
     if (stock) {

@@ -2,6 +2,7 @@
 // Server side: supabase/schemas/functions/cmd_shipping.sql (the three forms,
 // with issue 29's stock, whole-number and batch checks and issue 41's "nothing empty leaves") and
 // supabase/schemas/functions/cmd_shipping.sql (set_shipment_image, the departing vehicle).
+import { keyed } from '../message';
 import { z } from 'zod';
 import { otwForHub, otwForWarehouse, type OtwStatus } from '../domain/destination';
 import { firstWarehouseOf } from '../domain/lookups';
@@ -76,7 +77,7 @@ async function batchAndStockHold(
   asked: { smartboards: number; brackets: number },
 ): Promise<boolean> {
   if (ctx.read.shipmentsWithBatch && batchTaken(await ctx.read.shipmentsWithBatch(batch), batch, shipmentId)) {
-    if (strict) throw new CommandRefused('conflict', MESSAGES.batchTaken(batch));
+    if (strict) throw new CommandRefused('conflict', keyed('batchTaken', { batch }));
     return false;
   }
   const stock = origin && availableStock(await ctx.read.get('stock_balances', origin.id));
@@ -129,10 +130,10 @@ async function departingVehicle(
   hubIdValue: string,
   strict: boolean,
 ): Promise<Vehicle | undefined> {
-  const v = await need(ctx, 'vehicles', vehicleIdValue, MESSAGES.vehicleNotFound, strict);
+  const v = await need(ctx, 'vehicles', vehicleIdValue, keyed('vehicleNotFound'), strict);
   if (!v) return undefined;
-  if (!holds(v.is_active, strict, MESSAGES.vehicleInactive(v.license_plate))) return undefined;
-  if (!holds(v.current_hub_id === hubIdValue, strict, MESSAGES.vehicleNotAtHub(v.license_plate)))
+  if (!holds(v.is_active, strict, keyed('vehicleInactive', { plate: v.license_plate }))) return undefined;
+  if (!holds(v.current_hub_id === hubIdValue, strict, keyed('vehicleNotAtHub', { plate: v.license_plate })))
     return undefined;
   // "Not already carrying an open shipment" needs a query over shipments that
   // the state reader does not offer: the server decides that one.
@@ -200,27 +201,27 @@ export const createShipmentDarat = defineCommand({
   })),
   async predict(p, ctx, strict) {
     requireHub(ctx.actor, p.hub_id);
-    const hub = await need(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound, strict);
+    const hub = await need(ctx, 'hubs', p.hub_id, keyed('hubNotFound'), strict);
     if (!hub) return [];
     const warehouse = await need(
       ctx,
       'warehouses',
       p.destination_warehouse_id,
-      MESSAGES.destinationWarehouseNotFound,
+      keyed('destinationWarehouseNotFound'),
       strict,
     );
     if (!warehouse) return [];
     const destination = warehouse.hub_id ? await ctx.read.get('hubs', warehouse.hub_id) : undefined;
-    if (!holds(!!destination && !destination.deleted, strict, MESSAGES.statusUndetermined) || !destination)
+    if (!holds(!!destination && !destination.deleted, strict, keyed('statusUndetermined')) || !destination)
       return [];
-    if (!holds(destination.id !== hub.id, strict, MESSAGES.destinationIsOrigin)) return [];
+    if (!holds(destination.id !== hub.id, strict, keyed('destinationIsOrigin'))) return [];
     const status = otwForWarehouse(warehouse, destination);
-    if (!holds(status !== null, strict, MESSAGES.statusUndetermined) || !status) return [];
+    if (!holds(status !== null, strict, keyed('statusUndetermined')) || !status) return [];
     const vehicle = await departingVehicle(ctx, p.vehicle_id, p.hub_id, strict);
     if (!vehicle) return [];
     // Spec 8.2: without the inventory row the Karawang/Cikarang form fails as a whole.
     const origin = firstWarehouseOf(await ctx.read.all('warehouses'), p.hub_id);
-    if (!holds(!!origin, strict, MESSAGES.originWarehouseMissing) || !origin) return [];
+    if (!holds(!!origin, strict, keyed('originWarehouseMissing')) || !origin) return [];
     const asked = { smartboards: p.smartboard_quantity, brackets: p.bracket_quantity };
     if (!(await batchAndStockHold(ctx, strict, p.shipment_id, p.batch_number, origin, asked))) return [];
 
@@ -284,13 +285,13 @@ async function predictSea(
   strict: boolean,
 ): Promise<Change[]> {
   requireHub(ctx.actor, p.hub_id);
-  const hub = await need(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound, strict);
+  const hub = await need(ctx, 'hubs', p.hub_id, keyed('hubNotFound'), strict);
   if (!hub) return [];
-  const destination = await need(ctx, 'hubs', p.destination_hub_id, MESSAGES.destinationHubNotFound, strict);
+  const destination = await need(ctx, 'hubs', p.destination_hub_id, keyed('destinationHubNotFound'), strict);
   if (!destination) return [];
-  if (!holds(destination.id !== hub.id, strict, MESSAGES.destinationIsOrigin)) return [];
+  if (!holds(destination.id !== hub.id, strict, keyed('destinationIsOrigin'))) return [];
   const status = otwForHub(destination);
-  if (!holds(status !== null, strict, MESSAGES.statusUndetermined) || !status) return [];
+  if (!holds(status !== null, strict, keyed('statusUndetermined')) || !status) return [];
   const vehicle = await departingVehicle(ctx, p.vehicle_id, p.hub_id, strict);
   if (!vehicle) return [];
   // Spec 8.2: the port forms do not fail over the inventory row; without a
@@ -367,7 +368,7 @@ export const setShipmentImage = defineCommand({
     path: requiredText(MESSAGES.invalidCommand, 'path'),
   }).refine((p) => isImagePathOf(p.path, p.shipment_id, p.slot), { error: MESSAGES.invalidCommand }),
   async predict(p, ctx, strict) {
-    const s = await need(ctx, 'shipments', p.shipment_id, MESSAGES.shipmentNotFound, strict);
+    const s = await need(ctx, 'shipments', p.shipment_id, keyed('shipmentNotFound'), strict);
     if (!s) return [];
     // The origin hub took the photos; staff may act for it (public.cmd_set_shipment_image).
     requireHub(ctx.actor, s.origin_hub_id);

@@ -1,5 +1,6 @@
 // The vehicle queue at a hub (spec 4.1): queue, Proses Muat, remove, finish loading.
 // Server side: supabase/schemas/functions/cmd_vehicle_queue.sql.
+import { keyed } from '../message';
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { actedAt, holds, mustGet, requireHub, uuid } from './helpers';
@@ -21,24 +22,24 @@ export const queueVehicles = defineCommand({
   }),
   async predict(p, ctx, strict) {
     requireHub(ctx.actor, p.hub_id);
-    const hub = await mustGet(ctx, 'hubs', p.hub_id, MESSAGES.hubNotFound);
+    const hub = await mustGet(ctx, 'hubs', p.hub_id, keyed('hubNotFound'));
     const changes: Change[] = [];
     for (const id of p.vehicle_ids) {
       const v = await ctx.read.get('vehicles', id);
       if (!v || v.deleted) {
-        if (strict) throw new CommandRefused('not_found', MESSAGES.vehicleNotFound);
+        if (strict) throw new CommandRefused('not_found', keyed('vehicleNotFound'));
         continue;
       }
       const seaHub = hub.type === 'poljak' || hub.type === 'polsub';
       // The server refuses the whole command when one vehicle does not fit, so
       // a replay that no longer fits predicts nothing at all.
       if (
-        !holds(v.is_active && v.ready, strict, MESSAGES.vehicleNotReady(v.license_plate))
+        !holds(v.is_active && v.ready, strict, keyed('vehicleNotReady', { plate: v.license_plate }))
       ) {
         return [];
       }
       if (
-        !holds(!seaHub || !!v.nama_kapal?.trim(), strict, MESSAGES.notSeaFleet(v.license_plate))
+        !holds(!seaHub || !!v.nama_kapal?.trim(), strict, keyed('notSeaFleet', { plate: v.license_plate }))
       ) {
         return [];
       }
@@ -67,9 +68,9 @@ export const startLoading = defineCommand({
   schema: vehicleAtHub,
   async predict(p, ctx, strict) {
     requireHub(ctx.actor, p.hub_id);
-    const v = await mustGet(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound);
+    const v = await mustGet(ctx, 'vehicles', p.vehicle_id, keyed('vehicleNotFound'));
     const queuedHere = v.siap_muat && v.current_hub_id === p.hub_id;
-    if (!holds(queuedHere, strict, MESSAGES.notInReadyQueue(v.license_plate)))
+    if (!holds(queuedHere, strict, keyed('notInReadyQueue', { plate: v.license_plate })))
       return [];
     return [
       {
@@ -85,9 +86,9 @@ export const removeFromQueue = defineCommand({
   schema: vehicleAtHub,
   async predict(p, ctx, strict) {
     requireHub(ctx.actor, p.hub_id);
-    const v = await mustGet(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound);
+    const v = await mustGet(ctx, 'vehicles', p.vehicle_id, keyed('vehicleNotFound'));
     const inQueueHere = (v.siap_muat || v.sedang_muat) && v.current_hub_id === p.hub_id;
-    if (!holds(inQueueHere, strict, MESSAGES.notInQueue(v.license_plate))) return [];
+    if (!holds(inQueueHere, strict, keyed('notInQueue', { plate: v.license_plate }))) return [];
     return [
       {
         table: 'vehicles',
@@ -110,9 +111,9 @@ export const finishLoading = defineCommand({
   schema: vehicleAtHub,
   async predict(p, ctx, strict) {
     requireHub(ctx.actor, p.hub_id);
-    const v = await mustGet(ctx, 'vehicles', p.vehicle_id, MESSAGES.vehicleNotFound);
+    const v = await mustGet(ctx, 'vehicles', p.vehicle_id, keyed('vehicleNotFound'));
     const loadingHere = v.sedang_muat && v.current_hub_id === p.hub_id;
-    if (!holds(loadingHere, strict, MESSAGES.notLoadingHere(v.license_plate)))
+    if (!holds(loadingHere, strict, keyed('notLoadingHere', { plate: v.license_plate })))
       return [];
     return [
       {

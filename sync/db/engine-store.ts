@@ -3,6 +3,7 @@
 import { Dexie, type Table } from 'dexie';
 import type { CommandEnvelope } from '../commands/types';
 import type { RejectionCode } from '../errors';
+import type { KeyedMessage } from '../message';
 import type { DocumentKind, TableName, Tables } from '../model/rows';
 import type { IndexedDbImpl } from './database';
 
@@ -98,7 +99,10 @@ export interface ConflictEntry {
   command_id: string;
   type: string;
   code: RejectionCode;
+  /** The text as it came (the server's Indonesian sentence): shown when there is no key. */
   message: string;
+  /** The refusal by key (issue 39): shown in the device's language. Absent in older rows. */
+  key?: KeyedMessage;
   at: string;
   payload: unknown;
 }

@@ -13,6 +13,7 @@ import type { Local } from '../db/database';
 import type { OutboxEntry } from '../db/engine-store';
 import { rejectionCode, TransientError, type RejectionCode } from '../errors';
 import { MESSAGES } from '../messages';
+import { keyedMessage, type KeyedMessage } from '../message';
 import { withWriteLock } from './write-lock';
 
 export const PUSH_BATCH = 100;
@@ -25,6 +26,9 @@ interface CommandResult {
   outcome: 'applied' | 'rejected';
   code: string | null;
   message: string | null;
+  /** The refusal's message key and parameters (issue 39; absent from an older server). */
+  key?: string | null;
+  params?: unknown;
 }
 
 export interface PushReport {
@@ -88,7 +92,13 @@ async function recordOutcomes(
         await local.store.outbox.update(entry.seq!, { state: 'applied', xid, last_error: null });
         report.applied++;
       } else {
-        await reject(local, entry, rejectionCode(result.code), result.message ?? 'Ditolak oleh server.');
+        await reject(
+          local,
+          entry,
+          rejectionCode(result.code),
+          result.message ?? 'Ditolak oleh server.',
+          keyedMessage({ key: result.key, params: result.params }),
+        );
         report.rejected++;
       }
     }
@@ -96,13 +106,20 @@ async function recordOutcomes(
   // A command the server did not answer for stays pending and goes again.
 }
 
-async function reject(local: Local, entry: OutboxEntry, code: RejectionCode, message: string): Promise<void> {
+async function reject(
+  local: Local,
+  entry: OutboxEntry,
+  code: RejectionCode,
+  message: string,
+  key: KeyedMessage | null = null,
+): Promise<void> {
   await local.store.outbox.delete(entry.seq!);
   await local.store.conflicts.put({
     command_id: entry.id,
     type: entry.type,
     code,
     message,
+    ...(key ? { key } : {}),
     at: new Date().toISOString(),
     payload: entry.payload,
   });
@@ -149,13 +166,9 @@ async function send(
     await send(supabase, local, lockName, batch.slice(half), report, fresh);
     return;
   }
+  const said = `${error.status}${error.code ? ` ${error.code}` : ''}: ${error.message}`;
   await withWriteLock(lockName, () =>
-    reject(
-      local,
-      batch[0]!,
-      UNSENDABLE,
-      MESSAGES.unsendable(`${error.status}${error.code ? ` ${error.code}` : ''}: ${error.message}`),
-    ),
+    reject(local, batch[0]!, UNSENDABLE, MESSAGES.unsendable(said), { key: 'unsendable', params: { answer: said } }),
   );
   report.rejected++;
 }

@@ -196,6 +196,7 @@ async function settleRefused(local: Local, entry: UploadEntry, error: { message:
     type: entry.document ? (entry.document.replaces ? 'attach_correction' : 'attach_document') : 'set_shipment_image',
     code: status === 403 ? 'forbidden' : 'unsendable',
     message: status === 403 ? M.uploadForbidden : M.uploadRefused,
+    key: { key: status === 403 ? 'handover.uploadForbidden' : 'handover.uploadRefused' },
     at: new Date().toISOString(),
     payload: { shipment_id: entry.shipment_id, path: entry.path },
   });

@@ -13,7 +13,7 @@ const shipmentId = randomUUID();
 const batch = `E2E-CNF-${hub.tag()}`;
 
 beforeAll(async () => {
-  await hub.otwToCikarang({ id: shipmentId, batch });
+  await hub.makeOtwShipment({ id: shipmentId, batch }, { smartboard: 5, bracket: 5 });
 });
 
 async function confirmOffline(page: Page): Promise<void> {

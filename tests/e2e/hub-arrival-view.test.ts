@@ -14,7 +14,16 @@ import { LANGUAGE_KEY } from '../../src/lib/session/storage-keys';
 import { appUrl } from '../support/browser';
 import { type DemoUser } from '../support/demo';
 import { seriousViolations } from './axe';
-import { openHub, otwToCikarang, otwToMakassar, query, tablet, tag, toast, waitSynced } from './hub-support';
+import {
+  makeOtwShipment,
+  openHub,
+  otwToMakassar,
+  query,
+  tablet,
+  tag,
+  toast,
+  waitSynced,
+} from './hub-support';
 import { useQrCamera } from './qr-camera';
 import { closeBast, signReceipt } from './receive-support';
 
@@ -27,7 +36,7 @@ const typed = { id: randomUUID(), batch: `E2E-ARV-${tag()}` };
 const pod = { id: randomUUID(), batch: `E2E-ARVP-${tag()}` };
 
 beforeAll(async () => {
-  for (const s of [scanned, typed]) await otwToCikarang(s, { smartboard: 12, bracket: 7 });
+  for (const s of [scanned, typed]) await makeOtwShipment(s, { smartboard: 12, bracket: 7 });
   await otwToMakassar(pod, { smartboard: 5, bracket: 2 }, { daysAgo: 3, dueInDays: 2 });
 });
 

@@ -48,9 +48,9 @@ export async function makeVehicle(options: {
  * A shipment of the test's own (`shipment`: its id and batch) on its way from Karawang to
  * Cikarang, loaded three hours ago, due tomorrow, on a truck of its own; the truck.
  */
-export async function otwToCikarang(
+export async function makeOtwShipment(
   shipment: { id: string; batch: string },
-  counts: { smartboard: number; bracket: number } = { smartboard: 5, bracket: 5 },
+  counts: { smartboard: number; bracket: number } = { smartboard: 2, bracket: 2 },
 ): Promise<{ id: string; plate: string }> {
   const truck = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false } });
   await query(
@@ -185,13 +185,16 @@ export async function tablet(
   return { context, page };
 }
 
-/** Waits until a whole sync round has finished on this device (the sync panel's last sync is set). */
-export async function waitFirstSync(page: Page): Promise<void> {
+/**
+ * Waits until a whole sync round has finished on this device (the sync panel's last sync is set;
+ * `never`: what it says before, in the device's language).
+ */
+export async function waitFirstSync(page: Page, never = SYNC_NEVER): Promise<void> {
   await page.getByTestId('sync-indicator').click();
-  await page.waitForFunction((never) => {
+  await page.waitForFunction((before) => {
     const text = document.querySelector('[data-testid=sync-last-synced]')?.textContent ?? '';
-    return text !== '' && text !== never;
-  }, SYNC_NEVER);
+    return text !== '' && text !== before;
+  }, never);
   await page.keyboard.press('Escape');
   await waitSynced(page);
 }

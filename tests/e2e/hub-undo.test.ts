@@ -29,7 +29,7 @@ async function urungkan(page: Page, text: string) {
 async function otwToCikarang() {
   const shipmentId = randomUUID();
   const batch = `E2E-UND-${hub.tag()}`;
-  const truck = await hub.otwToCikarang({ id: shipmentId, batch });
+  const truck = await hub.makeOtwShipment({ id: shipmentId, batch }, { smartboard: 5, bracket: 5 });
   return { shipmentId, batch, truck };
 }
 

@@ -182,6 +182,13 @@ describe('first writer wins', () => {
       outcome: 'rejected',
       code: 'conflict',
       message: `Kedatangan sudah dikonfirmasi oleh ${DEMO_USERS.cikarang} pada ${formatWib(first.issued_at)}`,
+      // The same by key (issue 39): what happened, who and when.
+      key: 'conflictBy',
+      params: {
+        what: { key: 'arrivalAlreadyConfirmed' },
+        who: DEMO_USERS.cikarang,
+        when: formatWib(first.issued_at),
+      },
     });
     // The rejection is final and recorded, and does not block what follows it.
     expect(next).toMatchObject({ outcome: 'applied' });

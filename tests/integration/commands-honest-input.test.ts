@@ -181,7 +181,9 @@ describe('an honest trail', () => {
        values ($1, $2, $3, 'add_vendor', $4, now(), now(), 'applied')`,
       [old.id, admin.id, admin.email, old.payload],
     );
-    expect(await admin.send([old])).toEqual([{ id: old.id, outcome: 'applied', code: null, message: null }]);
+    expect(await admin.send([old])).toEqual([
+      { id: old.id, outcome: 'applied', code: null, message: null, key: null, params: null },
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@
 // on a fresh database over the local bootstrap; the two are compared by
 // `pg_dump --schema-only` (tables, columns, constraints, indexes, comments, grants, policies,
 // triggers, functions) and function by function by source (pg_get_functiondef), and the rows
-// both put in (the shipment statuses, the storage bucket) are compared too. A change made in
+// both put in (the shipment statuses, the storage bucket, the messages by key) are compared too. A change made in
 // one place only is found: the last two cases make one in a scratch copy and see the difference.
 //
 // The databases are made on the machine's PostgreSQL (127.0.0.1:5432 as postgres, trust auth;
@@ -56,10 +56,11 @@ async function describeDatabase(url: string): Promise<Built> {
     const buckets = await sql.query(
       'select id, name, public, file_size_limit, allowed_mime_types from storage.buckets order by id',
     );
+    const messages = await sql.query('select key, text from public.app_messages order by key');
     return {
       dump,
       functions: new Map(fns.rows.map((r) => [r.sig, r.def])),
-      rows: { statuses: statuses.rows, buckets: buckets.rows },
+      rows: { statuses: statuses.rows, buckets: buckets.rows, messages: messages.rows },
     };
   } finally {
     await sql.end();
@@ -114,8 +115,9 @@ describe('supabase/schemas and supabase/migrations', () => {
     expect(changedFunctions(migrations, schema)).toEqual([]);
   });
 
-  it('put in the same rows (the shipment statuses, the storage bucket)', () => {
+  it('put in the same rows (the shipment statuses, the storage bucket, the messages by key)', () => {
     expect((migrations.rows as { statuses: unknown[] }).statuses.length).toBeGreaterThan(0);
+    expect((migrations.rows as { messages: unknown[] }).messages.length).toBeGreaterThan(100);
     expect(schema.rows).toEqual(migrations.rows);
   });
 

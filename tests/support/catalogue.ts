@@ -11,3 +11,20 @@ export function leaves(tree: object, prefix = ''): Map<string, string> {
   }
   return out;
 }
+
+/** A message parameter: a value, or a message of its own by key (a conflict's `what`). */
+export type MessageParams = Record<string, unknown>;
+
+function isKeyed(value: unknown): value is { key: string; params?: MessageParams } {
+  return typeof value === 'object' && value !== null && 'key' in value && typeof value.key === 'string';
+}
+
+/** The sentence of a key with its parameters, as a catalogue's `server` part gives it (nested keys too). */
+export function render(tree: object, key: string, params: MessageParams = {}): string {
+  const template = leaves(tree).get(key);
+  if (template === undefined) throw new Error(`no text for ${key}`);
+  return Object.entries(params).reduce((out, [name, value]) => {
+    const shown = isKeyed(value) ? render(tree, value.key, value.params) : String(value ?? '');
+    return out.split(`{{${name}}}`).join(shown);
+  }, template);
+}

@@ -219,6 +219,21 @@ describe('arrival and POD', () => {
   });
 });
 
+describe('a device refusal by key (issue 39)', () => {
+  it('carries the server key and values beside the Indonesian sentence', async () => {
+    const idle = world({ vehicles: [{ ...truck, ready: false }] });
+    const refused = predict(idle, actors.karawang!, 'queue_vehicles', { hub_id: HUB(1), vehicle_ids: [truck.id] });
+    await expect(refused).rejects.toBeInstanceOf(CommandRefused);
+    await expect(refused).rejects.toMatchObject({
+      code: 'precondition',
+      keyed: { key: 'vehicleNotReady', params: { plate: 'T 1 KA' } },
+      message: 'Kendaraan T 1 KA tidak siap untuk diantrikan.',
+    });
+    const elsewhere = predict(world(), actors.cikarang!, 'queue_vehicles', { hub_id: HUB(1), vehicle_ids: [truck.id] });
+    await expect(elsewhere).rejects.toMatchObject({ code: 'forbidden', keyed: { key: 'forbiddenHub' } });
+  });
+});
+
 describe('master data', () => {
   it('edit_vendor writes only the named fields', async () => {
     const vendor = { ...stamp, id: ID(9), name: 'PT A', contact_person: 'Budi', phone: '1' };

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { definitionOf } from '../../sync/commands/catalogue';
 import { MESSAGES } from '../../sync/messages';
 import { serverEn } from '../../src/lib/i18n/server-en';
-import { serverId } from '../../src/lib/i18n/server-id';
+import { SERVER_TEXTS } from '../../sync/server-texts';
 import { darat, sea } from './shipping-payloads';
 
 const NONE = { smartboard_quantity: 0, bracket_quantity: 0 };
@@ -40,6 +40,6 @@ describe.each([
 
 it('is in both catalogues, the device speaking the server\'s words', () => {
   expect(MESSAGES.shipmentEmpty).toBe(EMPTY);
-  expect(serverId.shipmentEmpty).toBe(EMPTY);
+  expect(SERVER_TEXTS.shipmentEmpty).toBe(EMPTY);
   expect(serverEn.shipmentEmpty).toBe('The shipment is empty: enter a Smartboard or Bracket quantity of at least 1.');
 });

@@ -1,19 +1,9 @@
 import { useState } from 'react';
 import { LogOut } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SidebarMenuButton } from '../../components/ui/sidebar';
 import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../lib/i18n';
-import { useReturnFocus } from '../../lib/return-focus';
 import { signOutAndWipe } from '../../lib/session/session';
 
 /**
@@ -31,16 +21,17 @@ export function SignOutButton({
   const t = useT();
   const [confirming, setConfirming] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
-  // Cancelled: the focus goes back to Log out (issue 29).
-  const returnFocus = useReturnFocus(confirming);
 
-  async function signOut() {
+  /** Whether it signed out (a failure is logged, and the warning stays open). */
+  async function signOut(): Promise<boolean> {
     setSigningOut(true);
     try {
       await signOutAndWipe({ beforeWipe });
+      return true;
     } catch (err) {
       console.error('sign-out failed', err);
       setSigningOut(false);
+      return false;
     }
   }
 
@@ -55,22 +46,16 @@ export function SignOutButton({
         {signingOut ? <Spinner /> : <LogOut aria-hidden="true" />}
         <span>{t('shell.logOut')}</span>
       </SidebarMenuButton>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent data-testid="sign-out-warning" onCloseAutoFocus={returnFocus}>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('shell.signOutPendingTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t('shell.signOutPendingDescription', { count: pendingCount })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => void signOut()}>
-              {t('shell.signOutAnyway')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {/* Cancelled: the focus goes back to Log out (issue 29). */}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        testId="sign-out-warning"
+        title={t('shell.signOutPendingTitle')}
+        description={t('shell.signOutPendingDescription', { count: pendingCount })}
+        confirmLabel={t('shell.signOutAnyway')}
+        onConfirm={signOut}
+      />
     </>
   );
 }

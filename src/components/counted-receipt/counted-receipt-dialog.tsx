@@ -17,7 +17,7 @@ import type { TimeZone } from '../../lib/time-zone';
 import { useCommandForm, type CommandSubmission } from '../../lib/writes/use-command-form';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { FormDialog } from '../form-dialog';
-import { TextareaField, TextField } from '../form-fields';
+import { useFormFields } from '../form-fields';
 import { SignatureField } from '../signature-pad';
 import { BastDialog } from './bast-dialog';
 import { CountRow } from './count-row';
@@ -101,6 +101,7 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
       setBast({ id, data: bastOf(shipment, receipt, values, places, id) });
     },
   });
+  const Field = useFormFields(form);
 
   // The vehicle's driver until the user types (the vehicle's row may come after the first render).
   useEffect(() => {
@@ -217,8 +218,7 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
           <div className="grid gap-4 md:grid-cols-2">
             {people.map(({ who, name, signature }) => (
               <div key={who} className="grid content-start gap-3">
-                <TextField
-                  form={form}
+                <Field.Text
                   name={`${who}_name`}
                   id={`receipt-${who}-name`}
                   label={name}
@@ -245,8 +245,7 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
         </section>
 
         {props.withNotes && (
-          <TextareaField
-            form={form}
+          <Field.Textarea
             name="notes"
             id="unloading-notes"
             label={t('handover.receipt.notes')}

@@ -4,14 +4,7 @@
 // while it is made the dialog says so, if it cannot be made it says that, and once made it
 // shows the document's own actions. Its state is on the dialog (a data attribute) for tests.
 import type { ReactNode } from 'react';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../ui/dialog';
+import { DialogFrame } from '../dialog-frame';
 import { Spinner } from '../ui/spinner';
 
 export type DocumentState = 'making' | 'made' | 'failed';
@@ -49,26 +42,28 @@ export function DocumentDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid={testId} {...{ [stateAttribute]: state }} className={className}>
-        <DialogHeader className={chromeClassName}>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {state === 'making' && (
-          <p className="flex items-center gap-2" role="status">
-            <Spinner />
-            {making}
-          </p>
-        )}
-        {state === 'failed' && (
-          <p className="text-destructive" role="alert">
-            {failed}
-          </p>
-        )}
-        {state === 'made' && children}
-        <DialogFooter className={chromeClassName}>{footer}</DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      data-testid={testId}
+      {...{ [stateAttribute]: state }}
+      className={className}
+      chromeClassName={chromeClassName}
+      title={title}
+      description={description}
+      footer={footer}
+      onClose={onClose}
+    >
+      {state === 'making' && (
+        <p className="flex items-center gap-2" role="status">
+          <Spinner />
+          {making}
+        </p>
+      )}
+      {state === 'failed' && (
+        <p className="text-destructive" role="alert">
+          {failed}
+        </p>
+      )}
+      {state === 'made' && children}
+    </DialogFrame>
   );
 }

@@ -49,25 +49,9 @@ export function HubActivityPage() {
   const t = useT();
   const { hubId = '' } = useParams();
   const navigate = useNavigate();
-  const {
-    hubs,
-    hub,
-    hubMissing,
-    own,
-    stock,
-    stockReady,
-    ready,
-    shipments,
-    received,
-    filters,
-    setFilters,
-    older,
-    olderKey,
-    olderRows,
-    olderRelated,
-    allRows,
-    relatedOf,
-  } = useHubActivityData(hubId);
+  const data = useHubActivityData(hubId);
+  const { hubs, hub, hubMissing, own, stock, stockReady, ready, shipments, received } = data;
+  const { filters, setFilters, older, olderKey, olderRows, olderRelated, allRows, relatedOf } = data;
   const [filter, setFilter] = useState<Movement>('all');
   const [openId, setOpenId] = useState<string | null>(null);
   const looks = useStatusLooks();

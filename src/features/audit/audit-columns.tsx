@@ -6,9 +6,8 @@ import type { DataColumn } from '../../components/data-table';
 import { Badge } from '../../components/ui/badge';
 import { commandLabel } from '../../lib/command-labels';
 import { formatDateTime } from '../../lib/format-date';
-import { localize } from '../../lib/i18n/localize';
 import type { TimeZone } from '../../lib/time-zone';
-import type { AuditEntry } from './audit-query';
+import { auditMessage, type AuditEntry } from './audit-query';
 
 export const auditColumns = (
   t: TFunction,
@@ -45,14 +44,14 @@ export const auditColumns = (
     value: (e) =>
       e.outcome === 'applied'
         ? t('audit.applied')
-        : t('audit.rejectedWith', { message: localize(e.message ?? '') }),
+        : t('audit.rejectedWith', { message: auditMessage(e) }),
     cell: (e) =>
       e.outcome === 'applied' ? (
         <Badge variant="success">{t('audit.applied')}</Badge>
       ) : (
         <span className="grid gap-1">
           <Badge variant="danger">{t('audit.rejected')}</Badge>
-          {e.message && <span className="text-xs text-destructive">{localize(e.message)}</span>}
+          {e.message && <span className="text-xs text-destructive">{auditMessage(e)}</span>}
         </span>
       ),
   },

@@ -6,9 +6,8 @@ import { Row } from '../../components/sync-panel';
 import { commandLabel } from '../../lib/command-labels';
 import { formatDateTime } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
-import { localize } from '../../lib/i18n/localize';
 import type { TimeZone } from '../../lib/time-zone';
-import type { AuditEntry } from './audit-query';
+import { auditMessage, type AuditEntry } from './audit-query';
 
 /** The shipment an entry is about, if any: named in its payload. */
 export function shipmentOf(entry: AuditEntry): string | null {
@@ -59,7 +58,7 @@ export function AuditDetail({
                 value={
                   entry.outcome === 'applied'
                     ? t('audit.applied')
-                    : t('audit.rejectedWith', { message: localize(entry.message ?? entry.code ?? '') })
+                    : t('audit.rejectedWith', { message: auditMessage(entry) || (entry.code ?? '') })
                 }
                 testId="audit-detail-outcome"
               />

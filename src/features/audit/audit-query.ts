@@ -1,5 +1,7 @@
 // The audit trail's filters and their translation to audit_trail()'s arguments
 // (supabase/schemas/functions/audit_trail.sql).
+import { keyedMessage } from '../../../sync/pure';
+import { serverMessage } from '../../lib/i18n/server-message';
 import { supabase } from '../../lib/session/supabase';
 
 export interface AuditFilters {
@@ -29,6 +31,14 @@ export interface AuditEntry {
   message: string | null;
   entity_id: string | null;
   payload: Record<string, unknown> | null;
+  /** A rejection's message key and parameters (issue 39): shown in the device's language. */
+  message_key: string | null;
+  message_params: Record<string, unknown> | null;
+}
+
+/** A rejected command's message in the device's language (by its key; older rows by their text). */
+export function auditMessage(entry: AuditEntry): string {
+  return serverMessage(keyedMessage({ key: entry.message_key, params: entry.message_params }), entry.message);
 }
 
 /** Start of a local calendar day as an instant; `to` is inclusive, so it ends at the next day's start. */

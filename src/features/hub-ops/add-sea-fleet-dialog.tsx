@@ -4,7 +4,7 @@
 // On the form pattern.
 import type { Hub } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
-import { FormMessage, TextField } from '../../components/form-fields';
+import { FormMessage, useFormFields } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
 import { sendChecked, useCommandForm } from '../../lib/writes/use-command-form';
 import { checkAddSeaFleet } from './form-validation';
@@ -13,7 +13,7 @@ import { VendorField } from './vendor-field';
 
 export function AddSeaFleetDialog({ hub, onClose }: { hub: Hub; onClose: () => void }) {
   const t = useT();
-  const { form, onSubmit, saving } = useCommandForm({
+  const { form, ...dialog } = useCommandForm({
     defaultValues: { vendor_id: '', nama_kapal: '', nama_pelayaran: '', container_number: '' },
     submit: (values) =>
       sendChecked('add_sea_fleet', checkAddSeaFleet(values, hub.id), {
@@ -23,6 +23,7 @@ export function AddSeaFleetDialog({ hub, onClose }: { hub: Hub; onClose: () => v
     clearOnChange: 'all',
     onDone: onClose,
   });
+  const Field = useFormFields(form);
 
   return (
     <FormDialog
@@ -30,26 +31,17 @@ export function AddSeaFleetDialog({ hub, onClose }: { hub: Hub; onClose: () => v
       description={t('hubOps.addSeaFleet.description', { hub: hub.name })}
       testId="add-sea-fleet-dialog"
       onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
+      {...dialog}
     >
       <VendorField form={form} name="vendor_id" id="fleet-vendor" hideError />
-      <TextField
-        form={form}
-        name="nama_kapal"
-        id="fleet-ship"
-        label={t('hubOps.addVehicle.shipName')}
-        hideError
-      />
-      <TextField
-        form={form}
+      <Field.Text name="nama_kapal" id="fleet-ship" label={t('hubOps.addVehicle.shipName')} hideError />
+      <Field.Text
         name="nama_pelayaran"
         id="fleet-line"
         label={t('hubOps.addVehicle.shippingLine')}
         hideError
       />
-      <TextField
-        form={form}
+      <Field.Text
         name="container_number"
         id="fleet-container"
         label={t('hubOps.addVehicle.container')}

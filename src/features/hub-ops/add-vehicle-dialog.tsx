@@ -10,7 +10,7 @@ import { Plus } from 'lucide-react';
 import type { Hub } from '../../../sync/pure';
 import { AddVehicleTypeDialog } from '../../components/add-vehicle-type-dialog';
 import { FormDialog } from '../../components/form-dialog';
-import { FormMessage, SelectField, TextField } from '../../components/form-fields';
+import { FormMessage, useFormFields } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { SegmentedControl } from '../../components/ui/segmented-control';
 import { useT } from '../../lib/i18n';
@@ -37,7 +37,7 @@ export function AddVehicleDialog({
   const defaultType =
     master.vehicleTypes.find((type) => type.name === DEFAULT_VEHICLE_TYPE) ?? master.vehicleTypes[0];
   const [addingType, setAddingType] = useState(false);
-  const { form, onSubmit, saving } = useCommandForm<AddVehicleValues>({
+  const { form, ...dialog } = useCommandForm<AddVehicleValues>({
     defaultValues: {
       vendor_id: '',
       mode: modes[0]!,
@@ -55,9 +55,9 @@ export function AddVehicleDialog({
         failure: FAILURE.addVehicle,
       }),
     clearOnChange: 'form',
-    onDone: (_values, payload) =>
-      queue && payload ? queue.onAdded(String(payload.vehicle_id)) : onClose(),
+    onDone: (_values, payload) => (queue && payload ? queue.onAdded(String(payload.vehicle_id)) : onClose()),
   });
+  const Field = useFormFields(form);
   const mode = useWatch({ control: form.control, name: 'mode' });
 
   return (
@@ -69,8 +69,7 @@ export function AddVehicleDialog({
       testId="add-vehicle-dialog"
       className="sm:max-w-xl"
       onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
+      {...dialog}
       submitLabel={queue ? t('hubOps.addVehicle.submitQueue') : undefined}
     >
       {modes.length > 1 && (
@@ -84,35 +83,14 @@ export function AddVehicleDialog({
       <VendorField form={form} name="vendor_id" id="vehicle-vendor" />
       {mode === 'laut' ? (
         <>
-          <TextField
-            form={form}
-            name="nama_kapal"
-            id="vehicle-ship"
-            label={t('hubOps.addVehicle.shipName')}
-          />
-          <TextField
-            form={form}
-            name="nama_pelayaran"
-            id="vehicle-line"
-            label={t('hubOps.addVehicle.shippingLine')}
-          />
-          <TextField
-            form={form}
-            name="license_plate"
-            id="vehicle-container"
-            label={t('hubOps.addVehicle.container')}
-          />
+          <Field.Text name="nama_kapal" id="vehicle-ship" label={t('hubOps.addVehicle.shipName')} />
+          <Field.Text name="nama_pelayaran" id="vehicle-line" label={t('hubOps.addVehicle.shippingLine')} />
+          <Field.Text name="license_plate" id="vehicle-container" label={t('hubOps.addVehicle.container')} />
         </>
       ) : (
         <>
-          <TextField
-            form={form}
-            name="license_plate"
-            id="vehicle-plate"
-            label={t('hubOps.addVehicle.plate')}
-          />
-          <SelectField
-            form={form}
+          <Field.Text name="license_plate" id="vehicle-plate" label={t('hubOps.addVehicle.plate')} />
+          <Field.Select
             name="vehicle_type_id"
             id="vehicle-type"
             label={t('hubOps.addVehicle.vehicleType')}
@@ -131,14 +109,8 @@ export function AddVehicleDialog({
             }
           />
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <TextField
-              form={form}
-              name="driver_name"
-              id="vehicle-driver"
-              label={t('hubOps.addVehicle.driverName')}
-            />
-            <TextField
-              form={form}
+            <Field.Text name="driver_name" id="vehicle-driver" label={t('hubOps.addVehicle.driverName')} />
+            <Field.Text
               name="driver_phone"
               id="vehicle-driver-phone"
               type="tel"

@@ -6,9 +6,9 @@
 // Issue 29: the origin's stock is shown and checked, a batch number the device
 // knows is refused, and the first Kirim shows a summary (./shipping-stock.tsx).
 import { useMemo } from 'react';
-import { hubKind, type Hub, type Vehicle } from '../../../sync/pure';
+import { hubKind } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
-import { SelectField, TextField } from '../../components/form-fields';
+import { useFormFields } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
 import { sendChecked } from '../../lib/writes/use-command-form';
 import { checkDaratForm, type DaratFormValues } from './form-validation';
@@ -23,23 +23,12 @@ import {
 } from './shipping-stock';
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
-import { ImagesField, QuantityFields, useShippingForm, type Shipped } from './shipping-form';
+import { ImagesField, QuantityFields, useShippingForm, type ShippingDialogProps } from './shipping-form';
 import { vehicleLabel } from './use-master-data';
 
 const DESTINATION_KINDS = new Set(['cikarang', 'poljak', 'polsub']);
 
-export function DaratShippingDialog({
-  hub,
-  vehicle,
-  onClose,
-  onShipped,
-}: {
-  hub: Hub;
-  vehicle: Vehicle;
-  onClose: () => void;
-  /** Saved: the surat jalan step (issue 28) instead of closing. */
-  onShipped?: (shipped: Shipped) => void;
-}) {
+export function DaratShippingDialog({ hub, vehicle, onClose, onShipped }: ShippingDialogProps) {
   const t = useT();
   const { master } = useHubScope();
   const origin = useOriginStock(hub.id);
@@ -63,6 +52,7 @@ export function DaratShippingDialog({
     onClose,
     onShipped,
   });
+  const Field = useFormFields(form);
   const known = useShipmentsWithBatch(form.watch('batch_number'));
   const step = useReviewStep({ onSubmit, passes: () => check(form.getValues()).ok, onClose });
 
@@ -111,22 +101,20 @@ export function DaratShippingDialog({
     >
       <OriginStock origin={origin} />
       <fieldset disabled={step.review} className="grid min-w-0 gap-4">
-        <SelectField
-          form={form}
+        <Field.Select
           name="destination_warehouse_id"
           id="darat-destination"
           label={t('hubShipping.darat.destination')}
           options={destinations}
           placeholder={t('hubShipping.darat.destinationPlaceholder')}
         />
-        <TextField
-          form={form}
+        <Field.Text
           name="batch_number"
           id="darat-batch"
           label={t('hubShipping.darat.batchNumber')}
           autoComplete="off"
         />
-        <QuantityFields form={form} idPrefix="darat" />
+        <QuantityFields Field={Field} idPrefix="darat" />
         <ImagesField
           form={form}
           id="darat-images"

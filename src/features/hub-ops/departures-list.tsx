@@ -6,7 +6,8 @@ import { useT } from '../../lib/i18n';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { departedShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';
-import { ShipmentCard } from './shipment-card';
+import { ListSection } from './list-section';
+import { HubShipmentCard } from './hub-shipment-card';
 import { useUploads } from './use-engine-store';
 import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 
@@ -16,32 +17,23 @@ const SHOWN = 20;
 /** Memoized (it has no props): a change of the queue above it does not render it again. */
 export const DeparturesList = memo(function DeparturesList() {
   const t = useT();
-  const { hub, master, pending, now } = useHubScope();
+  const { hub } = useHubScope();
   const { rows } = useRxQuery('shipments', hub ? departedShipments(hub.id) : null);
   const shipments: Shipment[] = rows;
   const shown = shipments.slice(0, SHOWN);
-  const { vehicles, containers } = useShipmentDetails(shown);
+  const details = useShipmentDetails(shown);
   const uploads = useUploads(shown.map((s) => s.id));
   if (shipments.length === 0) return null;
   return (
-    <section aria-labelledby="departures-title" className="grid gap-3">
-      <h2 id="departures-title" className="text-lg font-semibold">
-        {t('hubShipping.departures.title')}
-      </h2>
+    <ListSection id="departures" title={t('hubShipping.departures.title')}>
       <ul className="grid gap-2" data-testid="departures-list">
         {shown.map((s) => (
-          <ShipmentCard
+          <HubShipmentCard
             key={s.id}
             shipment={s}
-            vehicle={vehicles.get(s.vehicle_id)}
-            container={containers.get(s.id)}
-            statuses={master.statuses}
-            routeText={t('hubShipping.card.to', {
-              hub: master.hubsById.get(s.destination_hub_id)?.name ?? '-',
-            })}
+            details={details}
+            route="to"
             dates="departed"
-            pending={pending}
-            now={now}
             uploads={uploads.get(s.id) ?? []}
           />
         ))}
@@ -51,6 +43,6 @@ export const DeparturesList = memo(function DeparturesList() {
           {t('hubShipping.departures.more', { n: shipments.length - SHOWN })}
         </p>
       )}
-    </section>
+    </ListSection>
   );
 });

@@ -6,8 +6,9 @@ import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { EmptyState } from '../../components/empty-state';
 import { doneShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';
+import { ListSection } from './list-section';
 import { historyEmpty } from './messages';
-import { ShipmentCard } from './shipment-card';
+import { HubShipmentCard } from './hub-shipment-card';
 import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 import { useReceivedCounts } from '../../lib/handover/use-received-counts';
 
@@ -15,38 +16,29 @@ const SHOWN = 20;
 
 export function DoneList() {
   const t = useT();
-  const { hub, master, pending, now } = useHubScope();
+  const { hub } = useHubScope();
   const { rows } = useRxQuery('shipments', hub ? doneShipments(hub.id, SHOWN) : null);
-  const { vehicles, containers } = useShipmentDetails(rows);
+  const details = useShipmentDetails(rows);
   // Issue 41: what arrived, with a mark per shortage or damage.
   const received = useReceivedCounts(rows);
   return (
-    <section aria-labelledby="done-title" className="grid gap-3" data-testid="done-section">
-      <h2 id="done-title" className="text-lg font-semibold">
-        {t('hubShipping.done.title')}
-      </h2>
+    <ListSection id="done" title={t('hubShipping.done.title')} testId="done-section">
       {rows.length === 0 ? (
         <EmptyState testId="done-empty">{historyEmpty()}</EmptyState>
       ) : (
         <ul className="grid gap-2" data-testid="done-list">
           {rows.map((s) => (
-            <ShipmentCard
+            <HubShipmentCard
               key={s.id}
               shipment={s}
-              vehicle={vehicles.get(s.vehicle_id)}
-              container={containers.get(s.id)}
-              statuses={master.statuses}
-              routeText={t('hubShipping.card.from', {
-                hub: master.hubsById.get(s.origin_hub_id)?.name ?? '-',
-              })}
+              details={details}
+              route="from"
               dates="done"
-              pending={pending}
-              now={now}
               received={received.get(s.id)}
             />
           ))}
         </ul>
       )}
-    </section>
+    </ListSection>
   );
 }

@@ -5,10 +5,10 @@
 // its containers row, the negative stock row and the vehicle's flags; the
 // images follow through the upload queue (./shipping-form.tsx).
 import { useMemo } from 'react';
-import { jakartaDate, type Hub, type Vehicle } from '../../../sync/pure';
+import { jakartaDate } from '../../../sync/pure';
 import { DateField } from '../../components/date-picker';
 import { FormDialog } from '../../components/form-dialog';
-import { SelectField, TextField } from '../../components/form-fields';
+import { useFormFields } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
 import { sendChecked } from '../../lib/writes/use-command-form';
 import { checkSeaForm, SEA_COMMAND, type SeaForm, type SeaFormValues } from './form-validation';
@@ -17,7 +17,7 @@ import { OriginStock, ShippingSummary, useOriginStock, useReviewStep } from './s
 import { useHubScope } from './hub-scope';
 import { FAILURE, TOAST } from './messages';
 import { otwLabelPart } from './otw-label';
-import { ImagesField, QuantityFields, useShippingForm, type Shipped } from './shipping-form';
+import { ImagesField, QuantityFields, useShippingForm, type ShippingDialogProps } from './shipping-form';
 import { vehicleLabel } from './use-master-data';
 
 const TITLE = {
@@ -31,14 +31,7 @@ export function SeaShippingDialog({
   vehicle,
   onClose,
   onShipped,
-}: {
-  form: SeaForm;
-  hub: Hub;
-  vehicle: Vehicle;
-  onClose: () => void;
-  /** Saved: the surat jalan step (issue 28) instead of closing. */
-  onShipped?: (shipped: Shipped) => void;
-}) {
+}: ShippingDialogProps & { form: SeaForm }) {
   const t = useT();
   const { master } = useHubScope();
   // Issue 29: the origin's stock shown and checked, a summary before sending
@@ -82,6 +75,7 @@ export function SeaShippingDialog({
     onClose,
     onShipped,
   });
+  const Field = useFormFields(form);
   const step = useReviewStep({ onSubmit, passes: () => check(form.getValues()).ok, onClose });
 
   // Spec 7.2: every hub but this one.
@@ -128,21 +122,10 @@ export function SeaShippingDialog({
       <OriginStock origin={origin} />
       <fieldset disabled={step.review} className="grid min-w-0 gap-4">
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <TextField
-            form={form}
-            name="pelayaran"
-            id={id('pelayaran')}
-            label={t('hubShipping.sea.pelayaran')}
-          />
-          <TextField form={form} name="nama_kapal" id={id('kapal')} label={t('hubShipping.sea.namaKapal')} />
-          <TextField
-            form={form}
-            name="no_container"
-            id={id('container')}
-            label={t('hubShipping.sea.noContainer')}
-          />
-          <SelectField
-            form={form}
+          <Field.Text name="pelayaran" id={id('pelayaran')} label={t('hubShipping.sea.pelayaran')} />
+          <Field.Text name="nama_kapal" id={id('kapal')} label={t('hubShipping.sea.namaKapal')} />
+          <Field.Text name="no_container" id={id('container')} label={t('hubShipping.sea.noContainer')} />
+          <Field.Select
             name="destination_hub_id"
             id={id('destination')}
             label={t('hubShipping.sea.destination')}
@@ -152,7 +135,7 @@ export function SeaShippingDialog({
           <DateField form={form} name="etd" id={id('etd')} label={t('hubShipping.sea.etd')} />
           <DateField form={form} name="eta" id={id('eta')} label={t('hubShipping.sea.eta')} />
         </div>
-        <QuantityFields form={form} idPrefix={kind} />
+        <QuantityFields Field={Field} idPrefix={kind} />
         <ImagesField
           form={form}
           id={id('images')}

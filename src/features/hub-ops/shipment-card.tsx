@@ -66,21 +66,7 @@ function Dates({ shipment: s, dates }: { shipment: Shipment; dates: ShipmentDate
   );
 }
 
-/** One shipment bound for (or leaving) the hub: batch, vehicle or ship and container, quantities, dates. */
-export function ShipmentCard({
-  shipment: s,
-  vehicle,
-  container,
-  statuses,
-  routeText,
-  dates,
-  pending,
-  now,
-  uploads,
-  actions,
-  scanned = false,
-  received,
-}: {
+export interface ShipmentCardProps {
   shipment: Shipment;
   vehicle?: Vehicle;
   container?: Container;
@@ -96,7 +82,23 @@ export function ShipmentCard({
   scanned?: boolean;
   /** Issue 41: what arrived, once received: "11/12 TV · 7 Bracket" and a mark per difference. */
   received?: ReceivedCounts;
-}) {
+}
+
+/** One shipment bound for (or leaving) the hub: batch, vehicle or ship and container, quantities, dates. */
+export function ShipmentCard({
+  shipment: s,
+  vehicle,
+  container,
+  statuses,
+  routeText,
+  dates,
+  pending,
+  now,
+  uploads,
+  actions,
+  scanned = false,
+  received,
+}: ShipmentCardProps) {
   const t = useT();
   const waiting = useIsPending(pending, s.id);
   const item = useRef<HTMLLIElement>(null);

@@ -11,7 +11,7 @@ import { DoneList } from './done-list';
 import { EmptyState } from '../../components/empty-state';
 import { inboundShipments, type ShipmentTab as Tab } from './hub-queries';
 import { useHubScope } from './hub-scope';
-import { ShipmentCard } from './shipment-card';
+import { HubShipmentCard } from './hub-shipment-card';
 import { ShipmentStepButton } from './shipment-step-button';
 import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 import { SCANNED_PARAM } from '../../lib/handover/scan-target';
@@ -30,9 +30,9 @@ const NAME = {
 
 export function ShipmentTab({ tab }: { tab: Tab }) {
   const t = useT();
-  const { config, hub, master, pending, now } = useHubScope();
+  const { config, hub } = useHubScope();
   const { rows: shipments } = useRxQuery('shipments', hub ? inboundShipments(hub.id, tab) : null);
-  const { vehicles, containers } = useShipmentDetails(shipments);
+  const details = useShipmentDetails(shipments);
   // The shipment a scanned surat jalan opened (issue 28): marked, and scrolled to.
   const scanned = useSearchParams()[0].get(SCANNED_PARAM);
   if (!hub) return null;
@@ -44,18 +44,12 @@ export function ShipmentTab({ tab }: { tab: Tab }) {
         ) : (
           <ul className="grid gap-2" data-testid={`${tab}-list`}>
             {shipments.map((s) => (
-              <ShipmentCard
+              <HubShipmentCard
                 key={s.id}
                 shipment={s}
-                vehicle={vehicles.get(s.vehicle_id)}
-                container={containers.get(s.id)}
-                statuses={master.statuses}
-                routeText={t('hubShipping.card.from', {
-                  hub: master.hubsById.get(s.origin_hub_id)?.name ?? '-',
-                })}
+                details={details}
+                route="from"
                 dates={tab === 'otw' ? 'etd-eta' : tab}
-                pending={pending}
-                now={now}
                 scanned={s.id === scanned}
                 actions={
                   <>

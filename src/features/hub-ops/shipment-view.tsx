@@ -5,16 +5,12 @@
 // shipment across the steps; once unloaded it says so and offers the BAST among the documents.
 // The hub's tabs remain the overview. The buttons and the receipt are the tabs' own.
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { AlertTriangle, ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { CheckCircle2 } from 'lucide-react';
 import type { Shipment } from '../../../sync/pure';
 import { ShipmentDocuments } from '../../components/handover/shipment-documents';
-import { QrScannerButton } from '../../components/qr-scanner-button';
-import { RejectionsAlert } from '../../components/rejections-alert';
+import { ShipmentLoading, ShipmentPage, ShipmentProblem } from '../../components/shipment-page';
 import { StepTrail } from '../../components/step-trail';
-import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { arrivalTab } from '../../lib/handover/scan-target';
 import { hubPath, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
 import { useT } from '../../lib/i18n';
@@ -27,7 +23,8 @@ import { useRxByIds } from '../../lib/hooks/use-rx-query';
 import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 import { HubDialogs } from './hub-dialogs';
 import { HubScopeContext, useHubScope, type HubDialog, type HubScope } from './hub-scope';
-import { ShipmentCard, type ShipmentDates } from './shipment-card';
+import { HubShipmentCard } from './hub-shipment-card';
+import type { ShipmentDates } from './shipment-card';
 import { BIG_STEP, ShipmentStepButton } from './shipment-step-button';
 import { useMasterData, useResolvedHub } from './use-master-data';
 
@@ -64,64 +61,39 @@ export function HubShipmentView({ hub: config, shipmentId }: { hub: HubRouteConf
 
   return (
     <HubScopeContext.Provider value={scope}>
-      <div
-        className="mx-auto grid w-full max-w-3xl content-start gap-4 p-4 md:p-6"
-        data-testid="shipment-view"
-        data-shipment-id={shipmentId}
-        data-status={live?.status ?? ''}
+      <ShipmentPage
+        shipmentId={shipmentId}
+        status={live?.status ?? ''}
+        batch={live?.batch_number ?? ''}
+        back={{
+          to: overview,
+          label: t('hubShipping.view.overview', { hub: t(`hubOps.page.titles.${config.hubType}`) }),
+          testId: 'shipment-view-overview',
+        }}
       >
-        <div>
-          <Button asChild variant="ghost" className="-ml-2 min-h-11">
-            <Link to={overview} data-testid="shipment-view-overview">
-              <ArrowLeft aria-hidden="true" />
-              {t('hubShipping.view.overview', { hub: t(`hubOps.page.titles.${config.hubType}`) })}
-            </Link>
-          </Button>
-        </div>
-        <h1 className="text-2xl font-bold tracking-tight break-words">
-          {t('hubShipping.view.title', { batch: live?.batch_number ?? '' })}
-        </h1>
-        <RejectionsAlert />
         {!live || !hub ? (
           !arrived || !master.ready || (hub && !shipmentMissing) ? (
-            <div className="grid gap-2">
-              <p role="status">{t('handover.scan.loading')}</p>
-              <Skeleton className="h-32 w-full" />
-            </div>
+            <ShipmentLoading />
           ) : (
-            <Problem text={hub ? t('hubShipping.view.notFound') : t('hubOps.messages.hubUnresolved')} />
+            <ShipmentProblem
+              text={hub ? t('hubShipping.view.notFound') : t('hubOps.messages.hubUnresolved')}
+            />
           )
         ) : live.destination_hub_id !== hub.id ? (
-          <Problem text={t('hubShipping.view.otherHub', { batch: live.batch_number })} />
+          <ShipmentProblem text={t('hubShipping.view.otherHub', { batch: live.batch_number })} />
         ) : (
           <ShipmentSteps shipment={live} />
         )}
-      </div>
+      </ShipmentPage>
       <HubDialogs dialog={dialog} onClose={closeDialog} />
     </HubScopeContext.Provider>
   );
 }
 
-function Problem({ text }: { text: string }) {
-  const t = useT();
-  return (
-    <>
-      <Alert variant="destructive" data-testid="shipment-view-problem">
-        <AlertTriangle aria-hidden="true" />
-        <AlertTitle>{t('hubShipping.view.cannot')}</AlertTitle>
-        <AlertDescription className="text-base">{text}</AlertDescription>
-      </Alert>
-      <div>
-        <QrScannerButton />
-      </div>
-    </>
-  );
-}
-
 function ShipmentSteps({ shipment: s }: { shipment: Shipment }) {
   const t = useT();
-  const { hub, master, pending, now } = useHubScope();
-  const { vehicles, containers } = useShipmentDetails(useMemo(() => [s], [s]));
+  const { hub } = useHubScope();
+  const details = useShipmentDetails(useMemo(() => [s], [s]));
   const step = s.selesai_bongkar ? null : arrivalTab(s.status);
   return (
     <>
@@ -140,16 +112,7 @@ function ShipmentSteps({ shipment: s }: { shipment: Shipment }) {
         )}
       </section>
       <ul className="grid">
-        <ShipmentCard
-          shipment={s}
-          vehicle={vehicles.get(s.vehicle_id)}
-          container={containers.get(s.id)}
-          statuses={master.statuses}
-          routeText={t('hubShipping.card.from', { hub: master.hubsById.get(s.origin_hub_id)?.name ?? '-' })}
-          dates={DATES[step ?? 'done']}
-          pending={pending}
-          now={now}
-        />
+        <HubShipmentCard shipment={s} details={details} route="from" dates={DATES[step ?? 'done']} />
       </ul>
       {!step && <ShipmentDocuments shipmentId={s.id} timeZone={zoneOfHub(hub)} />}
     </>

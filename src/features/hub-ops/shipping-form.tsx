@@ -6,10 +6,11 @@
 // signal. Issue 28: the tablet then makes the surat jalan and queues it as the
 // shipment's document (onShipped hands it to the "Surat jalan siap" step).
 // Also the quantity fields and the image field.
+import type { ReactNode } from 'react';
 import { Controller, type DefaultValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { Hub, Vehicle } from '../../../sync/pure';
 import { FormField } from '../../components/form-field';
-import { NumberField } from '../../components/form-fields';
 import type { SuratJalanMaking } from '../../components/handover/surat-jalan-dialog';
 import { makeAndQueueSuratJalan } from '../../lib/documents/surat-jalan-of-shipment';
 import { useSyncEngine } from '../../lib/sync-engine';
@@ -30,6 +31,15 @@ export interface Shipped {
   shipmentId: string;
   batchNumber: string;
   making: SuratJalanMaking;
+}
+
+/** What a hub's shipping dialog is given. */
+export interface ShippingDialogProps {
+  hub: Hub;
+  vehicle: Vehicle;
+  onClose: () => void;
+  /** Saved: the surat jalan step (issue 28) instead of closing. */
+  onShipped?: (shipped: Shipped) => void;
 }
 
 export function useShippingForm<V extends ShippingValues>(options: {
@@ -63,26 +73,32 @@ export function useShippingForm<V extends ShippingValues>(options: {
  * Jumlah Smartboard and Jumlah Bracket: whole numbers from 0 (spec 5); a fraction
  * is kept and refused with its own message, never cut (issue 29).
  */
-export function QuantityFields<V extends ShippingValues>({
-  form,
+export function QuantityFields({
+  Field,
   idPrefix,
 }: {
-  form: UseFormReturn<V>;
+  /** The form's bound fields (useFormFields): its values have both quantities. */
+  Field: {
+    Number: (props: {
+      name: 'smartboard_quantity' | 'bracket_quantity';
+      id: string;
+      label: string;
+      parse: typeof parseCount;
+    }) => ReactNode;
+  };
   idPrefix: string;
 }) {
   const t = useT();
   return (
     <div className="grid items-start gap-4 sm:grid-cols-2">
-      <NumberField
-        form={form}
-        name={'smartboard_quantity' as Path<V>}
+      <Field.Number
+        name="smartboard_quantity"
         id={`${idPrefix}-smartboard`}
         label={t('hubShipping.form.smartboardQuantity')}
         parse={parseCount}
       />
-      <NumberField
-        form={form}
-        name={'bracket_quantity' as Path<V>}
+      <Field.Number
+        name="bracket_quantity"
         id={`${idPrefix}-bracket`}
         label={t('hubShipping.form.bracketQuantity')}
         parse={parseCount}

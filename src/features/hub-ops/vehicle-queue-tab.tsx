@@ -4,7 +4,7 @@
 // 29), Selesai Muat, each offering Urungkan for ten seconds; on the loading tab also the vehicles
 // waiting for their shipping form, pinned above the list, and what left the hub
 // and is still on its way, under it.
-import { memo, type ReactNode } from 'react';
+import { memo, type ComponentType, type ReactNode } from 'react';
 import { ClipboardList, PackageCheck, Play } from 'lucide-react';
 import type { Vehicle } from '../../../sync/pure';
 import { ScrollArea } from '../../components/ui/scroll-area';
@@ -14,6 +14,7 @@ import { DeparturesList } from './departures-list';
 import { EmptyState } from '../../components/empty-state';
 import { useT } from '../../lib/i18n';
 import { useHubScope } from './hub-scope';
+import { ListSection } from './list-section';
 import { FAILURE, TOAST } from './messages';
 import { runWithUndo } from '../../lib/writes/undo-offer';
 import { RowActionsMenu } from '../../components/row-actions-menu';
@@ -159,26 +160,51 @@ const LoadingCard = memo(function LoadingCard({ vehicle: v }: { vehicle: Vehicle
   );
 });
 
-export function ReadyTab({ queued }: { queued: readonly Vehicle[] }) {
-  const t = useT();
-  const { hub } = useHubScope();
-  if (!hub) return null;
+/** A tab's vehicles in their scrolling list (a card each), or what the tab says when it has none. */
+function QueueList({
+  label,
+  empty,
+  testId,
+  vehicles,
+  Card,
+}: {
+  label: string;
+  empty: string;
+  testId: string;
+  vehicles: readonly Vehicle[];
+  Card: ComponentType<{ vehicle: Vehicle }>;
+}) {
   return (
-    <section aria-label={t('hubOps.queue.readySection')} className="flex flex-1 flex-col">
+    <section aria-label={label} className="flex flex-1 flex-col">
       <ScrollArea className={QUEUE_LIST_CLASS} data-testid="queue-scroll">
-        {queued.length === 0 ? (
+        {vehicles.length === 0 ? (
           <div className="p-3">
-            <EmptyState>{t('hubOps.queue.readyEmpty')}</EmptyState>
+            <EmptyState>{empty}</EmptyState>
           </div>
         ) : (
-          <ul className="grid gap-2 p-3" data-testid="ready-list">
-            {queued.map((v) => (
-              <ReadyCard key={v.id} vehicle={v} />
+          <ul className="grid gap-2 p-3" data-testid={testId}>
+            {vehicles.map((v) => (
+              <Card key={v.id} vehicle={v} />
             ))}
           </ul>
         )}
       </ScrollArea>
     </section>
+  );
+}
+
+export function ReadyTab({ queued }: { queued: readonly Vehicle[] }) {
+  const t = useT();
+  const { hub } = useHubScope();
+  if (!hub) return null;
+  return (
+    <QueueList
+      label={t('hubOps.queue.readySection')}
+      empty={t('hubOps.queue.readyEmpty')}
+      testId="ready-list"
+      vehicles={queued}
+      Card={ReadyCard}
+    />
   );
 }
 
@@ -199,10 +225,7 @@ export function LoadingTab({
     <div className="flex flex-1 flex-col gap-6">
       {/* Pinned first: a truck waiting for its form holds the dock until it is filled. */}
       {awaiting.length > 0 && (
-        <section aria-labelledby="awaiting-form-title" className="grid gap-3">
-          <h2 id="awaiting-form-title" className="text-lg font-semibold">
-            {t('hubOps.queue.awaitingTitle')}
-          </h2>
+        <ListSection id="awaiting-form" title={t('hubOps.queue.awaitingTitle')}>
           <ul className="grid gap-2" data-testid="awaiting-form-list">
             {awaiting.map((v) => (
               <HubVehicleCard
@@ -217,24 +240,16 @@ export function LoadingTab({
               />
             ))}
           </ul>
-        </section>
+        </ListSection>
       )}
 
-      <section aria-label={t('hubOps.queue.loadingSection')} className="flex flex-1 flex-col">
-        <ScrollArea className={QUEUE_LIST_CLASS} data-testid="queue-scroll">
-          {loading.length === 0 ? (
-            <div className="p-3">
-              <EmptyState>{t('hubOps.queue.loadingEmpty')}</EmptyState>
-            </div>
-          ) : (
-            <ul className="grid gap-2 p-3" data-testid="loading-list">
-              {loading.map((v) => (
-                <LoadingCard key={v.id} vehicle={v} />
-              ))}
-            </ul>
-          )}
-        </ScrollArea>
-      </section>
+      <QueueList
+        label={t('hubOps.queue.loadingSection')}
+        empty={t('hubOps.queue.loadingEmpty')}
+        testId="loading-list"
+        vehicles={loading}
+        Card={LoadingCard}
+      />
 
       {later && <DeparturesList />}
     </div>

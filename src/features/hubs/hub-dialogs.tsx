@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import type { Hub, Warehouse } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
-import { TextField } from '../../components/form-fields';
+import { useFormFields } from '../../components/form-fields';
 import { Checkbox } from '../../components/ui/checkbox';
 import { useT } from '../../lib/i18n';
 import { useCommandForm } from '../../lib/writes/use-command-form';
@@ -13,7 +13,7 @@ import { HUB_TOAST } from './messages';
 export function EditHubDialog({ hub, onClose }: { hub: Hub; onClose: () => void }) {
   const t = useT();
   const blindId = useId();
-  const { form, onSubmit, saving } = useCommandForm<EditHubValues>({
+  const { form, ...dialog } = useCommandForm<EditHubValues>({
     defaultValues: { name: hub.name, city: hub.city ?? '', blind_count: hub.blind_count ?? false },
     submit: (values) => {
       const checked = checkEditHub(hub, values);
@@ -28,24 +28,24 @@ export function EditHubDialog({ hub, onClose }: { hub: Hub; onClose: () => void 
     },
     onDone: () => onClose(),
   });
+  const Field = useFormFields(form);
   return (
     <FormDialog
       title={t('hubsScreen.editTitle')}
       description={hub.name}
       testId="edit-hub-dialog"
       onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
+      {...dialog}
     >
-      <TextField form={form} name="name" id="edit-hub-name" label={t('hubsScreen.name')} />
-      <TextField form={form} name="city" id="edit-hub-city" label={t('hubsScreen.city')} />
+      <Field.Text name="name" id="edit-hub-name" label={t('hubsScreen.name')} />
+      <Field.Text name="city" id="edit-hub-city" label={t('hubsScreen.city')} />
       <div className="flex items-start gap-1">
         <Checkbox
           id={blindId}
           checked={form.watch('blind_count') === true}
           onCheckedChange={(checked) => form.setValue('blind_count', checked === true, { shouldDirty: true })}
           aria-describedby={`${blindId}-hint`}
-          disabled={saving}
+          disabled={dialog.saving}
           data-testid="edit-hub-blind-count"
           className="-mt-2.5 -ml-3"
         />
@@ -64,7 +64,7 @@ export function EditHubDialog({ hub, onClose }: { hub: Hub; onClose: () => void 
 
 export function CapacityDialog({ warehouse, onClose }: { warehouse: Warehouse; onClose: () => void }) {
   const t = useT();
-  const { form, onSubmit, saving } = useCommandForm({
+  const { form, ...dialog } = useCommandForm({
     defaultValues: { capacity: warehouse.capacity == null ? '' : String(warehouse.capacity) },
     submit: (values) => {
       const checked = checkCapacity(warehouse.id, values.capacity);
@@ -78,17 +78,16 @@ export function CapacityDialog({ warehouse, onClose }: { warehouse: Warehouse; o
     fieldOf: { capacity: 'capacity' },
     onDone: () => onClose(),
   });
+  const Field = useFormFields(form);
   return (
     <FormDialog
       title={t('hubsScreen.setCapacity')}
       description={warehouse.name}
       testId="capacity-dialog"
       onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
+      {...dialog}
     >
-      <TextField
-        form={form}
+      <Field.Text
         name="capacity"
         id="warehouse-capacity"
         label={t('hubsScreen.capacity')}

@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import type { Hub, Warehouse } from '../../../sync/pure';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../components/data-table';
-import { TextField } from '../../components/form-fields';
+import { useFormFields } from '../../components/form-fields';
 import { RejectionsAlert } from '../../components/rejections-alert';
 import { RowActionsMenu } from '../../components/row-actions-menu';
 import { ScreenHeader } from '../../components/screen-header';
@@ -61,6 +61,7 @@ function AddHubForm() {
     },
     resetOnDone: true,
   });
+  const Field = useFormFields(form);
   return (
     <Card>
       <CardHeader>
@@ -73,8 +74,8 @@ function AddHubForm() {
           className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end"
           data-testid="add-hub-form"
         >
-          <TextField form={form} name="name" id="hub-name" label={t('hubsScreen.name')} />
-          <TextField form={form} name="city" id="hub-city" label={t('hubsScreen.city')} />
+          <Field.Text name="name" id="hub-name" label={t('hubsScreen.name')} />
+          <Field.Text name="city" id="hub-city" label={t('hubsScreen.city')} />
           <Button type="submit" disabled={saving} className="h-11">
             {saving ? t('common.saving') : t('hubsScreen.add')}
           </Button>

@@ -8,7 +8,7 @@ import { Plus } from 'lucide-react';
 import type { Warehouse } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
-import { NumberField, SelectField, TextField } from '../../components/form-fields';
+import { useFormFields } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { DatePicker } from '../../components/date-picker';
 import { useT } from '../../lib/i18n';
@@ -32,7 +32,7 @@ export function AddInventoryDialog({
   const t = useT();
   const [added, setAdded] = useState<string[]>([]);
   const [addingWarehouse, setAddingWarehouse] = useState(false);
-  const { form, onSubmit, saving } = useCommandForm<InventoryFormValues>({
+  const { form, ...dialog } = useCommandForm<InventoryFormValues>({
     defaultValues: inventoryDefaults(),
     schema: inventoryFormSchema,
     submit: (values) => ({
@@ -44,6 +44,7 @@ export function AddInventoryDialog({
     resetOnDone: true,
     onDone: onClose,
   });
+  const Field = useFormFields(form);
   // Spec 5: the dialog offers only the warehouse named Gudang Karawang (and those added here).
   const options = warehouses
     .filter((w) => !w.deleted && (w.name.trim() === KARAWANG_WAREHOUSE || added.includes(w.id)))
@@ -55,13 +56,11 @@ export function AddInventoryDialog({
       title={t('inventory.addTitle')}
       testId="add-inventory-dialog"
       onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
+      {...dialog}
       savingLabel={t('inventory.saving')}
     >
       <div className="grid grid-cols-[1fr_auto] items-end gap-2">
-        <SelectField
-          form={form}
+        <Field.Select
           name="warehouse_id"
           id="inventory-warehouse"
           label={t('inventory.fields.warehouse')}
@@ -94,20 +93,14 @@ export function AddInventoryDialog({
         />
       </FormField>
       <div className="grid grid-cols-2 gap-3">
-        <NumberField
-          form={form}
+        <Field.Number
           name="smartboard_quantity"
           id="inventory-smartboard"
           label={t('inventory.fields.smartboard')}
         />
-        <NumberField
-          form={form}
-          name="bracket_quantity"
-          id="inventory-bracket"
-          label={t('inventory.fields.bracket')}
-        />
+        <Field.Number name="bracket_quantity" id="inventory-bracket" label={t('inventory.fields.bracket')} />
       </div>
-      <TextField form={form} name="batch_number" id="inventory-batch" label={t('inventory.fields.batch')} />
+      <Field.Text name="batch_number" id="inventory-batch" label={t('inventory.fields.batch')} />
       {addingWarehouse && (
         <AddWarehouseDialog
           onClose={() => setAddingWarehouse(false)}

@@ -1,7 +1,7 @@
 // Tambah Gudang Baru (spec 2.5, 4.4, 5, 8.1): on success the form resets and
 // the parent's select gets the new warehouse; this dialog stays open.
 import { FormDialog } from '../../components/form-dialog';
-import { TextField } from '../../components/form-fields';
+import { useFormFields } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
 import { useCommandForm } from '../../lib/writes/use-command-form';
 import { warehouseFormSchema, warehousePayload, type WarehouseFormValues } from './inventory-forms';
@@ -15,7 +15,7 @@ export function AddWarehouseDialog({
   onAdded: (id: string) => void;
 }) {
   const t = useT();
-  const { form, onSubmit, saving } = useCommandForm<WarehouseFormValues>({
+  const { form, ...dialog } = useCommandForm<WarehouseFormValues>({
     defaultValues: { name: '', location: '' },
     schema: warehouseFormSchema,
     submit: (values) => ({
@@ -27,17 +27,17 @@ export function AddWarehouseDialog({
     resetOnDone: true,
     onDone: (_values, payload) => payload && onAdded(payload.warehouse_id as string),
   });
+  const Field = useFormFields(form);
   return (
     <FormDialog
       title={t('inventory.addWarehouseTitle')}
       testId="add-warehouse-dialog"
       onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
+      {...dialog}
       submitLabel={t('inventory.addWarehouse')}
     >
-      <TextField form={form} name="name" id="warehouse-name" label={t('inventory.fields.warehouseName')} />
-      <TextField form={form} name="location" id="warehouse-location" label={t('inventory.fields.location')} />
+      <Field.Text name="name" id="warehouse-name" label={t('inventory.fields.warehouseName')} />
+      <Field.Text name="location" id="warehouse-location" label={t('inventory.fields.location')} />
     </FormDialog>
   );
 }

@@ -5,16 +5,11 @@
 // steps; once unloaded it says so and offers the BAST among the documents. The POD page's tabs
 // remain the overview. The buttons and the receipt are the POD page's own.
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { AlertTriangle, ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { mayActForPodCity, warehouseForCity, type Shipment } from '../../../sync/pure';
 import { ShipmentDocuments } from '../../components/handover/shipment-documents';
-import { QrScannerButton } from '../../components/qr-scanner-button';
-import { RejectionsAlert } from '../../components/rejections-alert';
+import { ShipmentLoading, ShipmentPage, ShipmentProblem } from '../../components/shipment-page';
 import { StepTrail } from '../../components/step-trail';
-import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { arrivalTab } from '../../lib/handover/scan-target';
 import { useT } from '../../lib/i18n';
 import { useSignedIn } from '../../lib/session/session';
@@ -42,41 +37,20 @@ export function PodShipmentView({ shipmentId }: { shipmentId: string }) {
   const live = shipment && !shipment.deleted ? shipment : undefined;
   const missing = useConfirmedMissing('shipments', shipmentId, !live && arrived && hubs.ready);
   return (
-    <div
-      className="mx-auto grid w-full max-w-3xl content-start gap-4 p-4 md:p-6"
-      data-testid="shipment-view"
-      data-shipment-id={shipmentId}
-      data-status={live?.status ?? ''}
+    <ShipmentPage
+      shipmentId={shipmentId}
+      status={live?.status ?? ''}
+      batch={live?.batch_number ?? ''}
+      back={{
+        to: `/pod${live && arrivalTab(live.status) ? `?tab=${arrivalTab(live.status)}` : ''}`,
+        label: t('hubShipping.view.overviewPod'),
+      }}
     >
-      <div>
-        <Button asChild variant="ghost" className="-ml-2 min-h-11">
-          <Link to={`/pod${live && arrivalTab(live.status) ? `?tab=${arrivalTab(live.status)}` : ''}`}>
-            <ArrowLeft aria-hidden="true" />
-            {t('hubShipping.view.overviewPod')}
-          </Link>
-        </Button>
-      </div>
-      <h1 className="text-2xl font-bold tracking-tight break-words">
-        {t('hubShipping.view.title', { batch: live?.batch_number ?? '' })}
-      </h1>
-      <RejectionsAlert />
       {!live ? (
         !missing ? (
-          <div className="grid gap-2">
-            <p role="status">{t('handover.scan.loading')}</p>
-            <Skeleton className="h-32 w-full" />
-          </div>
+          <ShipmentLoading />
         ) : (
-          <>
-            <Alert variant="destructive" data-testid="shipment-view-problem">
-              <AlertTriangle aria-hidden="true" />
-              <AlertTitle>{t('hubShipping.view.cannot')}</AlertTitle>
-              <AlertDescription className="text-base">{t('hubShipping.view.notFound')}</AlertDescription>
-            </Alert>
-            <div>
-              <QrScannerButton />
-            </div>
-          </>
+          <ShipmentProblem text={t('hubShipping.view.notFound')} />
         )
       ) : (
         <PodSteps shipment={live} onCount={setCounting} />
@@ -89,7 +63,7 @@ export function PodShipmentView({ shipmentId }: { shipmentId: string }) {
           onClose={() => setCounting(null)}
         />
       )}
-    </div>
+    </ShipmentPage>
   );
 }
 

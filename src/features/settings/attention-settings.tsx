@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog';
-import { NumberField } from '../../components/form-fields';
+import { useFormFields } from '../../components/form-fields';
 import { Row } from '../../components/sync-panel';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -49,7 +49,7 @@ function ThresholdsDialog({
 }) {
   const t = useT();
   const { profile } = useSignedIn();
-  const { form, onSubmit, saving } = useCommandForm<Values>({
+  const { form, ...dialog } = useCommandForm<Values>({
     defaultValues: {
       eta_grace_minutes: thresholds.etaGraceMinutes,
       waiting_minutes: thresholds.waitingMinutes,
@@ -78,31 +78,26 @@ function ThresholdsDialog({
       onClose();
     },
   });
+  const Field = useFormFields(form);
   return (
     <FormDialog
       title={t('tower.attentionSettings.title')}
       testId="attention-settings-dialog"
       onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
+      {...dialog}
     >
-      <NumberField form={form} name="eta_grace_minutes" label={t('tower.attentionSettings.etaGraceField')} />
-      <NumberField form={form} name="waiting_minutes" label={t('tower.attentionSettings.waitingField')} />
+      <Field.Number name="eta_grace_minutes" label={t('tower.attentionSettings.etaGraceField')} />
+      <Field.Number name="waiting_minutes" label={t('tower.attentionSettings.waitingField')} />
       {hubs.map((h) => (
-        <NumberField
+        <Field.Number
           key={h.id}
-          form={form}
           name={`by_hub.${h.id}`}
           id={`attention-hub-${h.id}`}
           label={t('tower.attentionSettings.waitingAtField', { hub: h.name })}
           hint={t('tower.attentionSettings.waitingAtHint')}
         />
       ))}
-      <NumberField
-        form={form}
-        name="device_silent_minutes"
-        label={t('tower.attentionSettings.deviceSilentField')}
-      />
+      <Field.Number name="device_silent_minutes" label={t('tower.attentionSettings.deviceSilentField')} />
     </FormDialog>
   );
 }

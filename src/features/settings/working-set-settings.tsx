@@ -4,7 +4,7 @@
 // their next sync (docs/sync.md, "The working set").
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../components/form-dialog';
-import { NumberField } from '../../components/form-fields';
+import { useFormFields } from '../../components/form-fields';
 import { Row } from '../../components/sync-panel';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -27,7 +27,7 @@ function RetentionDialog({
   onSaved: (d: number) => void;
 }) {
   const t = useT();
-  const { form, onSubmit, saving } = useCommandForm<Values>({
+  const { form, ...dialog } = useCommandForm<Values>({
     defaultValues: { retention_days: days },
     schema: retentionSchema,
     submit: (v) => ({
@@ -43,16 +43,10 @@ function RetentionDialog({
     }),
     onDone: onClose,
   });
+  const Field = useFormFields(form);
   return (
-    <FormDialog
-      title={t('tower.workingSet.title')}
-      testId="working-set-dialog"
-      onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
-    >
-      <NumberField
-        form={form}
+    <FormDialog title={t('tower.workingSet.title')} testId="working-set-dialog" onClose={onClose} {...dialog}>
+      <Field.Number
         name="retention_days"
         label={t('tower.workingSet.field')}
         hint={t('tower.workingSet.hint')}

@@ -3,7 +3,7 @@
 // the shipments that use it follow in the same transaction.
 import type { ShipmentStatus } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
-import { SelectField, TextField } from '../../components/form-fields';
+import { useFormFields } from '../../components/form-fields';
 import { STATUS_COLORS } from '../../lib/shipments/shipment-status';
 import { useT } from '../../lib/i18n';
 import { asWork } from '../../lib/writes/server-action';
@@ -24,7 +24,7 @@ export function StatusDialog({
 }) {
   const t = useT();
   const colorOptions = STATUS_COLORS.map((c) => ({ value: c, label: t(`statusesScreen.colors.${c}`) }));
-  const { form, onSubmit, saving } = useCommandForm<StatusFormInput>({
+  const { form, ...dialog } = useCommandForm<StatusFormInput>({
     defaultValues: { key: status?.key ?? '', label: status?.label ?? '', color: status?.color ?? 'info' },
     schema: statusFormSchema,
     submit: (input) => {
@@ -42,32 +42,29 @@ export function StatusDialog({
       onClose();
     },
   });
+  const Field = useFormFields(form);
 
   return (
     <FormDialog
       title={status ? t('statusesScreen.editTitle') : t('statusesScreen.addTitle')}
       testId="status-dialog"
       onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
+      {...dialog}
     >
-      <TextField
-        form={form}
+      <Field.Text
         name="key"
         id="status-key"
         label={t('statusesScreen.fields.key')}
         hint={t('statusesScreen.keyHint')}
         autoComplete="off"
       />
-      <TextField
-        form={form}
+      <Field.Text
         name="label"
         id="status-label"
         label={t('statusesScreen.fields.label')}
         autoComplete="off"
       />
-      <SelectField
-        form={form}
+      <Field.Select
         name="color"
         id="status-color"
         label={t('statusesScreen.fields.color')}

@@ -3,7 +3,7 @@
 // is what the user sees when they refuse.
 import type { Hub } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
-import { SelectField, TextField } from '../../components/form-fields';
+import { useFormFields } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
 import { asWork } from '../../lib/writes/server-action';
 import { useCommandForm } from '../../lib/writes/use-command-form';
@@ -33,7 +33,7 @@ export function UserDialog({
   const t = useT();
   // Spec 5: the roles by their labels (Admin, User), never the internal key.
   const roleOptions = USER_ROLES.map((r) => ({ value: r, label: t(`users.roles.${r}`) }));
-  const { form, onSubmit, saving } = useCommandForm<UserFormInput>({
+  const { form, ...dialog } = useCommandForm<UserFormInput>({
     defaultValues: user
       ? {
           full_name: user.full_name ?? '',
@@ -59,6 +59,7 @@ export function UserDialog({
       onClose();
     },
   });
+  const Field = useFormFields(form);
   const hubUser = form.watch('role') === 'hub_user';
 
   return (
@@ -67,42 +68,26 @@ export function UserDialog({
       description={user?.email ?? undefined}
       testId="user-dialog"
       onClose={onClose}
-      onSubmit={onSubmit}
-      saving={saving}
+      {...dialog}
     >
-      <TextField
-        form={form}
-        name="full_name"
-        id="user-name"
-        label={t('users.fields.name')}
-        autoComplete="off"
-      />
-      <TextField
-        form={form}
+      <Field.Text name="full_name" id="user-name" label={t('users.fields.name')} autoComplete="off" />
+      <Field.Text
         name="email"
         id="user-email"
         label={t('users.fields.email')}
         type="email"
         autoComplete="off"
       />
-      <TextField
-        form={form}
+      <Field.Text
         name="password"
         id="user-password"
         label={user ? t('users.fields.passwordEdit') : t('users.fields.password')}
         type="password"
         autoComplete="new-password"
       />
-      <SelectField
-        form={form}
-        name="role"
-        id="user-role"
-        label={t('users.fields.role')}
-        options={roleOptions}
-      />
+      <Field.Select name="role" id="user-role" label={t('users.fields.role')} options={roleOptions} />
       {hubUser && (
-        <SelectField
-          form={form}
+        <Field.Select
           name="hub_id"
           id="user-hub"
           label={t('users.fields.hub')}

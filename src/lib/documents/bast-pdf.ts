@@ -8,7 +8,8 @@
 // both signatures' hashes), and that content in the PDF's Keywords.
 import { displayLocale, formatDateTime, formatNumber, setDisplayLocale } from '../format-date';
 import type { TimeZone } from '../time-zone';
-import { bastSeal, evidenceKeywords, sha256Hex, type Seal } from './evidence';
+import type { jsPDF } from 'jspdf';
+import { bastSeal, sha256Hex, type Seal } from './evidence';
 import { encodeShipmentQr } from './qr-payload';
 import {
   bytesOf,
@@ -17,7 +18,6 @@ import {
   heading,
   newDocument,
   PAGE,
-  qrPng,
   room,
   sectionTitle,
   table,
@@ -94,11 +94,13 @@ export const REASON_LABEL: Record<DiscrepancyReason, string> = {
  */
 export async function makeBastPdf(data: BastData): Promise<Uint8Array> {
   const number = data.documentNumber ?? bastNumber(data.batchNumber);
-  const doc = await newDocument(`${BAST_TITLE} ${number}`);
   const seal = await sealOfBast(data);
   const origin = data.appOrigin ?? globalThis.location?.origin ?? 'https://dermaga.invalid';
-  const qr = seal ? await qrPng(encodeShipmentQr(origin, data.shipmentId, data.batchNumber, seal)) : null;
-  if (seal) doc.setProperties({ keywords: evidenceKeywords(seal.evidence) });
+  const { doc, qr } = await newDocument(BAST_TITLE, {
+    number,
+    seal,
+    qrText: seal ? encodeShipmentQr(origin, data.shipmentId, data.batchNumber, seal) : undefined,
+  });
   const shown = displayLocale();
   setDisplayLocale('id-ID');
   try {
@@ -118,7 +120,8 @@ export function signatureBytes(image: Uint8Array | string): Uint8Array {
 
 /** The BAST's seal (evidence.ts), or null for one made without its ids (before issue 40). */
 export async function sealOfBast(data: BastData): Promise<Seal | null> {
-  if (!data.documentId || !data.receiptId || !data.receiverSignatureId || !data.driverSignatureId) return null;
+  if (!data.documentId || !data.receiptId || !data.receiverSignatureId || !data.driverSignatureId)
+    return null;
   const signer = async (s: BastSignature, id: string) => ({
     name: s.name,
     signatureId: id,
@@ -145,12 +148,7 @@ export async function sealOfBast(data: BastData): Promise<Seal | null> {
   );
 }
 
-function draw(
-  doc: Awaited<ReturnType<typeof newDocument>>,
-  data: BastData,
-  number: string,
-  qr: string | null,
-): void {
+function draw(doc: jsPDF, data: BastData, number: string, qr: string | null): void {
   const zone = data.timeZone;
 
   let y = heading(doc, BAST_TITLE, number, PAGE.margin + 6);

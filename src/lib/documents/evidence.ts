@@ -124,6 +124,7 @@ export interface SuratJalanEvidence {
   documentId: string;
   shipmentId: string;
   batchNumber: string;
+  /** When the note is made (the shipping form's save). */
   madeAt: Date | string;
   originHub: string;
   destinationHub: string;
@@ -133,6 +134,7 @@ export interface SuratJalanEvidence {
     | { mode: 'laut'; shipName: string | null; shippingLine: string | null; containers: readonly string[] };
   smartboard: number;
   bracket: number;
+  /** The loading date or ETD/ETA, when known (shown as given, yyyy-MM-dd or an instant). */
   notes?: string | null;
 }
 

@@ -2,21 +2,30 @@
 // jspdf here: the library itself is loaded by import() inside the two documents' functions,
 // so nothing of it reaches the first screen's code.
 import type { jsPDF } from 'jspdf';
+import { evidenceKeywords, type Seal } from './evidence';
 
 export const PAGE = { width: 210, height: 297, margin: 16 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 
-/** A new A4 portrait document in millimetres with the documents' font. */
-export async function newDocument(title: string): Promise<jsPDF> {
+/**
+ * A new A4 portrait document in millimetres with the documents' font, titled with its number;
+ * a sealed one carries its seal's canonical content in its Keywords (evidence.ts). With
+ * `qrText`, the QR code the document shows, ready to draw (null without).
+ */
+export async function newDocument(
+  title: string,
+  { number, seal, qrText }: { number: string; seal: Seal | null; qrText?: string },
+): Promise<{ doc: jsPDF; qr: string | null }> {
   const { jsPDF } = await import('jspdf');
   const doc = new jsPDF({ unit: 'mm', format: 'a4', orientation: 'portrait', compress: true });
-  doc.setProperties({ title, creator: 'Dermaga' });
+  doc.setProperties({ title: `${title} ${number}`, creator: 'Dermaga' });
   doc.setFont('helvetica', 'normal');
-  return doc;
+  if (seal) doc.setProperties({ keywords: evidenceKeywords(seal.evidence) });
+  return { doc, qr: qrText === undefined ? null : await qrPng(qrText) };
 }
 
 /** The QR code of `text` as a PNG data URL (qrcode, loaded here only). */
-export async function qrPng(text: string): Promise<string> {
+async function qrPng(text: string): Promise<string> {
   const QRCode = await import('qrcode');
   return QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 4, scale: 8 });
 }

@@ -6,7 +6,8 @@
 // of its canonical content (evidence.ts), and that content rides in the PDF's Keywords.
 import { formatDateTime, formatNumber, inLocale } from '../format-date';
 import type { TimeZone } from '../time-zone';
-import { evidenceKeywords, sealOf, suratJalanContent, type Seal } from './evidence';
+import type { jsPDF } from 'jspdf';
+import { sealOf, suratJalanContent, type Seal, type SuratJalanEvidence } from './evidence';
 import { encodeShipmentQr } from './qr-payload';
 import {
   bytesOf,
@@ -15,7 +16,6 @@ import {
   heading,
   newDocument,
   PAGE,
-  qrPng,
   room,
   sectionTitle,
   table,
@@ -23,27 +23,14 @@ import {
 
 export const SURAT_JALAN_TITLE = 'SURAT JALAN';
 
-export interface SuratJalanData {
+/** What the note says (evidence.ts: what its seal covers), and how it is made. */
+export interface SuratJalanData extends Omit<SuratJalanEvidence, 'documentId'> {
   /** The app's origin, for the QR code's link (location.origin). */
   appOrigin: string;
-  shipmentId: string;
-  batchNumber: string;
   /** SJ-<batch> unless given. */
   documentNumber?: string;
-  /** When the note is made (the shipping form's save). */
-  madeAt: Date | string;
   /** The origin hub's zone: the note's times are its clock (WIB, WITA). */
   timeZone: TimeZone;
-  originHub: string;
-  destinationHub: string;
-  vendor: string | null;
-  transport:
-    | { mode: 'darat'; vehiclePlate: string | null; driverName: string | null }
-    | { mode: 'laut'; shipName: string | null; shippingLine: string | null; containers: readonly string[] };
-  smartboard: number;
-  bracket: number;
-  /** The loading date or ETD/ETA, when known (shown as given, yyyy-MM-dd or an instant). */
-  notes?: string | null;
   /** Issue 40: the shipment_documents id the note gets; with it, the note is sealed. */
   documentId?: string;
 }
@@ -63,14 +50,16 @@ const orDash = (value: string | null | undefined) => (value && value.trim() ? va
 /** The surat jalan as PDF bytes. */
 export async function makeSuratJalanPdf(data: SuratJalanData): Promise<Uint8Array> {
   const number = data.documentNumber ?? suratJalanNumber(data.batchNumber);
-  const doc = await newDocument(`${SURAT_JALAN_TITLE} ${number}`);
   const seal = await sealOfSuratJalan(data);
-  if (seal) doc.setProperties({ keywords: evidenceKeywords(seal.evidence) });
-  const qr = await qrPng(encodeShipmentQr(data.appOrigin, data.shipmentId, data.batchNumber, seal ?? undefined));
+  const { doc, qr } = await newDocument(SURAT_JALAN_TITLE, {
+    number,
+    seal,
+    qrText: encodeShipmentQr(data.appOrigin, data.shipmentId, data.batchNumber, seal ?? undefined),
+  });
 
   let y = heading(doc, SURAT_JALAN_TITLE, number, PAGE.margin + 6);
   const qrSize = 42;
-  doc.addImage(qr, 'PNG', PAGE.width - PAGE.margin - qrSize, y - 4, qrSize, qrSize);
+  if (qr) doc.addImage(qr, 'PNG', PAGE.width - PAGE.margin - qrSize, y - 4, qrSize, qrSize);
   doc.setFontSize(8);
   doc.text('Pindai saat barang tiba', PAGE.width - PAGE.margin - qrSize / 2, y + qrSize - 2, {
     align: 'center',
@@ -139,7 +128,7 @@ export async function makeSuratJalanPdf(data: SuratJalanData): Promise<Uint8Arra
   return bytesOf(doc);
 }
 
-function signatureLines(doc: Awaited<ReturnType<typeof newDocument>>, roles: readonly string[], y: number) {
+function signatureLines(doc: jsPDF, roles: readonly string[], y: number) {
   const width = CONTENT_WIDTH / roles.length;
   doc.setFontSize(10);
   roles.forEach((role, i) => {

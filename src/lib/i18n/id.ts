@@ -10,7 +10,7 @@ import { handoverId } from './handover-id';
 import { towerId } from './tower-id';
 import { evidenceId } from './evidence-id';
 import { verifyId } from './verify-id';
-import { serverId } from './server-id';
+import { SERVER_TEXTS } from '../../../sync/server-texts';
 
 export const id = {
   common: {
@@ -173,7 +173,7 @@ export const id = {
   tower: towerId,
   evidence: evidenceId,
   verify: verifyId,
-  server: serverId,
+  server: SERVER_TEXTS,
 };
 
 export type Catalogue = typeof id;

@@ -1,7 +1,7 @@
-// The server's refusals in English (the same keys as server-id.ts).
-import type { serverId } from './server-id';
+// The server's refusals in English (the same keys as sync/server-texts.ts, the Indonesian).
+import type { SERVER_TEXTS } from '../../../sync/server-texts';
 
-export const serverEn: typeof serverId = {
+export const serverEn: typeof SERVER_TEXTS = {
   chooseVendorFirst: 'Choose a vendor first',
   chooseAtLeastOneVehicle: 'Choose at least one vehicle',
   hubIdUnavailable: 'Cannot get the current Hub ID',
@@ -59,6 +59,8 @@ export const serverEn: typeof serverId = {
   unknownCommand: 'Unknown command: {{type}}',
   forbiddenActor: 'This command was made on behalf of another user.',
   profileNotFound: 'User profile not found.',
+  commandIdTaken: 'This command id is already used by another command.',
+  anotherUser: 'another user',
   textNotAllowed: 'The text contains characters that are not allowed.',
   forbiddenHub: 'You do not have permission for this hub.',
   forbiddenAction: 'You do not have permission for this action.',

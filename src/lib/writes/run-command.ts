@@ -19,6 +19,7 @@ import { keepInDialog } from '../dialog-toasts';
 import { failed, type FieldErrors } from './field-errors';
 import { t } from '../i18n';
 import { localize } from '../i18n/localize';
+import { serverMessage } from '../i18n/server-message';
 
 export type CommandResult =
   | { ok: true; changes: Change[]; /** The command's id (an undo names it). */ id: string }
@@ -28,7 +29,12 @@ export type CommandResult =
 /** The destructive 'Error' toast; raised inside a dialog, it goes when the dialog closes. */
 export function showError(message: string): void {
   // The device's and the server's messages in the device's language (issue 30).
-  keepInDialog(toast.error(t('common.errorTitle'), { description: localize(message) }));
+  showErrorText(localize(message));
+}
+
+/** The destructive 'Error' toast with a text already in the device's language. */
+function showErrorText(description: string): void {
+  keepInDialog(toast.error(t('common.errorTitle'), { description }));
 }
 
 export async function runCommand<T extends CommandType>(
@@ -61,7 +67,8 @@ export async function runCommand<T extends CommandType>(
       return { ok: false, errors: checked.errors, first: checked.first };
     }
     if (error instanceof CommandRefused) {
-      showError(error.message);
+      // By its key (issue 39), in the device's language; a text of the device's own as it is.
+      showErrorText(serverMessage(error.keyed, error.message));
       return { ok: false, errors: {} };
     }
     console.error(`${type} failed`, error);

@@ -95,6 +95,9 @@ declare
   v_outcome text;
   v_code text;
   v_message text;
+  v_key text;
+  v_params jsonb;
+  v_hint text;
   v_entity uuid;
   v_state text;
   v_detail text;
@@ -144,7 +147,8 @@ begin
     end if;
     if v_id is null then
       results := results || jsonb_build_object(
-        'id', cmd ->> 'id', 'outcome', 'rejected', 'code', 'invalid_command', 'message', 'Perintah tidak valid.');
+        'id', cmd ->> 'id', 'outcome', 'rejected', 'code', 'invalid_command',
+        'message', public.message_text('invalidCommand'), 'key', 'invalidCommand', 'params', '{}'::jsonb);
       continue;
     end if;
 
@@ -179,10 +183,11 @@ begin
          or (prior.payload <> v_payload and prior.payload <> v_raw) then
         results := results || jsonb_build_object(
           'id', v_id, 'outcome', 'rejected', 'code', 'duplicate_id',
-          'message', 'Id perintah ini sudah dipakai oleh perintah lain.');
+          'message', public.message_text('commandIdTaken'), 'key', 'commandIdTaken', 'params', '{}'::jsonb);
       else
         results := results || jsonb_build_object(
-          'id', v_id, 'outcome', prior.outcome, 'code', prior.code, 'message', prior.message);
+          'id', v_id, 'outcome', prior.outcome, 'code', prior.code, 'message', prior.message,
+          'key', prior.message_key, 'params', prior.message_params);
       end if;
       continue;
     end if;
@@ -192,11 +197,13 @@ begin
     v_outcome := 'applied';
     v_code := null;
     v_message := null;
+    v_key := null;
+    v_params := null;
     v_entity := null;
     begin
       v_issued := public.cmd_device_time(cmd -> 'issued_at', v_payload, v_received);
       if v_issued is null or jsonb_typeof(v_payload) is distinct from 'object' then
-        perform public.cmd_reject('invalid_command', 'Perintah tidak valid.');
+        perform public.cmd_reject('invalid_command', 'invalidCommand');
       end if;
       begin
         v_actor := case when jsonb_typeof(cmd -> 'actor') = 'string' then (cmd ->> 'actor')::uuid end;
@@ -204,10 +211,10 @@ begin
         v_actor := null;
       end;
       if v_actor is distinct from uid then
-        perform public.cmd_reject('forbidden_actor', 'Perintah ini dibuat atas nama pengguna lain.');
+        perform public.cmd_reject('forbidden_actor', 'forbiddenActor');
       end if;
       if me.role is null then
-        perform public.cmd_reject('forbidden', 'Profil pengguna tidak ditemukan.');
+        perform public.cmd_reject('forbidden', 'profileNotFound');
       end if;
       ctx := row(v_id, v_type, uid, me.email, me.role, me.hub_id, v_issued, v_received)::public.command_context;
       -- The command types, the most frequent first (each WHEN is one comparison).
@@ -247,16 +254,20 @@ begin
         when 'attach_document' then v_entity := public.cmd_attach_document(ctx, v_payload);
         when 'attach_correction' then v_entity := public.cmd_attach_correction(ctx, v_payload);
         else
-          perform public.cmd_reject('unknown_command', format('Perintah tidak dikenal: %s', v_type));
+          perform public.cmd_reject('unknown_command', 'unknownCommand', jsonb_build_object('type', v_type));
       end case;
     exception
       when sqlstate '40001' or sqlstate '40P01' or sqlstate '55P03' or sqlstate '57014' then
         raise; -- transient: the whole call fails and the client retries it
       when others then
-        get stacked diagnostics v_state = returned_sqlstate, v_message = message_text, v_detail = pg_exception_detail;
+        get stacked diagnostics v_state = returned_sqlstate, v_message = message_text, v_detail = pg_exception_detail,
+                                v_hint = pg_exception_hint;
         v_outcome := 'rejected';
         if v_detail like 'dermaga:%' then
+          -- cmd_reject's refusal: its code, and its message key and parameters (the hint).
           v_code := substr(v_detail, 9);
+          v_key := v_hint::jsonb ->> 'key';
+          v_params := v_hint::jsonb -> 'params';
         elsif v_state like '23%' then
           v_code := 'constraint';
         else
@@ -273,10 +284,10 @@ begin
     end if;
     -- Its record, written later (6. above).
     held := held || row(v_id, null, uid, me.email, v_type, v_payload, coalesce(v_issued, v_received),
-                        v_received, v_outcome, v_code, v_message, v_entity)::public.commands;
+                        v_received, v_outcome, v_code, v_message, v_entity, v_key, v_params)::public.commands;
     held_ids := held_ids || v_id;
     results := results || jsonb_build_object(
-      'id', v_id, 'outcome', v_outcome, 'code', v_code, 'message', v_message);
+      'id', v_id, 'outcome', v_outcome, 'code', v_code, 'message', v_message, 'key', v_key, 'params', v_params);
   end loop;
 
   perform public.commands_write(held);
@@ -312,9 +323,9 @@ language sql
 set search_path = ''
 as $$
   insert into public.commands (id, actor_id, actor_email, type, payload, issued_at, received_at,
-                               outcome, code, message, entity_id)
+                               outcome, code, message, entity_id, message_key, message_params)
   select q.id, q.actor_id, q.actor_email, q.type, q.payload, q.issued_at, q.received_at,
-         q.outcome, q.code, q.message, q.entity_id
+         q.outcome, q.code, q.message, q.entity_id, q.message_key, q.message_params
   from unnest(held) with ordinality as q
   order by q.ordinality;
 $$;

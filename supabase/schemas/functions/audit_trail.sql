@@ -54,7 +54,9 @@ returns table (
   code text,
   message text,
   entity_id uuid,
-  payload jsonb
+  payload jsonb,
+  message_key text,
+  message_params jsonb
 )
 language plpgsql
 stable
@@ -65,7 +67,8 @@ begin
   perform public.require_staff();
   return query
   select c.seq, c.id, c.type, c.actor_id, c.actor_email, p.full_name, h.id, h.name,
-         c.issued_at, c.received_at, c.outcome, c.code, c.message, c.entity_id, c.payload
+         c.issued_at, c.received_at, c.outcome, c.code, c.message, c.entity_id, c.payload,
+         c.message_key, c.message_params
   from public.commands c
   left join public.profiles p on p.user_id = c.actor_id
   left join public.hubs h on h.id = public.audit_command_hub(c.payload, c.actor_id)
@@ -97,7 +100,9 @@ returns table (
   received_at timestamptz,
   outcome text,
   message text,
-  payload jsonb
+  payload jsonb,
+  message_key text,
+  message_params jsonb
 )
 language plpgsql
 stable
@@ -107,7 +112,8 @@ as $$
 begin
   perform public.require_staff();
   return query
-  select c.seq, c.type, c.actor_email, p.full_name, c.issued_at, c.received_at, c.outcome, c.message, c.payload
+  select c.seq, c.type, c.actor_email, p.full_name, c.issued_at, c.received_at, c.outcome, c.message, c.payload,
+         c.message_key, c.message_params
   from public.commands c
   left join public.profiles p on p.user_id = c.actor_id
   where c.entity_id = p_shipment_id or c.payload ->> 'shipment_id' = p_shipment_id::text

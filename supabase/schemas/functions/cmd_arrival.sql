@@ -20,11 +20,11 @@ begin
   -- Who may act is decided by where the shipment goes, whatever hub the payload names.
   perform public.cmd_require_hub(ctx, s.destination_hub_id);
   if s.destination_hub_id <> p_hub_id then
-    perform public.cmd_reject('precondition', 'Pengiriman ini tidak menuju hub ini.');
+    perform public.cmd_reject('precondition', 'shipmentNotForHub');
   end if;
   select * into dest from public.hubs where id = s.destination_hub_id;
   if public.hub_kind(dest.name, dest.type) = 'pod' then
-    perform public.cmd_reject('precondition', 'Pengiriman ke POD diproses di halaman POD.');
+    perform public.cmd_reject('precondition', 'podShipmentElsewhere');
   end if;
   return s;
 end;
@@ -70,16 +70,16 @@ set search_path = ''
 as $$
 declare
   s public.shipments := public.cmd_lock_arriving_shipment(
-    ctx, public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini'),
-    public.cmd_uuid(p, 'shipment_id', 'Shipment not found'));
+    ctx, public.cmd_uuid(p, 'hub_id', 'hubIdUnavailable'),
+    public.cmd_uuid(p, 'shipment_id', 'shipmentNotFound'));
   vehicle jsonb;
 begin
   if left(s.status, 4) <> 'otw_' then
     if s.status in ('confirm_tiba', 'sedang_bongkar', 'selesai', 'selesai_pod') then
       perform public.cmd_reject_conflict(s.id, array['confirm_arrival', 'pod_confirm_arrival'],
-                                         'Kedatangan sudah dikonfirmasi', s.status);
+                                         'arrivalAlreadyConfirmed', s.status);
     end if;
-    perform public.cmd_reject('precondition', 'Pengiriman ini tidak sedang dalam perjalanan.');
+    perform public.cmd_reject('precondition', 'notInTransit');
   end if;
   select to_jsonb(v) into vehicle from public.vehicles v where v.id = s.vehicle_id for update;
   update public.shipments
@@ -103,15 +103,15 @@ set search_path = ''
 as $$
 declare
   s public.shipments := public.cmd_lock_arriving_shipment(
-    ctx, public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini'),
-    public.cmd_uuid(p, 'shipment_id', 'Shipment not found'));
+    ctx, public.cmd_uuid(p, 'hub_id', 'hubIdUnavailable'),
+    public.cmd_uuid(p, 'shipment_id', 'shipmentNotFound'));
 begin
   if s.status <> 'confirm_tiba' then
     if s.status in ('sedang_bongkar', 'selesai', 'selesai_pod') then
       perform public.cmd_reject_conflict(s.id, array['start_unloading', 'pod_start_unloading'],
-                                         'Bongkar sudah dimulai', s.status);
+                                         'unloadingAlreadyStarted', s.status);
     end if;
-    perform public.cmd_reject('precondition', 'Kedatangan pengiriman ini belum dikonfirmasi.');
+    perform public.cmd_reject('precondition', 'arrivalNotConfirmed');
   end if;
   update public.shipments set status = 'sedang_bongkar', unloading_started_at = ctx.issued_at where id = s.id;
   perform public.undo_keep_images(ctx, jsonb_build_array(public.undo_img('shipments', s.id, to_jsonb(s))));
@@ -142,11 +142,11 @@ set search_path = ''
 as $$
 declare
   s public.shipments := public.cmd_lock_arriving_shipment(
-    ctx, public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini'),
-    public.cmd_uuid(p, 'shipment_id', 'Shipment not found'));
+    ctx, public.cmd_uuid(p, 'hub_id', 'hubIdUnavailable'),
+    public.cmd_uuid(p, 'shipment_id', 'shipmentNotFound'));
   v_notes text := public.cmd_opt_text(p, 'notes');
-  v_smartboard_inventory_id uuid := public.cmd_uuid(p, 'smartboard_inventory_id', 'Perintah tidak valid.');
-  v_bracket_inventory_id uuid := public.cmd_uuid(p, 'bracket_inventory_id', 'Perintah tidak valid.');
+  v_smartboard_inventory_id uuid := public.cmd_uuid(p, 'smartboard_inventory_id', 'invalidCommand');
+  v_bracket_inventory_id uuid := public.cmd_uuid(p, 'bracket_inventory_id', 'invalidCommand');
   wh public.warehouses;
   vehicle jsonb;
   r jsonb;
@@ -156,22 +156,22 @@ begin
   -- Issue 40: the counted receipt is required (an older app's command without one: count again).
   if p -> 'receipt' is null or jsonb_typeof(p -> 'receipt') = 'null' then
     perform public.cmd_reject('validation',
-      'Hitung ulang: jumlah diterima serta nama dan tanda tangan penerima dan sopir wajib diisi');
+      'handover.receiptRequired');
   end if;
   if v_smartboard_inventory_id = v_bracket_inventory_id then
-    perform public.cmd_reject('validation', 'Perintah tidak valid.');
+    perform public.cmd_reject('validation', 'invalidCommand');
   end if;
   if s.status <> 'sedang_bongkar' then
     if s.status in ('selesai', 'selesai_pod') then
       perform public.cmd_reject_conflict(s.id, array['complete_unloading', 'pod_complete'],
-                                         'Bongkar sudah diselesaikan', s.status);
+                                         'unloadingAlreadyFinished', s.status);
     end if;
-    perform public.cmd_reject('precondition', 'Bongkar pengiriman ini belum dimulai.');
+    perform public.cmd_reject('precondition', 'unloadingNotStarted');
   end if;
   r := public.handover_receipt(p -> 'receipt', s);
   wh := public.cmd_first_warehouse(s.destination_hub_id);
   if wh.id is null then
-    perform public.cmd_reject('precondition', 'Gudang hub ini tidak ditemukan.');
+    perform public.cmd_reject('precondition', 'hubWarehouseMissing');
   end if;
   perform public.cmd_require_new_id('inventory', v_smartboard_inventory_id);
   perform public.cmd_require_new_id('inventory', v_bracket_inventory_id);

@@ -7,7 +7,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  invalid constant text := 'Perintah tidak valid.';
+  invalid constant text := 'invalidCommand';
   v_replaces uuid := public.cmd_uuid(p, 'replaces', invalid);
   v_id uuid;
   replaced public.shipment_documents;
@@ -21,11 +21,11 @@ begin
      or replaced.shipment_id::text is distinct from (p ->> 'shipment_id')
      or replaced.kind is distinct from (p ->> 'kind')
      or replaced.id = v_id then
-    perform public.cmd_reject('validation', 'Dokumen yang diganti tidak ditemukan pada pengiriman ini.');
+    perform public.cmd_reject('validation', 'handover.replacedNotFound');
   end if;
   update public.shipment_documents set replaces = v_replaces where id = v_id and replaces is null;
   if not exists (select 1 from public.shipment_documents d where d.id = v_id and d.replaces = v_replaces) then
-    perform public.cmd_reject('duplicate_id', 'Perintah tidak valid: data dengan id ini sudah ada.');
+    perform public.cmd_reject('duplicate_id', 'duplicateId');
   end if;
   return v_id;
 end;

@@ -21,7 +21,7 @@ begin
   if jsonb_typeof(p -> p_key) is distinct from 'number'
      or (p ->> p_key)::numeric <> trunc((p ->> p_key)::numeric)
      or (p ->> p_key)::numeric < 0 or (p ->> p_key)::numeric > 100000 then
-    perform public.cmd_reject('validation', 'Jumlah harus bilangan bulat 0 sampai 100.000');
+    perform public.cmd_reject('validation', 'handover.quantityRange');
   end if;
   return (p ->> p_key)::integer;
 end;
@@ -40,7 +40,7 @@ declare
   v text := public.cmd_req_text(p, p_key, p_message);
 begin
   if char_length(v) > 100 then
-    perform public.cmd_reject('validation', 'Nama maksimal 100 karakter');
+    perform public.cmd_reject('validation', 'handover.nameTooLong');
   end if;
   return v;
 end;
@@ -48,17 +48,21 @@ $$;
 
 revoke execute on function public.handover_name(jsonb, text, text) from public, anon, authenticated;
 
--- 'TV' / 'bracket', as the messages name the items.
-create or replace function public.handover_item_label(p_item text)
-returns text
+-- The parameters of a discrepancy refusal: the item and the reason as message keys (the
+-- device names them in its language: 'TV' / 'bracket', 'kurang' / 'short'), and the count.
+create or replace function public.handover_discrepancy_params(p_item text, p_reason text, p_count integer)
+returns jsonb
 language sql
 immutable
 set search_path = ''
 as $$
-  select case p_item when 'smartboard' then 'TV' else 'bracket' end
+  select jsonb_build_object(
+    'item', jsonb_build_object('key', 'handover.itemWord.' || p_item),
+    'reason', jsonb_build_object('key', 'handover.reasonWord.' || p_reason),
+    'count', p_count)
 $$;
 
-revoke execute on function public.handover_item_label(text) from public, anon, authenticated;
+revoke execute on function public.handover_discrepancy_params(text, text, integer) from public, anon, authenticated;
 
 -- The receipt of a shipment, checked: its normalized fields, with sent counts and the
 -- discrepancies as [{id, item, reason, quantity, note, photo_ids}].
@@ -69,7 +73,7 @@ stable
 set search_path = ''
 as $$
 declare
-  invalid constant text := 'Perintah tidak valid.';
+  invalid constant text := 'invalidCommand';
   v_id uuid;
   tv_in integer; br_in integer; tv_bad integer; br_bad integer;
   v_receiver text; v_driver text;
@@ -97,10 +101,10 @@ begin
   br_in := public.handover_count(r, 'bracket_received');
   tv_bad := public.handover_count(r, 'smartboard_damaged');
   br_bad := public.handover_count(r, 'bracket_damaged');
-  v_receiver := public.handover_name(r, 'receiver_name', 'Nama penerima wajib diisi');
-  v_driver := public.handover_name(r, 'driver_name', 'Nama sopir wajib diisi');
-  sig_receiver := public.cmd_uuid(r, 'receiver_signature_id', 'Tanda tangan penerima wajib diisi');
-  sig_driver := public.cmd_uuid(r, 'driver_signature_id', 'Tanda tangan sopir wajib diisi');
+  v_receiver := public.handover_name(r, 'receiver_name', 'handover.receiverNameRequired');
+  v_driver := public.handover_name(r, 'driver_name', 'handover.driverNameRequired');
+  sig_receiver := public.cmd_uuid(r, 'receiver_signature_id', 'handover.receiverSignature');
+  sig_driver := public.cmd_uuid(r, 'driver_signature_id', 'handover.driverSignature');
   if jsonb_typeof(r -> 'signed_at') is distinct from 'string'
      or (r ->> 'signed_at') !~ '^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})$' then
     perform public.cmd_reject('validation', invalid);
@@ -128,17 +132,17 @@ begin
     if jsonb_typeof(d -> 'quantity') is distinct from 'number'
        or (d ->> 'quantity')::numeric <> trunc((d ->> 'quantity')::numeric)
        or (d ->> 'quantity')::numeric < 1 or (d ->> 'quantity')::numeric > 100000 then
-      perform public.cmd_reject('validation', 'Jumlah selisih harus bilangan bulat 1 sampai 100.000');
+      perform public.cmd_reject('validation', 'handover.discrepancyRange');
     end if;
     v_note := public.cmd_opt_text(d, 'note');
     if char_length(v_note) > 500 then
-      perform public.cmd_reject('validation', 'Catatan maksimal 500 karakter');
+      perform public.cmd_reject('validation', 'handover.noteTooLong');
     end if;
     if jsonb_typeof(d -> 'photo_ids') is distinct from 'array' or jsonb_array_length(d -> 'photo_ids') = 0 then
-      perform public.cmd_reject('validation', 'Setiap selisih wajib disertai minimal satu foto');
+      perform public.cmd_reject('validation', 'handover.photoRequired');
     end if;
     if jsonb_array_length(d -> 'photo_ids') > 10 then
-      perform public.cmd_reject('validation', 'Maksimal 10 foto per selisih');
+      perform public.cmd_reject('validation', 'handover.maxPhotos');
     end if;
     photos := '{}';
     for ph in select value from jsonb_array_elements(d -> 'photo_ids') loop
@@ -150,7 +154,7 @@ begin
   end loop;
 
   if tv_bad > tv_in or br_bad > br_in then
-    perform public.cmd_reject('validation', 'Jumlah rusak tidak boleh melebihi jumlah diterima');
+    perform public.cmd_reject('validation', 'handover.damagedOverReceived');
   end if;
   if sig_receiver = sig_driver
      or (select count(distinct e ->> 'id') from jsonb_array_elements(ds) e) <> jsonb_array_length(ds) then
@@ -168,15 +172,15 @@ begin
       from jsonb_array_elements(ds) e where e ->> 'item' = item and e ->> 'reason' = reason;
       if expected > 0 and found_n = 0 then
         perform public.cmd_reject('validation',
-          format('Catat selisih %s %s sebanyak %s dengan foto', public.handover_item_label(item), reason, expected));
+          'handover.recordDiscrepancy', public.handover_discrepancy_params(item, reason, expected));
       end if;
       if expected = 0 and found_n > 0 then
         perform public.cmd_reject('validation',
-          format('Tidak ada selisih %s %s menurut hitungan', public.handover_item_label(item), reason));
+          'handover.noDiscrepancy', public.handover_discrepancy_params(item, reason, null));
       end if;
       if found_n > 1 or (found_n = 1 and found_q <> expected) then
         perform public.cmd_reject('validation',
-          format('Selisih %s %s harus sebanyak %s', public.handover_item_label(item), reason, expected));
+          'handover.discrepancyMustBe', public.handover_discrepancy_params(item, reason, expected));
       end if;
     end loop;
   end loop;
@@ -259,24 +263,24 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_id uuid := public.cmd_uuid(p, 'discrepancy_id', 'Selisih tidak ditemukan.');
-  v_note text := public.cmd_req_text(p, 'note', 'Catatan penyelesaian wajib diisi');
+  v_id uuid := public.cmd_uuid(p, 'discrepancy_id', 'handover.discrepancyNotFound');
+  v_note text := public.cmd_req_text(p, 'note', 'handover.resolutionNoteRequired');
   d public.discrepancies;
-  who text;
+  who jsonb;
 begin
   if char_length(v_note) > 500 then
-    perform public.cmd_reject('validation', 'Catatan maksimal 500 karakter');
+    perform public.cmd_reject('validation', 'handover.noteTooLong');
   end if;
   perform public.cmd_require_role(ctx, array['admin', 'tower_control']);
   select * into d from public.discrepancies where id = v_id and not deleted for update;
   if not found then
-    perform public.cmd_reject('not_found', 'Selisih tidak ditemukan.');
+    perform public.cmd_reject('not_found', 'handover.discrepancyNotFound');
   end if;
   if d.status = 'resolved' then
-    select coalesce(pr.email, 'pengguna lain') into who
+    select coalesce(to_jsonb(pr.email), jsonb_build_object('key', 'anotherUser')) into who
     from (select 1) one left join public.profiles pr on pr.user_id = d.resolved_by;
-    perform public.cmd_reject('conflict',
-      'Selisih sudah diselesaikan oleh ' || who || ' pada ' || public.dm_format_wib(d.resolved_at));
+    perform public.cmd_reject('conflict', 'handover.discrepancyResolvedBy',
+      jsonb_build_object('who', who, 'when', public.dm_format_wib(d.resolved_at)));
   end if;
   update public.discrepancies
      set status = 'resolved', resolved_by = ctx.user_id, resolved_at = ctx.received_at, resolution_note = v_note
@@ -299,9 +303,9 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  invalid constant text := 'Perintah tidak valid.';
+  invalid constant text := 'invalidCommand';
   v_id uuid := public.cmd_uuid(p, 'id', invalid);
-  v_shipment_id uuid := public.cmd_uuid(p, 'shipment_id', 'Shipment not found');
+  v_shipment_id uuid := public.cmd_uuid(p, 'shipment_id', 'shipmentNotFound');
   v_kind text := public.cmd_req_text(p, 'kind', invalid);
   v_mime text := public.cmd_req_text(p, 'mime', invalid);
   v_path text := public.cmd_req_text(p, 'path', invalid);
@@ -357,14 +361,14 @@ begin
     if prior.shipment_id = v_shipment_id and prior.path = v_path and prior.sha256 = v_sha and not prior.deleted then
       return prior.id;
     end if;
-    perform public.cmd_reject('duplicate_id', 'Perintah tidak valid: data dengan id ini sudah ada.');
+    perform public.cmd_reject('duplicate_id', 'duplicateId');
   end if;
   if v_discrepancy is not null
      and exists (select 1 from public.discrepancies x where x.id = v_discrepancy and x.shipment_id <> v_shipment_id) then
     perform public.cmd_reject('validation', invalid);
   end if;
   if not exists (select 1 from storage.objects o where o.bucket_id = 'shipment-documents' and o.name = v_path) then
-    perform public.cmd_reject('upload_missing', 'Berkas belum ada di penyimpanan; unggah ulang lalu coba lagi.');
+    perform public.cmd_reject('upload_missing', 'handover.fileMissing');
   end if;
   insert into public.shipment_documents (id, shipment_id, kind, path, mime, size_bytes, sha256, device_time,
                                          latitude, longitude, accuracy_m, discrepancy_id, uploaded_by, received_at)
@@ -389,7 +393,7 @@ begin
     return null;
   end if;
   if jsonb_typeof(p -> p_key) <> 'number' or (p ->> p_key)::double precision not between p_min and p_max then
-    perform public.cmd_reject('validation', 'Perintah tidak valid.');
+    perform public.cmd_reject('validation', 'invalidCommand');
   end if;
   return (p ->> p_key)::double precision;
 end;

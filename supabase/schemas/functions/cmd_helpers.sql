@@ -24,18 +24,52 @@
 
 -- Refusals and permissions -----------------------------------------------------
 
--- A final refusal: apply_commands records the command as rejected with this
--- code (the detail 'dermaga:<code>'), message as given.
-create or replace function public.cmd_reject(p_code text, p_message text)
+-- A message by key: the text of public.app_messages with each {{name}} replaced by its
+-- parameter (a parameter that is itself {key, params} is a message too: a conflict's "what");
+-- the key itself when the table has none.
+create or replace function public.message_text(p_key text, p_params jsonb default '{}')
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v text;
+  k text;
+  val jsonb;
+begin
+  select m.text into v from public.app_messages m where m.key = p_key;
+  v := coalesce(v, p_key);
+  for k, val in select e.key, e.value from jsonb_each(coalesce(p_params, '{}')) e loop
+    v := replace(v, '{{' || k || '}}', case
+      when jsonb_typeof(val) = 'object' then public.message_text(val ->> 'key', val -> 'params')
+      else coalesce(val #>> '{}', '') end);
+  end loop;
+  return v;
+end;
+$$;
+
+revoke execute on function public.message_text(text, jsonb) from public, anon;
+
+grant execute on function public.message_text(text, jsonb) to authenticated;
+
+-- A final refusal (issue 39: messages by key): apply_commands records the command as
+-- rejected with this code (the detail 'dermaga:<code>'), the message key and its parameters
+-- (the hint, as JSON), and the Indonesian sentence they make (the message). p_key is a key of
+-- public.app_messages, the catalogue's `server` keys (src/lib/i18n): 'vehicleNotFound',
+-- 'handover.noteTooLong'. The helpers below that take a p_message take such a key.
+create or replace function public.cmd_reject(p_code text, p_key text, p_params jsonb default '{}')
 returns void
 language plpgsql
 as $$
 begin
-  raise exception using errcode = 'P0001', message = p_message, detail = 'dermaga:' || p_code;
+  raise exception using errcode = 'P0001', message = public.message_text(p_key, p_params),
+    detail = 'dermaga:' || p_code,
+    hint = jsonb_build_object('key', p_key, 'params', coalesce(p_params, '{}'))::text;
 end;
 $$;
 
-revoke execute on function public.cmd_reject(text, text) from public, anon, authenticated;
+revoke execute on function public.cmd_reject(text, text, jsonb) from public, anon, authenticated;
 
 -- Admin and tower control act for every hub; a hub user only for its own.
 create or replace function public.cmd_require_hub(ctx public.command_context, p_hub_id uuid)
@@ -49,7 +83,7 @@ begin
   if ctx.role = 'hub_user' and ctx.hub_id is not null and ctx.hub_id = p_hub_id then
     return;
   end if;
-  perform public.cmd_reject('forbidden', 'Anda tidak memiliki izin untuk hub ini.');
+  perform public.cmd_reject('forbidden', 'forbiddenHub');
 end;
 $$;
 
@@ -63,7 +97,7 @@ set search_path = ''
 as $$
 begin
   if not coalesce(ctx.role = any (p_roles), false) then
-    perform public.cmd_reject('forbidden', 'Anda tidak memiliki izin untuk tindakan ini.');
+    perform public.cmd_reject('forbidden', 'forbiddenAction');
   end if;
 end;
 $$;
@@ -80,7 +114,7 @@ begin
   if ctx.role in ('admin', 'tower_control') or (ctx.role = 'hub_user' and ctx.hub_id is not null) then
     return;
   end if;
-  perform public.cmd_reject('forbidden', 'Anda tidak memiliki izin untuk tindakan ini.');
+  perform public.cmd_reject('forbidden', 'forbiddenAction');
 end;
 $$;
 
@@ -106,7 +140,7 @@ set search_path = ''
 as $$
 begin
   if p_text ~ '[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]' then
-    perform public.cmd_reject('validation', 'Teks berisi karakter yang tidak diizinkan.');
+    perform public.cmd_reject('validation', 'textNotAllowed');
   end if;
 end;
 $$;
@@ -186,7 +220,7 @@ begin
     return null;
   end if;
   if jsonb_typeof(p -> p_key) <> 'string' then
-    perform public.cmd_reject('validation', 'Perintah tidak valid.');
+    perform public.cmd_reject('validation', 'invalidCommand');
   end if;
   perform public.cmd_require_clean_text(p ->> p_key);
   v := nullif(public.dm_trim(p ->> p_key), '');
@@ -283,7 +317,7 @@ set search_path = ''
 as $$
 begin
   if jsonb_typeof(p -> 'changes') is distinct from 'object' then
-    perform public.cmd_reject('validation', 'Perintah tidak valid.');
+    perform public.cmd_reject('validation', 'invalidCommand');
   end if;
   return p -> 'changes';
 end;
@@ -305,7 +339,7 @@ declare
 begin
   execute format('select exists (select 1 from public.%I where id = $1)', p_table) into taken using p_id;
   if taken then
-    perform public.cmd_reject('duplicate_id', 'Perintah tidak valid: data dengan id ini sudah ada.');
+    perform public.cmd_reject('duplicate_id', 'duplicateId');
   end if;
 end;
 $$;
@@ -394,7 +428,7 @@ declare
 begin
   select * into s from public.shipments where id = p_shipment_id and not deleted for update;
   if not found then
-    perform public.cmd_reject('not_found', 'Shipment not found');
+    perform public.cmd_reject('not_found', 'shipmentNotFound');
   end if;
   return s;
 end;
@@ -402,15 +436,18 @@ $$;
 
 revoke execute on function public.cmd_lock_shipment(uuid) from public, anon, authenticated;
 
--- Who did it and when, from the audit trail: 'cikarang@demo.local pada 21 Nov
--- 2026 14:05 WIB' for the last applied command of those types on the entity.
+-- Who did it and when, from the audit trail, as a refusal's parameters:
+-- {who: 'cikarang@demo.local', when: '21 Nov 2026 14:05 WIB'} for the last applied command of
+-- those types on the entity (who: the key anotherUser when the actor has no e-mail); null when none.
 create or replace function public.cmd_who_when(p_entity uuid, p_types text[])
-returns text
+returns jsonb
 language sql
 stable
 set search_path = ''
 as $$
-  select coalesce(c.actor_email, 'pengguna lain') || ' pada ' || public.dm_format_wib(c.issued_at)
+  select jsonb_build_object(
+    'who', coalesce(to_jsonb(c.actor_email), jsonb_build_object('key', 'anotherUser')),
+    'when', public.dm_format_wib(c.issued_at))
   from public.commands c
   where c.entity_id = p_entity and c.outcome = 'applied' and c.type = any (p_types)
   order by c.received_at desc
@@ -420,21 +457,24 @@ $$;
 revoke execute on function public.cmd_who_when(uuid, text[]) from public, anon, authenticated;
 
 -- First writer wins (docs/sync.md): the later command is refused with code
--- 'conflict' and a message naming who got there first and when.
+-- 'conflict' and a message naming who got there first and when (p_what: the key of what
+-- happened, such as arrivalAlreadyConfirmed).
 create or replace function public.cmd_reject_conflict(p_entity uuid, p_types text[], p_what text, p_status text)
 returns void
 language plpgsql
 set search_path = ''
 as $$
 declare
-  who text := public.cmd_who_when(p_entity, p_types);
+  who jsonb := public.cmd_who_when(p_entity, p_types);
+  what jsonb := jsonb_build_object('what', jsonb_build_object('key', p_what));
   status_label text;
 begin
   if who is not null then
-    perform public.cmd_reject('conflict', p_what || ' oleh ' || who);
+    perform public.cmd_reject('conflict', 'conflictBy', what || who);
   end if;
   select s.label into status_label from public.shipment_statuses s where s.key = p_status;
-  perform public.cmd_reject('conflict', p_what || ' (status sekarang: ' || coalesce(status_label, p_status) || ').');
+  perform public.cmd_reject('conflict', 'conflictStatus',
+    what || jsonb_build_object('status', coalesce(status_label, p_status)));
 end;
 $$;
 
@@ -533,7 +573,7 @@ declare
 begin
   select * into h from public.hubs where id = p_hub_id and not deleted;
   if not found then
-    perform public.cmd_reject('not_found', 'Hub tidak ditemukan.');
+    perform public.cmd_reject('not_found', 'hubNotFound');
   end if;
   return h;
 end;
@@ -563,27 +603,27 @@ begin
   end if;
   case
     when p_key = 'name' then
-      if n > 100 then perform public.cmd_reject('validation', 'Nama terlalu panjang'); end if;
+      if n > 100 then perform public.cmd_reject('validation', 'warehouseNameTooLong'); end if;
     when p_key in ('contact_person', 'driver_name', 'receiver_name', 'nama_kapal', 'nama_pelayaran',
                    'pelayaran') then
-      if n > 100 then perform public.cmd_reject('validation', 'Nama maksimal 100 karakter'); end if;
+      if n > 100 then perform public.cmd_reject('validation', 'handover.nameTooLong'); end if;
     when p_key in ('city', 'location') then
-      if n > 100 then perform public.cmd_reject('validation', 'Lokasi maksimal 100 karakter'); end if;
+      if n > 100 then perform public.cmd_reject('validation', 'textTooLong.place'); end if;
     when p_key = 'license_plate' then
-      if n > 20 then perform public.cmd_reject('validation', 'Plat nomor maksimal 20 karakter'); end if;
+      if n > 20 then perform public.cmd_reject('validation', 'textTooLong.plate'); end if;
     when p_key = 'batch_number' then
-      if n > 50 then perform public.cmd_reject('validation', 'Nomor batch maksimal 50 karakter'); end if;
+      if n > 50 then perform public.cmd_reject('validation', 'textTooLong.batch'); end if;
     when p_key in ('no_container', 'container_number') then
-      if n > 20 then perform public.cmd_reject('validation', 'Nomor container maksimal 20 karakter'); end if;
+      if n > 20 then perform public.cmd_reject('validation', 'textTooLong.container'); end if;
     when p_key in ('phone', 'driver_phone') then
-      if n > 30 then perform public.cmd_reject('validation', 'Nomor telepon maksimal 30 karakter'); end if;
+      if n > 30 then perform public.cmd_reject('validation', 'textTooLong.phone'); end if;
     when p_key = 'reason' then
-      if n > 500 then perform public.cmd_reject('validation', 'Alasan maksimal 500 karakter'); end if;
+      if n > 500 then perform public.cmd_reject('validation', 'textTooLong.reason'); end if;
     when p_key in ('notes', 'note') then
-      if n > 500 then perform public.cmd_reject('validation', 'Catatan maksimal 500 karakter'); end if;
+      if n > 500 then perform public.cmd_reject('validation', 'handover.noteTooLong'); end if;
     else
       -- What no one types (a storage path, a kind, a type): far above any real value.
-      if n > 2000 then perform public.cmd_reject('validation', 'Perintah tidak valid.'); end if;
+      if n > 2000 then perform public.cmd_reject('validation', 'invalidCommand'); end if;
   end case;
 end;
 $$;

@@ -10,14 +10,14 @@ declare
   v_id uuid;
 begin
   perform public.cmd_require_role(ctx, array['admin']);
-  v_name := public.cmd_req_text(p, 'name', 'Hub name is required');
+  v_name := public.cmd_req_text(p, 'name', 'hubNameRequired');
   v_city := public.cmd_opt_text(p, 'city');
-  v_id := public.cmd_uuid(p, 'hub_id', 'Perintah tidak valid.');
+  v_id := public.cmd_uuid(p, 'hub_id', 'invalidCommand');
   perform public.cmd_require_new_id('hubs', v_id);
   begin
     insert into public.hubs (id, name, city, type) values (v_id, v_name, v_city, 'hub');
   exception when unique_violation then
-    perform public.cmd_reject('duplicate', format('Hub "%s" sudah ada.', v_name));
+    perform public.cmd_reject('duplicate', 'duplicateHub', jsonb_build_object('name', v_name));
   end;
   return v_id;
 end;
@@ -38,20 +38,20 @@ declare
   v_blind boolean;
 begin
   perform public.cmd_require_role(ctx, array['admin']);
-  v_id := public.cmd_uuid(p, 'hub_id', 'Hub tidak ditemukan.');
+  v_id := public.cmd_uuid(p, 'hub_id', 'hubNotFound');
   c := public.cmd_changes(p);
   if c ? 'name' then
-    v_name := public.cmd_req_text(c, 'name', 'Hub name is required');
+    v_name := public.cmd_req_text(c, 'name', 'hubNameRequired');
   end if;
   if c ? 'blind_count' then
     if jsonb_typeof(c -> 'blind_count') <> 'boolean' then
-      perform public.cmd_reject('validation', 'Perintah tidak valid.');
+      perform public.cmd_reject('validation', 'invalidCommand');
     end if;
     v_blind := (c ->> 'blind_count')::boolean;
   end if;
   perform 1 from public.hubs where id = v_id and not deleted for update;
   if not found then
-    perform public.cmd_reject('not_found', 'Hub tidak ditemukan.');
+    perform public.cmd_reject('not_found', 'hubNotFound');
   end if;
   begin
     update public.hubs
@@ -60,7 +60,7 @@ begin
            blind_count = coalesce(v_blind, blind_count)
      where id = v_id;
   exception when unique_violation then
-    perform public.cmd_reject('duplicate', format('Hub "%s" sudah ada.', v_name));
+    perform public.cmd_reject('duplicate', 'duplicateHub', jsonb_build_object('name', v_name));
   end;
   return v_id;
 end;
@@ -79,25 +79,25 @@ declare
   hub public.hubs;
 begin
   perform public.cmd_require_role(ctx, array['admin']);
-  v_id := public.cmd_uuid(p, 'hub_id', 'Hub tidak ditemukan.');
+  v_id := public.cmd_uuid(p, 'hub_id', 'hubNotFound');
   select * into hub from public.hubs where id = v_id and not deleted for update;
   if not found then
-    perform public.cmd_reject('not_found', 'Hub tidak ditemukan.');
+    perform public.cmd_reject('not_found', 'hubNotFound');
   end if;
   if exists (select 1 from public.warehouses where hub_id = v_id and not deleted) then
-    perform public.cmd_reject('precondition', format('Hub "%s" masih memiliki gudang dan tidak dapat dihapus.', hub.name));
+    perform public.cmd_reject('precondition', 'hubHasWarehouses', jsonb_build_object('name', hub.name));
   end if;
   if exists (select 1 from public.vehicles where current_hub_id = v_id and not deleted) then
-    perform public.cmd_reject('precondition', format('Hub "%s" masih memiliki kendaraan dan tidak dapat dihapus.', hub.name));
+    perform public.cmd_reject('precondition', 'hubHasVehicles', jsonb_build_object('name', hub.name));
   end if;
   if exists (select 1 from public.shipments
              where not selesai_bongkar and not deleted
                and v_id in (origin_hub_id, destination_hub_id, current_hub_id)) then
     perform public.cmd_reject('precondition',
-      format('Hub "%s" masih memiliki pengiriman yang belum selesai dan tidak dapat dihapus.', hub.name));
+      'hubHasShipments', jsonb_build_object('name', hub.name));
   end if;
   if exists (select 1 from public.profiles where hub_id = v_id and not deleted) then
-    perform public.cmd_reject('precondition', format('Hub "%s" masih memiliki pengguna dan tidak dapat dihapus.', hub.name));
+    perform public.cmd_reject('precondition', 'hubHasUsers', jsonb_build_object('name', hub.name));
   end if;
   update public.hubs set deleted = true where id = v_id;
   return v_id;

@@ -35,7 +35,7 @@ begin
                        and public.dm_slug(w.location) = public.dm_slug(public.pod_city_of_hub(h.name, h.city)))) then
     return;
   end if;
-  perform public.cmd_reject('forbidden', 'Anda tidak memiliki izin untuk gudang ini.');
+  perform public.cmd_reject('forbidden', 'forbiddenWarehouse');
 end;
 $$;
 
@@ -49,18 +49,18 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_warehouse_id uuid := public.cmd_uuid(p, 'warehouse_id', 'Pilih gudang');
-  v_date date := public.cmd_date(p, 'date_recorded', 'Tanggal harus dipilih');
-  v_smartboards integer := public.cmd_quantity(p, 'smartboard_quantity', 'Jumlah smartboard tidak boleh negatif');
-  v_brackets integer := public.cmd_quantity(p, 'bracket_quantity', 'Jumlah bracket tidak boleh negatif');
+  v_warehouse_id uuid := public.cmd_uuid(p, 'warehouse_id', 'chooseWarehouse');
+  v_date date := public.cmd_date(p, 'date_recorded', 'chooseDate');
+  v_smartboards integer := public.cmd_quantity(p, 'smartboard_quantity', 'smartboardNotNegative');
+  v_brackets integer := public.cmd_quantity(p, 'bracket_quantity', 'bracketNotNegative');
   v_batch text := public.cmd_opt_text(p, 'batch_number');
-  v_id uuid := public.cmd_uuid(p, 'inventory_id', 'Perintah tidak valid.');
+  v_id uuid := public.cmd_uuid(p, 'inventory_id', 'invalidCommand');
   w public.warehouses;
 begin
   perform public.cmd_require_operator(ctx);
   select * into w from public.warehouses where id = v_warehouse_id and not deleted;
   if not found then
-    perform public.cmd_reject('not_found', 'Gudang tidak ditemukan.');
+    perform public.cmd_reject('not_found', 'warehouseNotFound');
   end if;
   perform public.cmd_require_warehouse(ctx, w);
   perform public.cmd_require_new_id('inventory', v_id);
@@ -79,13 +79,13 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_name text := public.cmd_req_text(p, 'name', 'Nama gudang harus diisi');
+  v_name text := public.cmd_req_text(p, 'name', 'warehouseNameRequired');
   v_location text := public.cmd_opt_text(p, 'location');
-  v_hub_id uuid := public.cmd_uuid_or_null(p, 'hub_id', 'Hub tidak ditemukan.');
-  v_id uuid := public.cmd_uuid(p, 'warehouse_id', 'Perintah tidak valid.');
+  v_hub_id uuid := public.cmd_uuid_or_null(p, 'hub_id', 'hubNotFound');
+  v_id uuid := public.cmd_uuid(p, 'warehouse_id', 'invalidCommand');
 begin
   if char_length(v_name) > 100 then
-    perform public.cmd_reject('validation', 'Nama terlalu panjang');
+    perform public.cmd_reject('validation', 'warehouseNameTooLong');
   end if;
   perform public.cmd_require_operator(ctx);
   if ctx.role = 'hub_user' then
@@ -111,17 +111,17 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_name text := public.cmd_req_text(p, 'name', 'Nama vendor is required');
+  v_name text := public.cmd_req_text(p, 'name', 'vendorNameRequired');
   v_contact text := public.cmd_opt_text(p, 'contact_person');
   v_phone text := public.cmd_opt_text(p, 'phone');
-  v_id uuid := public.cmd_uuid(p, 'vendor_id', 'Perintah tidak valid.');
+  v_id uuid := public.cmd_uuid(p, 'vendor_id', 'invalidCommand');
 begin
   perform public.cmd_require_operator(ctx);
   perform public.cmd_require_new_id('vendors', v_id);
   begin
     insert into public.vendors (id, name, contact_person, phone) values (v_id, v_name, v_contact, v_phone);
   exception when unique_violation then
-    perform public.cmd_reject('duplicate', format('Vendor "%s" sudah ada.', v_name));
+    perform public.cmd_reject('duplicate', 'duplicateVendor', jsonb_build_object('name', v_name));
   end;
   return v_id;
 end;
@@ -136,17 +136,17 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_id uuid := public.cmd_uuid(p, 'vendor_id', 'Vendor tidak ditemukan.');
+  v_id uuid := public.cmd_uuid(p, 'vendor_id', 'vendorNotFound');
   c jsonb := public.cmd_changes(p);
   v_name text;
 begin
   if c ? 'name' then
-    v_name := public.cmd_req_text(c, 'name', 'Nama vendor harus diisi');
+    v_name := public.cmd_req_text(c, 'name', 'vendorNameRequiredEdit');
   end if;
   perform public.cmd_require_role(ctx, array['admin']);
   perform 1 from public.vendors where id = v_id and not deleted for update;
   if not found then
-    perform public.cmd_reject('not_found', 'Vendor tidak ditemukan.');
+    perform public.cmd_reject('not_found', 'vendorNotFound');
   end if;
   begin
     update public.vendors
@@ -155,7 +155,7 @@ begin
            phone = case when c ? 'phone' then public.cmd_opt_text(c, 'phone') else phone end
      where id = v_id;
   exception when unique_violation then
-    perform public.cmd_reject('duplicate', format('Vendor "%s" sudah ada.', v_name));
+    perform public.cmd_reject('duplicate', 'duplicateVendor', jsonb_build_object('name', v_name));
   end;
   return v_id;
 end;
@@ -170,19 +170,19 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_id uuid := public.cmd_uuid(p, 'vendor_id', 'Vendor tidak ditemukan.');
+  v_id uuid := public.cmd_uuid(p, 'vendor_id', 'vendorNotFound');
   vendor public.vendors;
   active_count integer;
 begin
   perform public.cmd_require_role(ctx, array['admin']);
   select * into vendor from public.vendors where id = v_id and not deleted for update;
   if not found then
-    perform public.cmd_reject('not_found', 'Vendor tidak ditemukan.');
+    perform public.cmd_reject('not_found', 'vendorNotFound');
   end if;
   select count(*) into active_count from public.vehicles where vendor_id = v_id and is_active and not deleted;
   if active_count > 0 then
     perform public.cmd_reject('precondition',
-      format('Vendor "%s" masih memiliki %s kendaraan aktif dan tidak dapat dihapus.', vendor.name, active_count));
+      'vendorHasVehicles', jsonb_build_object('name', vendor.name, 'count', active_count));
   end if;
   update public.vendors set deleted = true where id = v_id;
   return v_id;
@@ -198,15 +198,15 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_name text := public.cmd_req_text(p, 'name', 'Please enter vehicle type name');
-  v_id uuid := public.cmd_uuid(p, 'vehicle_type_id', 'Perintah tidak valid.');
+  v_name text := public.cmd_req_text(p, 'name', 'vehicleTypeNameRequired');
+  v_id uuid := public.cmd_uuid(p, 'vehicle_type_id', 'invalidCommand');
 begin
   perform public.cmd_require_operator(ctx);
   perform public.cmd_require_new_id('vehicle_types', v_id);
   begin
     insert into public.vehicle_types (id, name) values (v_id, v_name);
   exception when unique_violation then
-    perform public.cmd_reject('duplicate', format('Jenis kendaraan "%s" sudah ada.', v_name));
+    perform public.cmd_reject('duplicate', 'duplicateVehicleType', jsonb_build_object('name', v_name));
   end;
   return v_id;
 end;

@@ -37,7 +37,7 @@ begin
          and public.dm_slug(public.pod_city_of_hub(h.name, h.city)) = public.dm_slug(p_city)) then
     return;
   end if;
-  perform public.cmd_reject('forbidden', 'Anda tidak memiliki izin untuk POD kota ini.');
+  perform public.cmd_reject('forbidden', 'forbiddenPod');
 end;
 $$;
 
@@ -50,9 +50,9 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  s public.shipments := public.cmd_lock_shipment(public.cmd_uuid(p, 'shipment_id', 'Shipment not found'));
+  s public.shipments := public.cmd_lock_shipment(public.cmd_uuid(p, 'shipment_id', 'shipmentNotFound'));
   v_city text := public.cmd_pod_city(s);
-  who text;
+  who jsonb;
   target public.hubs;
   vehicle jsonb;
 begin
@@ -61,12 +61,13 @@ begin
     -- A second tablet was late: name the first. Anything else is the spec's message.
     who := public.cmd_who_when(s.id, array['pod_confirm_arrival', 'confirm_arrival']);
     if who is not null and s.status in ('confirm_tiba', 'sedang_bongkar', 'selesai', 'selesai_pod') then
-      perform public.cmd_reject('conflict', 'Kedatangan sudah dikonfirmasi oleh ' || who);
+      perform public.cmd_reject('conflict', 'conflictBy',
+        who || jsonb_build_object('what', jsonb_build_object('key', 'arrivalAlreadyConfirmed')));
     end if;
-    perform public.cmd_reject('precondition', 'Invalid status format');
+    perform public.cmd_reject('precondition', 'invalidStatusFormat');
   end if;
   if v_city is null then
-    perform public.cmd_reject('precondition', 'Unable to extract city from shipment');
+    perform public.cmd_reject('precondition', 'cityUnavailable');
   end if;
   -- Spec 4.2: the hub whose city or name matches; when there is none the
   -- current hub stays as it is (the original only warned in the console).
@@ -95,19 +96,19 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  s public.shipments := public.cmd_lock_shipment(public.cmd_uuid(p, 'shipment_id', 'Shipment not found'));
+  s public.shipments := public.cmd_lock_shipment(public.cmd_uuid(p, 'shipment_id', 'shipmentNotFound'));
   v_city text := public.cmd_pod_city(s);
 begin
   perform public.cmd_require_pod(ctx, v_city);
   if v_city is null then
-    perform public.cmd_reject('precondition', 'Unable to extract city from shipment');
+    perform public.cmd_reject('precondition', 'cityUnavailable');
   end if;
   if s.status <> 'confirm_tiba' then
     if s.status in ('sedang_bongkar', 'selesai', 'selesai_pod') then
       perform public.cmd_reject_conflict(s.id, array['pod_start_unloading', 'start_unloading'],
-                                         'Bongkar sudah dimulai', s.status);
+                                         'unloadingAlreadyStarted', s.status);
     end if;
-    perform public.cmd_reject('precondition', 'Kedatangan pengiriman ini belum dikonfirmasi.');
+    perform public.cmd_reject('precondition', 'arrivalNotConfirmed');
   end if;
   update public.shipments set status = 'sedang_bongkar', unloading_started_at = ctx.issued_at where id = s.id;
   perform public.undo_keep_images(ctx, jsonb_build_array(public.undo_img('shipments', s.id, to_jsonb(s))));
@@ -124,10 +125,10 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  s public.shipments := public.cmd_lock_shipment(public.cmd_uuid(p, 'shipment_id', 'Shipment not found'));
+  s public.shipments := public.cmd_lock_shipment(public.cmd_uuid(p, 'shipment_id', 'shipmentNotFound'));
   v_city text := public.cmd_pod_city(s);
-  v_smartboard_inventory_id uuid := public.cmd_uuid(p, 'smartboard_inventory_id', 'Perintah tidak valid.');
-  v_bracket_inventory_id uuid := public.cmd_uuid(p, 'bracket_inventory_id', 'Perintah tidak valid.');
+  v_smartboard_inventory_id uuid := public.cmd_uuid(p, 'smartboard_inventory_id', 'invalidCommand');
+  v_bracket_inventory_id uuid := public.cmd_uuid(p, 'bracket_inventory_id', 'invalidCommand');
   wh public.warehouses;
   vehicle jsonb;
   r jsonb;
@@ -137,25 +138,25 @@ begin
   -- Issue 40: the counted receipt is required (an older app's command without one: count again).
   if p -> 'receipt' is null or jsonb_typeof(p -> 'receipt') = 'null' then
     perform public.cmd_reject('validation',
-      'Hitung ulang: jumlah diterima serta nama dan tanda tangan penerima dan sopir wajib diisi');
+      'handover.receiptRequired');
   end if;
   if v_smartboard_inventory_id = v_bracket_inventory_id then
-    perform public.cmd_reject('validation', 'Perintah tidak valid.');
+    perform public.cmd_reject('validation', 'invalidCommand');
   end if;
   if v_city is null then
-    perform public.cmd_reject('precondition', 'Unable to extract city from shipment');
+    perform public.cmd_reject('precondition', 'cityUnavailable');
   end if;
   if s.status <> 'sedang_bongkar' then
     if s.status in ('selesai', 'selesai_pod') then
       perform public.cmd_reject_conflict(s.id, array['pod_complete', 'complete_unloading'],
-                                         'Bongkar sudah diselesaikan', s.status);
+                                         'unloadingAlreadyFinished', s.status);
     end if;
-    perform public.cmd_reject('precondition', 'Bongkar pengiriman ini belum dimulai.');
+    perform public.cmd_reject('precondition', 'unloadingNotStarted');
   end if;
   r := public.handover_receipt(p -> 'receipt', s);
   wh := public.cmd_city_warehouse(v_city);
   if wh.id is null then
-    perform public.cmd_reject('precondition', format('Warehouse tidak ditemukan untuk kota %s', v_city));
+    perform public.cmd_reject('precondition', 'warehouseNotFoundForCity', jsonb_build_object('city', v_city));
   end if;
   perform public.cmd_require_new_id('inventory', v_smartboard_inventory_id);
   perform public.cmd_require_new_id('inventory', v_bracket_inventory_id);

@@ -12,12 +12,12 @@ declare
   s public.shipments;
 begin
   perform public.cmd_require_role(ctx, array['admin', 'tower_control']);
-  v_id := public.cmd_uuid(p, 'shipment_id', 'Shipment not found');
-  perform public.cmd_req_text(p, 'reason', 'Alasan harus diisi.');
+  v_id := public.cmd_uuid(p, 'shipment_id', 'shipmentNotFound');
+  perform public.cmd_req_text(p, 'reason', 'reasonRequired');
   s := public.cmd_lock_shipment(v_id);
   if s.selesai_bongkar or s.status not like 'otw\_%' then
     perform public.cmd_reject('precondition',
-      'Pengiriman ini sudah diterima atau dibatalkan; jumlahnya tidak dapat diubah lagi.');
+      'shipmentNotCorrectable');
   end if;
   return s;
 end;
@@ -38,11 +38,11 @@ declare
   row_ public.inventory;
 begin
   perform public.cmd_require_role(ctx, array['admin', 'tower_control']);
-  v_smartboards := public.cmd_shipment_quantity(p, 'smartboard_quantity', 'Must be 0 or greater');
-  v_brackets := public.cmd_shipment_quantity(p, 'bracket_quantity', 'Must be 0 or greater');
+  v_smartboards := public.cmd_shipment_quantity(p, 'smartboard_quantity', 'poljak.quantity');
+  v_brackets := public.cmd_shipment_quantity(p, 'bracket_quantity', 'poljak.quantity');
   s := public.cmd_lock_correctable_shipment(p, ctx);
   if v_smartboards = s.smartboard_quantity and v_brackets = s.bracket_quantity then
-    perform public.cmd_reject('precondition', 'Jumlah baru sama dengan jumlah yang tercatat.');
+    perform public.cmd_reject('precondition', 'correctionUnchanged');
   end if;
   -- Its stock row: taking more out needs the stock (under the warehouse's lock).
   select * into row_ from public.inventory i

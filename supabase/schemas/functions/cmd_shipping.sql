@@ -18,10 +18,10 @@ declare
   open_batch text;
 begin
   if not v.is_active then
-    perform public.cmd_reject('precondition', format('Kendaraan %s tidak aktif.', v.license_plate));
+    perform public.cmd_reject('precondition', 'vehicleInactive', jsonb_build_object('plate', v.license_plate));
   end if;
   if v.current_hub_id is distinct from p_hub_id then
-    perform public.cmd_reject('precondition', format('Kendaraan %s tidak berada di hub ini.', v.license_plate));
+    perform public.cmd_reject('precondition', 'vehicleNotAtHub', jsonb_build_object('plate', v.license_plate));
   end if;
   select s.batch_number into open_batch
   from public.shipments s
@@ -30,7 +30,7 @@ begin
   limit 1;
   if found then
     perform public.cmd_reject('precondition',
-      format('Kendaraan %s masih membawa pengiriman %s yang belum selesai dibongkar.', v.license_plate, open_batch));
+      'vehicleCarriesShipment', jsonb_build_object('plate', v.license_plate, 'batch', open_batch));
   end if;
   return v;
 end;
@@ -51,21 +51,21 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_shipment_id uuid := public.cmd_uuid(p, 'shipment_id', 'Shipment not found');
-  v_slot text := public.cmd_req_text(p, 'slot', 'Perintah tidak valid.');
-  v_path text := public.cmd_req_text(p, 'path', 'Perintah tidak valid.');
+  v_shipment_id uuid := public.cmd_uuid(p, 'shipment_id', 'shipmentNotFound');
+  v_slot text := public.cmd_req_text(p, 'slot', 'invalidCommand');
+  v_path text := public.cmd_req_text(p, 'path', 'invalidCommand');
   v_url text;
   s public.shipments;
 begin
   -- Only this shipment's own object for this slot (the upload queue's path).
   if v_slot not in ('delivery_record', 'bast')
      or v_path !~ ('^shipments/' || v_shipment_id::text || '/' || v_slot || '\.(png|jpg|jpeg)$') then
-    perform public.cmd_reject('validation', 'Perintah tidak valid.');
+    perform public.cmd_reject('validation', 'invalidCommand');
   end if;
   s := public.cmd_lock_shipment(v_shipment_id);
   perform public.cmd_require_hub(ctx, s.origin_hub_id);
   if not exists (select 1 from storage.objects o where o.bucket_id = 'shipment-documents' and o.name = v_path) then
-    perform public.cmd_reject('upload_missing', 'Foto belum ada di penyimpanan; unggah ulang lalu coba lagi.');
+    perform public.cmd_reject('upload_missing', 'uploadMissing');
   end if;
   v_url := '/storage/v1/object/public/shipment-documents/' || v_path;
   if v_slot = 'delivery_record' then
@@ -113,7 +113,7 @@ begin
     perform public.cmd_reject('validation', p_message);
   end if;
   if (p ->> p_key)::numeric <> trunc((p ->> p_key)::numeric) then
-    perform public.cmd_reject('validation', 'Jumlah harus bilangan bulat.');
+    perform public.cmd_reject('validation', 'wholeNumber');
   end if;
   if (p ->> p_key)::numeric < 0 or (p ->> p_key)::numeric > 1000000 then
     perform public.cmd_reject('validation', p_message);
@@ -140,7 +140,7 @@ declare
 begin
   select * into wh from public.warehouses where id = p_warehouse_id for update;
   if not found then
-    perform public.cmd_reject('precondition', 'Gudang hub asal tidak ditemukan.');
+    perform public.cmd_reject('precondition', 'originWarehouseMissing');
   end if;
   -- The balance as this transaction sees it (functions/stock_balances.sql): the
   -- sum of the warehouse's live ledger rows, earlier commands of this call included.
@@ -149,11 +149,11 @@ begin
   from public.stock_on_hand(p_warehouse_id) h;
   if p_smartboards > have_tv then
     perform public.cmd_reject('precondition',
-      format('Stok Smartboard di %s tidak cukup: tersedia %s, diminta %s.', wh.name, have_tv, p_smartboards));
+      'stockShort', jsonb_build_object('item', 'Smartboard', 'warehouse', wh.name, 'available', have_tv, 'asked', p_smartboards));
   end if;
   if p_brackets > have_br then
     perform public.cmd_reject('precondition',
-      format('Stok Bracket di %s tidak cukup: tersedia %s, diminta %s.', wh.name, have_br, p_brackets));
+      'stockShort', jsonb_build_object('item', 'Bracket', 'warehouse', wh.name, 'available', have_br, 'asked', p_brackets));
   end if;
 end;
 $$;
@@ -171,7 +171,7 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('shipment-batch:' || p_batch, 0));
   if exists (select 1 from public.shipments s
              where s.batch_number = p_batch and not s.deleted and s.status <> 'dibatalkan') then
-    perform public.cmd_reject('conflict', format('Nomor batch %s sudah dipakai pengiriman lain.', p_batch));
+    perform public.cmd_reject('conflict', 'batchTaken', jsonb_build_object('batch', p_batch));
   end if;
 end;
 $$;
@@ -187,7 +187,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
+  v_hub_id uuid := public.cmd_uuid(p, 'hub_id', 'hubIdUnavailable');
   v_warehouse_id uuid;
   v_batch text;
   v_smartboards integer;
@@ -205,42 +205,42 @@ declare
 begin
   perform public.cmd_require_hub(ctx, v_hub_id);
   -- The form's fields, in its order, with its messages (spec 5).
-  v_warehouse_id := public.cmd_uuid(p, 'destination_warehouse_id', 'Please select a destination warehouse');
-  v_batch := public.cmd_req_text(p, 'batch_number', 'Please enter batch number');
-  v_smartboards := public.cmd_shipment_quantity(p, 'smartboard_quantity', 'Must be 0 or greater');
-  v_brackets := public.cmd_shipment_quantity(p, 'bracket_quantity', 'Must be 0 or greater');
+  v_warehouse_id := public.cmd_uuid(p, 'destination_warehouse_id', 'selectDestinationWarehouse');
+  v_batch := public.cmd_req_text(p, 'batch_number', 'enterBatchNumber');
+  v_smartboards := public.cmd_shipment_quantity(p, 'smartboard_quantity', 'poljak.quantity');
+  v_brackets := public.cmd_shipment_quantity(p, 'bracket_quantity', 'poljak.quantity');
   -- Issue 41: nothing empty leaves.
   perform public.cmd_require_items(v_smartboards, v_brackets);
-  v_images := public.cmd_int_between(p, 'image_count', 0, 2, 'Perintah tidak valid.', 'Maximum 2 images allowed');
-  v_vehicle_id := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
-  v_shipment_id := public.cmd_uuid(p, 'shipment_id', 'Perintah tidak valid.');
-  v_inventory_id := public.cmd_uuid(p, 'inventory_id', 'Perintah tidak valid.');
+  v_images := public.cmd_int_between(p, 'image_count', 0, 2, 'invalidCommand', 'maxTwoImages');
+  v_vehicle_id := public.cmd_uuid(p, 'vehicle_id', 'vehicleNotFound');
+  v_shipment_id := public.cmd_uuid(p, 'shipment_id', 'invalidCommand');
+  v_inventory_id := public.cmd_uuid(p, 'inventory_id', 'invalidCommand');
 
   hub := public.cmd_hub(v_hub_id);
   select * into wh from public.warehouses where id = v_warehouse_id and not deleted;
   if not found then
-    perform public.cmd_reject('not_found', 'Gudang tujuan tidak ditemukan.');
+    perform public.cmd_reject('not_found', 'destinationWarehouseNotFound');
   end if;
   select * into dest from public.hubs where id = wh.hub_id and not deleted;
   if not found then
-    perform public.cmd_reject('precondition', 'Gagal menentukan status pengiriman dari tujuan gudang.');
+    perform public.cmd_reject('precondition', 'statusUndetermined');
   end if;
   if dest.id = hub.id then
-    perform public.cmd_reject('precondition', 'Tujuan tidak boleh hub asal.');
+    perform public.cmd_reject('precondition', 'destinationIsOrigin');
   end if;
   -- Spec 4.2: from the warehouse name, the hub name, the hub city.
   select * into dest_status
   from public.otw_destination(array[wh.name, dest.name, dest.city],
                               coalesce(nullif(public.dm_trim(dest.city), ''), wh.location));
   if dest_status.key is null then
-    perform public.cmd_reject('precondition', 'Gagal menentukan status pengiriman dari tujuan gudang.');
+    perform public.cmd_reject('precondition', 'statusUndetermined');
   end if;
 
   v := public.cmd_lock_departing_vehicle(v_vehicle_id, v_hub_id);
   -- Spec 8.2: a failed inventory write aborts the Karawang/Cikarang form.
   origin_wh := public.cmd_first_warehouse(v_hub_id);
   if origin_wh.id is null then
-    perform public.cmd_reject('precondition', 'Gudang hub asal tidak ditemukan.');
+    perform public.cmd_reject('precondition', 'originWarehouseMissing');
   end if;
   perform public.cmd_require_new_id('shipments', v_shipment_id);
   perform public.cmd_require_new_id('inventory', v_inventory_id);
@@ -280,7 +280,7 @@ set search_path = ''
 as $$
 declare
   poljak boolean := p_form = 'poljak';
-  v_hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
+  v_hub_id uuid := public.cmd_uuid(p, 'hub_id', 'hubIdUnavailable');
   v_pelayaran text;
   v_kapal text;
   v_container text;
@@ -300,43 +300,43 @@ declare
   dest_status record;
   v public.vehicles;
   origin_wh public.warehouses;
-  m_quantity text := case when poljak then 'Must be 0 or greater' else 'Jumlah tidak boleh negatif' end;
+  m_quantity text := case when poljak then 'poljak.quantity' else 'polsub.quantity' end;
 begin
   perform public.cmd_require_hub(ctx, v_hub_id);
-  v_pelayaran := public.cmd_req_text(p, 'pelayaran', case when poljak then 'Pelayaran is required' else 'Pelayaran harus diisi' end);
-  v_kapal := public.cmd_req_text(p, 'nama_kapal', case when poljak then 'Nama kapal is required' else 'Nama kapal harus diisi' end);
-  v_container := public.cmd_req_text(p, 'no_container', case when poljak then 'No container is required' else 'No container harus diisi' end);
-  v_etd := public.cmd_date(p, 'etd', case when poljak then 'ETD is required' else 'ETD harus diisi' end);
-  v_eta := public.cmd_date(p, 'eta', case when poljak then 'ETA is required' else 'ETA harus diisi' end);
-  v_dest_id := public.cmd_uuid(p, 'destination_hub_id', case when poljak then 'Destination is required' else 'Tujuan harus dipilih' end);
+  v_pelayaran := public.cmd_req_text(p, 'pelayaran', case when poljak then 'poljak.pelayaran' else 'polsub.pelayaran' end);
+  v_kapal := public.cmd_req_text(p, 'nama_kapal', case when poljak then 'poljak.namaKapal' else 'polsub.namaKapal' end);
+  v_container := public.cmd_req_text(p, 'no_container', case when poljak then 'poljak.noContainer' else 'polsub.noContainer' end);
+  v_etd := public.cmd_date(p, 'etd', case when poljak then 'poljak.etd' else 'polsub.etd' end);
+  v_eta := public.cmd_date(p, 'eta', case when poljak then 'poljak.eta' else 'polsub.eta' end);
+  v_dest_id := public.cmd_uuid(p, 'destination_hub_id', case when poljak then 'poljak.destination' else 'polsub.destination' end);
   v_smartboards := public.cmd_shipment_quantity(p, 'smartboard_quantity', m_quantity);
   v_brackets := public.cmd_shipment_quantity(p, 'bracket_quantity', m_quantity);
   -- Issue 41: nothing empty leaves.
   perform public.cmd_require_items(v_smartboards, v_brackets);
   v_images := public.cmd_int_between(p, 'image_count', 1, 2,
-    case when poljak then 'Upload minimal 1 gambar container' else 'Harap unggah minimal 1 gambar container' end,
-    case when poljak then 'Maksimal 2 gambar' else 'Maksimal 2 gambar yang dapat diunggah' end);
+    case when poljak then 'poljak.minImages' else 'polsub.minImages' end,
+    case when poljak then 'poljak.maxImages' else 'polsub.maxImages' end);
   -- Generated on the device from the time the user acted (spec 9).
-  v_batch := public.cmd_req_text(p, 'batch_number', 'Perintah tidak valid.');
+  v_batch := public.cmd_req_text(p, 'batch_number', 'invalidCommand');
   if v_batch !~ ('^' || case when poljak then 'POLJAK' else 'POLSUB' end || '-[0-9]+$') then
-    perform public.cmd_reject('validation', 'Perintah tidak valid.');
+    perform public.cmd_reject('validation', 'invalidCommand');
   end if;
-  v_vehicle_id := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
-  v_shipment_id := public.cmd_uuid(p, 'shipment_id', 'Perintah tidak valid.');
-  v_container_id := public.cmd_uuid(p, 'container_id', 'Perintah tidak valid.');
-  v_inventory_id := public.cmd_uuid(p, 'inventory_id', 'Perintah tidak valid.');
+  v_vehicle_id := public.cmd_uuid(p, 'vehicle_id', 'vehicleNotFound');
+  v_shipment_id := public.cmd_uuid(p, 'shipment_id', 'invalidCommand');
+  v_container_id := public.cmd_uuid(p, 'container_id', 'invalidCommand');
+  v_inventory_id := public.cmd_uuid(p, 'inventory_id', 'invalidCommand');
 
   hub := public.cmd_hub(v_hub_id);
   select * into dest from public.hubs where id = v_dest_id and not deleted;
   if not found then
-    perform public.cmd_reject('not_found', 'Hub tujuan tidak ditemukan.');
+    perform public.cmd_reject('not_found', 'destinationHubNotFound');
   end if;
   if dest.id = hub.id then
-    perform public.cmd_reject('precondition', 'Tujuan tidak boleh hub asal.');
+    perform public.cmd_reject('precondition', 'destinationIsOrigin');
   end if;
   select * into dest_status from public.otw_destination(array[dest.name, dest.city], dest.city);
   if dest_status.key is null then
-    perform public.cmd_reject('precondition', 'Gagal menentukan status pengiriman dari tujuan gudang.');
+    perform public.cmd_reject('precondition', 'statusUndetermined');
   end if;
 
   v := public.cmd_lock_departing_vehicle(v_vehicle_id, v_hub_id);
@@ -421,7 +421,7 @@ as $$
 begin
   if coalesce(p_smartboards, 0) <= 0 and coalesce(p_brackets, 0) <= 0 then
     perform public.cmd_reject('validation',
-      'Pengiriman kosong: isi Jumlah Smartboard atau Jumlah Bracket, minimal 1.');
+      'shipmentEmpty');
   end if;
 end;
 $$;

@@ -66,12 +66,13 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  target uuid := public.cmd_uuid(p, 'command_id', 'Tindakan yang akan diurungkan tidak ditemukan.');
+  target uuid := public.cmd_uuid(p, 'command_id', 'undoNotFound');
   rec public.command_images;
   e jsonb;
   tbl text;
   rid uuid;
   cur jsonb;
+  moved jsonb;
   sets text;
   warehouses uuid[] := '{}';
 begin
@@ -79,16 +80,16 @@ begin
   select * into rec from public.command_images c where c.command_id = target for update;
   if not found then
     -- Never applied (refused, or not a floor action): nothing to reverse.
-    perform public.cmd_reject('not_found', 'Tindakan yang akan diurungkan tidak ditemukan.');
+    perform public.cmd_reject('not_found', 'undoNotFound');
   end if;
   if rec.actor_id <> ctx.user_id then
-    perform public.cmd_reject('forbidden', 'Hanya pengguna yang melakukan tindakan ini yang dapat mengurungkannya.');
+    perform public.cmd_reject('forbidden', 'undoOnlyActor');
   end if;
   if ctx.role = 'hub_user' and rec.hub_id is distinct from ctx.hub_id then
-    perform public.cmd_reject('forbidden', 'Anda tidak memiliki izin untuk hub ini.');
+    perform public.cmd_reject('forbidden', 'forbiddenHub');
   end if;
   if rec.undone_by is not null then
-    perform public.cmd_reject('conflict', 'Tindakan ini sudah diurungkan.');
+    perform public.cmd_reject('conflict', 'undoAlreadyDone');
   end if;
   -- Every row locked in the command's own order, and still exactly as the command left it.
   for e in select value from jsonb_array_elements(rec.images) loop
@@ -96,7 +97,8 @@ begin
     rid := (e ->> 'id')::uuid;
     execute format('select to_jsonb(t) from public.%I t where t.id = $1 for update', tbl) into cur using rid;
     if cur is null or public.undo_norm(tbl, cur) is distinct from public.undo_norm(tbl, e -> 'after') then
-      perform public.cmd_reject('conflict', public.undo_moved_on(tbl, cur));
+      moved := public.undo_moved_on(tbl, cur);
+      perform public.cmd_reject('conflict', moved ->> 'key', moved -> 'params');
     end if;
   end loop;
   for e in select value from jsonb_array_elements(rec.images) loop
@@ -126,7 +128,7 @@ begin
              where i.warehouse_id = any (warehouses) and not i.deleted
              group by i.warehouse_id
              having sum(i.smartboard_quantity) < 0 or sum(i.bracket_quantity) < 0) then
-    perform public.cmd_reject('conflict', 'Tidak dapat diurungkan: stok dari bongkaran ini sudah dipakai.');
+    perform public.cmd_reject('conflict', 'undoStockUsed');
   end if;
   update public.command_images set undone_by = ctx.command_id where command_id = target;
   return (rec.images -> 0 ->> 'id')::uuid;
@@ -180,25 +182,24 @@ $$;
 
 revoke execute on function public.undo_norm(text, jsonb) from public, anon, authenticated;
 
--- The plain refusal when a row moved on since the command.
+-- The plain refusal when a row moved on since the command: {key, params}.
 create or replace function public.undo_moved_on(p_table text, p_row jsonb)
-returns text
+returns jsonb
 language sql
 stable
 set search_path = ''
 as $$
   select case
-    when p_row is null then 'Tidak dapat diurungkan: data tindakan ini sudah tidak ada.'
-    when p_table = 'shipments' then format(
-      'Tidak dapat diurungkan: pengiriman %s sudah berlanjut (status sekarang: %s).',
-      p_row ->> 'batch_number',
-      coalesce((select s.label from public.shipment_statuses s where s.key = p_row ->> 'status'),
-               p_row ->> 'status'))
-    when p_table = 'vehicles' then format(
-      'Tidak dapat diurungkan: kendaraan %s sudah berubah sejak tindakan ini.', p_row ->> 'license_plate')
-    when p_table = 'discrepancies' then 'Tidak dapat diurungkan: selisih dari hitungan ini sudah diselesaikan.'
-    when p_table = 'shipment_receipts' then 'Tidak dapat diurungkan: hitungan ini sudah berubah.'
-    else 'Tidak dapat diurungkan: stok dari tindakan ini sudah berubah.'
+    when p_row is null then jsonb_build_object('key', 'undoRowGone')
+    when p_table = 'shipments' then jsonb_build_object('key', 'undoShipmentMoved', 'params', jsonb_build_object(
+      'batch', p_row ->> 'batch_number',
+      'status', coalesce((select s.label from public.shipment_statuses s where s.key = p_row ->> 'status'),
+                         p_row ->> 'status')))
+    when p_table = 'vehicles' then jsonb_build_object('key', 'undoVehicleChanged',
+      'params', jsonb_build_object('plate', p_row ->> 'license_plate'))
+    when p_table = 'discrepancies' then jsonb_build_object('key', 'handover.undoDiscrepancyResolved')
+    when p_table = 'shipment_receipts' then jsonb_build_object('key', 'handover.undoCountChanged')
+    else jsonb_build_object('key', 'undoStockChanged')
   end
 $$;
 

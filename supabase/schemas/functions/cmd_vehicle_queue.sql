@@ -23,7 +23,7 @@ declare
 begin
   select * into v from public.vehicles where id = p_vehicle_id and not deleted for update;
   if not found then
-    perform public.cmd_reject('not_found', 'Kendaraan tidak ditemukan.');
+    perform public.cmd_reject('not_found', 'vehicleNotFound');
   end if;
   return v;
 end;
@@ -34,19 +34,19 @@ revoke execute on function public.cmd_lock_vehicle(uuid) from public, anon, auth
 -- The shape the transitions of the queue share: the hub of the payload (that of the caller,
 -- cmd_require_hub), the vehicle locked, and the vehicle at that hub in the
 -- state the transition starts from ('siap_muat', 'sedang_muat', or 'queued':
--- either), else a precondition rejection naming its plate (the %s of p_refusal).
+-- either), else a precondition rejection naming its plate (p_refusal: the key of its message, given the plate).
 create or replace function public.cmd_vehicle_at_hub(
   ctx public.command_context, p jsonb, p_state text, p_refusal text)
 returns public.vehicles
 language plpgsql
 as $$
 declare
-  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
+  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'hubIdUnavailable');
   v public.vehicles;
   in_state boolean;
 begin
   perform public.cmd_require_hub(ctx, hub_id);
-  v := public.cmd_lock_vehicle(public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.'));
+  v := public.cmd_lock_vehicle(public.cmd_uuid(p, 'vehicle_id', 'vehicleNotFound'));
   -- (A CASE cannot stand in an IF condition: plpgsql reads it up to the first THEN.)
   in_state := case p_state
                 when 'siap_muat' then v.siap_muat
@@ -54,7 +54,7 @@ begin
                 when 'queued' then v.siap_muat or v.sedang_muat
               end;
   if v.current_hub_id is distinct from hub_id or not coalesce(in_state, false) then
-    perform public.cmd_reject('precondition', format(p_refusal, v.license_plate));
+    perform public.cmd_reject('precondition', p_refusal, jsonb_build_object('plate', v.license_plate));
   end if;
   return v;
 end;
@@ -68,7 +68,7 @@ returns uuid
 language plpgsql
 as $$
 declare
-  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
+  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'hubIdUnavailable');
   hub public.hubs;
   v public.vehicles;
   vehicle_id uuid;
@@ -80,9 +80,9 @@ begin
   ok := public.cmd_require_hub(ctx, hub_id)::text;
   hub := public.cmd_hub(hub_id);
   if jsonb_typeof(p -> 'vehicle_ids') is distinct from 'array' or jsonb_array_length(p -> 'vehicle_ids') = 0 then
-    ok := public.cmd_reject('validation', 'Pilih minimal satu kendaraan')::text;
+    ok := public.cmd_reject('validation', 'chooseAtLeastOneVehicle')::text;
   end if;
-  for vehicle_id in select public.cmd_uuid(jsonb_build_object('id', e), 'id', 'Pilih minimal satu kendaraan')
+  for vehicle_id in select public.cmd_uuid(jsonb_build_object('id', e), 'id', 'chooseAtLeastOneVehicle')
                     from jsonb_array_elements_text(p -> 'vehicle_ids') e loop
     update public.vehicles t
        set siap_muat = true, ready = false, sedang_muat = false, current_hub_id = hub_id,
@@ -96,12 +96,12 @@ begin
       v := public.cmd_lock_vehicle(vehicle_id);
       if not v.is_active or not v.ready then
         ok := public.cmd_reject('precondition',
-          format('Kendaraan %s tidak siap untuk diantrikan.', v.license_plate))::text;
+          'vehicleNotReady', jsonb_build_object('plate', v.license_plate))::text;
       end if;
       -- The port hubs load ships: only sea fleets with a ship name (spec 7.2).
       if hub.type in ('poljak', 'polsub') and coalesce(btrim(v.nama_kapal), '') = '' then
         ok := public.cmd_reject('precondition',
-          format('Kendaraan %s bukan armada laut.', v.license_plate))::text;
+          'notSeaFleet', jsonb_build_object('plate', v.license_plate))::text;
       end if;
       update public.vehicles
          set siap_muat = true, ready = false, sedang_muat = false, current_hub_id = hub_id,
@@ -126,21 +126,21 @@ returns uuid
 language plpgsql
 as $$
 declare
-  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
+  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'hubIdUnavailable');
   vehicle_id uuid;
   v public.vehicles;
   was jsonb;
   after jsonb;
 begin
   perform public.cmd_require_hub(ctx, hub_id);
-  vehicle_id := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
+  vehicle_id := public.cmd_uuid(p, 'vehicle_id', 'vehicleNotFound');
   update public.vehicles t
      set siap_muat = false, sedang_muat = true, ready = false, loading_started_at = ctx.issued_at
     from (select * from public.vehicles o where o.id = vehicle_id and not o.deleted for update) o
    where t.id = o.id and o.current_hub_id = hub_id and o.siap_muat
   returning to_jsonb(o), to_jsonb(t) into was, after;
   if not found then
-    v := public.cmd_vehicle_at_hub(ctx, p, 'siap_muat', 'Kendaraan %s tidak ada di antrian Siap Muat hub ini.');
+    v := public.cmd_vehicle_at_hub(ctx, p, 'siap_muat', 'notInReadyQueue');
     update public.vehicles
        set siap_muat = false, sedang_muat = true, ready = false, loading_started_at = ctx.issued_at
      where id = v.id
@@ -161,14 +161,14 @@ returns uuid
 language plpgsql
 as $$
 declare
-  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
+  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'hubIdUnavailable');
   vehicle_id uuid;
   v public.vehicles;
   was jsonb;
   after jsonb;
 begin
   perform public.cmd_require_hub(ctx, hub_id);
-  vehicle_id := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
+  vehicle_id := public.cmd_uuid(p, 'vehicle_id', 'vehicleNotFound');
   update public.vehicles t
      set siap_muat = false, sedang_muat = false, ready = true,
          queued_at = null, loading_started_at = null, loading_finished_at = null
@@ -176,7 +176,7 @@ begin
    where t.id = o.id and o.current_hub_id = hub_id and (o.siap_muat or o.sedang_muat)
   returning to_jsonb(o), to_jsonb(t) into was, after;
   if not found then
-    v := public.cmd_vehicle_at_hub(ctx, p, 'queued', 'Kendaraan %s tidak ada di antrian hub ini.');
+    v := public.cmd_vehicle_at_hub(ctx, p, 'queued', 'notInQueue');
     update public.vehicles
        set siap_muat = false, sedang_muat = false, ready = true,
            queued_at = null, loading_started_at = null, loading_finished_at = null
@@ -198,21 +198,21 @@ returns uuid
 language plpgsql
 as $$
 declare
-  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'Tidak dapat mengambil Hub ID saat ini');
+  hub_id uuid := public.cmd_uuid(p, 'hub_id', 'hubIdUnavailable');
   vehicle_id uuid;
   v public.vehicles;
   was jsonb;
   after jsonb;
 begin
   perform public.cmd_require_hub(ctx, hub_id);
-  vehicle_id := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
+  vehicle_id := public.cmd_uuid(p, 'vehicle_id', 'vehicleNotFound');
   update public.vehicles t
      set sedang_muat = false, siap_muat = false, ready = true, loading_finished_at = ctx.issued_at
     from (select * from public.vehicles o where o.id = vehicle_id and not o.deleted for update) o
    where t.id = o.id and o.current_hub_id = hub_id and o.sedang_muat
   returning to_jsonb(o), to_jsonb(t) into was, after;
   if not found then
-    v := public.cmd_vehicle_at_hub(ctx, p, 'sedang_muat', 'Kendaraan %s tidak sedang dimuat di hub ini.');
+    v := public.cmd_vehicle_at_hub(ctx, p, 'sedang_muat', 'notLoadingHere');
     update public.vehicles
        set sedang_muat = false, siap_muat = false, ready = true, loading_finished_at = ctx.issued_at
      where id = v.id

@@ -16,7 +16,7 @@ begin
              where v.is_active and not v.deleted and v.id is distinct from p_except
                and upper(regexp_replace(v.license_plate, '\s', '', 'g')) = upper(regexp_replace(p_plate, '\s', '', 'g'))) then
     perform public.cmd_reject('duplicate',
-      format(case when p_sea then 'Nomor container %s sudah terdaftar.' else 'Nomor polisi %s sudah terdaftar.' end, p_plate));
+      case when p_sea then 'duplicateContainer' else 'duplicatePlate' end, jsonb_build_object('plate', p_plate));
   end if;
 end;
 $$;
@@ -50,11 +50,11 @@ declare
 begin
   if v.siap_muat or v.sedang_muat then
     perform public.cmd_reject('precondition',
-      format('Kendaraan %s masih dalam antrian hub; keluarkan dari antrian terlebih dahulu.', v.license_plate));
+      'vehicleInQueue', jsonb_build_object('plate', v.license_plate));
   end if;
   if batch is not null then
     perform public.cmd_reject('precondition',
-      format('Kendaraan %s masih membawa pengiriman %s yang belum selesai dibongkar.', v.license_plate, batch));
+      'vehicleCarriesShipment', jsonb_build_object('plate', v.license_plate, 'batch', batch));
   end if;
 end;
 $$;
@@ -80,12 +80,12 @@ begin
   end if;
   perform 1 from public.vendors where id = p_vendor_id and not deleted;
   if not found then
-    perform public.cmd_reject('not_found', 'Vendor tidak ditemukan.');
+    perform public.cmd_reject('not_found', 'vendorNotFound');
   end if;
   if p_type_id is not null then
     perform 1 from public.vehicle_types where id = p_type_id and not deleted;
     if not found then
-      perform public.cmd_reject('not_found', 'Jenis kendaraan tidak ditemukan.');
+      perform public.cmd_reject('not_found', 'vehicleTypeNotFound');
     end if;
   end if;
   if v_hub_id is not null then
@@ -100,8 +100,8 @@ begin
             true, false, false, true);
   exception when unique_violation then
     perform public.cmd_reject('duplicate',
-      format(case when p_kapal is not null then 'Nomor container %s sudah terdaftar.'
-                  else 'Nomor polisi %s sudah terdaftar.' end, p_plate));
+      case when p_kapal is not null then 'duplicateContainer' else 'duplicatePlate' end,
+      jsonb_build_object('plate', p_plate));
   end;
   return p_id;
 end;
@@ -119,7 +119,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_vendor_id uuid := public.cmd_uuid(p, 'vendor_id', 'Silakan pilih vendor');
+  v_vendor_id uuid := public.cmd_uuid(p, 'vendor_id', 'chooseVendor');
   v_mode text := p ->> 'mode';
   v_plate text;
   v_type_id uuid;
@@ -127,19 +127,19 @@ declare
   v_pelayaran text;
 begin
   if v_mode = 'laut' then
-    v_kapal := public.cmd_req_text(p, 'nama_kapal', 'Silakan lengkapi semua field');
-    v_pelayaran := public.cmd_req_text(p, 'nama_pelayaran', 'Silakan lengkapi semua field');
-    v_plate := public.cmd_req_text(p, 'license_plate', 'Silakan lengkapi semua field');
+    v_kapal := public.cmd_req_text(p, 'nama_kapal', 'completeAllFields');
+    v_pelayaran := public.cmd_req_text(p, 'nama_pelayaran', 'completeAllFields');
+    v_plate := public.cmd_req_text(p, 'license_plate', 'completeAllFields');
   elsif v_mode = 'darat' then
-    v_plate := public.cmd_req_text(p, 'license_plate', 'Silakan lengkapi minimal Nomor Polisi dan Jenis Kendaraan');
-    v_type_id := public.cmd_uuid(p, 'vehicle_type_id', 'Silakan lengkapi minimal Nomor Polisi dan Jenis Kendaraan');
+    v_plate := public.cmd_req_text(p, 'license_plate', 'plateAndTypeRequired');
+    v_type_id := public.cmd_uuid(p, 'vehicle_type_id', 'plateAndTypeRequired');
   else
-    perform public.cmd_reject('validation', 'Perintah tidak valid.');
+    perform public.cmd_reject('validation', 'invalidCommand');
   end if;
   return public.cmd_insert_vehicle(
-    ctx, public.cmd_uuid(p, 'vehicle_id', 'Perintah tidak valid.'), v_vendor_id, v_plate, v_type_id,
+    ctx, public.cmd_uuid(p, 'vehicle_id', 'invalidCommand'), v_vendor_id, v_plate, v_type_id,
     public.cmd_opt_text(p, 'driver_name'), public.cmd_opt_text(p, 'driver_phone'), v_kapal, v_pelayaran,
-    public.cmd_uuid_or_null(p, 'current_hub_id', 'Hub tidak ditemukan.'));
+    public.cmd_uuid_or_null(p, 'current_hub_id', 'hubNotFound'));
 end;
 $$;
 
@@ -152,14 +152,14 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_vendor_id uuid := public.cmd_uuid(p, 'vendor_id', 'Semua field harus diisi');
-  v_kapal text := public.cmd_req_text(p, 'nama_kapal', 'Semua field harus diisi');
-  v_pelayaran text := public.cmd_req_text(p, 'nama_pelayaran', 'Semua field harus diisi');
-  v_container text := public.cmd_req_text(p, 'container_number', 'Semua field harus diisi');
+  v_vendor_id uuid := public.cmd_uuid(p, 'vendor_id', 'seaFleetAllFields');
+  v_kapal text := public.cmd_req_text(p, 'nama_kapal', 'seaFleetAllFields');
+  v_pelayaran text := public.cmd_req_text(p, 'nama_pelayaran', 'seaFleetAllFields');
+  v_container text := public.cmd_req_text(p, 'container_number', 'seaFleetAllFields');
 begin
   return public.cmd_insert_vehicle(
-    ctx, public.cmd_uuid(p, 'vehicle_id', 'Perintah tidak valid.'), v_vendor_id, v_container, null,
-    null, null, v_kapal, v_pelayaran, public.cmd_uuid_or_null(p, 'current_hub_id', 'Hub tidak ditemukan.'));
+    ctx, public.cmd_uuid(p, 'vehicle_id', 'invalidCommand'), v_vendor_id, v_container, null,
+    null, null, v_kapal, v_pelayaran, public.cmd_uuid_or_null(p, 'current_hub_id', 'hubNotFound'));
 end;
 $$;
 
@@ -176,7 +176,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_id uuid := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
+  v_id uuid := public.cmd_uuid(p, 'vehicle_id', 'vehicleNotFound');
   c jsonb := public.cmd_changes(p);
   v_plate text;
   v_type_id uuid;
@@ -184,14 +184,14 @@ declare
   v public.vehicles;
 begin
   if c ? 'license_plate' then
-    v_plate := public.cmd_req_text(c, 'license_plate', 'Please fill in all required fields');
+    v_plate := public.cmd_req_text(c, 'license_plate', 'fillAllRequiredFields');
   end if;
   if c ? 'vehicle_type_id' then
-    v_type_id := public.cmd_uuid_or_null(c, 'vehicle_type_id', 'Jenis kendaraan tidak ditemukan.');
+    v_type_id := public.cmd_uuid_or_null(c, 'vehicle_type_id', 'vehicleTypeNotFound');
   end if;
   if c ? 'is_active' then
     if jsonb_typeof(c -> 'is_active') is distinct from 'boolean' then
-      perform public.cmd_reject('validation', 'Perintah tidak valid.');
+      perform public.cmd_reject('validation', 'invalidCommand');
     end if;
     v_active := (c ->> 'is_active')::boolean;
   end if;
@@ -200,7 +200,7 @@ begin
   if v_type_id is not null then
     perform 1 from public.vehicle_types where id = v_type_id and not deleted;
     if not found then
-      perform public.cmd_reject('not_found', 'Jenis kendaraan tidak ditemukan.');
+      perform public.cmd_reject('not_found', 'vehicleTypeNotFound');
     end if;
   end if;
   if v.is_active and v_active is false then
@@ -226,7 +226,7 @@ begin
            end
      where id = v.id;
   exception when unique_violation then
-    perform public.cmd_reject('duplicate', format('Nomor polisi %s sudah terdaftar.', coalesce(v_plate, v.license_plate)));
+    perform public.cmd_reject('duplicate', 'duplicatePlate', jsonb_build_object('plate', coalesce(v_plate, v.license_plate)));
   end;
   return v.id;
 end;
@@ -241,7 +241,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_id uuid := public.cmd_uuid(p, 'vehicle_id', 'Kendaraan tidak ditemukan.');
+  v_id uuid := public.cmd_uuid(p, 'vehicle_id', 'vehicleNotFound');
   v public.vehicles;
 begin
   perform public.cmd_require_role(ctx, array['admin', 'tower_control']);

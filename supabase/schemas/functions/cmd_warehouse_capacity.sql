@@ -13,19 +13,19 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_id uuid := public.cmd_uuid(p, 'warehouse_id', 'Gudang tidak ditemukan.');
+  v_id uuid := public.cmd_uuid(p, 'warehouse_id', 'warehouseNotFound');
   v_capacity integer;
 begin
   perform public.cmd_require_role(ctx, array['admin']);
   if not (p ? 'capacity') then
-    perform public.cmd_reject('validation', 'Kapasitas harus berupa bilangan bulat 0 atau lebih');
+    perform public.cmd_reject('validation', 'capacityInvalid');
   end if;
   if jsonb_typeof(p -> 'capacity') <> 'null' then
-    v_capacity := public.cmd_quantity(p, 'capacity', 'Kapasitas harus berupa bilangan bulat 0 atau lebih');
+    v_capacity := public.cmd_quantity(p, 'capacity', 'capacityInvalid');
   end if;
   update public.warehouses set capacity = v_capacity where id = v_id and not deleted;
   if not found then
-    perform public.cmd_reject('not_found', 'Gudang tidak ditemukan.');
+    perform public.cmd_reject('not_found', 'warehouseNotFound');
   end if;
   return v_id;
 end;

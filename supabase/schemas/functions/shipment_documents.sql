@@ -181,7 +181,7 @@ begin
      or (jsonb_typeof(m -> 'mimetype') = 'string' and m ->> 'mimetype' <> new.mime)
      or (jsonb_typeof(m -> 'sha256') = 'string' and m ->> 'sha256' <> new.sha256) then
     perform public.cmd_reject('document_mismatch',
-      'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); dokumen tidak dicatat.');
+      'handover.fileMismatch');
   end if;
   return new;
 end;

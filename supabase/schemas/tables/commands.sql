@@ -17,7 +17,11 @@ create table public.commands (
   outcome text not null constraint commands_outcome_known check (outcome in ('applied', 'rejected')),
   code text,
   message text,
-  entity_id uuid
+  entity_id uuid,
+  -- A rejection's message by key (issue 39): the key of public.app_messages and its
+  -- parameters; message is the Indonesian sentence they make.
+  message_key text,
+  message_params jsonb
 );
 
 comment on table public.commands is

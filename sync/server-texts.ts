@@ -1,9 +1,14 @@
-// The refusals a command can meet, in the server's words (Bahasa Indonesia, and the spec's own
-// English where the spec gives one). The server answers in these words (supabase/migrations,
-// cmd_reject) and the device predicts them (sync/messages.ts); refusals.ts maps such a text back
-// to its key here, so a refusal reads in the device's language. {{names}} are the values the
-// server writes into its text (format's %s).
-export const serverId = {
+// The refusals a command can meet, by key, in the server's words (Bahasa Indonesia, and the
+// spec's own English where the spec gives one; issue 39: messages by key). One text, one key:
+// - the server's public.app_messages holds these rows (npm run messages:sql writes
+//   supabase/schemas/data/app_messages.sql from here), and public.cmd_reject(code, key, params)
+//   refuses with a key of this table;
+// - the device's commands refuse with the same keys (refuse() in errors.ts; MESSAGES in
+//   messages.ts are these texts, made with their values);
+// - the screens show a key in the device's language: this table is the Indonesian catalogue's
+//   `server` part (src/lib/i18n/id.ts), server-en.ts the English one.
+// {{names}} are a message's parameters.
+export const SERVER_TEXTS = {
   chooseVendorFirst: 'Pilih vendor terlebih dahulu',
   chooseAtLeastOneVehicle: 'Pilih minimal satu kendaraan',
   hubIdUnavailable: 'Tidak dapat mengambil Hub ID saat ini',
@@ -61,6 +66,9 @@ export const serverId = {
   unknownCommand: 'Perintah tidak dikenal: {{type}}',
   forbiddenActor: 'Perintah ini dibuat atas nama pengguna lain.',
   profileNotFound: 'Profil pengguna tidak ditemukan.',
+  commandIdTaken: 'Id perintah ini sudah dipakai oleh perintah lain.',
+  // who acted first, when the trail has no e-mail for them (conflictBy's {{who}})
+  anotherUser: 'pengguna lain',
   textNotAllowed: 'Teks berisi karakter yang tidak diizinkan.',
   forbiddenHub: 'Anda tidak memiliki izin untuk hub ini.',
   forbiddenAction: 'Anda tidak memiliki izin untuk tindakan ini.',

@@ -1,0 +1,60 @@
+// A message by key (issue 39): what a refusal says, as a key of the server's messages
+// (server-texts.ts; public.app_messages on the server) and its parameters.
+// A parameter that is itself a message ({key, params}: a conflict's "what", a discrepancy's
+// item) is put in the device's language too. The screens show it with t(); the Indonesian
+// sentence the server made goes along as the text for anything that has no key (an older
+// server's answer, an error that is not a refusal).
+import { SERVER_TEXTS } from './server-texts';
+
+type Paths<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Paths<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** A key of the server's messages: 'vehicleNotReady', 'handover.noteTooLong'. */
+export type MessageKey = Paths<typeof SERVER_TEXTS>;
+
+export interface KeyedMessage {
+  key: string;
+  params?: Record<string, MessageParam>;
+}
+
+export type MessageParam = string | number | boolean | null | KeyedMessage;
+
+function isParam(value: unknown): value is MessageParam {
+  return (
+    value === null || ['string', 'number', 'boolean'].includes(typeof value) || keyedMessage(value) !== null
+  );
+}
+
+/** The {key, params} of an answer or a stored row, or null when it carries none. */
+export function keyedMessage(value: unknown): KeyedMessage | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { key, params } = value as { key?: unknown; params?: unknown };
+  if (typeof key !== 'string' || key === '') return null;
+  if (params === undefined || params === null) return { key };
+  if (typeof params !== 'object' || Array.isArray(params)) return { key };
+  const kept: Record<string, MessageParam> = {};
+  for (const [name, param] of Object.entries(params)) if (isParam(param)) kept[name] = param;
+  return { key, params: kept };
+}
+
+function textOf(key: string): string | null {
+  const found = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], SERVER_TEXTS);
+  return typeof found === 'string' ? found : null;
+}
+
+/** The Indonesian sentence of a message (as public.message_text makes it on the server). */
+export function messageText(message: KeyedMessage): string {
+  const template = textOf(message.key) ?? message.key;
+  return Object.entries(message.params ?? {}).reduce((text, [name, param]) => {
+    const value = param !== null && typeof param === 'object' ? messageText(param) : String(param ?? '');
+    return text.split(`{{${name}}}`).join(value);
+  }, template);
+}
+
+/** A message of the device's own, typed by its key. */
+export function keyed(key: MessageKey, params?: Record<string, MessageParam>): KeyedMessage {
+  return params ? { key, params } : { key };
+}
