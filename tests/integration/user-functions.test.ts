@@ -35,6 +35,12 @@ async function call(name: string, body: unknown, token: string | undefined): Pro
   return { status: res.status, body: await res.json() };
 }
 
+/** create-user called by the admin for a hub user (password rahasia1). */
+function createHubUser(address: string, fullName: string, hubId: string): Promise<Answer> {
+  const body = { email: address, password: 'rahasia1', full_name: fullName, role: 'hub_user', hub_id: hubId };
+  return call('create-user', body, adminToken);
+}
+
 async function tokenOf(client: SupabaseClient): Promise<string> {
   const { data } = await client.auth.getSession();
   if (!data.session) throw new Error('no session');
@@ -132,11 +138,7 @@ describe('as an admin', () => {
 
   it('update-user changes name, e-mail, role, hub and password; a blank password keeps the old one', async () => {
     const before = email('edit');
-    const created = await call(
-      'create-user',
-      { email: before, password: 'rahasia1', full_name: 'Lama', role: 'hub_user', hub_id: HUB.karawang },
-      adminToken,
-    );
+    const created = await createHubUser(before, 'Lama', HUB.karawang);
     const id = created.body.user!.id;
     const after = email('edited');
     const { data, error } = await admin.functions.invoke('update-user', {
@@ -188,11 +190,7 @@ describe('as an admin', () => {
 
   it('delete-user removes the user, who can no longer sign in; the profile is a tombstone', async () => {
     const address = email('gone');
-    const created = await call(
-      'create-user',
-      { email: address, password: 'rahasia1', full_name: 'Pergi', role: 'hub_user', hub_id: HUB.cikarang },
-      adminToken,
-    );
+    const created = await createHubUser(address, 'Pergi', HUB.cikarang);
     const { data, error } = await admin.functions.invoke('delete-user', {
       body: { user_id: created.body.user!.id },
     });
