@@ -13,7 +13,7 @@ import { id } from '../../src/lib/i18n/id';
 import { appUrl, newContext, signIn, useBrowser } from '../support/browser';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 import { seriousViolations } from './axe';
-import { otwToMakassar, tag, waitFirstSync, waitOffline } from './hub-support';
+import { otwToMakassar, settledBox, tag, waitFirstSync, waitOffline } from './hub-support';
 
 const browser = useBrowser();
 const DESK = { width: 1280, height: 800 } as const;
@@ -69,21 +69,20 @@ async function welcome(page: Page): Promise<{
     .filter({ has: page.locator('[data-title]') })
     .first();
   await toast.waitFor();
+  const close = await settledBox(toast.locator('[data-close-button]'));
   const measured = await toast.evaluate((el) => {
     const title = el.querySelector('[data-title]')!;
     const description = el.querySelector('[data-description]')!;
-    const close = el.querySelector('[data-close-button]')!.getBoundingClientRect();
     return {
       title: title.textContent ?? '',
       titlePx: parseFloat(getComputedStyle(title).fontSize),
       descriptionPx: parseFloat(getComputedStyle(description).fontSize),
-      close: { width: close.width, height: close.height },
     };
   });
   // The close button is pressable where it is drawn, and closes the toast.
   await toast.locator('[data-close-button]').click();
   await toast.waitFor({ state: 'detached' });
-  return measured;
+  return { ...measured, close: { width: close.width, height: close.height } };
 }
 
 async function signInForm(page: Page, email: string): Promise<void> {

@@ -225,6 +225,26 @@ export function toast(page: Page, text: string): Locator {
   return page.locator('[data-sonner-toast]', { hasText: text });
 }
 
+/**
+ * The box of `target` once two readings in a row agree: a toast slides in and scales as others
+ * stack behind it, and a box read mid-transition is a fraction of a pixel short (a clean-clone
+ * CI run read the 44 px Urungkan as 43.99999).
+ */
+export async function settledBox(target: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = '';
+  let box: { x: number; y: number; width: number; height: number } | null = null;
+  await expect
+    .poll(async () => {
+      box = await target.boundingBox();
+      const reading = JSON.stringify(box);
+      const settled = box !== null && reading === last;
+      last = reading;
+      return settled;
+    })
+    .toBe(true);
+  return box!;
+}
+
 /** Picks an option of a Radix select by its trigger's test id and the option's text. */
 export async function choose(page: Page, triggerTestId: string, option: string | RegExp): Promise<void> {
   await page.getByTestId(triggerTestId).click();

@@ -19,9 +19,9 @@ async function urungkan(page: Page, text: string) {
   // Hovering a toast holds its timer: the offer stays while the test looks at the server.
   await offer.hover();
   const button = offer.getByRole('button', { name: 'Urungkan' });
-  const box = await button.boundingBox();
-  expect(box!.height).toBeGreaterThanOrEqual(44);
-  expect(box!.width).toBeGreaterThanOrEqual(44);
+  const box = await hub.settledBox(button);
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  expect(box.width).toBeGreaterThanOrEqual(44);
   return button;
 }
 
