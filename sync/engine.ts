@@ -29,7 +29,8 @@ import { rebase } from './replication/view';
 import { withWriteLock } from './replication/write-lock';
 import { showAtOnce, storeCommand } from './replication/dispatch';
 import { inversePayload, rowsBefore, UndoLog, withdraw } from './replication/undo';
-import { isUndoable, UNDO_MESSAGES } from './commands/undo';
+import { isUndoable } from './commands/undo';
+import { issueMessage, issueText, keyed } from './message';
 import { CommandRefused } from './errors';
 import {
   attachPayload,
@@ -252,7 +253,7 @@ export class SyncEngine {
     const parsed = definition.schema.safeParse(payload);
     if (!parsed.success) {
       throw new ValidationFailed(
-        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: issueText(i), keyed: issueMessage(i) })),
       );
     }
     const command: CommandEnvelope = {
@@ -303,7 +304,7 @@ export class SyncEngine {
    */
   async undo(commandId: string): Promise<{ kind: 'withdrawn' } | { kind: 'inverse'; id: string }> {
     const kept = this.undoLog.get(commandId);
-    if (!kept) throw new CommandRefused('not_found', UNDO_MESSAGES.tooLate);
+    if (!kept) throw new CommandRefused('not_found', keyed('undoTooLate'));
     // What the tap changed, shown as it was at once; the rebase then stores it so.
     const shownId = `undo:${commandId}`;
     this.overlay.add(shownId, rowsBefore(kept));
@@ -321,7 +322,7 @@ export class SyncEngine {
       return { kind: 'withdrawn' };
     }
     try {
-      if (outcome === 'rejected') throw new CommandRefused('precondition', UNDO_MESSAGES.notApplied);
+      if (outcome === 'rejected') throw new CommandRefused('precondition', keyed('undoNotApplied'));
       // Shown as before until the inverse's own prediction is (or it is refused here).
       const { id } = await this.dispatch('undo_command', inversePayload(kept));
       this.undoLog.forget(commandId);

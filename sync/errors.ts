@@ -68,9 +68,16 @@ export class CommandRefused extends Error {
   }
 }
 
+/** A payload field's problem: its message by key (null for zod's own words) and in Indonesian. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+  keyed: KeyedMessage | null;
+}
+
 /** Input the spec's rules refuse: the messages per payload field. */
 export class ValidationFailed extends Error {
-  constructor(readonly issues: Array<{ path: string; message: string }>) {
+  constructor(readonly issues: ValidationIssue[]) {
     super(issues[0]?.message ?? 'Invalid');
   }
 }
@@ -80,6 +87,8 @@ export class ValidationFailed extends Error {
  * evicted): nothing was queued and the view shows nothing of it.
  */
 export class LocalWriteFailed extends Error {
+  /** What the screens say, by key. */
+  readonly keyed: KeyedMessage = { key: 'localWriteFailed' };
   constructor(cause: unknown) {
     super(MESSAGES.localWriteFailed, { cause });
   }

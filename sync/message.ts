@@ -54,6 +54,43 @@ export function messageText(message: KeyedMessage): string {
   }, template);
 }
 
+type KeyTree<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : KeyTree<T[K], `${P}${K}.`>;
+};
+
+function keysOf(tree: object, prefix = ''): unknown {
+  return Object.fromEntries(
+    Object.entries(tree).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? `${prefix}${name}` : keysOf(value as object, `${prefix}${name}.`),
+    ]),
+  );
+}
+
+/**
+ * The server's messages as their keys, by the same names (KEY.handover.noteTooLong is
+ * 'handover.noteTooLong'): a command's zod schema gives these as its messages, so a failed
+ * check names its key (issueMessage) and each screen says it in its own language.
+ */
+export const KEY = keysOf(SERVER_TEXTS) as KeyTree<typeof SERVER_TEXTS>;
+
+/** Whether `key` names one of the server's messages. */
+export const isMessageKey = (key: string): key is MessageKey => textOf(key) !== null;
+
+/**
+ * The message of a zod issue of a command's schema: its message is a key (KEY), and a custom
+ * issue's params are the key's parameters. Null for zod's own words (a schema without ours).
+ */
+export function issueMessage(issue: { message: string; params?: Record<string, unknown> }): KeyedMessage | null {
+  return isMessageKey(issue.message) ? keyedMessage({ key: issue.message, params: issue.params }) : null;
+}
+
+/** A zod issue in Indonesian: its key's sentence, or zod's own words as they came. */
+export function issueText(issue: { message: string; params?: Record<string, unknown> }): string {
+  const keyed = issueMessage(issue);
+  return keyed ? messageText(keyed) : issue.message;
+}
+
 /** A message of the device's own, typed by its key. */
 export function keyed(key: MessageKey, params?: Record<string, MessageParam>): KeyedMessage {
   return params ? { key, params } : { key };

@@ -23,7 +23,7 @@ export {
   type CommandType,
 } from './commands/catalogue';
 export { MESSAGES } from './messages';
-export { keyedMessage, type KeyedMessage, type MessageParam } from './message';
+export { issueMessage, issueText, KEY, keyedMessage, type KeyedMessage, type MessageKey, type MessageParam } from './message';
 export type { LocalDatabase } from './db/database';
 export { uploadPath, type ImageSlot } from './uploads/queue';
 export type * from './model/rows';
@@ -39,7 +39,7 @@ export {
   retentionSchema,
 } from './domain/working-set';
 export { seaBatchNumber } from './commands/shipping';
-export { isUndoable, UNDO_MESSAGES, UNDO_WINDOW_MS } from './commands/undo';
+export { isUndoable, UNDO_WINDOW_MS } from './commands/undo';
 export { isCorrectable } from './commands/shipment-correction';
 export * from './domain/stock';
 export type {

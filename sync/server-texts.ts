@@ -131,6 +131,12 @@ export const SERVER_TEXTS = {
     'Tidak dapat diurungkan: pengiriman {{batch}} sudah berlanjut (status sekarang: {{status}}).',
   undoVehicleChanged: 'Tidak dapat diurungkan: kendaraan {{plate}} sudah berubah sejak tindakan ini.',
   undoStockChanged: 'Tidak dapat diurungkan: stok dari tindakan ini sudah berubah.',
+  // The device's own (sync/engine.ts undo, sync/commands/undo.ts): the server never says these.
+  undoTooLate: 'Waktu untuk mengurungkan tindakan ini sudah lewat.',
+  undoNotApplied: 'Tindakan ini ditolak server, tidak ada yang perlu diurungkan.',
+  undoMovedOn: 'Tidak dapat diurungkan: data sudah berubah sejak tindakan ini.',
+  // Settings' retention window (sync/domain/working-set.ts; set_working_set_settings).
+  retentionDaysRange: 'Masa simpan riwayat harus bilangan bulat 1 sampai 365 hari',
   // issue 40: every stored text bounded (sync/commands/text-bounds.ts, public.cmd_require_text_bound)
   textTooLong: {
     place: 'Lokasi maksimal 100 karakter',

@@ -1,4 +1,3 @@
-import { localize } from '../lib/i18n/localize';
 import type { ReactNode } from 'react';
 import { Label } from './ui/label';
 
@@ -23,7 +22,7 @@ export function FormField({
       {hint && !error && <p className="text-xs text-muted-foreground">{hint}</p>}
       {error && (
         <p className="text-sm text-destructive" role="alert" data-testid={`error-${id}`}>
-          {localize(error)}
+          {error}
         </p>
       )}
     </div>

@@ -5,7 +5,6 @@
 // connection.
 import { History, Loader2, WifiOff } from 'lucide-react';
 import { useT } from '../lib/i18n';
-import { localize } from '../lib/i18n/localize';
 import type { OlderPages } from '../lib/use-older-history';
 import { Button } from './ui/button';
 
@@ -42,7 +41,7 @@ export function OlderHistoryStep<T>({
           )}
           {error && (
             <p className="text-destructive" role="alert">
-              {t('tower.older.failed', { error: localize(error) })}
+              {t('tower.older.failed', { error: error })}
             </p>
           )}
           {!done && (

@@ -9,7 +9,6 @@ import { History, Ship, WifiOff } from 'lucide-react';
 import type { Hub } from '../../sync/pure';
 import { formatDate } from '../lib/format-date';
 import { useT } from '../lib/i18n';
-import { localize } from '../lib/i18n/localize';
 import { readOlderShipments, type OlderShipment } from '../lib/older-history';
 import type { StatusLooks } from '../lib/shipments/shipment-status';
 import { useOnline } from '../lib/hooks/use-online';
@@ -75,7 +74,7 @@ export function SearchOlderResults({
       </h3>
       {server.error ? (
         <p className="px-2 text-xs text-destructive" role="alert">
-          {t('tower.older.searchFailed', { error: localize(server.error) })}
+          {t('tower.older.searchFailed', { error: server.error })}
         </p>
       ) : settling && hits.length === 0 ? (
         <p className="px-2 text-xs text-muted-foreground" data-testid="search-older-loading">

@@ -52,7 +52,7 @@ function CorrectionDetail({ entry }: { entry: HistoryEntry }) {
 
 async function readHistory(shipmentId: string): Promise<HistoryEntry[]> {
   const { data, error } = await supabase.rpc('shipment_history', { p_shipment_id: shipmentId });
-  if (error) throw new Error(error.message);
+  if (error) throw error;
   return data as HistoryEntry[];
 }
 

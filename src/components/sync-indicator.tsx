@@ -1,7 +1,6 @@
 import { Cloud, CloudAlert, CloudCheck, CloudOff, RefreshCw, type LucideIcon } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useT } from '../lib/i18n';
-import { localize } from '../lib/i18n/localize';
 import { cn } from '../lib/utils';
 import { SyncPanel } from './sync-panel';
 import type { SyncStatus } from '../../sync/pure';
@@ -40,7 +39,7 @@ function describe(status: SyncStatus, health: SyncHealth, t: TFunction): string 
       return `${t('sync.describeSyncing')}${pending > 0 ? `, ${waiting}` : ''}`;
     case 'error':
       return t('sync.describeError', {
-        error: isNetworkError(status) ? t('sync.unreachable') : localize(status.lastError),
+        error: isNetworkError(status) ? t('sync.unreachable') : status.lastError,
       });
     case 'pending':
       return t('sync.describePending', { waiting });

@@ -3,7 +3,6 @@ import { commandLabel } from '../lib/command-labels';
 import { formatAge, formatDateTime } from '../lib/format-date';
 import { useStorage } from '../lib/hooks/use-storage';
 import { useT } from '../lib/i18n';
-import { localize } from '../lib/i18n/localize';
 import { serverMessage } from '../lib/i18n/server-message';
 import type { SyncStatus } from '../../sync/pure';
 import { FirstSyncProgress } from './first-sync-progress';
@@ -111,7 +110,7 @@ export function SyncPanel({ status, onSyncNow, storageNotice = true }: SyncPanel
               </details>
             </div>
           ) : (
-            <p>{localize(status.lastError)}</p>
+            <p>{status.lastError}</p>
           )}
         </div>
       )}

@@ -83,7 +83,7 @@ const orNull = (value: string | undefined) => (value ? value : null);
 
 async function rpc<T>(fn: string, args: Record<string, unknown>): Promise<T[]> {
   const { data, error } = await supabase.rpc(fn, args);
-  if (error) throw new Error(error.message);
+  if (error) throw error;
   return (data ?? []) as T[];
 }
 

@@ -5,6 +5,7 @@
 // (keyset paging). A new key (other filters, another hub) starts afresh; an
 // answer for an earlier key is dropped. Offline it reads nothing and the screen
 // says that older records need a connection.
+import { errorInLanguage } from './i18n/server-message';
 import { useCallback, useEffect, useState } from 'react';
 import { OLDER_PAGE_SIZE } from './older-history';
 import { useOnline } from './hooks/use-online';
@@ -84,7 +85,7 @@ export function useOlderPages<T>(
       (error: unknown) =>
         settle((base) => ({
           ...base,
-          error: (error as Error)?.message ?? String(error),
+          error: errorInLanguage(error),
           failedRound: asked.round,
         })),
     );

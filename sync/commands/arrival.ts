@@ -4,19 +4,18 @@
 // who, so its own strict check says only that the state has moved on).
 // Server side: supabase/schemas/functions/cmd_arrival.sql (complete_unloading with its counted
 // receipt of issue 28 too; the receipt's rules in cmd_handover.sql).
-import { keyed } from '../message';
+import { KEY, keyed, type KeyedMessage, type MessageKey } from '../message';
 import { z } from 'zod';
 import { hubKind } from '../domain/hub-type';
 import { firstWarehouseOf } from '../domain/lookups';
 import { jakartaDate } from '../domain/time';
-import { MESSAGES } from '../messages';
 import type { InventoryRow, Shipment } from '../model/rows';
 import { countedUnloading, receiptInput } from './handover-receipt';
 import { actedAt, holds, need, newId, newRowStamp, optionalText, requireHub, uuid } from './helpers';
 import { defineCommand, type Change, type PredictContext } from './types';
 
-const hubId = uuid(MESSAGES.hubIdUnavailable);
-const shipmentId = uuid(MESSAGES.shipmentNotFound);
+const hubId = uuid(KEY.hubIdUnavailable);
+const shipmentId = uuid(KEY.shipmentNotFound);
 const atHub = z.object({ hub_id: hubId, shipment_id: shipmentId });
 
 /** The shipment bound for this hub (public.cmd_lock_arriving_shipment), or nothing to predict. */
@@ -44,8 +43,10 @@ async function arriving(
 }
 
 /** The later steps' refusal: taken already (the server names who and when), or not yet possible. */
-function stateMessage(s: Shipment, takenWhen: readonly string[], taken: string, notYet: string): string {
-  return takenWhen.includes(s.status) ? `${taken} (status sekarang: ${s.status}).` : notYet;
+function stateMessage(s: Shipment, takenWhen: readonly string[], taken: MessageKey, notYet: MessageKey): KeyedMessage {
+  return takenWhen.includes(s.status)
+    ? keyed('conflictStatus', { what: keyed(taken), status: s.status })
+    : keyed(notYet);
 }
 
 /** Spec 7.2: one incoming row per item type, each only when above zero. */
@@ -93,8 +94,8 @@ export const confirmArrival = defineCommand({
     const message = stateMessage(
       s,
       ['confirm_tiba', 'sedang_bongkar', 'selesai', 'selesai_pod'],
-      MESSAGES.arrivalAlreadyConfirmed,
-      MESSAGES.notInTransit,
+      KEY.arrivalAlreadyConfirmed,
+      KEY.notInTransit,
     );
     if (!holds(inTransit, strict, message)) return [];
     const changes: Change[] = [
@@ -127,8 +128,8 @@ export const startUnloading = defineCommand({
     const message = stateMessage(
       s,
       ['sedang_bongkar', 'selesai', 'selesai_pod'],
-      MESSAGES.unloadingAlreadyStarted,
-      MESSAGES.arrivalNotConfirmed,
+      KEY.unloadingAlreadyStarted,
+      KEY.arrivalNotConfirmed,
     );
     if (!holds(s.status === 'confirm_tiba', strict, message)) return [];
     return [
@@ -143,15 +144,15 @@ export const completeUnloading = defineCommand({
   type: 'complete_unloading',
   schema: atHub
     .extend({ notes: optionalText('notes'), ...unloadingIds, receipt: receiptInput })
-    .refine(distinctUnloadingIds, { error: MESSAGES.invalidCommand }),
+    .refine(distinctUnloadingIds, { error: KEY.invalidCommand }),
   async predict(p, ctx, strict) {
     const s = await arriving(ctx, p, strict);
     if (!s) return [];
     const message = stateMessage(
       s,
       ['selesai', 'selesai_pod'],
-      MESSAGES.unloadingAlreadyFinished,
-      MESSAGES.unloadingNotStarted,
+      KEY.unloadingAlreadyFinished,
+      KEY.unloadingNotStarted,
     );
     if (!holds(s.status === 'sedang_bongkar', strict, message)) return [];
     // Issue 28: with a counted receipt, what was counted in good order is booked.

@@ -2,15 +2,14 @@
 // document that names the one it replaces (same shipment, same kind), recorded by the same
 // rules as attach_document, and both stay. Server side:
 // supabase/schemas/functions/cmd_document_correction.sql.
-import { keyed } from '../message';
+import { KEY, keyed } from '../message';
 import { z } from 'zod';
-import { HANDOVER_MESSAGES as M } from '../messages-handover';
 import { attachDocument, attachDocumentInput } from './handover';
 import { holds, need, uuid } from './helpers';
 import { defineCommand } from './types';
 
 export const attachCorrectionInput = attachDocumentInput.and(
-  z.object({ replaces: uuid(M.replacedNotFound) }),
+  z.object({ replaces: uuid(KEY.handover.replacedNotFound) }),
 );
 
 export const attachCorrection = defineCommand({

@@ -6,8 +6,8 @@
 // supabase/schemas/functions/cmd_handover.sql (public.handover_receipt).
 import { z } from 'zod';
 import { CommandRefused } from '../errors';
-import { MESSAGES } from '../messages';
-import { HANDOVER_MESSAGES as M } from '../messages-handover';
+import { KEY, keyed, type KeyedMessage, type MessageKey } from '../message';
+import { discrepancyMessage } from '../messages-handover';
 import type { Discrepancy, Shipment } from '../model/rows';
 import { actedAt, cleanText, newId, newRowStamp, uuid } from './helpers';
 import { charLength } from './text-bounds';
@@ -66,7 +66,7 @@ export interface ReceiptValues extends Record<CountField, number> {
 /** A rule broken: the field it belongs to (as the payload names it) and the message. */
 export interface ReceiptProblem {
   path: (string | number)[];
-  message: string;
+  message: KeyedMessage;
 }
 
 export interface NeededDiscrepancy {
@@ -116,29 +116,30 @@ const trimmed = (s: unknown) => (typeof s === 'string' ? cleanText(s).trim() : '
  */
 export function checkReceipt(receipt: ReceiptValues, sent?: SentCounts): ReceiptProblem[] {
   const problems: ReceiptProblem[] = [];
-  const add = (path: ReceiptProblem['path'], message: string) => problems.push({ path, message });
-  for (const field of COUNT_FIELDS) if (!isCount(receipt[field])) add([field], M.countInvalid);
-  const name = (field: 'receiver_name' | 'driver_name', missing: string) => {
+  const add = (path: ReceiptProblem['path'], message: MessageKey | KeyedMessage) =>
+    problems.push({ path, message: typeof message === 'string' ? keyed(message) : message });
+  for (const field of COUNT_FIELDS) if (!isCount(receipt[field])) add([field], KEY.handover.quantityRange);
+  const name = (field: 'receiver_name' | 'driver_name', missing: MessageKey) => {
     const value = trimmed(receipt[field]);
     if (value === '') add([field], missing);
-    else if (charLength(value) > MAX_NAME) add([field], M.nameTooLong);
+    else if (charLength(value) > MAX_NAME) add([field], KEY.handover.nameTooLong);
   };
-  name('receiver_name', M.receiverNameRequired);
-  name('driver_name', M.driverNameRequired);
-  if (!isId(receipt.receiver_signature_id)) add(['receiver_signature_id'], M.receiverSignatureRequired);
-  if (!isId(receipt.driver_signature_id)) add(['driver_signature_id'], M.driverSignatureRequired);
+  name('receiver_name', KEY.handover.receiverNameRequired);
+  name('driver_name', KEY.handover.driverNameRequired);
+  if (!isId(receipt.receiver_signature_id)) add(['receiver_signature_id'], KEY.handover.receiverSignature);
+  if (!isId(receipt.driver_signature_id)) add(['driver_signature_id'], KEY.handover.driverSignature);
   receipt.discrepancies.forEach((d, i) => {
     if (!(Number.isInteger(d.quantity) && d.quantity >= 1 && d.quantity <= MAX_COUNT))
-      add(['discrepancies', i, 'quantity'], M.discrepancyQuantity);
-    if (charLength(trimmed(d.note)) > MAX_NOTE) add(['discrepancies', i, 'note'], M.noteTooLong);
-    if (d.photo_ids.length === 0) add(['discrepancies', i, 'photo_ids'], M.photoRequired);
-    else if (d.photo_ids.length > MAX_PHOTOS) add(['discrepancies', i, 'photo_ids'], M.tooManyPhotos);
+      add(['discrepancies', i, 'quantity'], KEY.handover.discrepancyRange);
+    if (charLength(trimmed(d.note)) > MAX_NOTE) add(['discrepancies', i, 'note'], KEY.handover.noteTooLong);
+    if (d.photo_ids.length === 0) add(['discrepancies', i, 'photo_ids'], KEY.handover.photoRequired);
+    else if (d.photo_ids.length > MAX_PHOTOS) add(['discrepancies', i, 'photo_ids'], KEY.handover.maxPhotos);
   });
   for (const item of RECEIPT_ITEMS) {
     const received = receipt[`${item}_received`];
     const damaged = receipt[`${item}_damaged`];
     if (isCount(received) && isCount(damaged) && damaged > received)
-      add([`${item}_damaged`], M.damagedOverReceived);
+      add([`${item}_damaged`], KEY.handover.damagedOverReceived);
   }
   if (problems.length > 0 || !sent) return problems;
   for (const item of RECEIPT_ITEMS) {
@@ -146,19 +147,19 @@ export function checkReceipt(receipt: ReceiptValues, sent?: SentCounts): Receipt
       const expected = expectedQuantity(sent, receipt, item, reason);
       const index = receipt.discrepancies.findIndex((d) => d.item === item && d.reason === reason);
       const count = receipt.discrepancies.filter((d) => d.item === item && d.reason === reason).length;
-      if (expected > 0 && count === 0) add(['discrepancies'], M.discrepancyMissing(item, reason, expected));
+      if (expected > 0 && count === 0) add(['discrepancies'], discrepancyMessage('handover.recordDiscrepancy', item, reason, expected));
       else if (expected === 0 && count > 0)
-        add(['discrepancies', index], M.discrepancyNotCounted(item, reason));
+        add(['discrepancies', index], discrepancyMessage('handover.noDiscrepancy', item, reason));
       else if (count > 1 || (count === 1 && receipt.discrepancies[index]!.quantity !== expected))
-        add(['discrepancies', index, 'quantity'], M.discrepancyQuantityWrong(item, reason, expected));
+        add(['discrepancies', index, 'quantity'], discrepancyMessage('handover.discrepancyMustBe', item, reason, expected));
     }
   }
   return problems;
 }
 
 /** The first problem per field (the form shows one message under each). */
-export function receiptFieldMessages(problems: readonly ReceiptProblem[]): Record<string, string> {
-  const messages: Record<string, string> = {};
+export function receiptFieldMessages(problems: readonly ReceiptProblem[]): Record<string, KeyedMessage> {
+  const messages: Record<string, KeyedMessage> = {};
   for (const p of problems) messages[p.path.join('.')] ??= p.message;
   return messages;
 }
@@ -168,11 +169,11 @@ export function receiptFieldMessages(problems: readonly ReceiptProblem[]): Recor
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})$/;
 
 const count = z
-  .number({ error: M.countInvalid })
-  .int({ error: M.countInvalid })
-  .min(0, { error: M.countInvalid })
-  .max(MAX_COUNT, { error: M.countInvalid });
-const name = (missing: string) =>
+  .number({ error: KEY.handover.quantityRange })
+  .int({ error: KEY.handover.quantityRange })
+  .min(0, { error: KEY.handover.quantityRange })
+  .max(MAX_COUNT, { error: KEY.handover.quantityRange });
+const name = (missing: MessageKey) =>
   z
     .string({ error: missing })
     .transform((s) => cleanText(s).trim())
@@ -180,21 +181,21 @@ const name = (missing: string) =>
       z
         .string()
         .min(1, { error: missing })
-        .refine((s) => charLength(s) <= MAX_NAME, { error: M.nameTooLong }),
+        .refine((s) => charLength(s) <= MAX_NAME, { error: KEY.handover.nameTooLong }),
     );
 
 export const discrepancyInput = z.object(
   {
     id: newId(),
-    item: z.enum(RECEIPT_ITEMS, { error: MESSAGES.invalidCommand }),
-    reason: z.enum(DISCREPANCY_REASONS, { error: MESSAGES.invalidCommand }),
+    item: z.enum(RECEIPT_ITEMS, { error: KEY.invalidCommand }),
+    reason: z.enum(DISCREPANCY_REASONS, { error: KEY.invalidCommand }),
     quantity: z
-      .number({ error: M.discrepancyQuantity })
-      .int({ error: M.discrepancyQuantity })
-      .min(1, { error: M.discrepancyQuantity })
-      .max(MAX_COUNT, { error: M.discrepancyQuantity }),
+      .number({ error: KEY.handover.discrepancyRange })
+      .int({ error: KEY.handover.discrepancyRange })
+      .min(1, { error: KEY.handover.discrepancyRange })
+      .max(MAX_COUNT, { error: KEY.handover.discrepancyRange }),
     note: z
-      .string({ error: MESSAGES.invalidCommand })
+      .string({ error: KEY.invalidCommand })
       .nullish()
       .transform((s) => {
         const clean = s == null ? '' : cleanText(s).trim();
@@ -203,15 +204,15 @@ export const discrepancyInput = z.object(
       .pipe(
         z
           .string()
-          .refine((s) => charLength(s) <= MAX_NOTE, { error: M.noteTooLong })
+          .refine((s) => charLength(s) <= MAX_NOTE, { error: KEY.handover.noteTooLong })
           .nullable(),
       ),
     photo_ids: z
-      .array(uuid(MESSAGES.invalidCommand), { error: M.photoRequired })
-      .min(1, { error: M.photoRequired })
-      .max(MAX_PHOTOS, { error: M.tooManyPhotos }),
+      .array(uuid(KEY.invalidCommand), { error: KEY.handover.photoRequired })
+      .min(1, { error: KEY.handover.photoRequired })
+      .max(MAX_PHOTOS, { error: KEY.handover.maxPhotos }),
   },
-  { error: MESSAGES.invalidCommand },
+  { error: KEY.invalidCommand },
 );
 
 /**
@@ -226,26 +227,27 @@ export const receiptInput = z
       bracket_received: count,
       smartboard_damaged: count,
       bracket_damaged: count,
-      receiver_name: name(M.receiverNameRequired),
-      driver_name: name(M.driverNameRequired),
-      receiver_signature_id: uuid(M.receiverSignatureRequired),
-      driver_signature_id: uuid(M.driverSignatureRequired),
+      receiver_name: name(KEY.handover.receiverNameRequired),
+      driver_name: name(KEY.handover.driverNameRequired),
+      receiver_signature_id: uuid(KEY.handover.receiverSignature),
+      driver_signature_id: uuid(KEY.handover.driverSignature),
       signed_at: z
-        .string({ error: MESSAGES.invalidCommand })
-        .regex(TIMESTAMP, { error: MESSAGES.invalidCommand }),
+        .string({ error: KEY.invalidCommand })
+        .regex(TIMESTAMP, { error: KEY.invalidCommand }),
       discrepancies: z
-        .array(discrepancyInput, { error: MESSAGES.invalidCommand })
-        .max(MAX_DISCREPANCIES, { error: MESSAGES.invalidCommand })
+        .array(discrepancyInput, { error: KEY.invalidCommand })
+        .max(MAX_DISCREPANCIES, { error: KEY.invalidCommand })
         .nullish()
         .transform((d) => d ?? []),
     },
-    { error: (issue) => (issue.input == null ? M.receiptRequired : MESSAGES.invalidCommand) },
+    { error: (issue) => (issue.input == null ? KEY.handover.receiptRequired : KEY.invalidCommand) },
   )
   .superRefine((r, ctx) => {
-    for (const p of checkReceipt(r)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
+    for (const p of checkReceipt(r))
+      ctx.addIssue({ code: 'custom', path: p.path, message: p.message.key, params: p.message.params });
     const ids = r.discrepancies.map((d) => d.id);
     if (r.receiver_signature_id === r.driver_signature_id || new Set(ids).size !== ids.length)
-      ctx.addIssue({ code: 'custom', path: [], message: MESSAGES.invalidCommand });
+      ctx.addIssue({ code: 'custom', path: [], message: KEY.invalidCommand });
   });
 
 export type ReceiptInput = z.input<typeof receiptInput>;

@@ -3,13 +3,11 @@
 // stored file of a shipment once it is in the bucket). The counted receipt itself rides on
 // complete_unloading and pod_complete (arrival.ts, pod.ts; its rules in handover-receipt.ts).
 // Server side: supabase/schemas/functions/cmd_handover.sql.
-import { keyed } from '../message';
+import { KEY, keyed } from '../message';
 import { z } from 'zod';
 import { CommandRefused } from '../errors';
 import { hubKind } from '../domain/hub-type';
 import { podCityOfShipment } from '../domain/pod-city';
-import { MESSAGES } from '../messages';
-import { HANDOVER_MESSAGES as M } from '../messages-handover';
 import type { Discrepancy, DocumentKind, DocumentMime, Shipment, ShipmentDocument } from '../model/rows';
 import {
   actedAt,
@@ -32,16 +30,16 @@ import { defineCommand, type PredictContext } from './types';
 export const resolveDiscrepancy = defineCommand({
   type: 'resolve_discrepancy',
   schema: z.object({
-    discrepancy_id: uuid(M.discrepancyNotFound),
+    discrepancy_id: uuid(KEY.handover.discrepancyNotFound),
     note: z
-      .string({ error: M.resolutionNoteRequired })
+      .string({ error: KEY.handover.resolutionNoteRequired })
       .transform((s) => cleanText(s).trim())
       .pipe(
         z
           .string()
-          .min(1, { error: M.resolutionNoteRequired })
+          .min(1, { error: KEY.handover.resolutionNoteRequired })
           // Characters, as the server counts them (issue 40: sync/commands/text-bounds.ts).
-          .refine((s) => charLength(s) <= TEXT_BOUNDS.note.max, { error: M.noteTooLong }),
+          .refine((s) => charLength(s) <= TEXT_BOUNDS.note.max, { error: KEY.handover.noteTooLong }),
       ),
   }),
   async predict(p, ctx, strict) {
@@ -89,7 +87,7 @@ export const documentObjectPath = (shipmentId: string, id: string, mime: Documen
   `shipments/${shipmentId}/documents/${id}.${DOCUMENT_EXTENSION[mime]}`;
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})$/;
-const invalid = MESSAGES.invalidCommand;
+const invalid = KEY.invalidCommand;
 const between = (min: number, max: number) =>
   z
     .number({ error: invalid })
@@ -101,7 +99,7 @@ const between = (min: number, max: number) =>
 export const attachDocumentInput = z
   .object({
     id: newId(),
-    shipment_id: uuid(MESSAGES.shipmentNotFound),
+    shipment_id: uuid(KEY.shipmentNotFound),
     kind: z.enum(DOCUMENT_KINDS, { error: invalid }),
     mime: z.enum(['application/pdf', 'image/png', 'image/jpeg'], { error: invalid }),
     path: z.string({ error: invalid }),

@@ -1,13 +1,12 @@
 // Small pieces the command predictions share.
-import { keyed } from '../message';
+import { KEY, keyed, type MessageKey } from '../message';
 import { z } from 'zod';
 import type { Tables, TableName } from '../model/rows';
-import { MESSAGES } from '../messages';
 import { CommandRefused, type Refusal } from '../errors';
 import type { Actor, PredictContext } from './types';
 import { charLength, TEXT_BOUNDS, type TextField } from './text-bounds';
 
-export const uuid = (message: string) => z.string({ error: message }).uuid({ error: message });
+export const uuid = (message: MessageKey) => z.string({ error: message }).uuid({ error: message });
 
 /**
  * Text as a device may send it (issue 9): C0 control characters other than
@@ -27,7 +26,7 @@ export function cleanText(s: string): string {
  * Trimmed required text with the product's message when missing or blank, and the field's
  * message when longer than its bound (public.cmd_req_text).
  */
-export const requiredText = (message: string, field: TextField) =>
+export const requiredText = (message: MessageKey, field: TextField) =>
   z
     .string({ error: message })
     .transform((s) => cleanText(s).trim())
@@ -45,7 +44,7 @@ export const requiredText = (message: string, field: TextField) =>
  */
 export const optionalText = (field: TextField) =>
   z
-    .string({ error: MESSAGES.invalidCommand })
+    .string({ error: KEY.invalidCommand })
     .nullish()
     .transform((s) => {
       const clean = s == null ? '' : cleanText(s).trim();
@@ -56,7 +55,7 @@ export const optionalText = (field: TextField) =>
     });
 
 /** Whole, non-negative quantity (the forms parse input to integers first). */
-export const quantity = (message: string) =>
+export const quantity = (message: MessageKey) =>
   z
     .number({ error: message })
     .int({ error: message })
@@ -101,10 +100,10 @@ export const actedAt = (ctx: PredictContext) => ctx.command.issued_at;
 // Shared by the shipping, arrival, POD and master-data families.
 
 /** An id the device makes for a new row, or any id that only a bug could get wrong. */
-export const newId = () => uuid(MESSAGES.invalidCommand);
+export const newId = () => uuid(KEY.invalidCommand);
 
 /** An optional reference: missing or null is null. */
-export const optionalUuid = (message: string) =>
+export const optionalUuid = (message: MessageKey) =>
   uuid(message)
     .nullish()
     .transform((s) => s ?? null);
@@ -113,7 +112,7 @@ export const optionalUuid = (message: string) =>
  * A calendar date as yyyy-MM-dd, a real day from 2000-01-01 to 2099-12-31
  * (public.cmd_date), else the form's message.
  */
-export const isoDate = (message: string) =>
+export const isoDate = (message: MessageKey) =>
   z.string({ error: message }).refine(
     (s) => {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || s < '2000-01-01' || s > '2099-12-31') return false;
@@ -124,7 +123,7 @@ export const isoDate = (message: string) =>
   );
 
 /** A whole number between min and max with a message for each side. */
-export const intBetween = (min: number, max: number, lowMessage: string, highMessage: string) =>
+export const intBetween = (min: number, max: number, lowMessage: MessageKey, highMessage: MessageKey) =>
   z
     .number({ error: lowMessage })
     .int({ error: lowMessage })

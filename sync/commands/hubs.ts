@@ -2,10 +2,9 @@
 // the hub counts blind), delete softly while nothing hangs on it.
 // Server side: supabase/schemas/functions/cmd_hubs.sql (add_hub, edit_hub with blind_count,
 // delete_hub).
-import { keyed } from '../message';
+import { KEY, keyed } from '../message';
 import { z } from 'zod';
 import { CommandRefused } from '../errors';
-import { MESSAGES } from '../messages';
 import { need, newId, newRowStamp, optionalText, requiredText, requireRole, uuid } from './helpers';
 import { sameName, unique } from './master-data';
 import { defineCommand } from './types';
@@ -16,14 +15,14 @@ export const addHub = defineCommand({
   type: 'add_hub',
   schema: z.object({
     hub_id: newId(),
-    name: requiredText(MESSAGES.hubNameRequired, 'name'),
+    name: requiredText(KEY.hubNameRequired, 'name'),
     city: optionalText('city'),
   }),
   async predict(p, ctx, strict) {
     requireRole(ctx.actor, ['admin']);
     const hubs = await ctx.read.all('hubs');
     const taken = hubs.some((h) => !h.deleted && sameName(h.name, p.name));
-    if (!unique(strict, taken, MESSAGES.duplicateHub(p.name))) return [];
+    if (!unique(strict, taken, keyed('duplicateHub', { name: p.name }))) return [];
     // Spec 5: new hubs get type 'hub'.
     return [
       {
@@ -37,15 +36,15 @@ export const addHub = defineCommand({
 export const editHub = defineCommand({
   type: 'edit_hub',
   schema: z.object({
-    hub_id: uuid(MESSAGES.hubNotFound),
+    hub_id: uuid(KEY.hubNotFound),
     changes: z.object(
       {
-        name: requiredText(MESSAGES.hubNameRequired, 'name').optional(),
+        name: requiredText(KEY.hubNameRequired, 'name').optional(),
         city: optionalText('city').optional(),
         // Issue 41: the hub counts blind (supabase/schemas/functions/cmd_hubs.sql).
-        blind_count: z.boolean({ error: MESSAGES.invalidCommand }).optional(),
+        blind_count: z.boolean({ error: KEY.invalidCommand }).optional(),
       },
-      { error: MESSAGES.invalidCommand },
+      { error: KEY.invalidCommand },
     ),
   }),
   async predict(p, ctx, strict) {
@@ -56,7 +55,7 @@ export const editHub = defineCommand({
     if (name !== undefined) {
       const hubs = await ctx.read.all('hubs');
       const taken = hubs.some((h) => h.id !== hub.id && !h.deleted && sameName(h.name, name));
-      if (!unique(strict, taken, MESSAGES.duplicateHub(name))) return [];
+      if (!unique(strict, taken, keyed('duplicateHub', { name: name }))) return [];
     }
     return [
       {
@@ -74,7 +73,7 @@ export const editHub = defineCommand({
 
 export const deleteHub = defineCommand({
   type: 'delete_hub',
-  schema: z.object({ hub_id: uuid(MESSAGES.hubNotFound) }),
+  schema: z.object({ hub_id: uuid(KEY.hubNotFound) }),
   async predict(p, ctx, strict) {
     requireRole(ctx.actor, ['admin']);
     const hub = await need(ctx, 'hubs', p.hub_id, keyed('hubNotFound'), strict);

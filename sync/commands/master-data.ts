@@ -4,12 +4,11 @@
 // row is in use (checks the device cannot make without querying other tables
 // are left to the server).
 // Server side: supabase/schemas/functions/cmd_master_data.sql and cmd_vehicles.sql.
-import { keyed } from '../message';
+import { KEY, keyed } from '../message';
 import { z } from 'zod';
 import { hubKind } from '../domain/hub-type';
 import { podCityOfHub } from '../domain/pod-city';
 import { slug } from '../domain/text';
-import { MESSAGES } from '../messages';
 import type { Hub, Vehicle, Warehouse } from '../model/rows';
 import {
   holds,
@@ -27,7 +26,7 @@ import {
   requireRole,
   uuid,
 } from './helpers';
-import { CommandRefused } from '../errors';
+import { CommandRefused, type Refusal } from '../errors';
 import { defineCommand, type Actor, type PredictContext } from './types';
 
 /** Spec 6: editing and deleting vehicles is for admin and tower control. */
@@ -40,7 +39,7 @@ export const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.t
  * Not a duplicate the device can already see (the server refuses those with
  * code 'duplicate'): strict throws, a replay predicts nothing.
  */
-export function unique(strict: boolean, taken: boolean, message: string): boolean {
+export function unique(strict: boolean, taken: boolean, message: Refusal): boolean {
   return holds(!taken, strict, message);
 }
 
@@ -70,10 +69,10 @@ export const addInventory = defineCommand({
   type: 'add_inventory',
   schema: z.object({
     inventory_id: newId(),
-    warehouse_id: uuid(MESSAGES.chooseWarehouse),
-    date_recorded: isoDate(MESSAGES.chooseDate),
-    smartboard_quantity: quantity(MESSAGES.smartboardNotNegative),
-    bracket_quantity: quantity(MESSAGES.bracketNotNegative),
+    warehouse_id: uuid(KEY.chooseWarehouse),
+    date_recorded: isoDate(KEY.chooseDate),
+    smartboard_quantity: quantity(KEY.smartboardNotNegative),
+    bracket_quantity: quantity(KEY.bracketNotNegative),
     batch_number: optionalText('batch_number'),
   }),
   async predict(p, ctx, strict) {
@@ -107,9 +106,9 @@ export const addWarehouse = defineCommand({
   schema: z.object({
     warehouse_id: newId(),
     // At most 100 characters, 'Nama terlalu panjang' (spec 8.5): the bound of every name.
-    name: requiredText(MESSAGES.warehouseNameRequired, 'name'),
+    name: requiredText(KEY.warehouseNameRequired, 'name'),
     location: optionalText('location'),
-    hub_id: optionalUuid(MESSAGES.hubNotFound),
+    hub_id: optionalUuid(KEY.hubNotFound),
   }),
   async predict(p, ctx, strict) {
     requireOperator(ctx.actor);
@@ -136,7 +135,7 @@ export const addVendor = defineCommand({
   type: 'add_vendor',
   schema: z.object({
     vendor_id: newId(),
-    name: requiredText(MESSAGES.vendorNameRequired, 'name'),
+    name: requiredText(KEY.vendorNameRequired, 'name'),
     contact_person: optionalText('contact_person'),
     phone: optionalText('phone'),
   }),
@@ -144,7 +143,7 @@ export const addVendor = defineCommand({
     requireOperator(ctx.actor);
     const vendors = await ctx.read.all('vendors');
     const taken = vendors.some((v) => !v.deleted && sameName(v.name, p.name));
-    if (!unique(strict, taken, MESSAGES.duplicateVendor(p.name))) return [];
+    if (!unique(strict, taken, keyed('duplicateVendor', { name: p.name }))) return [];
     return [
       {
         table: 'vendors',
@@ -162,14 +161,14 @@ export const addVendor = defineCommand({
 export const editVendor = defineCommand({
   type: 'edit_vendor',
   schema: z.object({
-    vendor_id: uuid(MESSAGES.vendorNotFound),
+    vendor_id: uuid(KEY.vendorNotFound),
     changes: z.object(
       {
-        name: requiredText(MESSAGES.vendorNameRequiredEdit, 'name').optional(),
+        name: requiredText(KEY.vendorNameRequiredEdit, 'name').optional(),
         contact_person: optionalText('contact_person').optional(),
         phone: optionalText('phone').optional(),
       },
-      { error: MESSAGES.invalidCommand },
+      { error: KEY.invalidCommand },
     ),
   }),
   async predict(p, ctx, strict) {
@@ -180,7 +179,7 @@ export const editVendor = defineCommand({
     if (name !== undefined) {
       const vendors = await ctx.read.all('vendors');
       const taken = vendors.some((o) => o.id !== v.id && !o.deleted && sameName(o.name, name));
-      if (!unique(strict, taken, MESSAGES.duplicateVendor(name))) return [];
+      if (!unique(strict, taken, keyed('duplicateVendor', { name: name }))) return [];
     }
     return [
       {
@@ -198,7 +197,7 @@ export const editVendor = defineCommand({
 
 export const deleteVendor = defineCommand({
   type: 'delete_vendor',
-  schema: z.object({ vendor_id: uuid(MESSAGES.vendorNotFound) }),
+  schema: z.object({ vendor_id: uuid(KEY.vendorNotFound) }),
   async predict(p, ctx, strict) {
     requireRole(ctx.actor, ['admin']);
     const v = await need(ctx, 'vendors', p.vendor_id, keyed('vendorNotFound'), strict);
@@ -219,13 +218,13 @@ export const addVehicleType = defineCommand({
   type: 'add_vehicle_type',
   schema: z.object({
     vehicle_type_id: newId(),
-    name: requiredText(MESSAGES.vehicleTypeNameRequired, 'name'),
+    name: requiredText(KEY.vehicleTypeNameRequired, 'name'),
   }),
   async predict(p, ctx, strict) {
     requireOperator(ctx.actor);
     const types = await ctx.read.all('vehicle_types');
     const taken = types.some((t) => !t.deleted && sameName(t.name, p.name));
-    if (!unique(strict, taken, MESSAGES.duplicateVehicleType(p.name))) return [];
+    if (!unique(strict, taken, keyed('duplicateVehicleType', { name: p.name }))) return [];
     return [{ table: 'vehicle_types', row: { ...newRowStamp(ctx, p.vehicle_type_id), name: p.name } }];
   },
 });
@@ -287,22 +286,22 @@ export const addVehicle = defineCommand({
   schema: z
     .object({
       vehicle_id: newId(),
-      vendor_id: uuid(MESSAGES.chooseVendor),
-      mode: z.enum(['darat', 'laut'], { error: MESSAGES.invalidCommand }),
+      vendor_id: uuid(KEY.chooseVendor),
+      mode: z.enum(['darat', 'laut'], { error: KEY.invalidCommand }),
       license_plate: optionalText('license_plate'),
       vehicle_type_id: z.string().nullish(),
       driver_name: optionalText('driver_name'),
       driver_phone: optionalText('driver_phone'),
       nama_kapal: optionalText('nama_kapal'),
       nama_pelayaran: optionalText('nama_pelayaran'),
-      current_hub_id: optionalUuid(MESSAGES.hubNotFound),
+      current_hub_id: optionalUuid(KEY.hubNotFound),
     })
     .superRefine((v, issues) => {
       if (v.mode === 'laut' && (!v.nama_kapal || !v.nama_pelayaran || !v.license_plate)) {
-        issues.addIssue({ code: 'custom', message: MESSAGES.completeAllFields });
+        issues.addIssue({ code: 'custom', message: KEY.completeAllFields });
       }
       if (v.mode === 'darat' && (!v.license_plate || !UUID_RE.test(v.vehicle_type_id ?? ''))) {
-        issues.addIssue({ code: 'custom', message: MESSAGES.plateAndTypeRequired });
+        issues.addIssue({ code: 'custom', message: KEY.plateAndTypeRequired });
       }
     })
     .transform((v): NewVehicle & { mode: 'darat' | 'laut' } => ({
@@ -324,11 +323,11 @@ export const addSeaFleet = defineCommand({
   type: 'add_sea_fleet',
   schema: z.object({
     vehicle_id: newId(),
-    vendor_id: uuid(MESSAGES.seaFleetAllFields),
-    nama_kapal: requiredText(MESSAGES.seaFleetAllFields, 'nama_kapal'),
-    nama_pelayaran: requiredText(MESSAGES.seaFleetAllFields, 'nama_pelayaran'),
-    container_number: requiredText(MESSAGES.seaFleetAllFields, 'container_number'),
-    current_hub_id: optionalUuid(MESSAGES.hubNotFound),
+    vendor_id: uuid(KEY.seaFleetAllFields),
+    nama_kapal: requiredText(KEY.seaFleetAllFields, 'nama_kapal'),
+    nama_pelayaran: requiredText(KEY.seaFleetAllFields, 'nama_pelayaran'),
+    container_number: requiredText(KEY.seaFleetAllFields, 'container_number'),
+    current_hub_id: optionalUuid(KEY.hubNotFound),
   }),
   predict: (p, ctx, strict) =>
     predictNewVehicle(
@@ -356,18 +355,18 @@ export const addSeaFleet = defineCommand({
 export const editVehicle = defineCommand({
   type: 'edit_vehicle',
   schema: z.object({
-    vehicle_id: uuid(MESSAGES.vehicleNotFound),
+    vehicle_id: uuid(KEY.vehicleNotFound),
     changes: z.object(
       {
-        license_plate: requiredText(MESSAGES.fillAllRequiredFields, 'license_plate').optional(),
-        vehicle_type_id: optionalUuid(MESSAGES.vehicleTypeNotFound).optional(),
+        license_plate: requiredText(KEY.fillAllRequiredFields, 'license_plate').optional(),
+        vehicle_type_id: optionalUuid(KEY.vehicleTypeNotFound).optional(),
         driver_name: optionalText('driver_name').optional(),
         driver_phone: optionalText('driver_phone').optional(),
         nama_kapal: optionalText('nama_kapal').optional(),
         nama_pelayaran: optionalText('nama_pelayaran').optional(),
-        is_active: z.boolean({ error: MESSAGES.invalidCommand }).optional(),
+        is_active: z.boolean({ error: KEY.invalidCommand }).optional(),
       },
-      { error: MESSAGES.invalidCommand },
+      { error: KEY.invalidCommand },
     ),
   }),
   async predict(p, ctx, strict) {
@@ -411,7 +410,7 @@ export const editVehicle = defineCommand({
 
 export const deleteVehicle = defineCommand({
   type: 'delete_vehicle',
-  schema: z.object({ vehicle_id: uuid(MESSAGES.vehicleNotFound) }),
+  schema: z.object({ vehicle_id: uuid(KEY.vehicleNotFound) }),
   async predict(p, ctx, strict) {
     requireRole(ctx.actor, FLEET_EDITORS);
     const v = await need(ctx, 'vehicles', p.vehicle_id, keyed('vehicleNotFound'), strict);

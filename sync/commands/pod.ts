@@ -3,13 +3,12 @@
 // user of a POD hub of the shipment's city.
 // Server side: supabase/schemas/functions/cmd_pod.sql (pod_complete with its counted receipt of
 // issue 28 too; the receipt's rules in cmd_handover.sql).
-import { keyed } from '../message';
+import { KEY, keyed, type KeyedMessage, type MessageKey } from '../message';
 import { z } from 'zod';
 import { hubKind } from '../domain/hub-type';
 import { hubForCity, warehouseForCity } from '../domain/lookups';
 import { podCityOfHub, podCityOfShipment } from '../domain/pod-city';
 import { slug } from '../domain/text';
-import { MESSAGES } from '../messages';
 import type { Hub, Shipment } from '../model/rows';
 import { distinctUnloadingIds, incomingRows, unloadingIds } from './arrival';
 import { countedUnloading, receiptInput } from './handover-receipt';
@@ -17,7 +16,7 @@ import { actedAt, holds, isStaff, need, uuid } from './helpers';
 import { CommandRefused } from '../errors';
 import { defineCommand, type Actor, type Change, type PredictContext } from './types';
 
-const byShipment = z.object({ shipment_id: uuid(MESSAGES.shipmentNotFound) });
+const byShipment = z.object({ shipment_id: uuid(KEY.shipmentNotFound) });
 
 /** public.cmd_require_pod: staff, or a hub user whose hub is a POD of that city. */
 export function mayActForPodCity(actor: Actor, city: string | null, hubs: readonly Hub[]): boolean {
@@ -50,8 +49,8 @@ async function podShipment(
   return { shipment, city, hubs };
 }
 
-const taken = (s: Shipment, statuses: readonly string[], what: string, otherwise: string) =>
-  statuses.includes(s.status) ? `${what} (status sekarang: ${s.status}).` : otherwise;
+const taken = (s: Shipment, statuses: readonly string[], what: MessageKey, otherwise: MessageKey): KeyedMessage =>
+  statuses.includes(s.status) ? keyed('conflictStatus', { what: keyed(what), status: s.status }) : keyed(otherwise);
 
 // pod_confirm_arrival -------------------------------------------------------------------
 
@@ -99,8 +98,8 @@ export const podStartUnloading = defineCommand({
     const message = taken(
       s,
       ['sedang_bongkar', 'selesai', 'selesai_pod'],
-      MESSAGES.unloadingAlreadyStarted,
-      MESSAGES.arrivalNotConfirmed,
+      KEY.unloadingAlreadyStarted,
+      KEY.arrivalNotConfirmed,
     );
     if (!holds(s.status === 'confirm_tiba', strict, message)) return [];
     return [
@@ -115,7 +114,7 @@ export const podComplete = defineCommand({
   type: 'pod_complete',
   schema: byShipment
     .extend({ ...unloadingIds, receipt: receiptInput })
-    .refine(distinctUnloadingIds, { error: MESSAGES.invalidCommand }),
+    .refine(distinctUnloadingIds, { error: KEY.invalidCommand }),
   async predict(p, ctx, strict) {
     const found = await podShipment(ctx, p.shipment_id, strict);
     if (!found) return [];
@@ -124,8 +123,8 @@ export const podComplete = defineCommand({
     const message = taken(
       s,
       ['selesai', 'selesai_pod'],
-      MESSAGES.unloadingAlreadyFinished,
-      MESSAGES.unloadingNotStarted,
+      KEY.unloadingAlreadyFinished,
+      KEY.unloadingNotStarted,
     );
     if (!holds(s.status === 'sedang_bongkar', strict, message)) return [];
     // Issue 28: with a counted receipt, what was counted in good order is booked.

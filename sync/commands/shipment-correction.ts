@@ -9,10 +9,9 @@
 // selesai_bongkar (nothing is in transit any more, spec 4.2), takes its stock
 // row away (the stock returns) and makes the vehicle ready again. The reason
 // stays in the command: the audit trail and the shipment's history show it.
-import { keyed } from '../message';
+import { KEY, keyed } from '../message';
 import { z } from 'zod';
 import { availableStock, stockShortfalls, VOIDED_STATUS } from '../domain/stock';
-import { MESSAGES } from '../messages';
 import type { InventoryRow, Shipment, Warehouse } from '../model/rows';
 import { holds, need, negated, requiredText, requireRole, uuid } from './helpers';
 import { wholeQuantity } from './shipping';
@@ -51,10 +50,10 @@ async function stockRowOf(
 export const correctShipmentCounts = defineCommand({
   type: 'correct_shipment_counts',
   schema: z.object({
-    shipment_id: uuid(MESSAGES.shipmentNotFound),
-    smartboard_quantity: wholeQuantity(MESSAGES.poljak.quantity),
-    bracket_quantity: wholeQuantity(MESSAGES.poljak.quantity),
-    reason: requiredText(MESSAGES.reasonRequired, 'reason'),
+    shipment_id: uuid(KEY.shipmentNotFound),
+    smartboard_quantity: wholeQuantity(KEY.poljak.quantity),
+    bracket_quantity: wholeQuantity(KEY.poljak.quantity),
+    reason: requiredText(KEY.reasonRequired, 'reason'),
   }),
   async predict(p, ctx, strict) {
     const s = await correctable(ctx, p.shipment_id, strict);
@@ -70,7 +69,7 @@ export const correctShipmentCounts = defineCommand({
       };
       const have = availableStock(await ctx.read.get('stock_balances', stock.warehouse.id));
       const short = have ? stockShortfalls(stock.warehouse, have, extra) : [];
-      if (!holds(short.length === 0, strict, short[0]?.message ?? '')) return [];
+      if (!holds(short.length === 0, strict, short[0]?.message ?? keyed('invalidCommand'))) return [];
       changes.push({
         table: 'inventory',
         row: {
@@ -91,8 +90,8 @@ export const correctShipmentCounts = defineCommand({
 export const voidShipment = defineCommand({
   type: 'void_shipment',
   schema: z.object({
-    shipment_id: uuid(MESSAGES.shipmentNotFound),
-    reason: requiredText(MESSAGES.reasonRequired, 'reason'),
+    shipment_id: uuid(KEY.shipmentNotFound),
+    reason: requiredText(KEY.reasonRequired, 'reason'),
   }),
   async predict(p, ctx, strict) {
     const s = await correctable(ctx, p.shipment_id, strict);

@@ -2,14 +2,13 @@
 // Server side: supabase/schemas/functions/cmd_shipping.sql (the three forms,
 // with issue 29's stock, whole-number and batch checks and issue 41's "nothing empty leaves") and
 // supabase/schemas/functions/cmd_shipping.sql (set_shipment_image, the departing vehicle).
-import { keyed } from '../message';
+import { KEY, keyed } from '../message';
 import { z } from 'zod';
 import { otwForHub, otwForWarehouse, type OtwStatus } from '../domain/destination';
 import { firstWarehouseOf } from '../domain/lookups';
 import { availableStock, batchTaken, stockShortfalls } from '../domain/stock';
 import { jakartaDate } from '../domain/time';
 import { CommandRefused } from '../errors';
-import { MESSAGES } from '../messages';
 import { charLength, TEXT_BOUNDS } from './text-bounds';
 import type { Hub, InventoryRow, Shipment, Vehicle, Warehouse } from '../model/rows';
 import {
@@ -27,7 +26,7 @@ import {
 } from './helpers';
 import { defineCommand, type Change, type PredictContext } from './types';
 
-const hubId = uuid(MESSAGES.hubIdUnavailable);
+const hubId = uuid(KEY.hubIdUnavailable);
 
 /**
  * A form's quantity (spec 5, 9): a number from 0 with the form's message; a fraction is
@@ -37,7 +36,7 @@ const hubId = uuid(MESSAGES.hubIdUnavailable);
 export const wholeQuantity = (message: string) =>
   z
     .number({ error: message })
-    .int({ error: MESSAGES.wholeNumber })
+    .int({ error: KEY.wholeNumber })
     .min(0, { error: message })
     .max(1_000_000, { error: message });
 
@@ -50,7 +49,7 @@ type Loaded = { smartboard_quantity: number; bracket_quantity: number };
  */
 export function withItems<S extends z.ZodType<Loaded>>(schema: S) {
   return schema.refine((p) => p.smartboard_quantity > 0 || p.bracket_quantity > 0, {
-    error: MESSAGES.shipmentEmpty,
+    error: KEY.shipmentEmpty,
     path: ['smartboard_quantity'],
     // Once both quantities passed their own checks, whatever else the form still lacks.
     when: ({ value, issues }) => {
@@ -83,9 +82,9 @@ async function batchAndStockHold(
   const stock = origin && availableStock(await ctx.read.get('stock_balances', origin.id));
   if (!origin || !stock) return true;
   const short = stockShortfalls(origin, stock, asked);
-  return holds(short.length === 0, strict, short[0]?.message ?? '');
+  return holds(short.length === 0, strict, short[0]?.message ?? keyed('invalidCommand'));
 }
-const vehicleId = uuid(MESSAGES.vehicleNotFound);
+const vehicleId = uuid(KEY.vehicleNotFound);
 
 /** The batch number the port forms generate: POLJAK-{ms} / POLSUB-{ms} of the time the user acted (spec 9). */
 export function seaBatchNumber(form: 'poljak' | 'polsub', issuedAt: string): string {
@@ -191,13 +190,13 @@ export const createShipmentDarat = defineCommand({
     hub_id: hubId,
     shipment_id: newId(),
     vehicle_id: vehicleId,
-    destination_warehouse_id: uuid(MESSAGES.selectDestinationWarehouse),
-    batch_number: requiredText(MESSAGES.enterBatchNumber, 'batch_number'),
+    destination_warehouse_id: uuid(KEY.selectDestinationWarehouse),
+    batch_number: requiredText(KEY.enterBatchNumber, 'batch_number'),
     // The form has no message of its own for these; the PolJak form's is used.
-    smartboard_quantity: wholeQuantity(MESSAGES.poljak.quantity),
-    bracket_quantity: wholeQuantity(MESSAGES.poljak.quantity),
+    smartboard_quantity: wholeQuantity(KEY.poljak.quantity),
+    bracket_quantity: wholeQuantity(KEY.poljak.quantity),
     inventory_id: newId(),
-    image_count: intBetween(0, 2, MESSAGES.invalidCommand, MESSAGES.maxTwoImages),
+    image_count: intBetween(0, 2, KEY.invalidCommand, KEY.maxTwoImages),
   })),
   async predict(p, ctx, strict) {
     requireHub(ctx.actor, p.hub_id);
@@ -252,7 +251,7 @@ export const createShipmentDarat = defineCommand({
 type SeaForm = 'poljak' | 'polsub';
 
 function seaSchema(form: SeaForm) {
-  const m = MESSAGES[form];
+  const m = KEY[form];
   const prefix = form.toUpperCase();
   return withItems(z.object({
     hub_id: hubId,
@@ -270,9 +269,9 @@ function seaSchema(form: SeaForm) {
     bracket_quantity: wholeQuantity(m.quantity),
     image_count: intBetween(1, 2, m.minImages, m.maxImages),
     batch_number: z
-      .string({ error: MESSAGES.invalidCommand })
+      .string({ error: KEY.invalidCommand })
       .refine((s) => charLength(s) <= TEXT_BOUNDS.batch_number.max, { error: TEXT_BOUNDS.batch_number.message })
-      .regex(new RegExp(`^${prefix}-[0-9]+$`), { error: MESSAGES.invalidCommand }),
+      .regex(new RegExp(`^${prefix}-[0-9]+$`), { error: KEY.invalidCommand }),
   }));
 }
 
@@ -363,10 +362,10 @@ export const createShipmentPolsub = defineCommand({
 export const setShipmentImage = defineCommand({
   type: 'set_shipment_image',
   schema: z.object({
-    shipment_id: uuid(MESSAGES.shipmentNotFound),
-    slot: z.enum(['delivery_record', 'bast'], { error: MESSAGES.invalidCommand }),
-    path: requiredText(MESSAGES.invalidCommand, 'path'),
-  }).refine((p) => isImagePathOf(p.path, p.shipment_id, p.slot), { error: MESSAGES.invalidCommand }),
+    shipment_id: uuid(KEY.shipmentNotFound),
+    slot: z.enum(['delivery_record', 'bast'], { error: KEY.invalidCommand }),
+    path: requiredText(KEY.invalidCommand, 'path'),
+  }).refine((p) => isImagePathOf(p.path, p.shipment_id, p.slot), { error: KEY.invalidCommand }),
   async predict(p, ctx, strict) {
     const s = await need(ctx, 'shipments', p.shipment_id, keyed('shipmentNotFound'), strict);
     if (!s) return [];

@@ -7,6 +7,7 @@
 // A command still in the outbox is not undone this way: it is withdrawn (replication/undo.ts).
 // Server side: supabase/schemas/functions/cmd_undo.sql.
 import { z } from 'zod';
+import { KEY, keyed } from '../message';
 import { holds, uuid } from './helpers';
 import { defineCommand, type Change } from './types';
 import type { TableName } from '../model/rows';
@@ -31,15 +32,6 @@ export const isUndoable = (type: string) => UNDOABLE.has(type);
 /** How long a floor action offers Urungkan after the tap. */
 export const UNDO_WINDOW_MS = 10_000;
 
-// Not in the spec (issue 29): the server's refusals are in the migration, in the same words.
-export const UNDO_MESSAGES = {
-  notFound: 'Tindakan yang akan diurungkan tidak ditemukan.',
-  notApplied: 'Tindakan ini ditolak server, tidak ada yang perlu diurungkan.',
-  tooLate: 'Waktu untuk mengurungkan tindakan ini sudah lewat.',
-  movedOn: 'Tidak dapat diurungkan: data sudah berubah sejak tindakan ini.',
-  undone: 'Tindakan diurungkan',
-} as const;
-
 /** The floor tables a step changes (a counted unloading makes discrepancies too: issue 28). */
 export const FLOOR_TABLES = [
   'vehicles',
@@ -55,7 +47,7 @@ const record = z.record(z.string(), z.unknown());
 
 export const undoRow = z.object({
   table: z.enum(FLOOR_TABLES),
-  id: uuid(UNDO_MESSAGES.notFound),
+  id: uuid(KEY.undoNotFound),
   /** null: the command made this row (an unloading's stock row). */
   before: record.nullable(),
   after: record,
@@ -92,7 +84,7 @@ export function stillAsLeft(row: UndoRow, current: Record<string, unknown> | und
 export const undoCommand = defineCommand({
   type: 'undo_command',
   schema: z.object({
-    command_id: uuid(UNDO_MESSAGES.notFound),
+    command_id: uuid(KEY.undoNotFound),
     /** Of the undone command, for the audit trail and the shipment's history. */
     hub_id: z.string().uuid().optional(),
     shipment_id: z.string().uuid().optional(),
@@ -102,7 +94,7 @@ export const undoCommand = defineCommand({
     const changes: Change[] = [];
     for (const row of p.rows) {
       const current = (await ctx.read.get(row.table, row.id)) as Record<string, unknown> | undefined;
-      if (!holds(stillAsLeft(row, current), strict, UNDO_MESSAGES.movedOn)) return [];
+      if (!holds(stillAsLeft(row, current), strict, keyed('undoMovedOn'))) return [];
       const restored = row.before
         ? Object.fromEntries(changedFields(row).map((k) => [k, row.before![k]]))
         : { deleted: true };

@@ -1,23 +1,22 @@
 // The vehicle queue at a hub (spec 4.1): queue, Proses Muat, remove, finish loading.
 // Server side: supabase/schemas/functions/cmd_vehicle_queue.sql.
-import { keyed } from '../message';
+import { KEY, keyed } from '../message';
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
 import { actedAt, holds, mustGet, requireHub, uuid } from './helpers';
 import { CommandRefused } from '../errors';
 import { defineCommand, type Change } from './types';
 
-const hubId = uuid(MESSAGES.hubIdUnavailable);
-const vehicleId = uuid(MESSAGES.vehicleNotFound);
+const hubId = uuid(KEY.hubIdUnavailable);
+const vehicleId = uuid(KEY.vehicleNotFound);
 
 export const queueVehicles = defineCommand({
   type: 'queue_vehicles',
   schema: z.object({
     hub_id: hubId,
     vehicle_ids: z
-      .array(uuid(MESSAGES.chooseAtLeastOneVehicle), { error: MESSAGES.chooseAtLeastOneVehicle })
+      .array(uuid(KEY.chooseAtLeastOneVehicle), { error: KEY.chooseAtLeastOneVehicle })
       .min(1, {
-        error: MESSAGES.chooseAtLeastOneVehicle,
+        error: KEY.chooseAtLeastOneVehicle,
       }),
   }),
   async predict(p, ctx, strict) {

@@ -4,7 +4,7 @@
 // the view's, so the device's own pending work (its queued shipments' negative
 // rows) is already in it (sync/replication/balances.ts). The server makes the same check under the warehouse row's lock
 // (public.cmd_require_stock, supabase/schemas/functions/cmd_shipping.sql).
-import { MESSAGES } from '../messages';
+import { keyed, type KeyedMessage } from '../message';
 import type { StockBalance, Warehouse } from '../model/rows';
 
 export interface Stock {
@@ -27,7 +27,7 @@ export function availableStock(
 
 export interface StockShortfall {
   field: 'smartboard_quantity' | 'bracket_quantity';
-  message: string;
+  message: KeyedMessage;
 }
 
 /**
@@ -39,12 +39,17 @@ export function stockShortfalls(warehouse: Pick<Warehouse, 'name'>, stock: Stock
   if (asked.smartboards > stock.smartboards)
     out.push({
       field: 'smartboard_quantity',
-      message: MESSAGES.stockShort('Smartboard', warehouse.name, stock.smartboards, asked.smartboards),
+      message: keyed('stockShort', {
+        item: 'Smartboard',
+        warehouse: warehouse.name,
+        available: stock.smartboards,
+        asked: asked.smartboards,
+      }),
     });
   if (asked.brackets > stock.brackets)
     out.push({
       field: 'bracket_quantity',
-      message: MESSAGES.stockShort('Bracket', warehouse.name, stock.brackets, asked.brackets),
+      message: keyed('stockShort', { item: 'Bracket', warehouse: warehouse.name, available: stock.brackets, asked: asked.brackets }),
     });
   return out;
 }

@@ -9,6 +9,8 @@
 // - a stock ledger row: while its date is on or after the cutoff's Jakarta date, or while
 //   its shipment is held.
 import { z } from 'zod';
+import { KEY } from '../message';
+import { SERVER_TEXTS } from '../server-texts';
 import type { InventoryRow, Shipment } from '../model/rows';
 import { instantMicros, jakartaDate } from './time';
 
@@ -21,15 +23,15 @@ export const DEFAULT_RETENTION_DAYS = 14;
 export const RETENTION_DAYS_MIN = 1;
 export const RETENTION_DAYS_MAX = 365;
 /** The refusal of a window out of range: the server's words (set_working_set_settings). */
-export const RETENTION_DAYS_MESSAGE = `Masa simpan riwayat harus bilangan bulat ${RETENTION_DAYS_MIN} sampai ${RETENTION_DAYS_MAX} hari`;
+export const RETENTION_DAYS_MESSAGE = SERVER_TEXTS.retentionDaysRange;
 
 /** The admin's form (Settings): the retention window in whole days. */
 export const retentionSchema = z.object({
   retention_days: z
-    .number(RETENTION_DAYS_MESSAGE)
-    .int(RETENTION_DAYS_MESSAGE)
-    .min(RETENTION_DAYS_MIN, RETENTION_DAYS_MESSAGE)
-    .max(RETENTION_DAYS_MAX, RETENTION_DAYS_MESSAGE),
+    .number(KEY.retentionDaysRange)
+    .int(KEY.retentionDaysRange)
+    .min(RETENTION_DAYS_MIN, KEY.retentionDaysRange)
+    .max(RETENTION_DAYS_MAX, KEY.retentionDaysRange),
 });
 
 /** The rows of these tables follow their shipment (a shipment_id column). */

@@ -86,8 +86,8 @@ describe('the management screens in English', () => {
     await userDialog.locator('button[type=submit]').click();
     await expectEnglish(page, userDialog, [
       E.users.fields.name,
-      E.users.validation.nameRequired,
-      E.users.validation.hubRequired,
+      E.users.server.nameRequired,
+      E.users.server.hubRequired,
       en.common.cancel,
     ]);
     expect(await userDialog.innerText()).not.toContain('hub_user');

@@ -4,6 +4,7 @@
 // public.cmd_require_text_bound), or refuses a role that may not run the command at all
 // (forbidden); nothing is written. At the
 // bound the same command applies (for admin). Device-side bounds: tests/unit/text-bounds.test.ts.
+import { issueText, messageText } from '../../sync/message';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { definitionOf } from '../../sync/commands/catalogue';
@@ -106,7 +107,7 @@ const withText = (p: Payload, c: Case, text: string): Payload =>
 
 const deviceSays = (type: string, payload: Payload) => {
   const result = (definitionOf(type).schema as z.ZodType).safeParse(payload);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
+  return result.success ? null : (result.error.issues[0] ? issueText(result.error.issues[0]) : null);
 };
 
 /** The rows a payload's new ids would name (none may be written by a refusal). */
@@ -129,7 +130,8 @@ async function written(payload: Payload): Promise<number> {
 describe('a text one character over its bound', () => {
   for (const c of CASES) {
     it(`${c.type}.${c.field}: refused on every role with the device's words, nothing written`, async () => {
-      const { max, message } = TEXT_BOUNDS[c.field];
+      const { max } = TEXT_BOUNDS[c.field];
+      const message = messageText({ key: TEXT_BOUNDS[c.field].message });
       for (const who of ['admin', 'tower', 'karawang'] as const) {
         const payload = withText(await c.make(), c, 'a'.repeat(max + 1));
         expect(deviceSays(c.type, payload), `${c.type}.${c.field}`).toBe(message);

@@ -3,6 +3,7 @@
 // shipment still being unloaded; the balances equal to the ledger), the good command behind
 // it in the same batch is still applied, and the device refuses the same payload with the
 // same message: its schema, then its prediction against the shipment as the server holds it.
+import { issueText, messageText } from '../../sync/message';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CommandRefused } from '../../sync/errors';
 import { COMMANDS } from '../../sync/commands/catalogue';
@@ -24,7 +25,7 @@ const serverState: StateReader = {
 /** What the device says of a payload: its schema's first message, else its prediction's refusal. */
 async function deviceSays(type: 'complete_unloading' | 'pod_complete', payload: unknown, actor: Actor) {
   const parsed = COMMANDS[type].schema.safeParse(payload);
-  if (!parsed.success) return parsed.error.issues[0]!.message;
+  if (!parsed.success) return issueText(parsed.error.issues[0]!);
   const command = {
     id: crypto.randomUUID(),
     type,
@@ -202,7 +203,7 @@ describe('pod_complete refuses a bad receipt, writing nothing', () => {
     const parsed = COMMANDS.pod_complete.schema.safeParse(bad.payload);
     const deviceMessage = parsed.success
       ? await deviceReceiptCheck(shipmentId, parsed.data.receipt!)
-      : parsed.error.issues[0]!.message;
+      : issueText(parsed.error.issues[0]!);
     expect(deviceMessage).toBe(message);
   });
 });
@@ -213,5 +214,6 @@ async function deviceReceiptCheck(shipmentId: string, r: Receipt) {
     'shipments',
     shipmentId,
   ))!;
-  return checkReceipt(r, { smartboard: s.smartboard_quantity, bracket: s.bracket_quantity })[0]?.message;
+  const [problem] = checkReceipt(r, { smartboard: s.smartboard_quantity, bracket: s.bracket_quantity });
+  return problem && messageText(problem.message);
 }

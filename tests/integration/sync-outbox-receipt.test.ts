@@ -2,7 +2,7 @@
 // counted receipt (tests/fixtures/outbox-completion-before-receipt.json: Selesai Bongkar with
 // no counts, names or signatures). The server refuses it plainly (the receipt is required) and
 // the tablet keeps the refusal among its rejected actions, in the device's language as "count
-// again" (the sync panel's RejectionsAlert shows localize(message)); nothing is booked, the
+// again" (the sync panel's RejectionsAlert shows it by its key); nothing is booked, the
 // shipment stays in Sedang Bongkar on the server and on the tablet, and counting it again
 // applies. Never lost silently.
 import { randomUUID } from 'node:crypto';
@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../src/lib/i18n';
-import { localize } from '../../src/lib/i18n/localize';
+import { serverMessage } from '../../src/lib/i18n/server-message';
 import { openLocal } from '../../sync/db/database';
 import type { OutboxEntry } from '../../sync/db/engine-store';
 import { HANDOVER_MESSAGES } from '../../sync/messages-handover';
@@ -75,9 +75,9 @@ describe('a completion queued before the counted receipt', () => {
     const conflicts = await engine.local.store.conflicts.toArray();
     const kept = conflicts.find((c) => c.command_id === ids.command);
     expect(kept).toMatchObject({ type: 'complete_unloading', code: 'validation' });
-    expect(localize(kept!.message)).toBe(HANDOVER_MESSAGES.receiptRequired);
+    expect(serverMessage(kept!.key, kept!.message)).toBe(HANDOVER_MESSAGES.receiptRequired);
     setLanguage('en');
-    expect(localize(kept!.message)).toBe(
+    expect(serverMessage(kept!.key, kept!.message)).toBe(
       "Count again: the received counts and the receiver's and driver's names and signatures are required",
     );
     expect((await engine.db.shipments.findOne(shipmentId).exec())?.status).toBe('sedang_bongkar');

@@ -7,6 +7,8 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, ownerSql, serviceClient, signedIn, stack } from '../support/clients';
 import { DEMO_PASSWORD, DEMO_USERS, HUB } from '../support/demo';
+import { en } from '../../src/lib/i18n/en';
+import { id } from '../../src/lib/i18n/id';
 
 const run = Date.now().toString(36);
 const email = (name: string) => `fn-${run}-${name}@test.local`;
@@ -18,7 +20,7 @@ let adminId: string;
 
 interface Answer {
   status: number;
-  body: { error?: string; user?: { id: string } };
+  body: { error?: string; key?: string; user?: { id: string } };
 }
 
 /** Raw fetch, so the status and the body are both seen as sent. */
@@ -234,6 +236,10 @@ describe('bad bodies are refused with a clear message and create nothing', () =>
     const answer = await call('create-user', body, adminToken);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe(message);
+    // By its key too (issue 39): the app says it in the device's language.
+    const key = answer.body.key as keyof typeof id.users.server;
+    expect(id.users.server[key]).toBe(message);
+    expect(en.users.server[key]).toEqual(expect.any(String));
     const after = await owner.query('select count(*)::int as n from auth.users');
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
@@ -251,7 +257,7 @@ describe('bad bodies are refused with a clear message and create nothing', () =>
 
   it('update-user and delete-user refuse a malformed or unknown user_id', async () => {
     const malformed = await call('delete-user', { user_id: 42 }, adminToken);
-    expect(malformed).toEqual({ status: 400, body: { error: 'user_id harus berupa UUID' } });
+    expect(malformed).toEqual({ status: 400, body: { error: 'user_id harus berupa UUID', key: 'userIdRequired' } });
     const unknown = await call(
       'update-user',
       {
@@ -262,7 +268,7 @@ describe('bad bodies are refused with a clear message and create nothing', () =>
       },
       adminToken,
     );
-    expect(unknown).toEqual({ status: 404, body: { error: 'User tidak ditemukan' } });
+    expect(unknown).toEqual({ status: 404, body: { error: 'User tidak ditemukan', key: 'userNotFound' } });
   });
 });
 
@@ -285,6 +291,7 @@ describe('refused to everyone but an admin', () => {
       expect(answer.body.error).toBe(
         "You don't have permission to access this feature. Contact your administrator for access.",
       );
+      expect(answer.body.key).toBe('notAdmin');
     }
     const { error } = await client.functions.invoke('create-user', { body });
     expect(error?.name).toBe('FunctionsHttpError');
@@ -296,7 +303,7 @@ describe('refused to everyone but an admin', () => {
   it('anon (the anon key, or no token at all) gets 401', async () => {
     for (const name of ['create-user', 'update-user', 'delete-user']) {
       const withAnonKey = await call(name, body, stack().anonKey);
-      expect(withAnonKey).toEqual({ status: 401, body: { error: 'Not authenticated' } });
+      expect(withAnonKey).toEqual({ status: 401, body: { error: 'Not authenticated', key: 'notAuthenticated' } });
       const without = await fetch(`${stack().apiUrl}/functions/v1/${name}`, { method: 'POST', body: '{}' });
       expect(without.status).toBe(401);
     }
@@ -307,7 +314,7 @@ describe('refused to everyone but an admin', () => {
 describe('the last admin', () => {
   it('an admin cannot delete itself', async () => {
     const answer = await call('delete-user', { user_id: adminId }, adminToken);
-    expect(answer).toEqual({ status: 400, body: { error: 'Anda tidak dapat menghapus akun Anda sendiri' } });
+    expect(answer).toEqual({ status: 400, body: { error: 'Anda tidak dapat menghapus akun Anda sendiri', key: 'deleteSelf' } });
     expect(await canSignIn(DEMO_USERS.admin, DEMO_PASSWORD)).toBe(true);
   });
 
@@ -323,7 +330,7 @@ describe('the last admin', () => {
     );
     expect(answer).toEqual({
       status: 409,
-      body: { error: 'Admin terakhir tidak dapat dihapus atau diubah role-nya' },
+      body: { error: 'Admin terakhir tidak dapat dihapus atau diubah role-nya', key: 'lastAdmin' },
     });
     expect(await profileByEmail(DEMO_USERS.admin)).toMatchObject({ role: 'admin' });
   });

@@ -1,5 +1,6 @@
 // The Add/Edit User and Add/Edit Status forms (spec 5): their rules and messages, in the
 // device's language when checked (issue 30), a role named by its label, never its key.
+import { issueText } from '../../sync/message';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../src/lib/i18n';
 import { statusFormSchema } from '../../src/features/statuses/status-form';
@@ -18,7 +19,7 @@ function firstMessage(result: {
   success: boolean;
   error?: { issues: Array<{ message: string; path: PropertyKey[] }> };
 }) {
-  return result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  return result.error?.issues.map((i) => `${i.path.join('.')}: ${issueText(i)}`);
 }
 
 describe('Add User', () => {

@@ -2,6 +2,7 @@
 // field by field: a valid payload passes, and breaking one field yields exactly
 // that field's message. The server gives the same messages (see
 // tests/integration/commands-*.test.ts).
+import { issueText } from '../../sync/message';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CATALOGUE, definitionOf } from '../../sync/commands/catalogue';
@@ -12,7 +13,7 @@ import { darat as daratShipment, ID, sea } from './shipping-payloads';
 
 function messages(type: string, payload: unknown): string[] {
   const result = (definitionOf(type).schema as z.ZodType).safeParse(payload);
-  return result.success ? [] : result.error.issues.map((i) => i.message);
+  return result.success ? [] : result.error.issues.map(issueText);
 }
 
 function parsed(type: string, payload: unknown): unknown {

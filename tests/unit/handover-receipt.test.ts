@@ -1,6 +1,7 @@
 // Issue 28: the counted receipt's rule (sync/commands/handover-receipt.ts), by hand-computed
 // cases: which discrepancies the counts call for, what is booked, and the problems, in the
 // server's order, with the messages the form shows under each field.
+import { issueText, messageText } from '../../sync/message';
 import { describe, expect, it } from 'vitest';
 import {
   bookedCounts,
@@ -43,7 +44,9 @@ const receipt = (extra: Partial<ReceiptValues> = {}): ReceiptValues => ({
 });
 
 const SENT = { smartboard: 12, bracket: 7 };
-const messages = (r: ReceiptValues, sent = SENT) => checkReceipt(r, sent).map((p) => p.message);
+const fieldTexts = (problems: Parameters<typeof receiptFieldMessages>[0]) =>
+  Object.fromEntries(Object.entries(receiptFieldMessages(problems)).map(([field, m]) => [field, messageText(m)]));
+const messages = (r: ReceiptValues, sent = SENT) => checkReceipt(r, sent).map((p) => messageText(p.message));
 
 describe('the discrepancies the counts call for', () => {
   it('none when everything arrived whole', () => {
@@ -93,12 +96,12 @@ describe('checkReceipt', () => {
       bracket_damaged: 1,
       discrepancies: [d('smartboard', 'lebih', 1), d('bracket', 'kurang', 2), d('bracket', 'rusak', 1)],
     });
-    expect(checkReceipt(r, SENT)).toEqual([]);
+    expect(checkReceipt(r, SENT).map((p) => ({ path: p.path, message: messageText(p.message) }))).toEqual([]);
   });
 
   it('counts must be whole numbers 0..100000', () => {
     const r = receipt({ smartboard_received: -1, bracket_received: 100_001, smartboard_damaged: 1.5 });
-    expect(receiptFieldMessages(checkReceipt(r, SENT))).toEqual({
+    expect(fieldTexts(checkReceipt(r, SENT))).toEqual({
       smartboard_received: 'Jumlah harus bilangan bulat 0 sampai 100.000',
       bracket_received: 'Jumlah harus bilangan bulat 0 sampai 100.000',
       smartboard_damaged: 'Jumlah harus bilangan bulat 0 sampai 100.000',
@@ -110,7 +113,7 @@ describe('checkReceipt', () => {
 
   it('damaged may not exceed received', () => {
     expect(
-      receiptFieldMessages(checkReceipt(receipt({ bracket_received: 3, bracket_damaged: 4 }), SENT)),
+      fieldTexts(checkReceipt(receipt({ bracket_received: 3, bracket_damaged: 4 }), SENT)),
     ).toEqual({
       bracket_damaged: 'Jumlah rusak tidak boleh melebihi jumlah diterima',
     });
@@ -155,7 +158,7 @@ describe('checkReceipt', () => {
       smartboard_received: 10,
       discrepancies: [{ ...d('smartboard', 'kurang', 0, []), note: 'x'.repeat(501) }],
     });
-    expect(receiptFieldMessages(checkReceipt(r, SENT))).toEqual({
+    expect(fieldTexts(checkReceipt(r, SENT))).toEqual({
       'discrepancies.0.quantity': 'Jumlah selisih harus bilangan bulat 1 sampai 100.000',
       'discrepancies.0.note': 'Catatan maksimal 500 karakter',
       'discrepancies.0.photo_ids': 'Setiap selisih wajib disertai minimal satu foto',
@@ -174,7 +177,7 @@ describe('checkReceipt', () => {
       receiver_signature_id: '',
       driver_signature_id: '',
     });
-    expect(checkReceipt(r, SENT)).toEqual([
+    expect(checkReceipt(r, SENT).map((p) => ({ path: p.path, message: messageText(p.message) }))).toEqual([
       { path: ['receiver_name'], message: 'Nama penerima wajib diisi' },
       { path: ['driver_name'], message: 'Nama maksimal 100 karakter' },
       { path: ['receiver_signature_id'], message: 'Tanda tangan penerima wajib diisi' },
@@ -194,7 +197,7 @@ describe('the commands carry the receipt', () => {
 
   it('complete_unloading and pod_complete require it (issue 40): without one, count again', () => {
     const without = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-      r.success ? [] : (r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+      r.success ? [] : (r.error?.issues ?? []).map((i) => [i.path.join('.'), issueText(i)]);
     expect(without(COMMANDS.complete_unloading.schema.safeParse(base))).toEqual([
       ['receipt', M.receiptRequired],
     ]);
@@ -211,7 +214,7 @@ describe('the commands carry the receipt', () => {
       ...base,
       receipt: receipt({ bracket_received: 2, bracket_damaged: 3 }),
     });
-    expect(bad.success ? [] : bad.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+    expect(bad.success ? [] : bad.error.issues.map((i) => [i.path.join('.'), issueText(i)])).toEqual([
       ['receipt.bracket_damaged', 'Jumlah rusak tidak boleh melebihi jumlah diterima'],
     ]);
     const same = COMMANDS.complete_unloading.schema.safeParse({

@@ -1,14 +1,14 @@
-// Issue 30: both languages hold every key, no value is empty, and the placeholders agree; the
-// server's refusals (every message the migrations' command functions answer with) and the
-// device's (sync/messages.ts, sync/messages-handover.ts) each map to a key, so a refusal reads in the device's language.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../sync/messages';
-import { HANDOVER_MESSAGES } from '../../sync/messages-handover';
+// Issue 30: both languages hold every key, no value is empty, and the placeholders agree.
+// Issue 39: a command's schema checks and refusals name keys (the server's: app-messages.test.ts),
+// so each reads in the device's language.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { COMMANDS, discrepancyMessage, issueMessage, type KeyedMessage } from '../../sync/pure';
+import { SERVER_TEXTS } from '../../sync/server-texts';
 import { en } from '../../src/lib/i18n/en';
 import { id } from '../../src/lib/i18n/id';
 import { setLanguage, t } from '../../src/lib/i18n';
-import { localize, messageKey } from '../../src/lib/i18n/localize';
-import { serverMessages } from '../support/server-messages';
+import { messageInLanguage, serverMessage } from '../../src/lib/i18n/server-message';
 import { leaves, type Tree } from '../support/catalogue';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
@@ -31,65 +31,56 @@ describe('the catalogues', () => {
   });
 });
 
-describe('refusals in the device language', () => {
+describe('refusals and checks in the device language, by key (issue 39)', () => {
   beforeAll(() => setLanguage('en'));
+  afterAll(() => setLanguage('id'));
 
-  it('maps every refusal the server can answer with to a key', () => {
-    const messages = serverMessages();
-    expect(messages.length).toBeGreaterThan(80);
-    const unmapped = messages.filter((m) => !messageKey(m.message)).map((m) => `${m.file}: ${m.message}`);
-    expect(unmapped).toEqual([]);
+  it("gives every command schema's messages as keys (an empty payload, each field missing)", () => {
+    const words: string[] = [];
+    for (const [type, command] of Object.entries(COMMANDS)) {
+      const result = (command.schema as z.ZodType).safeParse({});
+      for (const issue of result.error?.issues ?? [])
+        if (!issueMessage(issue)) words.push(`${type} ${issue.path.join('.')}: ${issue.message}`);
+    }
+    expect(words).toEqual([]);
   });
 
-  it('maps every device-side message of sync/messages.ts to a key', () => {
-    const texts: string[] = [];
-    const walk = (value: unknown) => {
-      if (typeof value === 'string') texts.push(value);
-      else if (typeof value === 'function') {
-        const args = Array.from({ length: value.length }, (_, i) =>
-          i === 0 && value.length === 4 ? 'Bracket' : `Contoh${i}`,
-        );
-        texts.push(value(...args));
-      } else if (value && typeof value === 'object') Object.values(value).forEach(walk);
-    };
-    walk(MESSAGES);
-    expect(texts.filter((text) => !messageKey(text))).toEqual([]);
-  });
-
-  it('maps every device-side message of sync/messages-handover.ts to a key, read in English', () => {
-    const texts: string[] = [];
-    const walk = (value: unknown) => {
-      if (typeof value === 'string') texts.push(value);
-      else if (typeof value === 'function') {
-        // (item, reason, quantity) or (item, reason): every item and reason a receipt names.
-        for (const item of ['smartboard', 'bracket'])
-          for (const reason of ['kurang', 'lebih', 'rusak']) texts.push(value(item, reason, 2));
-      } else if (value && typeof value === 'object') Object.values(value).forEach(walk);
-    };
-    walk(HANDOVER_MESSAGES);
-    expect(texts.length).toBeGreaterThan(30);
-    expect(texts.filter((text) => !messageKey(text))).toEqual([]);
-    // In English no Indonesian word is left, the values a template carries included.
+  it('reads every handover message in English, the values a template carries included', () => {
+    const messages: KeyedMessage[] = Object.keys(SERVER_TEXTS.handover)
+      .filter((name) => typeof SERVER_TEXTS.handover[name as keyof typeof SERVER_TEXTS.handover] === 'string')
+      .map((name) => ({ key: `handover.${name}` }));
+    for (const item of ['smartboard', 'bracket'] as const)
+      for (const reason of ['kurang', 'lebih', 'rusak'] as const) {
+        messages.push(discrepancyMessage('handover.recordDiscrepancy', item, reason, 2));
+        messages.push(discrepancyMessage('handover.noDiscrepancy', item, reason));
+        messages.push(discrepancyMessage('handover.discrepancyMustBe', item, reason, 2));
+      }
+    expect(messages.length).toBeGreaterThan(30);
     const indonesian =
       /\b(kurang|lebih|rusak|selisih|wajib|sebanyak|Jumlah|Nama|Tanda|Catatan|Berkas|Terbuka|Selesai)\b/i;
-    expect(texts.map((text) => localize(text)).filter((text) => indonesian.test(text))).toEqual([]);
-    expect(localize(HANDOVER_MESSAGES.discrepancyMissing('smartboard', 'kurang', 2))).toBe(
+    expect(messages.map(messageInLanguage).filter((text) => indonesian.test(text))).toEqual([]);
+    expect(messageInLanguage(discrepancyMessage('handover.recordDiscrepancy', 'smartboard', 'kurang', 2))).toBe(
       'Record the TV discrepancy (short) of 2 with a photo',
     );
   });
 
-  it('answers a refusal in English with its values, and falls back to the server text', () => {
-    expect(localize('Kendaraan B 1234 XY tidak aktif.')).toBe('Vehicle B 1234 XY is not active.');
-    expect(localize('Kedatangan sudah dikonfirmasi oleh ana@dermaga.test pada 26 Nov 2026 14:05 WIB')).toBe(
-      'Arrival already confirmed by ana@dermaga.test at 26 Nov 2026 14:05 WIB',
+  it('answers a refusal in English with its values, and a text without a key as it came', () => {
+    expect(messageInLanguage({ key: 'vehicleInactive', params: { plate: 'B 1234 XY' } })).toBe(
+      'Vehicle B 1234 XY is not active.',
     );
-    expect(localize('Tidak dapat diurungkan: stok dari tindakan ini sudah berubah.')).toBe(
-      "Cannot undo: this action's stock has changed.",
-    );
-    expect(localize('Sesuatu yang tidak ada di katalog')).toBe('Sesuatu yang tidak ada di katalog');
+    expect(
+      messageInLanguage({
+        key: 'conflictBy',
+        params: { what: { key: 'arrivalAlreadyConfirmed' }, who: 'ana@dermaga.test', when: '26 Nov 2026 14:05 WIB' },
+      }),
+    ).toBe('Arrival already confirmed by ana@dermaga.test at 26 Nov 2026 14:05 WIB');
+    expect(messageInLanguage({ key: 'undoStockChanged' })).toBe("Cannot undo: this action's stock has changed.");
+    expect(serverMessage(null, 'Sesuatu yang tidak ada di katalog')).toBe('Sesuatu yang tidak ada di katalog');
     expect(t('notFound.description')).toBe("The page you're looking for doesn't exist.");
     setLanguage('id');
-    expect(localize('Kendaraan B 1234 XY tidak aktif.')).toBe('Kendaraan B 1234 XY tidak aktif.');
+    expect(messageInLanguage({ key: 'vehicleInactive', params: { plate: 'B 1234 XY' } })).toBe(
+      'Kendaraan B 1234 XY tidak aktif.',
+    );
     expect(t('notFound.description')).toBe('Halaman yang Anda cari tidak ada.');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { issueText } from '../../sync/message';
 import type { InventoryRow, Shipment, Warehouse } from '../../sync';
 import {
   inventorySummary,
@@ -90,6 +91,6 @@ describe('set_warehouse_capacity schema', () => {
   it.each([-1, 1.5, '5'])('refuses %p with its message', (capacity) => {
     const r = schema.safeParse({ warehouse_id: id, capacity });
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toBe('Kapasitas harus berupa bilangan bulat 0 atau lebih');
+    expect(r.error?.issues[0] && issueText(r.error.issues[0])).toBe('Kapasitas harus berupa bilangan bulat 0 atau lebih');
   });
 });

@@ -2,6 +2,7 @@
 // 0 bracket on the device (their zod schemas, as the forms check them), under Jumlah
 // Smartboard, with the words the server uses (public.cmd_require_items), shown in both
 // languages; one item of either kind is enough. The message comes with the form's others.
+import { issueText } from '../../sync/message';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { definitionOf } from '../../sync/commands/catalogue';
@@ -14,7 +15,7 @@ const NONE = { smartboard_quantity: 0, bracket_quantity: 0 };
 
 function issues(type: string, payload: object) {
   const result = (definitionOf(type).schema as z.ZodType).safeParse(payload);
-  return result.success ? [] : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  return result.success ? [] : result.error.issues.map((i) => ({ path: i.path.join('.'), message: issueText(i) }));
 }
 
 const EMPTY = 'Pengiriman kosong: isi Jumlah Smartboard atau Jumlah Bracket, minimal 1.';

@@ -3,6 +3,7 @@
 // a batch number once (against the rows the device holds), and the tower's
 // corrections and voids. tests/integration/cmd-shipment-*.test.ts hold the
 // server to the same rules.
+import { issueText, messageText } from '../../sync/message';
 import { describe, expect, it } from 'vitest';
 import { definitionOf } from '../../sync/commands/catalogue';
 import type { Actor, Change } from '../../sync/commands/types';
@@ -91,7 +92,7 @@ describe('the stock a shipment may take', () => {
       { name: 'Gudang Karawang' },
       { smartboards: 3, brackets: 1 },
       { smartboards: 4, brackets: 2 },
-    );
+    ).map((s) => ({ field: s.field, message: messageText(s.message) }));
     expect(short).toEqual([
       {
         field: 'smartboard_quantity',
@@ -153,7 +154,7 @@ describe('whole numbers', () => {
       const result = definitionOf(type).schema.safeParse({ smartboard_quantity: 2.5 });
       expect(result.success).toBe(false);
       const issue = result.error!.issues.find((i) => i.path[0] === 'smartboard_quantity');
-      expect(issue?.message).toBe('Jumlah harus bilangan bulat.');
+      expect(issue && issueText(issue)).toBe('Jumlah harus bilangan bulat.');
     },
   );
 
@@ -259,7 +260,7 @@ describe('corrections and voids', () => {
 
   it('a reason is required', () => {
     const result = definitionOf('void_shipment').schema.safeParse({ shipment_id: ID(201), reason: '   ' });
-    expect(result.error?.issues[0]?.message).toBe('Alasan harus diisi.');
+    expect(result.error?.issues[0] && issueText(result.error?.issues[0])).toBe('Alasan harus diisi.');
   });
 
   it('a void: not in transit, its stock row gone, the stock back, the truck ready', async () => {

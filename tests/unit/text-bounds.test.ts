@@ -3,19 +3,21 @@
 // (public.cmd_require_text_bound; tests/integration/commands-honest-input.test.ts). Each
 // field at its bound passes, one character more is refused with its message alone; lengths
 // count characters as PostgreSQL does; every message reads in both languages.
+import { issueText } from '../../sync/message';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { definitionOf } from '../../sync/commands/catalogue';
 import { TEXT_BOUNDS, type TextField } from '../../sync/commands/text-bounds';
 import { MESSAGES } from '../../sync/messages';
 import { setLanguage } from '../../src/lib/i18n';
-import { localize, messageKey } from '../../src/lib/i18n/localize';
+import { messageInLanguage } from '../../src/lib/i18n/server-message';
+import { isMessageKey, messageText } from '../../sync/message';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 function messages(type: string, payload: unknown): string[] {
   const result = (definitionOf(type).schema as z.ZodType).safeParse(payload);
-  return result.success ? [] : result.error.issues.map((i) => i.message);
+  return result.success ? [] : result.error.issues.map(issueText);
 }
 
 /** A valid payload of each command with the text fields under test, and where each sits. */
@@ -74,7 +76,7 @@ describe('the zod bounds of the commands’ texts', () => {
         expect(messages(type, withText(valid, field, 'a'.repeat(max), inside)), field).toEqual([]);
         // Trimmed first, as the server trims.
         expect(messages(type, withText(valid, field, ` ${'a'.repeat(max)} `, inside)), field).toEqual([]);
-        expect(messages(type, withText(valid, field, 'a'.repeat(max + 1), inside)), field).toEqual([message]);
+        expect(messages(type, withText(valid, field, 'a'.repeat(max + 1), inside)), field).toEqual([messageText({ key: message })]);
       }
     });
   }
@@ -171,9 +173,9 @@ describe('the bounds’ messages', () => {
   it('are in the catalogues and read in both languages', () => {
     setLanguage('en');
     for (const [field, { message }] of Object.entries(TEXT_BOUNDS)) {
-      expect(messageKey(message), field).not.toBeNull();
-      const english = localize(message);
-      if (message !== MESSAGES.invalidCommand) expect(english, field).toMatch(/at most \d+ characters|too long/);
+      expect(isMessageKey(message), field).toBe(true);
+      const english = messageInLanguage({ key: message });
+      if (message !== 'invalidCommand') expect(english, field).toMatch(/at most \d+ characters|too long/);
     }
   });
 });

@@ -3,7 +3,7 @@
 // (PUT /auth/v1/user, sign-up, the admin API) and the app's user form agree.
 import { describe, expect, it } from 'vitest';
 import { addUserSchema, editUserSchema } from '../../src/features/users/user-form';
-import { VALIDATION } from '../../src/features/users/messages';
+import { id } from '../../src/lib/i18n/id';
 import { nameProblem, normalEmail, utf8Length } from '../../supabase/functions/_shared/text-rules';
 import { AuthError } from '../../supabase/local/auth/errors';
 import { validateEmail, validateMetadata, validatePassword } from '../../supabase/local/auth/rules';
@@ -149,9 +149,9 @@ describe('a password', () => {
     );
     for (const schema of [addUserSchema, editUserSchema]) {
       const result = schema.safeParse({ ...body, password: seventyThree });
-      expect(result.error?.issues.map((i) => i.message)).toEqual([VALIDATION.passwordTooLong]);
+      expect(result.error?.issues.map((i) => i.message)).toEqual([id.users.server.passwordTooLong]);
     }
-    expect(VALIDATION.passwordTooLong).toBe(MESSAGES.passwordTooLong);
+    expect(id.users.server.passwordTooLong).toBe(MESSAGES.passwordTooLong);
   });
 
   it('72 bytes exactly is accepted everywhere', () => {

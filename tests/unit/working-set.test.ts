@@ -1,5 +1,6 @@
 // The working set's rule (issue 26, sync/domain/working-set.ts), by hand-computed cases: the
 // same rule the server's pull applies (supabase/schemas/functions/working_set.sql).
+import { issueText } from '../../sync/message';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -110,7 +111,7 @@ describe('the retention window an admin sets', () => {
     for (const bad of [0, 366, 2.5, Number.NaN]) {
       const result = retentionSchema.safeParse({ retention_days: bad });
       expect(result.success, String(bad)).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe(RETENTION_DAYS_MESSAGE);
+      expect(result.error?.issues[0] && issueText(result.error?.issues[0])).toBe(RETENTION_DAYS_MESSAGE);
     }
     const server = readFileSync('supabase/schemas/functions/working_set.sql', 'utf8');
     expect(server).toContain(`'${RETENTION_DAYS_MESSAGE}'`);

@@ -12,7 +12,6 @@ import type { Shipment } from '../../../sync/pure';
 import type { BastData } from '../../lib/documents/bast-pdf';
 import { neededDiscrepancies, RECEIPT_ITEMS, type ReceiptPayload } from '../../lib/handover/receipt-draft';
 import { useT } from '../../lib/i18n';
-import { localize } from '../../lib/i18n/localize';
 import type { TimeZone } from '../../lib/time-zone';
 import { useCommandForm, type CommandSubmission } from '../../lib/writes/use-command-form';
 import { useSyncEngine } from '../../lib/sync-engine';
@@ -59,7 +58,7 @@ export interface CountedReceiptProps {
 /** A message of the form at a path, in the device's language. */
 function messageAt(form: UseFormReturn<ReceiptFormValues>, path: string): string | undefined {
   const message = (get(form.formState.errors, path) as { message?: string } | undefined)?.message;
-  return message ? localize(message) : undefined;
+  return message || undefined;
 }
 
 export function CountedReceiptDialog(props: CountedReceiptProps) {

@@ -10,7 +10,6 @@ import { ScreenHeader } from '../../components/screen-header';
 import { commandLabel } from '../../lib/command-labels';
 import { formatDateTime } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
-import { localize } from '../../lib/i18n/localize';
 import { WIB, zoneOfHub } from '../../lib/time-zone';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { auditColumns } from './audit-columns';
@@ -42,7 +41,7 @@ function AuditTrail() {
       <AuditFiltersBar filters={filters} hubs={sortedHubs} onChange={setFilters} />
       {trail.error && (
         <p className="text-sm text-destructive" role="alert">
-          {t('audit.failed', { error: localize(trail.error) })}
+          {t('audit.failed', { error: trail.error })}
         </p>
       )}
       {trail.loading && !trail.rows.length ? (

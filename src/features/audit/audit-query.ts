@@ -62,6 +62,6 @@ export function auditArguments(filters: AuditFilters, limit: number, beforeSeq?:
 
 export async function readAuditPage(filters: AuditFilters, beforeSeq?: number): Promise<AuditEntry[]> {
   const { data, error } = await supabase.rpc('audit_trail', auditArguments(filters, PAGE_SIZE, beforeSeq));
-  if (error) throw new Error(error.message);
+  if (error) throw error;
   return data as AuditEntry[];
 }

@@ -11,7 +11,6 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
-import { localize } from '../../lib/i18n/localize';
 import { useT } from '../../lib/i18n';
 import { signedInBefore } from '../../lib/session/welcome-back';
 import { authenticate, type AuthMode } from './authenticate';
@@ -126,7 +125,7 @@ export function AuthForm() {
       {error && (
         <p id="auth-error" role="alert" className="text-sm text-destructive" data-testid="auth-error">
           {error.title && <strong className="block font-semibold">{error.title}</strong>}
-          {localize(error.message)}
+          {error.message}
         </p>
       )}
       <Button type="submit" className="w-full" disabled={submitting}>

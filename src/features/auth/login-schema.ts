@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../../lib/limits';
-import { LOGIN_FILL_ALL_FIELDS, LOGIN_PASSWORD_TOO_SHORT } from '../../lib/i18n/default-strings';
+import { t } from '../../lib/i18n';
 
 // Checks are ordered so a missing field is reported before a short password:
-// the first issue is the one the user sees.
+// the first issue is the one the user sees, in the device's language when it is checked.
+const fillAll = { error: () => t('auth.fillAllFields') };
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, LOGIN_FILL_ALL_FIELDS),
-  password: z.string().min(1, LOGIN_FILL_ALL_FIELDS).min(MIN_PASSWORD_LENGTH, LOGIN_PASSWORD_TOO_SHORT),
+  email: z.string().trim().min(1, fillAll),
+  password: z
+    .string()
+    .min(1, fillAll)
+    .min(MIN_PASSWORD_LENGTH, { error: () => t('auth.passwordTooShort') }),
 });
 
 export type LoginCredentials = z.infer<typeof loginSchema>;
@@ -25,7 +29,7 @@ export function validateLogin(input: { email: string; password: string }): Login
   const wrong = new Set(result.error.issues.map((i) => i.path[0]));
   return {
     ok: false,
-    message: result.error.issues[0]?.message ?? LOGIN_FILL_ALL_FIELDS,
+    message: result.error.issues[0]?.message ?? t('auth.fillAllFields'),
     fields: (['email', 'password'] as const).filter((f) => wrong.has(f)),
   };
 }

@@ -7,7 +7,6 @@ import { Camera, ImagePlus, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { useT } from '../../lib/i18n';
-import { localize } from '../../lib/i18n/localize';
 import { isMobileDevice } from '../../lib/mobile-device';
 import { CameraCaptureDialog } from './camera-capture-dialog';
 import { acceptImages, MAX_IMAGES, refusedBy, type ImageRule } from './image-rules';
@@ -64,7 +63,7 @@ export function ImagePicker({
     input.current?.click();
   }
 
-  const message = rejected ? IMAGE_RULES[form][rejected] : localize(error);
+  const message = rejected ? IMAGE_RULES[form][rejected] : error;
   return (
     <div className="grid gap-2" data-testid={`${id}-picker`}>
       <div className="flex flex-wrap gap-2">

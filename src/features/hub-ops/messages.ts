@@ -2,10 +2,9 @@
 // verbatim in Bahasa Indonesia, and the few it has none for. Since issue 30 the text lives in
 // the catalogues (src/lib/i18n/hub-ops-*.ts, key hubOps.messages); these getters and functions
 // read it at the moment a toast is shown, in the device's language. Command validation
-// messages live in sync (MESSAGES) and are quoted from there, shown through localize().
+// messages are the server's, by key (catalogue `server`).
 import { MESSAGES } from '../../../sync/pure';
 import { t } from '../../lib/i18n';
-import { localize } from '../../lib/i18n/localize';
 import { MASTER_DATA_FAILURE, MASTER_DATA_TOAST } from '../../lib/writes/master-data-forms';
 
 export { MESSAGES };
@@ -75,7 +74,7 @@ export const FAILURE = {
     return t('hubOps.messages.failure.seaFleet');
   },
   addVehicle: (message: string): string =>
-    t('hubOps.messages.failure.addVehicle', { message: localize(message) }),
+    t('hubOps.messages.failure.addVehicle', { message }),
   get submitShipping(): string {
     return t('hubOps.messages.failure.submitShipping');
   },
@@ -89,24 +88,23 @@ export const FAILURE = {
     return t('hubOps.messages.failure.updateVehicleStatus');
   },
   confirmArrival: (message: string): string =>
-    t('hubOps.messages.failure.confirmArrival', { message: localize(message) }),
+    t('hubOps.messages.failure.confirmArrival', { message }),
   startUnloading: (message: string): string =>
-    t('hubOps.messages.failure.startUnloading', { message: localize(message) }),
+    t('hubOps.messages.failure.startUnloading', { message }),
   completeUnloading: (message: string): string =>
-    t('hubOps.messages.failure.completeUnloading', { message: localize(message) }),
+    t('hubOps.messages.failure.completeUnloading', { message }),
   completeLoading: (message: string): string =>
-    t('hubOps.messages.failure.completeLoading', { message: localize(message) }),
+    t('hubOps.messages.failure.completeLoading', { message }),
   get noHub(): string {
     return t('hubOps.messages.failure.noHub');
   },
 };
 
-// spec 5 and 9: images of the shipping forms (the limits' messages are the commands', in the
-// device's language through localize)
+// spec 5 and 9: images of the shipping forms (the limits' messages are the commands', by key)
 export const IMAGE_RULES = {
   darat: {
     get max(): string {
-      return localize(MESSAGES.maxTwoImages);
+      return t('server.maxTwoImages');
     },
     get type(): string {
       return t('hubOps.messages.imageType.darat');
@@ -115,24 +113,24 @@ export const IMAGE_RULES = {
   },
   poljak: {
     get max(): string {
-      return localize(MESSAGES.poljak.maxImages);
+      return t('server.poljak.maxImages');
     },
     get type(): string {
       return t('hubOps.messages.imageType.poljak');
     },
     get min(): string {
-      return localize(MESSAGES.poljak.minImages);
+      return t('server.poljak.minImages');
     },
   },
   polsub: {
     get max(): string {
-      return localize(MESSAGES.polsub.maxImages);
+      return t('server.polsub.maxImages');
     },
     get type(): string {
       return t('hubOps.messages.imageType.polsub');
     },
     get min(): string {
-      return localize(MESSAGES.polsub.minImages);
+      return t('server.polsub.minImages');
     },
   },
 };

@@ -4,7 +4,7 @@
 // it is in storage.
 import type { ImageSlot, SyncEngine } from '../../../sync/pure';
 import { t } from '../../lib/i18n';
-import { localize } from '../../lib/i18n/localize';
+import { errorInLanguage } from '../../lib/i18n/server-message';
 import { showError } from '../../lib/writes/run-command';
 
 export const IMAGE_SLOTS: readonly ImageSlot[] = ['delivery_record', 'bast'];
@@ -25,7 +25,7 @@ export async function queueShipmentImages(
       showError(
         t('hubShipping.uploads.notStored', {
           n: index + 1,
-          error: localize(error instanceof Error ? error.message : String(error)),
+          error: errorInLanguage(error),
         }),
       );
       ok = false;

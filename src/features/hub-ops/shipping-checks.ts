@@ -4,9 +4,9 @@
 // and a batch number no shipment the device knows of has. The command's
 // prediction makes the same checks (sync/commands/shipping.ts), the server
 // makes them under its locks (supabase/schemas/functions/cmd_shipping.sql).
+import { messageInLanguage } from '../../lib/i18n/server-message';
 import {
   batchTaken,
-  MESSAGES,
   stockShortfalls,
   type Shipment,
   type Stock,
@@ -37,11 +37,11 @@ export function withStockAndBatch<
   const issues: { path: string[]; message: string }[] = [];
   const batch = p.batch_number.trim();
   if (batchTaken(known, batch, p.shipment_id))
-    issues.push({ path: ['batch_number'], message: MESSAGES.batchTaken(batch) });
+    issues.push({ path: ['batch_number'], message: messageInLanguage({ key: 'batchTaken', params: { batch } }) });
   if (origin.warehouse && origin.stock) {
     const asked = { smartboards: p.smartboard_quantity, brackets: p.bracket_quantity };
     for (const s of stockShortfalls(origin.warehouse, origin.stock, asked))
-      issues.push({ path: [s.field], message: s.message });
+      issues.push({ path: [s.field], message: messageInLanguage(s.message) });
   }
   return issues.length ? failed(issues) : checked;
 }

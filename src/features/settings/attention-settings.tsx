@@ -11,8 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { formatSince, type AttentionThresholds } from '../../lib/attention/attention';
 import { refreshAttention, useAttentionServer } from '../../lib/attention/attention-live';
-import { useT } from '../../lib/i18n';
-import { towerId } from '../../lib/i18n/tower-id';
+import { t, useT } from '../../lib/i18n';
 import { asWork } from '../../lib/writes/server-action';
 import { useSignedIn } from '../../lib/session/session';
 import { supabase } from '../../lib/session/supabase';
@@ -22,16 +21,17 @@ import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import type { Hub } from '../../../sync/pure';
 
 const MAX = 43_200;
-// The messages in Bahasa Indonesia, as the form's zod messages are: the field shows them through
-// localize() (form-field.tsx), in the device's language.
-const M = towerId.attentionSettings;
-const range = (template: string) => template.replace('{{max}}', String(MAX));
-const minutes = (min: number, message: string) => z.number().int(message).min(min, message).max(MAX, message);
+// The messages are read when a value is checked, in the device's language.
+type RangeKey = 'etaGraceRange' | 'waitingRange' | 'deviceRange' | 'hubRange';
+const minutes = (min: number, key: RangeKey) => {
+  const error = () => t(`tower.attentionSettings.${key}`, { max: MAX });
+  return z.number({ error }).int({ error }).min(min, { error }).max(MAX, { error });
+};
 const schema = z.object({
-  eta_grace_minutes: minutes(0, range(M.etaGraceRange)),
-  waiting_minutes: minutes(1, range(M.waitingRange)),
-  device_silent_minutes: minutes(1, range(M.deviceRange)),
-  by_hub: z.record(z.string(), minutes(0, range(M.hubRange))),
+  eta_grace_minutes: minutes(0, 'etaGraceRange'),
+  waiting_minutes: minutes(1, 'waitingRange'),
+  device_silent_minutes: minutes(1, 'deviceRange'),
+  by_hub: z.record(z.string(), minutes(0, 'hubRange')),
 });
 type Values = z.infer<typeof schema>;
 

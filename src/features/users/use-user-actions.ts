@@ -2,7 +2,7 @@
 // list read again from the server.
 import { useMemo } from 'react';
 import { runServerAction } from '../../lib/writes/server-action';
-import { FAILURE, SUCCESS } from './messages';
+import { t } from '../../lib/i18n';
 import { deleteUser } from './user-api';
 
 export function useUserActions(reload: () => void) {
@@ -11,7 +11,7 @@ export function useUserActions(reload: () => void) {
       remove: (userId: string) =>
         runServerAction(
           () => deleteUser(userId),
-          { success: SUCCESS.deleted, failure: FAILURE.delete },
+          { success: t('users.success.deleted'), failure: t('users.failure.delete') },
           reload,
         ),
     }),

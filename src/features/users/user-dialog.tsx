@@ -1,13 +1,12 @@
 // Add User and Edit User (spec 2.12, 5, 7.5, 8.6) on the form pattern. The
-// edge functions do the work on the server (online only); their `error` text
-// is what the user sees when they refuse.
+// edge functions do the work on the server (online only); what they refuse with
+// is shown by its key, in the device's language.
 import type { Hub } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { useFormFields } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
 import { asWork } from '../../lib/writes/server-action';
 import { useCommandForm } from '../../lib/writes/use-command-form';
-import * as M from './messages';
 import { createUser, updateUser, type UserRow } from './user-api';
 import {
   addUserSchema,
@@ -49,10 +48,10 @@ export function UserDialog({
       const values = input as unknown as UserFormValues;
       return user
         ? {
-            run: () => asWork(() => updateUser(user.user_id, values), M.FAILURE.update),
-            success: M.SUCCESS.updated,
+            run: () => asWork(() => updateUser(user.user_id, values), t('users.failure.update')),
+            success: t('users.success.updated'),
           }
-        : { run: () => asWork(() => createUser(values), M.FAILURE.create), success: M.SUCCESS.created };
+        : { run: () => asWork(() => createUser(values), t('users.failure.create')), success: t('users.success.created') };
     },
     onDone: () => {
       onSaved();

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_BYTES, passwordBytes } from '../../lib/limits';
 import type { Role } from '../../lib/session/roles';
-import { VALIDATION } from './messages';
+import { t } from '../../lib/i18n';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const USER_ROLES = ['admin', 'tower_control', 'hub_user'] as const satisfies readonly Role[];
@@ -13,29 +13,29 @@ export const USER_ROLES = ['admin', 'tower_control', 'hub_user'] as const satisf
 function userSchema(passwordRequired: boolean) {
   const password = (
     passwordRequired
-      ? z.string().min(MIN_PASSWORD_LENGTH, { error: () => VALIDATION.passwordTooShort })
+      ? z.string().min(MIN_PASSWORD_LENGTH, { error: () => t('users.server.passwordTooShort') })
       : z.string().refine((p) => p === '' || p.length >= MIN_PASSWORD_LENGTH, {
-          error: () => VALIDATION.passwordTooShort,
+          error: () => t('users.server.passwordTooShort'),
         })
-  ).refine((p) => passwordBytes(p) <= MAX_PASSWORD_BYTES, { error: () => VALIDATION.passwordTooLong });
+  ).refine((p) => passwordBytes(p) <= MAX_PASSWORD_BYTES, { error: () => t('users.server.passwordTooLong') });
   return z
     .object({
       full_name: z
         .string()
         .trim()
-        .min(1, { error: () => VALIDATION.nameRequired }),
+        .min(1, { error: () => t('users.server.nameRequired') }),
       email: z
         .string()
         .trim()
         .toLowerCase()
-        .pipe(z.email({ error: () => VALIDATION.emailInvalid })),
+        .pipe(z.email({ error: () => t('users.server.emailInvalid') })),
       password,
       role: z.enum(USER_ROLES),
       hub_id: z.string(),
     })
     .superRefine((v, ctx) => {
       if (v.role === 'hub_user' && v.hub_id === '') {
-        ctx.addIssue({ code: 'custom', path: ['hub_id'], message: VALIDATION.hubRequired });
+        ctx.addIssue({ code: 'custom', path: ['hub_id'], message: t('users.server.hubRequired') });
       }
     })
     .transform((v) => ({ ...v, hub_id: v.role === 'hub_user' ? v.hub_id : null }));

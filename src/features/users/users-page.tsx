@@ -11,7 +11,6 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ScreenHeader } from '../../components/screen-header';
 import { useT } from '../../lib/i18n';
-import { localize } from '../../lib/i18n/localize';
 import { useSignedIn } from '../../lib/session/session';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useServerQuery } from '../../lib/hooks/use-server-query';
@@ -49,7 +48,7 @@ function Users() {
       </div>
       {users.error && (
         <p className="text-sm text-destructive" role="alert">
-          {t('users.failure.loadWith', { error: localize(users.error) })}
+          {t('users.failure.loadWith', { error: users.error })}
         </p>
       )}
       {users.loading && !users.data ? (

@@ -3,7 +3,6 @@
 // Pure, so every message is unit-tested (tests/unit/vendors-forms.test.ts).
 import type { AnyCommand, Vehicle } from '../../../sync/pure';
 import { checkCommand } from '../../lib/writes/check-command';
-import { localize } from '../../lib/i18n/localize';
 import * as M from './messages';
 
 export type Mode = 'darat' | 'laut';
@@ -113,7 +112,7 @@ export function planSave(
     // The command's own rules too (a land vehicle needs its type, a ship its company).
     const checked = checkCommand(candidate.type, candidate.payload);
     if (!checked.ok)
-      return { ok: false, message: `${localize(checked.first)} (${M.withPlate(row.license_plate)})` };
+      return { ok: false, message: `${checked.first} (${M.withPlate(row.license_plate)})` };
     commands.push(candidate);
   }
   return { ok: true, commands };

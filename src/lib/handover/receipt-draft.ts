@@ -8,6 +8,7 @@
 // per difference, names and whether each has signed. Checked by the commands' own rule checker
 // (sync: checkReceipt, the same rules and messages as complete_unloading / pod_complete with
 // `receipt` and the server), its problems put under the form's fields, before anything is queued.
+import { messageInLanguage } from '../i18n/server-message';
 import {
   checkReceipt,
   COUNT_FIELDS,
@@ -101,7 +102,7 @@ export function checkReceiptDraft(draft: ReceiptDraft): Record<string, string> {
           : head === 'discrepancies' && typeof index === 'number' && needed[index]
             ? `${needed[index].key}.${part === 'photo_ids' ? 'photos' : part === 'note' ? 'note' : 'photos'}`
             : String(head);
-    errors[field] ??= message;
+    errors[field] ??= messageInLanguage(message);
   }
   return errors;
 }

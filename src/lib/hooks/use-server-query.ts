@@ -1,6 +1,7 @@
 // A read that only the server can answer (user list, audit trail): run while
 // online, again on reload() or when its key changes. Offline it does not run;
 // the screen says it needs a connection instead.
+import { errorInLanguage } from '../i18n/server-message';
 import { useCallback, useEffect, useState } from 'react';
 import { useOnline } from './use-online';
 
@@ -33,7 +34,7 @@ export function useServerQuery<T>(key: string | null, read: () => Promise<T>): S
       (data) => live && setAnswer({ data, error: null, for: request }),
       (error: unknown) =>
         live &&
-        setAnswer((a) => ({ data: a.data, error: (error as Error)?.message ?? String(error), for: request })),
+        setAnswer((a) => ({ data: a.data, error: errorInLanguage(error), for: request })),
     );
     return () => {
       live = false;

@@ -67,9 +67,6 @@ export const libEn: typeof libId = {
   undo: {
     action: 'Undo',
     undone: 'Action undone',
-    tooLate: 'The time to undo this action has passed.',
-    notApplied: 'The server refused this action: there is nothing to undo.',
-    movedOn: 'Cannot undo: the data has changed since this action.',
   },
   command: {
     databaseNotReady: 'The local database is not ready yet.',

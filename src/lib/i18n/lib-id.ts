@@ -73,13 +73,10 @@ export const libId = {
       polsub: 'Pol Surabaya',
     },
   },
-  // undo-offer.ts, and the device's undo messages (sync/commands/undo.ts UNDO_MESSAGES, through localize()).
+  // undo-offer.ts (the device's undo refusals are the server's: server.undoTooLate ...)
   undo: {
     action: 'Urungkan',
     undone: 'Tindakan diurungkan',
-    tooLate: 'Waktu untuk mengurungkan tindakan ini sudah lewat.',
-    notApplied: 'Tindakan ini ditolak server, tidak ada yang perlu diurungkan.',
-    movedOn: 'Tidak dapat diurungkan: data sudah berubah sejak tindakan ini.',
   },
   // run-command.ts, field-errors.ts
   command: {

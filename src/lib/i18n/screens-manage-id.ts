@@ -25,16 +25,7 @@ export const screensManageId = {
     chooseHub: 'Pilih hub',
     /** Spec 5: the roles shown as Admin or User (never the internal key). */
     roles: { admin: 'Admin', tower_control: 'Tower Control', hub_user: 'User' },
-    validation: {
-      nameRequired: 'Nama harus diisi',
-      emailInvalid: 'Format email tidak valid',
-      passwordTooShort: 'Password must be at least 6 characters',
-      // Supabase Auth's own words (the user functions answer the same).
-      passwordTooLong: 'Password cannot be longer than 72 characters',
-      hubRequired: 'Hub harus dipilih untuk role User',
-    },
     failure: {
-      notAuthenticated: 'Not authenticated',
       create: 'Failed to create user',
       createId: 'Gagal membuat user',
       update: 'Failed to update user',
@@ -49,8 +40,19 @@ export const screensManageId = {
       updated: 'User berhasil diupdate',
       deleted: 'User berhasil dihapus',
     },
-    /** The user functions' refusals (supabase/functions/_shared/messages.ts), read through localize(). */
+    /**
+     * What the user functions answer ({error, key}: supabase/functions/_shared/messages.ts, by the
+     * same names), and the user form's checks of the same rules.
+     */
     server: {
+      notAuthenticated: 'Not authenticated',
+      notAdmin: "You don't have permission to access this feature. Contact your administrator for access.",
+      nameRequired: 'Nama harus diisi',
+      nameTooLong: 'Nama terlalu panjang',
+      textNotAllowed: 'Teks berisi karakter yang tidak diizinkan.',
+      emailInvalid: 'Format email tidak valid',
+      passwordTooShort: 'Password must be at least 6 characters',
+      passwordTooLong: 'Password cannot be longer than 72 characters',
       roleUnknown: 'Role harus admin, tower_control atau hub_user',
       hubRequired: 'Hub harus dipilih untuk role User',
       hubNotFound: 'Hub tidak ditemukan',

@@ -123,6 +123,10 @@ export const serverEn: typeof SERVER_TEXTS = {
   undoShipmentMoved: 'Cannot undo: shipment {{batch}} has moved on (current status: {{status}}).',
   undoVehicleChanged: 'Cannot undo: vehicle {{plate}} has changed since this action.',
   undoStockChanged: "Cannot undo: this action's stock has changed.",
+  undoTooLate: 'The time to undo this action has passed.',
+  undoNotApplied: 'The server refused this action: there is nothing to undo.',
+  undoMovedOn: 'Cannot undo: the data has changed since this action.',
+  retentionDaysRange: 'The history retention must be a whole number from 1 to 365 days',
   textTooLong: {
     place: 'The place can have at most 100 characters',
     plate: 'The license plate can have at most 20 characters',

@@ -4,6 +4,7 @@
 // no single field.
 import { COMMANDS, type CommandInput, type CommandType } from '../../../sync/pure';
 import type { z } from 'zod';
+import { issueInLanguage } from '../i18n/server-message';
 import { failed, type Failed } from './field-errors';
 
 export type Checked<P> = { ok: true; payload: P } | Failed;
@@ -15,5 +16,5 @@ export function checkCommand<T extends CommandType>(
 ): Checked<CommandInput<T>> {
   const result = (COMMANDS[type].schema as z.ZodType).safeParse(payload);
   if (result.success) return { ok: true, payload };
-  return failed(result.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })));
+  return failed(result.error.issues.map((i) => ({ path: i.path.map(String), message: issueInLanguage(i) })));
 }

@@ -18,22 +18,18 @@ import {
 import { keepInDialog } from '../dialog-toasts';
 import { failed, type FieldErrors } from './field-errors';
 import { t } from '../i18n';
-import { localize } from '../i18n/localize';
-import { serverMessage } from '../i18n/server-message';
+import { errorInLanguage, messageInLanguage, serverMessage } from '../i18n/server-message';
 
 export type CommandResult =
   | { ok: true; changes: Change[]; /** The command's id (an undo names it). */ id: string }
   /** `first`: the first validation message, when the caller shows them itself (inlineErrors). */
   | { ok: false; errors: FieldErrors; first?: string };
 
-/** The destructive 'Error' toast; raised inside a dialog, it goes when the dialog closes. */
-export function showError(message: string): void {
-  // The device's and the server's messages in the device's language (issue 30).
-  showErrorText(localize(message));
-}
-
-/** The destructive 'Error' toast with a text already in the device's language. */
-function showErrorText(description: string): void {
+/**
+ * The destructive 'Error' toast, with a text in the device's language; raised inside a dialog,
+ * it goes when the dialog closes.
+ */
+export function showError(description: string): void {
   keepInDialog(toast.error(t('common.errorTitle'), { description }));
 }
 
@@ -61,18 +57,21 @@ export async function runCommand<T extends CommandType>(
   } catch (error) {
     if (error instanceof ValidationFailed) {
       const checked = failed(
-        error.issues.map((i) => ({ path: i.path ? i.path.split('.') : [], message: i.message })),
+        error.issues.map((i) => ({
+          path: i.path ? i.path.split('.') : [],
+          message: i.keyed ? messageInLanguage(i.keyed) : i.message,
+        })),
       );
       if (!options.inlineErrors) showError(checked.first);
       return { ok: false, errors: checked.errors, first: checked.first };
     }
     if (error instanceof CommandRefused) {
       // By its key (issue 39), in the device's language; a text of the device's own as it is.
-      showErrorText(serverMessage(error.keyed, error.message));
+      showError(serverMessage(error.keyed, error.message));
       return { ok: false, errors: {} };
     }
     console.error(`${type} failed`, error);
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorInLanguage(error);
     showError(options.failure ? options.failure(message) : message);
     return { ok: false, errors: {} };
   }

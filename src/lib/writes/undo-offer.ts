@@ -8,6 +8,7 @@ import type { CSSProperties } from 'react';
 import { toast } from 'sonner';
 import { UNDO_WINDOW_MS, type CommandInput, type CommandType, type SyncEngine } from '../../../sync/pure';
 import { t } from '../i18n';
+import { errorInLanguage } from '../i18n/server-message';
 import { runCommand, showError, type CommandResult } from './run-command';
 
 /** The offer's button, in the device's language (issue 30). */
@@ -33,7 +34,7 @@ export async function undoCommand(
   try {
     await engine.undo(commandId);
   } catch (error) {
-    showError(error instanceof Error ? error.message : String(error));
+    showError(errorInLanguage(error));
     return false;
   }
   onUndone?.();

@@ -31,6 +31,7 @@ import type { z } from 'zod';
 import type { CommandInput, CommandType } from '../../../sync/pure';
 import type { Checked } from './check-command';
 import type { Failed, FieldErrors } from './field-errors';
+import { issueInLanguage } from '../i18n/server-message';
 import { runCommand, showError } from './run-command';
 import { useSyncEngine } from '../sync-engine';
 
@@ -116,6 +117,21 @@ function revealErrors(form: HTMLFormElement | null, first: string): void {
   if (!inline) showError(first);
 }
 
+/** The messages of a schema of sync's (by key) in the device's language; others as they are. */
+function inLanguage<V extends FieldValues>(resolver: Resolver<V>): Resolver<V> {
+  const put = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const error = node as { message?: unknown };
+    if (typeof error.message === 'string') error.message = issueInLanguage({ message: error.message });
+    for (const [name, child] of Object.entries(node)) if (name !== 'ref' && name !== 'message') put(child);
+  };
+  return async (...args) => {
+    const result = await resolver(...args);
+    put(result.errors);
+    return result;
+  };
+}
+
 function firstMessage(errors: HookFieldErrors): string | undefined {
   for (const error of Object.values(errors)) {
     if (!error) continue;
@@ -139,7 +155,7 @@ export function useCommandForm<V extends FieldValues>(options: CommandFormOption
     defaultValues: options.defaultValues,
     // revealErrors focuses the first invalid control on screen.
     shouldFocusError: false,
-    resolver: options.schema ? (zodResolver(options.schema as never) as unknown as Resolver<V>) : undefined,
+    resolver: options.schema ? inLanguage(zodResolver(options.schema as never) as unknown as Resolver<V>) : undefined,
   });
 
   const { clearOnChange } = options;

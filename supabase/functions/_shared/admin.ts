@@ -3,7 +3,7 @@
 // supabase/local/stack.ts locally) and never leaves it: the app only ever holds
 // the anon key and the signed-in user's own access token.
 import { HttpError } from './http.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES, refusal } from './messages.ts';
 
 function env(name: string): string {
   const value = Deno.env.get(name);
@@ -60,20 +60,20 @@ export async function profileOf(userId: string): Promise<ProfileRow | undefined>
  */
 export async function requireAdmin(request: Request): Promise<{ userId: string }> {
   const token = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
-  if (!token) throw new HttpError(401, MESSAGES.notAuthenticated);
+  if (!token) throw refusal(401, 'notAuthenticated');
   const res = await call('/auth/v1/user', { method: 'GET' }, token);
-  if (!res.ok) throw new HttpError(401, MESSAGES.notAuthenticated);
+  if (!res.ok) throw refusal(401, 'notAuthenticated');
   const user = (await res.json()) as { id?: string };
-  if (!user.id) throw new HttpError(401, MESSAGES.notAuthenticated);
+  if (!user.id) throw refusal(401, 'notAuthenticated');
   const profile = await profileOf(user.id);
-  if (profile?.role !== 'admin') throw new HttpError(403, MESSAGES.notAdmin);
+  if (profile?.role !== 'admin') throw refusal(403, 'notAdmin');
   return { userId: user.id };
 }
 
 export async function requireHub(hubId: string | null): Promise<void> {
   if (hubId === null) return;
   const rows = await service<unknown[]>(`/rest/v1/hubs?select=id&deleted=is.false&id=eq.${hubId}`);
-  if (rows.length === 0) throw new HttpError(400, MESSAGES.hubNotFound);
+  if (rows.length === 0) throw refusal(400, 'hubNotFound');
 }
 
 /** Refuses to take away the last admin (also enforced by a trigger on profiles). */
@@ -81,7 +81,7 @@ export async function requireAnotherAdmin(userId: string): Promise<void> {
   const admins = await service<{ user_id: string }[]>(
     '/rest/v1/profiles?select=user_id&deleted=is.false&role=eq.admin',
   );
-  if (!admins.some((a) => a.user_id !== userId)) throw new HttpError(409, MESSAGES.lastAdmin);
+  if (!admins.some((a) => a.user_id !== userId)) throw refusal(409, 'lastAdmin');
 }
 
 /**
@@ -111,7 +111,7 @@ export interface AuthUser {
 
 export async function existingUser(userId: string): Promise<AuthUser> {
   const res = await call(`/auth/v1/admin/users/${userId}`, { method: 'GET' }, env('SUPABASE_SERVICE_ROLE_KEY'));
-  if (res.status === 404) throw new HttpError(404, MESSAGES.userNotFound);
+  if (res.status === 404) throw refusal(404, 'userNotFound');
   if (!res.ok) throw await failure(res, MESSAGES.userNotFound);
   return (await res.json()) as AuthUser;
 }

@@ -11,18 +11,23 @@ export function json(body: unknown, status = 200): Response {
   return Response.json(body, { status, headers: corsHeaders });
 }
 
-/** A refusal the caller should show as is. */
+/**
+ * A refusal the caller should show: its text, and the name of the message (messages.ts) by which
+ * the app says it in the device's language (issue 39).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly key?: string,
   ) {
     super(message);
   }
 }
 
 export function errorResponse(error: unknown): Response {
-  if (error instanceof HttpError) return json({ error: error.message }, error.status);
+  if (error instanceof HttpError)
+    return json(error.key ? { error: error.message, key: error.key } : { error: error.message }, error.status);
   console.error('[functions]', error);
   return json({ error: (error as Error)?.message || 'Unexpected failure' }, 500);
 }

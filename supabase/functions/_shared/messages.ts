@@ -1,5 +1,8 @@
 // What the user-management functions answer, in the product's words where the
-// spec has them (6, 8.6); the app's form shows the same texts before sending.
+// spec has them (6, 8.6); the app's form shows the same texts before sending. A refusal names
+// its message too ({error, key}): the app shows users.server.<key> in the device's language.
+import { HttpError } from './http.ts';
+
 export const MESSAGES = {
   notAuthenticated: 'Not authenticated',
   notAdmin: "You don't have permission to access this feature. Contact your administrator for access.",
@@ -19,3 +22,8 @@ export const MESSAGES = {
   lastAdmin: 'Admin terakhir tidak dapat dihapus atau diubah role-nya',
   deleteSelf: 'Anda tidak dapat menghapus akun Anda sendiri',
 } as const;
+
+export type MessageName = keyof typeof MESSAGES;
+
+/** A refusal with one of these messages, by its name. */
+export const refusal = (status: number, name: MessageName) => new HttpError(status, MESSAGES[name], name);

@@ -1,7 +1,6 @@
 // Strict checks of the request bodies of spec 7.5. A field of the wrong type is
 // refused, never coerced (a number where text is expected is a 400).
-import { HttpError } from './http.ts';
-import { MESSAGES } from './messages.ts';
+import { refusal, type MessageName } from './messages.ts';
 import { MIN_PASSWORD_LENGTH, nameProblem, normalEmail, passwordTooLong } from './text-rules.ts';
 
 export type Role = 'admin' | 'tower_control' | 'hub_user';
@@ -14,41 +13,41 @@ export { MIN_PASSWORD_LENGTH };
 
 type Body = Record<string, unknown>;
 
-function bad(message: string): never {
-  throw new HttpError(400, message);
+function bad(name: MessageName): never {
+  throw refusal(400, name);
 }
 
-export function uuid(value: unknown, message: string): string {
-  if (typeof value !== 'string' || !UUID.test(value)) bad(message);
+export function uuid(value: unknown, name: MessageName): string {
+  if (typeof value !== 'string' || !UUID.test(value)) bad(name);
   return value.toLowerCase();
 }
 
 function email(value: unknown): string {
-  return normalEmail(value) ?? bad(MESSAGES.emailInvalid);
+  return normalEmail(value) ?? bad('emailInvalid');
 }
 
 function fullName(value: unknown): string {
   const problem = nameProblem(value);
-  if (problem) bad(MESSAGES[problem]);
+  if (problem) bad(problem);
   return (value as string).trim();
 }
 
 function password(value: unknown): string {
-  if (typeof value !== 'string' || value.length < MIN_PASSWORD_LENGTH) bad(MESSAGES.passwordTooShort);
-  if (passwordTooLong(value)) bad(MESSAGES.passwordTooLong);
+  if (typeof value !== 'string' || value.length < MIN_PASSWORD_LENGTH) bad('passwordTooShort');
+  if (passwordTooLong(value)) bad('passwordTooLong');
   return value;
 }
 
 function role(value: unknown): Role {
-  if (typeof value !== 'string' || !ROLES.includes(value as Role)) bad(MESSAGES.roleUnknown);
+  if (typeof value !== 'string' || !ROLES.includes(value as Role)) bad('roleUnknown');
   return value as Role;
 }
 
 /** hub_id is required for a hub user and cleared for the other roles (spec 5). */
 function hubFor(r: Role, value: unknown): string | null {
   if (r !== 'hub_user') return null;
-  if (value === undefined || value === null || value === '') bad(MESSAGES.hubRequired);
-  return uuid(value, MESSAGES.hubNotFound);
+  if (value === undefined || value === null || value === '') bad('hubRequired');
+  return uuid(value, 'hubNotFound');
 }
 
 export interface UserFields {
@@ -73,7 +72,7 @@ export function updateUserBody(b: Body): UserFields & { user_id: string; passwor
   const r = role(b.role);
   const blankPassword = b.password === undefined || b.password === null || b.password === '';
   return {
-    user_id: uuid(b.user_id, MESSAGES.userIdRequired),
+    user_id: uuid(b.user_id, 'userIdRequired'),
     full_name: fullName(b.full_name),
     email: email(b.email),
     role: r,
@@ -83,5 +82,5 @@ export function updateUserBody(b: Body): UserFields & { user_id: string; passwor
 }
 
 export function deleteUserBody(b: Body): { user_id: string } {
-  return { user_id: uuid(b.user_id, MESSAGES.userIdRequired) };
+  return { user_id: uuid(b.user_id, 'userIdRequired') };
 }
