@@ -3,11 +3,7 @@ import { FormDialog } from './form-dialog';
 import { useFormFields } from './form-fields';
 import { useT } from '../lib/i18n';
 import { useCommandForm } from '../lib/writes/use-command-form';
-import {
-  MASTER_DATA_FAILURE as FAILURE,
-  MASTER_DATA_TOAST as TOAST,
-  checkAddVehicleType,
-} from '../lib/writes/master-data-forms';
+import { checkAddVehicleType } from '../lib/writes/master-data-forms';
 
 export function AddVehicleTypeDialog({
   onClose,
@@ -25,8 +21,8 @@ export function AddVehicleTypeDialog({
       return {
         command: 'add_vehicle_type',
         payload: checked.payload,
-        success: TOAST.vehicleTypeAdded,
-        failure: () => FAILURE.addVehicleType,
+        success: t('masterData.toast.vehicleTypeAdded'),
+        failure: () => t('masterData.failure.addVehicleType'),
       };
     },
     onDone: (_values, payload) => {

@@ -7,12 +7,7 @@ import { FormDialog } from './form-dialog';
 import { useFormFields } from './form-fields';
 import { useT } from '../lib/i18n';
 import { useCommandForm } from '../lib/writes/use-command-form';
-import {
-  MASTER_DATA_FAILURE as FAILURE,
-  MASTER_DATA_TOAST as TOAST,
-  checkAddVendor,
-  checkEditVendor,
-} from '../lib/writes/master-data-forms';
+import { checkAddVendor, checkEditVendor } from '../lib/writes/master-data-forms';
 
 /** Without `vendor` it adds one (and reports its id through onAdded); with it, it edits that one. */
 export function VendorDialog({
@@ -41,8 +36,8 @@ export function VendorDialog({
         return {
           command: 'edit_vendor',
           payload: checked.payload,
-          success: TOAST.vendorUpdated,
-          failure: () => FAILURE.updateVendor,
+          success: t('masterData.toast.vendorUpdated'),
+          failure: () => t('masterData.failure.updateVendor'),
         };
       }
       const checked = checkAddVendor(values);
@@ -50,8 +45,8 @@ export function VendorDialog({
       return {
         command: 'add_vendor',
         payload: checked.payload,
-        success: TOAST.vendorAdded,
-        failure: () => FAILURE.addVendor,
+        success: t('masterData.toast.vendorAdded'),
+        failure: () => t('masterData.failure.addVendor'),
       };
     },
     onDone: (_values, payload) => {

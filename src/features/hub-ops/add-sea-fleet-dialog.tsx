@@ -8,7 +8,6 @@ import { FormMessage, useFormFields } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
 import { sendChecked, useCommandForm } from '../../lib/writes/use-command-form';
 import { checkAddSeaFleet } from './form-validation';
-import { FAILURE, TOAST } from './messages';
 import { VendorField } from './vendor-field';
 
 export function AddSeaFleetDialog({ hub, onClose }: { hub: Hub; onClose: () => void }) {
@@ -17,8 +16,8 @@ export function AddSeaFleetDialog({ hub, onClose }: { hub: Hub; onClose: () => v
     defaultValues: { vendor_id: '', nama_kapal: '', nama_pelayaran: '', container_number: '' },
     submit: (values) =>
       sendChecked('add_sea_fleet', checkAddSeaFleet(values, hub.id), {
-        success: TOAST.seaFleetAdded,
-        failure: () => FAILURE.seaFleet,
+        success: t('hubOps.messages.toast.seaFleetAdded'),
+        failure: () => t('hubOps.messages.failure.seaFleet'),
       }),
     clearOnChange: 'all',
     onDone: onClose,

@@ -30,7 +30,7 @@ import { checkQueue } from './form-validation';
 import { arrivalsOfVehicles, awaitingForm, readyVehicles } from './hub-queries';
 import { isSeaHub } from './hub-resolution';
 import { useHubScope } from './hub-scope';
-import { FAILURE, TOAST } from './messages';
+import { TOAST } from './messages';
 import { filterTrucks, queueableTrucks } from './queueable-trucks';
 import { vehicleLabel } from './use-master-data';
 import { VendorFilter } from './vendor-field';
@@ -101,10 +101,15 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
   const [registering, setRegistering] = useState(false);
   // Registered from here: queued in the same go, its toast offering Urungkan; both dialogs close.
   const queueRegistered = async (vehicleId: string) => {
-    const result = await runWithUndo(engine, 'queue_vehicles', { hub_id: hub.id, vehicle_ids: [vehicleId] }, {
-      success: TOAST.queued(1),
-      failure: () => FAILURE.addToQueue,
-    });
+    const result = await runWithUndo(
+      engine,
+      'queue_vehicles',
+      { hub_id: hub.id, vehicle_ids: [vehicleId] },
+      {
+        success: TOAST.queued(1),
+        failure: () => t('hubOps.messages.failure.addToQueue'),
+      },
+    );
     // Not queued (its refusal was shown): registered all the same, so it is on the list to pick.
     if (result.ok) onClose();
     else setRegistering(false);
@@ -115,7 +120,7 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
       // Only what is still offered (a truck taken meanwhile drops out).
       const ids = values.vehicle_ids.filter((id) => trucks.some((truck) => truck.vehicle.id === id));
       return sendChecked('queue_vehicles', checkQueue(ids, hub.id), {
-        failure: () => FAILURE.addToQueue,
+        failure: () => t('hubOps.messages.failure.addToQueue'),
       });
     },
     // Its success toast offers Urungkan (issue 29): the trucks leave the queue again.

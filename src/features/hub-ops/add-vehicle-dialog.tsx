@@ -18,7 +18,7 @@ import { sendChecked, useCommandForm } from '../../lib/writes/use-command-form';
 import { checkAddVehicle, type AddVehicleValues } from './form-validation';
 import { vehicleModes } from './hub-resolution';
 import { useHubScope } from './hub-scope';
-import { DEFAULT_VEHICLE_TYPE, FAILURE, TOAST } from './messages';
+import { DEFAULT_VEHICLE_TYPE, FAILURE } from './messages';
 import { VendorField } from './vendor-field';
 
 export function AddVehicleDialog({
@@ -51,7 +51,7 @@ export function AddVehicleDialog({
     submit: (values) =>
       sendChecked('add_vehicle', checkAddVehicle(values, hub.id), {
         // Queued at once: the queue's toast (with Urungkan) says it all.
-        success: queue ? undefined : TOAST.vehicleAdded,
+        success: queue ? undefined : t('hubOps.messages.toast.vehicleAdded'),
         failure: FAILURE.addVehicle,
       }),
     clearOnChange: 'form',

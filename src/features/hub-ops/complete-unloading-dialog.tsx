@@ -8,7 +8,7 @@ import { CountedReceiptDialog } from '../../components/counted-receipt/counted-r
 import { useT } from '../../lib/i18n';
 import { zoneOfHub } from '../../lib/time-zone';
 import { useRxByIds } from '../../lib/hooks/use-rx-query';
-import { FAILURE, TOAST } from './messages';
+import { FAILURE } from './messages';
 
 export function CompleteUnloadingDialog({
   hub,
@@ -44,7 +44,7 @@ export function CompleteUnloadingDialog({
           bracket_inventory_id: crypto.randomUUID(),
           receipt,
         },
-        success: TOAST.unloadingCompleted,
+        success: t('hubOps.messages.toast.unloadingCompleted'),
         failure: FAILURE.completeUnloading,
       })}
       onClose={onClose}

@@ -22,7 +22,6 @@ import {
   useShipmentsWithBatch,
 } from './shipping-stock';
 import { useHubScope } from './hub-scope';
-import { FAILURE, TOAST } from './messages';
 import { ImagesField, QuantityFields, useShippingForm, type ShippingDialogProps } from './shipping-form';
 import { vehicleLabel } from './use-master-data';
 
@@ -47,8 +46,10 @@ export function DaratShippingDialog({ hub, vehicle, onClose, onShipped }: Shippi
       images: [],
     },
     submit: (values) =>
-      sendChecked('create_shipment_darat', check(values), { failure: () => FAILURE.submitShipping }),
-    success: () => TOAST.daratShipped,
+      sendChecked('create_shipment_darat', check(values), {
+        failure: () => t('hubOps.messages.failure.submitShipping'),
+      }),
+    success: () => t('hubOps.messages.toast.daratShipped'),
     onClose,
     onShipped,
   });

@@ -15,7 +15,7 @@ import { checkSeaForm, SEA_COMMAND, type SeaForm, type SeaFormValues } from './f
 import { withStockAndBatch } from './shipping-checks';
 import { OriginStock, ShippingSummary, useOriginStock, useReviewStep } from './shipping-stock';
 import { useHubScope } from './hub-scope';
-import { FAILURE, TOAST } from './messages';
+import { TOAST } from './messages';
 import { otwLabelPart } from './otw-label';
 import { ImagesField, QuantityFields, useShippingForm, type ShippingDialogProps } from './shipping-form';
 import { vehicleLabel } from './use-master-data';
@@ -64,13 +64,15 @@ export function SeaShippingDialog({
     submit: (values) =>
       sendChecked(SEA_COMMAND[kind], check(values), {
         failure: (message) =>
-          kind === 'poljak' ? `${FAILURE.createShipment}: ${message}` : FAILURE.saveData,
+          kind === 'poljak'
+            ? `${t('hubOps.messages.failure.createShipment')}: ${message}`
+            : t('hubOps.messages.failure.saveData'),
       }),
     success: (values) => {
       const destination = master.hubsById.get(values.destination_hub_id);
       return kind === 'poljak' && destination
         ? TOAST.poljakShipped(otwLabelPart(destination))
-        : TOAST.polsubShipped;
+        : t('hubOps.messages.toast.polsubShipped');
     },
     onClose,
     onShipped,

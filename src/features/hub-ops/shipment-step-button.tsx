@@ -10,7 +10,7 @@ import { useT } from '../../lib/i18n';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { runWithUndo } from '../../lib/writes/undo-offer';
 import { useHubScope } from './hub-scope';
-import { FAILURE, TOAST } from './messages';
+import { FAILURE } from './messages';
 
 /** The view's one big button: a whole-width tap target. */
 export const BIG_STEP = 'h-16 w-full text-lg sm:w-auto sm:min-w-72';
@@ -37,7 +37,7 @@ export function ShipmentStepButton({
         {...stepId}
         onAction={() =>
           runWithUndo(engine, 'confirm_arrival', payload, {
-            success: TOAST.arrivalConfirmed,
+            success: t('hubOps.messages.toast.arrivalConfirmed'),
             failure: FAILURE.confirmArrival,
           })
         }
@@ -53,7 +53,7 @@ export function ShipmentStepButton({
         {...stepId}
         onAction={() =>
           runWithUndo(engine, 'start_unloading', payload, {
-            success: TOAST.unloadingStarted,
+            success: t('hubOps.messages.toast.unloadingStarted'),
             failure: FAILURE.startUnloading,
           })
         }

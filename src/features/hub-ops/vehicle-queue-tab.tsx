@@ -15,7 +15,7 @@ import { EmptyState } from '../../components/empty-state';
 import { useT } from '../../lib/i18n';
 import { useHubScope } from './hub-scope';
 import { ListSection } from './list-section';
-import { FAILURE, TOAST } from './messages';
+import { FAILURE } from './messages';
 import { runWithUndo } from '../../lib/writes/undo-offer';
 import { RowActionsMenu } from '../../components/row-actions-menu';
 import { VehicleCard } from './vehicle-card';
@@ -85,8 +85,8 @@ const ReadyCard = memo(function ReadyCard({ vehicle: v }: { vehicle: Vehicle }) 
           onAction={async () => {
             let moved = false;
             const done = await runWithUndo(engine, 'start_loading', payload, {
-              success: TOAST.loadingStarted,
-              failure: () => FAILURE.updateVehicleStatus,
+              success: t('hubOps.messages.toast.loadingStarted'),
+              failure: () => t('hubOps.messages.failure.updateVehicleStatus'),
               // Sedang Muat with the vehicle in it, within the tap (issue 14, P3).
               onShown: () => {
                 moved = true;
@@ -123,7 +123,10 @@ function RemoveFromQueue({ vehicle }: { vehicle: Vehicle }) {
               engine,
               'remove_from_queue',
               { hub_id: hub!.id, vehicle_id: vehicle.id },
-              { success: TOAST.removedFromQueue, failure: () => FAILURE.updateVehicleStatus },
+              {
+                success: t('hubOps.messages.toast.removedFromQueue'),
+                failure: () => t('hubOps.messages.failure.updateVehicleStatus'),
+              },
             ),
         },
       ]}
@@ -147,7 +150,7 @@ const LoadingCard = memo(function LoadingCard({ vehicle: v }: { vehicle: Vehicle
               engine,
               'finish_loading',
               { hub_id: hub.id, vehicle_id: v.id },
-              { success: TOAST.loadingFinished, failure: FAILURE.completeLoading },
+              { success: t('hubOps.messages.toast.loadingFinished'), failure: FAILURE.completeLoading },
             );
             if (done.ok) open({ kind: 'shipping', vehicleId: v.id });
           }}

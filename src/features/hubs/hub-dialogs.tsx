@@ -8,7 +8,6 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { useT } from '../../lib/i18n';
 import { useCommandForm } from '../../lib/writes/use-command-form';
 import { checkCapacity, checkEditHub, type EditHubValues } from './hub-forms';
-import { HUB_TOAST } from './messages';
 
 export function EditHubDialog({ hub, onClose }: { hub: Hub; onClose: () => void }) {
   const t = useT();
@@ -22,8 +21,8 @@ export function EditHubDialog({ hub, onClose }: { hub: Hub; onClose: () => void 
       return {
         command: 'edit_hub',
         payload: checked.payload,
-        success: HUB_TOAST.updated,
-        failure: () => HUB_TOAST.updateFailed,
+        success: t('hubsScreen.updated'),
+        failure: () => t('hubsScreen.updateFailed'),
       };
     },
     onDone: () => onClose(),
@@ -72,7 +71,7 @@ export function CapacityDialog({ warehouse, onClose }: { warehouse: Warehouse; o
       return {
         command: 'set_warehouse_capacity',
         payload: checked.payload,
-        success: HUB_TOAST.capacitySaved,
+        success: t('hubsScreen.capacitySaved'),
       };
     },
     fieldOf: { capacity: 'capacity' },

@@ -24,7 +24,6 @@ import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useSignedIn } from '../../lib/session/session';
 import { CapacityDialog, EditHubDialog } from './hub-dialogs';
 import { checkAddHub, hubTypeLabel } from './hub-forms';
-import { HUB_TOAST } from './messages';
 
 const ALL = { selector: {} };
 
@@ -55,8 +54,8 @@ function AddHubForm() {
       return {
         command: 'add_hub',
         payload: checked.payload,
-        success: HUB_TOAST.saved,
-        failure: () => HUB_TOAST.saveFailed,
+        success: t('hubsScreen.saved'),
+        failure: () => t('hubsScreen.saveFailed'),
       };
     },
     resetOnDone: true,
@@ -222,7 +221,7 @@ export function HubsPage() {
             engine,
             'delete_hub',
             { hub_id: open.hub.id },
-            { success: HUB_TOAST.deleted, failure: () => HUB_TOAST.deleteFailed },
+            { success: t('hubsScreen.deleted'), failure: () => t('hubsScreen.deleteFailed') },
           );
           return true;
         }}

@@ -20,7 +20,7 @@ import {
   inventoryPayload,
   type InventoryFormValues,
 } from './inventory-forms';
-import { FAILURE, KARAWANG_WAREHOUSE, TOAST } from './messages';
+import { KARAWANG_WAREHOUSE } from './messages';
 
 export function AddInventoryDialog({
   warehouses,
@@ -38,8 +38,8 @@ export function AddInventoryDialog({
     submit: (values) => ({
       command: 'add_inventory',
       payload: inventoryPayload(values),
-      success: TOAST.inventoryAdded,
-      failure: () => FAILURE.addInventory,
+      success: t('inventory.toast.inventoryAdded'),
+      failure: () => t('inventory.failure.addInventory'),
     }),
     resetOnDone: true,
     onDone: onClose,

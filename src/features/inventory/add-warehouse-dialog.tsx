@@ -5,7 +5,6 @@ import { useFormFields } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
 import { useCommandForm } from '../../lib/writes/use-command-form';
 import { warehouseFormSchema, warehousePayload, type WarehouseFormValues } from './inventory-forms';
-import { FAILURE, TOAST } from './messages';
 
 export function AddWarehouseDialog({
   onClose,
@@ -21,8 +20,8 @@ export function AddWarehouseDialog({
     submit: (values) => ({
       command: 'add_warehouse',
       payload: warehousePayload(values),
-      success: TOAST.warehouseAdded,
-      failure: () => FAILURE.addWarehouse,
+      success: t('inventory.toast.warehouseAdded'),
+      failure: () => t('inventory.failure.addWarehouse'),
     }),
     resetOnDone: true,
     onDone: (_values, payload) => payload && onAdded(payload.warehouse_id as string),

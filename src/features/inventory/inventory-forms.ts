@@ -2,21 +2,21 @@
 // messages, and the payloads they send (add_inventory, add_warehouse). Pure,
 // unit-tested. (The cards' totals: inventory-totals.ts.) The messages are read when a value
 // is checked, in the device's language (issue 30).
+import { t } from '../../lib/i18n';
 import { z } from 'zod';
 import { formatStorageDate } from '../../lib/format-date';
-import { MESSAGE } from './messages';
 
 const quantity = (message: () => string) =>
   z.number({ error: message }).int({ error: message }).min(0, { error: message });
 
 export const inventoryFormSchema = z.object({
-  warehouse_id: z.string().min(1, { error: () => MESSAGE.chooseWarehouse }),
+  warehouse_id: z.string().min(1, { error: () => t('inventory.message.chooseWarehouse') }),
   /** The day as yyyy-MM-dd (the date picker's value), '' before one is chosen. */
   date: z
-    .string({ error: () => MESSAGE.chooseDate })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => MESSAGE.chooseDate }),
-  smartboard_quantity: quantity(() => MESSAGE.smartboardNotNegative),
-  bracket_quantity: quantity(() => MESSAGE.bracketNotNegative),
+    .string({ error: () => t('inventory.message.chooseDate') })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => t('inventory.message.chooseDate') }),
+  smartboard_quantity: quantity(() => t('inventory.message.smartboardNotNegative')),
+  bracket_quantity: quantity(() => t('inventory.message.bracketNotNegative')),
   batch_number: z.string(),
 });
 export type InventoryFormValues = z.input<typeof inventoryFormSchema>;
@@ -45,8 +45,8 @@ export const warehouseFormSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, { error: () => MESSAGE.warehouseNameRequired })
-    .max(100, { error: () => MESSAGE.warehouseNameTooLong }),
+    .min(1, { error: () => t('inventory.message.warehouseNameRequired') })
+    .max(100, { error: () => t('inventory.message.warehouseNameTooLong') }),
   location: z.string(),
 });
 export type WarehouseFormValues = z.input<typeof warehouseFormSchema>;

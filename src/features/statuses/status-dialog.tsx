@@ -8,7 +8,6 @@ import { STATUS_COLORS } from '../../lib/shipments/shipment-status';
 import { useT } from '../../lib/i18n';
 import { asWork } from '../../lib/writes/server-action';
 import { useCommandForm } from '../../lib/writes/use-command-form';
-import * as M from './messages';
 import { addStatus, editStatus } from './status-api';
 import { statusFormSchema, type StatusFormInput, type StatusFormValues } from './status-form';
 
@@ -32,10 +31,13 @@ export function StatusDialog({
       const values = input as unknown as StatusFormValues;
       return status
         ? {
-            run: () => asWork(() => editStatus(status.key, values), M.FAILURE.update),
-            success: M.SUCCESS.updated,
+            run: () => asWork(() => editStatus(status.key, values), t('statusesScreen.failure.update')),
+            success: t('statusesScreen.success.updated'),
           }
-        : { run: () => asWork(() => addStatus(values), M.FAILURE.add), success: M.SUCCESS.added };
+        : {
+            run: () => asWork(() => addStatus(values), t('statusesScreen.failure.add')),
+            success: t('statusesScreen.success.added'),
+          };
     },
     onDone: () => {
       onSaved();

@@ -2,11 +2,11 @@
 // the server's shape (lower case words joined by underscores), the colour one
 // of the badge colours. The messages are read when a value is checked, in the device's
 // language (issue 30).
+import { t } from '../../lib/i18n';
 import { z } from 'zod';
 import { STATUS_COLORS } from '../../lib/shipments/shipment-status';
-import { MESSAGE } from './messages';
 
-const required = { error: () => MESSAGE.required };
+const required = { error: () => t('statusesScreen.required') };
 
 export const statusFormSchema = z.object({
   key: z
@@ -14,7 +14,7 @@ export const statusFormSchema = z.object({
     .trim()
     .min(1, required)
     .transform((k) => k.toLowerCase())
-    .pipe(z.string().regex(/^[a-z0-9]+(_[a-z0-9]+)*$/, { error: () => MESSAGE.keyFormat })),
+    .pipe(z.string().regex(/^[a-z0-9]+(_[a-z0-9]+)*$/, { error: () => t('statusesScreen.keyFormat') })),
   label: z.string().trim().min(1, required),
   color: z.enum(STATUS_COLORS),
 });

@@ -8,21 +8,3 @@ export const requiredFor = (plate: string): string =>
 /** A row named by its plate, or 'without plate' (spec 5). */
 export const withPlate = (plate: string): string => plate.trim() || t('vendors.detail.withoutPlate');
 export const saved = (n: number): string => t('vendors.detail.saved', { n });
-
-export const DETAIL = {
-  get allSaved(): string {
-    return t('vendors.detail.allSaved');
-  },
-  get nothingToSave(): string {
-    return t('vendors.detail.nothingToSave');
-  },
-  get saveFailed(): string {
-    return t('vendors.detail.saveFailed');
-  },
-  get deleteFailed(): string {
-    return t('vendors.detail.deleteFailed');
-  },
-  get vehicleDeleted(): string {
-    return t('vendors.detail.vehicleDeleted');
-  },
-};

@@ -2,6 +2,7 @@
 // (a 'not found' only when storage agrees: useConfirmedMissing), its vehicles as stored with the
 // user's unsaved edits and new rows over them, the vehicle types, and the row actions: a row's
 // edit, its delete, and Save All (vehicle-rows.ts decides what and with which message).
+import { t } from '../../lib/i18n';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { runCommand, showError } from '../../lib/writes/run-command';
@@ -57,8 +58,8 @@ export function useVendorDetailData(vendorId: string) {
       'delete_vehicle',
       { vehicle_id: row.saved.id },
       {
-        success: M.DETAIL.vehicleDeleted,
-        failure: () => M.DETAIL.deleteFailed,
+        success: t('vendors.detail.vehicleDeleted'),
+        failure: () => t('vendors.detail.deleteFailed'),
       },
     );
   };
@@ -66,7 +67,7 @@ export function useVendorDetailData(vendorId: string) {
   const saveAll = async () => {
     const plan = planSave(allRows, { vendorId, hubId: profile.role === 'hub_user' ? profile.hubId : null });
     if (!plan.ok) {
-      if (plan.message === M.DETAIL.allSaved || plan.message === M.DETAIL.nothingToSave)
+      if (plan.message === t('vendors.detail.allSaved') || plan.message === t('vendors.detail.nothingToSave'))
         toast.info(plan.message);
       else showError(plan.message);
       return;
@@ -75,7 +76,9 @@ export function useVendorDetailData(vendorId: string) {
     let saved = 0;
     try {
       for (const c of plan.commands) {
-        const result = await runCommand(engine, c.type, c.payload, { failure: () => M.DETAIL.saveFailed });
+        const result = await runCommand(engine, c.type, c.payload, {
+          failure: () => t('vendors.detail.saveFailed'),
+        });
         if (!result.ok) break;
         saved++;
       }

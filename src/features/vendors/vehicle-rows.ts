@@ -1,6 +1,7 @@
 // Vendor Detail's rows (spec 2.7, 5): what Save All Vehicles sends. A row is a
 // vehicle of the vendor (saved, possibly edited) or a new one ('Tambah Baris').
 // Pure, so every message is unit-tested (tests/unit/vendors-forms.test.ts).
+import { t } from '../../lib/i18n';
 import type { AnyCommand, Vehicle } from '../../../sync/pure';
 import { checkCommand } from '../../lib/writes/check-command';
 import * as M from './messages';
@@ -86,9 +87,9 @@ export function planSave(
   rows: readonly VehicleRow[],
   context: { vendorId: string; hubId: string | null },
 ): SavePlan {
-  if (rows.length === 0) return { ok: false, message: M.DETAIL.nothingToSave };
+  if (rows.length === 0) return { ok: false, message: t('vendors.detail.nothingToSave') };
   const pending = rows.filter(isPending);
-  if (pending.length === 0) return { ok: false, message: M.DETAIL.allSaved };
+  if (pending.length === 0) return { ok: false, message: t('vendors.detail.allSaved') };
   const commands: VehicleCommand[] = [];
   for (const row of pending) {
     if (!isComplete(row)) return { ok: false, message: M.requiredFor(row.license_plate) };
@@ -111,8 +112,7 @@ export function planSave(
         };
     // The command's own rules too (a land vehicle needs its type, a ship its company).
     const checked = checkCommand(candidate.type, candidate.payload);
-    if (!checked.ok)
-      return { ok: false, message: `${checked.first} (${M.withPlate(row.license_plate)})` };
+    if (!checked.ok) return { ok: false, message: `${checked.first} (${M.withPlate(row.license_plate)})` };
     commands.push(candidate);
   }
   return { ok: true, commands };

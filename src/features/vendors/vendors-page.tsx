@@ -15,7 +15,6 @@ import { RowActionsMenu } from '../../components/row-actions-menu';
 import { ScreenHeader } from '../../components/screen-header';
 import { Button } from '../../components/ui/button';
 import { VendorDialog } from '../../components/vendor-dialog';
-import { MASTER_DATA_FAILURE, MASTER_DATA_TOAST } from '../../lib/writes/master-data-forms';
 import { runCommand } from '../../lib/writes/run-command';
 import { useT } from '../../lib/i18n';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
@@ -115,8 +114,8 @@ export function VendorsPage() {
             'delete_vendor',
             { vendor_id: open.vendor.id },
             {
-              success: MASTER_DATA_TOAST.vendorDeleted,
-              failure: () => MASTER_DATA_FAILURE.deleteVendor,
+              success: t('masterData.toast.vendorDeleted'),
+              failure: () => t('masterData.failure.deleteVendor'),
             },
           );
           return true;

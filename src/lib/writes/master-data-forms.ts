@@ -3,40 +3,8 @@
 import type { CommandInput } from '../../../sync/pure';
 import { checkCommand, type Checked } from './check-command';
 import type { FieldErrors } from './field-errors';
-import { t } from '../i18n';
 
 const newId = () => crypto.randomUUID();
-
-// spec 8.3 and 8.2, from the catalogues (key masterData): each read when its toast is shown, in
-// the device's language (issue 30), also where another module re-exports them.
-export const MASTER_DATA_TOAST = {
-  get vendorAdded(): string {
-    return t('masterData.toast.vendorAdded');
-  },
-  get vendorUpdated(): string {
-    return t('masterData.toast.vendorUpdated');
-  },
-  get vendorDeleted(): string {
-    return t('masterData.toast.vendorDeleted');
-  },
-  get vehicleTypeAdded(): string {
-    return t('masterData.toast.vehicleTypeAdded');
-  },
-};
-export const MASTER_DATA_FAILURE = {
-  get addVendor(): string {
-    return t('masterData.failure.addVendor');
-  },
-  get updateVendor(): string {
-    return t('masterData.failure.updateVendor');
-  },
-  get deleteVendor(): string {
-    return t('masterData.failure.deleteVendor');
-  },
-  get addVehicleType(): string {
-    return t('masterData.failure.addVehicleType');
-  },
-};
 
 export function checkAddVendor(values: { name: string; contact_person: string; phone: string }) {
   return checkCommand('add_vendor', { vendor_id: newId(), ...values });
