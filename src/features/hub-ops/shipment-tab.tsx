@@ -1,9 +1,8 @@
 // The OTW, Confirm Tiba and Sedang Bongkar tabs (spec 2.9, 4.2, 4.3): the
 // shipments bound for this hub, and the step each tab takes them through, each
 // offering Urungkan for ten seconds (issue 29).
-import { Maximize2 } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Button } from '../../components/ui/button';
+import { useSearchParams } from 'react-router-dom';
+import { ShipmentViewLink } from '../../components/shipment-page';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useT } from '../../lib/i18n';
 import { shipmentViewPath } from '../../lib/hub-routes';
@@ -49,16 +48,7 @@ export function ShipmentTab({ tab }: { tab: Tab }) {
               scanned: s.id === scanned,
               actions: (
                 <>
-                  <Button asChild variant="outline">
-                    <Link
-                      to={shipmentViewPath(config.slug, s.id)}
-                      aria-label={t('hubShipping.view.openLabel', { batch: s.batch_number })}
-                      data-testid="shipment-view-link"
-                    >
-                      <Maximize2 aria-hidden="true" />
-                      {t('hubShipping.view.open')}
-                    </Link>
-                  </Button>
+                  <ShipmentViewLink to={shipmentViewPath(config.slug, s.id)} batch={s.batch_number} />
                   <ShipmentStepButton shipment={s} step={tab} />
                 </>
               ),

@@ -3,8 +3,8 @@
 // the three steps a POD takes them through. Everything reads the local
 // collections and writes through the sync engine: it works with no signal.
 import { useMemo, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Maximize2, RefreshCw } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
+import { RefreshCw } from 'lucide-react';
 import {
   mayActForPodCity,
   podCityOfHub,
@@ -18,6 +18,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { RejectionsAlert } from '../../components/rejections-alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { ShipmentViewLink } from '../../components/shipment-page';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useT } from '../../lib/i18n';
@@ -164,16 +165,7 @@ export function PodPage() {
               onRefresh={refresh}
               act={(s) => (
                 <>
-                  <Button asChild variant="outline">
-                    <Link
-                      to={podShipmentViewPath(s.id)}
-                      aria-label={t('hubShipping.view.openLabel', { batch: s.batch_number })}
-                      data-testid="shipment-view-link"
-                    >
-                      <Maximize2 aria-hidden="true" />
-                      {t('hubShipping.view.open')}
-                    </Link>
-                  </Button>
+                  <ShipmentViewLink to={podShipmentViewPath(s.id)} batch={s.batch_number} />
                   <PodAction
                     tab={name}
                     shipment={s}
@@ -192,14 +184,7 @@ export function PodPage() {
           </TabsContent>
         ))}
       </Tabs>
-      {counting && (
-        <PodReceiptDialog
-          shipment={counting.shipment}
-          city={counting.city}
-          warehouseLocation={counting.location}
-          onClose={() => setCounting(null)}
-        />
-      )}
+      {counting && <PodReceiptDialog counting={counting} onClose={() => setCounting(null)} />}
     </div>
   );
 }
