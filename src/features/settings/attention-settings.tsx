@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog';
 import { useFormFields } from '../../components/form-fields';
 import { Row } from '../../components/sync-panel';
-import { Button } from '../../components/ui/button';
-import { SettingsCard } from './settings-card';
+import { ServerSettingsCard } from './settings-card';
 import { formatSince, type AttentionThresholds } from '../../lib/attention/attention';
 import { refreshAttention, useAttentionServer } from '../../lib/attention/attention-live';
 import { useT } from '../../lib/i18n';
@@ -111,51 +110,48 @@ export function AttentionSettingsCard() {
   const [editing, setEditing] = useState(false);
   const perHub = hubs.filter((h) => thresholds.waitingByHub[h.id]);
   return (
-    <SettingsCard
+    <ServerSettingsCard
       id="attention"
       title={t('tower.attentionSettings.title')}
       description={t('tower.attentionSettings.description')}
-      className="grid gap-3 text-sm"
-    >
-      <dl className="divide-y">
-        <Row
-          label={t('tower.attentionSettings.etaGrace')}
-          value={
-            thresholds.etaGraceMinutes
-              ? formatSince(thresholds.etaGraceMinutes * MINUTE)
-              : t('tower.attentionSettings.noGrace')
-          }
-          testId="attention-eta-grace"
-        />
-        <Row
-          label={t('tower.attentionSettings.waiting')}
-          value={formatSince(thresholds.waitingMinutes * MINUTE)}
-          testId="attention-waiting"
-        />
-        {perHub.map((h) => (
+      changeLabel={t('tower.attentionSettings.change')}
+      offlineText={t('tower.attentionSettings.offline')}
+      online={online}
+      loaded={at !== null}
+      onChange={() => setEditing(true)}
+      rows={
+        <>
           <Row
-            key={h.id}
-            label={t('tower.attentionSettings.waitingAt', { hub: h.name })}
-            value={formatSince(thresholds.waitingByHub[h.id]! * MINUTE)}
-            testId={`attention-hub-${h.id}`}
+            label={t('tower.attentionSettings.etaGrace')}
+            value={
+              thresholds.etaGraceMinutes
+                ? formatSince(thresholds.etaGraceMinutes * MINUTE)
+                : t('tower.attentionSettings.noGrace')
+            }
+            testId="attention-eta-grace"
           />
-        ))}
-        <Row
-          label={t('tower.attentionSettings.deviceSilent')}
-          value={formatSince(thresholds.deviceSilentMinutes * MINUTE)}
-          testId="attention-device-silent"
-        />
-      </dl>
-      <Button
-        variant="outline"
-        className="w-fit"
-        disabled={!online || at === null}
-        onClick={() => setEditing(true)}
-      >
-        {t('tower.attentionSettings.change')}
-      </Button>
-      {!online && <p className="text-muted-foreground">{t('tower.attentionSettings.offline')}</p>}
+          <Row
+            label={t('tower.attentionSettings.waiting')}
+            value={formatSince(thresholds.waitingMinutes * MINUTE)}
+            testId="attention-waiting"
+          />
+          {perHub.map((h) => (
+            <Row
+              key={h.id}
+              label={t('tower.attentionSettings.waitingAt', { hub: h.name })}
+              value={formatSince(thresholds.waitingByHub[h.id]! * MINUTE)}
+              testId={`attention-hub-${h.id}`}
+            />
+          ))}
+          <Row
+            label={t('tower.attentionSettings.deviceSilent')}
+            value={formatSince(thresholds.deviceSilentMinutes * MINUTE)}
+            testId="attention-device-silent"
+          />
+        </>
+      }
+    >
       {editing && <ThresholdsDialog thresholds={thresholds} hubs={hubs} onClose={() => setEditing(false)} />}
-    </SettingsCard>
+    </ServerSettingsCard>
   );
 }
