@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { inTransitTotals, isInTransit, type Shipment } from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
+import { ScreenHeader } from '../../components/screen-header';
 import type { DataColumn } from '../../components/data-table';
 import { quantityColumns } from '../../components/quantity-columns';
 import { ShipmentDetailSheet } from '../../components/shipment-detail-sheet';
@@ -96,18 +97,20 @@ export function InTransitPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="in-transit-page">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-bold tracking-tight">{t('tower.inTransit.title')}</h1>
-          <DataFreshness />
-        </div>
-        <Button variant="outline" asChild>
-          <Link to="/">
-            <ArrowLeft aria-hidden="true" />
-            {t('tower.inTransit.back')}
-          </Link>
-        </Button>
-      </header>
+      <ScreenHeader
+        title={t('tower.inTransit.title')}
+        alignEnd
+        actions={
+          <Button variant="outline" asChild>
+            <Link to="/">
+              <ArrowLeft aria-hidden="true" />
+              {t('tower.inTransit.back')}
+            </Link>
+          </Button>
+        }
+      >
+        <DataFreshness />
+      </ScreenHeader>
       <FilteredShipmentTable
         stats={{
           className: 'grid-cols-3',

@@ -13,6 +13,7 @@ import {
   type Shipment,
 } from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
+import { ScreenHeader } from '../../components/screen-header';
 import { EmptyState } from '../../components/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { RejectionsAlert } from '../../components/rejections-alert';
@@ -97,41 +98,46 @@ export function PodPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="pod-page">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-bold tracking-tight">{t('handover.pod.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('handover.pod.description')}</p>
-          <DataFreshness />
-          <div className="flex flex-wrap gap-2 pt-2">
-            <QrScannerButton />
-            <VerifyDocumentLink />
-          </div>
+      <ScreenHeader
+        title={t('handover.pod.title')}
+        alignEnd
+        actions={
+          staff || selectable.length > 1 ? (
+            <div className="grid gap-1">
+              <label htmlFor="pod-city" className="text-sm font-medium">
+                {t('handover.pod.chooseCity')}
+              </label>
+              <Select
+                value={chosen ?? ALL_VALUE}
+                onValueChange={(v) => setChosen(v === ALL_VALUE ? null : v)}
+              >
+                <SelectTrigger id="pod-city" className="w-56" data-testid="pod-city-select">
+                  <SelectValue placeholder={t('handover.pod.chooseCity')} />
+                </SelectTrigger>
+                <SelectContent>
+                  {staff && <SelectItem value={ALL_VALUE}>{t('handover.pod.allCities')}</SelectItem>}
+                  {selectable.map((c) => (
+                    <SelectItem key={c} value={c}>
+                      {c}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          ) : (
+            <Badge variant="primary" className="h-9 px-3 text-sm" data-testid="pod-city-badge">
+              {myCity ?? '-'}
+            </Badge>
+          )
+        }
+      >
+        <p className="text-sm text-muted-foreground">{t('handover.pod.description')}</p>
+        <DataFreshness />
+        <div className="flex flex-wrap gap-2 pt-2">
+          <QrScannerButton />
+          <VerifyDocumentLink />
         </div>
-        {staff || selectable.length > 1 ? (
-          <div className="grid gap-1">
-            <label htmlFor="pod-city" className="text-sm font-medium">
-              {t('handover.pod.chooseCity')}
-            </label>
-            <Select value={chosen ?? ALL_VALUE} onValueChange={(v) => setChosen(v === ALL_VALUE ? null : v)}>
-              <SelectTrigger id="pod-city" className="w-56" data-testid="pod-city-select">
-                <SelectValue placeholder={t('handover.pod.chooseCity')} />
-              </SelectTrigger>
-              <SelectContent>
-                {staff && <SelectItem value={ALL_VALUE}>{t('handover.pod.allCities')}</SelectItem>}
-                {selectable.map((c) => (
-                  <SelectItem key={c} value={c}>
-                    {c}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-        ) : (
-          <Badge variant="primary" className="h-9 px-3 text-sm" data-testid="pod-city-badge">
-            {myCity ?? '-'}
-          </Badge>
-        )}
-      </header>
+      </ScreenHeader>
 
       <RejectionsAlert />
 
