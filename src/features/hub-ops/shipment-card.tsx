@@ -14,7 +14,7 @@ import { PendingBadge } from '../../components/pending-badge';
 import type { PendingMarks } from '../../lib/pending-marks';
 import { useIsPending } from '../../lib/use-outbox';
 import { UploadThumbnails } from './upload-thumbnails';
-import { ItemCount, ReceiptMarks } from '../../components/receipt-marks';
+import { ReceivedQuantities } from '../../components/receipt-marks';
 import type { ReceivedCounts } from '../../lib/handover/receipt-marks';
 
 export type ShipmentDates = 'etd-eta' | 'arrival' | 'unloading' | 'done' | 'departed';
@@ -140,13 +140,7 @@ export function ShipmentCard({
             {transport}
             {routeText && <span className="text-muted-foreground"> · {routeText}</span>}
           </p>
-          <p className="text-sm" data-testid="shipment-quantities">
-            <ItemCount sent={s.smartboard_quantity} received={received?.smartboard.received} />{' '}
-            {t('hubShipping.card.tv')} ·{' '}
-            <ItemCount sent={s.bracket_quantity} received={received?.bracket.received} />{' '}
-            {t('hubShipping.card.bracket')}
-          </p>
-          {received && <ReceiptMarks marks={received.marks} />}
+          <ReceivedQuantities shipment={s} received={received} testId="shipment-quantities" />
           <Dates shipment={s} dates={dates} />
           <DockTimeLine
             items={[
