@@ -1,5 +1,6 @@
 // The signed-in screens by route, each behind its access check. The shell's Suspense
 // boundary shows a loader while a screen's chunk loads.
+import type { ComponentProps, ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import { lazyPage } from './lazy-page';
 import { RequireAccess } from './route-guards';
@@ -18,41 +19,41 @@ const HubsPage = lazyPage(() => import('../features/hubs/hubs-page'), 'HubsPage'
 const VendorDetailPage = lazyPage(() => import('../features/vendors/vendor-detail-page'), 'VendorDetailPage');
 const VendorsPage = lazyPage(() => import('../features/vendors/vendors-page'), 'VendorsPage');
 
-export function InventoryScreen() {
-  return <InventoryPage />;
+type Guard = Pick<ComponentProps<typeof RequireAccess>, 'screen' | 'titleKey'>;
+
+/** A screen whose page needs nothing from the address, behind its access check. */
+function guarded(guard: Guard, Page: ComponentType) {
+  return function GuardedScreen() {
+    return (
+      <RequireAccess {...guard}>
+        <Page />
+      </RequireAccess>
+    );
+  };
 }
 
-export function VendorsScreen() {
-  return (
-    <RequireAccess screen={{ kind: 'vendors' }} titleKey="screens.vendors">
-      <VendorsPage />
-    </RequireAccess>
-  );
-}
-
-export function VendorDetailScreen() {
-  return (
-    <RequireAccess screen={{ kind: 'vendors' }} titleKey="screens.vendorDetail">
-      <VendorDetailPage />
-    </RequireAccess>
-  );
-}
-
-export function HubsScreen() {
-  return (
-    <RequireAccess screen={{ kind: 'hubs' }} titleKey="screens.hubs">
-      <HubsPage />
-    </RequireAccess>
-  );
-}
-
-export function StatusShipmentScreen() {
-  return (
-    <RequireAccess screen={{ kind: 'status-shipment' }} titleKey="screens.statuses">
-      <StatusesPage />
-    </RequireAccess>
-  );
-}
+export const InventoryScreen = InventoryPage;
+export const InTransitScreen = InTransitPage;
+export const VendorsScreen = guarded(
+  { screen: { kind: 'vendors' }, titleKey: 'screens.vendors' },
+  VendorsPage,
+);
+export const VendorDetailScreen = guarded(
+  { screen: { kind: 'vendors' }, titleKey: 'screens.vendorDetail' },
+  VendorDetailPage,
+);
+export const HubsScreen = guarded({ screen: { kind: 'hubs' }, titleKey: 'screens.hubs' }, HubsPage);
+export const StatusShipmentScreen = guarded(
+  { screen: { kind: 'status-shipment' }, titleKey: 'screens.statuses' },
+  StatusesPage,
+);
+export const PodScreen = guarded({ screen: { kind: 'pod' }, titleKey: 'screens.pod' }, PodPage);
+export const UsersScreen = guarded({ screen: { kind: 'users' }, titleKey: 'screens.users' }, UsersPage);
+export const SettingsScreen = guarded(
+  { screen: { kind: 'settings' }, titleKey: 'settings.title' },
+  SettingsPage,
+);
+export const AuditScreen = guarded({ screen: { kind: 'audit' }, titleKey: 'screens.audit' }, AuditPage);
 
 export function HubActivityScreen() {
   const { hubId = '' } = useParams();
@@ -63,48 +64,12 @@ export function HubActivityScreen() {
   );
 }
 
-export function InTransitScreen() {
-  return <InTransitPage />;
-}
-
-export function PodScreen() {
-  return (
-    <RequireAccess screen={{ kind: 'pod' }} titleKey="screens.pod">
-      <PodPage />
-    </RequireAccess>
-  );
-}
-
 /** /pod/shipment/{id}: one container's own view at a POD (issue 41). */
 export function PodShipmentScreen() {
   const { shipmentId = '' } = useParams();
   return (
     <RequireAccess screen={{ kind: 'pod' }} titleKey="screens.pod">
       <PodShipmentView key={shipmentId} shipmentId={shipmentId} />
-    </RequireAccess>
-  );
-}
-
-export function UsersScreen() {
-  return (
-    <RequireAccess screen={{ kind: 'users' }} titleKey="screens.users">
-      <UsersPage />
-    </RequireAccess>
-  );
-}
-
-export function SettingsScreen() {
-  return (
-    <RequireAccess screen={{ kind: 'settings' }} titleKey="settings.title">
-      <SettingsPage />
-    </RequireAccess>
-  );
-}
-
-export function AuditScreen() {
-  return (
-    <RequireAccess screen={{ kind: 'audit' }} titleKey="screens.audit">
-      <AuditPage />
     </RequireAccess>
   );
 }

@@ -71,3 +71,33 @@ export function ConfirmDialog({
     </AlertDialog>
   );
 }
+
+/** Asks before deleting `target` (none: closed); the deletion resolves true to close. */
+export function ConfirmDelete<T>({
+  target,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  onDelete,
+}: {
+  target: T | null;
+  onClose: () => void;
+  title: string;
+  description: (target: T) => string;
+  /** The confirm button's words, if not Delete's. */
+  confirmLabel?: string;
+  onDelete: (target: T) => Promise<boolean>;
+}) {
+  const t = useT();
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={(next) => !next && onClose()}
+      title={title}
+      description={target !== null ? description(target) : ''}
+      confirmLabel={confirmLabel ?? t('common.delete')}
+      onConfirm={() => (target !== null ? onDelete(target) : Promise.resolve(true))}
+    />
+  );
+}

@@ -3,30 +3,20 @@
 import { useId } from 'react';
 import { useHighContrast } from '../lib/high-contrast';
 import { useT } from '../lib/i18n';
-import { Checkbox } from './ui/checkbox';
+import { CheckboxWithHint } from './checkbox-with-hint';
 
 export function HighContrastSetting() {
   const t = useT();
   const [on, setOn] = useHighContrast();
   const id = useId();
   return (
-    <div className="flex items-start gap-1">
-      <Checkbox
-        id={id}
-        checked={on}
-        onCheckedChange={(checked) => setOn(checked === true)}
-        aria-describedby={`${id}-hint`}
-        data-testid="high-contrast-toggle"
-        className="-mt-2.5 -ml-3"
-      />
-      <div className="grid gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
-          {t('shell.highContrast')}
-        </label>
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {t('shell.highContrastHint')}
-        </p>
-      </div>
-    </div>
+    <CheckboxWithHint
+      id={id}
+      label={t('shell.highContrast')}
+      hint={t('shell.highContrastHint')}
+      checked={on}
+      onCheckedChange={setOn}
+      testId="high-contrast-toggle"
+    />
   );
 }

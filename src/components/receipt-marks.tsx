@@ -1,7 +1,7 @@
 // Issue 41: a received shipment's marks, one per shortage, surplus or damage ("Kurang 1 TV",
 // "Rusak 2 Bracket"), on the hub's Selesai cards, the POD's, the shipment detail and the
 // dashboard's hub cards. The spec's words (kurang, lebih, rusak) through the catalogue.
-import { markText, type ReceiptMark } from '../lib/handover/receipt-marks';
+import { markText, type ReceiptMark, type ReceivedCounts } from '../lib/handover/receipt-marks';
 import { useT } from '../lib/i18n';
 
 export function ReceiptMarks({
@@ -42,5 +42,30 @@ export function ItemCount({ sent, received }: { sent: number; received?: number 
     <span className="font-medium tabular-nums" data-received={received} data-sent={sent}>
       {received}/{sent}
     </span>
+  );
+}
+
+/** A shipment's TV and bracket counts on one line ("11/12 TV · 7 Bracket"), with what arrived
+ *  once it is received, then its marks. */
+export function ReceivedQuantities({
+  shipment: s,
+  received,
+  testId,
+}: {
+  shipment: { smartboard_quantity: number; bracket_quantity: number };
+  received: ReceivedCounts | undefined;
+  testId: string;
+}) {
+  const t = useT();
+  return (
+    <>
+      <p className="text-sm" data-testid={testId}>
+        <ItemCount sent={s.smartboard_quantity} received={received?.smartboard.received} />{' '}
+        {t('hubShipping.card.tv')} ·{' '}
+        <ItemCount sent={s.bracket_quantity} received={received?.bracket.received} />{' '}
+        {t('hubShipping.card.bracket')}
+      </p>
+      {received && <ReceiptMarks marks={received.marks} />}
+    </>
   );
 }

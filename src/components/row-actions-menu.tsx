@@ -1,6 +1,7 @@
 // The actions menu of a table row (Edit, Delete): a real button with the row's
 // name for screen readers, and a menu of the actions given.
 import { MoreHorizontal } from 'lucide-react';
+import { useT } from '../lib/i18n';
 import { Button } from './ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/dropdown-menu';
 
@@ -32,5 +33,38 @@ export function RowActionsMenu({ label, actions }: { label: string; actions: rea
         ))}
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** A master-data row's Edit and Delete. */
+export function EditDeleteMenu({
+  label,
+  onEdit,
+  onDelete,
+  disabled,
+  deleteDisabled,
+}: {
+  label: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** Both (e.g. offline, where the change needs the server). */
+  disabled?: boolean;
+  /** Delete alone (e.g. an admin's own account). */
+  deleteDisabled?: boolean;
+}) {
+  const t = useT();
+  return (
+    <RowActionsMenu
+      label={label}
+      actions={[
+        { label: t('common.edit'), disabled, onSelect: onEdit },
+        {
+          label: t('common.delete'),
+          destructive: true,
+          disabled: disabled || deleteDisabled,
+          onSelect: onDelete,
+        },
+      ]}
+    />
   );
 }

@@ -22,8 +22,35 @@ interface CountsValues {
   reason: string;
 }
 
-function CorrectCountsDialog({ shipment: s, onClose }: { shipment: Shipment; onClose: () => void }) {
+const DIALOGS = {
+  counts: {
+    title: 'tower.correction.countsTitle',
+    description: 'tower.correction.countsDescription',
+    submit: 'tower.correction.countsSubmit',
+    testId: 'correct-counts-dialog',
+    reasonId: 'correct-reason',
+  },
+  void: {
+    title: 'tower.correction.voidTitle',
+    description: 'tower.correction.voidDescription',
+    submit: 'tower.correction.voidShipment',
+    testId: 'void-shipment-dialog',
+    reasonId: 'void-reason',
+  },
+} as const;
+
+/** Either correction: what it is and what it will do, its own fields, then the reason it asks for. */
+function CorrectionDialog({
+  kind,
+  shipment: s,
+  onClose,
+}: {
+  kind: keyof typeof DIALOGS;
+  shipment: Shipment;
+  onClose: () => void;
+}) {
   const t = useT();
+  const texts = DIALOGS[kind];
   const { form, ...dialog } = useCommandForm<CountsValues>({
     defaultValues: {
       smartboard_quantity: s.smartboard_quantity,
@@ -31,74 +58,48 @@ function CorrectCountsDialog({ shipment: s, onClose }: { shipment: Shipment; onC
       reason: '',
     },
     submit: (v) =>
-      sendChecked(
-        'correct_shipment_counts',
-        checkCommand('correct_shipment_counts', {
-          shipment_id: s.id,
-          smartboard_quantity: parseCount(v.smartboard_quantity),
-          bracket_quantity: parseCount(v.bracket_quantity),
-          reason: v.reason,
-        }),
-        { success: t('tower.correction.corrected') },
-      ),
+      kind === 'void'
+        ? sendChecked(
+            'void_shipment',
+            checkCommand('void_shipment', { shipment_id: s.id, reason: v.reason }),
+            {
+              success: t('tower.correction.voided'),
+            },
+          )
+        : sendChecked(
+            'correct_shipment_counts',
+            checkCommand('correct_shipment_counts', {
+              shipment_id: s.id,
+              smartboard_quantity: parseCount(v.smartboard_quantity),
+              bracket_quantity: parseCount(v.bracket_quantity),
+              reason: v.reason,
+            }),
+            { success: t('tower.correction.corrected') },
+          ),
     onDone: onClose,
   });
   const Field = useFormFields(form);
+  const counts = [
+    ['smartboard_quantity', 'correct-smartboard', t('tower.correction.smartboard')],
+    ['bracket_quantity', 'correct-bracket', t('tower.correction.bracket')],
+  ] as const;
   return (
     <FormDialog
-      title={t('tower.correction.countsTitle', { batch: s.batch_number })}
-      description={t('tower.correction.countsDescription', {
-        tv: s.smartboard_quantity,
-        bracket: s.bracket_quantity,
-      })}
-      testId="correct-counts-dialog"
+      title={t(texts.title, { batch: s.batch_number })}
+      description={t(texts.description, { tv: s.smartboard_quantity, bracket: s.bracket_quantity })}
+      testId={texts.testId}
       onClose={onClose}
       {...dialog}
-      submitLabel={t('tower.correction.countsSubmit')}
+      submitLabel={t(texts.submit)}
     >
-      <div className="grid items-start gap-4 sm:grid-cols-2">
-        <Field.Number
-          name="smartboard_quantity"
-          id="correct-smartboard"
-          label={t('tower.correction.smartboard')}
-          parse={parseCount}
-        />
-        <Field.Number
-          name="bracket_quantity"
-          id="correct-bracket"
-          label={t('tower.correction.bracket')}
-          parse={parseCount}
-        />
-      </div>
-      <Field.Textarea name="reason" id="correct-reason" label={t('tower.correction.reason')} />
-    </FormDialog>
-  );
-}
-
-function VoidDialog({ shipment: s, onClose }: { shipment: Shipment; onClose: () => void }) {
-  const t = useT();
-  const { form, ...dialog } = useCommandForm<{ reason: string }>({
-    defaultValues: { reason: '' },
-    submit: (v) =>
-      sendChecked('void_shipment', checkCommand('void_shipment', { shipment_id: s.id, reason: v.reason }), {
-        success: t('tower.correction.voided'),
-      }),
-    onDone: onClose,
-  });
-  const Field = useFormFields(form);
-  return (
-    <FormDialog
-      title={t('tower.correction.voidTitle', { batch: s.batch_number })}
-      description={t('tower.correction.voidDescription', {
-        tv: s.smartboard_quantity,
-        bracket: s.bracket_quantity,
-      })}
-      testId="void-shipment-dialog"
-      onClose={onClose}
-      {...dialog}
-      submitLabel={t('tower.correction.voidShipment')}
-    >
-      <Field.Textarea name="reason" id="void-reason" label={t('tower.correction.reason')} />
+      {kind === 'counts' && (
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          {counts.map(([name, id, label]) => (
+            <Field.Number key={name} name={name} id={id} label={label} parse={parseCount} />
+          ))}
+        </div>
+      )}
+      <Field.Textarea name="reason" id={texts.reasonId} label={t('tower.correction.reason')} />
     </FormDialog>
   );
 }
@@ -125,8 +126,7 @@ export function ShipmentCorrectionSection({ shipment }: { shipment: Shipment }) 
           {t('tower.correction.voidShipment')}
         </Button>
       </div>
-      {open === 'counts' && <CorrectCountsDialog shipment={shipment} onClose={() => setOpen(null)} />}
-      {open === 'void' && <VoidDialog shipment={shipment} onClose={() => setOpen(null)} />}
+      {open && <CorrectionDialog key={open} kind={open} shipment={shipment} onClose={() => setOpen(null)} />}
     </section>
   );
 }

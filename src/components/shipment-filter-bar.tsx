@@ -2,36 +2,41 @@
 // status, origin, destination and a date range, each labelled, the dates from
 // the app's date picker. The screen keeps the values (in the address) and says
 // which options there are (src/lib/shipments/shipment-filters.ts).
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
 import {
   hasFieldFilters,
   NO_FILTERS,
-  type FilterOption,
+  shipmentFilterOptions,
   type ShipmentFilters,
 } from '../lib/shipments/shipment-filters';
+import { statusLook } from '../lib/shipments/shipment-status';
+import { useStatusLooks } from '../lib/shipments/use-status-looks';
 import { useT } from '../lib/i18n';
 import { FilterSelect } from './filter-select';
 import { FormField } from './form-field';
 import { Button } from './ui/button';
 import { DatePicker } from './date-picker';
+import { DataTable, type DataTableProps } from './data-table';
+import { StatCards } from './stat-cards';
+
+type Field = keyof ShipmentFilters;
 
 export function ShipmentFilterBar({
   idPrefix,
   value,
   onChange,
-  statuses,
-  origins,
-  destinations,
+  shipments,
+  hubName,
   dateLabel,
 }: {
   /** Prefixes the controls' ids and test ids, e.g. 'in-transit'. */
   idPrefix: string;
   value: ShipmentFilters;
   onChange: (change: Partial<ShipmentFilters>) => void;
-  statuses: readonly FilterOption[];
-  origins: readonly FilterOption[];
-  destinations: readonly FilterOption[];
+  /** The listed shipments: their statuses, origins and destinations are the options. */
+  shipments: Parameters<typeof shipmentFilterOptions>[0];
+  hubName: (id: string) => string;
   /** What the date range applies to, e.g. 'Tanggal muat'. */
   dateLabel: string;
 }) {
@@ -43,6 +48,17 @@ export function ShipmentFilterBar({
   const [open, setOpen] = useState(false);
   const active = [value.status, value.origin, value.destination, value.from, value.to].filter(Boolean).length;
   const fieldsId = `${idPrefix}-filter-fields`;
+  const looks = useStatusLooks();
+  const options = shipmentFilterOptions(shipments, value, (key) => statusLook(looks, key).label, hubName);
+  const selects = [
+    ['status', t('tower.filters.status'), t('tower.filters.anyStatus'), options.statuses],
+    ['origin', t('tower.filters.origin'), t('tower.filters.anyOrigin'), options.origins],
+    ['destination', t('tower.filters.destination'), t('tower.filters.anyDestination'), options.destinations],
+  ] as const satisfies readonly (readonly [Field, string, string, unknown])[];
+  const dates = [
+    ['from', from],
+    ['to', to],
+  ] as const satisfies readonly (readonly [Field, string])[];
   return (
     <section className="grid gap-2" aria-label={t('tower.filters.label')} data-testid={`${idPrefix}-filters`}>
       <Button
@@ -66,48 +82,28 @@ export function ShipmentFilterBar({
         className={`${open ? 'grid' : 'hidden md:grid'} grid-cols-2 items-end gap-3 rounded-md border p-3 sm:grid-cols-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]`}
         data-testid={`${idPrefix}-filter-fields`}
       >
-        <FilterSelect
-          id={`${idPrefix}-filter-status`}
-          label={t('tower.filters.status')}
-          anyLabel={t('tower.filters.anyStatus')}
-          value={value.status}
-          options={statuses}
-          onChange={(status) => onChange({ status })}
-        />
-        <FilterSelect
-          id={`${idPrefix}-filter-origin`}
-          label={t('tower.filters.origin')}
-          anyLabel={t('tower.filters.anyOrigin')}
-          value={value.origin}
-          options={origins}
-          onChange={(origin) => onChange({ origin })}
-        />
-        <FilterSelect
-          id={`${idPrefix}-filter-destination`}
-          label={t('tower.filters.destination')}
-          anyLabel={t('tower.filters.anyDestination')}
-          value={value.destination}
-          options={destinations}
-          onChange={(destination) => onChange({ destination })}
-        />
-        <FormField id={`${idPrefix}-filter-from`} label={from}>
-          <DatePicker
-            id={`${idPrefix}-filter-from`}
-            label={from}
-            value={value.from}
-            onChange={(from) => onChange({ from })}
-            clearable
+        {selects.map(([field, label, anyLabel, options]) => (
+          <FilterSelect
+            key={field}
+            id={`${idPrefix}-filter-${field}`}
+            label={label}
+            anyLabel={anyLabel}
+            value={value[field]}
+            options={options}
+            onChange={(v) => onChange({ [field]: v })}
           />
-        </FormField>
-        <FormField id={`${idPrefix}-filter-to`} label={to}>
-          <DatePicker
-            id={`${idPrefix}-filter-to`}
-            label={to}
-            value={value.to}
-            onChange={(to) => onChange({ to })}
-            clearable
-          />
-        </FormField>
+        ))}
+        {dates.map(([field, label]) => (
+          <FormField key={field} id={`${idPrefix}-filter-${field}`} label={label}>
+            <DatePicker
+              id={`${idPrefix}-filter-${field}`}
+              label={label}
+              value={value[field]}
+              onChange={(v) => onChange({ [field]: v })}
+              clearable
+            />
+          </FormField>
+        ))}
         <Button
           type="button"
           variant="ghost"
@@ -121,5 +117,35 @@ export function ShipmentFilterBar({
         </Button>
       </div>
     </section>
+  );
+}
+
+/** A shipment list's body: its totals, the filter bar, and the table, which says which empty text
+ *  fits (none at all, or none that pass the filters). */
+export function FilteredShipmentTable<T>({
+  stats,
+  filterBar,
+  emptyText,
+  emptyFilteredText,
+  tableKey,
+  ...table
+}: Omit<DataTableProps<T>, 'emptyText'> & {
+  stats: ComponentProps<typeof StatCards>;
+  filterBar: ComponentProps<typeof ShipmentFilterBar>;
+  emptyText: string;
+  emptyFilteredText: string;
+  /** Starts the table afresh when it changes (a new text filter from the address). */
+  tableKey?: string;
+}) {
+  return (
+    <>
+      <StatCards {...stats} />
+      <ShipmentFilterBar {...filterBar} />
+      <DataTable
+        key={tableKey}
+        {...table}
+        emptyText={hasFieldFilters(filterBar.value) ? emptyFilteredText : emptyText}
+      />
+    </>
   );
 }

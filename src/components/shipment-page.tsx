@@ -5,8 +5,12 @@
 // the QR scanner at hand.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { AlertTriangle, ArrowLeft } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CheckCircle2, Maximize2 } from 'lucide-react';
+import type { ArrivalTab } from '../lib/handover/scan-target';
 import { useT } from '../lib/i18n';
+import type { TimeZone } from '../lib/time-zone';
+import { ShipmentDocuments } from './handover/shipment-documents';
+import { StepTrail } from './step-trail';
 import { QrScannerButton } from './qr-scanner-button';
 import { RejectionsAlert } from './rejections-alert';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert';
@@ -77,5 +81,58 @@ export function ShipmentProblem({ text }: { text: string }) {
         <QrScannerButton />
       </div>
     </>
+  );
+}
+
+/** The page's steps: the trail, the next step (its one big button, or that the shipment is
+ *  done), the shipment's card, and once it is done, its documents. */
+export function ShipmentSteps({
+  shipmentId,
+  step,
+  next,
+  card,
+  timeZone,
+}: {
+  shipmentId: string;
+  /** null: unloaded, every step done. */
+  step: ArrivalTab | null;
+  /** What stands for the next step while there is one. */
+  next: (step: ArrivalTab) => ReactNode;
+  card: ReactNode;
+  timeZone: TimeZone;
+}) {
+  const t = useT();
+  return (
+    <>
+      <StepTrail step={step} />
+      <section aria-labelledby="shipment-next-step" className="grid gap-2" data-testid="shipment-next">
+        <h2 id="shipment-next-step" className="text-lg font-semibold">
+          {step ? t('hubShipping.view.next') : t('hubShipping.view.doneTitle')}
+        </h2>
+        {step ? (
+          next(step)
+        ) : (
+          <p className="flex items-center gap-2 text-base" data-testid="shipment-view-done">
+            <CheckCircle2 className="size-6 text-emerald-700" aria-hidden="true" />
+            {t('hubShipping.view.done')}
+          </p>
+        )}
+      </section>
+      <ul className="grid">{card}</ul>
+      {!step && <ShipmentDocuments shipmentId={shipmentId} timeZone={timeZone} />}
+    </>
+  );
+}
+
+/** A list card's way to the shipment's own page. */
+export function ShipmentViewLink({ to, batch }: { to: string; batch: string }) {
+  const t = useT();
+  return (
+    <Button asChild variant="outline">
+      <Link to={to} aria-label={t('hubShipping.view.openLabel', { batch })} data-testid="shipment-view-link">
+        <Maximize2 aria-hidden="true" />
+        {t('hubShipping.view.open')}
+      </Link>
+    </Button>
   );
 }

@@ -2,13 +2,14 @@
 // from the counts, shown), a note and at least one photo (camera or file, compressed like
 // the other photos before it is kept).
 import { useRef, useState } from 'react';
-import { Camera, ImagePlus, X } from 'lucide-react';
+import { Camera, ImagePlus } from 'lucide-react';
 import { compressImage } from '../../lib/documents/compress-image';
 import type { NeededDiscrepancy } from '../../lib/handover/receipt-draft';
 import { RECEIPT } from '../../lib/handover/receipt-messages';
 import { useT } from '../../lib/i18n';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
+import { RemovableThumbnail } from '../removable-thumbnail';
 import { Textarea } from '../ui/textarea';
 import { PhotoCameraDialog } from './photo-camera';
 
@@ -162,22 +163,13 @@ export function DiscrepancyFields({
           <ul className="flex flex-wrap gap-3">
             {state.photos.map((photo, index) => (
               <li key={photo.id} className="relative" data-testid="receipt-photo">
-                <img
+                <RemovableThumbnail
                   src={photo.url}
                   alt={t('handover.receipt.photoAlt', { title, n: index + 1 })}
-                  className="h-24 w-32 rounded-md border object-cover"
-                />
-                <Button
-                  type="button"
-                  size="icon"
-                  variant="secondary"
-                  className="absolute -top-2 -right-2 rounded-full shadow"
-                  aria-label={t('handover.receipt.removePhoto', { n: index + 1 })}
-                  onClick={() => remove(photo.id)}
+                  removeLabel={t('handover.receipt.removePhoto', { n: index + 1 })}
+                  onRemove={() => remove(photo.id)}
                   disabled={disabled}
-                >
-                  <X aria-hidden="true" />
-                </Button>
+                />
               </li>
             ))}
           </ul>

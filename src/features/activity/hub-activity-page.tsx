@@ -10,9 +10,9 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { isMovement, type InventoryRow, type Movement } from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
-import { StatCards } from '../../components/stat-cards';
-import { DataTable, type DataColumn } from '../../components/data-table';
-import { ShipmentFilterBar } from '../../components/shipment-filter-bar';
+import type { DataColumn } from '../../components/data-table';
+import { quantityColumns } from '../../components/quantity-columns';
+import { FilteredShipmentTable } from '../../components/shipment-filter-bar';
 import { OlderHistoryStep } from '../../components/older-history-step';
 import { ShipmentHistory } from '../../components/shipment-history';
 import { StatusBadge } from '../../components/status-badge';
@@ -22,8 +22,7 @@ import { SegmentedControl } from '../../components/ui/segmented-control';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '../../components/ui/sheet';
 import { formatDate, formatNumber } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
-import { applyFilters, hasFieldFilters, shipmentFilterOptions } from '../../lib/shipments/shipment-filters';
-import { statusLook } from '../../lib/shipments/shipment-status';
+import { applyFilters } from '../../lib/shipments/shipment-filters';
 import { useRxByIds } from '../../lib/hooks/use-rx-query';
 import { useStatusLooks } from '../../lib/shipments/use-status-looks';
 import { receiptCell } from '../../lib/handover/receipt-marks';
@@ -67,20 +66,7 @@ export function HubActivityPage() {
         cell: (r) => formatDate(r.date_recorded),
       },
       { id: 'batch', header: t('tower.activity.batch'), value: (r) => r.batch_number ?? '-' },
-      {
-        id: 'tv',
-        header: t('tower.activity.tv'),
-        value: (r) => r.smartboard_quantity,
-        cell: (r) => formatNumber(r.smartboard_quantity),
-        className: 'tabular-nums',
-      },
-      {
-        id: 'bracket',
-        header: t('tower.activity.bracket'),
-        value: (r) => r.bracket_quantity,
-        cell: (r) => formatNumber(r.bracket_quantity),
-        className: 'tabular-nums',
-      },
+      ...quantityColumns<InventoryRow>(t('tower.activity.tv'), t('tower.activity.bracket')),
       { id: 'type', header: t('tower.activity.type'), value: (r) => kindOf(t, r) },
       {
         id: 'destination',
@@ -142,27 +128,29 @@ export function HubActivityPage() {
         <p className="text-muted-foreground">{t('tower.activity.subtitle')}</p>
         <DataFreshness />
       </header>
-      <StatCards
-        className="grid-cols-2"
-        ready={stockReady}
-        items={[
-          { label: t('tower.activity.totalTv'), value: stock.tv, testId: 'stock-tv' },
-          { label: t('tower.activity.totalBracket'), value: stock.bracket, testId: 'stock-bracket' },
-        ]}
-      />
-      <ShipmentFilterBar
-        idPrefix="activity"
-        value={filters}
-        onChange={setFilters}
-        {...shipmentFilterOptions(related, filters, (key) => statusLook(looks, key).label, hubName)}
-        dateLabel={t('tower.activity.date')}
-      />
-      <DataTable
+      <FilteredShipmentTable
+        stats={{
+          className: 'grid-cols-2',
+          ready: stockReady,
+          items: [
+            { label: t('tower.activity.totalTv'), value: stock.tv, testId: 'stock-tv' },
+            { label: t('tower.activity.totalBracket'), value: stock.bracket, testId: 'stock-bracket' },
+          ],
+        }}
+        filterBar={{
+          idPrefix: 'activity',
+          value: filters,
+          onChange: setFilters,
+          shipments: related,
+          hubName,
+          dateLabel: t('tower.activity.date'),
+        }}
         rows={shown}
         columns={columns}
         rowId={(r) => r.id}
         ready={ready}
-        emptyText={hasFieldFilters(filters) ? t('tower.activity.emptyFiltered') : t('tower.activity.empty')}
+        emptyText={t('tower.activity.empty')}
+        emptyFilteredText={t('tower.activity.emptyFiltered')}
         filterPlaceholder={t('tower.activity.filterPlaceholder')}
         onRowClick={(r) => setOpenId(r.id)}
         rowLabel={(r) =>

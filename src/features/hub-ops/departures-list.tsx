@@ -7,9 +7,8 @@ import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { departedShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';
 import { ListSection } from './list-section';
-import { HubShipmentCard } from './hub-shipment-card';
+import { HubShipmentList } from './hub-shipment-card';
 import { useUploads } from './use-engine-store';
-import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 
 /** The latest ones; older ones are on the dashboard's in-transit list. */
 const SHOWN = 20;
@@ -21,23 +20,15 @@ export const DeparturesList = memo(function DeparturesList() {
   const { rows } = useRxQuery('shipments', hub ? departedShipments(hub.id) : null);
   const shipments: Shipment[] = rows;
   const shown = shipments.slice(0, SHOWN);
-  const details = useShipmentDetails(shown);
   const uploads = useUploads(shown.map((s) => s.id));
   if (shipments.length === 0) return null;
   return (
     <ListSection id="departures" title={t('hubShipping.departures.title')}>
-      <ul className="grid gap-2" data-testid="departures-list">
-        {shown.map((s) => (
-          <HubShipmentCard
-            key={s.id}
-            shipment={s}
-            details={details}
-            route="to"
-            dates="departed"
-            uploads={uploads.get(s.id) ?? []}
-          />
-        ))}
-      </ul>
+      <HubShipmentList
+        shipments={shown}
+        testId="departures-list"
+        card={(s) => ({ route: 'to', dates: 'departed', uploads: uploads.get(s.id) ?? [] })}
+      />
       {shipments.length > SHOWN && (
         <p className="text-sm text-muted-foreground">
           {t('hubShipping.departures.more', { n: shipments.length - SHOWN })}

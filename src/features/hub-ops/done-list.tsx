@@ -8,8 +8,7 @@ import { doneShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';
 import { ListSection } from './list-section';
 import { historyEmpty } from './messages';
-import { HubShipmentCard } from './hub-shipment-card';
-import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
+import { HubShipmentList } from './hub-shipment-card';
 import { useReceivedCounts } from '../../lib/handover/use-received-counts';
 
 const SHOWN = 20;
@@ -18,7 +17,6 @@ export function DoneList() {
   const t = useT();
   const { hub } = useHubScope();
   const { rows } = useRxQuery('shipments', hub ? doneShipments(hub.id, SHOWN) : null);
-  const details = useShipmentDetails(rows);
   // Issue 41: what arrived, with a mark per shortage or damage.
   const received = useReceivedCounts(rows);
   return (
@@ -26,18 +24,11 @@ export function DoneList() {
       {rows.length === 0 ? (
         <EmptyState testId="done-empty">{historyEmpty()}</EmptyState>
       ) : (
-        <ul className="grid gap-2" data-testid="done-list">
-          {rows.map((s) => (
-            <HubShipmentCard
-              key={s.id}
-              shipment={s}
-              details={details}
-              route="from"
-              dates="done"
-              received={received.get(s.id)}
-            />
-          ))}
-        </ul>
+        <HubShipmentList
+          shipments={rows}
+          testId="done-list"
+          card={(s) => ({ route: 'from', dates: 'done', received: received.get(s.id) })}
+        />
       )}
     </ListSection>
   );

@@ -1,8 +1,10 @@
 // A shipment's card on a hub's own lists (Dalam Perjalanan, Tiba, Sedang Bongkar, Selesai,
 // what left the hub, a shipment's page): its vehicle or ship and container from the list's
 // details, and the hub screen's statuses, pending marks and clock.
+import type { ComponentProps } from 'react';
+import type { Shipment } from '../../../sync/pure';
 import { useT } from '../../lib/i18n';
-import type { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
+import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 import { useHubScope } from './hub-scope';
 import { ShipmentCard, type ShipmentCardProps } from './shipment-card';
 
@@ -36,5 +38,26 @@ export function HubShipmentCard({
       now={now}
       {...card}
     />
+  );
+}
+
+/** A hub list of shipment cards, their vehicles and containers read once for the whole list. */
+export function HubShipmentList({
+  shipments,
+  testId,
+  card,
+}: {
+  shipments: readonly Shipment[];
+  testId: string;
+  /** A card's own props: its route, its dates, and what else the list shows on it. */
+  card: (s: Shipment) => Omit<ComponentProps<typeof HubShipmentCard>, 'shipment' | 'details'>;
+}) {
+  const details = useShipmentDetails(shipments);
+  return (
+    <ul className="grid gap-2" data-testid={testId}>
+      {shipments.map((s) => (
+        <HubShipmentCard key={s.id} shipment={s} details={details} {...card(s)} />
+      ))}
+    </ul>
   );
 }

@@ -3,9 +3,10 @@
 // Each shows a thumbnail; they are compressed and queued for upload when the
 // form is saved, and the departure card then tells whether each is uploaded.
 import { useRef, useState } from 'react';
-import { Camera, ImagePlus, X } from 'lucide-react';
+import { Camera, ImagePlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
+import { RemovableThumbnail } from '../../components/removable-thumbnail';
 import { useT } from '../../lib/i18n';
 import { isMobileDevice } from '../../lib/mobile-device';
 import { CameraCaptureDialog } from './camera-capture-dialog';
@@ -98,25 +99,16 @@ export function ImagePicker({
           {images.map((file, index) => (
             <li key={`${file.name}-${index}`} className="grid w-32 gap-1 text-xs" data-testid="picked-image">
               <div className="relative">
-                <img
+                <RemovableThumbnail
                   src={blobThumbnail(file)}
                   alt={slotLabels[index] ?? file.name}
-                  className="h-24 w-32 rounded-md border object-cover"
-                />
-                <Button
-                  type="button"
-                  size="icon"
-                  variant="secondary"
-                  className="absolute -top-2 -right-2 rounded-full shadow"
-                  aria-label={t('hubShipping.picker.remove', { name: slotLabels[index] ?? file.name })}
-                  onClick={() => {
+                  removeLabel={t('hubShipping.picker.remove', { name: slotLabels[index] ?? file.name })}
+                  onRemove={() => {
                     setRejected(null);
                     onChange(images.filter((_, i) => i !== index));
                   }}
                   disabled={disabled}
-                >
-                  <X aria-hidden="true" />
-                </Button>
+                />
               </div>
               <span className="font-medium">{slotLabels[index]}</span>
               <span className="text-muted-foreground">{t('hubShipping.picker.notUploaded')}</span>

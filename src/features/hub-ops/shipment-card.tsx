@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Package } from 'lucide-react';
 import type { Container, Shipment, UploadEntry, Vehicle } from '../../../sync/pure';
+import { ShipmentListItem } from '../../components/shipment-list-item';
 import { StatusBadge } from '../../components/status-badge';
 import type { StatusLooks } from '../../lib/shipments/shipment-status';
 import { formatDate, formatDateTime } from '../../lib/format-date';
@@ -13,7 +14,7 @@ import { PendingBadge } from '../../components/pending-badge';
 import type { PendingMarks } from '../../lib/pending-marks';
 import { useIsPending } from '../../lib/use-outbox';
 import { UploadThumbnails } from './upload-thumbnails';
-import { ItemCount, ReceiptMarks } from '../../components/receipt-marks';
+import { ReceivedQuantities } from '../../components/receipt-marks';
 import type { ReceivedCounts } from '../../lib/handover/receipt-marks';
 
 export type ShipmentDates = 'etd-eta' | 'arrival' | 'unloading' | 'done' | 'departed';
@@ -112,15 +113,13 @@ export function ShipmentCard({
       })
     : vehicleLabel(vehicle);
   return (
-    <li
+    <ShipmentListItem
       ref={item}
-      className={`grid gap-2 rounded-lg border bg-card p-3 shadow-xs${scanned ? ' ring-4 ring-primary' : ''}`}
-      data-scanned={scanned || undefined}
-      data-testid="shipment-card"
-      data-shipment-id={s.id}
-      data-batch={s.batch_number}
-      data-status={s.status}
-      data-pending={waiting}
+      shipment={s}
+      scanned={scanned}
+      waiting={waiting}
+      className=""
+      testId="shipment-card"
     >
       <div className="flex flex-wrap items-start gap-3">
         <Package className="mt-0.5 size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -141,13 +140,7 @@ export function ShipmentCard({
             {transport}
             {routeText && <span className="text-muted-foreground"> · {routeText}</span>}
           </p>
-          <p className="text-sm" data-testid="shipment-quantities">
-            <ItemCount sent={s.smartboard_quantity} received={received?.smartboard.received} />{' '}
-            {t('hubShipping.card.tv')} ·{' '}
-            <ItemCount sent={s.bracket_quantity} received={received?.bracket.received} />{' '}
-            {t('hubShipping.card.bracket')}
-          </p>
-          {received && <ReceiptMarks marks={received.marks} />}
+          <ReceivedQuantities shipment={s} received={received} testId="shipment-quantities" />
           <Dates shipment={s} dates={dates} />
           <DockTimeLine
             items={[
@@ -168,6 +161,6 @@ export function ShipmentCard({
         {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
       </div>
       {uploads && <UploadThumbnails uploads={uploads} />}
-    </li>
+    </ShipmentListItem>
   );
 }

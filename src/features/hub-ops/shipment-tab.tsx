@@ -1,9 +1,8 @@
 // The OTW, Confirm Tiba and Sedang Bongkar tabs (spec 2.9, 4.2, 4.3): the
 // shipments bound for this hub, and the step each tab takes them through, each
 // offering Urungkan for ten seconds (issue 29).
-import { Maximize2 } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Button } from '../../components/ui/button';
+import { useSearchParams } from 'react-router-dom';
+import { ShipmentViewLink } from '../../components/shipment-page';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useT } from '../../lib/i18n';
 import { shipmentViewPath } from '../../lib/hub-routes';
@@ -11,9 +10,8 @@ import { DoneList } from './done-list';
 import { EmptyState } from '../../components/empty-state';
 import { inboundShipments, type ShipmentTab as Tab } from './hub-queries';
 import { useHubScope } from './hub-scope';
-import { HubShipmentCard } from './hub-shipment-card';
+import { HubShipmentList } from './hub-shipment-card';
 import { ShipmentStepButton } from './shipment-step-button';
-import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 import { SCANNED_PARAM } from '../../lib/handover/scan-target';
 
 const EMPTY = {
@@ -32,7 +30,6 @@ export function ShipmentTab({ tab }: { tab: Tab }) {
   const t = useT();
   const { config, hub } = useHubScope();
   const { rows: shipments } = useRxQuery('shipments', hub ? inboundShipments(hub.id, tab) : null);
-  const details = useShipmentDetails(shipments);
   // The shipment a scanned surat jalan opened (issue 28): marked, and scrolled to.
   const scanned = useSearchParams()[0].get(SCANNED_PARAM);
   if (!hub) return null;
@@ -42,33 +39,21 @@ export function ShipmentTab({ tab }: { tab: Tab }) {
         {shipments.length === 0 ? (
           <EmptyState>{t(EMPTY[tab])}</EmptyState>
         ) : (
-          <ul className="grid gap-2" data-testid={`${tab}-list`}>
-            {shipments.map((s) => (
-              <HubShipmentCard
-                key={s.id}
-                shipment={s}
-                details={details}
-                route="from"
-                dates={tab === 'otw' ? 'etd-eta' : tab}
-                scanned={s.id === scanned}
-                actions={
-                  <>
-                    <Button asChild variant="outline">
-                      <Link
-                        to={shipmentViewPath(config.slug, s.id)}
-                        aria-label={t('hubShipping.view.openLabel', { batch: s.batch_number })}
-                        data-testid="shipment-view-link"
-                      >
-                        <Maximize2 aria-hidden="true" />
-                        {t('hubShipping.view.open')}
-                      </Link>
-                    </Button>
-                    <ShipmentStepButton shipment={s} step={tab} />
-                  </>
-                }
-              />
-            ))}
-          </ul>
+          <HubShipmentList
+            shipments={shipments}
+            testId={`${tab}-list`}
+            card={(s) => ({
+              route: 'from',
+              dates: tab === 'otw' ? 'etd-eta' : tab,
+              scanned: s.id === scanned,
+              actions: (
+                <>
+                  <ShipmentViewLink to={shipmentViewPath(config.slug, s.id)} batch={s.batch_number} />
+                  <ShipmentStepButton shipment={s} step={tab} />
+                </>
+              ),
+            })}
+          />
         )}
       </section>
       {tab === 'unloading' && <DoneList />}

@@ -6,11 +6,13 @@
 // The hub's tabs remain the overview. The buttons and the receipt are the tabs' own.
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CheckCircle2 } from 'lucide-react';
 import type { Shipment } from '../../../sync/pure';
-import { ShipmentDocuments } from '../../components/handover/shipment-documents';
-import { ShipmentLoading, ShipmentPage, ShipmentProblem } from '../../components/shipment-page';
-import { StepTrail } from '../../components/step-trail';
+import {
+  ShipmentLoading,
+  ShipmentPage,
+  ShipmentProblem,
+  ShipmentSteps,
+} from '../../components/shipment-page';
 import { arrivalTab } from '../../lib/handover/scan-target';
 import { hubPath, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
 import { useT } from '../../lib/i18n';
@@ -82,7 +84,7 @@ export function HubShipmentView({ hub: config, shipmentId }: { hub: HubRouteConf
         ) : live.destination_hub_id !== hub.id ? (
           <ShipmentProblem text={t('hubShipping.view.otherHub', { batch: live.batch_number })} />
         ) : (
-          <ShipmentSteps shipment={live} />
+          <HubSteps shipment={live} />
         )}
       </ShipmentPage>
       <HubDialogs dialog={dialog} onClose={closeDialog} />
@@ -90,31 +92,17 @@ export function HubShipmentView({ hub: config, shipmentId }: { hub: HubRouteConf
   );
 }
 
-function ShipmentSteps({ shipment: s }: { shipment: Shipment }) {
-  const t = useT();
+function HubSteps({ shipment: s }: { shipment: Shipment }) {
   const { hub } = useHubScope();
   const details = useShipmentDetails(useMemo(() => [s], [s]));
   const step = s.selesai_bongkar ? null : arrivalTab(s.status);
   return (
-    <>
-      <StepTrail step={step} />
-      <section aria-labelledby="shipment-next-step" className="grid gap-2" data-testid="shipment-next">
-        <h2 id="shipment-next-step" className="text-lg font-semibold">
-          {step ? t('hubShipping.view.next') : t('hubShipping.view.doneTitle')}
-        </h2>
-        {step ? (
-          <ShipmentStepButton shipment={s} step={step} className={BIG_STEP} />
-        ) : (
-          <p className="flex items-center gap-2 text-base" data-testid="shipment-view-done">
-            <CheckCircle2 className="size-6 text-emerald-700" aria-hidden="true" />
-            {t('hubShipping.view.done')}
-          </p>
-        )}
-      </section>
-      <ul className="grid">
-        <HubShipmentCard shipment={s} details={details} route="from" dates={DATES[step ?? 'done']} />
-      </ul>
-      {!step && <ShipmentDocuments shipmentId={s.id} timeZone={zoneOfHub(hub)} />}
-    </>
+    <ShipmentSteps
+      shipmentId={s.id}
+      step={step}
+      next={(next) => <ShipmentStepButton shipment={s} step={next} className={BIG_STEP} />}
+      card={<HubShipmentCard shipment={s} details={details} route="from" dates={DATES[step ?? 'done']} />}
+      timeZone={zoneOfHub(hub)}
+    />
   );
 }

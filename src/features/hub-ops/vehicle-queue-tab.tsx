@@ -5,7 +5,7 @@
 // waiting for their shipping form, pinned above the list, and what left the hub
 // and is still on its way, under it.
 import { memo, type ComponentType, type ReactNode } from 'react';
-import { ClipboardList, PackageCheck, Play } from 'lucide-react';
+import { ClipboardList, PackageCheck, Play, type LucideIcon } from 'lucide-react';
 import type { Vehicle } from '../../../sync/pure';
 import { ScrollArea } from '../../components/ui/scroll-area';
 import { useSyncEngine } from '../../lib/sync-engine';
@@ -49,17 +49,33 @@ function HubVehicleCard({ vehicle, actions }: { vehicle: Vehicle; actions: React
   );
 }
 
+interface StepProps {
+  icon: LucideIcon;
+  label: string;
+  onAction: () => Promise<void>;
+}
+
+/** A card's one step: its icon and words, busy while it runs. */
+function StepAction({ icon: Icon, label, onAction }: StepProps) {
+  return (
+    <ActionButton onAction={onAction}>
+      <Icon aria-hidden="true" />
+      {label}
+    </ActionButton>
+  );
+}
+
 /**
  * A vehicle in the hub's queue (Siap Muat or Sedang Muat): its next step, and Keluarkan in
  * the card's overflow menu, never a tap away from the primary step (issue 29).
  */
-function QueuedVehicleCard({ vehicle, primary }: { vehicle: Vehicle; primary: ReactNode }) {
+function QueuedVehicleCard({ vehicle, primary }: { vehicle: Vehicle; primary: StepProps }) {
   return (
     <HubVehicleCard
       vehicle={vehicle}
       actions={
         <>
-          {primary}
+          <StepAction {...primary} />
           <RemoveFromQueue vehicle={vehicle} />
         </>
       }
@@ -80,29 +96,26 @@ const ReadyCard = memo(function ReadyCard({ vehicle: v }: { vehicle: Vehicle }) 
   return (
     <QueuedVehicleCard
       vehicle={v}
-      primary={
-        <ActionButton
-          onAction={async () => {
-            let moved = false;
-            const done = await runWithUndo(engine, 'start_loading', payload, {
-              success: t('hubOps.messages.toast.loadingStarted'),
-              failure: () => t('hubOps.messages.failure.updateVehicleStatus'),
-              // Sedang Muat with the vehicle in it, within the tap (issue 14, P3).
-              onShown: () => {
-                moved = true;
-                showTab('loading');
-              },
-              // Urungkan: back to the queue, where the tap was made.
-              onUndone: () => showTab('ready'),
-            });
-            // Not stored after all (the toast says why): back to the queue it is still in.
-            if (!done.ok && moved) showTab('ready');
-          }}
-        >
-          <Play aria-hidden="true" />
-          {t('hubOps.queue.startLoading')}
-        </ActionButton>
-      }
+      primary={{
+        icon: Play,
+        label: t('hubOps.queue.startLoading'),
+        onAction: async () => {
+          let moved = false;
+          const done = await runWithUndo(engine, 'start_loading', payload, {
+            success: t('hubOps.messages.toast.loadingStarted'),
+            failure: () => t('hubOps.messages.failure.updateVehicleStatus'),
+            // Sedang Muat with the vehicle in it, within the tap (issue 14, P3).
+            onShown: () => {
+              moved = true;
+              showTab('loading');
+            },
+            // Urungkan: back to the queue, where the tap was made.
+            onUndone: () => showTab('ready'),
+          });
+          // Not stored after all (the toast says why): back to the queue it is still in.
+          if (!done.ok && moved) showTab('ready');
+        },
+      }}
     />
   );
 });
@@ -143,22 +156,19 @@ const LoadingCard = memo(function LoadingCard({ vehicle: v }: { vehicle: Vehicle
   return (
     <QueuedVehicleCard
       vehicle={v}
-      primary={
-        <ActionButton
-          onAction={async () => {
-            const done = await runWithUndo(
-              engine,
-              'finish_loading',
-              { hub_id: hub.id, vehicle_id: v.id },
-              { success: t('hubOps.messages.toast.loadingFinished'), failure: FAILURE.completeLoading },
-            );
-            if (done.ok) open({ kind: 'shipping', vehicleId: v.id });
-          }}
-        >
-          <PackageCheck aria-hidden="true" />
-          {t('hubOps.queue.finishLoading')}
-        </ActionButton>
-      }
+      primary={{
+        icon: PackageCheck,
+        label: t('hubOps.queue.finishLoading'),
+        onAction: async () => {
+          const done = await runWithUndo(
+            engine,
+            'finish_loading',
+            { hub_id: hub.id, vehicle_id: v.id },
+            { success: t('hubOps.messages.toast.loadingFinished'), failure: FAILURE.completeLoading },
+          );
+          if (done.ok) open({ kind: 'shipping', vehicleId: v.id });
+        },
+      }}
     />
   );
 });
@@ -235,10 +245,11 @@ export function LoadingTab({
                 key={v.id}
                 vehicle={v}
                 actions={
-                  <ActionButton onAction={async () => open({ kind: 'shipping', vehicleId: v.id })}>
-                    <ClipboardList aria-hidden="true" />
-                    {t('hubOps.queue.fillForm')}
-                  </ActionButton>
+                  <StepAction
+                    icon={ClipboardList}
+                    label={t('hubOps.queue.fillForm')}
+                    onAction={async () => open({ kind: 'shipping', vehicleId: v.id })}
+                  />
                 }
               />
             ))}

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { Hub, Warehouse } from '../../../sync/pure';
 import { FormDialog } from '../../components/form-dialog';
 import { useFormFields } from '../../components/form-fields';
-import { Checkbox } from '../../components/ui/checkbox';
+import { CheckboxWithHint } from '../../components/checkbox-with-hint';
 import { useT } from '../../lib/i18n';
 import { useCommandForm } from '../../lib/writes/use-command-form';
 import { checkCapacity, checkEditHub, type EditHubValues } from './hub-forms';
@@ -38,25 +38,15 @@ export function EditHubDialog({ hub, onClose }: { hub: Hub; onClose: () => void 
     >
       <Field.Text name="name" id="edit-hub-name" label={t('hubsScreen.name')} />
       <Field.Text name="city" id="edit-hub-city" label={t('hubsScreen.city')} />
-      <div className="flex items-start gap-1">
-        <Checkbox
-          id={blindId}
-          checked={form.watch('blind_count') === true}
-          onCheckedChange={(checked) => form.setValue('blind_count', checked === true, { shouldDirty: true })}
-          aria-describedby={`${blindId}-hint`}
-          disabled={dialog.saving}
-          data-testid="edit-hub-blind-count"
-          className="-mt-2.5 -ml-3"
-        />
-        <div className="grid gap-1">
-          <label htmlFor={blindId} className="text-sm font-medium">
-            {t('hubsScreen.blindCount')}
-          </label>
-          <p id={`${blindId}-hint`} className="text-sm text-muted-foreground">
-            {t('hubsScreen.blindCountHint')}
-          </p>
-        </div>
-      </div>
+      <CheckboxWithHint
+        id={blindId}
+        label={t('hubsScreen.blindCount')}
+        hint={t('hubsScreen.blindCountHint')}
+        checked={form.watch('blind_count') === true}
+        onCheckedChange={(checked) => form.setValue('blind_count', checked, { shouldDirty: true })}
+        disabled={dialog.saving}
+        testId="edit-hub-blind-count"
+      />
     </FormDialog>
   );
 }

@@ -6,11 +6,11 @@
 import { useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { Hub, Warehouse } from '../../../sync/pure';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDelete } from '../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { useFormFields } from '../../components/form-fields';
 import { RejectionsAlert } from '../../components/rejections-alert';
-import { RowActionsMenu } from '../../components/row-actions-menu';
+import { EditDeleteMenu, RowActionsMenu } from '../../components/row-actions-menu';
 import { ScreenHeader } from '../../components/screen-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -155,16 +155,10 @@ export function HubsPage() {
           rowActions={
             admin
               ? (h) => (
-                  <RowActionsMenu
+                  <EditDeleteMenu
                     label={t('hubsScreen.rowActions', { name: h.name })}
-                    actions={[
-                      { label: t('common.edit'), onSelect: () => setOpen({ kind: 'edit', hub: h }) },
-                      {
-                        label: t('common.delete'),
-                        destructive: true,
-                        onSelect: () => setOpen({ kind: 'delete', hub: h }),
-                      },
-                    ]}
+                    onEdit={() => setOpen({ kind: 'edit', hub: h })}
+                    onDelete={() => setOpen({ kind: 'delete', hub: h })}
                   />
                 )
               : undefined
@@ -207,20 +201,16 @@ export function HubsPage() {
       {open?.kind === 'capacity' && (
         <CapacityDialog key={open.warehouse.id} warehouse={open.warehouse} onClose={close} />
       )}
-      <ConfirmDialog
-        open={open?.kind === 'delete'}
-        onOpenChange={(next) => !next && close()}
+      <ConfirmDelete
+        target={open?.kind === 'delete' ? open.hub : null}
+        onClose={close}
         title={t('hubsScreen.confirm')}
-        description={
-          open?.kind === 'delete' ? t('hubsScreen.confirmDescription', { name: open.hub.name }) : ''
-        }
-        confirmLabel={t('common.delete')}
-        onConfirm={async () => {
-          if (open?.kind !== 'delete') return true;
+        description={(hub) => t('hubsScreen.confirmDescription', { name: hub.name })}
+        onDelete={async (hub) => {
           await runCommand(
             engine,
             'delete_hub',
-            { hub_id: open.hub.id },
+            { hub_id: hub.id },
             { success: t('hubsScreen.deleted'), failure: () => t('hubsScreen.deleteFailed') },
           );
           return true;

@@ -7,15 +7,16 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { inTransitTotals, isInTransit, type Shipment } from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
-import { StatCards } from '../../components/stat-cards';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { ScreenHeader } from '../../components/screen-header';
+import type { DataColumn } from '../../components/data-table';
+import { quantityColumns } from '../../components/quantity-columns';
 import { ShipmentDetailSheet } from '../../components/shipment-detail-sheet';
-import { ShipmentFilterBar } from '../../components/shipment-filter-bar';
+import { FilteredShipmentTable } from '../../components/shipment-filter-bar';
 import { StatusBadge } from '../../components/status-badge';
 import { Button } from '../../components/ui/button';
-import { formatDate, formatDateTime, formatNumber, formatStorageDate } from '../../lib/format-date';
+import { formatDate, formatDateTime, formatStorageDate } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
-import { applyFilters, hasFieldFilters, shipmentFilterOptions } from '../../lib/shipments/shipment-filters';
+import { applyFilters } from '../../lib/shipments/shipment-filters';
 import { statusLook } from '../../lib/shipments/shipment-status';
 import { zoneOfHub } from '../../lib/time-zone';
 import { useTablesArrived } from '../../lib/sync-engine';
@@ -70,20 +71,7 @@ export function InTransitPage() {
   const columns = useMemo<DataColumn<Shipment>[]>(
     () => [
       { id: 'batch', header: t('tower.inTransit.batch'), value: (s) => s.batch_number },
-      {
-        id: 'tv',
-        header: t('tower.inTransit.tv'),
-        value: (s) => s.smartboard_quantity,
-        cell: (s) => formatNumber(s.smartboard_quantity),
-        className: 'tabular-nums',
-      },
-      {
-        id: 'bracket',
-        header: t('tower.inTransit.bracket'),
-        value: (s) => s.bracket_quantity,
-        cell: (s) => formatNumber(s.bracket_quantity),
-        className: 'tabular-nums',
-      },
+      ...quantityColumns<Shipment>(t('tower.inTransit.tv'), t('tower.inTransit.bracket')),
       {
         id: 'status',
         header: t('tower.inTransit.status'),
@@ -109,41 +97,49 @@ export function InTransitPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="in-transit-page">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-bold tracking-tight">{t('tower.inTransit.title')}</h1>
-          <DataFreshness />
-        </div>
-        <Button variant="outline" asChild>
-          <Link to="/">
-            <ArrowLeft aria-hidden="true" />
-            {t('tower.inTransit.back')}
-          </Link>
-        </Button>
-      </header>
-      <StatCards
-        className="grid-cols-3"
-        ready={ready}
-        items={[
-          { label: t('tower.inTransit.totalShipments'), value: totals.shipments, testId: 'total-shipments' },
-          { label: t('tower.inTransit.totalTv'), value: totals.tv, testId: 'total-tv' },
-          { label: t('tower.inTransit.totalBracket'), value: totals.bracket, testId: 'total-bracket' },
-        ]}
-      />
-      <ShipmentFilterBar
-        idPrefix="in-transit"
-        value={filters}
-        onChange={setFilters}
-        {...shipmentFilterOptions(shipments, filters, (key) => statusLook(looks, key).label, hubName)}
-        dateLabel={t('tower.inTransit.loadingDate')}
-      />
-      <DataTable
-        key={params.get('q') ?? ''}
+      <ScreenHeader
+        title={t('tower.inTransit.title')}
+        alignEnd
+        actions={
+          <Button variant="outline" asChild>
+            <Link to="/">
+              <ArrowLeft aria-hidden="true" />
+              {t('tower.inTransit.back')}
+            </Link>
+          </Button>
+        }
+      >
+        <DataFreshness />
+      </ScreenHeader>
+      <FilteredShipmentTable
+        stats={{
+          className: 'grid-cols-3',
+          ready: ready,
+          items: [
+            {
+              label: t('tower.inTransit.totalShipments'),
+              value: totals.shipments,
+              testId: 'total-shipments',
+            },
+            { label: t('tower.inTransit.totalTv'), value: totals.tv, testId: 'total-tv' },
+            { label: t('tower.inTransit.totalBracket'), value: totals.bracket, testId: 'total-bracket' },
+          ],
+        }}
+        filterBar={{
+          idPrefix: 'in-transit',
+          value: filters,
+          onChange: setFilters,
+          shipments,
+          hubName,
+          dateLabel: t('tower.inTransit.loadingDate'),
+        }}
+        tableKey={params.get('q') ?? ''}
         rows={filtered}
         columns={columns}
         rowId={(s) => s.id}
         ready={ready}
-        emptyText={hasFieldFilters(filters) ? t('tower.inTransit.emptyFiltered') : t('tower.inTransit.empty')}
+        emptyText={t('tower.inTransit.empty')}
+        emptyFilteredText={t('tower.inTransit.emptyFiltered')}
         filterPlaceholder={t('tower.inTransit.filterPlaceholder')}
         onRowClick={(s) => setOpenId(s.id)}
         rowLabel={(s) => t('tower.inTransit.rowLabel', { batch: s.batch_number })}

@@ -79,20 +79,16 @@ export function InventoryPage() {
             {!transitReady ? (
               <Skeleton className="h-8 w-32" />
             ) : (
-              <>
-                <span>
-                  <span className="text-2xl font-semibold tabular-nums">
-                    {formatNumber(figures.inTransit.tv)}
-                  </span>{' '}
-                  {t('inventory.summary.tvUnit')}
+              (
+                [
+                  [figures.inTransit.tv, t('inventory.summary.tvUnit')],
+                  [figures.inTransit.bracket, t('inventory.summary.bracketUnit')],
+                ] as const
+              ).map(([count, unit]) => (
+                <span key={unit}>
+                  <span className="text-2xl font-semibold tabular-nums">{formatNumber(count)}</span> {unit}
                 </span>
-                <span>
-                  <span className="text-2xl font-semibold tabular-nums">
-                    {formatNumber(figures.inTransit.bracket)}
-                  </span>{' '}
-                  {t('inventory.summary.bracketUnit')}
-                </span>
-              </>
+              ))
             )}
           </CardContent>
         </Card>

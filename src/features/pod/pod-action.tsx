@@ -81,7 +81,10 @@ export function PodAction({
   // The counted receipt (issue 28): counts, differences, signatures, then pod_complete and the BAST.
   // Opened by the page: the dialog (and the BAST after it) stays when the card leaves the list.
   return (
-    <Button {...step} onClick={() => onCount({ shipment, city, location: city ? warehouseLocation(city) : null })}>
+    <Button
+      {...step}
+      onClick={() => onCount({ shipment, city, location: city ? warehouseLocation(city) : null })}
+    >
       <PackageOpen aria-hidden="true" />
       {t('handover.pod.finishUnloading')}
     </Button>

@@ -3,7 +3,7 @@
 // damage ("Kurang 1 TV"), as a hub's Selesai list does. From the local rows: offline.
 import { useMemo } from 'react';
 import { podCityOfShipment, type Hub } from '../../../sync/pure';
-import { ItemCount, ReceiptMarks } from '../../components/receipt-marks';
+import { ReceivedQuantities } from '../../components/receipt-marks';
 import { StatusBadge } from '../../components/status-badge';
 import { useReceivedCounts } from '../../lib/handover/use-received-counts';
 import { useT } from '../../lib/i18n';
@@ -47,30 +47,21 @@ export function PodDoneList({
         {t('hubShipping.done.title')}
       </h2>
       <ul className="grid gap-2" data-testid="pod-done-list">
-        {shown.map((s) => {
-          const counts = received.get(s.id);
-          return (
-            <li
-              key={s.id}
-              className="grid gap-1 rounded-lg border bg-card p-3 text-sm shadow-xs"
-              data-testid="pod-done-shipment"
-              data-batch={s.batch_number}
-              data-status={s.status}
-            >
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-semibold">{s.batch_number}</span>
-                <StatusBadge status={s.status} looks={looks} />
-              </div>
-              <p data-testid="pod-done-quantities">
-                <ItemCount sent={s.smartboard_quantity} received={counts?.smartboard.received} />{' '}
-                {t('hubShipping.card.tv')} ·{' '}
-                <ItemCount sent={s.bracket_quantity} received={counts?.bracket.received} />{' '}
-                {t('hubShipping.card.bracket')}
-              </p>
-              {counts && <ReceiptMarks marks={counts.marks} />}
-            </li>
-          );
-        })}
+        {shown.map((s) => (
+          <li
+            key={s.id}
+            className="grid gap-1 rounded-lg border bg-card p-3 text-sm shadow-xs"
+            data-testid="pod-done-shipment"
+            data-batch={s.batch_number}
+            data-status={s.status}
+          >
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold">{s.batch_number}</span>
+              <StatusBadge status={s.status} looks={looks} />
+            </div>
+            <ReceivedQuantities shipment={s} received={received.get(s.id)} testId="pod-done-quantities" />
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -3,8 +3,8 @@
 // the three steps a POD takes them through. Everything reads the local
 // collections and writes through the sync engine: it works with no signal.
 import { useMemo, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Maximize2, RefreshCw } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
+import { RefreshCw } from 'lucide-react';
 import {
   mayActForPodCity,
   podCityOfHub,
@@ -13,11 +13,13 @@ import {
   type Shipment,
 } from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
+import { ScreenHeader } from '../../components/screen-header';
 import { EmptyState } from '../../components/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { RejectionsAlert } from '../../components/rejections-alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { ShipmentViewLink } from '../../components/shipment-page';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useT } from '../../lib/i18n';
@@ -96,41 +98,46 @@ export function PodPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="pod-page">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-bold tracking-tight">{t('handover.pod.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('handover.pod.description')}</p>
-          <DataFreshness />
-          <div className="flex flex-wrap gap-2 pt-2">
-            <QrScannerButton />
-            <VerifyDocumentLink />
-          </div>
+      <ScreenHeader
+        title={t('handover.pod.title')}
+        alignEnd
+        actions={
+          staff || selectable.length > 1 ? (
+            <div className="grid gap-1">
+              <label htmlFor="pod-city" className="text-sm font-medium">
+                {t('handover.pod.chooseCity')}
+              </label>
+              <Select
+                value={chosen ?? ALL_VALUE}
+                onValueChange={(v) => setChosen(v === ALL_VALUE ? null : v)}
+              >
+                <SelectTrigger id="pod-city" className="w-56" data-testid="pod-city-select">
+                  <SelectValue placeholder={t('handover.pod.chooseCity')} />
+                </SelectTrigger>
+                <SelectContent>
+                  {staff && <SelectItem value={ALL_VALUE}>{t('handover.pod.allCities')}</SelectItem>}
+                  {selectable.map((c) => (
+                    <SelectItem key={c} value={c}>
+                      {c}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          ) : (
+            <Badge variant="primary" className="h-9 px-3 text-sm" data-testid="pod-city-badge">
+              {myCity ?? '-'}
+            </Badge>
+          )
+        }
+      >
+        <p className="text-sm text-muted-foreground">{t('handover.pod.description')}</p>
+        <DataFreshness />
+        <div className="flex flex-wrap gap-2 pt-2">
+          <QrScannerButton />
+          <VerifyDocumentLink />
         </div>
-        {staff || selectable.length > 1 ? (
-          <div className="grid gap-1">
-            <label htmlFor="pod-city" className="text-sm font-medium">
-              {t('handover.pod.chooseCity')}
-            </label>
-            <Select value={chosen ?? ALL_VALUE} onValueChange={(v) => setChosen(v === ALL_VALUE ? null : v)}>
-              <SelectTrigger id="pod-city" className="w-56" data-testid="pod-city-select">
-                <SelectValue placeholder={t('handover.pod.chooseCity')} />
-              </SelectTrigger>
-              <SelectContent>
-                {staff && <SelectItem value={ALL_VALUE}>{t('handover.pod.allCities')}</SelectItem>}
-                {selectable.map((c) => (
-                  <SelectItem key={c} value={c}>
-                    {c}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-        ) : (
-          <Badge variant="primary" className="h-9 px-3 text-sm" data-testid="pod-city-badge">
-            {myCity ?? '-'}
-          </Badge>
-        )}
-      </header>
+      </ScreenHeader>
 
       <RejectionsAlert />
 
@@ -164,16 +171,7 @@ export function PodPage() {
               onRefresh={refresh}
               act={(s) => (
                 <>
-                  <Button asChild variant="outline">
-                    <Link
-                      to={podShipmentViewPath(s.id)}
-                      aria-label={t('hubShipping.view.openLabel', { batch: s.batch_number })}
-                      data-testid="shipment-view-link"
-                    >
-                      <Maximize2 aria-hidden="true" />
-                      {t('hubShipping.view.open')}
-                    </Link>
-                  </Button>
+                  <ShipmentViewLink to={podShipmentViewPath(s.id)} batch={s.batch_number} />
                   <PodAction
                     tab={name}
                     shipment={s}
@@ -192,14 +190,7 @@ export function PodPage() {
           </TabsContent>
         ))}
       </Tabs>
-      {counting && (
-        <PodReceiptDialog
-          shipment={counting.shipment}
-          city={counting.city}
-          warehouseLocation={counting.location}
-          onClose={() => setCounting(null)}
-        />
-      )}
+      {counting && <PodReceiptDialog counting={counting} onClose={() => setCounting(null)} />}
     </div>
   );
 }

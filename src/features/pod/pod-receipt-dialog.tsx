@@ -1,21 +1,18 @@
 // POD completion with the counted receipt (spec 4.2, issue 28): the same form as a hub's
 // Selesai Bongkar (src/components/counted-receipt); pod_complete books what was counted in
 // good order into the city's warehouse; the BAST follows.
-import type { Shipment } from '../../../sync/pure';
 import { CountedReceiptDialog } from '../../components/counted-receipt/counted-receipt-dialog';
 import { useT } from '../../lib/i18n';
 import { zoneOfPlace } from '../../lib/time-zone';
 import { useRxByIds } from '../../lib/hooks/use-rx-query';
+import type { Counting } from './pod-action';
 
+/** The receipt of the shipment being counted: its city and the city's warehouse. */
 export function PodReceiptDialog({
-  shipment,
-  city,
-  warehouseLocation,
+  counting: { shipment, city, location: warehouseLocation },
   onClose,
 }: {
-  shipment: Shipment;
-  city: string | null;
-  warehouseLocation: string | null;
+  counting: Counting;
   onClose: () => void;
 }) {
   const t = useT();

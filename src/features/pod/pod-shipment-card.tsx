@@ -7,6 +7,7 @@ import type { Container, Shipment, Vehicle } from '../../../sync/pure';
 import { PendingBadge } from '../../components/pending-badge';
 import type { PendingMarks } from '../../lib/pending-marks';
 import { useIsPending } from '../../lib/use-outbox';
+import { ShipmentListItem } from '../../components/shipment-list-item';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
@@ -46,15 +47,24 @@ export function PodShipmentCard({
     tab === 'otw'
       ? [t('handover.pod.card.eta'), formatDate(s.eta)]
       : [t('handover.pod.card.arrived'), formatDateTime(s.arrival_destination ?? s.arrival_gdt, zone)];
+  const facts: readonly (readonly [string, string, string, string | undefined])[] = [
+    [t('handover.pod.card.ship'), ship, 'font-medium', undefined],
+    [t('handover.pod.card.container'), plate, 'font-medium', undefined],
+    [when[0]!, when[1]!, 'font-medium', 'pod-date'],
+    [
+      t('handover.pod.card.quantity'),
+      t('handover.pod.card.quantities', { smartboard: s.smartboard_quantity, bracket: s.bracket_quantity }),
+      'font-medium tabular-nums',
+      'pod-quantities',
+    ],
+  ];
   return (
-    <li
-      className={`grid gap-2 rounded-lg border bg-card p-3 shadow-xs sm:grid-cols-[1fr_auto] sm:items-center${scanned ? ' ring-4 ring-primary' : ''}`}
-      data-scanned={scanned || undefined}
-      data-testid="pod-shipment"
-      data-shipment-id={s.id}
-      data-batch={s.batch_number}
-      data-status={s.status}
-      data-pending={waiting}
+    <ShipmentListItem
+      shipment={s}
+      scanned={scanned}
+      waiting={waiting}
+      className="sm:grid-cols-[1fr_auto] sm:items-center"
+      testId="pod-shipment"
     >
       <div className="grid gap-1">
         <div className="flex flex-wrap items-center gap-2">
@@ -64,32 +74,17 @@ export function PodShipmentCard({
           {waiting && <PendingBadge />}
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-          <div>
-            <dt className="text-muted-foreground">{t('handover.pod.card.ship')}</dt>
-            <dd className="font-medium">{ship}</dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">{t('handover.pod.card.container')}</dt>
-            <dd className="font-medium">{plate}</dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">{when[0]}</dt>
-            <dd className="font-medium" data-testid="pod-date">
-              {when[1]}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">{t('handover.pod.card.quantity')}</dt>
-            <dd className="font-medium tabular-nums" data-testid="pod-quantities">
-              {t('handover.pod.card.quantities', {
-                smartboard: s.smartboard_quantity,
-                bracket: s.bracket_quantity,
-              })}
-            </dd>
-          </div>
+          {facts.map(([label, value, className, testId]) => (
+            <div key={label}>
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className={className} data-testid={testId}>
+                {value}
+              </dd>
+            </div>
+          ))}
         </dl>
       </div>
       <div className="flex flex-wrap justify-end gap-2">{action}</div>
-    </li>
+    </ShipmentListItem>
   );
 }

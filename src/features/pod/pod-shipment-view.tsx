@@ -5,11 +5,13 @@
 // steps; once unloaded it says so and offers the BAST among the documents. The POD page's tabs
 // remain the overview. The buttons and the receipt are the POD page's own.
 import { useMemo, useState } from 'react';
-import { CheckCircle2 } from 'lucide-react';
 import { mayActForPodCity, warehouseForCity, type Shipment } from '../../../sync/pure';
-import { ShipmentDocuments } from '../../components/handover/shipment-documents';
-import { ShipmentLoading, ShipmentPage, ShipmentProblem } from '../../components/shipment-page';
-import { StepTrail } from '../../components/step-trail';
+import {
+  ShipmentLoading,
+  ShipmentPage,
+  ShipmentProblem,
+  ShipmentSteps,
+} from '../../components/shipment-page';
 import { arrivalTab } from '../../lib/handover/scan-target';
 import { useT } from '../../lib/i18n';
 import { useSignedIn } from '../../lib/session/session';
@@ -55,14 +57,7 @@ export function PodShipmentView({ shipmentId }: { shipmentId: string }) {
       ) : (
         <PodSteps shipment={live} onCount={setCounting} />
       )}
-      {counting && (
-        <PodReceiptDialog
-          shipment={counting.shipment}
-          city={counting.city}
-          warehouseLocation={counting.location}
-          onClose={() => setCounting(null)}
-        />
-      )}
+      {counting && <PodReceiptDialog counting={counting} onClose={() => setCounting(null)} />}
     </ShipmentPage>
   );
 }
@@ -80,20 +75,13 @@ function PodSteps({ shipment: s, onCount }: { shipment: Shipment; onCount: (c: C
   const actor = { userId: profile.userId, role: profile.role, hubId: profile.hubId };
   const allowed = mayActForPodCity(actor, city, hubs);
   return (
-    <>
-      <StepTrail step={step} />
-      <section aria-labelledby="shipment-next-step" className="grid gap-2" data-testid="shipment-next">
-        <h2 id="shipment-next-step" className="text-lg font-semibold">
-          {step ? t('hubShipping.view.next') : t('hubShipping.view.doneTitle')}
-        </h2>
-        {!step ? (
-          <p className="flex items-center gap-2 text-base" data-testid="shipment-view-done">
-            <CheckCircle2 className="size-6 text-emerald-700" aria-hidden="true" />
-            {t('hubShipping.view.done')}
-          </p>
-        ) : allowed ? (
+    <ShipmentSteps
+      shipmentId={s.id}
+      step={step}
+      next={(next) =>
+        allowed ? (
           <PodAction
-            tab={step}
+            tab={next}
             shipment={s}
             allowed
             city={city}
@@ -105,9 +93,9 @@ function PodSteps({ shipment: s, onCount }: { shipment: Shipment; onCount: (c: C
           <p className="text-base" data-testid="shipment-view-problem">
             {t('hubShipping.view.otherHub', { batch: s.batch_number })}
           </p>
-        )}
-      </section>
-      <ul className="grid">
+        )
+      }
+      card={
         <PodShipmentCard
           shipment={s}
           vehicle={vehicles.get(s.vehicle_id)}
@@ -118,8 +106,8 @@ function PodSteps({ shipment: s, onCount }: { shipment: Shipment; onCount: (c: C
           zone={zoneOfPlace(city)}
           action={null}
         />
-      </ul>
-      {!step && <ShipmentDocuments shipmentId={s.id} timeZone={zoneOfPlace(city)} />}
-    </>
+      }
+      timeZone={zoneOfPlace(city)}
+    />
   );
 }

@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog';
 import { useFormFields } from '../../components/form-fields';
 import { Row } from '../../components/sync-panel';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { ServerSettingsCard } from './settings-card';
 import { formatSince, type AttentionThresholds } from '../../lib/attention/attention';
 import { refreshAttention, useAttentionServer } from '../../lib/attention/attention-live';
 import { t, useT } from '../../lib/i18n';
@@ -111,13 +110,17 @@ export function AttentionSettingsCard() {
   const [editing, setEditing] = useState(false);
   const perHub = hubs.filter((h) => thresholds.waitingByHub[h.id]);
   return (
-    <Card data-testid="settings-attention">
-      <CardHeader>
-        <CardTitle>{t('tower.attentionSettings.title')}</CardTitle>
-        <CardDescription>{t('tower.attentionSettings.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3 text-sm">
-        <dl className="divide-y">
+    <ServerSettingsCard
+      id="attention"
+      title={t('tower.attentionSettings.title')}
+      description={t('tower.attentionSettings.description')}
+      changeLabel={t('tower.attentionSettings.change')}
+      offlineText={t('tower.attentionSettings.offline')}
+      online={online}
+      loaded={at !== null}
+      onChange={() => setEditing(true)}
+      rows={
+        <>
           <Row
             label={t('tower.attentionSettings.etaGrace')}
             value={
@@ -145,20 +148,10 @@ export function AttentionSettingsCard() {
             value={formatSince(thresholds.deviceSilentMinutes * MINUTE)}
             testId="attention-device-silent"
           />
-        </dl>
-        <Button
-          variant="outline"
-          className="w-fit"
-          disabled={!online || at === null}
-          onClick={() => setEditing(true)}
-        >
-          {t('tower.attentionSettings.change')}
-        </Button>
-        {!online && <p className="text-muted-foreground">{t('tower.attentionSettings.offline')}</p>}
-        {editing && (
-          <ThresholdsDialog thresholds={thresholds} hubs={hubs} onClose={() => setEditing(false)} />
-        )}
-      </CardContent>
-    </Card>
+        </>
+      }
+    >
+      {editing && <ThresholdsDialog thresholds={thresholds} hubs={hubs} onClose={() => setEditing(false)} />}
+    </ServerSettingsCard>
   );
 }

@@ -4,8 +4,8 @@
 // that refuses is said plainly and the switch stays off. While on, the receipt's photos,
 // signatures and documents carry the coordinates and accuracy to the server.
 import { useEffect, useId, useState } from 'react';
-import { Checkbox } from '../../components/ui/checkbox';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { CheckboxWithHint } from '../../components/checkbox-with-hint';
+import { SettingsCard } from './settings-card';
 import {
   askLocation,
   locationPermission,
@@ -59,38 +59,26 @@ export function LocationSettingCard() {
   const problem = shown === 'denied' || shown === 'unsupported' || shown === 'revoked';
 
   return (
-    <Card data-testid="settings-location">
-      <CardHeader>
-        <CardTitle>{t('evidence.locationTitle')}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-2">
-        <div className="flex items-start gap-1">
-          <Checkbox
-            id={id}
-            checked={on}
-            disabled={shown === 'asking'}
-            onCheckedChange={(checked) => void change(checked === true)}
-            aria-describedby={`${id}-hint ${id}-state`}
-            data-testid="location-toggle"
-            className="-mt-2.5 -ml-3"
-          />
-          <div className="grid gap-1">
-            <label htmlFor={id} className="text-sm font-medium">
-              {t('evidence.locationLabel')}
-            </label>
-            <CardDescription id={`${id}-hint`}>{t('evidence.locationHint')}</CardDescription>
-          </div>
-        </div>
-        <p
-          id={`${id}-state`}
-          role={problem ? 'alert' : 'status'}
-          className={problem ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
-          data-testid="location-state"
-          data-state={shown}
-        >
-          {message[shown]}
-        </p>
-      </CardContent>
-    </Card>
+    <SettingsCard id="location" title={t('evidence.locationTitle')} className="grid gap-2">
+      <CheckboxWithHint
+        id={id}
+        label={t('evidence.locationLabel')}
+        hint={t('evidence.locationHint')}
+        checked={on}
+        disabled={shown === 'asking'}
+        onCheckedChange={(checked) => void change(checked)}
+        describedBy={`${id}-state`}
+        testId="location-toggle"
+      />
+      <p
+        id={`${id}-state`}
+        role={problem ? 'alert' : 'status'}
+        className={problem ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
+        data-testid="location-state"
+        data-state={shown}
+      >
+        {message[shown]}
+      </p>
+    </SettingsCard>
   );
 }

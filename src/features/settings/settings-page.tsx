@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { HighContrastSetting } from '../../components/high-contrast-setting';
 import { Row, SyncPanel } from '../../components/sync-panel';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { SettingsCard } from './settings-card';
 import { ScreenHeader } from '../../components/screen-header';
 import { formatDateTime, formatNumber } from '../../lib/format-date';
 import { useSignedIn } from '../../lib/session/session';
@@ -26,43 +26,34 @@ function StorageCard() {
   const { state, askPersist } = useStorage();
   const [refused, setRefused] = useState(false);
   return (
-    <Card data-testid="settings-storage">
-      <CardHeader>
-        <CardTitle>{t('settings.storageCard')}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-3 text-sm">
-        {state && !state.supported ? (
-          <p className="text-muted-foreground">{t('settings.storageUnsupported')}</p>
-        ) : (
-          <dl className="divide-y">
-            <Row label={t('settings.storageUsed')} value={formatBytes(state?.usage)} testId="storage-usage" />
-            <Row
-              label={t('settings.storageQuota')}
-              value={formatBytes(state?.quota)}
-              testId="storage-quota"
-            />
-            <Row
-              label={t('settings.storagePersistent')}
-              value={state?.persisted ? t('settings.storageGranted') : t('settings.storageNotGranted')}
-              testId="storage-persisted"
-            />
-          </dl>
-        )}
-        {state?.supported && !state.persisted && (
-          <div className="grid gap-2">
-            <Button
-              variant="outline"
-              className="w-fit"
-              onClick={() => void askPersist().then((granted) => setRefused(!granted))}
-            >
-              <HardDrive aria-hidden="true" />
-              {t('settings.storageAsk')}
-            </Button>
-            {refused && <p className="text-muted-foreground">{t('settings.storageRefused')}</p>}
-          </div>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard id="storage" title={t('settings.storageCard')} className="grid gap-3 text-sm">
+      {state && !state.supported ? (
+        <p className="text-muted-foreground">{t('settings.storageUnsupported')}</p>
+      ) : (
+        <dl className="divide-y">
+          <Row label={t('settings.storageUsed')} value={formatBytes(state?.usage)} testId="storage-usage" />
+          <Row label={t('settings.storageQuota')} value={formatBytes(state?.quota)} testId="storage-quota" />
+          <Row
+            label={t('settings.storagePersistent')}
+            value={state?.persisted ? t('settings.storageGranted') : t('settings.storageNotGranted')}
+            testId="storage-persisted"
+          />
+        </dl>
+      )}
+      {state?.supported && !state.persisted && (
+        <div className="grid gap-2">
+          <Button
+            variant="outline"
+            className="w-fit"
+            onClick={() => void askPersist().then((granted) => setRefused(!granted))}
+          >
+            <HardDrive aria-hidden="true" />
+            {t('settings.storageAsk')}
+          </Button>
+          {refused && <p className="text-muted-foreground">{t('settings.storageRefused')}</p>}
+        </div>
+      )}
+    </SettingsCard>
   );
 }
 
@@ -70,39 +61,34 @@ function VersionCard() {
   const t = useT();
   const { check, run } = useUpdateCheck();
   return (
-    <Card data-testid="settings-version">
-      <CardHeader>
-        <CardTitle>{t('settings.versionCard')}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-3 text-sm">
-        <dl className="divide-y">
-          <Row
-            label={t('settings.versionLabel')}
-            value={import.meta.env.VITE_APP_VERSION}
-            testId="app-version"
-          />
-          <Row
-            label={t('settings.versionBuilt')}
-            value={formatDateTime(import.meta.env.VITE_BUILT_AT)}
-            testId="app-built"
-          />
-        </dl>
-        <Button
-          variant="outline"
-          className="w-fit"
-          onClick={() => void run()}
-          disabled={check.state === 'checking'}
-        >
-          <RefreshCw className={check.state === 'checking' ? 'animate-spin' : undefined} aria-hidden="true" />
-          {check.state === 'checking' ? t('settings.updateChecking') : t('settings.updateCheck')}
-        </Button>
-        {check.state === 'done' && (
-          <p role="status" data-testid="update-result">
-            {check.message}
-          </p>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard id="version" title={t('settings.versionCard')} className="grid gap-3 text-sm">
+      <dl className="divide-y">
+        <Row
+          label={t('settings.versionLabel')}
+          value={import.meta.env.VITE_APP_VERSION}
+          testId="app-version"
+        />
+        <Row
+          label={t('settings.versionBuilt')}
+          value={formatDateTime(import.meta.env.VITE_BUILT_AT)}
+          testId="app-built"
+        />
+      </dl>
+      <Button
+        variant="outline"
+        className="w-fit"
+        onClick={() => void run()}
+        disabled={check.state === 'checking'}
+      >
+        <RefreshCw className={check.state === 'checking' ? 'animate-spin' : undefined} aria-hidden="true" />
+        {check.state === 'checking' ? t('settings.updateChecking') : t('settings.updateCheck')}
+      </Button>
+      {check.state === 'done' && (
+        <p role="status" data-testid="update-result">
+          {check.message}
+        </p>
+      )}
+    </SettingsCard>
   );
 }
 
@@ -123,7 +109,11 @@ function ChangeWatchRows() {
     <dl className="divide-y" data-testid="change-watch" data-socket={watch.socket}>
       <Row label={t('settings.changesSocket')} value={socket} testId="change-socket" />
       <Row label={t('settings.changesProbe')} value={every(watch.probeMs)} testId="change-probe" />
-      <Row label={t('settings.changesSafetyProbe')} value={every(watch.safetyProbeMs)} testId="change-safety-probe" />
+      <Row
+        label={t('settings.changesSafetyProbe')}
+        value={every(watch.safetyProbeMs)}
+        testId="change-safety-probe"
+      />
     </dl>
   );
 }
@@ -134,29 +124,28 @@ function DiagnosticsCard() {
   const status = useSyncStatus();
   const { profile } = useSignedIn();
   return (
-    <Card data-testid="settings-diagnostics">
-      <CardHeader>
-        <CardTitle>{t('settings.diagnosticsCard')}</CardTitle>
-        <CardDescription>{t('settings.diagnosticsDescription')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3 text-sm">
-        <ChangeWatchRows />
-        <Button
-          className="w-fit"
-          disabled={!engine}
-          onClick={() => {
-            if (!engine) return;
-            exportDiagnostics(engine, status, profile).then(
-              (name) => toast.success(t('settings.diagnosticsDone'), { description: name }),
-              (error: Error) => toast.error(t('common.errorTitle'), { description: error.message }),
-            );
-          }}
-        >
-          <Download aria-hidden="true" />
-          {t('settings.diagnosticsExport')}
-        </Button>
-      </CardContent>
-    </Card>
+    <SettingsCard
+      id="diagnostics"
+      title={t('settings.diagnosticsCard')}
+      description={t('settings.diagnosticsDescription')}
+      className="grid gap-3 text-sm"
+    >
+      <ChangeWatchRows />
+      <Button
+        className="w-fit"
+        disabled={!engine}
+        onClick={() => {
+          if (!engine) return;
+          exportDiagnostics(engine, status, profile).then(
+            (name) => toast.success(t('settings.diagnosticsDone'), { description: name }),
+            (error: Error) => toast.error(t('common.errorTitle'), { description: error.message }),
+          );
+        }}
+      >
+        <Download aria-hidden="true" />
+        {t('settings.diagnosticsExport')}
+      </Button>
+    </SettingsCard>
   );
 }
 
@@ -168,14 +157,9 @@ export function SettingsPage() {
     <div className="mx-auto grid w-full max-w-5xl gap-4 p-4 md:p-6" data-testid="settings-page">
       <ScreenHeader title={t('settings.title')} description={t('settings.description')} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card data-testid="settings-sync">
-          <CardHeader>
-            <CardTitle>{t('settings.syncCard')}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <SyncPanel status={status} onSyncNow={() => void engine?.syncNow()} storageNotice={false} />
-          </CardContent>
-        </Card>
+        <SettingsCard id="sync" title={t('settings.syncCard')}>
+          <SyncPanel status={status} onSyncNow={() => void engine?.syncNow()} storageNotice={false} />
+        </SettingsCard>
         <StorageCard />
         <VersionCard />
         <DiagnosticsCard />
@@ -183,14 +167,9 @@ export function SettingsPage() {
         <WorkingSetSettingsCard />
         <LanguageSettingCard />
         <LocationSettingCard />
-        <Card data-testid="settings-display">
-          <CardHeader>
-            <CardTitle>{t('settings.displayCard')}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <HighContrastSetting />
-          </CardContent>
-        </Card>
+        <SettingsCard id="display" title={t('settings.displayCard')}>
+          <HighContrastSetting />
+        </SettingsCard>
       </div>
     </div>
   );

@@ -6,8 +6,7 @@ import { useEffect, useState } from 'react';
 import { FormDialog } from '../../components/form-dialog';
 import { useFormFields } from '../../components/form-fields';
 import { Row } from '../../components/sync-panel';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { ServerSettingsCard } from './settings-card';
 import { useT } from '../../lib/i18n';
 import { asWork } from '../../lib/writes/server-action';
 import { supabase } from '../../lib/session/supabase';
@@ -71,32 +70,26 @@ export function WorkingSetSettingsCard() {
     };
   }, [online]);
   return (
-    <Card data-testid="settings-working-set">
-      <CardHeader>
-        <CardTitle>{t('tower.workingSet.title')}</CardTitle>
-        <CardDescription>{t('tower.workingSet.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3 text-sm">
-        <dl className="divide-y">
-          <Row
-            label={t('tower.workingSet.retention')}
-            value={days === null ? '–' : t('tower.workingSet.days', { count: days })}
-            testId="working-set-days"
-          />
-        </dl>
-        <Button
-          variant="outline"
-          className="w-fit"
-          disabled={!online || days === null}
-          onClick={() => setEditing(true)}
-        >
-          {t('tower.workingSet.change')}
-        </Button>
-        {!online && <p className="text-muted-foreground">{t('tower.workingSet.offline')}</p>}
-        {editing && days !== null && (
-          <RetentionDialog days={days} onClose={() => setEditing(false)} onSaved={setDays} />
-        )}
-      </CardContent>
-    </Card>
+    <ServerSettingsCard
+      id="working-set"
+      title={t('tower.workingSet.title')}
+      description={t('tower.workingSet.description')}
+      changeLabel={t('tower.workingSet.change')}
+      offlineText={t('tower.workingSet.offline')}
+      online={online}
+      loaded={days !== null}
+      onChange={() => setEditing(true)}
+      rows={
+        <Row
+          label={t('tower.workingSet.retention')}
+          value={days === null ? '–' : t('tower.workingSet.days', { count: days })}
+          testId="working-set-days"
+        />
+      }
+    >
+      {editing && days !== null && (
+        <RetentionDialog days={days} onClose={() => setEditing(false)} onSaved={setDays} />
+      )}
+    </ServerSettingsCard>
   );
 }

@@ -5,10 +5,10 @@
 import { useMemo, useState } from 'react';
 import { Plus } from 'lucide-react';
 import type { ShipmentStatus } from '../../../sync/pure';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDelete } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { OfflineNotice } from '../../components/needs-connection';
-import { RowActionsMenu } from '../../components/row-actions-menu';
+import { EditDeleteMenu } from '../../components/row-actions-menu';
 import { Button } from '../../components/ui/button';
 import { ScreenHeader } from '../../components/screen-header';
 import { useT } from '../../lib/i18n';
@@ -67,21 +67,11 @@ export function StatusesPage() {
         rowActions={
           admin
             ? (s) => (
-                <RowActionsMenu
+                <EditDeleteMenu
                   label={t('statusesScreen.rowActions', { name: s.key })}
-                  actions={[
-                    {
-                      label: t('common.edit'),
-                      disabled: !online,
-                      onSelect: () => setOpen({ kind: 'edit', status: s }),
-                    },
-                    {
-                      label: t('common.delete'),
-                      destructive: true,
-                      disabled: !online,
-                      onSelect: () => setOpen({ kind: 'delete', status: s }),
-                    },
-                  ]}
+                  disabled={!online}
+                  onEdit={() => setOpen({ kind: 'edit', status: s })}
+                  onDelete={() => setOpen({ kind: 'delete', status: s })}
                 />
               )
             : undefined
@@ -95,15 +85,12 @@ export function StatusesPage() {
           onSaved={actions.synced}
         />
       )}
-      <ConfirmDialog
-        open={open?.kind === 'delete'}
-        onOpenChange={(next) => !next && close()}
+      <ConfirmDelete
+        target={open?.kind === 'delete' ? open.status : null}
+        onClose={close}
         title={t('statusesScreen.deleteTitle')}
-        description={
-          open?.kind === 'delete' ? t('statusesScreen.deleteDescription', { key: open.status.key }) : ''
-        }
-        confirmLabel={t('common.delete')}
-        onConfirm={() => (open?.kind === 'delete' ? actions.remove(open.status.key) : Promise.resolve(true))}
+        description={(status) => t('statusesScreen.deleteDescription', { key: status.key })}
+        onDelete={(status) => actions.remove(status.key)}
       />
     </div>
   );

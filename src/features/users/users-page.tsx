@@ -3,10 +3,10 @@
 // needs the server, so offline the screen says so instead.
 import { useMemo, useState } from 'react';
 import { Plus } from 'lucide-react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDelete } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { RequiresConnection } from '../../components/needs-connection';
-import { RowActionsMenu } from '../../components/row-actions-menu';
+import { EditDeleteMenu } from '../../components/row-actions-menu';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ScreenHeader } from '../../components/screen-header';
@@ -63,18 +63,12 @@ function Users() {
           caption={t('screens.users')}
           csvName="users"
           rowActions={(u) => (
-            <RowActionsMenu
+            <EditDeleteMenu
               label={t('users.rowActions', { name: nameOf(u) })}
-              actions={[
-                { label: t('common.edit'), onSelect: () => setOpen({ kind: 'edit', user: u }) },
-                {
-                  label: t('common.delete'),
-                  destructive: true,
-                  // The server refuses it too: an admin cannot delete itself.
-                  disabled: u.user_id === profile.userId,
-                  onSelect: () => setOpen({ kind: 'delete', user: u }),
-                },
-              ]}
+              onEdit={() => setOpen({ kind: 'edit', user: u })}
+              onDelete={() => setOpen({ kind: 'delete', user: u })}
+              // The server refuses it too: an admin cannot delete itself.
+              deleteDisabled={u.user_id === profile.userId}
             />
           )}
         />
@@ -88,15 +82,13 @@ function Users() {
           onSaved={users.reload}
         />
       )}
-      <ConfirmDialog
-        open={open?.kind === 'delete'}
-        onOpenChange={(next) => !next && close()}
+      <ConfirmDelete
+        target={open?.kind === 'delete' ? open.user : null}
+        onClose={close}
         title={t('users.deleteTitle')}
-        description={open?.kind === 'delete' ? t('users.deleteDescription', { name: nameOf(open.user) }) : ''}
+        description={(user) => t('users.deleteDescription', { name: nameOf(user) })}
         confirmLabel={t('users.deleteTitle')}
-        onConfirm={() =>
-          open?.kind === 'delete' ? actions.remove(open.user.user_id) : Promise.resolve(true)
-        }
+        onDelete={(user) => actions.remove(user.user_id)}
       />
     </>
   );

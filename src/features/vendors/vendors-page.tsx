@@ -8,10 +8,10 @@ import { Link } from 'react-router-dom';
 import type { TFunction } from 'i18next';
 import { Plus } from 'lucide-react';
 import type { Vendor } from '../../../sync/pure';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDelete } from '../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { RejectionsAlert } from '../../components/rejections-alert';
-import { RowActionsMenu } from '../../components/row-actions-menu';
+import { EditDeleteMenu } from '../../components/row-actions-menu';
 import { ScreenHeader } from '../../components/screen-header';
 import { Button } from '../../components/ui/button';
 import { VendorDialog } from '../../components/vendor-dialog';
@@ -83,36 +83,26 @@ export function VendorsPage() {
         emptyText={t('vendors.empty')}
         caption={t('screens.vendors')}
         rowActions={(v) => (
-          <RowActionsMenu
+          <EditDeleteMenu
             label={t('vendors.rowActions', { name: v.name })}
-            actions={[
-              { label: t('common.edit'), onSelect: () => setOpen({ kind: 'edit', vendor: v }) },
-              {
-                label: t('common.delete'),
-                destructive: true,
-                onSelect: () => setOpen({ kind: 'delete', vendor: v }),
-              },
-            ]}
+            onEdit={() => setOpen({ kind: 'edit', vendor: v })}
+            onDelete={() => setOpen({ kind: 'delete', vendor: v })}
           />
         )}
       />
       {open?.kind === 'add' && <VendorDialog onClose={close} />}
       {open?.kind === 'edit' && <VendorDialog key={open.vendor.id} vendor={open.vendor} onClose={close} />}
-      <ConfirmDialog
-        open={open?.kind === 'delete'}
-        onOpenChange={(next) => !next && close()}
+      <ConfirmDelete
+        target={open?.kind === 'delete' ? open.vendor : null}
+        onClose={close}
         title={t('vendors.deleteTitle')}
-        description={
-          open?.kind === 'delete' ? t('vendors.deleteDescription', { name: open.vendor.name }) : ''
-        }
-        confirmLabel={t('common.delete')}
-        onConfirm={async () => {
-          if (open?.kind !== 'delete') return true;
+        description={(vendor) => t('vendors.deleteDescription', { name: vendor.name })}
+        onDelete={async (vendor) => {
           // Refused: the toast says why; the dialog closes either way.
           await runCommand(
             engine,
             'delete_vendor',
-            { vendor_id: open.vendor.id },
+            { vendor_id: vendor.id },
             {
               success: t('masterData.toast.vendorDeleted'),
               failure: () => t('masterData.failure.deleteVendor'),
