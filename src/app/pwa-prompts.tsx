@@ -42,7 +42,7 @@ export function PwaPrompts() {
       description: t('shell.pwaUpdateDescription'),
       duration: Infinity,
       action: {
-        label: t('shell.pwaReload'),
+        label: t('common.reload'),
         onClick: () => {
           // vite-plugin-pwa reloads on Workbox's 'controlling' only when the page was already
           // controlled at load; on a first visit it is not, so reload on the switch ourselves.

@@ -33,7 +33,7 @@ export function AddVehicleTypeDialog({
   const Field = useFormFields(form);
   return (
     <FormDialog
-      title={t('vendors.vehicleTypeDialog.title')}
+      title={t('common.addVehicleType')}
       description={t('vendors.vehicleTypeDialog.description')}
       testId="add-vehicle-type-dialog"
       onClose={onClose}

@@ -20,7 +20,7 @@ type T = ReturnType<typeof useT>;
 
 const LOOK: Record<AttentionKind, { icon: LucideIcon; label: ParseKeys }> = {
   eta: { icon: CalendarClock, label: 'tower.attention.kinds.eta' },
-  waiting_unload: { icon: PackageOpen, label: 'tower.attention.kinds.waitingUnload' },
+  waiting_unload: { icon: PackageOpen, label: 'common.waitingToUnload' },
   waiting_load: { icon: Truck, label: 'tower.attention.kinds.waitingLoad' },
   discrepancy: { icon: ClipboardX, label: 'tower.attention.kinds.discrepancy' },
   device: { icon: TabletSmartphone, label: 'tower.attention.kinds.device' },

@@ -17,7 +17,7 @@ const TABLE_KEYS = {
   vehicles: 'firstSync.tables.vehicles',
   shipments: 'firstSync.tables.shipments',
   containers: 'firstSync.tables.containers',
-  inventory: 'firstSync.tables.inventory',
+  inventory: 'lib.nav.inventory',
 } as const;
 
 function tableLabel(table: string): string {

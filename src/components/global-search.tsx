@@ -31,10 +31,10 @@ const MIN_QUERY = 2;
 
 /** A vehicle's badge (spec 4.1) in the device's language. */
 const BADGE_KEYS = {
-  'Sedang Muat': 'tower.search.vehicleBadge.loading',
-  'Siap Muat': 'tower.search.vehicleBadge.readyToLoad',
-  Ready: 'tower.search.vehicleBadge.ready',
-  'Tidak Aktif': 'tower.search.vehicleBadge.inactive',
+  'Sedang Muat': 'hubOps.page.tabs.loading',
+  'Siap Muat': 'hubOps.page.tabs.ready',
+  Ready: 'common.ready',
+  'Tidak Aktif': 'common.inactive',
 } as const satisfies Record<VehicleBadge, string>;
 
 function HitContent({ hit, looks }: { hit: SearchHit; looks: StatusLooks }) {
@@ -51,7 +51,7 @@ function HitContent({ hit, looks }: { hit: SearchHit; looks: StatusLooks }) {
           {hit.title}
         </span>
         <span className="truncate text-xs text-muted-foreground">
-          {hit.detail || (hit.kind === 'vehicle' ? t('tower.search.vehicle') : '')}
+          {hit.detail || (hit.kind === 'vehicle' ? t('common.vehicle') : '')}
         </span>
       </span>
       <span className="shrink-0" data-testid="search-hit-status">
@@ -199,7 +199,7 @@ function PhoneSearch() {
         variant="ghost"
         size="icon"
         className="md:hidden"
-        aria-label={t('tower.search.open')}
+        aria-label={t('common.search')}
         onClick={() => setOpen(true)}
         data-testid="global-search-open"
       >
@@ -208,7 +208,7 @@ function PhoneSearch() {
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="top-4 translate-y-0 gap-3 p-4" data-testid="search-dialog">
           <DialogHeader>
-            <DialogTitle>{t('tower.search.title')}</DialogTitle>
+            <DialogTitle>{t('common.search')}</DialogTitle>
             <DialogDescription>{t('tower.search.description')}</DialogDescription>
           </DialogHeader>
           <SearchInput query={query} onChange={setQuery} testId="global-search-phone" />

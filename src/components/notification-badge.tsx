@@ -20,7 +20,7 @@ function label(t: ReturnType<typeof useT>, rejected: number, attention: number):
   ].filter(Boolean);
   return parts.length
     ? t('tower.notifications.withCounts', { counts: parts.join(', ') })
-    : t('tower.notifications.title');
+    : t('common.notifications');
 }
 
 export function NotificationBadge() {
@@ -55,7 +55,7 @@ export function NotificationBadge() {
         align="end"
         className="grid max-h-[70vh] w-96 gap-2 overflow-y-auto p-2"
         data-testid="notifications"
-        aria-label={t('tower.notifications.title')}
+        aria-label={t('common.notifications')}
       >
         {total === 0 ? (
           <p className="p-2 text-sm text-muted-foreground">{t('tower.notifications.none')}</p>

@@ -41,7 +41,7 @@ export function OlderHistoryStep<T>({
           )}
           {error && (
             <p className="text-destructive" role="alert">
-              {t('tower.older.failed', { error: error })}
+              {t('common.historyFailed', { error: error })}
             </p>
           )}
           {!done && (
@@ -58,7 +58,7 @@ export function OlderHistoryStep<T>({
               ) : (
                 <History aria-hidden="true" />
               )}
-              {started ? t('tower.older.loadMore') : t('tower.older.load')}
+              {started ? t('common.loadMore') : t('tower.older.load')}
             </Button>
           )}
         </>

@@ -14,7 +14,7 @@ export function QrScannerButton({ disabled = false }: { disabled?: boolean }) {
     <>
       <Button type="button" onClick={() => setOpen(true)} disabled={disabled} data-testid="scan-surat-jalan">
         <QrCode aria-hidden="true" />
-        {t('handover.scan.button')}
+        {t('common.scanDeliveryNote')}
       </Button>
       {open && (
         <Suspense fallback={null}>

@@ -126,7 +126,7 @@ function BatchEntry({ onFound }: { onFound: (shipmentId: string) => void }) {
           aria-describedby={error ? 'scan-batch-error' : undefined}
         />
         <Button type="submit" size="lg" className="h-12">
-          {t('handover.scan.batchOpen')}
+          {t('common.open')}
         </Button>
       </div>
       {error && (
@@ -189,7 +189,7 @@ export function QrScannerDialog({
     <DialogFrame
       data-testid="qr-scanner"
       className="sm:max-w-2xl"
-      title={onCode ? t('verify.scanTitle') : t('handover.scan.title')}
+      title={onCode ? t('common.scanDocumentQr') : t('common.scanDeliveryNote')}
       description={onCode ? t('verify.scanDescription') : t('handover.scan.description')}
       footer={
         <Button type="button" variant="outline" size="lg" onClick={onClose}>
@@ -200,7 +200,7 @@ export function QrScannerDialog({
     >
       {cameraError ? (
         <p className="text-sm text-destructive" role="alert">
-          {t('handover.scan.cameraFailed', { reason: cameraError })}
+          {t('common.cameraFailed', { reason: cameraError })}
         </p>
       ) : (
         <div className="relative">

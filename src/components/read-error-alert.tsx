@@ -22,7 +22,7 @@ export const ReadErrorAlert = memo(function ReadErrorAlert() {
       <AlertDescription>
         <p data-testid="read-error-message">{errors[0]!.message}</p>
         <Button variant="outline" size="sm" className="mt-2" onClick={() => window.location.reload()}>
-          {t('sync.readFailedReload')}
+          {t('common.reload')}
         </Button>
       </AlertDescription>
     </Alert>

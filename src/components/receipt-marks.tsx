@@ -61,9 +61,9 @@ export function ReceivedQuantities({
     <>
       <p className="text-sm" data-testid={testId}>
         <ItemCount sent={s.smartboard_quantity} received={received?.smartboard.received} />{' '}
-        {t('hubShipping.card.tv')} ·{' '}
+        {t('common.item.smartboard')} ·{' '}
         <ItemCount sent={s.bracket_quantity} received={received?.bracket.received} />{' '}
-        {t('hubShipping.card.bracket')}
+        {t('common.item.bracket')}
       </p>
       {received && <ReceiptMarks marks={received.marks} />}
     </>

@@ -4,7 +4,7 @@ import { useT } from '../lib/i18n';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert';
 
 const MESSAGES = {
-  permission: 'restricted.noPermission',
+  permission: 'users.server.notAdmin',
   role: 'restricted.roleOnly',
 } as const satisfies Record<Denial, string>;
 

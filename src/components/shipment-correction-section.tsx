@@ -80,8 +80,8 @@ function CorrectionDialog({
   });
   const Field = useFormFields(form);
   const counts = [
-    ['smartboard_quantity', 'correct-smartboard', t('tower.correction.smartboard')],
-    ['bracket_quantity', 'correct-bracket', t('tower.correction.bracket')],
+    ['smartboard_quantity', 'correct-smartboard', t('common.smartboardQuantity')],
+    ['bracket_quantity', 'correct-bracket', t('common.bracketQuantity')],
   ] as const;
   return (
     <FormDialog

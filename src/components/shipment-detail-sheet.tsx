@@ -57,32 +57,32 @@ export function ShipmentDetailSheet({
           <SheetDescription>{s.batch_number}</SheetDescription>
         </SheetHeader>
         <dl className="grid gap-2">
-          <Row label={t('tower.detail.status')}>
+          <Row label={t('common.status')}>
             <StatusBadge status={s.status} looks={looks} />
           </Row>
-          <Row label={t('tower.detail.route')}>
+          <Row label={t('common.route')}>
             {hubsById.get(s.origin_hub_id)?.name ?? '-'} → {hubsById.get(s.destination_hub_id)?.name ?? '-'}
           </Row>
-          <Row label={t('tower.detail.loadingDate')}>
+          <Row label={t('common.loadingDate')}>
             {formatDateTime(s.loading_date, zoneOfHub(hubsById.get(s.origin_hub_id)))}
           </Row>
-          {s.etd && <Row label={t('tower.detail.etd')}>{formatDate(s.etd)}</Row>}
-          <Row label={t('tower.detail.eta')}>{formatDate(s.eta)}</Row>
-          <Row label={t('tower.detail.vehicle')}>
+          {s.etd && <Row label={t('common.etd')}>{formatDate(s.etd)}</Row>}
+          <Row label={t('common.eta')}>{formatDate(s.eta)}</Row>
+          <Row label={t('common.vehicle')}>
             {vehicle
               ? vehicle.nama_kapal
                 ? `${vehicle.nama_kapal} · ${vehicle.license_plate}`
                 : vehicle.license_plate
               : '-'}
           </Row>
-          {vehicle?.driver_name && <Row label={t('tower.detail.driver')}>{vehicle.driver_name}</Row>}
+          {vehicle?.driver_name && <Row label={t('verify.signer.driver')}>{vehicle.driver_name}</Row>}
           {container && (
-            <Row label={t('tower.detail.container')}>
+            <Row label={t('common.container')}>
               {container.container_number}
               {container.shipping_line ? ` · ${container.shipping_line}` : ''}
             </Row>
           )}
-          <Row label={t('tower.detail.quantity')}>
+          <Row label={t('common.quantity')}>
             {t('tower.detail.quantityValue', {
               tv: formatNumber(s.smartboard_quantity),
               bracket: formatNumber(s.bracket_quantity),
@@ -96,7 +96,7 @@ export function ShipmentDetailSheet({
               </div>
             </Row>
           )}
-          <Row label={t('tower.detail.notes')}>{s.notes ?? '-'}</Row>
+          <Row label={t('common.notes')}>{s.notes ?? '-'}</Row>
         </dl>
         {photos.length > 0 && (
           <div className="grid grid-cols-2 gap-2" data-testid="shipment-photos">

@@ -35,7 +35,7 @@ export function ShipmentDiscrepancies({
       data-testid="shipment-discrepancies"
     >
       <h3 id="shipment-discrepancies" className="font-semibold">
-        {t('handover.discrepancies.sectionTitle')}
+        {t('common.discrepancies')}
       </h3>
       <DiscrepancyList
         rows={rows}

@@ -51,16 +51,16 @@ export function ShipmentFilterBar({
   const looks = useStatusLooks();
   const options = shipmentFilterOptions(shipments, value, (key) => statusLook(looks, key).label, hubName);
   const selects = [
-    ['status', t('tower.filters.status'), t('tower.filters.anyStatus'), options.statuses],
-    ['origin', t('tower.filters.origin'), t('tower.filters.anyOrigin'), options.origins],
-    ['destination', t('tower.filters.destination'), t('tower.filters.anyDestination'), options.destinations],
+    ['status', t('common.status'), t('tower.filters.anyStatus'), options.statuses],
+    ['origin', t('common.origin'), t('tower.filters.anyOrigin'), options.origins],
+    ['destination', t('common.destination'), t('tower.filters.anyDestination'), options.destinations],
   ] as const satisfies readonly (readonly [Field, string, string, unknown])[];
   const dates = [
     ['from', from],
     ['to', to],
   ] as const satisfies readonly (readonly [Field, string])[];
   return (
-    <section className="grid gap-2" aria-label={t('tower.filters.label')} data-testid={`${idPrefix}-filters`}>
+    <section className="grid gap-2" aria-label={t('common.filter')} data-testid={`${idPrefix}-filters`}>
       <Button
         type="button"
         variant="outline"

@@ -77,7 +77,7 @@ export function ShipmentHistory({ shipmentId, version }: { shipmentId: string; v
         <OfflineNotice description={t('tower.history.offline')} />
       ) : history.error ? (
         <p className="text-sm text-destructive" role="alert">
-          {t('tower.history.failed', { error: history.error })}
+          {t('common.historyFailed', { error: history.error })}
         </p>
       ) : history.loading && !history.data ? (
         <Spinner className="size-4" aria-label={t('tower.history.title')} />
@@ -92,7 +92,7 @@ export function ShipmentHistory({ shipmentId, version }: { shipmentId: string; v
             >
               <span className="flex flex-wrap items-center gap-2 font-medium">
                 {commandLabel(h.type)}
-                {h.outcome === 'rejected' && <Badge variant="danger">{t('tower.history.rejected')}</Badge>}
+                {h.outcome === 'rejected' && <Badge variant="danger">{t('common.rejected')}</Badge>}
               </span>
               <span className="text-muted-foreground">
                 {t('tower.history.times', {
@@ -103,7 +103,9 @@ export function ShipmentHistory({ shipmentId, version }: { shipmentId: string; v
               </span>
               <CorrectionDetail entry={h} />
               {h.outcome === 'rejected' && h.message && (
-                <span className="text-destructive">{serverMessage(keyedMessage({ key: h.message_key, params: h.message_params }), h.message)}</span>
+                <span className="text-destructive">
+                  {serverMessage(keyedMessage({ key: h.message_key, params: h.message_params }), h.message)}
+                </span>
               )}
             </li>
           ))}

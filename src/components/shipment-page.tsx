@@ -131,7 +131,7 @@ export function ShipmentViewLink({ to, batch }: { to: string; batch: string }) {
     <Button asChild variant="outline">
       <Link to={to} aria-label={t('hubShipping.view.openLabel', { batch })} data-testid="shipment-view-link">
         <Maximize2 aria-hidden="true" />
-        {t('hubShipping.view.open')}
+        {t('common.open')}
       </Link>
     </Button>
   );

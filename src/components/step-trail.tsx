@@ -6,9 +6,9 @@ import { useT } from '../lib/i18n';
 import { cn } from '../lib/utils';
 
 const STEPS = [
-  { step: 'otw', label: 'hubShipping.tab.confirmArrival' },
-  { step: 'arrival', label: 'hubShipping.tab.startUnloading' },
-  { step: 'unloading', label: 'hubShipping.tab.completeUnloading' },
+  { step: 'otw', label: 'hubOps.page.tabs.arrival' },
+  { step: 'arrival', label: 'lib.commands.start_unloading' },
+  { step: 'unloading', label: 'lib.commands.complete_unloading' },
 ] as const satisfies ReadonlyArray<{ step: ArrivalTab; label: string }>;
 
 /** `step` null: all three done. */

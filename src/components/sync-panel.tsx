@@ -41,7 +41,7 @@ function StorageNotice() {
     >
       <p>{t('sync.storageNotPersisted')}</p>
       <Button size="sm" variant="outline" className="justify-self-start" onClick={() => void askPersist()}>
-        {t('sync.storageAskPersist')}
+        {t('common.askForPersistentStorage')}
       </Button>
     </div>
   );

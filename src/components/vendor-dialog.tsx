@@ -58,13 +58,13 @@ export function VendorDialog({
 
   return (
     <FormDialog
-      title={vendor ? t('vendors.dialog.editTitle') : t('vendors.dialog.addTitle')}
+      title={vendor ? t('common.editVendor') : t('hubOps.page.toolbar.addVendor')}
       description={vendor?.name ?? t('vendors.dialog.addDescription')}
       testId={`${prefix}-dialog`}
       onClose={onClose}
       {...dialog}
     >
-      <Field.Text name="name" id={`${prefix}-name`} label={t('vendors.dialog.name')} />
+      <Field.Text name="name" id={`${prefix}-name`} label={t('common.vendorName')} />
       <Field.Text name="contact_person" id={`${prefix}-contact`} label={t('vendors.dialog.contact')} />
       <Field.Text name="phone" id={`${prefix}-phone`} type="tel" label={t('vendors.dialog.phone')} />
     </FormDialog>

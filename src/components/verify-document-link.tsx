@@ -26,7 +26,7 @@ export function VerifyDocumentLink({
     <Button asChild variant={variant} data-testid="verify-document-link">
       <Link to={`/periksa${search}`}>
         <ShieldCheck aria-hidden="true" />
-        {t('verify.button')}
+        {t('common.checkDocument')}
       </Link>
     </Button>
   );

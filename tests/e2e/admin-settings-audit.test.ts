@@ -37,7 +37,7 @@ describe('Settings', () => {
       .not.toMatch(/^Belum pernah|^-$/);
 
     const persisted = page.getByTestId('storage-persisted');
-    const ask = page.getByRole('button', { name: id.settings.storageAsk });
+    const ask = page.getByRole('button', { name: id.common.askForPersistentStorage });
     if (await ask.count()) {
       await ask.click();
       // Granted: the row says so and the button goes; refused: the page says why.

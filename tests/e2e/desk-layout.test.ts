@@ -133,8 +133,8 @@ describe('desks (issue 41)', () => {
       try {
         const words = [
           catalogue.tower.dashboard.incoming,
-          catalogue.tower.dashboard.arrived,
-          catalogue.tower.dashboard.unloading,
+          catalogue.common.arrived,
+          catalogue.common.unloading,
           catalogue.tower.dashboard.outgoing,
         ];
         const hubs = Object.values(catalogue.tower.hubs);

@@ -99,18 +99,18 @@ describe('the handover screens in English', () => {
     const otw = card(page, onTheWay.batch);
     await otw.waitFor();
     await expect.poll(() => otw.getByTestId('pod-quantities').textContent()).toBe('12 TV · 4 Bracket');
-    expect(await otw.innerText()).toContain(E.pod.card.quantity);
-    await otw.getByRole('button', { name: E.pod.confirmArrival }).waitFor();
+    expect(await otw.innerText()).toContain(en.common.quantity);
+    await otw.getByRole('button', { name: en.hubOps.page.tabs.arrival }).waitFor();
     expect(await indonesianLeft(page)).toEqual([]);
 
     // The scanner: its dialog, and a typed batch number that is not on this tablet.
-    await page.getByTestId('scan-surat-jalan').filter({ hasText: E.scan.button }).click();
+    await page.getByTestId('scan-surat-jalan').filter({ hasText: en.common.scanDeliveryNote }).click();
     const scanner = page.getByTestId('qr-scanner');
-    await scanner.getByRole('heading', { name: E.scan.title }).waitFor();
-    await scanner.getByRole('button', { name: E.scan.batchOpen, exact: true }).click();
+    await scanner.getByRole('heading', { name: en.common.scanDeliveryNote }).waitFor();
+    await scanner.getByRole('button', { name: en.common.open, exact: true }).click();
     await scanner.getByRole('alert').filter({ hasText: E.scan.batchRequired }).waitFor();
     await scanner.getByLabel(E.scan.batchLabel).fill(`NONE-${run}`);
-    await scanner.getByRole('button', { name: E.scan.batchOpen, exact: true }).click();
+    await scanner.getByRole('button', { name: en.common.open, exact: true }).click();
     await scanner
       .getByRole('alert')
       .filter({ hasText: E.scan.batchNotFound.replace('{{batch}}', `NONE-${run}`) })
@@ -120,17 +120,17 @@ describe('the handover screens in English', () => {
     await scanner.waitFor({ state: 'detached' });
 
     // A step in English, its toast too.
-    await otw.getByRole('button', { name: E.pod.confirmArrival }).click();
-    await toast(page, E.pod.toast.arrivalConfirmed).waitFor();
+    await otw.getByRole('button', { name: en.hubOps.page.tabs.arrival }).click();
+    await toast(page, en.common.arrivalConfirmed).waitFor();
 
     // The counted receipt: counts, a difference (two TVs short), and the rules' messages.
     await page.getByTestId('pod-tab-unloading').click();
     const bongkar = card(page, unloading.batch);
-    await bongkar.getByRole('button', { name: E.pod.finishUnloading }).click();
+    await bongkar.getByRole('button', { name: en.lib.commands.complete_unloading }).click();
     const receipt = page.getByTestId('pod-receipt-dialog');
-    await receipt.getByRole('heading', { name: E.pod.finishUnloading }).waitFor();
+    await receipt.getByRole('heading', { name: en.lib.commands.complete_unloading }).waitFor();
     await receipt.getByText(E.receipt.countsTitle, { exact: true }).waitFor();
-    const tvReceived = E.receipt.receivedLabel.replace('{{item}}', E.receipt.itemLabel.smartboard);
+    const tvReceived = E.receipt.receivedLabel.replace('{{item}}', en.common.item.smartboard);
     await receipt.getByLabel(tvReceived, { exact: true }).fill('10');
     const short = receipt.locator('[data-testid=receipt-discrepancy][data-reason=kurang]');
     await short.waitFor();
@@ -159,7 +159,10 @@ describe('the handover screens in English', () => {
     // A scanned code of a shipment on its way here opens its own view (issue 41), its step the big button.
     await page.goto(appUrl(`/terima/${onTheWay.id}`));
     await page.waitForURL((url) => url.pathname === `/pod/shipment/${onTheWay.id}`);
-    await page.getByTestId('shipment-next').getByRole('button', { name: E.pod.startUnloading }).waitFor();
+    await page
+      .getByTestId('shipment-next')
+      .getByRole('button', { name: en.lib.commands.start_unloading })
+      .waitFor();
     expect(await indonesianLeft(page)).toEqual([]);
 
     await context.close();

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../../src/lib/i18n/en';
 import { hubOpsEn } from '../../src/lib/i18n/hub-ops-en';
 import { hubOpsId } from '../../src/lib/i18n/hub-ops-id';
 import { useBrowser, watchedDevice } from '../support/browser';
@@ -123,7 +124,7 @@ describe('the hub queue in English', () => {
     await tabs.getByRole('link', { name: /^Confirm Arrival\s*\d*$/ }).waitFor();
     await page.getByTestId('dock-time-summary').getByText(hubOpsEn.dock.today).waitFor();
     const card = vehicleCard(page, queued.plate);
-    await card.getByRole('button', { name: hubOpsEn.queue.startLoading }).waitFor();
+    await card.getByRole('button', { name: en.lib.commands.start_loading }).waitFor();
     await expect.poll(() => card.getByTestId('vehicle-badge').textContent()).toBe('Ready to Load');
     await expect.poll(() => card.getByTestId('dock-times').textContent()).toMatch(/^Queue \d+ (sec|min)/);
     await card.getByRole('button', { name: `More actions for ${queued.plate}` }).waitFor();

@@ -127,7 +127,7 @@ describe('the hub shipping side in English', () => {
 
     // OTW: the shipment's step, notes and dates.
     await hub.openHub(page, '/hub-cikarang/otw');
-    await page.getByRole('region', { name: hubShippingEn.tab.otw }).waitFor();
+    await page.getByRole('region', { name: en.hubOps.page.tabs.otw }).waitFor();
     const card = hub.shipmentCard(page, otw.batch);
     await card.getByRole('button', { name: 'Confirm Arrival' }).waitFor();
     await expect.poll(() => card.getByTestId('shipment-notes').textContent()).toBe(`Notes: ${otw.notes}`);
@@ -141,15 +141,15 @@ describe('the hub shipping side in English', () => {
 
     // Sedang Bongkar: the card's dates and dock times, Selesai below, and the Selesai Bongkar dialog.
     await hub.clickTab(page, hubOpsEn.page.tabs.unloading);
-    await page.getByRole('region', { name: hubShippingEn.tab.unloading }).waitFor();
+    await page.getByRole('region', { name: en.hubOps.page.tabs.unloading }).waitFor();
     const inUnloading = hub.shipmentCard(page, unloading.batch);
     await inUnloading.getByText('Unloading started:').waitFor();
     await expect.poll(() => inUnloading.getByTestId('dock-times').textContent()).toMatch(/Waiting to unload/);
-    await page.getByRole('heading', { name: hubShippingEn.done.title, exact: true }).waitFor();
+    await page.getByRole('heading', { name: en.hubOps.page.tabs.done, exact: true }).waitFor();
     await noIndonesian(page);
     await inUnloading.getByRole('button', { name: 'Finish Unloading' }).click();
     const receipt = page.getByTestId('complete-unloading-dialog');
-    await receipt.getByRole('heading', { name: hubShippingEn.unloading.title }).waitFor();
+    await receipt.getByRole('heading', { name: en.lib.commands.complete_unloading }).waitFor();
     await expect
       .poll(() => receipt.textContent())
       .toContain(`${unloading.batch}: count the goods that arrived at Hub Cikarang.`);
@@ -161,7 +161,7 @@ describe('the hub shipping side in English', () => {
     await hub.clickTab(page, hubOpsEn.page.tabs.loading);
     await hub
       .vehicleCard(page, loaded.plate)
-      .getByRole('button', { name: hubOpsEn.queue.finishLoading })
+      .getByRole('button', { name: en.lib.commands.finish_loading })
       .click();
     const form = page.getByTestId('shipping-dialog');
     await form.getByRole('heading', { name: hubShippingEn.darat.title }).waitFor();
@@ -222,7 +222,7 @@ describe('the hub shipping side in English', () => {
     await hub.openHub(page, '/hub-polsub/loading');
     await hub
       .vehicleCard(page, fleet.plate)
-      .getByRole('button', { name: hubOpsEn.queue.finishLoading })
+      .getByRole('button', { name: en.lib.commands.finish_loading })
       .click();
     const form = page.getByTestId('shipping-dialog');
     await form.getByRole('heading', { name: hubShippingEn.sea.titlePolsub }).waitFor();

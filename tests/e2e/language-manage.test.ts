@@ -75,8 +75,8 @@ describe('the management screens in English', () => {
     // User Management and Add User: the roles by their labels, the messages in English.
     await page.goto(appUrl('/users'));
     await page.getByTestId('users-table').waitFor();
-    await expectEnglish(page, main, [E.users.description, E.users.columns.name]);
-    await page.getByRole('button', { name: E.users.add }).click();
+    await expectEnglish(page, main, [E.users.description, en.common.name]);
+    await page.getByRole('button', { name: en.common.addUser }).click();
     const userDialog = page.getByRole('dialog');
     await page.locator('#user-role').click();
     const roles = await page.getByRole('option').allInnerTexts();
@@ -85,7 +85,7 @@ describe('the management screens in English', () => {
     await page.getByRole('listbox').waitFor({ state: 'detached' });
     await userDialog.locator('button[type=submit]').click();
     await expectEnglish(page, userDialog, [
-      E.users.fields.name,
+      en.common.name,
       E.users.server.nameRequired,
       E.users.server.hubRequired,
       en.common.cancel,
@@ -99,20 +99,17 @@ describe('the management screens in English', () => {
     await expectEnglish(page, main, [E.vendors.description, E.vendors.columns.contact]);
     await page.getByTestId('add-vendor').click();
     const vendorDialog = page.getByTestId('vendor-dialog');
-    await expectEnglish(page, vendorDialog, [E.vendors.dialog.addTitle, E.vendors.dialog.contact]);
+    await expectEnglish(page, vendorDialog, [en.hubOps.page.toolbar.addVendor, E.vendors.dialog.contact]);
     await closeDialog(page, vendorDialog);
 
     // Vendor Detail and the vehicle-type dialog.
     await page.getByTestId('vendor-link').first().click();
     await page.getByTestId('vendor-detail').waitFor();
     await page.getByTestId('add-row').click();
-    await expectEnglish(page, main, [E.vendors.detail.addRow, E.vendors.detail.fields.licensePlate]);
-    await page.getByRole('button', { name: E.vendors.detail.addType }).first().click();
+    await expectEnglish(page, main, [E.vendors.detail.addRow, en.common.licensePlate]);
+    await page.getByRole('button', { name: en.lib.commands.add_vehicle_type }).first().click();
     const typeDialog = page.getByTestId('add-vehicle-type-dialog');
-    await expectEnglish(page, typeDialog, [
-      E.vendors.vehicleTypeDialog.title,
-      E.vendors.vehicleTypeDialog.name,
-    ]);
+    await expectEnglish(page, typeDialog, [en.common.addVehicleType, E.vendors.vehicleTypeDialog.name]);
     await closeDialog(page, typeDialog);
 
     // Hub Management and Edit Hub.
@@ -132,7 +129,7 @@ describe('the management screens in English', () => {
     // Status Shipment Management and Add New Status.
     await page.goto(appUrl('/status-shipment'));
     await page.getByTestId('statuses-table').locator('tbody tr').first().waitFor();
-    await expectEnglish(page, main, [E.statusesScreen.description, E.statusesScreen.columns.label]);
+    await expectEnglish(page, main, [E.statusesScreen.description, en.common.displayLabel]);
     await page.getByRole('button', { name: E.statusesScreen.add }).click();
     const statusDialog = page.getByTestId('status-dialog');
     await expectEnglish(page, statusDialog, [E.statusesScreen.fields.color, E.statusesScreen.keyHint]);

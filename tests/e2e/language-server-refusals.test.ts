@@ -151,7 +151,9 @@ describe('a refusal from the server on an English device', () => {
     // Shipping: Finish Loading and the darat form offline; meanwhile the truck is made inactive.
     await openHub(page, '/hub-karawang/loading');
     await offline(context, page);
-    await vehicleCard(page, loaded.plate).getByRole('button', { name: hubOpsEn.queue.finishLoading }).click();
+    await vehicleCard(page, loaded.plate)
+      .getByRole('button', { name: en.lib.commands.finish_loading })
+      .click();
     const form = page.getByTestId('shipping-dialog');
     await form.locator('[data-testid=origin-stock][data-ready=true]').waitFor();
     await choose(page, 'darat-destination', /Gudang Cikarang/);
@@ -165,7 +167,7 @@ describe('a refusal from the server on an English device', () => {
     const suratJalan = page.getByTestId('surat-jalan-dialog');
     await suratJalan
       .locator('[data-slot=dialog-footer]')
-      .getByRole('button', { name: en.handover.documents.close, exact: true })
+      .getByRole('button', { name: en.common.close, exact: true })
       .click();
     await suratJalan.waitFor({ state: 'detached' });
     await shipmentCard(page, departing).getByTestId('pending-badge').waitFor();
@@ -183,7 +185,7 @@ describe('a refusal from the server on an English device', () => {
     await openHub(page, '/hub-cikarang/otw');
     const card = shipmentCard(page, arriving.batch);
     await offline(context, page);
-    await card.getByRole('button', { name: hubShippingEn.tab.confirmArrival }).click();
+    await card.getByRole('button', { name: en.hubOps.page.tabs.arrival }).click();
     await card.waitFor({ state: 'detached' });
 
     const first = await (
@@ -204,9 +206,9 @@ describe('a refusal from the server on an English device', () => {
     // Undo: Confirm Arrival online (applied), then offline; meanwhile another tablet started
     // unloading; the toast's Undo (held open by hovering it) is queued and refused.
     await shipmentCard(page, undoing.batch)
-      .getByRole('button', { name: hubShippingEn.tab.confirmArrival })
+      .getByRole('button', { name: en.hubOps.page.tabs.arrival })
       .click();
-    const confirmed = toast(page, hubOpsEn.messages.toast.arrivalConfirmed);
+    const confirmed = toast(page, en.common.arrivalConfirmed);
     await confirmed.hover();
     await eventually(async () => {
       const [shipment] = await query<{ status: string }>(
@@ -221,7 +223,7 @@ describe('a refusal from the server on an English device', () => {
       `update public.shipments set status = 'sedang_bongkar', unloading_started_at = now() where id = $1`,
       [undoing.id],
     );
-    await confirmed.getByRole('button', { name: en.lib.undo.action }).click();
+    await confirmed.getByRole('button', { name: en.lib.commands.undo_command }).click();
     await toast(page, en.lib.undo.undone).waitFor();
     const [label] = await query<{ label: string }>(
       "select label from public.shipment_statuses where key = 'sedang_bongkar'",
@@ -245,7 +247,7 @@ describe('a refusal from the server on an English device', () => {
     await offline(context, page);
     await page.getByTestId('add-vendor').click();
     const dialog = page.getByTestId('vendor-dialog');
-    await dialog.getByLabel(en.vendors.dialog.name).fill(vendorName);
+    await dialog.getByLabel(en.common.vendorName).fill(vendorName);
     await dialog.getByRole('button', { name: en.common.save }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('vendor-link').filter({ hasText: vendorName }).waitFor();

@@ -135,7 +135,7 @@ describe("tower control's screens in English", () => {
     await hit.click();
     const detail = page.getByTestId('shipment-detail');
     await detail.getByRole('heading', { name: en.tower.detail.title }).waitFor();
-    await expect.poll(() => detail.textContent()).toContain(en.tower.detail.loadingDate);
+    await expect.poll(() => detail.textContent()).toContain(en.common.loadingDate);
     expect(await detail.textContent()).toContain(en.tower.correction.correctCounts);
     await expectNoIndonesian(page, 'shipment detail', labels);
     await page.keyboard.press('Escape');
@@ -153,7 +153,7 @@ describe("tower control's screens in English", () => {
     await page.getByTestId('activity-table-row').first().click();
     const movement = page.getByTestId('inventory-detail');
     await movement.getByRole('heading', { name: en.tower.activity.detailTitle }).waitFor();
-    expect(await movement.textContent()).toContain(en.tower.activity.warehouse);
+    expect(await movement.textContent()).toContain(en.common.warehouse);
     await expectNoIndonesian(page, 'hub activity', labels);
 
     expect(errors).toEqual([]);

@@ -63,13 +63,13 @@ export function BastDialog({
       testId="bast-dialog"
       stateAttribute="data-bast"
       state={made.state}
-      title={t('handover.receipt.bastTitle')}
+      title={t('handover.documents.kind.bast')}
       description={t('handover.receipt.bastDescription', { batch: data.batchNumber })}
       making={t('handover.receipt.bastMaking')}
       failed={t('handover.receipt.bastFailed')}
       footer={
         <Button type="button" variant="outline" size="lg" onClick={onClose}>
-          {t('handover.receipt.close')}
+          {t('common.close')}
         </Button>
       }
       onClose={onClose}
@@ -78,7 +78,7 @@ export function BastDialog({
         <div className="flex flex-wrap gap-2">
           <Button type="button" size="lg" onClick={() => printPdf(made.url)}>
             <Printer aria-hidden="true" />
-            {t('handover.receipt.print')}
+            {t('common.print')}
           </Button>
           <Button asChild variant="outline" size="lg">
             <a href={made.url} download={made.file.name} data-testid="bast-download">
@@ -96,7 +96,7 @@ export function BastDialog({
               }
             >
               <Share2 aria-hidden="true" />
-              {t('handover.receipt.share')}
+              {t('common.share')}
             </Button>
           )}
         </div>

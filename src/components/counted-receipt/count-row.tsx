@@ -21,7 +21,7 @@ function SentText({
   blind: boolean;
 }) {
   const t = useT();
-  const label = t(`handover.receipt.itemLabel.${item}`);
+  const label = t(`common.item.${item}`);
   if (!blind)
     return <span className="text-muted-foreground">{t('handover.receipt.sent', { count: sent })}</span>;
   const counted = parseCount(received);
@@ -61,7 +61,7 @@ export function CountRow({
   disabled: boolean;
 }) {
   const t = useT();
-  const label = t(`handover.receipt.itemLabel.${item}`);
+  const label = t(`common.item.${item}`);
   const received = useWatch({ control: form.control, name: `${item}_received` });
   const count = { inputMode: 'numeric', autoComplete: 'off', className: 'h-12 text-lg', disabled } as const;
   return (

@@ -137,12 +137,12 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
     {
       who: 'receiver',
       name: t('handover.receipt.receiverName'),
-      signature: t('handover.receipt.receiverSignature'),
+      signature: t('handover.documents.kind.signature_receiver'),
     },
     {
       who: 'driver',
-      name: t('handover.receipt.driverName'),
-      signature: t('handover.receipt.driverSignature'),
+      name: t('common.driverName'),
+      signature: t('handover.documents.kind.signature_driver'),
     },
   ] as const;
 
@@ -156,8 +156,8 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
       onClose={props.onClose}
       onSubmit={(e) => void onSubmit(e)}
       saving={saving}
-      submitLabel={t('handover.receipt.save')}
-      savingLabel={t('handover.receipt.saving')}
+      submitLabel={t('common.save')}
+      savingLabel={t('common.saving')}
       submitTestId={props.submitTestId}
       className="max-h-[95dvh] overflow-y-auto sm:max-w-3xl"
       // A glove brushing the dim edge never throws the counts and signatures away (issue 41).
@@ -186,7 +186,7 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
         {needed.length > 0 && (
           <section className="grid gap-3" aria-labelledby="receipt-discrepancies-title">
             <h3 id="receipt-discrepancies-title" className="text-base font-semibold">
-              {t('handover.receipt.discrepanciesTitle')}
+              {t('common.discrepancies')}
             </h3>
             {needed.map((d) => (
               <Controller

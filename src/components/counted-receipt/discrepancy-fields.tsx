@@ -91,7 +91,7 @@ export function DiscrepancyFields({
       <legend className="flex items-center gap-2 px-1 text-base font-semibold">
         {title}
         <Badge variant="destructive" data-testid="receipt-discrepancy-reason">
-          {t(`handover.receipt.reasonLabel.${need.reason}`)}
+          {t(`common.reason.${need.reason}`)}
         </Badge>
       </legend>
       <div className="grid gap-1">
@@ -126,7 +126,7 @@ export function DiscrepancyFields({
             disabled={disabled || busy}
           >
             <Camera aria-hidden="true" />
-            {t('handover.receipt.takePhoto')}
+            {t('common.camera')}
           </Button>
           <Button
             type="button"
@@ -136,7 +136,7 @@ export function DiscrepancyFields({
             disabled={disabled || busy}
           >
             <ImagePlus aria-hidden="true" />
-            {t('handover.receipt.pickFile')}
+            {t('common.chooseFile')}
           </Button>
           <input
             ref={input}

@@ -16,10 +16,10 @@ export function PhotoCameraDialog({
     <CameraDialog
       testId="receipt-camera"
       words={{
-        title: t('handover.camera.title'),
+        title: t('common.takePhoto'),
         description: title,
-        capture: t('handover.camera.capture'),
-        failed: (reason) => t('handover.camera.failed', { reason }),
+        capture: t('common.takePhoto'),
+        failed: (reason) => t('common.cameraFailed', { reason }),
       }}
       onCapture={onCapture}
       onClose={onClose}

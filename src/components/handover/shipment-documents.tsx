@@ -78,8 +78,8 @@ export function ShipmentDocuments({ shipmentId, timeZone }: { shipmentId: string
                     {d.state === 'uploaded'
                       ? t('handover.documents.uploaded')
                       : d.state === 'failed'
-                        ? t('handover.documents.refused')
-                        : t('handover.documents.pending')}
+                        ? t('common.uploadRefused')
+                        : t('common.waitingToUpload')}
                   </span>
                 </div>
                 <Button
@@ -89,7 +89,7 @@ export function ShipmentDocuments({ shipmentId, timeZone }: { shipmentId: string
                   aria-label={t('handover.documents.openKind', { kind })}
                   onClick={() => void open(d)}
                 >
-                  {t('handover.documents.open')}
+                  {t('common.open')}
                 </Button>
               </li>
             );

@@ -77,7 +77,7 @@ export function SuratJalanDialog({
                 className={big}
                 onClick={() => setPrinting(false)}
               >
-                {t('handover.documents.backFromPrint')}
+                {t('common.back')}
               </Button>
               <Button type="button" size="lg" className={big} onClick={() => window.print()}>
                 <Printer aria-hidden="true" />
@@ -86,7 +86,7 @@ export function SuratJalanDialog({
             </>
           )}
           <Button type="button" size="lg" variant="outline" className={big} onClick={onClose}>
-            {t('handover.documents.close')}
+            {t('common.close')}
           </Button>
         </>
       }
@@ -105,7 +105,7 @@ export function SuratJalanDialog({
               data-testid="surat-jalan-print-button"
             >
               <Printer aria-hidden="true" />
-              {t('handover.documents.print')}
+              {t('common.print')}
             </Button>
             <Button
               type="button"

@@ -48,7 +48,9 @@ function useQrImage(text: string | null): string | null {
 
 /** The note's seal (issue 40), as its PDF's QR carries it; undefined while computed. */
 function useSeal(data: SuratJalanData): { documentId: string; contentSha256: string } | null | undefined {
-  const [seal, setSeal] = useState<{ documentId: string; contentSha256: string } | null | undefined>(undefined);
+  const [seal, setSeal] = useState<{ documentId: string; contentSha256: string } | null | undefined>(
+    undefined,
+  );
   useEffect(() => {
     let live = true;
     void sealOfSuratJalan(data)
@@ -64,7 +66,9 @@ function useSeal(data: SuratJalanData): { documentId: string; contentSha256: str
 export function SuratJalanPrint({ data, onReady }: { data: SuratJalanData; onReady?: () => void }) {
   const seal = useSeal(data);
   const qr = useQrImage(
-    seal === undefined ? null : encodeShipmentQr(data.appOrigin, data.shipmentId, data.batchNumber, seal ?? undefined),
+    seal === undefined
+      ? null
+      : encodeShipmentQr(data.appOrigin, data.shipmentId, data.batchNumber, seal ?? undefined),
   );
   useEffect(() => {
     if (qr) onReady?.();
@@ -72,10 +76,10 @@ export function SuratJalanPrint({ data, onReady }: { data: SuratJalanData; onRea
   const transport = data.transport;
   const rows: [string, string][] = [
     [t('handover.print.batch'), data.batchNumber],
-    [t('handover.print.date'), inIndonesian(() => formatDateTime(data.madeAt, data.timeZone))],
-    [t('handover.print.origin'), data.originHub],
-    [t('handover.print.destination'), data.destinationHub],
-    [t('handover.print.vendor'), data.vendor ?? '-'],
+    [t('common.date'), inIndonesian(() => formatDateTime(data.madeAt, data.timeZone))],
+    [t('common.origin'), data.originHub],
+    [t('common.destination'), data.destinationHub],
+    [t('common.vendor'), data.vendor ?? '-'],
     ...((transport.mode === 'darat'
       ? [
           [t('handover.print.mode'), t('handover.print.modeLand')],
@@ -83,9 +87,9 @@ export function SuratJalanPrint({ data, onReady }: { data: SuratJalanData; onRea
           [t('handover.print.driver'), transport.driverName ?? '-'],
         ]
       : [
-          [t('handover.print.mode'), t('handover.print.modeSea')],
-          [t('handover.print.ship'), transport.shipName ?? '-'],
-          [t('handover.print.shippingLine'), transport.shippingLine ?? '-'],
+          [t('handover.print.mode'), t('hubOps.addVehicle.modes.laut')],
+          [t('common.ship'), transport.shipName ?? '-'],
+          [t('common.shippingLineLower'), transport.shippingLine ?? '-'],
           [t('handover.print.containers'), transport.containers.join(', ') || '-'],
         ]) as [string, string][]),
   ];
@@ -129,7 +133,7 @@ export function SuratJalanPrint({ data, onReady }: { data: SuratJalanData; onRea
             {[
               t('handover.print.columnNo'),
               t('handover.print.columnItem'),
-              t('handover.print.columnQuantity'),
+              t('common.quantity'),
               t('handover.print.columnUnit'),
             ].map((h) => (
               <th key={h} scope="col" className="border border-black px-2 py-1 text-left">
@@ -142,7 +146,7 @@ export function SuratJalanPrint({ data, onReady }: { data: SuratJalanData; onRea
           {(
             [
               ['1', t('handover.print.smartboard'), inIndonesian(() => formatNumber(data.smartboard))],
-              ['2', t('handover.print.bracket'), inIndonesian(() => formatNumber(data.bracket))],
+              ['2', t('common.item.bracket'), inIndonesian(() => formatNumber(data.bracket))],
             ] as const
           ).map(([no, item, count]) => (
             <tr key={no}>
@@ -155,14 +159,12 @@ export function SuratJalanPrint({ data, onReady }: { data: SuratJalanData; onRea
         </tbody>
       </table>
       <div className="grid grid-cols-3 gap-6 pt-6 text-center text-sm">
-        {[t('handover.print.sender'), t('handover.print.driver'), t('handover.print.receiver')].map(
-          (role) => (
-            <div key={role} className="grid gap-16">
-              <p className="font-semibold">{role}</p>
-              <p className="border-t border-black pt-1">{t('handover.print.nameAndSignature')}</p>
-            </div>
-          ),
-        )}
+        {[t('handover.print.sender'), t('handover.print.driver'), t('verify.signer.receiver')].map((role) => (
+          <div key={role} className="grid gap-16">
+            <p className="font-semibold">{role}</p>
+            <p className="border-t border-black pt-1">{t('handover.print.nameAndSignature')}</p>
+          </div>
+        ))}
       </div>
     </article>
   );

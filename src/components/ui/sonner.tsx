@@ -10,7 +10,7 @@ export function Toaster(props: ComponentProps<typeof Sonner>) {
     <Sonner
       richColors
       closeButton
-      containerAriaLabel={t('ui.notifications')}
+      containerAriaLabel={t('common.notifications')}
       toastOptions={{ closeButtonAriaLabel: t('ui.closeToast') }}
       position="top-right"
       // Below the app header, so a toast never hides the sync indicator.

@@ -61,16 +61,16 @@ export function HubActivityPage() {
     () => [
       {
         id: 'date',
-        header: t('tower.activity.date'),
+        header: t('common.date'),
         value: (r) => r.date_recorded,
         cell: (r) => formatDate(r.date_recorded),
       },
-      { id: 'batch', header: t('tower.activity.batch'), value: (r) => r.batch_number ?? '-' },
-      ...quantityColumns<InventoryRow>(t('tower.activity.tv'), t('tower.activity.bracket')),
-      { id: 'type', header: t('tower.activity.type'), value: (r) => kindOf(t, r) },
+      { id: 'batch', header: t('common.batch'), value: (r) => r.batch_number ?? '-' },
+      ...quantityColumns<InventoryRow>(t('common.item.smartboard'), t('common.item.bracket')),
+      { id: 'type', header: t('common.type'), value: (r) => kindOf(t, r) },
       {
         id: 'destination',
-        header: t('tower.activity.destination'),
+        header: t('common.destination'),
         value: (r) => {
           const s = relatedOf(r);
           return s ? (hubs.rows.find((h) => h.id === s.destination_hub_id)?.name ?? '-') : '-';
@@ -78,7 +78,7 @@ export function HubActivityPage() {
       },
       {
         id: 'notes',
-        header: t('tower.activity.notes'),
+        header: t('common.notes'),
         value: (r) => relatedOf(r)?.notes ?? '-',
       },
       {
@@ -94,7 +94,7 @@ export function HubActivityPage() {
     return (
       <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" data-testid="hub-activity-error">
         <Alert variant="destructive">
-          <AlertTitle>{t('tower.activity.error')}</AlertTitle>
+          <AlertTitle>{t('common.errorTitle')}</AlertTitle>
           <AlertDescription>{t('tower.activity.hubNotFound')}</AlertDescription>
         </Alert>
         <Button variant="outline" className="justify-self-start" onClick={() => navigate('/')}>
@@ -125,7 +125,7 @@ export function HubActivityPage() {
     >
       <header className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight">{hub?.name ?? '…'}</h1>
-        <p className="text-muted-foreground">{t('tower.activity.subtitle')}</p>
+        <p className="text-muted-foreground">{t('screens.hubActivity')}</p>
         <DataFreshness />
       </header>
       <FilteredShipmentTable
@@ -143,7 +143,7 @@ export function HubActivityPage() {
           onChange: setFilters,
           shipments: related,
           hubName,
-          dateLabel: t('tower.activity.date'),
+          dateLabel: t('common.date'),
         }}
         rows={shown}
         columns={columns}
@@ -161,7 +161,7 @@ export function HubActivityPage() {
         testId="activity-table"
         toolbar={
           <SegmentedControl
-            label={t('tower.activity.filter')}
+            label={t('common.filter')}
             value={filter}
             options={filtersOf(t)}
             onChange={(v) => setFilter(v as Movement)}
@@ -179,11 +179,11 @@ export function HubActivityPage() {
             <dl className="grid gap-2 text-sm">
               {(
                 [
-                  [t('tower.activity.batch'), open.batch_number ?? '-'],
-                  [t('tower.activity.date'), formatDate(open.date_recorded)],
-                  [t('tower.activity.warehouse'), warehouseName(open.warehouse_id)],
-                  [t('tower.activity.tv'), formatNumber(open.smartboard_quantity)],
-                  [t('tower.activity.bracket'), formatNumber(open.bracket_quantity)],
+                  [t('common.batch'), open.batch_number ?? '-'],
+                  [t('common.date'), formatDate(open.date_recorded)],
+                  [t('common.warehouse'), warehouseName(open.warehouse_id)],
+                  [t('common.item.smartboard'), formatNumber(open.smartboard_quantity)],
+                  [t('common.item.bracket'), formatNumber(open.bracket_quantity)],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label} className="grid grid-cols-[9rem_1fr] gap-2">
@@ -203,7 +203,7 @@ export function HubActivityPage() {
                 </p>
                 <RelatedVehicle vehicleId={openShipment.vehicle_id} />
                 <p className="text-muted-foreground">
-                  {t('tower.activity.notesValue', { notes: openShipment.notes ?? '-' })}
+                  {t('common.notesValue', { notes: openShipment.notes ?? '-' })}
                 </p>
               </section>
             )}
@@ -217,7 +217,7 @@ export function HubActivityPage() {
                   {hubName(openOlder.origin_hub_id)} → {hubName(openOlder.destination_hub_id)}
                 </p>
                 <p className="text-muted-foreground">
-                  {t('tower.activity.notesValue', { notes: openOlder.notes ?? '-' })}
+                  {t('common.notesValue', { notes: openOlder.notes ?? '-' })}
                 </p>
               </section>
             )}

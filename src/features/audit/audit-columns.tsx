@@ -27,7 +27,7 @@ export const auditColumns = (
   },
   {
     id: 'actor',
-    header: t('audit.columns.user'),
+    header: t('users.roles.hub_user'),
     value: (e) => e.actor_email ?? '',
     cell: (e) => (
       <span className="grid">
@@ -36,21 +36,19 @@ export const auditColumns = (
       </span>
     ),
   },
-  { id: 'hub', header: t('audit.columns.hub'), value: (e) => e.hub_name ?? '-' },
-  { id: 'type', header: t('audit.columns.action'), value: (e) => commandLabel(e.type) },
+  { id: 'hub', header: t('common.hub'), value: (e) => e.hub_name ?? '-' },
+  { id: 'type', header: t('common.action'), value: (e) => commandLabel(e.type) },
   {
     id: 'outcome',
     header: t('audit.columns.outcome'),
     value: (e) =>
-      e.outcome === 'applied'
-        ? t('audit.applied')
-        : t('audit.rejectedWith', { message: auditMessage(e) }),
+      e.outcome === 'applied' ? t('audit.applied') : t('audit.rejectedWith', { message: auditMessage(e) }),
     cell: (e) =>
       e.outcome === 'applied' ? (
         <Badge variant="success">{t('audit.applied')}</Badge>
       ) : (
         <span className="grid gap-1">
-          <Badge variant="danger">{t('audit.rejected')}</Badge>
+          <Badge variant="danger">{t('common.rejected')}</Badge>
           {e.message && <span className="text-xs text-destructive">{auditMessage(e)}</span>}
         </span>
       ),

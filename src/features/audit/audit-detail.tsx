@@ -38,11 +38,11 @@ export function AuditDetail({
             </SheetHeader>
             <dl className="divide-y text-sm">
               <Row
-                label={t('audit.columns.user')}
+                label={t('users.roles.hub_user')}
                 value={entry.actor_email ?? '-'}
                 testId="audit-detail-user"
               />
-              <Row label={t('audit.columns.hub')} value={entry.hub_name ?? '-'} testId="audit-detail-hub" />
+              <Row label={t('common.hub')} value={entry.hub_name ?? '-'} testId="audit-detail-hub" />
               <Row
                 label={t('audit.columns.deviceTime')}
                 value={formatDateTime(entry.issued_at, zone)}

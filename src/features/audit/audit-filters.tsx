@@ -27,13 +27,13 @@ export function AuditFiltersBar({
       <FilterSelect
         anyLabel={t('audit.all')}
         id="audit-hub"
-        label={t('audit.filterHub')}
+        label={t('common.hub')}
         value={filters.hubId}
         options={hubs.map((h) => ({ value: h.id, label: h.name }))}
         onChange={(hubId) => set({ hubId })}
       />
       <div className="grid gap-1.5">
-        <Label htmlFor="audit-user">{t('audit.filterUser')}</Label>
+        <Label htmlFor="audit-user">{t('users.roles.hub_user')}</Label>
         <Input
           id="audit-user"
           placeholder={t('audit.filterUserPlaceholder')}
@@ -44,7 +44,7 @@ export function AuditFiltersBar({
       <FilterSelect
         anyLabel={t('audit.all')}
         id="audit-type"
-        label={t('audit.filterType')}
+        label={t('common.action')}
         value={filters.type}
         options={COMMAND_TYPES.map((type) => ({ value: type, label: commandLabel(type) }))}
         onChange={(type) => set({ type })}

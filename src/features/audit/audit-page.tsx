@@ -72,7 +72,7 @@ function AuditTrail() {
           disabled={trail.loadingMore}
           onClick={() => void trail.loadMore()}
         >
-          {t('audit.loadMore')}
+          {t('common.loadMore')}
         </Button>
       )}
     </div>

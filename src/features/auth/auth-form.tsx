@@ -74,7 +74,7 @@ export function AuthForm() {
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label={t(copy.submit)}>
       <div className="grid gap-2">
-        <Label htmlFor="email">{t('auth.email')}</Label>
+        <Label htmlFor="email">{t('common.email')}</Label>
         <Input
           id="email"
           type="email"
@@ -92,7 +92,7 @@ export function AuthForm() {
         />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="password">{t('auth.password')}</Label>
+        <Label htmlFor="password">{t('common.password')}</Label>
         <div className="relative">
           <Input
             id="password"

@@ -10,7 +10,7 @@ export const loginSchema = z.object({
   password: z
     .string()
     .min(1, fillAll)
-    .min(MIN_PASSWORD_LENGTH, { error: () => t('auth.passwordTooShort') }),
+    .min(MIN_PASSWORD_LENGTH, { error: () => t('users.server.passwordTooShort') }),
 });
 
 export type LoginCredentials = z.infer<typeof loginSchema>;

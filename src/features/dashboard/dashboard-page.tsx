@@ -39,8 +39,8 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
 /** A hub card's flow figures: their field (and test id) and their label's key. */
 const FLOW = [
   ['incoming', 'tower.dashboard.incoming'],
-  ['arrived', 'tower.dashboard.arrived'],
-  ['unloading', 'tower.dashboard.unloading'],
+  ['arrived', 'common.arrived'],
+  ['unloading', 'common.unloading'],
   ['outgoing', 'tower.dashboard.outgoing'],
 ] as const;
 
@@ -93,7 +93,7 @@ function HubCard({ card }: { card: HubCardData }) {
         {percent !== null && (
           <div className="grid gap-1" data-testid="hub-progress">
             <div className="flex justify-between text-xs">
-              <span className="text-muted-foreground">{t('tower.dashboard.capacity')}</span>
+              <span className="text-muted-foreground">{t('common.capacity')}</span>
               <span className="font-medium">{formatPercent(percent)}</span>
             </div>
             <div
@@ -156,7 +156,7 @@ export function DashboardPage() {
         </div>
         <Button variant="outline" onClick={() => void engine?.syncNow()} disabled={!engine || syncing}>
           <RefreshCw aria-hidden="true" className={syncing ? 'animate-spin' : undefined} />
-          {t('tower.dashboard.refresh')}
+          {t('common.refreshData')}
         </Button>
       </header>
 
@@ -186,9 +186,13 @@ export function DashboardPage() {
                   value={data.inTransit.shipments}
                   testId="in-transit-shipments"
                 />
-                <Figure label={t('tower.dashboard.tv')} value={data.inTransit.tv} testId="in-transit-tv" />
                 <Figure
-                  label={t('tower.dashboard.bracket')}
+                  label={t('common.item.smartboard')}
+                  value={data.inTransit.tv}
+                  testId="in-transit-tv"
+                />
+                <Figure
+                  label={t('common.item.bracket')}
                   value={data.inTransit.bracket}
                   testId="in-transit-bracket"
                 />
@@ -243,7 +247,7 @@ export function DashboardPage() {
       {(profile.role !== 'hub_user' || profile.hubInfo.hubType === 'pod') && (
         <section className="grid gap-3" aria-labelledby="pod-section">
           <h2 id="pod-section" className="text-lg font-semibold">
-            {t('tower.dashboard.pod')}
+            {t('lib.nav.pod')}
           </h2>
           {!shown ? (
             <Skeleton className="h-32 w-full" data-testid="pod-cards-loading" />
@@ -261,12 +265,8 @@ export function DashboardPage() {
                   </CardHeader>
                   <CardContent className="grid grid-cols-3 gap-3">
                     <Figure label={t('tower.dashboard.otw')} value={c.otw} testId="pod-otw" />
-                    <Figure label={t('tower.dashboard.arrived')} value={c.arrived} testId="pod-arrived" />
-                    <Figure
-                      label={t('tower.dashboard.unloading')}
-                      value={c.unloading}
-                      testId="pod-unloading"
-                    />
+                    <Figure label={t('common.arrived')} value={c.arrived} testId="pod-arrived" />
+                    <Figure label={t('common.unloading')} value={c.unloading} testId="pod-unloading" />
                     <Figure label={t('tower.dashboard.stockTv')} value={c.tv} testId="pod-tv" />
                     <Figure
                       label={t('tower.dashboard.stockBracket')}

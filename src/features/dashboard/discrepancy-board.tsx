@@ -54,7 +54,7 @@ export function DiscrepancyBoard() {
     }
   };
 
-  const title = resolver ? t('handover.discrepancies.openTitle') : t('handover.discrepancies.hubTitle');
+  const title = resolver ? t('handover.discrepancies.openTitle') : t('common.shipmentDiscrepancies');
   return (
     <Card id="selisih" data-testid="discrepancy-board" data-ready={all.ready} data-open={openHere}>
       <CardHeader>

@@ -26,20 +26,15 @@ export function AddSeaFleetDialog({ hub, onClose }: { hub: Hub; onClose: () => v
 
   return (
     <FormDialog
-      title={t('hubOps.addSeaFleet.title')}
+      title={t('hubOps.page.toolbar.addSeaFleet')}
       description={t('hubOps.addSeaFleet.description', { hub: hub.name })}
       testId="add-sea-fleet-dialog"
       onClose={onClose}
       {...dialog}
     >
       <VendorField form={form} name="vendor_id" id="fleet-vendor" hideError />
-      <Field.Text name="nama_kapal" id="fleet-ship" label={t('hubOps.addVehicle.shipName')} hideError />
-      <Field.Text
-        name="nama_pelayaran"
-        id="fleet-line"
-        label={t('hubOps.addVehicle.shippingLine')}
-        hideError
-      />
+      <Field.Text name="nama_kapal" id="fleet-ship" label={t('common.shipName')} hideError />
+      <Field.Text name="nama_pelayaran" id="fleet-line" label={t('common.shippingLine')} hideError />
       <Field.Text
         name="container_number"
         id="fleet-container"

@@ -148,7 +148,7 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
 
   return (
     <FormDialog
-      title={t('hubOps.addToQueue.title')}
+      title={t('hubOps.page.toolbar.queue')}
       description={
         sea
           ? t('hubOps.addToQueue.descriptionSea', hubValues)

@@ -62,7 +62,7 @@ export function AddVehicleDialog({
 
   return (
     <FormDialog
-      title={queue ? t('hubOps.addVehicle.titleQueue') : t('hubOps.addVehicle.title')}
+      title={queue ? t('hubOps.addVehicle.titleQueue') : t('hubOps.page.toolbar.addVehicle')}
       description={t(queue ? 'hubOps.addVehicle.descriptionQueue' : 'hubOps.addVehicle.description', {
         hub: hub.name,
       })}
@@ -83,17 +83,17 @@ export function AddVehicleDialog({
       <VendorField form={form} name="vendor_id" id="vehicle-vendor" />
       {mode === 'laut' ? (
         <>
-          <Field.Text name="nama_kapal" id="vehicle-ship" label={t('hubOps.addVehicle.shipName')} />
-          <Field.Text name="nama_pelayaran" id="vehicle-line" label={t('hubOps.addVehicle.shippingLine')} />
+          <Field.Text name="nama_kapal" id="vehicle-ship" label={t('common.shipName')} />
+          <Field.Text name="nama_pelayaran" id="vehicle-line" label={t('common.shippingLine')} />
           <Field.Text name="license_plate" id="vehicle-container" label={t('hubOps.addVehicle.container')} />
         </>
       ) : (
         <>
-          <Field.Text name="license_plate" id="vehicle-plate" label={t('hubOps.addVehicle.plate')} />
+          <Field.Text name="license_plate" id="vehicle-plate" label={t('common.licensePlate')} />
           <Field.Select
             name="vehicle_type_id"
             id="vehicle-type"
-            label={t('hubOps.addVehicle.vehicleType')}
+            label={t('common.vehicleType')}
             options={master.vehicleTypes.map((type) => ({ value: type.id, label: type.name }))}
             placeholder={t('hubOps.addVehicle.vehicleTypePlaceholder')}
             action={
@@ -101,7 +101,7 @@ export function AddVehicleDialog({
                 type="button"
                 variant="outline"
                 size="icon"
-                aria-label={t('hubOps.addVehicle.addVehicleType')}
+                aria-label={t('common.addVehicleType')}
                 onClick={() => setAddingType(true)}
               >
                 <Plus aria-hidden="true" />

@@ -16,7 +16,7 @@ export function CameraCaptureDialog({
       words={{
         title: t('hubShipping.camera.title'),
         description: t('hubShipping.camera.description'),
-        capture: t('hubShipping.camera.take'),
+        capture: t('common.takePhoto'),
         failed: (error) => t('hubShipping.camera.failed', { error }),
       }}
       onCapture={onCapture}

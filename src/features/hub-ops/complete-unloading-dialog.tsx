@@ -24,7 +24,7 @@ export function CompleteUnloadingDialog({
   const origin = useRxByIds('hubs', [shipment.origin_hub_id]).get(shipment.origin_hub_id);
   return (
     <CountedReceiptDialog
-      title={t('hubShipping.unloading.title')}
+      title={t('lib.commands.complete_unloading')}
       description={t('hubShipping.unloading.description', { batch: shipment.batch_number, hub: hub.name })}
       testId="complete-unloading-dialog"
       submitTestId="complete-unloading-submit"

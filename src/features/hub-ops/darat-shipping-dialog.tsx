@@ -69,7 +69,7 @@ export function DaratShippingDialog({ hub, vehicle, onClose, onShipped }: Shippi
     [master.warehouses, master.hubsById, hub.id],
   );
 
-  const slots = [t('hubShipping.form.deliveryRecord'), t('hubShipping.form.bast')] as const;
+  const slots = [t('hubShipping.form.deliveryRecord'), t('handover.documents.kind.bast')] as const;
   const summary = () => {
     const v = form.getValues();
     return [
@@ -79,8 +79,8 @@ export function DaratShippingDialog({ hub, vehicle, onClose, onShipped }: Shippi
         destinations.find((d) => d.value === v.destination_warehouse_id)?.label ?? '-',
       ],
       [t('hubShipping.darat.batchNumber'), v.batch_number.trim()],
-      [t('hubShipping.form.smartboardQuantity'), String(v.smartboard_quantity)],
-      [t('hubShipping.form.bracketQuantity'), String(v.bracket_quantity)],
+      [t('common.smartboardQuantity'), String(v.smartboard_quantity)],
+      [t('common.bracketQuantity'), String(v.bracket_quantity)],
       [t('hubShipping.summary.photos'), <PhotosSummary count={v.images.length} slots={slots} />],
     ] as const;
   };

@@ -39,9 +39,7 @@ export const DockTimeSummary = memo(function DockTimeSummary({
       </div>
       <Stat label={t('hubOps.dock.queue')} value={averages.queueWait} testId="avg-queue" />
       <Stat label={t('hubOps.dock.loading')} value={averages.loading} testId="avg-loading" />
-      {inbound && (
-        <Stat label={t('hubOps.dock.unloading')} value={averages.unloading} testId="avg-unloading" />
-      )}
+      {inbound && <Stat label={t('common.unloading')} value={averages.unloading} testId="avg-unloading" />}
     </section>
   );
 });

@@ -20,7 +20,7 @@ export function DoneList() {
   // Issue 41: what arrived, with a mark per shortage or damage.
   const received = useReceivedCounts(rows);
   return (
-    <ListSection id="done" title={t('hubShipping.done.title')} testId="done-section">
+    <ListSection id="done" title={t('hubOps.page.tabs.done')} testId="done-section">
       {rows.length === 0 ? (
         <EmptyState testId="done-empty">{historyEmpty()}</EmptyState>
       ) : (

@@ -16,7 +16,7 @@ export function HubDiscrepancies({ hub, hubsById }: { hub: Hub; hubsById: Readon
   const rows = useMemo(() => discrepanciesOfHub(all.rows, hub.id), [all.rows, hub.id]);
   if (!all.ready || rows.length === 0) return null;
   const open = rows.filter((d) => d.status === 'open').length;
-  const title = t('hubShipping.discrepancies.title');
+  const title = t('common.shipmentDiscrepancies');
   return (
     <details className="rounded-xl border p-3" data-testid="hub-discrepancies" data-open={open}>
       <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">

@@ -70,11 +70,11 @@ export function ImagePicker({
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={openCamera} disabled={disabled}>
           <Camera aria-hidden="true" />
-          {t('hubShipping.picker.camera')}
+          {t('common.camera')}
         </Button>
         <Button type="button" variant="outline" onClick={() => input.current?.click()} disabled={disabled}>
           <ImagePlus aria-hidden="true" />
-          {t('hubShipping.picker.chooseFile')}
+          {t('common.chooseFile')}
         </Button>
         <input
           ref={input}

@@ -74,10 +74,10 @@ export const DEFAULT_VEHICLE_TYPE = 'Truk Fuso';
 
 // not in the spec
 export function uploadPending(): string {
-  return t('hubOps.messages.uploadPending');
+  return t('common.waitingToUpload');
 }
 export function uploadRefused(): string {
-  return t('hubOps.messages.uploadRefused');
+  return t('common.uploadRefused');
 }
 export function uploadDone(): string {
   return t('hubOps.messages.uploadDone');

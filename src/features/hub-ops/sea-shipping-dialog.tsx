@@ -94,16 +94,13 @@ export function SeaShippingDialog({
     const v = form.getValues();
     return [
       [t('hubShipping.summary.from'), origin.warehouse ? `${hub.name} (${origin.warehouse.name})` : hub.name],
-      [
-        t('hubShipping.sea.destination'),
-        destinations.find((d) => d.value === v.destination_hub_id)?.label ?? '-',
-      ],
-      [t('hubShipping.sea.pelayaran'), v.pelayaran.trim()],
+      [t('common.destination'), destinations.find((d) => d.value === v.destination_hub_id)?.label ?? '-'],
+      [t('common.shippingLineLower'), v.pelayaran.trim()],
       [t('hubShipping.sea.namaKapal'), v.nama_kapal.trim()],
       [t('hubShipping.sea.noContainer'), v.no_container.trim()],
       [t('hubShipping.sea.etdEta'), `${v.etd} / ${v.eta}`],
-      [t('hubShipping.form.smartboardQuantity'), String(v.smartboard_quantity)],
-      [t('hubShipping.form.bracketQuantity'), String(v.bracket_quantity)],
+      [t('common.smartboardQuantity'), String(v.smartboard_quantity)],
+      [t('common.bracketQuantity'), String(v.bracket_quantity)],
       [t('hubShipping.summary.photos'), t('hubShipping.form.photoCount', { n: v.images.length })],
     ] as const;
   };
@@ -124,18 +121,18 @@ export function SeaShippingDialog({
       <OriginStock origin={origin} />
       <fieldset disabled={step.review} className="grid min-w-0 gap-4">
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <Field.Text name="pelayaran" id={id('pelayaran')} label={t('hubShipping.sea.pelayaran')} />
+          <Field.Text name="pelayaran" id={id('pelayaran')} label={t('common.shippingLineLower')} />
           <Field.Text name="nama_kapal" id={id('kapal')} label={t('hubShipping.sea.namaKapal')} />
           <Field.Text name="no_container" id={id('container')} label={t('hubShipping.sea.noContainer')} />
           <Field.Select
             name="destination_hub_id"
             id={id('destination')}
-            label={t('hubShipping.sea.destination')}
+            label={t('common.destination')}
             options={destinations}
             placeholder={t('hubShipping.sea.destinationPlaceholder')}
           />
-          <DateField form={form} name="etd" id={id('etd')} label={t('hubShipping.sea.etd')} />
-          <DateField form={form} name="eta" id={id('eta')} label={t('hubShipping.sea.eta')} />
+          <DateField form={form} name="etd" id={id('etd')} label={t('common.etd')} />
+          <DateField form={form} name="eta" id={id('eta')} label={t('common.eta')} />
         </div>
         <QuantityFields Field={Field} idPrefix={kind} />
         <ImagesField

@@ -21,10 +21,10 @@ export type ShipmentDates = 'etd-eta' | 'arrival' | 'unloading' | 'done' | 'depa
 
 /** Each date's label, and its test id (date-{name}, the same in every language). */
 const DATE_LABEL = {
-  etd: 'hubShipping.card.etd',
-  eta: 'hubShipping.card.eta',
+  etd: 'common.etd',
+  eta: 'common.eta',
   berangkat: 'hubShipping.card.departed',
-  tiba: 'hubShipping.card.arrived',
+  tiba: 'common.arrived',
   'mulai-bongkar': 'hubShipping.card.unloadingStarted',
   selesai: 'hubShipping.card.finished',
 } as const;
@@ -146,15 +146,15 @@ export function ShipmentCard({
             items={[
               {
                 id: 'Menunggu bongkar',
-                label: t('hubShipping.card.waitingToUnload'),
+                label: t('common.waitingToUnload'),
                 span: arrivalWait(s, now),
               },
-              { id: 'Bongkar', label: t('hubShipping.card.unloading'), span: unloadingTime(s, now) },
+              { id: 'Bongkar', label: t('common.unloading'), span: unloadingTime(s, now) },
             ]}
           />
           {s.notes && (
             <p className="text-sm text-muted-foreground" data-testid="shipment-notes">
-              {t('hubShipping.card.notes', { notes: s.notes })}
+              {t('common.notesValue', { notes: s.notes })}
             </p>
           )}
         </div>

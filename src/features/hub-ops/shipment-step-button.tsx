@@ -37,13 +37,13 @@ export function ShipmentStepButton({
         {...stepId}
         onAction={() =>
           runWithUndo(engine, 'confirm_arrival', payload, {
-            success: t('hubOps.messages.toast.arrivalConfirmed'),
+            success: t('common.arrivalConfirmed'),
             failure: FAILURE.confirmArrival,
           })
         }
       >
         <CheckCheck aria-hidden="true" />
-        {t('hubShipping.tab.confirmArrival')}
+        {t('hubOps.page.tabs.arrival')}
       </ActionButton>
     );
   if (step === 'arrival')
@@ -53,13 +53,13 @@ export function ShipmentStepButton({
         {...stepId}
         onAction={() =>
           runWithUndo(engine, 'start_unloading', payload, {
-            success: t('hubOps.messages.toast.unloadingStarted'),
+            success: t('common.unloadingStarted'),
             failure: FAILURE.startUnloading,
           })
         }
       >
         <PlayCircle aria-hidden="true" />
-        {t('hubShipping.tab.startUnloading')}
+        {t('lib.commands.start_unloading')}
       </ActionButton>
     );
   return (
@@ -69,7 +69,7 @@ export function ShipmentStepButton({
       onClick={() => open({ kind: 'complete-unloading', shipmentId: shipment.id })}
     >
       <PackageOpen aria-hidden="true" />
-      {t('hubShipping.tab.completeUnloading')}
+      {t('lib.commands.complete_unloading')}
     </Button>
   );
 }

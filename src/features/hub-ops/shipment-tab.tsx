@@ -21,9 +21,9 @@ const EMPTY = {
 } as const satisfies Record<Tab, string>;
 
 const NAME = {
-  otw: 'hubShipping.tab.otw',
-  arrival: 'hubShipping.tab.arrival',
-  unloading: 'hubShipping.tab.unloading',
+  otw: 'hubOps.page.tabs.otw',
+  arrival: 'hubOps.page.tabs.arrival',
+  unloading: 'hubOps.page.tabs.unloading',
 } as const satisfies Record<Tab, string>;
 
 export function ShipmentTab({ tab }: { tab: Tab }) {

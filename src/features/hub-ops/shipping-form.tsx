@@ -94,13 +94,13 @@ export function QuantityFields({
       <Field.Number
         name="smartboard_quantity"
         id={`${idPrefix}-smartboard`}
-        label={t('hubShipping.form.smartboardQuantity')}
+        label={t('common.smartboardQuantity')}
         parse={parseCount}
       />
       <Field.Number
         name="bracket_quantity"
         id={`${idPrefix}-bracket`}
-        label={t('hubShipping.form.bracketQuantity')}
+        label={t('common.bracketQuantity')}
         parse={parseCount}
       />
     </div>

@@ -59,7 +59,7 @@ export function OriginStock({ origin }: { origin: OriginStockInfo & { ready: boo
       ) : (
         <span>
           {t('hubShipping.stock.availableIn')} <strong>{origin.warehouse.name}</strong>:{' '}
-          {t('hubShipping.stock.smartboard')} {smartboards} · {t('hubShipping.stock.bracket')} {brackets}
+          {t('hubShipping.stock.smartboard')} {smartboards} · {t('common.item.bracket')} {brackets}
         </span>
       )}
     </div>

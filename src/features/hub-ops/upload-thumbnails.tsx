@@ -6,7 +6,7 @@ import { uploadThumbnail } from './thumbnail-urls';
 
 const SLOT_LABEL = {
   delivery_record: 'hubShipping.form.deliveryRecord',
-  bast: 'hubShipping.form.bast',
+  bast: 'handover.documents.kind.bast',
 } as const satisfies Record<ImageUpload['slot'], string>;
 
 /** A shipment's photos on this device, each with whether it has reached storage yet. */

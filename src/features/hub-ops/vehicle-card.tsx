@@ -18,10 +18,10 @@ const BADGE_VARIANT: Record<VehicleBadge, 'warning' | 'info' | 'success' | 'seco
 
 /** The badge's text (spec 4.1) in the device's language. */
 const BADGE_KEY = {
-  'Sedang Muat': 'hubOps.queue.badge.loading',
-  'Siap Muat': 'hubOps.queue.badge.readyToLoad',
-  Ready: 'hubOps.queue.badge.ready',
-  'Tidak Aktif': 'hubOps.queue.badge.inactive',
+  'Sedang Muat': 'hubOps.page.tabs.loading',
+  'Siap Muat': 'hubOps.page.tabs.ready',
+  Ready: 'common.ready',
+  'Tidak Aktif': 'common.inactive',
 } as const satisfies Record<VehicleBadge, string>;
 
 /** One vehicle in a hub's queue: plate (or container and ship), who, its badge (spec 4.1), dock times. */

@@ -98,7 +98,7 @@ const ReadyCard = memo(function ReadyCard({ vehicle: v }: { vehicle: Vehicle }) 
       vehicle={v}
       primary={{
         icon: Play,
-        label: t('hubOps.queue.startLoading'),
+        label: t('lib.commands.start_loading'),
         onAction: async () => {
           let moved = false;
           const done = await runWithUndo(engine, 'start_loading', payload, {
@@ -158,7 +158,7 @@ const LoadingCard = memo(function LoadingCard({ vehicle: v }: { vehicle: Vehicle
       vehicle={v}
       primary={{
         icon: PackageCheck,
-        label: t('hubOps.queue.finishLoading'),
+        label: t('lib.commands.finish_loading'),
         onAction: async () => {
           const done = await runWithUndo(
             engine,
@@ -212,7 +212,7 @@ export function ReadyTab({ queued }: { queued: readonly Vehicle[] }) {
   if (!hub) return null;
   return (
     <QueueList
-      label={t('hubOps.queue.readySection')}
+      label={t('hubOps.page.tabs.ready')}
       empty={t('hubOps.queue.readyEmpty')}
       testId="ready-list"
       vehicles={queued}
@@ -258,7 +258,7 @@ export function LoadingTab({
       )}
 
       <QueueList
-        label={t('hubOps.queue.loadingSection')}
+        label={t('hubOps.page.tabs.loading')}
         empty={t('hubOps.queue.loadingEmpty')}
         testId="loading-list"
         vehicles={loading}

@@ -34,7 +34,7 @@ function VendorActions({
           type="button"
           variant="outline"
           size="icon"
-          aria-label={t('hubOps.vendor.edit')}
+          aria-label={t('common.editVendor')}
           disabled={!vendor}
           onClick={() => setNested('edit')}
         >
@@ -45,7 +45,7 @@ function VendorActions({
         type="button"
         variant="outline"
         size="icon"
-        aria-label={t('hubOps.vendor.add')}
+        aria-label={t('hubOps.page.toolbar.addVendor')}
         onClick={() => setNested('add')}
       >
         <Plus aria-hidden="true" />
@@ -81,7 +81,7 @@ export function VendorField<V extends FieldValues>({
       form={form}
       name={name}
       id={id}
-      label={t('hubOps.vendor.label')}
+      label={t('common.vendor')}
       hideError={hideError}
       options={master.vendors.map((v) => ({ value: v.id, label: v.name }))}
       placeholder={t('hubOps.vendor.placeholder')}

@@ -28,9 +28,9 @@ import { checkAddHub, hubTypeLabel } from './hub-forms';
 const ALL = { selector: {} };
 
 const hubColumns = (t: TFunction): DataColumn<Hub>[] => [
-  { id: 'name', header: t('hubsScreen.columns.name'), value: (h) => h.name },
+  { id: 'name', header: t('common.name'), value: (h) => h.name },
   { id: 'city', header: t('hubsScreen.columns.city'), value: (h) => h.city ?? '-' },
-  { id: 'type', header: t('hubsScreen.columns.type'), value: (h) => hubTypeLabel(h.type) },
+  { id: 'type', header: t('common.type'), value: (h) => hubTypeLabel(h.type) },
   {
     id: 'blind',
     header: t('hubsScreen.columns.blindCount'),
@@ -64,7 +64,7 @@ function AddHubForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t('hubsScreen.addTitle')}</CardTitle>
+        <CardTitle>{t('common.addHub')}</CardTitle>
       </CardHeader>
       <CardContent>
         <form
@@ -76,7 +76,7 @@ function AddHubForm() {
           <Field.Text name="name" id="hub-name" label={t('hubsScreen.name')} />
           <Field.Text name="city" id="hub-city" label={t('hubsScreen.city')} />
           <Button type="submit" disabled={saving} className="h-11">
-            {saving ? t('common.saving') : t('hubsScreen.add')}
+            {saving ? t('common.saving') : t('common.addHub')}
           </Button>
         </form>
       </CardContent>
@@ -118,15 +118,15 @@ export function HubsPage() {
 
   const columns = useMemo(() => hubColumns(t), [t]);
   const warehouseColumns: DataColumn<Warehouse>[] = [
-    { id: 'name', header: t('hubsScreen.columns.warehouse'), value: (w) => w.name },
+    { id: 'name', header: t('common.warehouse'), value: (w) => w.name },
     {
       id: 'hub',
-      header: t('hubsScreen.columns.hub'),
+      header: t('common.hub'),
       value: (w) => (w.hub_id ? (hubName.get(w.hub_id) ?? '-') : '-'),
     },
     {
       id: 'capacity',
-      header: t('hubsScreen.columns.capacity'),
+      header: t('common.capacity'),
       value: (w) => w.capacity ?? '',
       cell: (w) => formatNumber(w.capacity),
     },
@@ -156,7 +156,7 @@ export function HubsPage() {
             admin
               ? (h) => (
                   <EditDeleteMenu
-                    label={t('hubsScreen.rowActions', { name: h.name })}
+                    label={t('common.actionsFor', { name: h.name })}
                     onEdit={() => setOpen({ kind: 'edit', hub: h })}
                     onDelete={() => setOpen({ kind: 'delete', hub: h })}
                   />
@@ -183,7 +183,7 @@ export function HubsPage() {
               admin
                 ? (w) => (
                     <RowActionsMenu
-                      label={t('hubsScreen.rowActions', { name: w.name })}
+                      label={t('common.actionsFor', { name: w.name })}
                       actions={[
                         {
                           label: t('hubsScreen.setCapacity'),

@@ -70,24 +70,24 @@ export function InTransitPage() {
 
   const columns = useMemo<DataColumn<Shipment>[]>(
     () => [
-      { id: 'batch', header: t('tower.inTransit.batch'), value: (s) => s.batch_number },
-      ...quantityColumns<Shipment>(t('tower.inTransit.tv'), t('tower.inTransit.bracket')),
+      { id: 'batch', header: t('common.batch'), value: (s) => s.batch_number },
+      ...quantityColumns<Shipment>(t('common.item.smartboard'), t('common.item.bracket')),
       {
         id: 'status',
-        header: t('tower.inTransit.status'),
+        header: t('common.status'),
         value: (s) => statusLook(looks, s.status).label,
         cell: (s) => <StatusBadge status={s.status} looks={looks} />,
       },
       {
         id: 'route',
-        header: t('tower.inTransit.route'),
+        header: t('common.route'),
         value: (s) =>
           `${hubsById.get(s.origin_hub_id)?.name ?? '-'} → ${hubsById.get(s.destination_hub_id)?.name ?? '-'}`,
       },
-      { id: 'eta', header: t('tower.inTransit.eta'), value: (s) => s.eta, cell: (s) => formatDate(s.eta) },
+      { id: 'eta', header: t('common.eta'), value: (s) => s.eta, cell: (s) => formatDate(s.eta) },
       {
         id: 'loading',
-        header: t('tower.inTransit.loadingDate'),
+        header: t('common.loadingDate'),
         value: (s) => s.loading_date,
         cell: (s) => formatDateTime(s.loading_date, zoneOfHub(hubsById.get(s.origin_hub_id))),
       },
@@ -104,7 +104,7 @@ export function InTransitPage() {
           <Button variant="outline" asChild>
             <Link to="/">
               <ArrowLeft aria-hidden="true" />
-              {t('tower.inTransit.back')}
+              {t('lib.nav.dashboard')}
             </Link>
           </Button>
         }
@@ -131,7 +131,7 @@ export function InTransitPage() {
           onChange: setFilters,
           shipments,
           hubName,
-          dateLabel: t('tower.inTransit.loadingDate'),
+          dateLabel: t('common.loadingDate'),
         }}
         tableKey={params.get('q') ?? ''}
         rows={filtered}

@@ -57,15 +57,15 @@ export function AddInventoryDialog({
       testId="add-inventory-dialog"
       onClose={onClose}
       {...dialog}
-      savingLabel={t('inventory.saving')}
+      savingLabel={t('common.saving')}
     >
       <div className="grid grid-cols-[1fr_auto] items-end gap-2">
         <Field.Select
           name="warehouse_id"
           id="inventory-warehouse"
-          label={t('inventory.fields.warehouse')}
+          label={t('common.warehouse')}
           options={options}
-          placeholder={t('inventory.fields.chooseWarehouse')}
+          placeholder={t('server.chooseWarehouse')}
         />
         <Button
           type="button"
@@ -77,14 +77,14 @@ export function AddInventoryDialog({
           <Plus aria-hidden="true" />
         </Button>
       </div>
-      <FormField id="inventory-date" label={t('inventory.fields.date')} error={dateError}>
+      <FormField id="inventory-date" label={t('common.date')} error={dateError}>
         <Controller
           control={form.control}
           name="date"
           render={({ field }) => (
             <DatePicker
               id="inventory-date"
-              label={t('inventory.fields.date')}
+              label={t('common.date')}
               value={field.value}
               onChange={field.onChange}
               invalid={!!dateError}

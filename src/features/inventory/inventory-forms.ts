@@ -10,7 +10,7 @@ const quantity = (message: () => string) =>
   z.number({ error: message }).int({ error: message }).min(0, { error: message });
 
 export const inventoryFormSchema = z.object({
-  warehouse_id: z.string().min(1, { error: () => t('inventory.message.chooseWarehouse') }),
+  warehouse_id: z.string().min(1, { error: () => t('server.chooseWarehouse') }),
   /** The day as yyyy-MM-dd (the date picker's value), '' before one is chosen. */
   date: z
     .string({ error: () => t('inventory.message.chooseDate') })
@@ -45,8 +45,8 @@ export const warehouseFormSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, { error: () => t('inventory.message.warehouseNameRequired') })
-    .max(100, { error: () => t('inventory.message.warehouseNameTooLong') }),
+    .min(1, { error: () => t('server.warehouseNameRequired') })
+    .max(100, { error: () => t('server.warehouseNameTooLong') }),
   location: z.string(),
 });
 export type WarehouseFormValues = z.input<typeof warehouseFormSchema>;

@@ -81,8 +81,8 @@ export function InventoryPage() {
             ) : (
               (
                 [
-                  [figures.inTransit.tv, t('inventory.summary.tvUnit')],
-                  [figures.inTransit.bracket, t('inventory.summary.bracketUnit')],
+                  [figures.inTransit.tv, t('common.item.smartboard')],
+                  [figures.inTransit.bracket, t('common.item.bracket')],
                 ] as const
               ).map(([count, unit]) => (
                 <span key={unit}>

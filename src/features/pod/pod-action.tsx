@@ -52,13 +52,13 @@ export function PodAction({
         {...step}
         onAction={() =>
           runWithUndo(engine, 'pod_confirm_arrival', id, {
-            success: t('handover.pod.toast.arrivalConfirmed'),
+            success: t('common.arrivalConfirmed'),
             failure: () => t('handover.pod.failure.confirmArrival'),
           })
         }
       >
         <CheckCheck aria-hidden="true" />
-        {t('handover.pod.confirmArrival')}
+        {t('hubOps.page.tabs.arrival')}
       </ActionButton>
     );
   }
@@ -68,13 +68,13 @@ export function PodAction({
         {...step}
         onAction={() =>
           runWithUndo(engine, 'pod_start_unloading', id, {
-            success: t('handover.pod.toast.unloadingStarted'),
+            success: t('common.unloadingStarted'),
             failure: () => t('handover.pod.failure.startUnloading'),
           })
         }
       >
         <PlayCircle aria-hidden="true" />
-        {t('handover.pod.startUnloading')}
+        {t('lib.commands.start_unloading')}
       </ActionButton>
     );
   }
@@ -86,7 +86,7 @@ export function PodAction({
       onClick={() => onCount({ shipment, city, location: city ? warehouseLocation(city) : null })}
     >
       <PackageOpen aria-hidden="true" />
-      {t('handover.pod.finishUnloading')}
+      {t('lib.commands.complete_unloading')}
     </Button>
   );
 }

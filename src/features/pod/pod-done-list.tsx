@@ -44,7 +44,7 @@ export function PodDoneList({
   return (
     <section className="grid gap-2" aria-labelledby="pod-done-title" data-testid="pod-done">
       <h2 id="pod-done-title" className="text-lg font-semibold">
-        {t('hubShipping.done.title')}
+        {t('hubOps.page.tabs.done')}
       </h2>
       <ul className="grid gap-2" data-testid="pod-done-list">
         {shown.map((s) => (

@@ -99,7 +99,7 @@ export function PodPage() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="pod-page">
       <ScreenHeader
-        title={t('handover.pod.title')}
+        title={t('screens.pod')}
         alignEnd
         actions={
           staff || selectable.length > 1 ? (
@@ -226,7 +226,7 @@ function PodTabContent({
         {t(`handover.pod.empty.${tab}`)}
         <Button variant="outline" onClick={onRefresh}>
           <RefreshCw aria-hidden="true" />
-          {t('handover.pod.refreshData')}
+          {t('common.refreshData')}
         </Button>
       </EmptyState>
     );

@@ -22,7 +22,7 @@ export function PodReceiptDialog({
     hubs.get(shipment.destination_hub_id)?.name ?? (city ? t('handover.pod.podOfCity', { city }) : '-');
   return (
     <CountedReceiptDialog
-      title={t('handover.pod.finishUnloading')}
+      title={t('lib.commands.complete_unloading')}
       description={t('handover.pod.receiptDescription', { batch: shipment.batch_number, destination })}
       testId="pod-receipt-dialog"
       submitTestId="pod-receipt-submit"

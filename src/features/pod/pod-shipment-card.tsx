@@ -45,14 +45,14 @@ export function PodShipmentCard({
   const plate = container?.container_number ?? vehicle?.license_plate ?? '-';
   const when =
     tab === 'otw'
-      ? [t('handover.pod.card.eta'), formatDate(s.eta)]
-      : [t('handover.pod.card.arrived'), formatDateTime(s.arrival_destination ?? s.arrival_gdt, zone)];
+      ? [t('common.eta'), formatDate(s.eta)]
+      : [t('common.arrived'), formatDateTime(s.arrival_destination ?? s.arrival_gdt, zone)];
   const facts: readonly (readonly [string, string, string, string | undefined])[] = [
-    [t('handover.pod.card.ship'), ship, 'font-medium', undefined],
-    [t('handover.pod.card.container'), plate, 'font-medium', undefined],
+    [t('common.ship'), ship, 'font-medium', undefined],
+    [t('common.container'), plate, 'font-medium', undefined],
     [when[0]!, when[1]!, 'font-medium', 'pod-date'],
     [
-      t('handover.pod.card.quantity'),
+      t('common.quantity'),
       t('handover.pod.card.quantities', { smartboard: s.smartboard_quantity, bracket: s.bracket_quantity }),
       'font-medium tabular-nums',
       'pod-quantities',

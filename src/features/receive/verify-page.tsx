@@ -89,13 +89,13 @@ export function VerifyPage() {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" data-testid="verify-page">
       <div className="grid gap-1">
-        <h1 className="text-2xl font-bold tracking-tight">{t('verify.title')}</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t('common.checkDocument')}</h1>
         <p className="text-muted-foreground">{t('verify.description')}</p>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="button" size="lg" onClick={() => setScanning(true)} data-testid="verify-scan">
           <QrCode aria-hidden="true" />
-          {t('verify.scan')}
+          {t('common.scanDocumentQr')}
         </Button>
         <Button type="button" size="lg" variant="outline" onClick={() => fileInput.current?.click()}>
           <FileSearch aria-hidden="true" />

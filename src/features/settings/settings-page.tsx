@@ -48,7 +48,7 @@ function StorageCard() {
             onClick={() => void askPersist().then((granted) => setRefused(!granted))}
           >
             <HardDrive aria-hidden="true" />
-            {t('settings.storageAsk')}
+            {t('common.askForPersistentStorage')}
           </Button>
           {refused && <p className="text-muted-foreground">{t('settings.storageRefused')}</p>}
         </div>

@@ -9,11 +9,11 @@ import { statusLook, statusLooks } from '../../lib/shipments/shipment-status';
 export const statusColumns = (t: TFunction): DataColumn<ShipmentStatus>[] => [
   {
     id: 'key',
-    header: t('statusesScreen.columns.key'),
+    header: t('common.statusKey'),
     value: (s) => s.key,
     cell: (s) => <code className="font-mono text-sm">{s.key}</code>,
   },
-  { id: 'label', header: t('statusesScreen.columns.label'), value: (s) => s.label },
+  { id: 'label', header: t('common.displayLabel'), value: (s) => s.label },
   {
     id: 'preview',
     header: t('statusesScreen.columns.preview'),

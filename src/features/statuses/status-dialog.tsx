@@ -56,16 +56,11 @@ export function StatusDialog({
       <Field.Text
         name="key"
         id="status-key"
-        label={t('statusesScreen.fields.key')}
+        label={t('common.statusKey')}
         hint={t('statusesScreen.keyHint')}
         autoComplete="off"
       />
-      <Field.Text
-        name="label"
-        id="status-label"
-        label={t('statusesScreen.fields.label')}
-        autoComplete="off"
-      />
+      <Field.Text name="label" id="status-label" label={t('common.displayLabel')} autoComplete="off" />
       <Field.Select
         name="color"
         id="status-color"

@@ -68,7 +68,7 @@ export function StatusesPage() {
           admin
             ? (s) => (
                 <EditDeleteMenu
-                  label={t('statusesScreen.rowActions', { name: s.key })}
+                  label={t('common.actionsFor', { name: s.key })}
                   disabled={!online}
                   onEdit={() => setOpen({ kind: 'edit', status: s })}
                   onDelete={() => setOpen({ kind: 'delete', status: s })}

@@ -11,8 +11,8 @@ export const roleLabel = (t: TFunction, role: string): string =>
   ROLES.includes(role) ? t(`users.roles.${role as Role}`) : role;
 
 export const userColumns = (t: TFunction): DataColumn<UserRow>[] => [
-  { id: 'full_name', header: t('users.columns.name'), value: (u) => u.full_name ?? '-' },
-  { id: 'email', header: t('users.columns.email'), value: (u) => u.email ?? '-' },
-  { id: 'role', header: t('users.columns.role'), value: (u) => roleLabel(t, u.role) },
-  { id: 'hub', header: t('users.columns.hub'), value: (u) => u.hub_name ?? '-' },
+  { id: 'full_name', header: t('common.name'), value: (u) => u.full_name ?? '-' },
+  { id: 'email', header: t('common.email'), value: (u) => u.email ?? '-' },
+  { id: 'role', header: t('common.role'), value: (u) => roleLabel(t, u.role) },
+  { id: 'hub', header: t('common.hub'), value: (u) => u.hub_name ?? '-' },
 ];

@@ -51,7 +51,10 @@ export function UserDialog({
             run: () => asWork(() => updateUser(user.user_id, values), t('users.failure.update')),
             success: t('users.success.updated'),
           }
-        : { run: () => asWork(() => createUser(values), t('users.failure.create')), success: t('users.success.created') };
+        : {
+            run: () => asWork(() => createUser(values), t('users.failure.create')),
+            success: t('users.success.created'),
+          };
     },
     onDone: () => {
       onSaved();
@@ -63,33 +66,27 @@ export function UserDialog({
 
   return (
     <FormDialog
-      title={user ? t('users.editTitle') : t('users.addTitle')}
+      title={user ? t('users.editTitle') : t('common.addUser')}
       description={user?.email ?? undefined}
       testId="user-dialog"
       onClose={onClose}
       {...dialog}
     >
-      <Field.Text name="full_name" id="user-name" label={t('users.fields.name')} autoComplete="off" />
-      <Field.Text
-        name="email"
-        id="user-email"
-        label={t('users.fields.email')}
-        type="email"
-        autoComplete="off"
-      />
+      <Field.Text name="full_name" id="user-name" label={t('common.name')} autoComplete="off" />
+      <Field.Text name="email" id="user-email" label={t('common.email')} type="email" autoComplete="off" />
       <Field.Text
         name="password"
         id="user-password"
-        label={user ? t('users.fields.passwordEdit') : t('users.fields.password')}
+        label={user ? t('users.fields.passwordEdit') : t('common.password')}
         type="password"
         autoComplete="new-password"
       />
-      <Field.Select name="role" id="user-role" label={t('users.fields.role')} options={roleOptions} />
+      <Field.Select name="role" id="user-role" label={t('common.role')} options={roleOptions} />
       {hubUser && (
         <Field.Select
           name="hub_id"
           id="user-hub"
-          label={t('users.fields.hub')}
+          label={t('common.hub')}
           placeholder={t('users.chooseHub')}
           options={hubs.map((h) => ({ value: h.id, label: h.name }))}
         />

@@ -43,7 +43,7 @@ function Users() {
       <div className="flex justify-end">
         <Button onClick={() => setOpen({ kind: 'add' })}>
           <Plus aria-hidden="true" />
-          {t('users.add')}
+          {t('common.addUser')}
         </Button>
       </div>
       {users.error && (
@@ -64,7 +64,7 @@ function Users() {
           csvName="users"
           rowActions={(u) => (
             <EditDeleteMenu
-              label={t('users.rowActions', { name: nameOf(u) })}
+              label={t('common.actionsFor', { name: nameOf(u) })}
               onEdit={() => setOpen({ kind: 'edit', user: u })}
               onDelete={() => setOpen({ kind: 'delete', user: u })}
               // The server refuses it too: an admin cannot delete itself.

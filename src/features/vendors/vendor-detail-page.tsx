@@ -101,8 +101,8 @@ function RowEditor({
       <CardContent className="grid gap-3 @md:grid-cols-2 @3xl:grid-cols-[repeat(4,minmax(0,1fr))_auto] @3xl:items-end">
         {row.mode === 'darat' ? (
           <>
-            <RowText {...text} field="license_plate" label={t('vendors.detail.fields.licensePlate')} />
-            <Field id={id('vehicle_type_id')} label={t('vendors.detail.fields.vehicleType')}>
+            <RowText {...text} field="license_plate" label={t('common.licensePlate')} />
+            <Field id={id('vehicle_type_id')} label={t('common.vehicleType')}>
               <div className="flex gap-2">
                 <select
                   id={id('vehicle_type_id')}
@@ -123,19 +123,19 @@ function RowEditor({
                   size="icon"
                   className="size-11 shrink-0"
                   onClick={onAddType}
-                  aria-label={t('vendors.detail.addType')}
+                  aria-label={t('lib.commands.add_vehicle_type')}
                 >
                   <Plus aria-hidden="true" />
                 </Button>
               </div>
             </Field>
-            <RowText {...text} field="driver_name" label={t('vendors.detail.fields.driverName')} />
+            <RowText {...text} field="driver_name" label={t('common.driverName')} />
             <RowText {...text} field="driver_phone" label={t('vendors.detail.fields.driverPhone')} />
           </>
         ) : (
           <>
-            <RowText {...text} field="nama_kapal" label={t('vendors.detail.fields.shipName')} />
-            <RowText {...text} field="nama_pelayaran" label={t('vendors.detail.fields.shippingLine')} />
+            <RowText {...text} field="nama_kapal" label={t('common.shipName')} />
+            <RowText {...text} field="nama_pelayaran" label={t('common.shippingLine')} />
             <RowText {...text} field="license_plate" label={t('vendors.detail.fields.containerNumber')} />
             <div className="flex flex-wrap items-end gap-2 @3xl:pb-2">
               {!row.saved && <Badge variant="warning">{t('vendors.detail.unsaved')}</Badge>}
@@ -193,7 +193,7 @@ export function VendorDetailPage() {
     <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="vendor-detail">
       <header className="flex flex-wrap items-center gap-3">
         <Button asChild variant="outline" size="icon" className="size-11">
-          <Link to="/vendors" aria-label={t('vendors.detail.back')}>
+          <Link to="/vendors" aria-label={t('common.back')}>
             <ArrowLeft aria-hidden="true" />
           </Link>
         </Button>
@@ -210,8 +210,8 @@ export function VendorDetailPage() {
           label={t('vendors.detail.transportType')}
           value={mode}
           options={[
-            { value: 'darat', label: t('vendors.detail.darat') },
-            { value: 'laut', label: t('vendors.detail.laut') },
+            { value: 'darat', label: t('hubOps.addVehicle.modes.darat') },
+            { value: 'laut', label: t('hubOps.addVehicle.modes.laut') },
           ]}
           onChange={(m) => setMode(m)}
         />
@@ -221,7 +221,7 @@ export function VendorDetailPage() {
             {t('vendors.detail.addRow')}
           </Button>
           <Button onClick={() => void saveAll()} disabled={saving} data-testid="save-all">
-            {saving ? t('vendors.detail.saving') : t('vendors.detail.saveAll')}
+            {saving ? t('common.saving') : t('vendors.detail.saveAll')}
           </Button>
         </div>
       </div>

@@ -26,7 +26,7 @@ const ALL = { selector: {} };
 const vendorColumns = (t: TFunction): DataColumn<Vendor>[] => [
   {
     id: 'name',
-    header: t('vendors.columns.name'),
+    header: t('common.vendorName'),
     value: (v) => v.name,
     cell: (v) => (
       <Link
@@ -69,7 +69,7 @@ export function VendorsPage() {
         actions={
           <Button onClick={() => setOpen({ kind: 'add' })} data-testid="add-vendor">
             <Plus aria-hidden="true" />
-            {t('vendors.add')}
+            {t('hubOps.page.toolbar.addVendor')}
           </Button>
         }
       />
@@ -84,7 +84,7 @@ export function VendorsPage() {
         caption={t('screens.vendors')}
         rowActions={(v) => (
           <EditDeleteMenu
-            label={t('vendors.rowActions', { name: v.name })}
+            label={t('common.actionsFor', { name: v.name })}
             onEdit={() => setOpen({ kind: 'edit', vendor: v })}
             onDelete={() => setOpen({ kind: 'delete', vendor: v })}
           />

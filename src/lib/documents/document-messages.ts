@@ -22,16 +22,16 @@ export const DOCUMENTS = {
     return t('handover.documents.waitingUpload');
   },
   get print() {
-    return t('handover.documents.print');
+    return t('common.print');
   },
   get download() {
     return t('handover.documents.download');
   },
   get share() {
-    return t('handover.documents.share');
+    return t('common.share');
   },
   get close() {
-    return t('handover.documents.close');
+    return t('common.close');
   },
   get printViewTitle() {
     return t('handover.documents.printViewTitle');
@@ -40,7 +40,7 @@ export const DOCUMENTS = {
     return t('handover.documents.printAgain');
   },
   get backFromPrint() {
-    return t('handover.documents.backFromPrint');
+    return t('common.back');
   },
   get sectionTitle() {
     return t('handover.documents.sectionTitle');
@@ -49,13 +49,13 @@ export const DOCUMENTS = {
     return t('handover.documents.none');
   },
   get pending() {
-    return t('handover.documents.pending');
+    return t('common.waitingToUpload');
   },
   get uploaded() {
     return t('handover.documents.uploaded');
   },
   get open() {
-    return t('handover.documents.open');
+    return t('common.open');
   },
   get openFailed() {
     return t('handover.documents.openFailed');

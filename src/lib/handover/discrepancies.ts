@@ -37,18 +37,13 @@ const isReason = (reason: string): reason is Reason => (REASONS as readonly stri
 /** An item's name ('TV', 'Bracket'), in the device's language when read. */
 export const ITEM_LABEL: Record<string, string> = Object.defineProperties(
   {},
-  Object.fromEntries(
-    ITEMS.map((item) => [item, { enumerable: true, get: () => t(`handover.discrepancies.item.${item}`) }]),
-  ),
+  Object.fromEntries(ITEMS.map((item) => [item, { enumerable: true, get: () => t(`common.item.${item}`) }])),
 );
 /** A reason's name ('Kurang', 'Lebih', 'Rusak'), in the device's language when read. */
 export const REASON_LABEL: Record<string, string> = Object.defineProperties(
   {},
   Object.fromEntries(
-    REASONS.map((reason) => [
-      reason,
-      { enumerable: true, get: () => t(`handover.discrepancies.reason.${reason}`) },
-    ]),
+    REASONS.map((reason) => [reason, { enumerable: true, get: () => t(`common.reason.${reason}`) }]),
   ),
 );
 

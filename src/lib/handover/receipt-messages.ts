@@ -16,10 +16,10 @@ export const RECEIPT = {
   },
   itemLabel: {
     get smartboard() {
-      return t('handover.receipt.itemLabel.smartboard');
+      return t('common.item.smartboard');
     },
     get bracket() {
-      return t('handover.receipt.itemLabel.bracket');
+      return t('common.item.bracket');
     },
   } as Record<Item, string>,
   sent: (n: number) => t('handover.receipt.sent', { count: n }),
@@ -27,17 +27,17 @@ export const RECEIPT = {
   damagedLabel: (item: string) => t('handover.receipt.damagedLabel', { item }),
   reasonLabel: {
     get kurang() {
-      return t('handover.receipt.reasonLabel.kurang');
+      return t('common.reason.kurang');
     },
     get lebih() {
-      return t('handover.receipt.reasonLabel.lebih');
+      return t('common.reason.lebih');
     },
     get rusak() {
-      return t('handover.receipt.reasonLabel.rusak');
+      return t('common.reason.rusak');
     },
   } as Record<Reason, string>,
   get discrepanciesTitle() {
-    return t('handover.receipt.discrepanciesTitle');
+    return t('common.discrepancies');
   },
   /** 'TV kurang 2' */
   discrepancyTitle: (item: string, reason: Reason, quantity: number) =>
@@ -45,10 +45,10 @@ export const RECEIPT = {
   discrepancyNote: (title: string) => t('handover.receipt.discrepancyNote', { title }),
   discrepancyPhotos: (title: string) => t('handover.receipt.discrepancyPhotos', { title }),
   get takePhoto() {
-    return t('handover.receipt.takePhoto');
+    return t('common.camera');
   },
   get pickFile() {
-    return t('handover.receipt.pickFile');
+    return t('common.chooseFile');
   },
   removePhoto: (n: number) => t('handover.receipt.removePhoto', { n }),
   photoAlt: (title: string, n: number) => t('handover.receipt.photoAlt', { title, n }),
@@ -62,13 +62,13 @@ export const RECEIPT = {
     return t('handover.receipt.receiverName');
   },
   get driverName() {
-    return t('handover.receipt.driverName');
+    return t('common.driverName');
   },
   get receiverSignature() {
-    return t('handover.receipt.receiverSignature');
+    return t('handover.documents.kind.signature_receiver');
   },
   get driverSignature() {
-    return t('handover.receipt.driverSignature');
+    return t('handover.documents.kind.signature_driver');
   },
   get signHere() {
     return t('handover.receipt.signHere');
@@ -83,10 +83,10 @@ export const RECEIPT = {
     return t('handover.receipt.notesPlaceholder');
   },
   get save() {
-    return t('handover.receipt.save');
+    return t('common.save');
   },
   get saving() {
-    return t('handover.receipt.saving');
+    return t('common.saving');
   },
   get photoFailed() {
     return t('handover.receipt.photoFailed');
@@ -96,7 +96,7 @@ export const RECEIPT = {
   },
   // BAST
   get bastTitle() {
-    return t('handover.receipt.bastTitle');
+    return t('handover.documents.kind.bast');
   },
   bastDescription: (batch: string) => t('handover.receipt.bastDescription', { batch }),
   get bastMaking() {
@@ -106,15 +106,15 @@ export const RECEIPT = {
     return t('handover.receipt.bastFailed');
   },
   get print() {
-    return t('handover.receipt.print');
+    return t('common.print');
   },
   get download() {
     return t('handover.receipt.download');
   },
   get share() {
-    return t('handover.receipt.share');
+    return t('common.share');
   },
   get close() {
-    return t('handover.receipt.close');
+    return t('common.close');
   },
 };

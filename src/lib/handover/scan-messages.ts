@@ -5,10 +5,10 @@ import { t } from '../i18n';
 
 export const SCAN = {
   get button() {
-    return t('handover.scan.button');
+    return t('common.scanDeliveryNote');
   },
   get title() {
-    return t('handover.scan.title');
+    return t('common.scanDeliveryNote');
   },
   get description() {
     return t('handover.scan.description');
@@ -19,7 +19,7 @@ export const SCAN = {
   get looking() {
     return t('handover.scan.looking');
   },
-  cameraFailed: (reason: string) => t('handover.scan.cameraFailed', { reason }),
+  cameraFailed: (reason: string) => t('common.cameraFailed', { reason }),
   get scannerFailed() {
     return t('handover.scan.scannerFailed');
   },
@@ -33,7 +33,7 @@ export const SCAN = {
     return t('handover.scan.batchPlaceholder');
   },
   get batchOpen() {
-    return t('handover.scan.batchOpen');
+    return t('common.open');
   },
   get batchRequired() {
     return t('handover.scan.batchRequired');

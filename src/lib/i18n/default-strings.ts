@@ -18,7 +18,7 @@ export const LOG_OUT = id.shell.logOut;
 
 // Login (spec 2.3, 5, 8.6)
 export const LOGIN_FILL_ALL_FIELDS = id.auth.fillAllFields;
-export const LOGIN_PASSWORD_TOO_SHORT = id.auth.passwordTooShort;
+export const LOGIN_PASSWORD_TOO_SHORT = id.users.server.passwordTooShort;
 export const LOGIN_AUTH_ERROR_TITLE = id.auth.errorTitle;
 // Not in the spec: shown when the provider gives no message because it could not be reached.
 export const LOGIN_SERVER_UNREACHABLE = id.auth.serverUnreachable;
@@ -36,7 +36,7 @@ export const LOGIN_HIGHLIGHTS = [
 
 // Restricted screens (spec 6).
 export const RESTRICTED_TITLE = id.restricted.title;
-export const RESTRICTED_NO_PERMISSION = id.restricted.noPermission;
+export const RESTRICTED_NO_PERMISSION = id.users.server.notAdmin;
 export const RESTRICTED_ROLE_ONLY = id.restricted.roleOnly;
 
 // Sign-out of a shared tablet (architecture point 8; not in the spec).
@@ -49,7 +49,7 @@ export const CANCEL = id.common.cancel;
 // The installable app (not in the spec).
 export const PWA_UPDATE_AVAILABLE = id.shell.pwaUpdateTitle;
 export const PWA_UPDATE_DESCRIPTION = id.shell.pwaUpdateDescription;
-export const PWA_RELOAD = id.shell.pwaReload;
+export const PWA_RELOAD = id.common.reload;
 export const PWA_OFFLINE_READY = id.shell.pwaOfflineReady;
 export const PWA_OFFLINE_READY_DESCRIPTION = id.shell.pwaOfflineReadyDescription;
 
@@ -59,7 +59,7 @@ export const SYNC_OFFLINE = id.sync.offline;
 export const SYNC_SYNCING = id.sync.syncing;
 // Issue 13: the browser has not promised to keep this device's data (persistent storage).
 export const STORAGE_NOT_PERSISTED = id.sync.storageNotPersisted;
-export const STORAGE_ASK_PERSIST = id.sync.storageAskPersist;
+export const STORAGE_ASK_PERSIST = id.common.askForPersistentStorage;
 export const SYNC_NOW = id.sync.syncNow;
 export const SYNC_ALL_SYNCED = id.sync.allSynced;
 export const SYNC_NEVER = id.sync.never;
@@ -72,14 +72,13 @@ export const REJECTED_TITLE = id.sync.rejectedTitle;
 /** A read of this device's own data failed (src/components/read-error-alert.tsx). */
 export const READ_FAILED = {
   title: id.sync.readFailedTitle,
-  reload: id.sync.readFailedReload,
+  reload: id.common.reload,
 } as const;
 /** Forms: the first button of every dialog (spec 2.5, 4.4). */
 export const CANCEL_LABEL = id.common.cancel;
 export const SAVE_LABEL = id.common.save;
 
 // Screens not built yet.
-export const SCREEN_COMING = id.shell.screenComing;
 
 // Screens that work on the server (issue 12; not in the spec).
 export const NEEDS_CONNECTION_TITLE = id.connection.title;

@@ -32,7 +32,6 @@ export const hubOpsId = {
     today: 'Rata-rata hari ini',
     queue: 'Antri',
     loading: 'Muat',
-    unloading: 'Bongkar',
     finished: '{{n}} selesai',
     running: '(berjalan)',
     duration: {
@@ -46,26 +45,15 @@ export const hubOpsId = {
   },
   // vehicle-queue-tab.tsx, vehicle-card.tsx
   queue: {
-    readySection: 'Siap Muat',
-    loadingSection: 'Sedang Muat',
-    startLoading: 'Proses Muat',
-    finishLoading: 'Selesai Muat',
     moreActions: 'Tindakan lain untuk {{plate}}',
     remove: 'Keluarkan',
     readyEmpty: 'Belum ada kendaraan di antrian Siap Muat.',
     loadingEmpty: 'Tidak ada kendaraan yang sedang dimuat.',
     awaitingTitle: 'Selesai muat, menunggu form pengiriman',
     fillForm: 'Isi Form Pengiriman',
-    badge: {
-      loading: 'Sedang Muat',
-      readyToLoad: 'Siap Muat',
-      ready: 'Ready',
-      inactive: 'Tidak Aktif',
-    },
   },
   // add-to-queue-dialog.tsx
   addToQueue: {
-    title: 'Tambah ke Antrian',
     descriptionLand:
       'Cari kendaraan menurut plat, sopir, atau vendor, lalu pilih satu atau lebih untuk antrian Siap Muat di {{hub}}.',
     descriptionSea:
@@ -88,7 +76,6 @@ export const hubOpsId = {
   },
   // add-vehicle-dialog.tsx, add-sea-fleet-dialog.tsx
   addVehicle: {
-    title: 'Tambah Kendaraan',
     description: 'Kendaraan baru siap di {{hub}}.',
     // Issue 41: opened from Tambah ke Antrian, it registers and queues in one go.
     titleQueue: 'Daftarkan Kendaraan Baru',
@@ -96,26 +83,17 @@ export const hubOpsId = {
     submitQueue: 'Daftarkan & Masukkan Antrian',
     fleetKind: 'Jenis armada',
     modes: { darat: 'Darat', laut: 'Laut' },
-    shipName: 'Nama Kapal',
-    shippingLine: 'Pelayaran',
     container: 'No Container',
-    plate: 'Nomor Polisi',
-    vehicleType: 'Jenis Kendaraan',
     vehicleTypePlaceholder: 'Pilih jenis kendaraan',
-    addVehicleType: 'Tambah Jenis Kendaraan',
     driverName: 'Nama Sopir (Opsional)',
     driverPhone: 'No HP Sopir (Opsional)',
   },
   addSeaFleet: {
-    title: 'Tambah Armada Laut',
     description: 'Container baru siap di {{hub}}.',
   },
   // vendor-field.tsx
   vendor: {
-    label: 'Vendor',
     placeholder: 'Pilih vendor',
-    edit: 'Edit Vendor',
-    add: 'Tambah Vendor',
     filterLabel: 'Vendor (opsional)',
     any: 'Semua vendor',
   },
@@ -125,8 +103,6 @@ export const hubOpsId = {
       seaFleetAdded: 'Armada laut berhasil ditambahkan',
       queued: '{{n}} kendaraan berhasil ditambahkan ke antrian',
       vehicleAdded: 'Kendaraan berhasil ditambahkan',
-      arrivalConfirmed: 'Kedatangan berhasil dikonfirmasi',
-      unloadingStarted: 'Proses bongkar dimulai',
       unloadingCompleted: 'Unloading completed successfully',
       daratShipped: 'Shipping record created successfully. Vehicle status updated.',
       poljakShipped: 'Shipment berhasil dibuat dengan status OTW {{destination}}',
@@ -147,7 +123,6 @@ export const hubOpsId = {
       startUnloading: 'Failed to start unloading: {{message}}',
       completeUnloading: 'Failed to complete unloading: {{message}}',
       completeLoading: 'Failed to complete loading: {{message}}',
-      noHub: 'Vehicle ID or destination hub ID not found',
     },
     imageType: {
       darat: 'Only JPG and PNG files are allowed',
@@ -156,9 +131,7 @@ export const hubOpsId = {
     },
     cameraDesktopOnly: 'Camera is only available on mobile devices',
     historyEmpty: 'Riwayat kosong',
-    uploadPending: 'Menunggu unggah',
     uploadDone: 'Terunggah',
-    uploadRefused: 'Ditolak penyimpanan; tidak dicoba lagi',
     hubUnresolved: 'Hub ini belum tersedia di perangkat ini. Tunggu sinkronisasi pertama.',
   },
 };

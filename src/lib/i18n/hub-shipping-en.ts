@@ -3,13 +3,10 @@ import type { hubShippingId } from './hub-shipping-id';
 
 export const hubShippingEn: typeof hubShippingId = {
   form: {
-    smartboardQuantity: 'Smartboard quantity',
-    bracketQuantity: 'Bracket quantity',
     send: 'Send',
     departs: '{{vehicle}} departs from {{hub}}.',
     photoCount: '{{n}} photo(s)',
     deliveryRecord: 'Delivery record',
-    bast: 'BAST',
   },
   darat: {
     title: 'Shipping Form',
@@ -21,13 +18,9 @@ export const hubShippingEn: typeof hubShippingId = {
   sea: {
     titlePoljak: 'PolJak Shipment Form',
     titlePolsub: 'PolSub Shipment Form',
-    pelayaran: 'Shipping line',
     namaKapal: 'Ship name',
     noContainer: 'Container number',
-    destination: 'Destination',
     destinationPlaceholder: 'Choose the destination hub',
-    etd: 'ETD',
-    eta: 'ETA',
     etdEta: 'ETD / ETA',
     images: 'Container photos (1 to 2)',
     container1: 'Container 1',
@@ -45,18 +38,14 @@ export const hubShippingEn: typeof hubShippingId = {
     loading: 'Available stock: loading…',
     availableIn: 'Available stock at',
     smartboard: 'Smartboard',
-    bracket: 'Bracket',
     noWarehouse: 'This hub has no warehouse yet: the stock is not checked.',
   },
   camera: {
     title: 'Take a Photo',
     description: 'Point the rear camera at the document or the container.',
     failed: 'The camera could not be opened: {{error}}',
-    take: 'Take Photo',
   },
   picker: {
-    camera: 'Camera',
-    chooseFile: 'Choose File',
     count: '{{n}}/{{max}} images',
     remove: 'Remove {{name}}',
     notUploaded: 'Not uploaded yet',
@@ -66,30 +55,16 @@ export const hubShippingEn: typeof hubShippingId = {
     notStored: 'Photo {{n}} could not be stored on the device: {{error}}',
   },
   tab: {
-    otw: 'OTW',
-    arrival: 'Confirm Arrival',
-    unloading: 'Unloading',
     emptyOtw: 'No shipments on their way to this hub.',
     emptyArrival: 'No shipments waiting to be unloaded.',
     emptyUnloading: 'No shipments being unloaded.',
-    confirmArrival: 'Confirm Arrival',
-    startUnloading: 'Start Unloading',
-    completeUnloading: 'Finish Unloading',
   },
   card: {
-    etd: 'ETD',
-    eta: 'ETA',
     departed: 'Departed',
-    arrived: 'Arrived',
     unloadingStarted: 'Unloading started',
     finished: 'Finished',
-    waitingToUnload: 'Waiting to unload',
-    unloading: 'Unloading',
     scanned: 'Scanned',
     shipAndContainer: '{{ship}} · Container {{container}}',
-    tv: 'TV',
-    bracket: 'Bracket',
-    notes: 'Notes: {{notes}}',
     from: 'from {{hub}}',
     to: 'to {{hub}}',
   },
@@ -97,16 +72,11 @@ export const hubShippingEn: typeof hubShippingId = {
     title: 'Left this hub, on the way',
     more: 'and {{n}} more shipments on the way.',
   },
-  done: {
-    title: 'Done',
-  },
   unloading: {
-    title: 'Finish Unloading',
     description:
       '{{batch}}: count the goods that arrived at {{hub}}. What arrived in good order goes into the warehouse.',
   },
   discrepancies: {
-    title: 'Shipment discrepancies',
     summary: '{{title}}: {{open}} open, {{closed}} resolved',
   },
   // One arriving truck's own view (issue 41)
@@ -122,7 +92,6 @@ export const hubShippingEn: typeof hubShippingId = {
     cannot: 'Cannot be opened here',
     notFound: 'This shipment is not on this tablet, or has not synced yet.',
     otherHub: 'Shipment {{batch}} is not bound for this hub.',
-    open: 'Open',
     openLabel: 'Open {{batch}}',
   },
 };

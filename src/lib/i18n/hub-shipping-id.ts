@@ -4,14 +4,11 @@
 // shown through localize().
 export const hubShippingId = {
   form: {
-    smartboardQuantity: 'Jumlah Smartboard',
-    bracketQuantity: 'Jumlah Bracket',
     send: 'Kirim',
     departs: '{{vehicle}} berangkat dari {{hub}}.',
     photoCount: '{{n}} foto',
     // The names of the two images (the first goes to delivery_record, the second to bast).
     deliveryRecord: 'Delivery record',
-    bast: 'BAST',
   },
   darat: {
     title: 'Form Pengiriman',
@@ -23,13 +20,9 @@ export const hubShippingId = {
   sea: {
     titlePoljak: 'Form Shipment PolJak',
     titlePolsub: 'Form Shipment PolSub',
-    pelayaran: 'Pelayaran',
     namaKapal: 'Nama Kapal',
     noContainer: 'No Container',
-    destination: 'Tujuan',
     destinationPlaceholder: 'Pilih hub tujuan',
-    etd: 'ETD',
-    eta: 'ETA',
     etdEta: 'ETD / ETA',
     images: 'Foto Container (1 sampai 2)',
     container1: 'Container 1',
@@ -48,18 +41,14 @@ export const hubShippingId = {
     loading: 'Stok tersedia: memuat…',
     availableIn: 'Stok tersedia di',
     smartboard: 'Smartboard',
-    bracket: 'Bracket',
     noWarehouse: 'Hub ini belum punya gudang: stok tidak diperiksa.',
   },
   camera: {
     title: 'Ambil Foto',
     description: 'Arahkan kamera belakang ke dokumen atau container.',
     failed: 'Kamera tidak dapat dibuka: {{error}}',
-    take: 'Ambil Foto',
   },
   picker: {
-    camera: 'Kamera',
-    chooseFile: 'Pilih File',
     count: '{{n}}/{{max}} gambar',
     remove: 'Hapus {{name}}',
     notUploaded: 'Belum diunggah',
@@ -69,30 +58,16 @@ export const hubShippingId = {
     notStored: 'Foto {{n}} tidak dapat disimpan di perangkat: {{error}}',
   },
   tab: {
-    otw: 'OTW',
-    arrival: 'Confirm Tiba',
-    unloading: 'Sedang Bongkar',
     emptyOtw: 'Tidak ada pengiriman OTW ke hub ini.',
     emptyArrival: 'Tidak ada pengiriman yang menunggu bongkar.',
     emptyUnloading: 'Tidak ada pengiriman yang sedang dibongkar.',
-    confirmArrival: 'Confirm Tiba',
-    startUnloading: 'Mulai Bongkar',
-    completeUnloading: 'Selesai Bongkar',
   },
   card: {
-    etd: 'ETD',
-    eta: 'ETA',
     departed: 'Berangkat',
-    arrived: 'Tiba',
     unloadingStarted: 'Mulai bongkar',
     finished: 'Selesai',
-    waitingToUnload: 'Menunggu bongkar',
-    unloading: 'Bongkar',
     scanned: 'Hasil pindai',
     shipAndContainer: '{{ship}} · Container {{container}}',
-    tv: 'TV',
-    bracket: 'Bracket',
-    notes: 'Catatan: {{notes}}',
     from: 'dari {{hub}}',
     to: 'ke {{hub}}',
   },
@@ -100,16 +75,11 @@ export const hubShippingId = {
     title: 'Berangkat dari hub ini, dalam perjalanan',
     more: 'dan {{n}} pengiriman lain dalam perjalanan.',
   },
-  done: {
-    title: 'Selesai',
-  },
   unloading: {
-    title: 'Selesai Bongkar',
     description:
       '{{batch}}: hitung barang yang tiba di {{hub}}. Yang diterima dalam keadaan baik masuk ke gudang.',
   },
   discrepancies: {
-    title: 'Selisih pengiriman',
     summary: '{{title}}: {{open}} terbuka, {{closed}} selesai',
   },
   // One arriving truck's own view (issue 41)
@@ -125,7 +95,6 @@ export const hubShippingId = {
     cannot: 'Tidak dapat dibuka di sini',
     notFound: 'Pengiriman ini tidak ada di tablet ini, atau belum tersinkron.',
     otherHub: 'Pengiriman {{batch}} tidak ditujukan ke hub ini.',
-    open: 'Buka',
     openLabel: 'Buka {{batch}}',
   },
 };

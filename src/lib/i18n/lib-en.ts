@@ -65,7 +65,6 @@ export const libEn: typeof libId = {
     },
   },
   undo: {
-    action: 'Undo',
     undone: 'Action undone',
   },
   command: {

@@ -75,7 +75,6 @@ export const libId = {
   },
   // undo-offer.ts (the device's undo refusals are the server's: server.undoTooLate ...)
   undo: {
-    action: 'Urungkan',
     undone: 'Tindakan diurungkan',
   },
   // run-command.ts, field-errors.ts

@@ -4,10 +4,7 @@ export const screensDataId = {
   audit: {
     description:
       'Setiap tindakan yang dikirim setiap perangkat, terbaru lebih dulu: siapa melakukan apa, kapan menurut perangkat, kapan diterima server, dan hasilnya.',
-    filterHub: 'Hub',
-    filterUser: 'User',
     filterUserPlaceholder: 'Email atau nama',
-    filterType: 'Aksi',
     filterFrom: 'Dari tanggal',
     filterTo: 'Sampai tanggal',
     all: 'Semua',
@@ -15,16 +12,11 @@ export const screensDataId = {
     columns: {
       deviceTime: 'Waktu perangkat',
       serverTime: 'Diterima server',
-      user: 'User',
-      hub: 'Hub',
-      action: 'Aksi',
       outcome: 'Hasil',
     },
     applied: 'Berhasil',
-    rejected: 'Ditolak',
     rejectedWith: 'Ditolak: {{message}}',
     empty: 'Tidak ada aksi untuk filter ini.',
-    loadMore: 'Muat lebih banyak',
     failed: 'Gagal memuat audit trail: {{error}}',
     payload: 'Data yang dikirim',
     detailLabel: 'Detail {{what}} {{when}}',
@@ -36,22 +28,16 @@ export const screensDataId = {
     addTitle: 'Tambah Data Inventory',
     addWarehouseTitle: 'Tambah Gudang Baru',
     addWarehouse: 'Tambah Gudang',
-    saving: 'Menyimpan...',
     noWarehouses: 'Belum ada gudang dengan stok.',
     summary: {
       warehouses: 'Total Warehouses',
       tv: 'TV Stock',
       bracket: 'Bracket Stock',
       inTransit: 'In Transit',
-      tvUnit: 'TV',
-      bracketUnit: 'Bracket',
     },
     tvStock: 'TV Stock: {{value}}',
     bracketStock: 'Bracket Stock: {{value}}',
     fields: {
-      warehouse: 'Gudang',
-      chooseWarehouse: 'Pilih gudang',
-      date: 'Tanggal',
       smartboard: 'Jumlah Smartboard',
       bracket: 'Jumlah Bracket',
       batch: 'Nomor Batch (Opsional)',
@@ -67,17 +53,13 @@ export const screensDataId = {
       addWarehouse: 'Failed to add warehouse',
     },
     message: {
-      chooseWarehouse: 'Pilih gudang',
       chooseDate: 'Tanggal harus dipilih',
       smartboardNotNegative: 'Jumlah smartboard tidak boleh negatif',
       bracketNotNegative: 'Jumlah bracket tidak boleh negatif',
-      warehouseNameRequired: 'Nama gudang harus diisi',
-      warehouseNameTooLong: 'Nama terlalu panjang',
     },
   },
   /** The primitives' own words (src/components/ui): the toasts' region and close button. */
   ui: {
-    notifications: 'Notifikasi',
     closeToast: 'Tutup notifikasi',
   },
   datePicker: {

@@ -27,7 +27,6 @@ export const screensEn: typeof screensId = {
     storageGranted: 'Granted: the browser will not clear it to free space',
     storageNotGranted: 'Not granted: the browser may clear unsynced work when space runs low',
     storageUnsupported: 'This browser does not report its storage.',
-    storageAsk: 'Ask for persistent storage',
     storageRefused: 'The browser did not grant persistent storage. Installing the app usually lets it.',
     versionCard: 'App version',
     versionLabel: 'Version',

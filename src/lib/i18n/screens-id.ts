@@ -32,7 +32,6 @@ export const screensId = {
     storageNotGranted:
       'Tidak diberikan: browser dapat menghapus pekerjaan yang belum tersinkron bila ruang menipis',
     storageUnsupported: 'Browser ini tidak melaporkan penyimpanannya.',
-    storageAsk: 'Minta penyimpanan permanen',
     storageRefused:
       'Browser tidak memberikan penyimpanan permanen. Memasang aplikasi biasanya membuatnya diberikan.',
     versionCard: 'Versi aplikasi',

@@ -2,19 +2,14 @@
 import type { verifyId } from './verify-id';
 
 export const verifyEn: typeof verifyId = {
-  button: 'Check Document',
-  title: 'Check Document',
   description:
     'Scan the QR code on a delivery note or BAST, or choose its PDF file, to make sure it is the document sealed on the server.',
-  scan: 'Scan Document QR',
-  scanTitle: 'Scan Document QR',
   scanDescription: 'Point the rear camera at the QR code on the delivery note or BAST.',
   pickFile: 'Choose PDF File',
   fileLabel: 'The document PDF file',
   checking: 'Checking the document...',
   failed: 'The document could not be checked. Try again.',
   engineNotReady: 'The local database is not ready yet. Try again in a moment.',
-  resultTitle: 'Check result',
   checkedQr: 'Checked from the QR code',
   checkedFile: 'Checked from the file {{name}}',
   verdict: {
@@ -23,7 +18,8 @@ export const verifyEn: typeof verifyId = {
     diganti: 'Replaced: a later document exists for this shipment.',
     belumTersegel: 'Not sealed yet: the server has not received this document.',
     perluOnline: 'Cannot be confirmed on this tablet. Connect to the internet, then check again.',
-    kodeLama: 'This QR code is from an older print without a document seal: it only names the shipment and cannot be checked.',
+    kodeLama:
+      'This QR code is from an older print without a document seal: it only names the shipment and cannot be checked.',
     tidakDikenal: 'Unknown: the server shows you no such document.',
   },
   reason: {

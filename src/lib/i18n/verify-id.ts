@@ -2,19 +2,14 @@
 // its QR code, or a PDF file by its SHA-256, against the sealed record. verify-en.ts has the
 // same keys. Not in the spec: in the style of its messages.
 export const verifyId = {
-  button: 'Periksa Dokumen',
-  title: 'Periksa Dokumen',
   description:
     'Pindai kode QR pada surat jalan atau BAST, atau pilih berkas PDF-nya, untuk memastikan dokumen ini sama dengan yang tersegel di server.',
-  scan: 'Pindai QR Dokumen',
-  scanTitle: 'Pindai QR Dokumen',
   scanDescription: 'Arahkan kamera belakang ke kode QR pada surat jalan atau BAST.',
   pickFile: 'Pilih Berkas PDF',
   fileLabel: 'Berkas PDF dokumen',
   checking: 'Memeriksa dokumen...',
   failed: 'Dokumen tidak dapat diperiksa. Coba lagi.',
   engineNotReady: 'Database lokal belum siap. Coba lagi sebentar lagi.',
-  resultTitle: 'Hasil pemeriksaan',
   checkedQr: 'Diperiksa dari kode QR',
   checkedFile: 'Diperiksa dari berkas {{name}}',
   verdict: {
@@ -23,7 +18,8 @@ export const verifyId = {
     diganti: 'Sudah diganti: ada dokumen yang lebih baru untuk pengiriman ini.',
     belumTersegel: 'Belum tersegel: dokumen ini belum diterima server.',
     perluOnline: 'Belum dapat dipastikan di tablet ini. Sambungkan ke internet, lalu periksa lagi.',
-    kodeLama: 'Kode QR ini dari cetakan lama tanpa segel dokumen: hanya menunjuk pengiriman, tidak dapat diperiksa.',
+    kodeLama:
+      'Kode QR ini dari cetakan lama tanpa segel dokumen: hanya menunjuk pengiriman, tidak dapat diperiksa.',
     tidakDikenal: 'Tidak dikenal: server tidak menunjukkan dokumen ini kepada Anda.',
   },
   reason: {

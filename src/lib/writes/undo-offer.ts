@@ -13,7 +13,7 @@ import { runCommand, showError, type CommandResult } from './run-command';
 
 /** The offer's button, in the device's language (issue 30). */
 export function undoLabel(): string {
-  return t('lib.undo.action');
+  return t('lib.commands.undo_command');
 }
 
 /** Sonner's action button is 24px high: at least 44px for a gloved thumb. */
