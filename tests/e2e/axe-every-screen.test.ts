@@ -31,9 +31,13 @@ const SIZES = [
 async function walk(page: Page, screens: readonly Screen[]): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
   for (const screen of screens) {
-    const toast = await raiseToast(page);
+    let toast = await raiseToast(page);
     await toast.hover();
     await goInApp(page, screen.path, screen.ready);
+    // A slow screen can outlast the toast (a CI stop waited on one already gone): a new one is
+    // raised then. Still showing, the pointer rests on it again (the stack may have moved).
+    if ((await toast.count()) === 0) toast = await raiseToast(page);
+    await toast.hover();
     await toastsSettled(page);
     const violations = await seriousViolations(page, { withToast: true });
     if (violations.length > 0) found[screen.name] = violations;

@@ -95,7 +95,7 @@ export const ADMIN_DIALOGS: readonly DialogSpec[] = [
     name: 'add-user',
     path: '/users',
     ready: DIALOG,
-    opener: (p) => p.getByRole('button', { name: either(id.users.add, en.users.add) }),
+    opener: (p) => p.getByRole('button', { name: either(id.common.addUser, en.common.addUser) }),
   },
   { name: 'add-vendor', path: '/vendors', ready: DIALOG, opener: (p) => p.getByTestId('add-vendor') },
   {
@@ -115,7 +115,11 @@ export const ADMIN_DIALOGS: readonly DialogSpec[] = [
     path: `/vendors/${VENDOR.sinarLogistik.id}`,
     ready: DIALOG,
     opener: (p) =>
-      p.getByRole('button', { name: either(id.vendors.detail.addType, en.vendors.detail.addType) }).first(),
+      p
+        .getByRole('button', {
+          name: either(id.lib.commands.add_vehicle_type, en.lib.commands.add_vehicle_type),
+        })
+        .first(),
   },
   {
     name: 'shipment-detail',
@@ -186,6 +190,7 @@ export async function toastsSettled(page: Page): Promise<void> {
         (a) =>
           a.playState !== 'running' ||
           !(a.effect instanceof KeyframeEffect) ||
+          a.effect.getTiming().iterations === Infinity ||
           !toaster.contains(a.effect.target),
       );
   });
