@@ -1,5 +1,6 @@
 // English for POD, receive, the handover components (surat jalan, counted receipt, BAST, QR, signatures, discrepancies) (issue 30): the same keys as handover-id.ts.
-import type { handoverId } from './handover-id';
+// The spec's texts that are the same in both languages are read from handoverId, not written twice.
+import { handoverId } from './handover-id';
 
 export const handoverEn: typeof handoverId = {
   pod: {
@@ -11,11 +12,7 @@ export const handoverEn: typeof handoverId = {
       podCompleted: 'POD completed successfully. Inventory added to {{location}}',
       podDone: 'POD completed successfully',
     },
-    failure: {
-      confirmArrival: 'Failed to confirm arrival',
-      startUnloading: 'Failed to start unloading',
-      completePod: 'Failed to complete POD',
-    },
+    failure: handoverId.pod.failure,
     empty: {
       otw: 'No containers are on their way to a destination city right now.',
       arrival: 'No containers are waiting to be unloaded.',

@@ -1,14 +1,10 @@
 // English for the hub operations screen (src/features/hub-ops) (issue 30): the same keys as hub-ops-id.ts.
-import type { hubOpsId } from './hub-ops-id';
+// The spec's texts that are the same in both languages are read from hubOpsId, not written twice.
+import { hubOpsId } from './hub-ops-id';
 
 export const hubOpsEn: typeof hubOpsId = {
   page: {
-    titles: {
-      karawang: 'Hub Karawang',
-      cikarang: 'Hub Cikarang',
-      poljak: 'Hub PolJak (Jakarta)',
-      polsub: 'Hub PolSub (Surabaya)',
-    },
+    titles: hubOpsId.page.titles,
     tabs: {
       otw: 'OTW',
       arrival: 'Confirm Arrival',

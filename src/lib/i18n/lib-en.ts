@@ -1,5 +1,6 @@
 // English for the texts of src/lib's shared modules (issue 30): the same keys as lib-id.ts.
-import type { libId } from './lib-id';
+// The spec's texts that are the same in both languages are read from libId, not written twice.
+import { libId } from './lib-id';
 
 export const libEn: typeof libId = {
   commands: {
@@ -38,11 +39,7 @@ export const libEn: typeof libId = {
     attach_document: 'Attach document',
     attach_correction: 'Attach replacement document',
   },
-  roles: {
-    admin: 'admin',
-    tower_control: 'tower control',
-    hub_user: 'hub user',
-  },
+  roles: libId.roles,
   nav: {
     dashboard: 'Dashboard',
     operations: 'Operations',
@@ -57,12 +54,7 @@ export const libEn: typeof libId = {
     audit: 'Audit Trail',
     inventoryWarehouse: 'Warehouse Inventory',
     myInventory: 'My Inventory',
-    hubPages: {
-      karawang: 'Hub Karawang',
-      cikarang: 'Hub Cikarang',
-      poljak: 'Pol Jakarta',
-      polsub: 'Pol Surabaya',
-    },
+    hubPages: libId.nav.hubPages,
   },
   undo: {
     undone: 'Action undone',

@@ -1,6 +1,7 @@
 // English for the audit trail, Inventory Master, the ui primitives and the date picker (the same keys as
 // screens-data-id.ts).
-import type { screensDataId } from './screens-data-id';
+// The spec's texts that are the same in both languages are read from screensDataId, not written twice.
+import { screensDataId } from './screens-data-id';
 
 export const screensDataEn: typeof screensDataId = {
   audit: {
@@ -31,12 +32,7 @@ export const screensDataEn: typeof screensDataId = {
     addWarehouseTitle: 'Add New Warehouse',
     addWarehouse: 'Add Warehouse',
     noWarehouses: 'No warehouses with stock yet.',
-    summary: {
-      warehouses: 'Total Warehouses',
-      tv: 'TV Stock',
-      bracket: 'Bracket Stock',
-      inTransit: 'In Transit',
-    },
+    summary: screensDataId.inventory.summary,
     tvStock: 'TV Stock: {{value}}',
     bracketStock: 'Bracket Stock: {{value}}',
     fields: {
@@ -50,10 +46,7 @@ export const screensDataEn: typeof screensDataId = {
       inventoryAdded: 'Inventory added successfully',
       warehouseAdded: 'Warehouse added successfully',
     },
-    failure: {
-      addInventory: 'Failed to add inventory',
-      addWarehouse: 'Failed to add warehouse',
-    },
+    failure: screensDataId.inventory.failure,
     message: {
       chooseDate: 'Choose a date',
       smartboardNotNegative: 'The smartboard quantity cannot be negative',

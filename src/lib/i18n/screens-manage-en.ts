@@ -1,5 +1,6 @@
 // English for the management screens' tables and forms (the same keys as screens-manage-id.ts).
-import type { screensManageId } from './screens-manage-id';
+// The spec's texts that are the same in both languages are read from screensManageId, not written twice.
+import { screensManageId } from './screens-manage-id';
 
 export const screensManageEn: typeof screensManageId = {
   users: {
@@ -12,7 +13,7 @@ export const screensManageEn: typeof screensManageId = {
       passwordEdit: 'Password (leave blank to keep it)',
     },
     chooseHub: 'Choose a hub',
-    roles: { admin: 'Admin', tower_control: 'Tower Control', hub_user: 'User' },
+    roles: screensManageId.users.roles,
     failure: {
       create: 'Failed to create user',
       update: 'Failed to update user',
@@ -146,20 +147,7 @@ export const screensManageEn: typeof screensManageId = {
     colors: { info: 'Info', warning: 'Warning', primary: 'Primary', success: 'Success', danger: 'Danger' },
     required: 'Both key and label are required',
     keyFormat: 'Status key must be lower case letters and digits joined by underscores, like otw_makassar',
-    failure: {
-      inUse: 'Cannot Delete - This status is currently being used by shipments and cannot be deleted',
-      verifyUsage: 'Failed to verify status usage',
-      updateDb: 'Failed to update status in database',
-      update: 'Failed to update status',
-      deleteDb: 'Failed to delete status from database',
-      delete: 'Failed to delete status',
-      addDb: 'Failed to add status to database',
-      add: 'Failed to add status',
-    },
-    success: {
-      updated: 'Status updated successfully',
-      deleted: 'Status deleted successfully',
-      added: 'Status added successfully',
-    },
+    failure: screensManageId.statusesScreen.failure,
+    success: screensManageId.statusesScreen.success,
   },
 };
