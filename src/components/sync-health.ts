@@ -24,5 +24,14 @@ export function pendingTotal(status: Pick<SyncStatus, 'pendingCommands' | 'pendi
 export function isNetworkError(status: Pick<SyncStatus, 'online' | 'lastError'>): boolean {
   if (!status.lastError) return false;
   if (!status.online) return true;
-  return /failed to fetch|networkerror|network request failed|load failed|fetch failed/i.test(status.lastError);
+  return /failed to fetch|networkerror|network request failed|load failed|fetch failed/i.test(
+    status.lastError,
+  );
+}
+
+/** The last error in the user's words: no connection, or the server failing the round. */
+export function errorSummaryKey(
+  status: Pick<SyncStatus, 'online' | 'lastError'>,
+): 'sync.unreachable' | 'sync.serverFailed' {
+  return isNetworkError(status) ? 'sync.unreachable' : 'sync.serverFailed';
 }

@@ -4,7 +4,7 @@ import { useT } from '../lib/i18n';
 import { cn } from '../lib/utils';
 import { SyncPanel } from './sync-panel';
 import type { SyncStatus } from '../../sync/pure';
-import { isNetworkError, pendingTotal, syncHealth, type SyncHealth } from './sync-health';
+import { errorSummaryKey, pendingTotal, syncHealth, type SyncHealth } from './sync-health';
 import { Button } from './ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from './ui/popover';
 
@@ -39,7 +39,7 @@ function describe(status: SyncStatus, health: SyncHealth, t: TFunction): string 
       return `${t('sync.describeSyncing')}${pending > 0 ? `, ${waiting}` : ''}`;
     case 'error':
       return t('sync.describeError', {
-        error: isNetworkError(status) ? t('sync.unreachable') : status.lastError,
+        error: t(errorSummaryKey(status)),
       });
     case 'pending':
       return t('sync.describePending', { waiting });

@@ -6,7 +6,7 @@ import { useT } from '../lib/i18n';
 import { serverMessage } from '../lib/i18n/server-message';
 import type { SyncStatus } from '../../sync/pure';
 import { FirstSyncProgress } from './first-sync-progress';
-import { isNetworkError, pendingTotal } from './sync-health';
+import { errorSummaryKey, pendingTotal } from './sync-health';
 import { Button } from './ui/button';
 
 export interface SyncPanelProps {
@@ -100,18 +100,16 @@ export function SyncPanel({ status, onSyncNow, storageNotice = true }: SyncPanel
           data-testid="sync-last-error"
         >
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {isNetworkError(status) ? (
-            // No connection is said in words; what fetch() said stays one tap away (issue 41).
-            <div className="grid gap-1">
-              <p>{t('sync.unreachable')}</p>
-              <details className="text-xs">
-                <summary className="cursor-pointer">{t('sync.errorDetail')}</summary>
-                <code className="break-all">{status.lastError}</code>
-              </details>
-            </div>
-          ) : (
-            <p>{status.lastError}</p>
-          )}
+          {/* Said in words; what fetch() or the server said stays one tap away (issue 41). */}
+          <div className="grid gap-1">
+            <p>{t(errorSummaryKey(status))}</p>
+            <details className="text-xs">
+              <summary className="cursor-pointer">{t('sync.errorDetail')}</summary>
+              <code className="break-all" data-testid="sync-error-detail">
+                {status.lastError}
+              </code>
+            </details>
+          </div>
         </div>
       )}
       <div className="grid gap-2">

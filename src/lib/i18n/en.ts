@@ -203,6 +203,8 @@ export const en: Catalogue = {
     readFailedTitle: "This device's data cannot be read",
     unreachable:
       'No connection to the server. Changes are kept on this device and sent when the signal returns.',
+    serverFailed:
+      'The server could not complete the sync. Your changes stay on this device and are sent again automatically.',
     errorDetail: 'Technical detail',
   },
   firstSync: {

@@ -203,6 +203,8 @@ export const id = {
     readFailedTitle: 'Data di perangkat ini tidak dapat dibaca',
     unreachable:
       'Tidak ada koneksi ke server. Perubahan tersimpan di perangkat ini dan dikirim saat sinyal kembali.',
+    serverFailed:
+      'Server gagal menjalankan sinkron. Perubahan tetap tersimpan di perangkat ini dan dikirim lagi otomatis.',
     errorDetail: 'Detail teknis',
   },
   firstSync: {
