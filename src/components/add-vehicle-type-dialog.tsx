@@ -1,8 +1,6 @@
 // Tambah Jenis Kendaraan (spec 2.9, 5, 8.2, 8.3), on the form pattern.
-import { FormDialog } from './form-dialog';
-import { useFormFields } from './form-fields';
+import { FormDialog, useFormDialog } from './form-dialog';
 import { useT } from '../lib/i18n';
-import { useCommandForm } from '../lib/writes/use-command-form';
 import { checkAddVehicleType } from '../lib/writes/master-data-forms';
 
 export function AddVehicleTypeDialog({
@@ -13,7 +11,8 @@ export function AddVehicleTypeDialog({
   onAdded?: (vehicleTypeId: string) => void;
 }) {
   const t = useT();
-  const { form, ...dialog } = useCommandForm({
+  const { Field, dialog } = useFormDialog({
+    onClose,
     defaultValues: { name: '' },
     submit: (values) => {
       const checked = checkAddVehicleType(values);
@@ -30,13 +29,11 @@ export function AddVehicleTypeDialog({
       onClose();
     },
   });
-  const Field = useFormFields(form);
   return (
     <FormDialog
       title={t('common.addVehicleType')}
       description={t('vendors.vehicleTypeDialog.description')}
       testId="add-vehicle-type-dialog"
-      onClose={onClose}
       {...dialog}
     >
       <Field.Text name="name" id="vehicle-type-name" label={t('vendors.vehicleTypeDialog.name')} />

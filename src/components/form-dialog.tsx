@@ -4,11 +4,15 @@
 // button showing a spinner and, where the spec gives one, its saving label
 // ('Menyimpan...'). A nested dialog's submit never submits the one beneath.
 // Closing it puts the focus back on what opened it and takes away the error
-// toasts raised while it was open (issue 29).
+// toasts raised while it was open (issue 29). useFormDialog wires the three: the form, its
+// fields and the dialog's props (closed when the command is done, unless onDone says otherwise).
 import { useEffect, type FormEvent, type ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { openToastScope } from '../lib/dialog-toasts';
 import { useT } from '../lib/i18n';
 import { useReturnFocus } from '../lib/return-focus';
+import { useCommandForm, type CommandFormOptions } from '../lib/writes/use-command-form';
+import { useFormFields } from './form-fields';
 import { Button } from './ui/button';
 import {
   Dialog,
@@ -108,4 +112,18 @@ export function FormDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * A form dialog's parts: the form (useCommandForm), its fields (useFormFields) and the props the
+ * FormDialog takes from them (`<FormDialog title=… {...dialog}>`). Without an onDone of its own,
+ * the dialog closes once the command is done.
+ */
+export function useFormDialog<V extends FieldValues>(
+  options: CommandFormOptions<V> & { onClose: () => void },
+) {
+  const { onClose, ...formOptions } = options;
+  const { form, onSubmit, saving } = useCommandForm<V>({ onDone: () => onClose(), ...formOptions });
+  const Field = useFormFields(form);
+  return { form, Field, dialog: { onSubmit, saving, onClose } };
 }

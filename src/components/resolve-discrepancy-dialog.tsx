@@ -6,9 +6,8 @@ import type { Discrepancy } from '../../sync/pure';
 import { checkCommand } from '../lib/writes/check-command';
 import { describeDiscrepancy } from '../lib/handover/discrepancies';
 import { useT } from '../lib/i18n';
-import { sendChecked, useCommandForm } from '../lib/writes/use-command-form';
-import { FormDialog } from './form-dialog';
-import { useFormFields } from './form-fields';
+import { sendChecked } from '../lib/writes/use-command-form';
+import { FormDialog, useFormDialog } from './form-dialog';
 
 interface Values {
   note: string;
@@ -24,7 +23,8 @@ export function ResolveDiscrepancyDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const { form, ...dialog } = useCommandForm<Values>({
+  const { Field, dialog } = useFormDialog<Values>({
+    onClose,
     defaultValues: { note: '' },
     submit: (v) =>
       sendChecked(
@@ -32,15 +32,12 @@ export function ResolveDiscrepancyDialog({
         checkCommand('resolve_discrepancy', { discrepancy_id: d.id, note: v.note.trim() }),
         { success: t('handover.discrepancies.resolvedToast') },
       ),
-    onDone: onClose,
   });
-  const Field = useFormFields(form);
   return (
     <FormDialog
       title={`${t('handover.discrepancies.resolveTitle')} ${batch}`}
       description={`${describeDiscrepancy(d)}. ${t('handover.discrepancies.resolveNoteHint')}`}
       testId="resolve-discrepancy-dialog"
-      onClose={onClose}
       {...dialog}
       submitLabel={t('handover.discrepancies.resolveSubmit')}
       savingLabel={t('common.saving')}

@@ -3,10 +3,8 @@
 // different fields both keep their change (docs/sync.md). Built on the form pattern
 // (FormDialog + useCommandForm).
 import type { Vendor } from '../../sync/pure';
-import { FormDialog } from './form-dialog';
-import { useFormFields } from './form-fields';
+import { FormDialog, useFormDialog } from './form-dialog';
 import { useT } from '../lib/i18n';
-import { useCommandForm } from '../lib/writes/use-command-form';
 import { checkAddVendor, checkEditVendor } from '../lib/writes/master-data-forms';
 
 /** Without `vendor` it adds one (and reports its id through onAdded); with it, it edits that one. */
@@ -21,7 +19,8 @@ export function VendorDialog({
 }) {
   const t = useT();
   const prefix = vendor ? 'edit-vendor' : 'vendor';
-  const { form, ...dialog } = useCommandForm({
+  const { Field, dialog } = useFormDialog({
+    onClose,
     defaultValues: {
       name: vendor?.name ?? '',
       contact_person: vendor?.contact_person ?? '',
@@ -54,14 +53,12 @@ export function VendorDialog({
       onClose();
     },
   });
-  const Field = useFormFields(form);
 
   return (
     <FormDialog
       title={vendor ? t('common.editVendor') : t('hubOps.page.toolbar.addVendor')}
       description={vendor?.name ?? t('vendors.dialog.addDescription')}
       testId={`${prefix}-dialog`}
-      onClose={onClose}
       {...dialog}
     >
       <Field.Text name="name" id={`${prefix}-name`} label={t('common.vendorName')} />

@@ -3,16 +3,17 @@
 // harus diisi', under the fields; any change takes it away); ready at this hub.
 // On the form pattern.
 import type { Hub } from '../../../sync/pure';
-import { FormDialog } from '../../components/form-dialog';
-import { FormMessage, useFormFields } from '../../components/form-fields';
+import { FormDialog, useFormDialog } from '../../components/form-dialog';
+import { FormMessage } from '../../components/form-fields';
 import { useT } from '../../lib/i18n';
-import { sendChecked, useCommandForm } from '../../lib/writes/use-command-form';
+import { sendChecked } from '../../lib/writes/use-command-form';
 import { checkAddSeaFleet } from './form-validation';
 import { VendorField } from './vendor-field';
 
 export function AddSeaFleetDialog({ hub, onClose }: { hub: Hub; onClose: () => void }) {
   const t = useT();
-  const { form, ...dialog } = useCommandForm({
+  const { form, Field, dialog } = useFormDialog({
+    onClose,
     defaultValues: { vendor_id: '', nama_kapal: '', nama_pelayaran: '', container_number: '' },
     submit: (values) =>
       sendChecked('add_sea_fleet', checkAddSeaFleet(values, hub.id), {
@@ -20,16 +21,13 @@ export function AddSeaFleetDialog({ hub, onClose }: { hub: Hub; onClose: () => v
         failure: () => t('hubOps.messages.failure.seaFleet'),
       }),
     clearOnChange: 'all',
-    onDone: onClose,
   });
-  const Field = useFormFields(form);
 
   return (
     <FormDialog
       title={t('hubOps.page.toolbar.addSeaFleet')}
       description={t('hubOps.addSeaFleet.description', { hub: hub.name })}
       testId="add-sea-fleet-dialog"
-      onClose={onClose}
       {...dialog}
     >
       <VendorField form={form} name="vendor_id" id="fleet-vendor" hideError />

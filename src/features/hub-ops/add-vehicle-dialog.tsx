@@ -9,12 +9,12 @@ import { useWatch } from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import type { Hub } from '../../../sync/pure';
 import { AddVehicleTypeDialog } from '../../components/add-vehicle-type-dialog';
-import { FormDialog } from '../../components/form-dialog';
-import { FormMessage, useFormFields } from '../../components/form-fields';
+import { FormDialog, useFormDialog } from '../../components/form-dialog';
+import { FormMessage } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { SegmentedControl } from '../../components/ui/segmented-control';
 import { useT } from '../../lib/i18n';
-import { sendChecked, useCommandForm } from '../../lib/writes/use-command-form';
+import { sendChecked } from '../../lib/writes/use-command-form';
 import { checkAddVehicle, type AddVehicleValues } from './form-validation';
 import { vehicleModes } from './hub-resolution';
 import { useHubScope } from './hub-scope';
@@ -37,7 +37,8 @@ export function AddVehicleDialog({
   const defaultType =
     master.vehicleTypes.find((type) => type.name === DEFAULT_VEHICLE_TYPE) ?? master.vehicleTypes[0];
   const [addingType, setAddingType] = useState(false);
-  const { form, ...dialog } = useCommandForm<AddVehicleValues>({
+  const { form, Field, dialog } = useFormDialog<AddVehicleValues>({
+    onClose,
     defaultValues: {
       vendor_id: '',
       mode: modes[0]!,
@@ -57,7 +58,6 @@ export function AddVehicleDialog({
     clearOnChange: 'form',
     onDone: (_values, payload) => (queue && payload ? queue.onAdded(String(payload.vehicle_id)) : onClose()),
   });
-  const Field = useFormFields(form);
   const mode = useWatch({ control: form.control, name: 'mode' });
 
   return (
@@ -68,7 +68,6 @@ export function AddVehicleDialog({
       })}
       testId="add-vehicle-dialog"
       className="sm:max-w-xl"
-      onClose={onClose}
       {...dialog}
       submitLabel={queue ? t('hubOps.addVehicle.submitQueue') : undefined}
     >

@@ -2,17 +2,16 @@
 // sets blind counting (issue 41): the hub's receipts open with empty counts.
 import { useId } from 'react';
 import type { Hub, Warehouse } from '../../../sync/pure';
-import { FormDialog } from '../../components/form-dialog';
-import { useFormFields } from '../../components/form-fields';
+import { FormDialog, useFormDialog } from '../../components/form-dialog';
 import { CheckboxWithHint } from '../../components/checkbox-with-hint';
 import { useT } from '../../lib/i18n';
-import { useCommandForm } from '../../lib/writes/use-command-form';
 import { checkCapacity, checkEditHub, type EditHubValues } from './hub-forms';
 
 export function EditHubDialog({ hub, onClose }: { hub: Hub; onClose: () => void }) {
   const t = useT();
   const blindId = useId();
-  const { form, ...dialog } = useCommandForm<EditHubValues>({
+  const { form, Field, dialog } = useFormDialog<EditHubValues>({
+    onClose,
     defaultValues: { name: hub.name, city: hub.city ?? '', blind_count: hub.blind_count ?? false },
     submit: (values) => {
       const checked = checkEditHub(hub, values);
@@ -25,17 +24,9 @@ export function EditHubDialog({ hub, onClose }: { hub: Hub; onClose: () => void 
         failure: () => t('hubsScreen.updateFailed'),
       };
     },
-    onDone: () => onClose(),
   });
-  const Field = useFormFields(form);
   return (
-    <FormDialog
-      title={t('hubsScreen.editTitle')}
-      description={hub.name}
-      testId="edit-hub-dialog"
-      onClose={onClose}
-      {...dialog}
-    >
+    <FormDialog title={t('hubsScreen.editTitle')} description={hub.name} testId="edit-hub-dialog" {...dialog}>
       <Field.Text name="name" id="edit-hub-name" label={t('hubsScreen.name')} />
       <Field.Text name="city" id="edit-hub-city" label={t('hubsScreen.city')} />
       <CheckboxWithHint
@@ -53,7 +44,8 @@ export function EditHubDialog({ hub, onClose }: { hub: Hub; onClose: () => void 
 
 export function CapacityDialog({ warehouse, onClose }: { warehouse: Warehouse; onClose: () => void }) {
   const t = useT();
-  const { form, ...dialog } = useCommandForm({
+  const { Field, dialog } = useFormDialog({
+    onClose,
     defaultValues: { capacity: warehouse.capacity == null ? '' : String(warehouse.capacity) },
     submit: (values) => {
       const checked = checkCapacity(warehouse.id, values.capacity);
@@ -65,15 +57,12 @@ export function CapacityDialog({ warehouse, onClose }: { warehouse: Warehouse; o
       };
     },
     fieldOf: { capacity: 'capacity' },
-    onDone: () => onClose(),
   });
-  const Field = useFormFields(form);
   return (
     <FormDialog
       title={t('hubsScreen.setCapacity')}
       description={warehouse.name}
       testId="capacity-dialog"
-      onClose={onClose}
       {...dialog}
     >
       <Field.Text

@@ -6,13 +6,11 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import type { Warehouse } from '../../../sync/pure';
-import { FormDialog } from '../../components/form-dialog';
+import { FormDialog, useFormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
-import { useFormFields } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { DatePicker } from '../../components/date-picker';
 import { useT } from '../../lib/i18n';
-import { useCommandForm } from '../../lib/writes/use-command-form';
 import { AddWarehouseDialog } from './add-warehouse-dialog';
 import {
   inventoryDefaults,
@@ -32,7 +30,8 @@ export function AddInventoryDialog({
   const t = useT();
   const [added, setAdded] = useState<string[]>([]);
   const [addingWarehouse, setAddingWarehouse] = useState(false);
-  const { form, ...dialog } = useCommandForm<InventoryFormValues>({
+  const { form, Field, dialog } = useFormDialog<InventoryFormValues>({
+    onClose,
     defaultValues: inventoryDefaults(),
     schema: inventoryFormSchema,
     submit: (values) => ({
@@ -42,9 +41,7 @@ export function AddInventoryDialog({
       failure: () => t('inventory.failure.addInventory'),
     }),
     resetOnDone: true,
-    onDone: onClose,
   });
-  const Field = useFormFields(form);
   // Spec 5: the dialog offers only the warehouse named Gudang Karawang (and those added here).
   const options = warehouses
     .filter((w) => !w.deleted && (w.name.trim() === KARAWANG_WAREHOUSE || added.includes(w.id)))
@@ -55,7 +52,6 @@ export function AddInventoryDialog({
     <FormDialog
       title={t('inventory.addTitle')}
       testId="add-inventory-dialog"
-      onClose={onClose}
       {...dialog}
       savingLabel={t('common.saving')}
     >

@@ -1,9 +1,7 @@
 // Tambah Gudang Baru (spec 2.5, 4.4, 5, 8.1): on success the form resets and
 // the parent's select gets the new warehouse; this dialog stays open.
-import { FormDialog } from '../../components/form-dialog';
-import { useFormFields } from '../../components/form-fields';
+import { FormDialog, useFormDialog } from '../../components/form-dialog';
 import { useT } from '../../lib/i18n';
-import { useCommandForm } from '../../lib/writes/use-command-form';
 import { warehouseFormSchema, warehousePayload, type WarehouseFormValues } from './inventory-forms';
 
 export function AddWarehouseDialog({
@@ -14,7 +12,8 @@ export function AddWarehouseDialog({
   onAdded: (id: string) => void;
 }) {
   const t = useT();
-  const { form, ...dialog } = useCommandForm<WarehouseFormValues>({
+  const { Field, dialog } = useFormDialog<WarehouseFormValues>({
+    onClose,
     defaultValues: { name: '', location: '' },
     schema: warehouseFormSchema,
     submit: (values) => ({
@@ -26,12 +25,10 @@ export function AddWarehouseDialog({
     resetOnDone: true,
     onDone: (_values, payload) => payload && onAdded(payload.warehouse_id as string),
   });
-  const Field = useFormFields(form);
   return (
     <FormDialog
       title={t('inventory.addWarehouseTitle')}
       testId="add-warehouse-dialog"
-      onClose={onClose}
       {...dialog}
       submitLabel={t('inventory.addWarehouse')}
     >

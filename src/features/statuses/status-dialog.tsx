@@ -2,12 +2,10 @@
 // procedures run on the server (online only); editing the key renames it and
 // the shipments that use it follow in the same transaction.
 import type { ShipmentStatus } from '../../../sync/pure';
-import { FormDialog } from '../../components/form-dialog';
-import { useFormFields } from '../../components/form-fields';
+import { FormDialog, useFormDialog } from '../../components/form-dialog';
 import { STATUS_COLORS } from '../../lib/shipments/shipment-status';
 import { useT } from '../../lib/i18n';
 import { asWork } from '../../lib/writes/server-action';
-import { useCommandForm } from '../../lib/writes/use-command-form';
 import { addStatus, editStatus } from './status-api';
 import { statusFormSchema, type StatusFormInput, type StatusFormValues } from './status-form';
 
@@ -23,7 +21,8 @@ export function StatusDialog({
 }) {
   const t = useT();
   const colorOptions = STATUS_COLORS.map((c) => ({ value: c, label: t(`statusesScreen.colors.${c}`) }));
-  const { form, ...dialog } = useCommandForm<StatusFormInput>({
+  const { Field, dialog } = useFormDialog<StatusFormInput>({
+    onClose,
     defaultValues: { key: status?.key ?? '', label: status?.label ?? '', color: status?.color ?? 'info' },
     schema: statusFormSchema,
     submit: (input) => {
@@ -44,13 +43,11 @@ export function StatusDialog({
       onClose();
     },
   });
-  const Field = useFormFields(form);
 
   return (
     <FormDialog
       title={status ? t('statusesScreen.editTitle') : t('statusesScreen.addTitle')}
       testId="status-dialog"
-      onClose={onClose}
       {...dialog}
     >
       <Field.Text

@@ -2,11 +2,9 @@
 // edge functions do the work on the server (online only); what they refuse with
 // is shown by its key, in the device's language.
 import type { Hub } from '../../../sync/pure';
-import { FormDialog } from '../../components/form-dialog';
-import { useFormFields } from '../../components/form-fields';
+import { FormDialog, useFormDialog } from '../../components/form-dialog';
 import { useT } from '../../lib/i18n';
 import { asWork } from '../../lib/writes/server-action';
-import { useCommandForm } from '../../lib/writes/use-command-form';
 import { createUser, updateUser, type UserRow } from './user-api';
 import {
   addUserSchema,
@@ -32,7 +30,8 @@ export function UserDialog({
   const t = useT();
   // Spec 5: the roles by their labels (Admin, User), never the internal key.
   const roleOptions = USER_ROLES.map((r) => ({ value: r, label: t(`users.roles.${r}`) }));
-  const { form, ...dialog } = useCommandForm<UserFormInput>({
+  const { form, Field, dialog } = useFormDialog<UserFormInput>({
+    onClose,
     defaultValues: user
       ? {
           full_name: user.full_name ?? '',
@@ -61,7 +60,6 @@ export function UserDialog({
       onClose();
     },
   });
-  const Field = useFormFields(form);
   const hubUser = form.watch('role') === 'hub_user';
 
   return (
@@ -69,7 +67,6 @@ export function UserDialog({
       title={user ? t('users.editTitle') : t('common.addUser')}
       description={user?.email ?? undefined}
       testId="user-dialog"
-      onClose={onClose}
       {...dialog}
     >
       <Field.Text name="full_name" id="user-name" label={t('common.name')} autoComplete="off" />
