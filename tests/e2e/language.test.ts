@@ -1,6 +1,7 @@
 // Issue 30: the device's language. Switching to English in Settings and back changes the text
 // of the sign-in page, Settings, a confirmation dialog, the 404 and the offline notice; the
-// choice survives a reload with no network; <html lang> follows; axe stays clean.
+// choice survives a reload with no network; <html lang> follows; axe stays clean. English, a
+// chunk of its own (issue 43), is chosen offline too, and a device set to it opens in English.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/lib/i18n/en';
@@ -105,6 +106,35 @@ describe('the language of this device', () => {
     await checkScreens(page, id);
     // The default language leaves no key behind.
     expect(await page.evaluate(() => localStorage.getItem('dermaga-language'))).toBeNull();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('switches to English offline (its catalogue precached) and then opens in English, never Indonesian first', async () => {
+    const { context, page, errors } = await watchedDevice(browser());
+    await page.goto(appUrl('/auth'));
+    await page.getByText(id.auth.cardDescription).waitFor();
+    await waitForServiceWorkerControl(page);
+
+    // Issue 43: the English catalogue is a chunk of its own, not loaded by this Indonesian page;
+    // with no network the service worker's precache has it.
+    await context.setOffline(true);
+    await page.getByRole('radio', { name: en.language.en }).click();
+    await page.getByText(en.auth.cardDescription).waitFor();
+    expect(await lang(page)).toBe('en');
+
+    // A device set to English renders once its catalogue is there: no Indonesian text ever shows.
+    await page.addInitScript((indonesian) => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes(indonesian)) sessionStorage.setItem('saw-indonesian', '1');
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    }, id.auth.cardDescription);
+    await page.reload();
+    await page.getByText(en.auth.cardDescription).waitFor();
+    expect(await lang(page)).toBe('en');
+    expect(await page.evaluate(() => sessionStorage.getItem('saw-indonesian'))).toBeNull();
+    await context.setOffline(false);
 
     expect(errors).toEqual([]);
     await context.close();
