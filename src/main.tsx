@@ -1,8 +1,8 @@
 // First: zod's settings for the app's CSP, before any schema is used.
 import './zod-csp';
-// Then the catalogues and the device's language (issue 30): <html lang> and the formats are set
-// before anything renders.
-import './lib/i18n';
+// Then the catalogues and the device's language (issue 30): <html lang>, the formats and the
+// text are in the device's language before anything renders (languageReady below).
+import { languageReady } from './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -17,8 +17,10 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html is missing the #root element');
 
 // A sign-out whose wipe was blocked (another tab held a database open) is finished
-// before anything opens the local databases again.
-void finishPendingWipe().finally(() => {
+// before anything opens the local databases again. A device set to English waits for its
+// catalogue too (its own chunk, issue 43), so the first paint is English, never Indonesian
+// then English. Both run side by side (languageReady never rejects).
+void Promise.all([finishPendingWipe(), languageReady]).finally(() => {
   createRoot(root).render(
     <StrictMode>
       <App />

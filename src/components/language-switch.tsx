@@ -15,7 +15,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
     <SegmentedControl
       value={language}
       options={options}
-      onChange={setLanguage}
+      // Resolves once the chosen catalogue is there; the switch shows the language that is on.
+      onChange={(next) => void setLanguage(next)}
       label={t('language.label')}
       className={className}
     />

@@ -4,7 +4,8 @@
 // needs only when it is sent. Now, in Chromium with no service worker: until the sign-in form
 // shows, the page fetches only the entry and the chunks index.html preloads (no later wave of
 // imports but the service worker's registration), and none of them holds zod's schema builder, the shell's libraries (Recharts, Radix
-// menus and dialogs) or the sync engine (RxDB, Dexie), by their source maps. Sending the form
+// menus and dialogs) or the sync engine (RxDB, Dexie), by their source maps. Nor the English
+// catalogue (issue 43): a chunk of its own, which the service worker precaches. Sending the form
 // still validates it (zod is loaded then). Needs dist/ (npm run build; npm test does).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,6 +20,9 @@ const NOT_ON_THE_FIRST_SCREEN =
 // Issue 28: the handover's libraries load only when a document is made or a code is scanned.
 const HANDOVER_LIBRARIES =
   /node_modules\/(jspdf|qrcode|barcode-detector|zxing-wasm|signature_pad|html2canvas|canvg|dompurify)\//;
+// Issue 43: the English catalogue (en.ts and its parts, handover-en.ts, ...) loads when English is
+// chosen; the default language's device never fetches it.
+const ENGLISH_CATALOGUE = /src\/lib\/i18n\/([a-z-]+-)?en\.ts$/;
 /** Issue 28: the first screen's JavaScript stays under 250 KB gzip. */
 const FIRST_SCREEN_GZIP_LIMIT = 250 * 1024;
 
@@ -54,7 +58,17 @@ describe('the sign-in screen, on a first visit', () => {
     expect(handover).toEqual([]);
     // The pattern names what the build holds: some chunk of dist/ is made of them.
     const chunks = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
-    expect(chunks.some((f) => sources(`/assets/${f}`).some((src) => HANDOVER_LIBRARIES.test(src)))).toBe(true);
+    expect(chunks.some((f) => sources(`/assets/${f}`).some((src) => HANDOVER_LIBRARIES.test(src)))).toBe(
+      true,
+    );
+    const english = scripts.flatMap((s) => sources(s).filter((src) => ENGLISH_CATALOGUE.test(src)));
+    expect(english).toEqual([]);
+    // The English catalogue is a chunk of dist/, precached by the service worker (offline English).
+    const englishChunks = chunks.filter((f) =>
+      sources(`/assets/${f}`).some((src) => ENGLISH_CATALOGUE.test(src)),
+    );
+    expect(englishChunks).toHaveLength(1);
+    expect(readFileSync(join(DIST, 'sw.js'), 'utf8')).toContain(`assets/${englishChunks[0]}`);
     const gzip = [...new Set(scripts)].reduce(
       (sum, s) => sum + gzipSync(readFileSync(join(DIST, s.slice(1))), { level: 9 }).length,
       0,

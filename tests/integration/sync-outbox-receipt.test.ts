@@ -65,8 +65,15 @@ describe('a completion queued before the counted receipt', () => {
       'select outcome, code, message from public.commands where id = $1',
       [ids.command],
     );
-    expect(record).toEqual({ outcome: 'rejected', code: 'validation', message: HANDOVER_MESSAGES.receiptRequired });
-    expect(await rowOf('shipments', shipmentId)).toMatchObject({ status: 'sedang_bongkar', selesai_bongkar: false });
+    expect(record).toEqual({
+      outcome: 'rejected',
+      code: 'validation',
+      message: HANDOVER_MESSAGES.receiptRequired,
+    });
+    expect(await rowOf('shipments', shipmentId)).toMatchObject({
+      status: 'sedang_bongkar',
+      selesai_bongkar: false,
+    });
     expect(await rowOf('inventory', ids.smartboard_row)).toBeUndefined();
     expect(await bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 0, bracket: 0 });
 
@@ -76,7 +83,7 @@ describe('a completion queued before the counted receipt', () => {
     const kept = conflicts.find((c) => c.command_id === ids.command);
     expect(kept).toMatchObject({ type: 'complete_unloading', code: 'validation' });
     expect(serverMessage(kept!.key, kept!.message)).toBe(HANDOVER_MESSAGES.receiptRequired);
-    setLanguage('en');
+    await setLanguage('en');
     expect(serverMessage(kept!.key, kept!.message)).toBe(
       "Count again: the received counts and the receiver's and driver's names and signatures are required",
     );

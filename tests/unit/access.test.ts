@@ -78,8 +78,8 @@ describe('roles', () => {
     expect(roleLabel('new_role')).toBe('new role');
   });
 
-  it('names the role in English too, never by its internal key (issue 30)', () => {
-    setLanguage('en');
+  it('names the role in English too, never by its internal key (issue 30)', async () => {
+    await setLanguage('en');
     try {
       expect(roleLabel('hub_user')).toBe('hub user');
       expect(roleLabel('tower_control')).toBe('tower control');

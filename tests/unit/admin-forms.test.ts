@@ -46,10 +46,10 @@ describe('Add User', () => {
 describe('in the device language', () => {
   afterEach(() => setLanguage('id'));
 
-  it('reads the messages when a value is checked, never the internal role key', () => {
+  it('reads the messages when a value is checked, never the internal role key', async () => {
     const bad = { ...good, full_name: ' ', email: 'budi', password: '1', hub_id: '' };
     const indonesian = firstMessage(addUserSchema.safeParse(bad));
-    setLanguage('en');
+    await setLanguage('en');
     const english = firstMessage(addUserSchema.safeParse(bad));
     expect(english).toEqual([
       'full_name: Name is required',

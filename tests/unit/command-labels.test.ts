@@ -14,8 +14,8 @@ describe('command labels', () => {
     expect(commandLabel('confirm_arrival')).toBe('Confirm Tiba');
   });
 
-  it('name the commands in English when the device speaks English (issue 30)', () => {
-    setLanguage('en');
+  it('name the commands in English when the device speaks English (issue 30)', async () => {
+    await setLanguage('en');
     try {
       expect(commandLabel('confirm_arrival')).toBe('Confirm Arrival');
       expect(commandLabel('undo_command')).toBe('Undo');

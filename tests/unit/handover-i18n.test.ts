@@ -27,8 +27,8 @@ describe('the handover texts outside React', () => {
     expect(DOCUMENT_KIND_LABEL.surat_jalan).toBe('Surat Jalan');
   });
 
-  it('follow a switch to English', () => {
-    setLanguage('en');
+  it('follow a switch to English', async () => {
+    await setLanguage('en');
     expect(describeDiscrepancy(d)).toBe('Short 2 TV');
     expect(describeDiscrepancy({ ...d, item: 'bracket', reason: 'rusak', quantity: 1 })).toBe(
       'Damaged 1 Bracket',
@@ -43,8 +43,8 @@ describe('the handover texts outside React', () => {
     setLanguage('id');
   });
 
-  it("writes a document's date and numbers id-ID in English too (the surat jalan's print view)", () => {
-    setLanguage('en');
+  it("writes a document's date and numbers id-ID in English too (the surat jalan's print view)", async () => {
+    await setLanguage('en');
     const august = '2026-08-05T07:05:00Z';
     expect(formatNumber(1234)).toBe('1,234');
     expect(inLocale('id-ID', () => formatNumber(1234))).toBe('1.234');

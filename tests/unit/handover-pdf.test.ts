@@ -51,7 +51,7 @@ describe('surat jalan', () => {
   });
 
   it('stays Indonesian, its date and counts too, on a device set to English', async () => {
-    setLanguage('en');
+    await setLanguage('en');
     try {
       const text = flat(await pdfText(await makeSuratJalanPdf(darat)));
       expect(text).toContain('Tanggal : 26 Nov 2026 14:05 WIB');

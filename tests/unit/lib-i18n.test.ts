@@ -9,9 +9,9 @@ import { errorInLanguage, messageInLanguage } from '../../src/lib/i18n/server-me
 import { undoLabel } from '../../src/lib/writes/undo-offer';
 
 describe("src/lib's texts in the device's language", () => {
-  it('offers Urungkan, or Undo in English', () => {
+  it('offers Urungkan, or Undo in English', async () => {
     expect(undoLabel()).toBe('Urungkan');
-    setLanguage('en');
+    await setLanguage('en');
     try {
       expect(undoLabel()).toBe('Undo');
       expect(t('lib.undo.undone')).toBe('Action undone');
@@ -22,26 +22,30 @@ describe("src/lib's texts in the device's language", () => {
     expect(t('lib.undo.undone')).toBe('Tindakan diurungkan');
   });
 
-  it("says the device's own undo refusals by key, in English on an English device", () => {
+  it("says the device's own undo refusals by key, in English on an English device", async () => {
     const keys = ['undoTooLate', 'undoNotApplied', 'undoMovedOn'] as const;
     const refusals = keys.map((key) => new CommandRefused('precondition', { key }));
     expect(refusals.map((r) => r.message)).toEqual(keys.map((key) => SERVER_TEXTS[key]));
-    setLanguage('en');
+    await setLanguage('en');
     try {
       expect(errorInLanguage(refusals[0])).toBe('The time to undo this action has passed.');
-      expect(refusals.map((r) => errorInLanguage(r)).filter((text, i) => text === SERVER_TEXTS[keys[i]!])).toEqual([]);
+      expect(
+        refusals.map((r) => errorInLanguage(r)).filter((text, i) => text === SERVER_TEXTS[keys[i]!]),
+      ).toEqual([]);
     } finally {
       setLanguage('id');
     }
     expect(errorInLanguage(refusals[0])).toBe(SERVER_TEXTS.undoTooLate);
   });
 
-  it("shows a command schema's check and a server function's refusal by key", () => {
-    const invalid = new ValidationFailed([{ path: 'x', message: SERVER_TEXTS.invalidCommand, keyed: { key: 'invalidCommand' } }]);
+  it("shows a command schema's check and a server function's refusal by key", async () => {
+    const invalid = new ValidationFailed([
+      { path: 'x', message: SERVER_TEXTS.invalidCommand, keyed: { key: 'invalidCommand' } },
+    ]);
     const fromServer = Object.assign(new Error(SERVER_TEXTS.hubNotFound), {
       hint: JSON.stringify({ key: 'hubNotFound', params: {} }),
     });
-    setLanguage('en');
+    await setLanguage('en');
     try {
       expect(messageInLanguage(invalid.issues[0]!.keyed!)).toBe(t('server.invalidCommand'));
       expect(t('server.invalidCommand')).not.toBe(SERVER_TEXTS.invalidCommand);
@@ -54,9 +58,9 @@ describe("src/lib's texts in the device's language", () => {
     }
   });
 
-  it('falls back to the invalid-command message in the current language', () => {
+  it('falls back to the invalid-command message in the current language', async () => {
     expect(failed([]).first).toBe('Perintah tidak valid.');
-    setLanguage('en');
+    await setLanguage('en');
     try {
       expect(failed([]).first).not.toBe('Perintah tidak valid.');
       expect(failed([{ path: ['plate'], message: 'x' }]).errors).toEqual({ plate: 'x' });

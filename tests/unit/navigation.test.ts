@@ -63,8 +63,8 @@ describe('the menu, spec 2.2 reading A', () => {
 });
 
 describe('the menu in English (issue 30)', () => {
-  it('keeps the spec names and says Warehouse Inventory for a POD hub', () => {
-    setLanguage('en');
+  it('keeps the spec names and says Warehouse Inventory for a POD hub', async () => {
+    await setLanguage('en');
     try {
       expect(flat(menuFor(hubUser('pod')))).toEqual([
         'Dashboard /',

@@ -43,7 +43,7 @@ describe('receivedCounts', () => {
     });
   });
 
-  it('11 of 12 TVs: kurang 1 TV; the bracket as sent', () => {
+  it('11 of 12 TVs: kurang 1 TV; the bracket as sent', async () => {
     const counts = receivedCounts(shipment, [d({ quantity: 1 })])!;
     expect(counts.smartboard).toEqual({ sent: 12, received: 11, damaged: 0 });
     expect(counts.bracket).toEqual({ sent: 7, received: 7, damaged: 0 });
@@ -52,7 +52,7 @@ describe('receivedCounts', () => {
     expect(receivedText(counts)).toBe('11/12 TV · 7 Bracket');
     expect(counts.marks.map(markText)).toEqual(['Kurang 1 TV']);
     expect(receiptCell(counts)).toBe('11/12 TV · 7 Bracket (Kurang 1 TV)');
-    setLanguage('en');
+    await setLanguage('en');
     expect(receiptCell(counts)).toBe('11/12 TV · 7 Bracket (Short 1 TV)');
   });
 

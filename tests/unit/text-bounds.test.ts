@@ -22,8 +22,17 @@ function messages(type: string, payload: unknown): string[] {
 
 /** A valid payload of each command with the text fields under test, and where each sits. */
 const CASES: Array<[type: string, valid: Record<string, unknown>, fields: TextField[], inside?: string]> = [
-  ['add_vendor', { vendor_id: ID(1), name: 'PT Baru', contact_person: 'Budi', phone: '0812' }, ['name', 'contact_person', 'phone']],
-  ['edit_vendor', { vendor_id: ID(1), changes: { name: 'PT', contact_person: 'B', phone: '1' } }, ['name', 'contact_person', 'phone'], 'changes'],
+  [
+    'add_vendor',
+    { vendor_id: ID(1), name: 'PT Baru', contact_person: 'Budi', phone: '0812' },
+    ['name', 'contact_person', 'phone'],
+  ],
+  [
+    'edit_vendor',
+    { vendor_id: ID(1), changes: { name: 'PT', contact_person: 'B', phone: '1' } },
+    ['name', 'contact_person', 'phone'],
+    'changes',
+  ],
   ['add_vehicle_type', { vehicle_type_id: ID(1), name: 'Truk' }, ['name']],
   ['add_hub', { hub_id: ID(1), name: 'Hub Baru', city: 'Bekasi' }, ['name', 'city']],
   ['edit_hub', { hub_id: ID(1), changes: { name: 'Hub', city: 'Kota' } }, ['name', 'city'], 'changes'],
@@ -44,22 +53,48 @@ const CASES: Array<[type: string, valid: Record<string, unknown>, fields: TextFi
   ],
   [
     'edit_vehicle',
-    { vehicle_id: ID(1), changes: { license_plate: 'B 1', driver_name: 'S', driver_phone: '1', nama_kapal: 'K', nama_pelayaran: 'P' } },
+    {
+      vehicle_id: ID(1),
+      changes: {
+        license_plate: 'B 1',
+        driver_name: 'S',
+        driver_phone: '1',
+        nama_kapal: 'K',
+        nama_pelayaran: 'P',
+      },
+    },
     ['license_plate', 'driver_name', 'driver_phone', 'nama_kapal', 'nama_pelayaran'],
     'changes',
   ],
   [
     'add_sea_fleet',
-    { vehicle_id: ID(1), vendor_id: ID(2), nama_kapal: 'KM Laut', nama_pelayaran: 'Pelni', container_number: 'MSKU1234567' },
+    {
+      vehicle_id: ID(1),
+      vendor_id: ID(2),
+      nama_kapal: 'KM Laut',
+      nama_pelayaran: 'Pelni',
+      container_number: 'MSKU1234567',
+    },
     ['nama_kapal', 'nama_pelayaran', 'container_number'],
   ],
   [
     'add_inventory',
-    { inventory_id: ID(1), warehouse_id: ID(2), date_recorded: '2026-11-20', smartboard_quantity: 1, bracket_quantity: 1, batch_number: 'B-1' },
+    {
+      inventory_id: ID(1),
+      warehouse_id: ID(2),
+      date_recorded: '2026-11-20',
+      smartboard_quantity: 1,
+      bracket_quantity: 1,
+      batch_number: 'B-1',
+    },
     ['batch_number'],
   ],
   ['void_shipment', { shipment_id: ID(1), reason: 'Salah input' }, ['reason']],
-  ['correct_shipment_counts', { shipment_id: ID(1), smartboard_quantity: 1, bracket_quantity: 1, reason: 'Salah hitung' }, ['reason']],
+  [
+    'correct_shipment_counts',
+    { shipment_id: ID(1), smartboard_quantity: 1, bracket_quantity: 1, reason: 'Salah hitung' },
+    ['reason'],
+  ],
 ];
 
 const withText = (valid: Record<string, unknown>, field: string, text: string, inside?: string) =>
@@ -76,7 +111,9 @@ describe('the zod bounds of the commands’ texts', () => {
         expect(messages(type, withText(valid, field, 'a'.repeat(max), inside)), field).toEqual([]);
         // Trimmed first, as the server trims.
         expect(messages(type, withText(valid, field, ` ${'a'.repeat(max)} `, inside)), field).toEqual([]);
-        expect(messages(type, withText(valid, field, 'a'.repeat(max + 1), inside)), field).toEqual([messageText({ key: message })]);
+        expect(messages(type, withText(valid, field, 'a'.repeat(max + 1), inside)), field).toEqual([
+          messageText({ key: message }),
+        ]);
       }
     });
   }
@@ -114,9 +151,9 @@ describe('the zod bounds of the commands’ texts', () => {
     });
     expect(messages('pod_complete', completion(receipt))).toEqual([]);
     // (The field's schema and the receipt's rule checker both say it.)
-    expect(new Set(messages('pod_complete', completion({ ...receipt, receiver_name: '😀'.repeat(101) })))).toEqual(
-      new Set(['Nama maksimal 100 karakter']),
-    );
+    expect(
+      new Set(messages('pod_complete', completion({ ...receipt, receiver_name: '😀'.repeat(101) }))),
+    ).toEqual(new Set(['Nama maksimal 100 karakter']));
     expect(messages('resolve_discrepancy', { discrepancy_id: ID(1), note: '😀'.repeat(500) })).toEqual([]);
     expect(messages('resolve_discrepancy', { discrepancy_id: ID(1), note: '😀'.repeat(501) })).toEqual([
       'Catatan maksimal 500 karakter',
@@ -157,7 +194,9 @@ describe('the zod bounds of the commands’ texts', () => {
       batch_number: 'POLJAK-1763700000000',
     };
     expect(messages('create_shipment_poljak', sea)).toEqual([]);
-    expect(messages('create_shipment_poljak', { ...sea, pelayaran: 'p'.repeat(101) })).toEqual([MESSAGES.textTooLong.person]);
+    expect(messages('create_shipment_poljak', { ...sea, pelayaran: 'p'.repeat(101) })).toEqual([
+      MESSAGES.textTooLong.person,
+    ]);
     expect(messages('create_shipment_poljak', { ...sea, no_container: 'c'.repeat(51) })).toEqual([
       MESSAGES.textTooLong.container,
     ]);
@@ -170,8 +209,8 @@ describe('the zod bounds of the commands’ texts', () => {
 describe('the bounds’ messages', () => {
   afterAll(() => setLanguage('id'));
 
-  it('are in the catalogues and read in both languages', () => {
-    setLanguage('en');
+  it('are in the catalogues and read in both languages', async () => {
+    await setLanguage('en');
     for (const [field, { message }] of Object.entries(TEXT_BOUNDS)) {
       expect(isMessageKey(message), field).toBe(true);
       const english = messageInLanguage({ key: message });
