@@ -1,7 +1,7 @@
 // The folder src/lib/i18n: the language. This file sets it up; the catalogues are en.ts and id.ts,
 // assembled from one pair per area (handover-en.ts and handover-id.ts, tower-en.ts and
-// tower-id.ts, ...); localize.ts puts the commands' messages (sync's) in the device's language,
-// and default-strings.ts holds the default language's strings as constants for code and tests that
+// tower-id.ts, ...); server-message.ts puts a refusal or a check, by its key, in the device's
+// language, and default-strings.ts holds the default language's strings as constants for code and tests that
 // quote them.
 //
 // The app's languages (issue 30): Bahasa Indonesia (the default, and the fallback of a missing
