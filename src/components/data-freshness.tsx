@@ -5,7 +5,8 @@ import { CloudOff } from 'lucide-react';
 import { formatDateTime } from '../lib/format-date';
 import { id } from '../lib/i18n/id';
 import { useT } from '../lib/i18n';
-import { useSyncStatus } from '../lib/sync-engine';
+import { useOnline } from '../lib/hooks/use-online';
+import { useKnownSyncStatus } from '../lib/sync-engine';
 
 /** In the default language, for tests that quote it. */
 export const OFFLINE_DATA_NOTE = id.connection.offlineData;
@@ -13,8 +14,20 @@ export const LAST_SYNCED = id.connection.lastSynced;
 
 export function DataFreshness() {
   const t = useT();
-  const { online, lastSyncedAt } = useSyncStatus();
-  const when = lastSyncedAt ? formatDateTime(lastSyncedAt) : t('sync.never');
+  const status = useKnownSyncStatus();
+  // The engine's view of the connection, the browser's alone while it opens.
+  const browserOnline = useOnline();
+  const online = status ? status.online : browserOnline;
+  // While the engine opens its last sync is not known yet: a time's place, kept blank (the
+  // width of the time that follows, so a header laid out around it does not move when it comes;
+  // "never" was wrong on a synced device and longer, issue 43).
+  const when = status?.lastSyncedAt ? (
+    formatDateTime(status.lastSyncedAt)
+  ) : status ? (
+    t('sync.never')
+  ) : (
+    <span className="invisible">{formatDateTime(new Date())}</span>
+  );
   if (!online) {
     return (
       <p

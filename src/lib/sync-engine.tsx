@@ -150,8 +150,11 @@ const OFFLINE_IDLE: Omit<SyncStatus, 'online'> = {
   firstSync: null,
 };
 
-/** The engine's status; the browser's connection alone while the engine opens. */
-export function useSyncStatus(): SyncStatus {
+/**
+ * The engine's status, or null until it has told it (while the engine opens): what a screen
+ * says of its last sync waits for it rather than saying "never" (issue 43).
+ */
+export function useKnownSyncStatus(): SyncStatus | null {
   const engine = useSyncEngine();
   const online = useOnline();
   const [status, setStatus] = useState<SyncStatus | null>(null);
@@ -161,8 +164,14 @@ export function useSyncStatus(): SyncStatus {
     const subscription = engine.status$.subscribe((next) => deliver(setStatus, next));
     return () => subscription.unsubscribe();
   }, [engine]);
-  if (!engine || !status) return { ...OFFLINE_IDLE, online };
+  if (!engine || !status) return null;
   return { ...status, online: status.online && online };
+}
+
+/** The engine's status; the browser's connection alone while the engine opens. */
+export function useSyncStatus(): SyncStatus {
+  const online = useOnline();
+  return useKnownSyncStatus() ?? { ...OFFLINE_IDLE, online };
 }
 
 /** How this device hears of changes (the socket, the probe's intervals), or null while the engine opens. */

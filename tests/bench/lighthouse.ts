@@ -2,12 +2,15 @@
 // A fresh stack with the demo data serves the built app; Debian's Chromium is launched by
 // playwright-core with a debugging port, and Lighthouse (pinned devDependency, mobile preset:
 // a mid-range phone, simulated slow 4G, 4x CPU) runs in it against /auth on a clean profile, then
-// against the dashboard after admin has signed in (storage kept, so the session is there).
+// against the dashboard after admin has signed in on the same phone's screen (storage kept, so the
+// session, the kept figures and the blocks' kept heights at that width are there, as on a phone
+// that starts the app again).
 // Prints each page's category scores and metrics; docs/performance.md records them.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { screenEmulationMetrics } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { ensureBuilt, progress, signIn, waitForSyncRound, PROBES } from './browser-page';
@@ -63,6 +66,10 @@ async function main() {
     await audit(new URL('/auth', stack.appUrl).toString(), false);
     // Signed in as admin, the first sync done, in that profile.
     const page = await context.newPage();
+    // The screen Lighthouse emulates (its mobile preset), set the way it sets it.
+    const { width, height, deviceScaleFactor, mobile } = screenEmulationMetrics.mobile;
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor, mobile });
     await page.addInitScript(PROBES);
     await signIn(page, stack.appUrl);
     await waitForSyncRound(page, 5 * 60_000);

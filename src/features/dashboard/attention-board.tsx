@@ -2,6 +2,7 @@
 // device's rows, the server's device reports and the thresholds an admin set in Settings.
 import { AlertTriangle } from 'lucide-react';
 import { AttentionList } from '../../components/attention-list';
+import { HeldHeight } from '../../components/held-height';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAttention } from '../../lib/attention/attention-live';
@@ -40,7 +41,11 @@ export function AttentionBoard() {
         <CardDescription>{thresholdsNote(t, thresholds)}</CardDescription>
       </CardHeader>
       <CardContent>
-        {ready ? <AttentionList items={items} hubNames={hubNames} /> : <Skeleton className="h-16 w-full" />}
+        {/* Until the items are read: the height the list last had here, or the empty list's (a
+            line of text-sm and p-2: h-9), so nothing under it moves when they come (issue 43). */}
+        <HeldHeight id="attention" ready={ready}>
+          {ready ? <AttentionList items={items} hubNames={hubNames} /> : <Skeleton className="h-9 w-full" />}
+        </HeldHeight>
       </CardContent>
     </Card>
   );

@@ -8,6 +8,7 @@ import { ArrowRight, Building2, RefreshCw, Ship, Truck } from 'lucide-react';
 import { progressPercent } from '../../../sync/pure';
 import { DataFreshness } from '../../components/data-freshness';
 import { EmptyState } from '../../components/empty-state';
+import { HeldHeight } from '../../components/held-height';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -22,16 +23,22 @@ import { useDashboardData, type HubCardData } from './use-dashboard-data';
 import { AttentionBoard } from './attention-board';
 import { DiscrepancyBoard } from './discrepancy-board';
 import { HubCardMarks } from './hub-card-marks';
+import { HubChartSkeleton } from './hub-chart-frame';
 
 const HubChart = lazy(() => import('./hub-chart'));
 
-function Figure({ label, value, testId }: { label: string; value: number; testId?: string }) {
+/** A figure under its label; without a value (not read yet) a placeholder of the value's line height. */
+function Figure({ label, value, testId }: { label: string; value: number | null; testId?: string }) {
   return (
     <div className="grid">
       <span className="text-xs text-muted-foreground">{label}</span>
-      <span className="text-xl font-semibold tabular-nums" data-testid={testId}>
-        {formatNumber(value)}
-      </span>
+      {value === null ? (
+        <Skeleton className="h-7 w-16" />
+      ) : (
+        <span className="text-xl font-semibold tabular-nums" data-testid={testId}>
+          {formatNumber(value)}
+        </span>
+      )}
     </div>
   );
 }
@@ -147,12 +154,25 @@ export function DashboardPage() {
           <h1 className="text-2xl font-bold tracking-tight">
             {t('tower.dashboard.title', { product: PRODUCT_NAME })}
           </h1>
-          <DataFreshness />
-          {data.storedAt && (
-            <p className="text-xs text-muted-foreground" role="status" data-testid="dashboard-stored">
-              {t('tower.dashboard.storedNote', { at: formatDateTime(data.storedAt) })}
-            </p>
-          )}
+          {/* While the kept figures stand in, their note takes the freshness line's place, in its
+              width and on one line (the whole note in its title and to screen readers): the line
+              stays there, unseen, so the header keeps its layout when the database's figures
+              replace them (issue 43). */}
+          <div className="grid">
+            <div className={data.storedAt ? 'invisible col-start-1 row-start-1' : 'col-start-1 row-start-1'}>
+              <DataFreshness />
+            </div>
+            {data.storedAt && (
+              <p
+                className="truncate text-xs text-muted-foreground [contain:inline-size] col-start-1 row-start-1"
+                role="status"
+                data-testid="dashboard-stored"
+                title={t('tower.dashboard.storedNote', { at: formatDateTime(data.storedAt) })}
+              >
+                {t('tower.dashboard.storedNote', { at: formatDateTime(data.storedAt) })}
+              </p>
+            )}
+          </div>
         </div>
         <Button variant="outline" onClick={() => void engine?.syncNow()} disabled={!engine || syncing}>
           <RefreshCw aria-hidden="true" className={syncing ? 'animate-spin' : undefined} />
@@ -178,107 +198,108 @@ export function DashboardPage() {
             </CardTitle>
             <ArrowRight className="size-4 text-muted-foreground" aria-hidden="true" />
           </CardHeader>
+          {/* Until the figures are there, the same figures with placeholders for their values. */}
           <CardContent className="grid grid-cols-3 gap-3">
-            {shown ? (
-              <>
-                <Figure
-                  label={t('tower.dashboard.shipments')}
-                  value={data.inTransit.shipments}
-                  testId="in-transit-shipments"
-                />
-                <Figure
-                  label={t('common.item.smartboard')}
-                  value={data.inTransit.tv}
-                  testId="in-transit-tv"
-                />
-                <Figure
-                  label={t('common.item.bracket')}
-                  value={data.inTransit.bracket}
-                  testId="in-transit-bracket"
-                />
-              </>
-            ) : (
-              <Skeleton className="col-span-3 h-10" />
-            )}
+            <Figure
+              label={t('tower.dashboard.shipments')}
+              value={shown ? data.inTransit.shipments : null}
+              testId="in-transit-shipments"
+            />
+            <Figure
+              label={t('common.item.smartboard')}
+              value={shown ? data.inTransit.tv : null}
+              testId="in-transit-tv"
+            />
+            <Figure
+              label={t('common.item.bracket')}
+              value={shown ? data.inTransit.bracket : null}
+              testId="in-transit-bracket"
+            />
           </CardContent>
         </Card>
       </Link>
 
-      {!shown ? (
-        <section className="grid gap-3" aria-labelledby="status-hub" data-testid="status-hub-loading">
-          <h2 id="status-hub" className="text-lg font-semibold">
-            {t('tower.dashboard.statusHub')}
-          </h2>
-          <Skeleton className="h-48 w-full" />
-        </section>
-      ) : (
-        data.hubCards.length > 0 && (
-          <section className="grid gap-3" aria-labelledby="status-hub">
-            <h2 id="status-hub" className="text-lg font-semibold">
-              {t('tower.dashboard.statusHub')}
-            </h2>
-            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-              {data.hubCards.map((card) => (
-                <HubCard key={card.kind} card={card} />
-              ))}
-            </div>
-            {data.hubCards.length > 1 && (
-              <Card>
-                <CardHeader>
-                  <CardTitle className="text-base">{t('tower.dashboard.chartTitle')}</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  {/* Drawn from the database's figures only: over the kept ones, loading the chart
+      {/* Until the database's figures are there, the section holds the height it last had at this
+          width (the hub cards' marks and the chart come with them). */}
+      {(!shown || data.hubCards.length > 0) && (
+        <HeldHeight id="status-hub" ready={data.ready}>
+          {!shown ? (
+            <section className="grid gap-3" aria-labelledby="status-hub" data-testid="status-hub-loading">
+              <h2 id="status-hub" className="text-lg font-semibold">
+                {t('tower.dashboard.statusHub')}
+              </h2>
+              <Skeleton className="h-48 w-full" />
+            </section>
+          ) : (
+            <section className="grid gap-3" aria-labelledby="status-hub">
+              <h2 id="status-hub" className="text-lg font-semibold">
+                {t('tower.dashboard.statusHub')}
+              </h2>
+              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+                {data.hubCards.map((card) => (
+                  <HubCard key={card.kind} card={card} />
+                ))}
+              </div>
+              {data.hubCards.length > 1 && (
+                <Card>
+                  <CardHeader>
+                    <CardTitle className="text-base">{t('tower.dashboard.chartTitle')}</CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    {/* Drawn from the database's figures only: over the kept ones, loading the chart
                     library would compete with the database's first read on a slow tablet. */}
-                  {data.ready ? (
-                    <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-                      <HubChart cards={data.hubCards} />
-                    </Suspense>
-                  ) : (
-                    <Skeleton className="h-64 w-full" />
-                  )}
-                </CardContent>
-              </Card>
-            )}
-          </section>
-        )
+                    {data.ready ? (
+                      <Suspense fallback={<HubChartSkeleton />}>
+                        <HubChart cards={data.hubCards} />
+                      </Suspense>
+                    ) : (
+                      <HubChartSkeleton />
+                    )}
+                  </CardContent>
+                </Card>
+              )}
+            </section>
+          )}
+        </HeldHeight>
       )}
 
       {(profile.role !== 'hub_user' || profile.hubInfo.hubType === 'pod') && (
-        <section className="grid gap-3" aria-labelledby="pod-section">
-          <h2 id="pod-section" className="text-lg font-semibold">
-            {t('lib.nav.pod')}
-          </h2>
-          {!shown ? (
-            <Skeleton className="h-32 w-full" data-testid="pod-cards-loading" />
-          ) : data.podCards.length === 0 ? (
-            <EmptyState testId="pod-cards-empty">{t('tower.dashboard.podEmpty')}</EmptyState>
-          ) : (
-            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {data.podCards.map((c) => (
-                <Card key={c.city} data-testid="pod-card" data-city={c.city}>
-                  <CardHeader>
-                    <CardTitle className="flex items-center gap-2 text-base">
-                      <Ship className="size-4" aria-hidden="true" />
-                      {c.city}
-                    </CardTitle>
-                  </CardHeader>
-                  <CardContent className="grid grid-cols-3 gap-3">
-                    <Figure label={t('tower.dashboard.otw')} value={c.otw} testId="pod-otw" />
-                    <Figure label={t('common.arrived')} value={c.arrived} testId="pod-arrived" />
-                    <Figure label={t('common.unloading')} value={c.unloading} testId="pod-unloading" />
-                    <Figure label={t('tower.dashboard.stockTv')} value={c.tv} testId="pod-tv" />
-                    <Figure
-                      label={t('tower.dashboard.stockBracket')}
-                      value={c.bracket}
-                      testId="pod-bracket"
-                    />
-                  </CardContent>
-                </Card>
-              ))}
-            </div>
-          )}
-        </section>
+        <HeldHeight id="pod" ready={data.ready}>
+          <section className="grid gap-3" aria-labelledby="pod-section">
+            <h2 id="pod-section" className="text-lg font-semibold">
+              {t('lib.nav.pod')}
+            </h2>
+            {!shown ? (
+              <Skeleton className="h-32 w-full" data-testid="pod-cards-loading" />
+            ) : data.podCards.length === 0 ? (
+              <EmptyState testId="pod-cards-empty">{t('tower.dashboard.podEmpty')}</EmptyState>
+            ) : (
+              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {data.podCards.map((c) => (
+                  <Card key={c.city} data-testid="pod-card" data-city={c.city}>
+                    <CardHeader>
+                      <CardTitle className="flex items-center gap-2 text-base">
+                        <Ship className="size-4" aria-hidden="true" />
+                        {c.city}
+                      </CardTitle>
+                    </CardHeader>
+                    <CardContent className="grid grid-cols-3 gap-3">
+                      <Figure label={t('tower.dashboard.otw')} value={c.otw} testId="pod-otw" />
+                      <Figure label={t('common.arrived')} value={c.arrived} testId="pod-arrived" />
+                      <Figure label={t('common.unloading')} value={c.unloading} testId="pod-unloading" />
+                      <Figure label={t('tower.dashboard.stockTv')} value={c.tv} testId="pod-tv" />
+                      <Figure
+                        label={t('tower.dashboard.stockBracket')}
+                        value={c.bracket}
+                        testId="pod-bracket"
+                      />
+                    </CardContent>
+                  </Card>
+                ))}
+              </div>
+            )}
+          </section>
+        </HeldHeight>
       )}
     </div>
   );

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ClipboardX } from 'lucide-react';
 import type { Discrepancy } from '../../../sync/pure';
 import { DiscrepancyList } from '../../components/discrepancy-list';
+import { HeldHeight } from '../../components/held-height';
 import { ResolveDiscrepancyDialog } from '../../components/resolve-discrepancy-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -78,22 +79,26 @@ export function DiscrepancyBoard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {!all.ready ? (
-          <Skeleton className="h-16 w-full" />
-        ) : shown.length === 0 ? (
-          <p className="p-2 text-sm text-muted-foreground" data-testid="discrepancy-empty">
-            {resolver ? t('handover.discrepancies.noneOpen') : t('handover.discrepancies.none')}
-          </p>
-        ) : (
-          <DiscrepancyList
-            rows={shown}
-            context={all}
-            hubsById={hubsById}
-            onResolve={resolver ? (d: Discrepancy) => setResolvingId(d.id) : undefined}
-            highlightId={linked}
-            label={title}
-          />
-        )}
+        {/* Until they are read: the height the list last had here, or the empty text's (a line
+            of text-sm and p-2: h-9), so nothing under it moves when they come (issue 43). */}
+        <HeldHeight id="discrepancies" ready={all.ready}>
+          {!all.ready ? (
+            <Skeleton className="h-9 w-full" />
+          ) : shown.length === 0 ? (
+            <p className="p-2 text-sm text-muted-foreground" data-testid="discrepancy-empty">
+              {resolver ? t('handover.discrepancies.noneOpen') : t('handover.discrepancies.none')}
+            </p>
+          ) : (
+            <DiscrepancyList
+              rows={shown}
+              context={all}
+              hubsById={hubsById}
+              onResolve={resolver ? (d: Discrepancy) => setResolvingId(d.id) : undefined}
+              highlightId={linked}
+              label={title}
+            />
+          )}
+        </HeldHeight>
       </CardContent>
       {resolving && (
         <ResolveDiscrepancyDialog

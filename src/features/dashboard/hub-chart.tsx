@@ -3,66 +3,12 @@
 // units on one, shipments on the way in and out on the other. On one chart with two axes
 // a count of 3 stood as tall as 210 units of stock.
 import { memo } from 'react';
-import type { ParseKeys } from 'i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
 import type { HubCardData } from './use-dashboard-data';
 import { HUB_LABEL_KEYS } from './messages';
-
-type Key = ParseKeys;
-
-interface Series {
-  /** The series' key in the data and its name's catalogue key (legend, tooltip). */
-  id: string;
-  name: Key;
-  value: (card: HubCardData) => number;
-  color: string;
-}
-
-interface ChartSpec {
-  id: 'stock' | 'flow';
-  title: Key;
-  /** The y-axis's unit, said on the axis and in the tooltip. */
-  unit: Key;
-  series: Series[];
-}
-
-export const HUB_CHARTS: readonly ChartSpec[] = [
-  {
-    id: 'stock',
-    title: 'tower.chart.stockTitle',
-    unit: 'tower.chart.stockUnit',
-    series: [
-      { id: 'tv', name: 'tower.dashboard.stockTv', value: (c) => c.stock.tv, color: 'oklch(0.36 0.08 245)' },
-      {
-        id: 'bracket',
-        name: 'tower.dashboard.stockBracket',
-        value: (c) => c.stock.bracket,
-        color: 'oklch(0.6 0.1 200)',
-      },
-    ],
-  },
-  {
-    id: 'flow',
-    title: 'tower.chart.flowTitle',
-    unit: 'tower.chart.flowUnit',
-    series: [
-      {
-        id: 'incoming',
-        name: 'tower.dashboard.incoming',
-        value: (c) => c.flow.incoming,
-        color: 'oklch(0.55 0.15 75)',
-      },
-      {
-        id: 'outgoing',
-        name: 'tower.dashboard.outgoing',
-        value: (c) => c.flow.outgoing,
-        color: 'oklch(0.5 0.15 30)',
-      },
-    ],
-  },
-];
+import { ChartFrame, ChartsGrid, HUB_CHARTS, type ChartSpec } from './hub-chart-frame';
 
 /** The y-axis's label (its unit), upright along the axis. */
 const AXIS_LABEL = {
@@ -109,38 +55,27 @@ function OneChart({ spec, cards }: { spec: ChartSpec; cards: readonly HubCardDat
     hub: t(HUB_LABEL_KEYS[c.kind]),
     ...Object.fromEntries(spec.series.map((s) => [s.id, s.value(c)])),
   }));
-  const titleId = `hub-chart-${spec.id}-title`;
   return (
-    <figure
-      className="grid gap-2"
-      data-testid={`hub-chart-${spec.id}`}
-      data-unit={unit}
-      aria-labelledby={titleId}
-    >
-      <figcaption id={titleId} className="text-sm font-medium">
-        {t(spec.title)} <span className="font-normal text-muted-foreground">({unit.toLowerCase()})</span>
-      </figcaption>
-      <div className="h-64 w-full">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 16 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="hub" interval={0} height={48} tick={<HubTick />} />
-            <YAxis
-              allowDecimals={false}
-              tickFormatter={(value) => formatNumber(Number(value))}
-              tick={{ fontSize: 14 }}
-              label={{ value: unit, ...AXIS_LABEL }}
-            />
-            <Tooltip formatter={(value) => `${formatNumber(Number(value))} ${unit.toLowerCase()}`} />
-            {/* In the order of the bars, not alphabetical (recharts 3 sorts by name by default). */}
-            <Legend itemSorter={null} />
-            {spec.series.map((s) => (
-              <Bar key={s.id} dataKey={s.id} name={t(s.name)} fill={s.color} />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
-    </figure>
+    <ChartFrame spec={spec}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 16 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="hub" interval={0} height={48} tick={<HubTick />} />
+          <YAxis
+            allowDecimals={false}
+            tickFormatter={(value) => formatNumber(Number(value))}
+            tick={{ fontSize: 14 }}
+            label={{ value: unit, ...AXIS_LABEL }}
+          />
+          <Tooltip formatter={(value) => `${formatNumber(Number(value))} ${unit.toLowerCase()}`} />
+          {/* In the order of the bars, not alphabetical (recharts 3 sorts by name by default). */}
+          <Legend itemSorter={null} />
+          {spec.series.map((s) => (
+            <Bar key={s.id} dataKey={s.id} name={t(s.name)} fill={s.color} />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFrame>
   );
 }
 
@@ -163,11 +98,11 @@ function samePlot(a: readonly HubCardData[], b: readonly HubCardData[]): boolean
 export default memo(
   function HubChart({ cards }: { cards: readonly HubCardData[] }) {
     return (
-      <div className="grid gap-6 md:grid-cols-2" data-testid="hub-chart">
+      <ChartsGrid testId="hub-chart">
         {HUB_CHARTS.map((spec) => (
           <OneChart key={spec.id} spec={spec} cards={cards} />
         ))}
-      </div>
+      </ChartsGrid>
     );
   },
   (before, after) => samePlot(before.cards, after.cards),

@@ -15,6 +15,12 @@ export const WIPE_PENDING_KEY = 'dermaga-wipe-pending';
 /** The dashboard's last figures, drawn at once on the next start until the local database answers. */
 export const DASHBOARD_FIGURES_KEY = 'dermaga-dashboard-figures';
 
+/**
+ * The height each dashboard block that waits for data last had, by the width it had then
+ * (src/components/held-height.tsx): held until its data is there again on the next start.
+ */
+export const HELD_HEIGHTS_KEY = 'dermaga-held-heights';
+
 /** Perlu perhatian: the thresholds and the devices' reports the server last answered (offline starts). */
 export const ATTENTION_KEY = 'dermaga-attention';
 
