@@ -196,7 +196,8 @@ describe('signing out of a shared tablet', () => {
     // The session, the profile, the figures the dashboard (the landing page) keeps for the
     // next start and the bell's last Perlu perhatian answer, once they have settled; and the
     // device's note of who has signed in on it before (issue 41's greeting: a short hash of the
-    // e-mail, never the address), which sign-out keeps like the language.
+    // e-mail, never the address), which sign-out keeps like the language; and the heights the
+    // dashboard's blocks last had (issue 43's layout shift), which sign-out wipes.
     await expect
       .poll(
         () =>
@@ -211,6 +212,7 @@ describe('signing out of a shared tablet', () => {
         'dermaga-attention',
         'dermaga-auth',
         'dermaga-dashboard-figures',
+        'dermaga-held-heights',
         'dermaga-profile',
         'dermaga-signed-in-before',
       ]);
