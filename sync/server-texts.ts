@@ -183,4 +183,16 @@ export const SERVER_TEXTS = {
     itemWord: { smartboard: 'TV', bracket: 'bracket' },
     reasonWord: { kurang: 'kurang', lebih: 'lebih', rusak: 'rusak' },
   },
+  // issue 42: TVs by serial number (sync/commands/serials.ts, supabase/schemas/functions/cmd_serials.sql)
+  serial: {
+    invalid: 'Nomor seri "{{serial}}" tidak valid: 3 sampai 64 huruf, angka atau - _ / .',
+    trackingOff: 'Hub {{hub}} tidak melacak nomor seri TV.',
+    alreadyRegistered: 'Nomor seri {{serial}} sudah terdaftar.',
+    notInStock: 'Nomor seri {{serial}} tidak ada di stok hub ini.',
+    alreadyScanned: 'Nomor seri {{serial}} sudah dipindai.',
+    inOpenShipment: 'Nomor seri {{serial}} ada di pengiriman lain yang belum selesai.',
+    countMismatch: 'Jumlah nomor seri ({{count}}) harus sama dengan Jumlah Smartboard ({{quantity}}).',
+    tooMany: 'Maksimal {{max}} nomor seri sekali kirim.',
+    notFound: 'Nomor seri {{serial}} tidak ditemukan.',
+  },
 };

@@ -167,4 +167,15 @@ export const serverEn: typeof SERVER_TEXTS = {
     itemWord: { smartboard: 'TV', bracket: 'bracket' },
     reasonWord: { kurang: 'short', lebih: 'over', rusak: 'damaged' },
   },
+  serial: {
+    invalid: 'Serial number "{{serial}}" is not valid: 3 to 64 letters, digits or - _ / .',
+    trackingOff: 'Hub {{hub}} does not track TV serial numbers.',
+    alreadyRegistered: 'Serial number {{serial}} is already registered.',
+    notInStock: "Serial number {{serial}} is not in this hub's stock.",
+    alreadyScanned: 'Serial number {{serial}} was already scanned.',
+    inOpenShipment: 'Serial number {{serial}} is on another open shipment.',
+    countMismatch: 'The number of serial numbers ({{count}}) must equal the TV quantity ({{quantity}}).',
+    tooMany: 'At most {{max}} serial numbers at once.',
+    notFound: 'Serial number {{serial}} not found.',
+  },
 };
