@@ -5,7 +5,9 @@
 -- functions/cmd_serials.sql (new), and the functions re-created whole below from
 -- functions/cmd_hubs.sql, cmd_payload.sql, apply_commands.sql, replication.sql,
 -- working_set.sql, realtime_pokes.sql, cmd_shipping.sql, cmd_shipment_correction.sql and
--- cmd_undo.sql. The notes on what they do are in those files (cmd_serials.sql's header).
+-- cmd_undo.sql (each first defined in 20261128020000_baseline.sql, some replaced since by
+-- 20261129010000_messages_by_key.sql). The notes on what they do are in those files
+-- (cmd_serials.sql's header).
 
 -- tables/hubs.sql
 alter table public.hubs add column serial_tracking boolean not null default false;
