@@ -330,7 +330,8 @@ begin
   end if;
   if not coalesce((select public.is_staff()), false) then
     v_hubs := coalesce((select public.my_hub_ids()), '{}'::uuid[]);
-    if not (u.hub_id = any (v_hubs)
+    -- (coalesce: a unit at no hub must not make the whole test null, which `if not` passes.)
+    if not (coalesce(u.hub_id = any (v_hubs), false)
             or exists (
               select 1 from public.shipments s
               where s.id = u.shipment_id
