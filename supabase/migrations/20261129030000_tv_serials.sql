@@ -4,10 +4,11 @@
 -- policies/tv_unit_events.sql, triggers/tv_units.sql, triggers/tv_unit_events.sql,
 -- functions/cmd_serials.sql (new), and the functions re-created whole below from
 -- functions/cmd_hubs.sql, cmd_payload.sql, apply_commands.sql, replication.sql,
--- working_set.sql, realtime_pokes.sql, cmd_shipping.sql, cmd_shipment_correction.sql and
--- cmd_undo.sql (each first defined in 20261128020000_baseline.sql, some replaced since by
+-- working_set.sql, realtime_pokes.sql, cmd_shipping.sql and cmd_shipment_correction.sql (each
+-- first defined in 20261128020000_baseline.sql, some replaced since by
 -- 20261129010000_messages_by_key.sql). The notes on what they do are in those files
--- (cmd_serials.sql's header).
+-- (cmd_serials.sql's header); triggers/realtime_pokes.sql makes the pokes of every replicated
+-- table, so the new one's are made here.
 
 -- tables/hubs.sql
 alter table public.hubs add column serial_tracking boolean not null default false;
@@ -137,8 +138,10 @@ alter table public.tv_unit_events enable row level security;
 --   so of two tablets loading one serial the first wins and the second sees it in_transit.
 --   Each goes in_transit on the new shipment ('loaded' event). At a hub that does not track
 --   serials a non-empty list is refused (serial.trackingOff) and an empty one changes nothing.
--- * A unit's way back to stock: undo_command of the shipping form (its row images hold the
---   units) and void_shipment put them in_stock at the origin ('returned' event).
+-- * A unit's way back to stock: void_shipment puts the units of the voided shipment in_stock
+--   at its origin ('returned' event). The shipping forms keep no undo images (docs/sync.md,
+--   "Undo": a shipment sent by mistake is voided, with a reason), so undo_command of a form is
+--   refused (undoNotFound) as before and moves no unit.
 -- * public.tv_unit_path(serial): where a unit is and its whole path, online.
 
 -- A serial's one form (normalizeSerial): control characters dropped, the white space
@@ -347,29 +350,22 @@ $$;
 
 revoke execute on function public.cmd_serials_to_load(jsonb, public.hubs, integer) from public, anon, authenticated;
 
--- The checked units leave on the new shipment: in_transit, a 'loaded' event each. Answers
--- their row images for undo_command (undo_keep_images' elements, before the change).
+-- The checked units leave on the new shipment: in_transit, a 'loaded' event each.
 create or replace function public.cmd_serials_load(ctx public.command_context, p_ids uuid[], p_shipment_id uuid,
                                                    p_hub_id uuid)
-returns jsonb
+returns void
 language plpgsql
 set search_path = ''
 as $$
-declare
-  imgs jsonb;
 begin
   if cardinality(p_ids) = 0 then
-    return '[]'::jsonb;
+    return;
   end if;
-  select coalesce(jsonb_agg(public.undo_img('tv_units', t.id, to_jsonb(t)) order by t.serial), '[]'::jsonb)
-    into imgs
-  from public.tv_units t where t.id = any (p_ids);
   update public.tv_units set state = 'in_transit', shipment_id = p_shipment_id, hub_id = null
    where id = any (p_ids);
   insert into public.tv_unit_events (unit_id, serial, kind, hub_id, shipment_id, command_id, actor, at)
   select t.id, t.serial, 'loaded', p_hub_id, p_shipment_id, ctx.command_id, ctx.user_id, ctx.received_at
   from public.tv_units t where t.id = any (p_ids);
-  return imgs;
 end;
 $$;
 
@@ -394,23 +390,6 @@ end;
 $$;
 
 revoke execute on function public.cmd_serials_return(public.command_context, uuid, uuid) from public, anon, authenticated;
-
--- undo_command: the units a shipping form loaded, put back by their images, each with a
--- 'returned' event (at the hub it is back in, naming the shipment it left).
-create or replace function public.cmd_serials_undone(ctx public.command_context, p_images jsonb)
-returns void
-language sql
-set search_path = ''
-as $$
-  insert into public.tv_unit_events (unit_id, serial, kind, hub_id, shipment_id, command_id, actor, at)
-  select (e ->> 'id')::uuid, e -> 'before' ->> 'serial', 'returned', (e -> 'before' ->> 'hub_id')::uuid,
-         (e -> 'after' ->> 'shipment_id')::uuid, ctx.command_id, ctx.user_id, ctx.received_at
-  from jsonb_array_elements(p_images) e
-  where e ->> 't' = 'tv_units'
-    and e -> 'before' ->> 'state' = 'in_stock' and e -> 'after' ->> 'state' = 'in_transit'
-$$;
-
-revoke execute on function public.cmd_serials_undone(public.command_context, jsonb) from public, anon, authenticated;
 
 -- Where a unit is and its whole path (the header search, online) ----------------------------
 -- {serial, state, hub_id, hub_name, shipment_id, events: [{kind, at, hub_id, hub_name,
@@ -1075,11 +1054,7 @@ begin
           v_batch, v_shipment_id);
   -- Spec 4.1: the vehicle is on its way (siap_muat is left as it is).
   update public.vehicles set sedang_muat = false, ready = false where id = v.id;
-  perform public.undo_keep_images(ctx, jsonb_build_array(
-      public.undo_img('shipments', v_shipment_id, null),
-      public.undo_img('inventory', v_inventory_id, null),
-      public.undo_img('vehicles', v.id, to_jsonb(v)))
-    || public.cmd_serials_load(ctx, v_units, v_shipment_id, v_hub_id));
+  perform public.cmd_serials_load(ctx, v_units, v_shipment_id, v_hub_id);
   return v_shipment_id;
 end;
 $$;
@@ -1193,14 +1168,7 @@ begin
     -- Spec 4.1: the PolSub form also clears siap_muat.
     update public.vehicles set sedang_muat = false, ready = false, siap_muat = false where id = v.id;
   end if;
-  -- Issue 42: the form's row images (a port form without a warehouse made no stock row: that
-  -- image is left out), so undo_command takes it back whole.
-  perform public.undo_keep_images(ctx, jsonb_build_array(
-      public.undo_img('shipments', v_shipment_id, null),
-      public.undo_img('containers', v_container_id, null),
-      public.undo_img('inventory', v_inventory_id, null),
-      public.undo_img('vehicles', v.id, to_jsonb(v)))
-    || public.cmd_serials_load(ctx, v_units, v_shipment_id, v_hub_id));
+  perform public.cmd_serials_load(ctx, v_units, v_shipment_id, v_hub_id);
   return v_shipment_id;
 end;
 $$;
@@ -1268,126 +1236,6 @@ begin
   perform public.cmd_serials_return(ctx, s.id, s.origin_hub_id);
   return s.id;
 end;
-$$;
-
--- functions/cmd_undo.sql
-create or replace function public.cmd_undo_command(ctx public.command_context, p jsonb)
-returns uuid
-language plpgsql
-set search_path = ''
-as $$
-declare
-  target uuid := public.cmd_uuid(p, 'command_id', 'undoNotFound');
-  rec public.command_images;
-  e jsonb;
-  tbl text;
-  rid uuid;
-  cur jsonb;
-  moved jsonb;
-  sets text;
-  warehouses uuid[] := '{}';
-begin
-  perform public.cmd_require_operator(ctx);
-  select * into rec from public.command_images c where c.command_id = target for update;
-  if not found then
-    -- Never applied (refused, or not a floor action): nothing to reverse.
-    perform public.cmd_reject('not_found', 'undoNotFound');
-  end if;
-  if rec.actor_id <> ctx.user_id then
-    perform public.cmd_reject('forbidden', 'undoOnlyActor');
-  end if;
-  if ctx.role = 'hub_user' and rec.hub_id is distinct from ctx.hub_id then
-    perform public.cmd_reject('forbidden', 'forbiddenHub');
-  end if;
-  if rec.undone_by is not null then
-    perform public.cmd_reject('conflict', 'undoAlreadyDone');
-  end if;
-  -- Every row locked in the command's own order, and still exactly as the command left it.
-  for e in select value from jsonb_array_elements(rec.images) loop
-    tbl := e ->> 't';
-    rid := (e ->> 'id')::uuid;
-    execute format('select to_jsonb(t) from public.%I t where t.id = $1 for update', tbl) into cur using rid;
-    if cur is null or public.undo_norm(tbl, cur) is distinct from public.undo_norm(tbl, e -> 'after') then
-      moved := public.undo_moved_on(tbl, cur);
-      perform public.cmd_reject('conflict', moved ->> 'key', moved -> 'params');
-    end if;
-  end loop;
-  for e in select value from jsonb_array_elements(rec.images) loop
-    tbl := e ->> 't';
-    rid := (e ->> 'id')::uuid;
-    if jsonb_typeof(e -> 'before') is distinct from 'object' then
-      -- A row the command made (an unloading's stock row): it goes, as a tombstone.
-      execute format('update public.%I set deleted = true where id = $1', tbl) using rid;
-      if tbl = 'inventory' then
-        warehouses := warehouses || (e -> 'after' ->> 'warehouse_id')::uuid;
-      end if;
-    else
-      -- The columns the command changed, back to what they were.
-      select string_agg(format('%I = r.%I', k, k), ', ') into sets
-      from jsonb_object_keys(e -> 'before') k
-      where k not in ('id', 'updated_at', 'change_xid', 'created_at')
-        and (e -> 'before' -> k) is distinct from (e -> 'after' -> k);
-      if sets is not null then
-        execute format('update public.%I t set %s from jsonb_populate_record(null::public.%I, $1) r where t.id = $2',
-                       tbl, sets, tbl)
-          using e -> 'before', rid;
-      end if;
-    end if;
-  end loop;
-  -- Stock booked by the step and shipped out since cannot be taken back.
-  if exists (select 1 from public.inventory i
-             where i.warehouse_id = any (warehouses) and not i.deleted
-             group by i.warehouse_id
-             having sum(i.smartboard_quantity) < 0 or sum(i.bracket_quantity) < 0) then
-    perform public.cmd_reject('conflict', 'undoStockUsed');
-  end if;
-  -- Issue 42: units a shipping form loaded are back in stock: each gets its 'returned' event.
-  perform public.cmd_serials_undone(ctx, rec.images);
-  update public.command_images set undone_by = ctx.command_id where command_id = target;
-  return (rec.images -> 0 ->> 'id')::uuid;
-end;
-$$;
-
--- functions/cmd_undo.sql
-create or replace function public.undo_row(p_table text, p_id uuid)
-returns jsonb
-language plpgsql
-stable
-set search_path = ''
-as $$
-declare
-  r jsonb;
-begin
-  case p_table
-    when 'vehicles' then select to_jsonb(t) into r from public.vehicles t where t.id = p_id;
-    when 'shipments' then select to_jsonb(t) into r from public.shipments t where t.id = p_id;
-    when 'inventory' then select to_jsonb(t) into r from public.inventory t where t.id = p_id;
-    when 'shipment_receipts' then select to_jsonb(t) into r from public.shipment_receipts t where t.id = p_id;
-    when 'discrepancies' then select to_jsonb(t) into r from public.discrepancies t where t.id = p_id;
-    -- Issue 42: the shipping forms' container and TV units.
-    when 'containers' then select to_jsonb(t) into r from public.containers t where t.id = p_id;
-    when 'tv_units' then select to_jsonb(t) into r from public.tv_units t where t.id = p_id;
-  end case;
-  return r;
-end;
-$$;
-
--- functions/cmd_undo.sql
-create or replace function public.undo_norm(p_table text, p jsonb)
-returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
-  select case p_table
-    when 'vehicles' then to_jsonb(jsonb_populate_record(null::public.vehicles, p))
-    when 'shipments' then to_jsonb(jsonb_populate_record(null::public.shipments, p))
-    when 'inventory' then to_jsonb(jsonb_populate_record(null::public.inventory, p))
-    when 'shipment_receipts' then to_jsonb(jsonb_populate_record(null::public.shipment_receipts, p))
-    when 'discrepancies' then to_jsonb(jsonb_populate_record(null::public.discrepancies, p))
-    when 'containers' then to_jsonb(jsonb_populate_record(null::public.containers, p))
-    when 'tv_units' then to_jsonb(jsonb_populate_record(null::public.tv_units, p))
-  end - 'updated_at' - 'change_xid'
 $$;
 
 -- policies/tv_units.sql

@@ -19,8 +19,10 @@
 --   so of two tablets loading one serial the first wins and the second sees it in_transit.
 --   Each goes in_transit on the new shipment ('loaded' event). At a hub that does not track
 --   serials a non-empty list is refused (serial.trackingOff) and an empty one changes nothing.
--- * A unit's way back to stock: undo_command of the shipping form (its row images hold the
---   units) and void_shipment put them in_stock at the origin ('returned' event).
+-- * A unit's way back to stock: void_shipment puts the units of the voided shipment in_stock
+--   at its origin ('returned' event). The shipping forms keep no undo images (docs/sync.md,
+--   "Undo": a shipment sent by mistake is voided, with a reason), so undo_command of a form is
+--   refused (undoNotFound) as before and moves no unit.
 -- * public.tv_unit_path(serial): where a unit is and its whole path, online.
 
 -- A serial's one form (normalizeSerial): control characters dropped, the white space
@@ -229,29 +231,22 @@ $$;
 
 revoke execute on function public.cmd_serials_to_load(jsonb, public.hubs, integer) from public, anon, authenticated;
 
--- The checked units leave on the new shipment: in_transit, a 'loaded' event each. Answers
--- their row images for undo_command (undo_keep_images' elements, before the change).
+-- The checked units leave on the new shipment: in_transit, a 'loaded' event each.
 create or replace function public.cmd_serials_load(ctx public.command_context, p_ids uuid[], p_shipment_id uuid,
                                                    p_hub_id uuid)
-returns jsonb
+returns void
 language plpgsql
 set search_path = ''
 as $$
-declare
-  imgs jsonb;
 begin
   if cardinality(p_ids) = 0 then
-    return '[]'::jsonb;
+    return;
   end if;
-  select coalesce(jsonb_agg(public.undo_img('tv_units', t.id, to_jsonb(t)) order by t.serial), '[]'::jsonb)
-    into imgs
-  from public.tv_units t where t.id = any (p_ids);
   update public.tv_units set state = 'in_transit', shipment_id = p_shipment_id, hub_id = null
    where id = any (p_ids);
   insert into public.tv_unit_events (unit_id, serial, kind, hub_id, shipment_id, command_id, actor, at)
   select t.id, t.serial, 'loaded', p_hub_id, p_shipment_id, ctx.command_id, ctx.user_id, ctx.received_at
   from public.tv_units t where t.id = any (p_ids);
-  return imgs;
 end;
 $$;
 
@@ -276,23 +271,6 @@ end;
 $$;
 
 revoke execute on function public.cmd_serials_return(public.command_context, uuid, uuid) from public, anon, authenticated;
-
--- undo_command: the units a shipping form loaded, put back by their images, each with a
--- 'returned' event (at the hub it is back in, naming the shipment it left).
-create or replace function public.cmd_serials_undone(ctx public.command_context, p_images jsonb)
-returns void
-language sql
-set search_path = ''
-as $$
-  insert into public.tv_unit_events (unit_id, serial, kind, hub_id, shipment_id, command_id, actor, at)
-  select (e ->> 'id')::uuid, e -> 'before' ->> 'serial', 'returned', (e -> 'before' ->> 'hub_id')::uuid,
-         (e -> 'after' ->> 'shipment_id')::uuid, ctx.command_id, ctx.user_id, ctx.received_at
-  from jsonb_array_elements(p_images) e
-  where e ->> 't' = 'tv_units'
-    and e -> 'before' ->> 'state' = 'in_stock' and e -> 'after' ->> 'state' = 'in_transit'
-$$;
-
-revoke execute on function public.cmd_serials_undone(public.command_context, jsonb) from public, anon, authenticated;
 
 -- Where a unit is and its whole path (the header search, online) ----------------------------
 -- {serial, state, hub_id, hub_name, shipment_id, events: [{kind, at, hub_id, hub_name,

@@ -182,10 +182,7 @@ revoke execute on function public.cmd_require_unused_batch(text) from public, an
 -- {hub_id, shipment_id, vehicle_id, destination_warehouse_id, batch_number,
 --  smartboard_quantity, bracket_quantity, inventory_id, image_count (0..2), tv_serials?}
 -- Issue 42: tv_serials, the TVs by serial, checked last (cmd_serials_to_load) and loaded on the
--- shipment (cmd_serials_load, cmd_serials.sql). The three forms keep their row images
--- (undo_keep_images, cmd_undo.sql: the shipment, its container and stock row as rows they
--- made, the vehicle and the units as they were), so undo_command takes a form back whole and
--- its units return to stock.
+-- shipment (cmd_serials_load, cmd_serials.sql).
 create or replace function public.cmd_create_shipment_darat(ctx public.command_context, p jsonb)
 returns uuid
 language plpgsql
@@ -271,11 +268,7 @@ begin
           v_batch, v_shipment_id);
   -- Spec 4.1: the vehicle is on its way (siap_muat is left as it is).
   update public.vehicles set sedang_muat = false, ready = false where id = v.id;
-  perform public.undo_keep_images(ctx, jsonb_build_array(
-      public.undo_img('shipments', v_shipment_id, null),
-      public.undo_img('inventory', v_inventory_id, null),
-      public.undo_img('vehicles', v.id, to_jsonb(v)))
-    || public.cmd_serials_load(ctx, v_units, v_shipment_id, v_hub_id));
+  perform public.cmd_serials_load(ctx, v_units, v_shipment_id, v_hub_id);
   return v_shipment_id;
 end;
 $$;
@@ -394,14 +387,7 @@ begin
     -- Spec 4.1: the PolSub form also clears siap_muat.
     update public.vehicles set sedang_muat = false, ready = false, siap_muat = false where id = v.id;
   end if;
-  -- Issue 42: the form's row images (a port form without a warehouse made no stock row: that
-  -- image is left out), so undo_command takes it back whole.
-  perform public.undo_keep_images(ctx, jsonb_build_array(
-      public.undo_img('shipments', v_shipment_id, null),
-      public.undo_img('containers', v_container_id, null),
-      public.undo_img('inventory', v_inventory_id, null),
-      public.undo_img('vehicles', v.id, to_jsonb(v)))
-    || public.cmd_serials_load(ctx, v_units, v_shipment_id, v_hub_id));
+  perform public.cmd_serials_load(ctx, v_units, v_shipment_id, v_hub_id);
   return v_shipment_id;
 end;
 $$;

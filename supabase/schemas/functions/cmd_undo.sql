@@ -9,8 +9,7 @@
 -- below zero. A refusal writes nothing (the command's subtransaction).
 --
 -- The floor commands end with undo_keep_images (cmd_vehicle_queue.sql, cmd_arrival.sql,
--- cmd_pod.sql; issue 42: the three shipping forms, cmd_shipping.sql, with their TV units).
--- Device twin: sync/commands/undo.ts.
+-- cmd_pod.sql). Device twin: sync/commands/undo.ts.
 
 -- Called last by each floor command: p_rows = [{t, id, before, after?}] in lock order; a row without its after
 -- image is read as it is now; a row that is not there and was not before is left out. The
@@ -131,8 +130,6 @@ begin
              having sum(i.smartboard_quantity) < 0 or sum(i.bracket_quantity) < 0) then
     perform public.cmd_reject('conflict', 'undoStockUsed');
   end if;
-  -- Issue 42: units a shipping form loaded are back in stock: each gets its 'returned' event.
-  perform public.cmd_serials_undone(ctx, rec.images);
   update public.command_images set undone_by = ctx.command_id where command_id = target;
   return (rec.images -> 0 ->> 'id')::uuid;
 end;
@@ -160,9 +157,6 @@ begin
     when 'inventory' then select to_jsonb(t) into r from public.inventory t where t.id = p_id;
     when 'shipment_receipts' then select to_jsonb(t) into r from public.shipment_receipts t where t.id = p_id;
     when 'discrepancies' then select to_jsonb(t) into r from public.discrepancies t where t.id = p_id;
-    -- Issue 42: the shipping forms' container and TV units.
-    when 'containers' then select to_jsonb(t) into r from public.containers t where t.id = p_id;
-    when 'tv_units' then select to_jsonb(t) into r from public.tv_units t where t.id = p_id;
   end case;
   return r;
 end;
@@ -183,8 +177,6 @@ as $$
     when 'inventory' then to_jsonb(jsonb_populate_record(null::public.inventory, p))
     when 'shipment_receipts' then to_jsonb(jsonb_populate_record(null::public.shipment_receipts, p))
     when 'discrepancies' then to_jsonb(jsonb_populate_record(null::public.discrepancies, p))
-    when 'containers' then to_jsonb(jsonb_populate_record(null::public.containers, p))
-    when 'tv_units' then to_jsonb(jsonb_populate_record(null::public.tv_units, p))
   end - 'updated_at' - 'change_xid'
 $$;
 
