@@ -3,7 +3,8 @@
 // wins, the second writes nothing), and the way back to stock: void_shipment (a shipping form
 // offers no undo: docs/sync.md, "Undo"), each with its events.
 import { afterAll, describe, expect, it } from 'vitest';
-import { as, daratPayload, rowOf, seaPayload } from './commands-support';
+import { as, daratPayload, makeHub, rowOf, seaPayload, tag } from './commands-support';
+import { ownerSql } from '../support/clients';
 import { HUB, WAREHOUSE } from '../support/demo';
 import {
   closeSerials,
@@ -165,6 +166,70 @@ describe('tv_serials on the shipping forms', () => {
       expect.objectContaining({ state: 'in_stock', hub_id: hub.hubId }),
     ]);
     expect((await eventsOf([shared!])).map((e) => e.kind)).toEqual(['registered', 'loaded']);
+  });
+});
+
+describe('two tablets at a port hub without a warehouse (no stock lock between them)', () => {
+  it('both wait on the unit, the first wins, the second sees it on the way and writes nothing', async () => {
+    const admin = await as('admin');
+    const { hubId } = await makeHub(`Hub Seri Pelabuhan ${tag()}`, null);
+    await admin.ok('edit_hub', { hub_id: hubId, changes: { serial_tracking: true } });
+    const first = await hubUserOf(hubId);
+    const second = await hubUserOf(hubId);
+    const [shared] = serials(1);
+    await registered(first, hubId, [shared!]);
+    const form = async (n: number) =>
+      seaPayload('poljak', hubId, await truckAt(hubId), HUB.makassar, {
+        smartboard_quantity: 1,
+        bracket_quantity: 0,
+        batch_number: `POLJAK-${Date.now()}${n}`,
+        tv_serials: [shared],
+      });
+    const [a, b] = [await form(1), await form(2)];
+    // The unit held by another transaction while both forms arrive, so that both are past
+    // every other check and wait on the unit at once.
+    const holder = await ownerSql();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from public.tv_units where serial = $1 for update', [shared]);
+      const { rows: me } = await holder.query('select pg_backend_pid() as pid');
+      const holderPid = me[0].pid as number;
+      let settled = false;
+      const sent = Promise.all([
+        first.send([first.command('create_shipment_poljak', a)]),
+        second.send([second.command('create_shipment_poljak', b)]),
+      ]).finally(() => (settled = true));
+      // Both waiting: the first on this transaction, the second on the row behind it
+      // (pg_locks shows every session's waits; blocked by this one, directly or not).
+      while (!settled) {
+        const { rows } = await holder.query(
+          `select count(distinct pid)::int as n from pg_locks
+           where not granted and pid <> pg_backend_pid()
+             and $1::int = any (pg_blocking_pids(pid) || array(
+               select b from unnest(pg_blocking_pids(pid)) w, unnest(pg_blocking_pids(w)) b))`,
+          [holderPid],
+        );
+        if (rows[0].n >= 2) break;
+      }
+      await holder.query('commit');
+      const [[ra], [rb]] = await sent;
+      const outcomes = [ra!, rb!];
+      expect(outcomes.filter((r) => r.outcome === 'applied')).toHaveLength(1);
+      expectRefused(
+        outcomes.find((r) => r.outcome === 'rejected'),
+        'conflict',
+        'serial.inOpenShipment',
+        { serial: shared },
+      );
+      const [won, lost] = ra!.outcome === 'applied' ? [a, b] : [b, a];
+      expect(await rowOf('shipments', lost.shipment_id)).toBeUndefined();
+      expect(await unitsOf([shared!])).toEqual([
+        expect.objectContaining({ state: 'in_transit', shipment_id: won.shipment_id }),
+      ]);
+      expect((await eventsOf([shared!])).map((e) => e.kind)).toEqual(['registered', 'loaded']);
+    } finally {
+      await holder.end();
+    }
   });
 });
 
