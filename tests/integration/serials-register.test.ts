@@ -2,7 +2,8 @@
 // (admin, or a hub user of that hub), on the server's API: who may, the refusals in their
 // order with their keys, a refusal writes nothing, a replay is applied once.
 import { afterAll, describe, expect, it } from 'vitest';
-import { as, id, rowOf } from './commands-support';
+import { normalizeSerial } from '../../sync/domain/serials';
+import { as, db, id, rowOf } from './commands-support';
 import {
   closeSerials,
   eventsOf,
@@ -179,5 +180,49 @@ describe('register_serials', () => {
     expect(twice).toMatchObject({ outcome: 'applied' });
     expect(await unitsOf(list)).toHaveLength(2);
     expect(await eventsOf(list)).toHaveLength(2);
+  });
+});
+
+describe('public.cmd_serial_normal', () => {
+  it('makes the one form normalizeSerial makes (sync/domain/serials.ts), and names a bad one as the device does', async () => {
+    const fixed = [
+      ' abc-123 ',
+      'abc\r\n',
+      '\tab/c.d_e',
+      'ab',
+      'a'.repeat(64),
+      'a'.repeat(65),
+      '-abc',
+      'ABC DEF',
+      'straße1',
+      'ﬁle-001',
+      '\u00a0tv-1\u3000',
+      '\ufeffTV-002',
+      'tv\u0001-003\u007f',
+      'é12',
+      'ıa1',
+      '\u200bTV-1',
+      '',
+      '   ',
+      `${'x'.repeat(70)}!`,
+      '\u2028sn/01.02\u2029',
+    ];
+    // And strings drawn from letters, digits, the allowed marks, spaces and a few others.
+    const alphabet = ['a', 'Z', '0', '9', '-', '_', '/', '.', ' ', '\t', '\u00a0', 'ß', '#', 'é', '\u0002'];
+    let seed = 42;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const drawn = Array.from({ length: 300 }, () =>
+      Array.from({ length: next() % 12 }, () => alphabet[next() % alphabet.length]).join(''),
+    );
+    const sql = await db();
+    for (const raw of [...fixed, ...drawn]) {
+      const { rows } = await sql.query(
+        'select public.cmd_serial_normal($1) as normal, public.cmd_serial_shown($1) as shown',
+        [raw],
+      );
+      expect(rows[0].normal, JSON.stringify(raw)).toBe(normalizeSerial(raw));
+      if (normalizeSerial(raw) === null)
+        expect(rows[0].shown, JSON.stringify(raw)).toBe(raw.trim().slice(0, 64));
+    }
   });
 });
