@@ -205,6 +205,8 @@ $$;
 revoke execute on function public.tv_unit_events_refuse_rewrite() from public, anon, authenticated;
 
 -- register_serials {hub_id, units: [{unit_id, serial}]} ----------------------------------
+-- The units are read and their serials looked up once (one query), checked in list order, then
+-- written in one INSERT (one statement: one poke, one pass of the triggers, for up to 500).
 create or replace function public.cmd_register_serials(ctx public.command_context, p jsonb)
 returns uuid
 language plpgsql
@@ -217,10 +219,10 @@ declare
   u jsonb;
   n integer;
   i integer;
-  v_serial text;
-  v_unit_id uuid;
   serials text[] := '{}';
   ids uuid[] := '{}';
+  known text[];
+  written text[];
 begin
   -- Admin, or a hub user of this hub (tower control watches, it does not stock).
   perform public.cmd_require_role(ctx, array['admin', 'hub_user']);
@@ -242,30 +244,43 @@ begin
     if jsonb_typeof(u) is distinct from 'object' or jsonb_typeof(u -> 'serial') is distinct from 'string' then
       perform public.cmd_reject('validation', 'invalidCommand');
     end if;
-    v_unit_id := public.cmd_uuid(u, 'unit_id', 'invalidCommand');
-    v_serial := public.cmd_serial_normal(u ->> 'serial');
-    if v_serial is null then
+    ids := ids || public.cmd_uuid(u, 'unit_id', 'invalidCommand');
+    serials := serials || public.cmd_serial_normal(u ->> 'serial');
+  end loop;
+  -- The serials known already, in any state, at any hub (a serial is unique in the company).
+  known := array(select t.serial from public.tv_units t where t.serial = any (serials));
+  for i in 1 .. n loop
+    if serials[i] is null then
       perform public.cmd_reject('validation', 'serial.invalid',
-        jsonb_build_object('serial', public.cmd_serial_shown(u ->> 'serial')));
+        jsonb_build_object('serial', public.cmd_serial_shown(units -> (i - 1) ->> 'serial')));
     end if;
-    if v_serial = any (serials) then
-      perform public.cmd_reject('validation', 'serial.alreadyScanned', jsonb_build_object('serial', v_serial));
+    if serials[i] = any (serials[1:i - 1]) then
+      perform public.cmd_reject('validation', 'serial.alreadyScanned', jsonb_build_object('serial', serials[i]));
     end if;
-    if v_unit_id = any (ids) then
+    if ids[i] = any (ids[1:i - 1]) then
       perform public.cmd_reject('duplicate_id', 'duplicateId');
     end if;
-    perform public.cmd_require_new_id('tv_units', v_unit_id);
-    -- A serial known in any state; one being registered by another transaction is waited
-    -- for (the unique index) and then refused the same way.
-    insert into public.tv_units (id, serial, state, hub_id)
-    values (v_unit_id, v_serial, 'in_stock', v_hub_id)
-    on conflict (serial) do nothing;
-    if not found then
-      perform public.cmd_reject('duplicate', 'serial.alreadyRegistered', jsonb_build_object('serial', v_serial));
+    if serials[i] = any (known) then
+      perform public.cmd_reject('duplicate', 'serial.alreadyRegistered', jsonb_build_object('serial', serials[i]));
     end if;
-    serials := serials || v_serial;
-    ids := ids || v_unit_id;
   end loop;
+  if exists (select 1 from public.tv_units t where t.id = any (ids)) then
+    perform public.cmd_reject('duplicate_id', 'duplicateId');
+  end if;
+  -- A serial registered meanwhile by another transaction is waited for (the unique index)
+  -- and left out here: refused as known, the first such in list order.
+  with made as (
+    insert into public.tv_units (id, serial, state, hub_id)
+    select x.id, x.serial, 'in_stock', v_hub_id from unnest(ids, serials) as x (id, serial)
+    on conflict (serial) do nothing
+    returning serial
+  )
+  select array_agg(m.serial) into written from made m;
+  if coalesce(cardinality(written), 0) < n then
+    perform public.cmd_reject('duplicate', 'serial.alreadyRegistered', jsonb_build_object('serial',
+      (select x.serial from unnest(serials) with ordinality as x (serial, k)
+       where x.serial <> all (coalesce(written, '{}')) order by x.k limit 1)));
+  end if;
   insert into public.tv_unit_events (unit_id, serial, kind, hub_id, shipment_id, command_id, actor, at)
   select x.id, x.serial, 'registered', v_hub_id, null, ctx.command_id, ctx.user_id, ctx.received_at
   from unnest(ids, serials) as x (id, serial);

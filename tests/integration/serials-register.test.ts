@@ -166,6 +166,14 @@ describe('register_serials', () => {
     expect(await eventsOf(list)).toHaveLength(1);
   });
 
+  it('takes the most a command may carry, 500 units, in one go', async () => {
+    const hub = await trackingHub();
+    const list = serials(500);
+    await registered(await as('admin'), hub.hubId, list);
+    expect(await unitsOf(list)).toHaveLength(500);
+    expect(await eventsOf(list)).toHaveLength(500);
+  });
+
   it('applies a replayed command once (the same id sent again)', async () => {
     const hub = await trackingHub();
     const user = await hubUserOf(hub.hubId);
