@@ -24,6 +24,7 @@ import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useSignedIn } from '../../lib/session/session';
 import { CapacityDialog, EditHubDialog } from './hub-dialogs';
 import { checkAddHub, hubTypeLabel } from './hub-forms';
+import { TitledSection } from '../../components/titled-section';
 
 const ALL = { selector: {} };
 
@@ -140,10 +141,7 @@ export function HubsPage() {
       />
       <RejectionsAlert />
       {admin && <AddHubForm />}
-      <section className="grid gap-2" aria-labelledby="registered-hubs">
-        <h2 id="registered-hubs" className="text-lg font-semibold">
-          {t('hubsScreen.registered')}
-        </h2>
+      <TitledSection id="registered-hubs" title={t('hubsScreen.registered')} className="grid gap-2">
         <DataTable
           testId="hubs-table"
           columns={columns}
@@ -164,7 +162,7 @@ export function HubsPage() {
               : undefined
           }
         />
-      </section>
+      </TitledSection>
       <Card>
         <CardHeader>
           <CardTitle>{t('hubsScreen.capacityTitle')}</CardTitle>
