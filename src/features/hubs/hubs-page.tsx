@@ -18,7 +18,7 @@ import { formatDate, formatNumber } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
 import { runCommand } from '../../lib/writes/run-command';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
-import { useCommandForm } from '../../lib/writes/use-command-form';
+import { sendChecked, useCommandForm } from '../../lib/writes/use-command-form';
 import { useRejectionToasts } from '../../lib/use-outbox';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useSignedIn } from '../../lib/session/session';
@@ -49,16 +49,11 @@ function AddHubForm() {
   const t = useT();
   const { form, onSubmit, saving } = useCommandForm({
     defaultValues: { name: '', city: '' },
-    submit: (values) => {
-      const checked = checkAddHub(values);
-      if (!checked.ok) return checked;
-      return {
-        command: 'add_hub',
-        payload: checked.payload,
+    submit: (values) =>
+      sendChecked('add_hub', checkAddHub(values), {
         success: t('hubsScreen.saved'),
         failure: () => t('hubsScreen.saveFailed'),
-      };
-    },
+      }),
     resetOnDone: true,
   });
   const Field = useFormFields(form);
