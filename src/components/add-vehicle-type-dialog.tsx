@@ -2,6 +2,7 @@
 import { FormDialog, useFormDialog } from './form-dialog';
 import { useT } from '../lib/i18n';
 import { checkAddVehicleType } from '../lib/writes/master-data-forms';
+import { sendChecked } from '../lib/writes/use-command-form';
 
 export function AddVehicleTypeDialog({
   onClose,
@@ -14,16 +15,11 @@ export function AddVehicleTypeDialog({
   const { Field, dialog } = useFormDialog({
     onClose,
     defaultValues: { name: '' },
-    submit: (values) => {
-      const checked = checkAddVehicleType(values);
-      if (!checked.ok) return checked;
-      return {
-        command: 'add_vehicle_type',
-        payload: checked.payload,
+    submit: (values) =>
+      sendChecked('add_vehicle_type', checkAddVehicleType(values), {
         success: t('masterData.toast.vehicleTypeAdded'),
         failure: () => t('masterData.failure.addVehicleType'),
-      };
-    },
+      }),
     onDone: (_values, payload) => {
       if (payload) onAdded?.(payload.vehicle_type_id as string);
       onClose();

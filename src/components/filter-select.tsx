@@ -1,11 +1,8 @@
-// A filter's select: "any" first (its own label), then the options; an empty value is "any".
-// The shipment lists' filter bar and the audit trail's filters.
+// A filter's select under its label: "any" first (its own label), then the options; an empty
+// value is "any". The shipment lists' filter bar and the audit trail's filters.
 import type { FilterOption } from '../lib/shipments/shipment-filters';
 import { FormField } from './form-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
-
-/** A select's value for "any" (a Radix select item cannot have an empty value). */
-const ANY = '__semua__';
+import { AnySelect } from './select-options';
 
 export function FilterSelect({
   id,
@@ -24,19 +21,14 @@ export function FilterSelect({
 }) {
   return (
     <FormField id={id} label={label}>
-      <Select value={value || ANY} onValueChange={(v) => onChange(v === ANY ? '' : v)}>
-        <SelectTrigger id={id} className="h-11 w-full" data-testid={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ANY}>{anyLabel}</SelectItem>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <AnySelect
+        id={id}
+        anyLabel={anyLabel}
+        value={value}
+        options={options}
+        onChange={onChange}
+        className="h-11 w-full"
+      />
     </FormField>
   );
 }

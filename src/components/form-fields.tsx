@@ -9,7 +9,8 @@ import { Controller, get, type FieldValues, type Path, type UseFormReturn } from
 import { parseQuantity } from '../lib/quantity';
 import { FormField } from './form-field';
 import { Input } from './ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
+import { SelectOptions, type SelectOption } from './select-options';
+import { Select, SelectContent, SelectTrigger, SelectValue } from './ui/select';
 import { Textarea } from './ui/textarea';
 
 /** A field's props once its form is bound (useFormFields). */
@@ -113,11 +114,6 @@ export function TextareaField<V extends FieldValues>(props: FieldProps<V> & Text
   );
 }
 
-export interface SelectOption {
-  value: string;
-  label: string;
-}
-
 interface SelectProps {
   options: readonly SelectOption[];
   placeholder?: string;
@@ -153,11 +149,7 @@ export function SelectField<V extends FieldValues>(props: FieldProps<V> & Select
                   <SelectValue placeholder={placeholder} />
                 </SelectTrigger>
                 <SelectContent>
-                  {options.map((o) => (
-                    <SelectItem key={o.value} value={o.value}>
-                      {o.label}
-                    </SelectItem>
-                  ))}
+                  <SelectOptions options={options} />
                 </SelectContent>
               </Select>
             )}

@@ -10,6 +10,7 @@ import { useSignedIn } from '../lib/session/session';
 import { useRxQuery } from '../lib/hooks/use-rx-query';
 import { DiscrepancyList } from './discrepancy-list';
 import { ResolveDiscrepancyDialog } from './resolve-discrepancy-dialog';
+import { TitledSection } from './titled-section';
 
 export function ShipmentDiscrepancies({
   shipmentId,
@@ -29,14 +30,12 @@ export function ShipmentDiscrepancies({
   const [resolving, setResolving] = useState<Discrepancy | null>(null);
   if (rows.length === 0) return null;
   return (
-    <section
-      className="grid gap-2"
-      aria-labelledby="shipment-discrepancies"
-      data-testid="shipment-discrepancies"
+    <TitledSection
+      id="shipment-discrepancies"
+      title={t('common.discrepancies')}
+      level={3}
+      testId="shipment-discrepancies"
     >
-      <h3 id="shipment-discrepancies" className="font-semibold">
-        {t('common.discrepancies')}
-      </h3>
       <DiscrepancyList
         rows={rows}
         context={context}
@@ -49,6 +48,6 @@ export function ShipmentDiscrepancies({
       {resolving && (
         <ResolveDiscrepancyDialog discrepancy={resolving} batch={batch} onClose={() => setResolving(null)} />
       )}
-    </section>
+    </TitledSection>
   );
 }

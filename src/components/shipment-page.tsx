@@ -16,6 +16,7 @@ import { RejectionsAlert } from './rejections-alert';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert';
 import { Button } from './ui/button';
 import { Skeleton } from './ui/skeleton';
+import { TitledSection } from './titled-section';
 
 export function ShipmentPage({
   shipmentId,
@@ -105,10 +106,12 @@ export function ShipmentSteps({
   return (
     <>
       <StepTrail step={step} />
-      <section aria-labelledby="shipment-next-step" className="grid gap-2" data-testid="shipment-next">
-        <h2 id="shipment-next-step" className="text-lg font-semibold">
-          {step ? t('hubShipping.view.next') : t('hubShipping.view.doneTitle')}
-        </h2>
+      <TitledSection
+        id="shipment-next-step"
+        title={step ? t('hubShipping.view.next') : t('hubShipping.view.doneTitle')}
+        className="grid gap-2"
+        testId="shipment-next"
+      >
         {step ? (
           next(step)
         ) : (
@@ -117,7 +120,7 @@ export function ShipmentSteps({
             {t('hubShipping.view.done')}
           </p>
         )}
-      </section>
+      </TitledSection>
       <ul className="grid">{card}</ul>
       {!step && <ShipmentDocuments shipmentId={shipmentId} timeZone={timeZone} />}
     </>

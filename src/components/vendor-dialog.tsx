@@ -6,6 +6,7 @@ import type { Vendor } from '../../sync/pure';
 import { FormDialog, useFormDialog } from './form-dialog';
 import { useT } from '../lib/i18n';
 import { checkAddVendor, checkEditVendor } from '../lib/writes/master-data-forms';
+import { sendChecked } from '../lib/writes/use-command-form';
 
 /** Without `vendor` it adds one (and reports its id through onAdded); with it, it edits that one. */
 export function VendorDialog({
@@ -27,25 +28,20 @@ export function VendorDialog({
       phone: vendor?.phone ?? '',
     },
     submit: (values) => {
-      if (vendor) {
-        const checked = checkEditVendor(vendor, values);
-        if (!checked.ok) return checked;
-        // An edit that changes nothing sends nothing.
-        if (!checked.payload) return null;
-        return {
-          command: 'edit_vendor',
-          payload: checked.payload,
-          success: t('masterData.toast.vendorUpdated'),
-          failure: () => t('masterData.failure.updateVendor'),
-        };
-      }
-      const checked = checkAddVendor(values);
+      if (!vendor)
+        return sendChecked('add_vendor', checkAddVendor(values), {
+          success: t('masterData.toast.vendorAdded'),
+          failure: () => t('masterData.failure.addVendor'),
+        });
+      const checked = checkEditVendor(vendor, values);
       if (!checked.ok) return checked;
+      // An edit that changes nothing sends nothing.
+      if (!checked.payload) return null;
       return {
-        command: 'add_vendor',
+        command: 'edit_vendor',
         payload: checked.payload,
-        success: t('masterData.toast.vendorAdded'),
-        failure: () => t('masterData.failure.addVendor'),
+        success: t('masterData.toast.vendorUpdated'),
+        failure: () => t('masterData.failure.updateVendor'),
       };
     },
     onDone: (_values, payload) => {

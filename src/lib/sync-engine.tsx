@@ -11,7 +11,7 @@ import { supabase } from './session/supabase';
 import { tablesArrived } from './tables-arrived';
 import { PROBE_INTERVAL_KEY, SAFETY_PROBE_KEY } from './session/storage-keys';
 import { useOnline } from './hooks/use-online';
-import { deliver, presentNow } from './hooks/use-observable';
+import { deliver, presentNow, type Subscribable } from './hooks/use-observable';
 
 const EngineContext = createContext<SyncEngine | null>(null);
 // True once opening the local database has failed (false while it opens).
@@ -139,6 +139,24 @@ export function useSyncEngineFailed(): boolean {
   return useContext(EngineFailedContext);
 }
 
+/**
+ * The latest value of one of the engine's streams, or null while the engine opens and until
+ * the stream has told it. Background news: a transition, unless a tap's presentation emits it
+ * (use-observable). `stream` is a module's constant, so one subscription lasts per engine.
+ */
+function useEngineNews<T>(stream: (engine: SyncEngine) => Subscribable<T>): T | null {
+  const engine = useSyncEngine();
+  const [latest, setLatest] = useState<T | null>(null);
+  useEffect(() => {
+    if (!engine) return;
+    const subscription = stream(engine).subscribe({ next: (next) => deliver(setLatest, next) });
+    return () => subscription.unsubscribe();
+  }, [engine, stream]);
+  return engine ? latest : null;
+}
+const statusOf = (engine: SyncEngine): Subscribable<SyncStatus> => engine.status$;
+const changesOf = (engine: SyncEngine): Subscribable<ChangeWatch> => engine.changes$;
+
 const OFFLINE_IDLE: Omit<SyncStatus, 'online'> = {
   syncing: false,
   pendingCommands: 0,
@@ -155,16 +173,9 @@ const OFFLINE_IDLE: Omit<SyncStatus, 'online'> = {
  * says of its last sync waits for it rather than saying "never" (issue 43).
  */
 export function useKnownSyncStatus(): SyncStatus | null {
-  const engine = useSyncEngine();
+  const status = useEngineNews(statusOf);
   const online = useOnline();
-  const [status, setStatus] = useState<SyncStatus | null>(null);
-  useEffect(() => {
-    if (!engine) return;
-    // Background news: a transition, unless a tap's presentation emits it (use-observable).
-    const subscription = engine.status$.subscribe((next) => deliver(setStatus, next));
-    return () => subscription.unsubscribe();
-  }, [engine]);
-  if (!engine || !status) return null;
+  if (!status) return null;
   return { ...status, online: status.online && online };
 }
 
@@ -176,14 +187,7 @@ export function useSyncStatus(): SyncStatus {
 
 /** How this device hears of changes (the socket, the probe's intervals), or null while the engine opens. */
 export function useChangeWatch(): ChangeWatch | null {
-  const engine = useSyncEngine();
-  const [watch, setWatch] = useState<ChangeWatch | null>(null);
-  useEffect(() => {
-    if (!engine) return;
-    const subscription = engine.changes$.subscribe((next) => deliver(setWatch, next));
-    return () => subscription.unsubscribe();
-  }, [engine]);
-  return engine ? watch : null;
+  return useEngineNews(changesOf);
 }
 
 /**

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeDiscrepancy, REASON_LABEL, resolvedByText } from '../../src/lib/handover/discrepancies';
 import { DOCUMENT_KIND_LABEL } from '../../src/lib/documents/document-messages';
-import { RECEIPT } from '../../src/lib/handover/receipt-messages';
+import { discrepancyTitle } from '../../src/lib/handover/receipt-draft';
 import { SCAN } from '../../src/lib/handover/scan-messages';
 import { formatDateTime, formatNumber, inLocale } from '../../src/lib/format-date';
 import { setLanguage } from '../../src/lib/i18n';
@@ -23,7 +23,7 @@ describe('the handover texts outside React', () => {
     expect(SCAN.otherHub('B-1', 'Hub Cikarang')).toBe(
       'Pengiriman B-1 ditujukan ke Hub Cikarang, bukan ke hub Anda. Jangan dibongkar di sini.',
     );
-    expect(RECEIPT.discrepancyTitle(RECEIPT.itemLabel.smartboard, 'kurang', 2)).toBe('TV kurang 2');
+    expect(discrepancyTitle({ item: 'smartboard', reason: 'kurang', quantity: 2 })).toBe('TV kurang 2');
     expect(DOCUMENT_KIND_LABEL.surat_jalan).toBe('Surat Jalan');
   });
 
@@ -38,7 +38,7 @@ describe('the handover texts outside React', () => {
     expect(SCAN.otherHub('B-1', 'Hub Cikarang')).toBe(
       'Shipment B-1 is bound for Hub Cikarang, not for your hub. Do not unload it here.',
     );
-    expect(RECEIPT.discrepancyTitle(RECEIPT.itemLabel.smartboard, 'kurang', 2)).toBe('TV short by 2');
+    expect(discrepancyTitle({ item: 'smartboard', reason: 'kurang', quantity: 2 })).toBe('TV short by 2');
     expect(DOCUMENT_KIND_LABEL.surat_jalan).toBe('Delivery Note');
     setLanguage('id');
   });

@@ -4,8 +4,7 @@
 import { useRef, useState } from 'react';
 import { Camera, ImagePlus } from 'lucide-react';
 import { compressImage } from '../../lib/documents/compress-image';
-import type { NeededDiscrepancy } from '../../lib/handover/receipt-draft';
-import { RECEIPT } from '../../lib/handover/receipt-messages';
+import { discrepancyTitle, type NeededDiscrepancy } from '../../lib/handover/receipt-draft';
 import { useT } from '../../lib/i18n';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -25,11 +24,6 @@ export interface DiscrepancyState {
   id: string;
   note: string;
   photos: ReceiptPhoto[];
-}
-
-/** 'TV kurang 2', in the device's language when called. */
-export function discrepancyTitle(d: NeededDiscrepancy): string {
-  return RECEIPT.discrepancyTitle(RECEIPT.itemLabel[d.item], d.reason, d.quantity);
 }
 
 export function DiscrepancyFields({

@@ -119,20 +119,13 @@ export async function queueReceiptDocuments(
 ): Promise<void> {
   const location = await knownLocation();
   const at = { shipmentId, ...(location ? { location } : {}) };
-  await queue({
-    ...at,
-    id: receipt.receiver_signature_id,
-    kind: 'signature_receiver',
-    bytes: dataUrlBytes(values.receiver_signature ?? ''),
-    mime: 'image/png',
-  });
-  await queue({
-    ...at,
-    id: receipt.driver_signature_id,
-    kind: 'signature_driver',
-    bytes: dataUrlBytes(values.driver_signature ?? ''),
-    mime: 'image/png',
-  });
+  const signatures = [
+    [receipt.receiver_signature_id, 'signature_receiver', values.receiver_signature],
+    [receipt.driver_signature_id, 'signature_driver', values.driver_signature],
+  ] as const;
+  for (const [id, kind, dataUrl] of signatures) {
+    await queue({ ...at, id, kind, bytes: dataUrlBytes(dataUrl ?? ''), mime: 'image/png' });
+  }
   const needed = neededDiscrepancies({ sent, counts: draftOf(values, sent).counts });
   for (const [i, d] of needed.entries()) {
     for (const photo of (values.discrepancies[d.key] ?? NO_DISCREPANCY).photos) {

@@ -11,6 +11,7 @@ import { supabase } from '../../lib/session/supabase';
 import type { TimeZone } from '../../lib/time-zone';
 import { Button } from '../ui/button';
 import { VerifyDocumentLink } from '../verify-document-link';
+import { TitledSection } from '../titled-section';
 
 const BUCKET = 'shipment-documents';
 
@@ -39,14 +40,12 @@ export function ShipmentDocuments({ shipmentId, timeZone }: { shipmentId: string
     }
   };
   return (
-    <section
-      className="grid gap-2"
-      aria-labelledby="shipment-documents-title"
-      data-testid="shipment-documents"
+    <TitledSection
+      id="shipment-documents-title"
+      title={t('handover.documents.sectionTitle')}
+      level={3}
+      testId="shipment-documents"
     >
-      <h3 id="shipment-documents-title" className="font-semibold">
-        {t('handover.documents.sectionTitle')}
-      </h3>
       {documents.length === 0 ? (
         <p className="text-muted-foreground text-sm">{t('handover.documents.none')}</p>
       ) : (
@@ -106,6 +105,6 @@ export function ShipmentDocuments({ shipmentId, timeZone }: { shipmentId: string
           <VerifyDocumentLink />
         </div>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -11,6 +11,12 @@ import { COMMAND_TYPES, commandLabel } from '../../lib/command-labels';
 import { useT } from '../../lib/i18n';
 import { NO_FILTERS, type AuditFilters } from './audit-query';
 
+/** The range's two ends, each a day picked with its label. */
+const DAYS = [
+  { end: 'from', label: 'audit.filterFrom' },
+  { end: 'to', label: 'audit.filterTo' },
+] as const;
+
 export function AuditFiltersBar({
   filters,
   hubs,
@@ -49,24 +55,17 @@ export function AuditFiltersBar({
         options={COMMAND_TYPES.map((type) => ({ value: type, label: commandLabel(type) }))}
         onChange={(type) => set({ type })}
       />
-      <FormField id="audit-from" label={t('audit.filterFrom')}>
-        <DatePicker
-          id="audit-from"
-          label={t('audit.filterFrom')}
-          value={filters.from}
-          onChange={(from) => set({ from })}
-          clearable
-        />
-      </FormField>
-      <FormField id="audit-to" label={t('audit.filterTo')}>
-        <DatePicker
-          id="audit-to"
-          label={t('audit.filterTo')}
-          value={filters.to}
-          onChange={(to) => set({ to })}
-          clearable
-        />
-      </FormField>
+      {DAYS.map(({ end, label }) => (
+        <FormField key={end} id={`audit-${end}`} label={t(label)}>
+          <DatePicker
+            id={`audit-${end}`}
+            label={t(label)}
+            value={filters[end]}
+            onChange={(day) => set({ [end]: day })}
+            clearable
+          />
+        </FormField>
+      ))}
       <Button variant="outline" onClick={() => onChange(NO_FILTERS)}>
         {t('audit.reset')}
       </Button>

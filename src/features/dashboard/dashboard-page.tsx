@@ -24,6 +24,7 @@ import { AttentionBoard } from './attention-board';
 import { DiscrepancyBoard } from './discrepancy-board';
 import { HubCardMarks } from './hub-card-marks';
 import { HubChartSkeleton } from './hub-chart-frame';
+import { TitledSection } from '../../components/titled-section';
 
 const HubChart = lazy(() => import('./hub-chart'));
 
@@ -224,17 +225,11 @@ export function DashboardPage() {
       {(!shown || data.hubCards.length > 0) && (
         <HeldHeight id="status-hub" ready={data.ready}>
           {!shown ? (
-            <section className="grid gap-3" aria-labelledby="status-hub" data-testid="status-hub-loading">
-              <h2 id="status-hub" className="text-lg font-semibold">
-                {t('tower.dashboard.statusHub')}
-              </h2>
+            <TitledSection id="status-hub" title={t('tower.dashboard.statusHub')} testId="status-hub-loading">
               <Skeleton className="h-48 w-full" />
-            </section>
+            </TitledSection>
           ) : (
-            <section className="grid gap-3" aria-labelledby="status-hub">
-              <h2 id="status-hub" className="text-lg font-semibold">
-                {t('tower.dashboard.statusHub')}
-              </h2>
+            <TitledSection id="status-hub" title={t('tower.dashboard.statusHub')}>
               <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
                 {data.hubCards.map((card) => (
                   <HubCard key={card.kind} card={card} />
@@ -258,17 +253,14 @@ export function DashboardPage() {
                   </CardContent>
                 </Card>
               )}
-            </section>
+            </TitledSection>
           )}
         </HeldHeight>
       )}
 
       {(profile.role !== 'hub_user' || profile.hubInfo.hubType === 'pod') && (
         <HeldHeight id="pod" ready={data.ready}>
-          <section className="grid gap-3" aria-labelledby="pod-section">
-            <h2 id="pod-section" className="text-lg font-semibold">
-              {t('lib.nav.pod')}
-            </h2>
+          <TitledSection id="pod-section" title={t('lib.nav.pod')}>
             {!shown ? (
               <Skeleton className="h-32 w-full" data-testid="pod-cards-loading" />
             ) : data.podCards.length === 0 ? (
@@ -298,7 +290,7 @@ export function DashboardPage() {
                 ))}
               </div>
             )}
-          </section>
+          </TitledSection>
         </HeldHeight>
       )}
     </div>

@@ -6,7 +6,7 @@ import { useT } from '../../lib/i18n';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { departedShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';
-import { ListSection } from './list-section';
+import { TitledSection } from '../../components/titled-section';
 import { HubShipmentList } from './hub-shipment-card';
 import { useUploads } from './use-engine-store';
 
@@ -23,7 +23,7 @@ export const DeparturesList = memo(function DeparturesList() {
   const uploads = useUploads(shown.map((s) => s.id));
   if (shipments.length === 0) return null;
   return (
-    <ListSection id="departures" title={t('hubShipping.departures.title')}>
+    <TitledSection id="departures-title" title={t('hubShipping.departures.title')}>
       <HubShipmentList
         shipments={shown}
         testId="departures-list"
@@ -34,6 +34,6 @@ export const DeparturesList = memo(function DeparturesList() {
           {t('hubShipping.departures.more', { n: shipments.length - SHOWN })}
         </p>
       )}
-    </ListSection>
+    </TitledSection>
   );
 });

@@ -6,7 +6,7 @@ import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { EmptyState } from '../../components/empty-state';
 import { doneShipments } from './hub-queries';
 import { useHubScope } from './hub-scope';
-import { ListSection } from './list-section';
+import { TitledSection } from '../../components/titled-section';
 import { historyEmpty } from './messages';
 import { HubShipmentList } from './hub-shipment-card';
 import { useReceivedCounts } from '../../lib/handover/use-received-counts';
@@ -20,7 +20,7 @@ export function DoneList() {
   // Issue 41: what arrived, with a mark per shortage or damage.
   const received = useReceivedCounts(rows);
   return (
-    <ListSection id="done" title={t('hubOps.page.tabs.done')} testId="done-section">
+    <TitledSection id="done-title" title={t('hubOps.page.tabs.done')} testId="done-section">
       {rows.length === 0 ? (
         <EmptyState testId="done-empty">{historyEmpty()}</EmptyState>
       ) : (
@@ -30,6 +30,6 @@ export function DoneList() {
           card={(s) => ({ route: 'from', dates: 'done', received: received.get(s.id) })}
         />
       )}
-    </ListSection>
+    </TitledSection>
   );
 }

@@ -10,6 +10,7 @@ import { parseCount } from './shipping-checks';
 
 export { checkCommand, type Checked } from '../../lib/writes/check-command';
 import { checkCommand, type Checked } from '../../lib/writes/check-command';
+import type { VehicleFormFields } from '../../lib/writes/master-data-forms';
 
 export { failed };
 
@@ -101,15 +102,8 @@ export function checkSeaForm(
 
 export { checkAddVendor, checkEditVendor, checkAddVehicleType } from '../../lib/writes/master-data-forms';
 
-export interface AddVehicleValues {
+export interface AddVehicleValues extends VehicleFormFields {
   vendor_id: string;
-  mode: 'darat' | 'laut';
-  license_plate: string;
-  vehicle_type_id: string;
-  driver_name: string;
-  driver_phone: string;
-  nama_kapal: string;
-  nama_pelayaran: string;
 }
 
 export function checkAddVehicle(values: AddVehicleValues, hubId: string | null) {

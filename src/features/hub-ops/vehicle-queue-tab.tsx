@@ -14,7 +14,7 @@ import { DeparturesList } from './departures-list';
 import { EmptyState } from '../../components/empty-state';
 import { useT } from '../../lib/i18n';
 import { useHubScope } from './hub-scope';
-import { ListSection } from './list-section';
+import { TitledSection } from '../../components/titled-section';
 import { FAILURE } from './messages';
 import { runWithUndo } from '../../lib/writes/undo-offer';
 import { RowActionsMenu } from '../../components/row-actions-menu';
@@ -238,7 +238,7 @@ export function LoadingTab({
     <div className="flex flex-1 flex-col gap-6">
       {/* Pinned first: a truck waiting for its form holds the dock until it is filled. */}
       {awaiting.length > 0 && (
-        <ListSection id="awaiting-form" title={t('hubOps.queue.awaitingTitle')}>
+        <TitledSection id="awaiting-form-title" title={t('hubOps.queue.awaitingTitle')}>
           <ul className="grid gap-2" data-testid="awaiting-form-list">
             {awaiting.map((v) => (
               <HubVehicleCard
@@ -254,7 +254,7 @@ export function LoadingTab({
               />
             ))}
           </ul>
-        </ListSection>
+        </TitledSection>
       )}
 
       <QueueList

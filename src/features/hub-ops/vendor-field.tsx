@@ -10,7 +10,7 @@ import type { Vendor } from '../../../sync/pure';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/form-field';
 import { SelectField } from '../../components/form-fields';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { AnySelect } from '../../components/select-options';
 import { VendorDialog } from '../../components/vendor-dialog';
 import { useT } from '../../lib/i18n';
 import { useHubScope } from './hub-scope';
@@ -96,9 +96,6 @@ export function VendorField<V extends FieldValues>({
   );
 }
 
-/** A select's value for "every vendor" (a Radix select item cannot have an empty value). */
-const ANY = '__semua__';
-
 /** The optional vendor filter of a list: '' is every vendor; `vendors` those the list has (the chosen one kept). */
 export function VendorFilter({
   id,
@@ -120,19 +117,14 @@ export function VendorFilter({
   return (
     <FormField id={id} label={t('hubOps.vendor.filterLabel')}>
       <div className="flex gap-2">
-        <Select value={value || ANY} onValueChange={(v) => onChange(v === ANY ? '' : v)}>
-          <SelectTrigger id={id} data-testid={id} className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ANY}>{t('hubOps.vendor.any')}</SelectItem>
-            {options.map((v) => (
-              <SelectItem key={v.id} value={v.id}>
-                {v.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <AnySelect
+          id={id}
+          anyLabel={t('hubOps.vendor.any')}
+          value={value}
+          options={options.map((v) => ({ value: v.id, label: v.name }))}
+          onChange={onChange}
+          className="w-full"
+        />
         <VendorActions vendor={chosen} editable={editable} onAdded={onChange} />
       </div>
     </FormField>

@@ -18,12 +18,13 @@ import { formatDate, formatNumber } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
 import { runCommand } from '../../lib/writes/run-command';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
-import { useCommandForm } from '../../lib/writes/use-command-form';
+import { sendChecked, useCommandForm } from '../../lib/writes/use-command-form';
 import { useRejectionToasts } from '../../lib/use-outbox';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useSignedIn } from '../../lib/session/session';
 import { CapacityDialog, EditHubDialog } from './hub-dialogs';
 import { checkAddHub, hubTypeLabel } from './hub-forms';
+import { TitledSection } from '../../components/titled-section';
 
 const ALL = { selector: {} };
 
@@ -48,16 +49,11 @@ function AddHubForm() {
   const t = useT();
   const { form, onSubmit, saving } = useCommandForm({
     defaultValues: { name: '', city: '' },
-    submit: (values) => {
-      const checked = checkAddHub(values);
-      if (!checked.ok) return checked;
-      return {
-        command: 'add_hub',
-        payload: checked.payload,
+    submit: (values) =>
+      sendChecked('add_hub', checkAddHub(values), {
         success: t('hubsScreen.saved'),
         failure: () => t('hubsScreen.saveFailed'),
-      };
-    },
+      }),
     resetOnDone: true,
   });
   const Field = useFormFields(form);
@@ -140,10 +136,7 @@ export function HubsPage() {
       />
       <RejectionsAlert />
       {admin && <AddHubForm />}
-      <section className="grid gap-2" aria-labelledby="registered-hubs">
-        <h2 id="registered-hubs" className="text-lg font-semibold">
-          {t('hubsScreen.registered')}
-        </h2>
+      <TitledSection id="registered-hubs" title={t('hubsScreen.registered')} className="grid gap-2">
         <DataTable
           testId="hubs-table"
           columns={columns}
@@ -164,7 +157,7 @@ export function HubsPage() {
               : undefined
           }
         />
-      </section>
+      </TitledSection>
       <Card>
         <CardHeader>
           <CardTitle>{t('hubsScreen.capacityTitle')}</CardTitle>

@@ -9,6 +9,7 @@ import { useReceivedCounts } from '../../lib/handover/use-received-counts';
 import { useT } from '../../lib/i18n';
 import type { StatusLooks } from '../../lib/shipments/shipment-status';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { TitledSection } from '../../components/titled-section';
 
 const SHOWN = 20;
 const DONE = {
@@ -42,10 +43,12 @@ export function PodDoneList({
   const received = useReceivedCounts(shown);
   if (shown.length === 0) return null;
   return (
-    <section className="grid gap-2" aria-labelledby="pod-done-title" data-testid="pod-done">
-      <h2 id="pod-done-title" className="text-lg font-semibold">
-        {t('hubOps.page.tabs.done')}
-      </h2>
+    <TitledSection
+      id="pod-done-title"
+      title={t('hubOps.page.tabs.done')}
+      className="grid gap-2"
+      testId="pod-done"
+    >
       <ul className="grid gap-2" data-testid="pod-done-list">
         {shown.map((s) => (
           <li
@@ -63,6 +66,6 @@ export function PodDoneList({
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

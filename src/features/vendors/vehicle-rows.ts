@@ -4,21 +4,15 @@
 import { t } from '../../lib/i18n';
 import type { AnyCommand, Vehicle } from '../../../sync/pure';
 import { checkCommand } from '../../lib/writes/check-command';
+import type { VehicleFormFields } from '../../lib/writes/master-data-forms';
 import * as M from './messages';
 
-export type Mode = 'darat' | 'laut';
+export type Mode = VehicleFormFields['mode'];
 
-export interface VehicleRow {
+export interface VehicleRow extends VehicleFormFields {
   key: string;
   /** The saved vehicle, or null for a row not saved yet. */
   saved: Vehicle | null;
-  mode: Mode;
-  license_plate: string;
-  vehicle_type_id: string;
-  driver_name: string;
-  driver_phone: string;
-  nama_kapal: string;
-  nama_pelayaran: string;
 }
 
 export const modeOf = (v: Vehicle): Mode => ((v.nama_kapal ?? '').trim() ? 'laut' : 'darat');

@@ -1,6 +1,6 @@
 // The folder src/lib/handover: receiving a shipment. The scanner and where a scan or a typed
 // search takes the user (scan-detector.ts, scan-target.ts, find-shipment.ts), the counted receipt
-// (this file, receipt-messages.ts), what arrived beside what was sent (receipt-marks.ts,
+// (this file), what arrived beside what was sent (receipt-marks.ts,
 // use-received-counts.ts) and the discrepancies (discrepancies.ts, use-discrepancies.ts). The
 // papers of the handover are in src/lib/documents.
 //
@@ -8,6 +8,7 @@
 // per difference, names and whether each has signed. Checked by the commands' own rule checker
 // (sync: checkReceipt, the same rules and messages as complete_unloading / pod_complete with
 // `receipt` and the server), its problems put under the form's fields, before anything is queued.
+import { t } from '../i18n';
 import { messageInLanguage } from '../i18n/server-message';
 import {
   checkReceipt,
@@ -151,4 +152,12 @@ export function receiptPayload(
       };
     }),
   };
+}
+
+/** A needed discrepancy's title in the device's language: 'TV kurang 2' ('TV short by 2'). */
+export function discrepancyTitle(d: Pick<NeededDiscrepancy, 'item' | 'reason' | 'quantity'>): string {
+  return t(`handover.receipt.discrepancyTitle.${d.reason}`, {
+    item: t(`common.item.${d.item}`),
+    quantity: d.quantity,
+  });
 }

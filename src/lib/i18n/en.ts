@@ -1,7 +1,7 @@
 // English (issue 30): every key of id.ts, the spec's Indonesian strings translated faithfully
 // (its English ones as they are). Typed by the Indonesian catalogue: a missing or extra key
 // fails typecheck; tests/unit/i18n-catalogue.test.ts checks no value is empty.
-import type { Catalogue } from './id';
+import { id, type Catalogue } from './id';
 import { screensEn } from './screens-en';
 import { hubOpsEn } from './hub-ops-en';
 import { libEn } from './lib-en';
@@ -96,8 +96,8 @@ export const en: Catalogue = {
     search: 'Search',
     checkDocument: 'Check Document',
     scanDocumentQr: 'Scan Document QR',
-    /** The two items, as labels (also read by a computed key). */
-    item: { smartboard: 'TV', bracket: 'Bracket' },
+    /** The two items, as labels (also read by a computed key): their names in both languages. */
+    item: id.common.item,
     /** A discrepancy's reason, as a label (also read by a computed key). */
     reason: { kurang: 'Short', lebih: 'Over', rusak: 'Damaged' },
   },

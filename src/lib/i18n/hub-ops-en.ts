@@ -99,18 +99,13 @@ export const hubOpsEn: typeof hubOpsId = {
       removedFromQueue: 'Vehicle removed from the queue',
       loadingFinished: 'Loading finished. Complete the shipping form.',
     },
+    // The spec's English failures are read from hubOpsId; the Indonesian ones in English here.
     failure: {
-      addToQueue: 'Failed to add vehicles to queue',
+      ...hubOpsId.messages.failure,
       seaFleet: 'Failed to save the sea fleet',
       addVehicle: 'Failed to add vehicle: {{message}}',
-      submitShipping: 'Failed to submit shipping form',
       createShipment: 'Failed to create shipment',
       saveData: 'An error occurred while saving the data',
-      updateVehicleStatus: 'Failed to update vehicle status',
-      confirmArrival: 'Failed to confirm arrival: {{message}}',
-      startUnloading: 'Failed to start unloading: {{message}}',
-      completeUnloading: 'Failed to complete unloading: {{message}}',
-      completeLoading: 'Failed to complete loading: {{message}}',
     },
     imageType: {
       darat: 'Only JPG and PNG files are allowed',

@@ -40,21 +40,10 @@ export const libEn: typeof libId = {
     attach_correction: 'Attach replacement document',
   },
   roles: libId.roles,
+  // The menu's names are the spec's English in both languages, but for one.
   nav: {
-    dashboard: 'Dashboard',
-    operations: 'Operations',
-    management: 'Management',
-    pod: 'POD',
-    users: 'Users',
-    vendors: 'Vendors',
-    inventory: 'Inventory',
-    hubs: 'Hubs',
-    statusShipment: 'Status Shipment',
-    settings: 'Settings',
-    audit: 'Audit Trail',
+    ...libId.nav,
     inventoryWarehouse: 'Warehouse Inventory',
-    myInventory: 'My Inventory',
-    hubPages: libId.nav.hubPages,
   },
   undo: {
     undone: 'Action undone',

@@ -1,10 +1,24 @@
-// The vendor and vehicle-type forms, shared by the hub screens and the vendor
+// The vendor, vehicle-type and vehicle forms, shared by the hub screens and the vendor
 // screens: checked by their commands' schemas (check-command.ts).
 import type { CommandInput } from '../../../sync/pure';
 import { checkCommand, type Checked } from './check-command';
 import type { FieldErrors } from './field-errors';
 
 const newId = () => crypto.randomUUID();
+
+/**
+ * A vehicle's fields as a form holds them, '' where empty: the hub's Tambah Kendaraan
+ * (features/hub-ops) and a row of Vendor Detail's vehicles (features/vendors).
+ */
+export interface VehicleFormFields {
+  mode: 'darat' | 'laut';
+  license_plate: string;
+  vehicle_type_id: string;
+  driver_name: string;
+  driver_phone: string;
+  nama_kapal: string;
+  nama_pelayaran: string;
+}
 
 export function checkAddVendor(values: { name: string; contact_person: string; phone: string }) {
   return checkCommand('add_vendor', { vendor_id: newId(), ...values });
