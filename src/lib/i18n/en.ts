@@ -222,7 +222,7 @@ export const en: Catalogue = {
       vehicles: 'Vehicles',
       shipments: 'Shipments',
       containers: 'Containers',
-      tv_units: 'TV serial numbers',
+      tv_units: 'TV units (serials)',
     },
   },
   table: {
