@@ -137,13 +137,13 @@ describe('register_serials', () => {
     expect(
       await refused(predict(state, karawangUser, 'register_serials', register(['TV-0001', '  ab  ']))),
     ).toEqual({
-      code: 'precondition',
+      code: 'validation',
       keyed: { key: 'serial.invalid', params: { serial: 'ab' } },
     });
     expect(
       await refused(predict(state, karawangUser, 'register_serials', register(['tv-0001', 'TV-0001']))),
     ).toEqual({
-      code: 'precondition',
+      code: 'validation',
       keyed: { key: 'serial.alreadyScanned', params: { serial: 'TV-0001' } },
     });
     // Registered already in any state, anywhere (this one is missing).
@@ -155,7 +155,7 @@ describe('register_serials', () => {
     });
     const long = `${'A'.repeat(70)}!`;
     expect(await refused(predict(state, karawangUser, 'register_serials', register([long])))).toEqual({
-      code: 'precondition',
+      code: 'validation',
       keyed: { key: 'serial.invalid', params: { serial: 'A'.repeat(64) } },
     });
     expect(state.rows('tv_units')).toHaveLength(1);
@@ -248,13 +248,13 @@ describe('the shipping forms with serials', () => {
         predict(world({ tv_units: stock() }), karawangUser, 'create_shipment_darat', darat(2, ['TV-0001'])),
       ),
     ).toEqual({
-      code: 'precondition',
+      code: 'validation',
       keyed: { key: 'serial.countMismatch', params: { count: 1, quantity: 2 } },
     });
     expect(
       await refused(predict(world({ tv_units: stock() }), karawangUser, 'create_shipment_darat', darat(2))),
     ).toEqual({
-      code: 'precondition',
+      code: 'validation',
       keyed: { key: 'serial.countMismatch', params: { count: 0, quantity: 2 } },
     });
     // Brackets only: no serials.
@@ -271,23 +271,20 @@ describe('the shipping forms with serials', () => {
       unit(5, 'TV-0005', { hub_id: HUB(2) }),
       unit(6, 'TV-0006', { state: 'missing', hub_id: null }),
     ];
-    const cases: Array<[string[], KeyedMessage]> = [
-      [['TV-0001', '?'], { key: 'serial.invalid', params: { serial: '?' } }],
-      [['TV-0001', 'tv-0001'], { key: 'serial.alreadyScanned', params: { serial: 'TV-0001' } }],
-      [['TV-0004', 'TV-0001'], { key: 'serial.inOpenShipment', params: { serial: 'TV-0004' } }],
-      [['TV-0001', 'TV-0005'], { key: 'serial.notInStock', params: { serial: 'TV-0005' } }],
-      [['TV-0006', 'TV-0001'], { key: 'serial.notInStock', params: { serial: 'TV-0006' } }],
-      [['TV-0001', 'TV-9999'], { key: 'serial.notInStock', params: { serial: 'TV-9999' } }],
+    const cases: Array<[string[], string, KeyedMessage]> = [
+      [['TV-0001', '?'], 'validation', { key: 'serial.invalid', params: { serial: '?' } }],
+      [['TV-0001', 'tv-0001'], 'validation', { key: 'serial.alreadyScanned', params: { serial: 'TV-0001' } }],
+      [['TV-0004', 'TV-0001'], 'conflict', { key: 'serial.inOpenShipment', params: { serial: 'TV-0004' } }],
+      [['TV-0001', 'TV-0005'], 'precondition', { key: 'serial.notInStock', params: { serial: 'TV-0005' } }],
+      [['TV-0006', 'TV-0001'], 'precondition', { key: 'serial.notInStock', params: { serial: 'TV-0006' } }],
+      [['TV-0001', 'TV-9999'], 'precondition', { key: 'serial.notInStock', params: { serial: 'TV-9999' } }],
     ];
-    for (const [serials, keyed] of cases) {
+    for (const [serials, code, keyed] of cases) {
       const state = world({ tv_units: units });
       expect(
         await refused(predict(state, karawangUser, 'create_shipment_darat', darat(2, serials))),
         serials.join(),
-      ).toEqual({
-        code: 'precondition',
-        keyed,
-      });
+      ).toEqual({ code, keyed });
       expect(state.rows('shipments')).toEqual([]);
       expect(state.rows('tv_units')).toEqual(units);
     }
@@ -344,6 +341,42 @@ describe('the shipping forms with serials', () => {
       ['TV-0001', 'in_transit', ID(201)],
       ['TV-0002', 'in_transit', ID(201)],
     ]);
+  });
+});
+
+describe('a correction of a shipment carrying units', () => {
+  const shipment = shipmentRow({
+    id: ID(201),
+    batch_number: 'B-1',
+    vehicle_id: ID(1),
+    origin_hub_id: HUB(1),
+    destination_hub_id: HUB(2),
+    status: 'otw_cikarang',
+    smartboard_quantity: 2,
+  });
+  const onIt = (n: number) =>
+    unit(n, `TV-000${n}`, { state: 'in_transit', hub_id: null, shipment_id: ID(201) });
+  const correction = (tv: number, bracket = 0) => ({
+    shipment_id: ID(201),
+    smartboard_quantity: tv,
+    bracket_quantity: bracket,
+    reason: 'salah hitung',
+  });
+
+  it('keeps one TV a serial: another TV count is refused, the brackets may change', async () => {
+    const state = world({ shipments: [shipment], tv_units: [onIt(1), onIt(2)] });
+    expect(await refused(predict(state, tower, 'correct_shipment_counts', correction(3)))).toEqual({
+      code: 'validation',
+      keyed: { key: 'serial.countMismatch', params: { count: 2, quantity: 3 } },
+    });
+    const changes = await predict(state, tower, 'correct_shipment_counts', correction(2, 4));
+    expect(changes[0]?.row).toMatchObject({ smartboard_quantity: 2, bracket_quantity: 4 });
+  });
+
+  it('without units, as before', async () => {
+    const state = world({ shipments: [shipment] });
+    const changes = await predict(state, tower, 'correct_shipment_counts', correction(3));
+    expect(changes[0]?.row).toMatchObject({ smartboard_quantity: 3 });
   });
 });
 
