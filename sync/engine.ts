@@ -14,11 +14,12 @@ import {
   from,
   map,
   shareReplay,
+  switchMap,
 } from 'rxjs';
 import type { MangoQuery, RxCollection } from 'rxdb';
 import { definitionOf, type CommandInput, type CommandType } from './commands/catalogue';
 import { type Actor, type Change, type CommandEnvelope } from './commands/types';
-import { openLocal, type IndexedDbImpl, type Local } from './db/database';
+import { LATE_TABLES, openLocal, type Collections, type IndexedDbImpl, type Local } from './db/database';
 import { liveDashboardInput } from './db/live-table';
 import type { DashboardInput } from './domain/dashboard-figures';
 import type { TableName, Tables } from './model/rows';
@@ -163,7 +164,10 @@ export class SyncEngine {
       workingSetIntervalMs: options.workingSetIntervalMs,
       recordUpload: async (upload) => {
         if (upload.document?.replaces)
-          await this.dispatch('attach_correction', { ...attachPayload(upload), replaces: upload.document.replaces });
+          await this.dispatch('attach_correction', {
+            ...attachPayload(upload),
+            replaces: upload.document.replaces,
+          });
         else if (upload.document) await this.dispatch('attach_document', attachPayload(upload));
         else
           await this.dispatch('set_shipment_image', {
@@ -232,8 +236,17 @@ export class SyncEngine {
     return liveDashboardInput(this.local.db);
   }
 
+  /** A table's collection, once open (issue 42: a late table opens after the start, database.ts). */
+  collection<T extends TableName>(table: T): Promise<Collections[T]> {
+    return this.local.collection(table);
+  }
+
   /** The rows of a query, live: the view with what taps predicted and storage does not hold yet. */
   live<T extends TableName>(table: T, query: MangoQuery<Tables[T]>): Observable<Tables[T][]> {
+    if (LATE_TABLES.has(table))
+      return from(this.local.collection(table)).pipe(
+        switchMap((c) => liveRows(c as unknown as RxCollection, this.overlay, table, query)),
+      );
     const collection = this.local.db[table] as unknown as RxCollection;
     return liveRows(collection, this.overlay, table, query);
   }
@@ -253,7 +266,11 @@ export class SyncEngine {
     const parsed = definition.schema.safeParse(payload);
     if (!parsed.success) {
       throw new ValidationFailed(
-        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: issueText(i), keyed: issueMessage(i) })),
+        parsed.error.issues.map((i) => ({
+          path: i.path.join('.'),
+          message: issueText(i),
+          keyed: issueMessage(i),
+        })),
       );
     }
     const command: CommandEnvelope = {

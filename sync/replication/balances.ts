@@ -17,13 +17,19 @@ interface Delta {
 }
 
 const contribution = (row: InventoryRow | undefined): Delta =>
-  !row || row.deleted ? { tv: 0, bracket: 0 } : { tv: row.smartboard_quantity, bracket: row.bracket_quantity };
+  !row || row.deleted
+    ? { tv: 0, bracket: 0 }
+    : { tv: row.smartboard_quantity, bracket: row.bracket_quantity };
 
 /** Per warehouse, what the ledger rows of `changes` move (rows read as `read` holds them before). */
-export async function ledgerDeltas(changes: readonly Change[], read: StateReader): Promise<Map<string, Delta>> {
+export async function ledgerDeltas(
+  changes: readonly Change[],
+  read: StateReader,
+): Promise<Map<string, Delta>> {
   // The last change of each ledger row is what the prediction leaves.
   const rows = new Map<string, InventoryRow>();
-  for (const change of changes) if (change.table === 'inventory') rows.set(change.row.id, change.row as InventoryRow);
+  for (const change of changes)
+    if (change.table === 'inventory') rows.set(change.row.id, change.row as InventoryRow);
   const deltas = new Map<string, Delta>();
   const add = (warehouseId: string, d: Delta, sign: 1 | -1) => {
     if (d.tv === 0 && d.bracket === 0) return;
@@ -46,7 +52,11 @@ export async function ledgerDeltas(changes: readonly Change[], read: StateReader
  * followed by the new balance of each warehouse they move. A prediction that names
  * balances itself is left as it is.
  */
-export async function withBalances(changes: Change[], read: StateReader, issuedAt: string): Promise<Change[]> {
+export async function withBalances(
+  changes: Change[],
+  read: StateReader,
+  issuedAt: string,
+): Promise<Change[]> {
   if (!changes.some((c) => c.table === 'inventory') || changes.some((c) => c.table === 'stock_balances'))
     return changes;
   const deltas = await ledgerDeltas(changes, read);

@@ -34,7 +34,7 @@ let measured = 0;
 async function viewRows(local: Local, changes: Change[]): Promise<Map<string, unknown>> {
   const rows = new Map<string, unknown>();
   for (const { table, row } of changes) {
-    const doc = await local.db[table].findOne(row.id).exec();
+    const doc = await (await local.collection(table)).findOne(row.id).exec();
     rows.set(`${table}:${row.id}`, doc ? doc.toMutableJSON() : null);
   }
   return rows;

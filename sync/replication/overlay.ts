@@ -100,11 +100,35 @@ export class PredictionOverlay {
         overlaid(await view.vehiclesOf(vendorId), this.rowsOf('vehicles'), (v) => v.vendor_id === vendorId),
       inventoryOf: view.inventoryOf
         ? async (warehouseId) =>
-            overlaid(await view.inventoryOf!(warehouseId), this.rowsOf('inventory'), (r) => r.warehouse_id === warehouseId)
+            overlaid(
+              await view.inventoryOf!(warehouseId),
+              this.rowsOf('inventory'),
+              (r) => r.warehouse_id === warehouseId,
+            )
         : undefined,
       shipmentsWithBatch: view.shipmentsWithBatch
         ? async (batch) =>
-            overlaid(await view.shipmentsWithBatch!(batch), this.rowsOf('shipments'), (r) => r.batch_number === batch)
+            overlaid(
+              await view.shipmentsWithBatch!(batch),
+              this.rowsOf('shipments'),
+              (r) => r.batch_number === batch,
+            )
+        : undefined,
+      unitsWithSerials: view.unitsWithSerials
+        ? async (serials) => {
+            const wanted = new Set(serials);
+            return overlaid(await view.unitsWithSerials!(serials), this.rowsOf('tv_units'), (u) =>
+              wanted.has(u.serial),
+            );
+          }
+        : undefined,
+      unitsOfShipment: view.unitsOfShipment
+        ? async (shipmentId) =>
+            overlaid(
+              await view.unitsOfShipment!(shipmentId),
+              this.rowsOf('tv_units'),
+              (u) => u.state === 'in_transit' && u.shipment_id === shipmentId,
+            )
         : undefined,
     };
   }

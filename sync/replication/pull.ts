@@ -340,7 +340,7 @@ export async function reconcileScope(
     // Every step over the ids runs in slices (sync/yield.ts): this runs beside the user's taps.
     const visible = new Set<string>();
     await eachInSlices(ids, (id) => visible.add(id));
-    const localRows = await scanIdsAndXids(local.db[table] as never);
+    const localRows = await scanIdsAndXids((await local.collection(table)) as never);
     const held = new Set(
       (await local.store.base.where('key').startsWith(`${table}:`).primaryKeys()).map((k) =>
         String(k).slice(table.length + 1),
@@ -369,7 +369,7 @@ export async function reconcileScope(
       rows.push(...(batch as Tables[TableName][]));
     }
     await withWriteLock(lockName, async () => {
-      if (gone.length) await local.db[table].bulkRemove(gone);
+      if (gone.length) await (await local.collection(table)).bulkRemove(gone);
       await applyPulled(local, table, rows as never);
     });
     dropped += gone.length;

@@ -168,7 +168,10 @@ async function send(
   }
   const said = `${error.status}${error.code ? ` ${error.code}` : ''}: ${error.message}`;
   await withWriteLock(lockName, () =>
-    reject(local, batch[0]!, UNSENDABLE, MESSAGES.unsendable(said), { key: 'unsendable', params: { answer: said } }),
+    reject(local, batch[0]!, UNSENDABLE, MESSAGES.unsendable(said), {
+      key: 'unsendable',
+      params: { answer: said },
+    }),
   );
   report.rejected++;
 }
@@ -182,7 +185,10 @@ async function takeBatch(
   lockName: string,
 ): Promise<{ batch: OutboxEntry[]; fresh: Set<number> }> {
   return withWriteLock(lockName, async () => {
-    const batch = (await local.store.outbox.where('state').equals('pending').sortBy('seq')).slice(0, PUSH_BATCH);
+    const batch = (await local.store.outbox.where('state').equals('pending').sortBy('seq')).slice(
+      0,
+      PUSH_BATCH,
+    );
     const fresh = batch.filter((e) => !e.sent);
     if (fresh.length > 0) {
       await local.store.outbox.bulkUpdate(fresh.map((e) => ({ key: e.seq!, changes: { sent: true } })));

@@ -26,12 +26,12 @@ function toDoc<T extends TableName>(table: T, row: Tables[T]): Tables[T] {
 export function viewReader(local: Local): StateReader {
   return {
     async get(table, id) {
-      const doc = await local.db[table].findOne(id).exec();
+      const doc = await (await local.collection(table)).findOne(id).exec();
       return doc ? (doc.toMutableJSON() as never) : undefined;
     },
     async all(table) {
       if (!SMALL_TABLES.has(table)) throw new Error(`all() is for master data only, not ${table}`);
-      return (await local.db[table].find().exec()).map((d) => d.toMutableJSON()) as never;
+      return (await (await local.collection(table)).find().exec()).map((d) => d.toMutableJSON()) as never;
     },
     async vehiclesOf(vendorId) {
       const docs = await local.db.vehicles.find({ selector: { vendor_id: vendorId } }).exec();
@@ -45,6 +45,18 @@ export function viewReader(local: Local): StateReader {
       const docs = await local.db.shipments.find({ selector: { batch_number: batchNumber } }).exec();
       return docs.map((d) => d.toMutableJSON() as never);
     },
+    async unitsWithSerials(serials) {
+      if (serials.length === 0) return [];
+      const units = await local.collection('tv_units');
+      const docs = await units.find({ selector: { serial: { $in: [...serials] } } }).exec();
+      return docs.map((d) => d.toMutableJSON() as never);
+    },
+    async unitsOfShipment(shipmentId) {
+      // Only units on their way carry a shipment (the state index narrows the read).
+      const units = await local.collection('tv_units');
+      const docs = await units.find({ selector: { state: 'in_transit', shipment_id: shipmentId } }).exec();
+      return docs.map((d) => d.toMutableJSON() as never);
+    },
   };
 }
 
@@ -52,7 +64,7 @@ export function viewReader(local: Local): StateReader {
 async function writeView<T extends TableName>(local: Local, table: T, rows: Tables[T][]): Promise<void> {
   const live = rows.filter((r) => !r.deleted).map((r) => toDoc(table, r));
   const gone = rows.filter((r) => r.deleted).map((r) => r.id);
-  const collection = local.db[table];
+  const collection = await local.collection(table);
   if (live.length) await collection.bulkUpsert(live as never);
   if (gone.length) await collection.bulkRemove(gone);
 }
@@ -64,7 +76,7 @@ async function viewVersions(local: Local, changes: Change[]): Promise<BaseEntry[
   const entries: BaseEntry[] = [];
   for (const [table, set] of ids) {
     // By id: RxDB answers from its document cache when it holds them (no IndexedDB read).
-    const docs = await local.db[table].findByIds([...set]).exec();
+    const docs = await (await local.collection(table)).findByIds([...set]).exec();
     for (const id of set) {
       const doc = docs.get(id);
       entries.push({ key: baseKey(table, id), table, id, row: doc ? (doc.toMutableJSON() as never) : null });
@@ -79,7 +91,11 @@ async function viewVersions(local: Local, changes: Change[]): Promise<BaseEntry[
  * outbox: one transaction of the engine's store, so the command and the bases it needs are
  * stored together or not at all.
  */
-export async function recordPrediction(local: Local, changes: Change[], command?: OutboxEntry): Promise<void> {
+export async function recordPrediction(
+  local: Local,
+  changes: Change[],
+  command?: OutboxEntry,
+): Promise<void> {
   const versions = await viewVersions(local, changes);
   if (versions.length === 0 && !command) return;
   const { store } = local;
@@ -98,16 +114,15 @@ export async function recordPrediction(local: Local, changes: Change[], command?
  */
 export async function writePrediction(local: Local, changes: Change[]): Promise<void> {
   const byTable = new Map<TableName, Map<string, Change['row']>>();
-  for (const { table, row } of changes) byTable.set(table, (byTable.get(table) ?? new Map()).set(row.id, row));
+  for (const { table, row } of changes)
+    byTable.set(table, (byTable.get(table) ?? new Map()).set(row.id, row));
   for (const [table, rows] of byTable) {
-    const collection = local.db[table];
+    const collection = await local.collection(table);
     const live = [...rows.values()].filter((r) => !r.deleted).map((r) => toDoc(table, r as never));
     const docs = await collection.findByIds(live.map((r) => r.id)).exec();
     const fresh = live.filter((r) => !docs.has(r.id));
     await Promise.all(
-      live
-        .filter((r) => docs.has(r.id))
-        .map((r) => docs.get(r.id)!.incrementalModify(() => r as never)),
+      live.filter((r) => docs.has(r.id)).map((r) => docs.get(r.id)!.incrementalModify(() => r as never)),
     );
     if (fresh.length) await collection.bulkUpsert(fresh as never);
     const gone = [...rows.values()].filter((r) => r.deleted).map((r) => r.id);
@@ -151,8 +166,9 @@ export async function rebase(local: Local, actor: Actor): Promise<void> {
   for (const [table, entries] of byTable) {
     const restore = entries.filter((e) => e.row).map((e) => toDoc(table, e.row as never));
     const remove = entries.filter((e) => !e.row).map((e) => e.id);
-    if (restore.length) await local.db[table].bulkUpsert(restore as never);
-    if (remove.length) await local.db[table].bulkRemove(remove);
+    const collection = await local.collection(table);
+    if (restore.length) await collection.bulkUpsert(restore as never);
+    if (remove.length) await collection.bulkRemove(remove);
   }
   await local.store.base.clear();
 

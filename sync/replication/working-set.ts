@@ -73,9 +73,12 @@ export async function pruneWorkingSet(
     else leaving.shipments!.push(id);
   }
   for (const table of TABLES) {
-    // The tables whose rows can leave besides the shipments: the ledger, and what follows a shipment.
-    if (table !== 'inventory' && !FOLLOWS_SHIPMENT.has(table)) continue;
-    const docs = (await readStoredDocuments(local.db[table] as never)).filter((d) => !isTombstone(d));
+    // The tables whose rows can leave besides the shipments: the ledger, what follows a
+    // shipment, and the TV units (issue 42: a missing unit leaves).
+    if (table !== 'inventory' && table !== 'tv_units' && !FOLLOWS_SHIPMENT.has(table)) continue;
+    const docs = (await readStoredDocuments((await local.collection(table)) as never)).filter(
+      (d) => !isTombstone(d),
+    );
     leaving[table] = docs
       .filter((d) => !keep.has(d.id as string) && !inWorkingSet(table, d, cutoff, held))
       .map((d) => d.id as string);
@@ -88,7 +91,7 @@ export async function pruneWorkingSet(
         // A tap may have named one of them since: protect again, under the lock.
         keep = await protectedIds(local);
         const chunk = ids.slice(i, i + CHUNK).filter((id) => !keep.has(id));
-        if (chunk.length > 0) await local.db[table].bulkRemove(chunk);
+        if (chunk.length > 0) await (await local.collection(table)).bulkRemove(chunk);
         return chunk.length;
       });
       if (n > 0) removed[table] = (removed[table] ?? 0) + n;

@@ -196,7 +196,7 @@ async function deviceState(engine: SyncEngine) {
   ).query<{ x: string }>('select pg_snapshot_xmin(pg_current_snapshot())::text as x');
   const out: Record<string, { rows: Record<string, unknown>; checkpoint: unknown }> = {};
   for (const table of TABLES) {
-    const docs = await engine.local.db[table].find().exec();
+    const docs = await (await engine.local.collection(table)).find().exec();
     const rows: Record<string, unknown> = {};
     for (const d of docs) rows[d.primary] = d.toJSON();
     const cp = (await engine.local.store.meta.get(`checkpoint:${table}`))?.value as {

@@ -51,7 +51,7 @@ async function differences(engine: SyncEngine, userId: string): Promise<string[]
   const server = await serverRows(userId);
   const out: string[] = [];
   for (const table of TABLES) {
-    const local = await scanIdsAndXids(engine.local.db[table] as never);
+    const local = await scanIdsAndXids((await engine.local.collection(table)) as never);
     const want = server[table]!;
     const missing = [...want.keys()].filter((k) => !local.has(k)).length;
     const extra = [...local.keys()].filter((k) => !want.has(k)).length;

@@ -18,12 +18,10 @@ export function useConfirmedMissing(table: TableName, id: string, looksMissing: 
   useEffect(() => {
     if (!looksMissing || !engine) return;
     let current = true;
-    const collection = engine.db[table] as unknown as {
-      findOne(id: string): { exec(): Promise<{ get(field: string): unknown } | null> };
-    };
-    void collection
-      .findOne(id)
-      .exec()
+    type Findable = { findOne(id: string): { exec(): Promise<{ get(field: string): unknown } | null> } };
+    void engine
+      .collection(table)
+      .then((collection) => (collection as unknown as Findable).findOne(id).exec())
       .then((doc) => {
         if (current) setMissing(!doc || doc.get('deleted') === true ? key : null);
       })
