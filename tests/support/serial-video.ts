@@ -6,7 +6,7 @@
 // (a bit each, most significant first), so a page can tell which frame it is looking at: the
 // bench times each code from the capture of the first frame that showed it (serial-bench).
 import { writeFileSync } from 'node:fs';
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 
 export const VIDEO_WIDTH = 640;
 export const VIDEO_HEIGHT = 360;
