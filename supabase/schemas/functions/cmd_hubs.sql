@@ -25,7 +25,7 @@ $$;
 
 revoke execute on function public.cmd_add_hub(public.command_context, jsonb) from public, anon, authenticated;
 
--- edit_hub {hub_id, changes: {name?, city?, blind_count?}}: admin only ----------------------
+-- edit_hub {hub_id, changes: {name?, city?, blind_count?, serial_tracking?}}: admin only ------
 create or replace function public.cmd_edit_hub(ctx public.command_context, p jsonb)
 returns uuid
 language plpgsql
@@ -36,6 +36,7 @@ declare
   c jsonb;
   v_name text;
   v_blind boolean;
+  v_serials boolean;
 begin
   perform public.cmd_require_role(ctx, array['admin']);
   v_id := public.cmd_uuid(p, 'hub_id', 'hubNotFound');
@@ -49,6 +50,13 @@ begin
     end if;
     v_blind := (c ->> 'blind_count')::boolean;
   end if;
+  -- Issue 42: the hub handles its TVs by serial number.
+  if c ? 'serial_tracking' then
+    if jsonb_typeof(c -> 'serial_tracking') <> 'boolean' then
+      perform public.cmd_reject('validation', 'invalidCommand');
+    end if;
+    v_serials := (c ->> 'serial_tracking')::boolean;
+  end if;
   perform 1 from public.hubs where id = v_id and not deleted for update;
   if not found then
     perform public.cmd_reject('not_found', 'hubNotFound');
@@ -57,7 +65,8 @@ begin
     update public.hubs
        set name = coalesce(v_name, name),
            city = case when c ? 'city' then public.cmd_opt_text(c, 'city') else city end,
-           blind_count = coalesce(v_blind, blind_count)
+           blind_count = coalesce(v_blind, blind_count),
+           serial_tracking = coalesce(v_serials, serial_tracking)
      where id = v_id;
   exception when unique_violation then
     perform public.cmd_reject('duplicate', 'duplicateHub', jsonb_build_object('name', v_name));

@@ -22,7 +22,8 @@
 -- not security definer, not callable by the API roles, reached only from apply_commands, which
 -- runs with an empty path; everything of ours they name is schema-qualified).
 
--- The payload shapes (issue 40 keeps only known fields): edit_hub's changes gain blind_count.
+-- The payload shapes (issue 40 keeps only known fields): edit_hub's changes gain blind_count;
+-- issue 42: serial_tracking, the shipping forms' tv_serials and register_serials.
 create or replace function public.cmd_payload_shape(p_type text)
 returns jsonb
 language sql
@@ -33,9 +34,9 @@ as $$
     when 'start_loading' then '{"hub_id":true,"vehicle_id":true}'::jsonb
     when 'remove_from_queue' then '{"hub_id":true,"vehicle_id":true}'::jsonb
     when 'finish_loading' then '{"hub_id":true,"vehicle_id":true}'::jsonb
-    when 'create_shipment_darat' then '{"hub_id":true,"shipment_id":true,"vehicle_id":true,"destination_warehouse_id":true,"batch_number":true,"smartboard_quantity":true,"bracket_quantity":true,"inventory_id":true,"image_count":true}'::jsonb
-    when 'create_shipment_poljak' then '{"hub_id":true,"shipment_id":true,"container_id":true,"inventory_id":true,"vehicle_id":true,"pelayaran":true,"nama_kapal":true,"no_container":true,"etd":true,"eta":true,"destination_hub_id":true,"smartboard_quantity":true,"bracket_quantity":true,"image_count":true,"batch_number":true}'::jsonb
-    when 'create_shipment_polsub' then '{"hub_id":true,"shipment_id":true,"container_id":true,"inventory_id":true,"vehicle_id":true,"pelayaran":true,"nama_kapal":true,"no_container":true,"etd":true,"eta":true,"destination_hub_id":true,"smartboard_quantity":true,"bracket_quantity":true,"image_count":true,"batch_number":true}'::jsonb
+    when 'create_shipment_darat' then '{"hub_id":true,"shipment_id":true,"vehicle_id":true,"destination_warehouse_id":true,"batch_number":true,"smartboard_quantity":true,"bracket_quantity":true,"inventory_id":true,"image_count":true,"tv_serials":true}'::jsonb
+    when 'create_shipment_poljak' then '{"hub_id":true,"shipment_id":true,"container_id":true,"inventory_id":true,"vehicle_id":true,"pelayaran":true,"nama_kapal":true,"no_container":true,"etd":true,"eta":true,"destination_hub_id":true,"smartboard_quantity":true,"bracket_quantity":true,"image_count":true,"batch_number":true,"tv_serials":true}'::jsonb
+    when 'create_shipment_polsub' then '{"hub_id":true,"shipment_id":true,"container_id":true,"inventory_id":true,"vehicle_id":true,"pelayaran":true,"nama_kapal":true,"no_container":true,"etd":true,"eta":true,"destination_hub_id":true,"smartboard_quantity":true,"bracket_quantity":true,"image_count":true,"batch_number":true,"tv_serials":true}'::jsonb
     when 'set_shipment_image' then '{"shipment_id":true,"slot":true,"path":true}'::jsonb
     when 'confirm_arrival' then '{"hub_id":true,"shipment_id":true}'::jsonb
     when 'start_unloading' then '{"hub_id":true,"shipment_id":true}'::jsonb
@@ -54,7 +55,7 @@ as $$
     when 'delete_vehicle' then '{"vehicle_id":true}'::jsonb
     when 'add_sea_fleet' then '{"vehicle_id":true,"vendor_id":true,"nama_kapal":true,"nama_pelayaran":true,"container_number":true,"current_hub_id":true}'::jsonb
     when 'add_hub' then '{"hub_id":true,"name":true,"city":true}'::jsonb
-    when 'edit_hub' then '{"hub_id":true,"changes":{"name":true,"city":true,"blind_count":true}}'::jsonb
+    when 'edit_hub' then '{"hub_id":true,"changes":{"name":true,"city":true,"blind_count":true,"serial_tracking":true}}'::jsonb
     when 'delete_hub' then '{"hub_id":true}'::jsonb
     when 'set_warehouse_capacity' then '{"warehouse_id":true,"capacity":true}'::jsonb
     when 'undo_command' then '{"command_id":true,"hub_id":true,"shipment_id":true,"rows":[{"table":true,"id":true,"before":true,"after":true}]}'::jsonb
@@ -62,6 +63,7 @@ as $$
     when 'void_shipment' then '{"shipment_id":true,"reason":true}'::jsonb
     when 'resolve_discrepancy' then '{"discrepancy_id":true,"note":true}'::jsonb
     when 'attach_document' then '{"id":true,"shipment_id":true,"kind":true,"mime":true,"path":true,"size_bytes":true,"sha256":true,"device_time":true,"latitude":true,"longitude":true,"accuracy_m":true,"discrepancy_id":true}'::jsonb
+    when 'register_serials' then '{"hub_id":true,"units":[{"unit_id":true,"serial":true}]}'::jsonb
     when 'attach_correction' then '{"id":true,"shipment_id":true,"kind":true,"mime":true,"path":true,"size_bytes":true,"sha256":true,"device_time":true,"latitude":true,"longitude":true,"accuracy_m":true,"discrepancy_id":true,"replaces":true}'::jsonb
     else null::jsonb
   end
@@ -110,9 +112,9 @@ as $$
     when 'start_loading' then array['hub_id', 'vehicle_id']
     when 'remove_from_queue' then array['hub_id', 'vehicle_id']
     when 'finish_loading' then array['hub_id', 'vehicle_id']
-    when 'create_shipment_darat' then array['hub_id', 'shipment_id', 'vehicle_id', 'destination_warehouse_id', 'batch_number', 'smartboard_quantity', 'bracket_quantity', 'inventory_id', 'image_count']
-    when 'create_shipment_poljak' then array['hub_id', 'shipment_id', 'container_id', 'inventory_id', 'vehicle_id', 'pelayaran', 'nama_kapal', 'no_container', 'etd', 'eta', 'destination_hub_id', 'smartboard_quantity', 'bracket_quantity', 'image_count', 'batch_number']
-    when 'create_shipment_polsub' then array['hub_id', 'shipment_id', 'container_id', 'inventory_id', 'vehicle_id', 'pelayaran', 'nama_kapal', 'no_container', 'etd', 'eta', 'destination_hub_id', 'smartboard_quantity', 'bracket_quantity', 'image_count', 'batch_number']
+    when 'create_shipment_darat' then array['hub_id', 'shipment_id', 'vehicle_id', 'destination_warehouse_id', 'batch_number', 'smartboard_quantity', 'bracket_quantity', 'inventory_id', 'image_count', 'tv_serials']
+    when 'create_shipment_poljak' then array['hub_id', 'shipment_id', 'container_id', 'inventory_id', 'vehicle_id', 'pelayaran', 'nama_kapal', 'no_container', 'etd', 'eta', 'destination_hub_id', 'smartboard_quantity', 'bracket_quantity', 'image_count', 'batch_number', 'tv_serials']
+    when 'create_shipment_polsub' then array['hub_id', 'shipment_id', 'container_id', 'inventory_id', 'vehicle_id', 'pelayaran', 'nama_kapal', 'no_container', 'etd', 'eta', 'destination_hub_id', 'smartboard_quantity', 'bracket_quantity', 'image_count', 'batch_number', 'tv_serials']
     when 'set_shipment_image' then array['shipment_id', 'slot', 'path']
     when 'confirm_arrival' then array['hub_id', 'shipment_id']
     when 'start_unloading' then array['hub_id', 'shipment_id']
@@ -139,6 +141,7 @@ as $$
     when 'void_shipment' then array['shipment_id', 'reason']
     when 'resolve_discrepancy' then array['discrepancy_id', 'note']
     when 'attach_document' then array['id', 'shipment_id', 'kind', 'mime', 'path', 'size_bytes', 'sha256', 'device_time', 'latitude', 'longitude', 'accuracy_m', 'discrepancy_id']
+    when 'register_serials' then array['hub_id', 'units']
     when 'attach_correction' then array['id', 'shipment_id', 'kind', 'mime', 'path', 'size_bytes', 'sha256', 'device_time', 'latitude', 'longitude', 'accuracy_m', 'discrepancy_id', 'replaces']
     else null
   end
@@ -158,6 +161,7 @@ as $$
     when 'edit_vehicle' then array['changes']
     when 'edit_hub' then array['changes']
     when 'undo_command' then array['rows']
+    when 'register_serials' then array['units']
     else null
   end
 $$;

@@ -36,6 +36,7 @@ declare
   v_brackets integer;
   s public.shipments;
   row_ public.inventory;
+  v_units integer;
 begin
   perform public.cmd_require_role(ctx, array['admin', 'tower_control']);
   v_smartboards := public.cmd_shipment_quantity(p, 'smartboard_quantity', 'poljak.quantity');
@@ -43,6 +44,12 @@ begin
   s := public.cmd_lock_correctable_shipment(p, ctx);
   if v_smartboards = s.smartboard_quantity and v_brackets = s.bracket_quantity then
     perform public.cmd_reject('precondition', 'correctionUnchanged');
+  end if;
+  -- Issue 42: a shipment carrying TVs by serial counts them by their serials.
+  select count(*) into v_units from public.tv_units u where u.shipment_id = s.id and u.state = 'in_transit';
+  if v_units > 0 and v_smartboards <> v_units then
+    perform public.cmd_reject('validation', 'serial.countMismatch',
+      jsonb_build_object('count', v_units, 'quantity', v_smartboards));
   end if;
   -- Its stock row: taking more out needs the stock (under the warehouse's lock).
   select * into row_ from public.inventory i
@@ -79,6 +86,8 @@ begin
   -- The vehicle did not leave after all: ready again (unless it was queued meanwhile).
   update public.vehicles set ready = true
    where id = s.vehicle_id and not deleted and is_active and not siap_muat and not sedang_muat;
+  -- Issue 42: its TVs by serial are back in stock at the origin ('returned' events).
+  perform public.cmd_serials_return(ctx, s.id, s.origin_hub_id);
   return s.id;
 end;
 $$;

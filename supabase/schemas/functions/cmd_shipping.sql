@@ -180,7 +180,9 @@ revoke execute on function public.cmd_require_unused_batch(text) from public, an
 
 -- create_shipment_darat ----------------------------------------------------------
 -- {hub_id, shipment_id, vehicle_id, destination_warehouse_id, batch_number,
---  smartboard_quantity, bracket_quantity, inventory_id, image_count (0..2)}
+--  smartboard_quantity, bracket_quantity, inventory_id, image_count (0..2), tv_serials?}
+-- Issue 42: tv_serials, the TVs by serial, checked last (cmd_serials_to_load) and loaded on the
+-- shipment (cmd_serials_load, cmd_serials.sql).
 create or replace function public.cmd_create_shipment_darat(ctx public.command_context, p jsonb)
 returns uuid
 language plpgsql
@@ -202,6 +204,7 @@ declare
   dest_status record;
   v public.vehicles;
   origin_wh public.warehouses;
+  v_units uuid[];
 begin
   perform public.cmd_require_hub(ctx, v_hub_id);
   -- The form's fields, in its order, with its messages (spec 5).
@@ -247,6 +250,8 @@ begin
   -- Issue 29: a batch number once, and no more than the origin warehouse holds.
   perform public.cmd_require_unused_batch(v_batch);
   perform public.cmd_require_stock(origin_wh.id, v_smartboards, v_brackets);
+  -- Issue 42: the TVs by serial, last.
+  v_units := public.cmd_serials_to_load(p, hub, v_smartboards);
 
   perform public.cmd_ensure_status(dest_status.key, dest_status.label);
   insert into public.shipments (
@@ -263,6 +268,7 @@ begin
           v_batch, v_shipment_id);
   -- Spec 4.1: the vehicle is on its way (siap_muat is left as it is).
   update public.vehicles set sedang_muat = false, ready = false where id = v.id;
+  perform public.cmd_serials_load(ctx, v_units, v_shipment_id, v_hub_id);
   return v_shipment_id;
 end;
 $$;
@@ -272,7 +278,7 @@ revoke execute on function public.cmd_create_shipment_darat(public.command_conte
 -- The PolJak and PolSub forms: one function, each form's own messages -------------
 -- {hub_id, shipment_id, container_id, inventory_id, vehicle_id, pelayaran,
 --  nama_kapal, no_container, etd, eta, destination_hub_id, smartboard_quantity,
---  bracket_quantity, image_count (1..2), batch_number (POLJAK-/POLSUB-{ms})}
+--  bracket_quantity, image_count (1..2), batch_number (POLJAK-/POLSUB-{ms}), tv_serials?}
 create or replace function public.cmd_create_sea_shipment(ctx public.command_context, p jsonb, p_form text)
 returns uuid
 language plpgsql
@@ -300,6 +306,7 @@ declare
   dest_status record;
   v public.vehicles;
   origin_wh public.warehouses;
+  v_units uuid[];
   m_quantity text := case when poljak then 'poljak.quantity' else 'polsub.quantity' end;
 begin
   perform public.cmd_require_hub(ctx, v_hub_id);
@@ -352,6 +359,8 @@ begin
   if origin_wh.id is not null then
     perform public.cmd_require_stock(origin_wh.id, v_smartboards, v_brackets);
   end if;
+  -- Issue 42: the TVs by serial, last.
+  v_units := public.cmd_serials_to_load(p, hub, v_smartboards);
 
   perform public.cmd_ensure_status(dest_status.key, dest_status.label);
   insert into public.shipments (
@@ -378,6 +387,7 @@ begin
     -- Spec 4.1: the PolSub form also clears siap_muat.
     update public.vehicles set sedang_muat = false, ready = false, siap_muat = false where id = v.id;
   end if;
+  perform public.cmd_serials_load(ctx, v_units, v_shipment_id, v_hub_id);
   return v_shipment_id;
 end;
 $$;

@@ -54,7 +54,7 @@ as $$
   ships as (
     select s.origin_hub_id, s.destination_hub_id, s.current_hub_id
     from public.shipments s
-    where p_table in ('containers', 'shipment_documents', 'discrepancies')
+    where p_table in ('containers', 'shipment_documents', 'discrepancies', 'tv_units')
       and s.id in (select (e ->> 'shipment_id')::uuid from r)
     union all
     select s.origin_hub_id, s.destination_hub_id, s.current_hub_id
@@ -65,6 +65,9 @@ as $$
     select (e ->> k)::uuid as hub_id
     from r, unnest(array['origin_hub_id', 'destination_hub_id', 'current_hub_id']) k
     where p_table in ('shipments', 'discrepancies', 'vehicles')
+    union
+    -- A TV unit in stock: its hub (on a shipment: the shipment's hubs, above).
+    select (e ->> 'hub_id')::uuid from r where p_table = 'tv_units'
     union
     select unnest(array[origin_hub_id, destination_hub_id, current_hub_id]) from ships
     union

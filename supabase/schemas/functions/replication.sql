@@ -53,6 +53,7 @@ revoke execute on function public.stamp_replication_columns() from public, anon,
 
 -- The tables the devices replicate: the handover's documents and discrepancies join them
 -- after the shipments they belong to, and the stock balances right after the warehouses.
+-- Issue 42: the TV units by serial come last (in stock at a hub, or on a shipment).
 create or replace function public.replicated_tables()
 returns text[]
 language sql
@@ -60,7 +61,8 @@ immutable
 set search_path = ''
 as $$
   select array['hubs', 'warehouses', 'stock_balances', 'profiles', 'shipment_statuses', 'vendors', 'vehicle_types',
-               'vehicles', 'shipments', 'containers', 'inventory', 'shipment_documents', 'discrepancies']
+               'vehicles', 'shipments', 'containers', 'inventory', 'shipment_documents', 'discrepancies',
+               'tv_units']
 $$;
 
 comment on function public.replicated_tables() is 'The tables the offline clients replicate, in pull order.';

@@ -12,7 +12,8 @@
 --     shipment is closed at its updated_at (its tombstone goes out for the window);
 --   * a container: while its shipment is in the set;
 --   * a stock ledger row: while its date_recorded (a Jakarta business date) is on or after
---     the cutoff's Jakarta date, or while its shipment is in the set.
+--     the cutoff's Jakarta date, or while its shipment is in the set;
+--   * a TV unit (issue 42): while in stock or on the way (state in_stock, in_transit).
 -- The cutoff is the server's now() minus the retention window (app setting 'working_set',
 -- retention_days, 14 by default, set by an admin: set_working_set_settings()). Every
 -- answer that the device's rule depends on carries the cutoff, so the device uses the
@@ -195,6 +196,9 @@ as $$
     when 'shipment_documents' then public.working_set_of_shipments('shipment_documents')
     when 'shipment_receipts' then public.working_set_of_shipments('shipment_receipts')
     when 'discrepancies' then public.working_set_of_shipments('discrepancies')
+    -- Issue 42: the TV units in stock or on the way (a missing one leaves the devices), by the
+    -- partial index tv_units_live_pull_idx.
+    when 'tv_units' then '(select u.* from public.tv_units u where u.state in (''in_stock'', ''in_transit'')) t'
     -- A ledger row of the window's dates, or of a shipment of the set: their ids, then each
     -- row by its primary key.
     when 'inventory' then

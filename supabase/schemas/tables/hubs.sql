@@ -11,7 +11,9 @@ create table public.hubs (
   deleted boolean not null default false,
   change_xid xid8 not null default pg_current_xact_id(),
   -- Issue 41: the hub counts blind (its receipt opens with empty counts); set by edit_hub.
-  blind_count boolean not null default false
+  blind_count boolean not null default false,
+  -- Issue 42: the hub handles its TVs by serial number; set by edit_hub.
+  serial_tracking boolean not null default false
 );
 
 comment on table public.hubs is
@@ -33,3 +35,6 @@ alter table public.hubs enable row level security;
 
 comment on column public.hubs.blind_count is
   'Issue 41: the hub counts blind: its receipt opens with empty counts (the sent counts are shown only after the worker has entered what arrived). Set by edit_hub (admin).';
+
+comment on column public.hubs.serial_tracking is
+  'Issue 42: the hub handles its TVs by serial number (registered stock, loading by scan; tv_units). Set by edit_hub (admin). Off: counts only, as before.';
