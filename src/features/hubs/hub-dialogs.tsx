@@ -1,5 +1,6 @@
 // Edit Hub and Atur Kapasitas, on the form pattern (FormDialog + useCommandForm). Edit Hub also
-// sets blind counting (issue 41): the hub's receipts open with empty counts.
+// sets blind counting (issue 41): the hub's receipts open with empty counts; and serial tracking
+// (issue 42): the hub's TVs by serial number.
 import { useId } from 'react';
 import type { Hub, Warehouse } from '../../../sync/pure';
 import { FormDialog, useFormDialog } from '../../components/form-dialog';
@@ -10,9 +11,15 @@ import { checkCapacity, checkEditHub, type EditHubValues } from './hub-forms';
 export function EditHubDialog({ hub, onClose }: { hub: Hub; onClose: () => void }) {
   const t = useT();
   const blindId = useId();
+  const serialId = useId();
   const { form, Field, dialog } = useFormDialog<EditHubValues>({
     onClose,
-    defaultValues: { name: hub.name, city: hub.city ?? '', blind_count: hub.blind_count ?? false },
+    defaultValues: {
+      name: hub.name,
+      city: hub.city ?? '',
+      blind_count: hub.blind_count ?? false,
+      serial_tracking: hub.serial_tracking ?? false,
+    },
     submit: (values) => {
       const checked = checkEditHub(hub, values);
       if (!checked.ok) return checked;
@@ -37,6 +44,15 @@ export function EditHubDialog({ hub, onClose }: { hub: Hub; onClose: () => void 
         onCheckedChange={(checked) => form.setValue('blind_count', checked, { shouldDirty: true })}
         disabled={dialog.saving}
         testId="edit-hub-blind-count"
+      />
+      <CheckboxWithHint
+        id={serialId}
+        label={t('hubsScreen.serialTracking')}
+        hint={t('hubsScreen.serialTrackingHint')}
+        checked={form.watch('serial_tracking') === true}
+        onCheckedChange={(checked) => form.setValue('serial_tracking', checked, { shouldDirty: true })}
+        disabled={dialog.saving}
+        testId="edit-hub-serial-tracking"
       />
     </FormDialog>
   );

@@ -21,11 +21,13 @@ export function checkAddHub(values: HubValues) {
 /** Edit Hub's values: Add Hub's, and whether the hub counts blind (issue 41). */
 export interface EditHubValues extends HubValues {
   blind_count?: boolean;
+  /** Issue 42: TVs handled by serial number at this hub. */
+  serial_tracking?: boolean;
 }
 
 /** Only what changed travels; an edit that changes nothing sends nothing. */
 export function checkEditHub(
-  hub: { id: string; name: string; city: string | null; blind_count?: boolean },
+  hub: { id: string; name: string; city: string | null; blind_count?: boolean; serial_tracking?: boolean },
   values: EditHubValues,
 ) {
   const changes: Record<string, string | boolean | null> = {};
@@ -33,6 +35,8 @@ export function checkEditHub(
   if ((nullIfBlank(values.city) ?? null) !== (hub.city ?? null)) changes.city = nullIfBlank(values.city);
   if (values.blind_count !== undefined && values.blind_count !== (hub.blind_count ?? false))
     changes.blind_count = values.blind_count;
+  if (values.serial_tracking !== undefined && values.serial_tracking !== (hub.serial_tracking ?? false))
+    changes.serial_tracking = values.serial_tracking;
   if (Object.keys(changes).length === 0) return { ok: true as const, payload: null };
   const checked = checkCommand('edit_hub', { hub_id: hub.id, changes });
   if (checked.ok) return checked;

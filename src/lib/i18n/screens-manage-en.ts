@@ -113,6 +113,9 @@ export const screensManageEn: typeof screensManageId = {
     editTitle: 'Edit Hub',
     blindCount: 'Blind Count',
     blindCountOn: 'Yes',
+    serialTracking: 'Track TV serial numbers',
+    serialTrackingHint:
+      "This hub's TVs are recorded by serial number: stock, loading and receiving by scanning the barcode on the TV's box.",
     blindCountHint:
       'The receipt (Selesai Bongkar) opens with empty counts: the worker enters what is there; the difference to the sent count shows once entered.',
     confirm: 'Are you sure?',

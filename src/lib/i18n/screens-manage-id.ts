@@ -121,6 +121,9 @@ export const screensManageId = {
     editTitle: 'Edit Hub',
     blindCount: 'Hitung Buta',
     blindCountOn: 'Ya',
+    serialTracking: 'Lacak nomor seri TV',
+    serialTrackingHint:
+      'TV di hub ini dicatat per nomor seri: stok, muat dan terima dengan memindai barcode di kotak TV.',
     blindCountHint:
       'Form penerimaan (Selesai Bongkar) dibuka dengan jumlah kosong: petugas mengisi jumlah yang ada, selisih dengan jumlah kirim tampil setelah diisi.',
     confirm: 'Are you sure?',
