@@ -53,7 +53,8 @@ export function TvSerialsField<V extends SerialValues>({
 }) {
   const t = useT();
   const [scanning, setScanning] = useState(false);
-  const serials = (useWatch({ control: form.control, name: 'tv_serials' as Path<V> }) ?? []) as string[];
+  const watched = useWatch({ control: form.control, name: 'tv_serials' as Path<V> }) as string[] | undefined;
+  const serials = useMemo(() => watched ?? [], [watched]);
   // Every unit this device holds (its hub's stock, its open shipments): what a code is checked by.
   const units = useRxQuery('tv_units', ALL);
   const bySerial = useMemo(() => unitsBySerial(units.rows), [units.rows]);
