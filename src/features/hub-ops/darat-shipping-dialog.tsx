@@ -23,26 +23,37 @@ import {
 } from './shipping-stock';
 import { useHubScope } from './hub-scope';
 import { ImagesField, QuantityFields, useShippingForm, type ShippingDialogProps } from './shipping-form';
+import { loadsBySerial } from './serial-loading';
+import { TvSerialsField, tvSerialsOf } from './serial-load-field';
 import { vehicleLabel } from './use-master-data';
 
 const DESTINATION_KINDS = new Set(['cikarang', 'poljak', 'polsub']);
+
+/** The form's values; tv_serials: the TVs scanned into the truck (issue 42, a hub that tracks them). */
+type Values = DaratFormValues & { tv_serials: string[]; images: File[] };
 
 export function DaratShippingDialog({ hub, vehicle, onClose, onShipped }: ShippingDialogProps) {
   const t = useT();
   const { master } = useHubScope();
   const origin = useOriginStock(hub.id);
-  const check = (values: DaratFormValues & { images: File[] }) =>
+  const check = (values: Values) =>
     withStockAndBatch(
-      checkDaratForm(values, { hubId: hub.id, vehicleId: vehicle.id, imageCount: values.images.length }),
+      checkDaratForm(values, {
+        hubId: hub.id,
+        vehicleId: vehicle.id,
+        imageCount: values.images.length,
+        tvSerials: tvSerialsOf(hub, values),
+      }),
       origin,
       known,
     );
-  const { form, onSubmit, saving } = useShippingForm<DaratFormValues & { images: File[] }>({
+  const { form, onSubmit, saving } = useShippingForm<Values>({
     defaultValues: {
       destination_warehouse_id: '',
       batch_number: '',
       smartboard_quantity: 0,
       bracket_quantity: 0,
+      tv_serials: [],
       images: [],
     },
     submit: (values) =>
@@ -115,7 +126,15 @@ export function DaratShippingDialog({ hub, vehicle, onClose, onShipped }: Shippi
           label={t('hubShipping.darat.batchNumber')}
           autoComplete="off"
         />
-        <QuantityFields Field={Field} idPrefix="darat" />
+        <QuantityFields
+          Field={Field}
+          idPrefix="darat"
+          tv={
+            loadsBySerial(hub) ? (
+              <TvSerialsField form={form} hub={hub} idPrefix="darat" disabled={saving || step.review} />
+            ) : undefined
+          }
+        />
         <ImagesField
           form={form}
           id="darat-images"

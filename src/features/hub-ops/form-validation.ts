@@ -7,6 +7,7 @@ import { seaBatchNumber, type CommandInput, type CommandType } from '../../../sy
 import { failed } from '../../lib/writes/field-errors';
 import { parseQuantity } from '../../lib/quantity';
 import { parseCount } from './shipping-checks';
+import { tvSerialsPart } from './serial-loading';
 
 export { checkCommand, type Checked } from '../../lib/writes/check-command';
 import { checkCommand, type Checked } from '../../lib/writes/check-command';
@@ -34,7 +35,7 @@ export type DaratPayload = CommandInput<'create_shipment_darat'>;
 
 export function checkDaratForm(
   values: DaratFormValues,
-  context: { hubId: string; vehicleId: string; imageCount: number },
+  context: { hubId: string; vehicleId: string; imageCount: number; tvSerials?: readonly string[] },
   ids: { shipmentId: string; inventoryId: string } = { shipmentId: newId(), inventoryId: newId() },
 ): Checked<DaratPayload> {
   return checkCommand('create_shipment_darat', {
@@ -47,6 +48,7 @@ export function checkDaratForm(
     bracket_quantity: parseCount(values.bracket_quantity),
     inventory_id: ids.inventoryId,
     image_count: context.imageCount,
+    ...tvSerialsPart(context.tvSerials),
   });
 }
 
@@ -76,7 +78,13 @@ export const SEA_COMMAND = {
 export function checkSeaForm(
   form: SeaForm,
   values: SeaFormValues,
-  context: { hubId: string; vehicleId: string; imageCount: number; at: number },
+  context: {
+    hubId: string;
+    vehicleId: string;
+    imageCount: number;
+    at: number;
+    tvSerials?: readonly string[];
+  },
   ids = { shipmentId: newId(), containerId: newId(), inventoryId: newId() },
 ): Checked<SeaPayload> {
   return checkCommand(SEA_COMMAND[form], {
@@ -95,6 +103,7 @@ export function checkSeaForm(
     bracket_quantity: parseCount(values.bracket_quantity),
     image_count: context.imageCount,
     batch_number: seaBatchNumber(form, new Date(context.at).toISOString()),
+    ...tvSerialsPart(context.tvSerials),
   });
 }
 

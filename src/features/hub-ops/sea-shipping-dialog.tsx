@@ -18,12 +18,17 @@ import { useHubScope } from './hub-scope';
 import { TOAST } from './messages';
 import { otwLabelPart } from './otw-label';
 import { ImagesField, QuantityFields, useShippingForm, type ShippingDialogProps } from './shipping-form';
+import { loadsBySerial } from './serial-loading';
+import { TvSerialsField, tvSerialsOf } from './serial-load-field';
 import { vehicleLabel } from './use-master-data';
 
 const TITLE = {
   poljak: 'hubShipping.sea.titlePoljak',
   polsub: 'hubShipping.sea.titlePolsub',
 } as const satisfies Record<SeaForm, string>;
+
+/** The form's values; tv_serials: the TVs scanned into the truck (issue 42, a hub that tracks them). */
+type Values = SeaFormValues & { tv_serials: string[]; images: File[] };
 
 export function SeaShippingDialog({
   form: kind,
@@ -37,18 +42,19 @@ export function SeaShippingDialog({
   // Issue 29: the origin's stock shown and checked, a summary before sending
   // (./shipping-stock.tsx); the batch number is made when it is sent.
   const origin = useOriginStock(hub.id);
-  const check = (values: SeaFormValues & { images: File[] }) =>
+  const check = (values: Values) =>
     withStockAndBatch(
       checkSeaForm(kind, values, {
         hubId: hub.id,
         vehicleId: vehicle.id,
         imageCount: values.images.length,
         at: Date.now(),
+        tvSerials: tvSerialsOf(hub, values),
       }),
       origin,
       [],
     );
-  const { form, onSubmit, saving } = useShippingForm<SeaFormValues & { images: File[] }>({
+  const { form, onSubmit, saving } = useShippingForm<Values>({
     // Prefilled from the sea fleet unit.
     defaultValues: {
       pelayaran: vehicle.nama_pelayaran ?? '',
@@ -59,6 +65,7 @@ export function SeaShippingDialog({
       destination_hub_id: '',
       smartboard_quantity: 0,
       bracket_quantity: 0,
+      tv_serials: [],
       images: [],
     },
     submit: (values) =>
@@ -134,7 +141,15 @@ export function SeaShippingDialog({
           <DateField form={form} name="etd" id={id('etd')} label={t('common.etd')} />
           <DateField form={form} name="eta" id={id('eta')} label={t('common.eta')} />
         </div>
-        <QuantityFields Field={Field} idPrefix={kind} />
+        <QuantityFields
+          Field={Field}
+          idPrefix={kind}
+          tv={
+            loadsBySerial(hub) ? (
+              <TvSerialsField form={form} hub={hub} idPrefix={kind} disabled={saving || step.review} />
+            ) : undefined
+          }
+        />
         <ImagesField
           form={form}
           id={id('images')}

@@ -76,6 +76,7 @@ export function useShippingForm<V extends ShippingValues>(options: {
 export function QuantityFields({
   Field,
   idPrefix,
+  tv,
 }: {
   /** The form's bound fields (useFormFields): its values have both quantities. */
   Field: {
@@ -87,16 +88,20 @@ export function QuantityFields({
     }) => ReactNode;
   };
   idPrefix: string;
+  /** Issue 42: at a hub that tracks serials, the TVs scanned (./serial-load-field.tsx) instead of typed. */
+  tv?: ReactNode;
 }) {
   const t = useT();
   return (
     <div className="grid items-start gap-4 sm:grid-cols-2">
-      <Field.Number
-        name="smartboard_quantity"
-        id={`${idPrefix}-smartboard`}
-        label={t('common.smartboardQuantity')}
-        parse={parseCount}
-      />
+      {tv ?? (
+        <Field.Number
+          name="smartboard_quantity"
+          id={`${idPrefix}-smartboard`}
+          label={t('common.smartboardQuantity')}
+          parse={parseCount}
+        />
+      )}
       <Field.Number
         name="bracket_quantity"
         id={`${idPrefix}-bracket`}

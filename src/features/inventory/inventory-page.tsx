@@ -18,6 +18,7 @@ import { useTablesArrived } from '../../lib/sync-engine';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { stockOfBalances } from '../../../sync/pure';
 import { AddInventoryDialog } from './add-inventory-dialog';
+import { SerialStockSection } from './serial-stock-section';
 import { inventorySummary, warehouseCards } from './inventory-totals';
 
 const ALL = { selector: {} };
@@ -121,6 +122,7 @@ export function InventoryPage() {
           ))}
         </div>
       )}
+      <SerialStockSection />
       {adding && <AddInventoryDialog warehouses={warehouses.rows} onClose={() => setAdding(false)} />}
     </div>
   );

@@ -10,6 +10,7 @@ import { handoverEn } from './handover-en';
 import { towerEn } from './tower-en';
 import { evidenceEn } from './evidence-en';
 import { verifyEn } from './verify-en';
+import { serialScanEn } from './serial-scan-en';
 import { serverEn } from './server-en';
 
 export const en: Catalogue = {
@@ -238,5 +239,6 @@ export const en: Catalogue = {
   tower: towerEn,
   evidence: evidenceEn,
   verify: verifyEn,
+  serialScan: serialScanEn,
   server: serverEn,
 };

@@ -34,6 +34,13 @@ export const hubShippingEn: typeof hubShippingId = {
     confirmSend: 'Yes, send',
     back: 'Change',
   },
+  // Issue 42: at a hub that tracks serials, the TVs are scanned into the truck.
+  serials: {
+    scan: 'Scan TVs',
+    hint: 'The TV quantity is the number of serials scanned into this truck.',
+    none: 'No TVs scanned into this truck yet.',
+    list: 'TV serial numbers in this truck',
+  },
   stock: {
     loading: 'Available stock: loading…',
     availableIn: 'Available stock at',

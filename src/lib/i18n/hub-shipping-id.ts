@@ -37,6 +37,13 @@ export const hubShippingId = {
     confirmSend: 'Ya, Kirim',
     back: 'Ubah',
   },
+  // Issue 42: at a hub that tracks serials, the TVs are scanned into the truck.
+  serials: {
+    scan: 'Pindai TV',
+    hint: 'Jumlah TV adalah banyaknya nomor seri yang dipindai ke truk ini.',
+    none: 'Belum ada TV yang dipindai ke truk ini.',
+    list: 'Nomor seri TV di truk ini',
+  },
   stock: {
     loading: 'Stok tersedia: memuat…',
     availableIn: 'Stok tersedia di',

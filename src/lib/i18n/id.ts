@@ -10,6 +10,7 @@ import { handoverId } from './handover-id';
 import { towerId } from './tower-id';
 import { evidenceId } from './evidence-id';
 import { verifyId } from './verify-id';
+import { serialScanId } from './serial-scan-id';
 import { SERVER_TEXTS } from '../../../sync/server-texts';
 
 export const id = {
@@ -238,6 +239,7 @@ export const id = {
   tower: towerId,
   evidence: evidenceId,
   verify: verifyId,
+  serialScan: serialScanId,
   server: SERVER_TEXTS,
 };
 
