@@ -41,7 +41,7 @@ interface Pass {
 }
 
 /** Watches the scanner's video: the first time each frame number is seen, and its capture time. */
-function installFrameProbe(mark: { bits: number; size: number; top: number }) {
+function installFrameProbe(mark: { bits: number; size: number; top: number; total: number }) {
   const w = window as unknown as { __frames: Record<number, number>; __loopAt: number | null };
   w.__frames = {};
   w.__loopAt = null;
@@ -60,10 +60,13 @@ function installFrameProbe(mark: { bits: number; size: number; top: number }) {
         const y = mark.size / 2;
         n = (n << 1) | (px[(y * canvas.width + x) * 4]! < 128 ? 1 : 0);
       }
-      if (n < last && w.__loopAt === null) w.__loopAt = meta.captureTime ?? meta.presentationTime;
-      last = n;
-      if (w.__loopAt === null && w.__frames[n] === undefined)
-        w.__frames[n] = meta.captureTime ?? meta.presentationTime;
+      // A frame of the file (not the black of a camera starting): its number, the first time seen.
+      if (n < mark.total) {
+        if (n < last && w.__loopAt === null) w.__loopAt = meta.captureTime ?? meta.presentationTime;
+        last = n;
+        if (w.__loopAt === null && w.__frames[n] === undefined)
+          w.__frames[n] = meta.captureTime ?? meta.presentationTime;
+      }
       video.requestVideoFrameCallback(onFrame);
     };
     video.requestVideoFrameCallback(onFrame);
@@ -109,7 +112,9 @@ async function pass(page: Page, file: string, prefix: string, video: SerialVideo
   const serials = Array.from({ length: CODES }, (_, i) => `${prefix}-${String(i + 1).padStart(4, '0')}`);
   const frames = writeSerialVideo(file, serials, video);
   await page.evaluate(() => performance.clearMarks('serial-scan'));
-  await page.evaluate(installFrameProbe, { bits: MARK_BITS, size: MARK_SIZE, top: MARK_TOP });
+  // As text, with the helper tsx's keepNames puts around inner functions.
+  const mark = JSON.stringify({ bits: MARK_BITS, size: MARK_SIZE, top: MARK_TOP, total: frames.length });
+  await page.evaluate(`(() => { const __name = (f) => f; (${installFrameProbe.toString()})(${mark}); })()`);
   await page.getByTestId('serial-scan-open').click();
   // The first pass is over once the video loops (or every code is in).
   await page.waitForFunction(
@@ -128,6 +133,10 @@ async function pass(page: Page, file: string, prefix: string, video: SerialVideo
     return { frames: w.__frames, loopAt: w.__loopAt, marks };
   });
   await closeScanner(page);
+  const frameNos = Object.keys(seen.frames).map(Number);
+  progress(
+    `pass ${prefix}: ${seen.marks.length} feedbacks (${seen.marks.filter((m) => m.outcome === 'accepted').length} taken), ${frameNos.length} frames seen (${Math.min(...frameNos)}..${Math.max(...frameNos)} of ${frames.length}), looped: ${seen.loopAt !== null}`,
+  );
   const frameMs = 1000 / video.fps;
   const taken = seen.marks.filter(
     (m) => m.outcome === 'accepted' && (seen.loopAt === null || m.at < seen.loopAt),
@@ -185,7 +194,7 @@ export async function serialScanBench(appUrl: string, dbUrl: string): Promise<Be
       const shown = video.fps / (video.codeFrames + video.blankFrames);
       const result = await pass(page, file, `BENCH${i}`, video);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-      const l = result.latencies;
+      const l = result.latencies.length ? result.latencies : [NaN];
       progress(
         `serial scan ${label}: ${result.accepted}/${CODES} taken, ${fmt(result.codesPerSecond, 2)} codes/s; feedback ms median ${fmt(median(l), 1)}, p95 ${fmt(percentile(l, 95), 1)}, max ${fmt(Math.max(...l), 1)} (${l.length} timed)`,
       );
