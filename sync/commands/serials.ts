@@ -6,10 +6,10 @@
 // checks in the same order with the same keys. The pure rules: sync/domain/serials.ts.
 import { z } from 'zod';
 import { checkLoadScan, MAX_SERIALS, normalizeSerial } from '../domain/serials';
-import { CommandRefused } from '../errors';
+import { CommandRefused, type RefusalCode } from '../errors';
 import { KEY, keyed, type KeyedMessage } from '../message';
 import type { Hub, Shipment, TvUnit } from '../model/rows';
-import { holds, need, newId, newRowStamp, requireHub, requireRole, uuid } from './helpers';
+import { need, newId, newRowStamp, requireHub, requireRole, uuid } from './helpers';
 import { defineCommand, type Change, type PredictContext } from './types';
 
 /** A raw serial as the refusal names it: trimmed, at most 64 characters (the server's). */
@@ -28,8 +28,19 @@ export const tvSerials = () => atMostMax(z.string({ error: KEY.invalidCommand })
 /** The hub tracks serials (a row pulled before issue 42, or made in a test, does not). */
 export const tracksSerials = (hub: Pick<Hub, 'serial_tracking'>) => hub.serial_tracking === true;
 
+/**
+ * Each refusal's code, as the server gives it (cmd_serials.sql); serial.alreadyRegistered is
+ * the server's 'duplicate', a code the device does not give (as a duplicate name: precondition).
+ */
+const CODE: Record<string, RefusalCode> = {
+  'serial.invalid': 'validation',
+  'serial.alreadyScanned': 'validation',
+  'serial.countMismatch': 'validation',
+  'serial.inOpenShipment': 'conflict',
+};
+
 function refuse(strict: boolean, message: KeyedMessage): null {
-  if (strict) throw new CommandRefused('precondition', message);
+  if (strict) throw new CommandRefused(CODE[message.key] ?? 'precondition', message);
   return null;
 }
 
@@ -52,7 +63,7 @@ export const registerSerials = defineCommand({
     requireHub(ctx.actor, p.hub_id);
     const hub = await need(ctx, 'hubs', p.hub_id, keyed('hubNotFound'), strict);
     if (!hub) return [];
-    if (!holds(tracksSerials(hub), strict, keyed('serial.trackingOff', { hub: hub.name }))) return [];
+    if (!tracksSerials(hub)) return refuse(strict, keyed('serial.trackingOff', { hub: hub.name })) ?? [];
     // Registered already, wherever it is (on the server: unique across the company).
     const valid = p.units.map((u) => normalizeSerial(u.serial)).filter((s): s is string => s !== null);
     const known = ctx.read.unitsWithSerials ? await ctx.read.unitsWithSerials(valid) : [];
@@ -149,4 +160,23 @@ export async function unitsBack(ctx: PredictContext, s: Shipment): Promise<Chang
       table: 'tv_units' as const,
       row: { ...u, state: 'in_stock' as const, hub_id: s.origin_hub_id, shipment_id: null },
     }));
+}
+
+/**
+ * A correction of a shipment carrying units (issue 42) keeps one TV a serial: a TV count other
+ * than its units' is refused (serial.countMismatch); false then (strict throws).
+ */
+export async function unitCountHolds(
+  ctx: PredictContext,
+  strict: boolean,
+  s: Shipment,
+  smartboards: number,
+): Promise<boolean> {
+  if (!ctx.read.unitsOfShipment) return true;
+  const units = (await ctx.read.unitsOfShipment(s.id)).filter(
+    (u) => !u.deleted && u.state === 'in_transit' && u.shipment_id === s.id,
+  );
+  if (units.length === 0 || units.length === smartboards) return true;
+  refuse(strict, keyed('serial.countMismatch', { count: units.length, quantity: smartboards }));
+  return false;
 }

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { availableStock, stockShortfalls, VOIDED_STATUS } from '../domain/stock';
 import type { InventoryRow, Shipment, Warehouse } from '../model/rows';
 import { holds, need, negated, requiredText, requireRole, uuid } from './helpers';
-import { unitsBack } from './serials';
+import { unitCountHolds, unitsBack } from './serials';
 import { wholeQuantity } from './shipping';
 import { defineCommand, type Change, type PredictContext } from './types';
 
@@ -62,6 +62,8 @@ export const correctShipmentCounts = defineCommand({
     if (!s) return [];
     const unchanged = p.smartboard_quantity === s.smartboard_quantity && p.bracket_quantity === s.bracket_quantity;
     if (!holds(!unchanged, strict, keyed('correctionUnchanged'))) return [];
+    // Issue 42: a shipment carrying TVs by serial counts them by their serials.
+    if (!(await unitCountHolds(ctx, strict, s, p.smartboard_quantity))) return [];
     const changes: Change[] = [];
     const stock = await stockRowOf(ctx, s);
     if (stock) {

@@ -51,3 +51,40 @@ export function checkLoadScan(
     return keyed('serial.notInStock', { serial });
   return null;
 }
+
+/** Issue 42: a receipt by serial, as the receiving hub scanned it. */
+export interface SerialScan {
+  /** Every TV that arrived, in scan order (normal form, each once). */
+  received: readonly string[];
+  /** Those of `received` found damaged. */
+  damaged: readonly string[];
+}
+
+/** What a receipt by serial says against what was loaded: the receipt's rows name these. */
+export interface SerialTally {
+  /** Loaded and arrived. */
+  arrived: string[];
+  /** Loaded and not arrived (kurang), in the loaded list's order. */
+  missing: string[];
+  /** Arrived but not loaded on this shipment (lebih), in scan order. */
+  unexpected: string[];
+  /** Arrived damaged (rusak), in scan order. */
+  damaged: string[];
+}
+
+/**
+ * The tally of a receipt by serial against the shipment's loaded serials: the TV quantities it
+ * books (received = every serial scanned, damaged = those marked) and the discrepancies it
+ * calls for (kurang = missing, lebih = unexpected, rusak = damaged), each naming its serials.
+ * The server tallies the same way (public.handover_receipt).
+ */
+export function tallySerials(loaded: readonly string[], scan: SerialScan): SerialTally {
+  const received = new Set(scan.received);
+  const wasLoaded = new Set(loaded);
+  return {
+    arrived: scan.received.filter((s) => wasLoaded.has(s)),
+    missing: loaded.filter((s) => !received.has(s)),
+    unexpected: scan.received.filter((s) => !wasLoaded.has(s)),
+    damaged: scan.damaged.filter((s) => received.has(s)),
+  };
+}

@@ -182,7 +182,8 @@ export interface Discrepancy extends Replicated {
 /**
  * Issue 28: the counted receipt of a shipment as the server keeps it (public.shipment_receipts).
  * Not replicated (no collection: RxDB's open-core build allows 13 collections per JavaScript
- * context and a device has 13); a screen reads it online (RLS: as the shipment).
+ * context without a wait, and a device has 14 since issue 42's tv_units, README "Known
+ * gotchas"); a screen reads it online (RLS: as the shipment).
  */
 export interface ShipmentReceipt extends Replicated {
   shipment_id: string;

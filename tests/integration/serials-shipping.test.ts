@@ -113,6 +113,13 @@ describe('tv_serials on the shipping forms', () => {
       'serial.countMismatch',
       { count: 0, quantity: 1 },
     );
+    const tooMany = Array.from({ length: 501 }, (_, i) => `${unknown}-${i}`);
+    expectRefused(
+      await admin.run('create_shipment_darat', await darat(hub.hubId, tooMany, { smartboard_quantity: 1 })),
+      'validation',
+      'serial.tooMany',
+      { max: 500 },
+    );
     // The form's own checks come first: stock short before any serial.
     expectRefused(
       await admin.run('create_shipment_darat', await darat(hub.hubId, [here!], { bracket_quantity: 51 })),

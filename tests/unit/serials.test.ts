@@ -1,6 +1,6 @@
 // Issue 42: the serial's one form and the loading scan's rule (sync/domain/serials.ts), by hand.
 import { describe, expect, it } from 'vitest';
-import { checkLoadScan, normalizeSerial, type UnitPlace } from '../../sync/domain/serials';
+import { checkLoadScan, normalizeSerial, tallySerials, type UnitPlace } from '../../sync/domain/serials';
 
 const HUB = '00000000-0000-4000-8000-00000000000a';
 const OTHER = '00000000-0000-4000-8000-00000000000b';
@@ -51,5 +51,26 @@ describe('checkLoadScan', () => {
     expect(checkLoadScan('SB-1', HUB, new Set(), undefined)).toEqual(notInStock);
     expect(checkLoadScan('SB-1', HUB, new Set(), unit('SB-1', { hub_id: OTHER }))).toEqual(notInStock);
     expect(checkLoadScan('SB-1', HUB, new Set(), unit('SB-1', { state: 'missing' }))).toEqual(notInStock);
+  });
+});
+
+describe('tallySerials', () => {
+  it('twelve loaded, eleven of them and a foreign one scanned, one of them damaged', () => {
+    const loaded = Array.from({ length: 12 }, (_, i) => `SB-${i + 1}`);
+    const received = [...loaded.filter((s) => s !== 'SB-7'), 'XX-99'];
+    expect(tallySerials(loaded, { received, damaged: ['SB-3'] })).toEqual({
+      arrived: loaded.filter((s) => s !== 'SB-7'),
+      missing: ['SB-7'],
+      unexpected: ['XX-99'],
+      damaged: ['SB-3'],
+    });
+  });
+  it('all arrived: nothing to say; a damaged mark on a serial not received is not counted', () => {
+    expect(tallySerials(['A-1', 'A-2'], { received: ['A-2', 'A-1'], damaged: ['B-1'] })).toEqual({
+      arrived: ['A-2', 'A-1'],
+      missing: [],
+      unexpected: [],
+      damaged: [],
+    });
   });
 });

@@ -95,6 +95,20 @@ describe('hub forms', () => {
     if (!blank.ok) expect(blank.errors.name).toBe('Hub name is required');
   });
 
+  it('serial tracking (issue 42) travels only when switched', () => {
+    const hub = { id: '11111111-0000-4000-8000-000000000009', name: 'Hub Bogor', city: null };
+    const same = { name: 'Hub Bogor', city: '' };
+    expect(checkEditHub(hub, { ...same, serial_tracking: false })).toEqual({ ok: true, payload: null });
+    expect(checkEditHub(hub, { ...same, serial_tracking: true })).toEqual({
+      ok: true,
+      payload: { hub_id: hub.id, changes: { serial_tracking: true } },
+    });
+    expect(checkEditHub({ ...hub, serial_tracking: true }, { ...same, serial_tracking: false })).toEqual({
+      ok: true,
+      payload: { hub_id: hub.id, changes: { serial_tracking: false } },
+    });
+  });
+
   it("shows the type 'Hub' by default", () => {
     expect(hubTypeLabel('hub')).toBe('Hub');
     expect(hubTypeLabel(null)).toBe('Hub');

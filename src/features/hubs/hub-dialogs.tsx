@@ -1,6 +1,6 @@
 // Edit Hub and Atur Kapasitas, on the form pattern (FormDialog + useCommandForm). Edit Hub also
 // sets blind counting (issue 41): the hub's receipts open with empty counts; and serial tracking
-// (issue 42): the hub's TVs by serial number.
+// (issue 42): TVs at the hub are handled by serial number.
 import { useId } from 'react';
 import type { Hub, Warehouse } from '../../../sync/pure';
 import { FormDialog, useFormDialog } from '../../components/form-dialog';

@@ -18,10 +18,9 @@ export function checkAddHub(values: HubValues) {
   });
 }
 
-/** Edit Hub's values: Add Hub's, and whether the hub counts blind (issue 41). */
+/** Edit Hub's values: Add Hub's, whether the hub counts blind (issue 41) and tracks TV serials (issue 42). */
 export interface EditHubValues extends HubValues {
   blind_count?: boolean;
-  /** Issue 42: TVs handled by serial number at this hub. */
   serial_tracking?: boolean;
 }
 

@@ -37,6 +37,12 @@ const hubColumns = (t: TFunction): DataColumn<Hub>[] => [
     value: (h) => (h.blind_count ? t('hubsScreen.blindCountOn') : '-'),
   },
   {
+    // Issue 42: TVs handled by serial at this hub.
+    id: 'serials',
+    header: t('hubsScreen.columns.serialTracking'),
+    value: (h) => (h.serial_tracking ? t('hubsScreen.serialTrackingOn') : '-'),
+  },
+  {
     id: 'created',
     header: t('hubsScreen.columns.created'),
     value: (h) => h.created_at,

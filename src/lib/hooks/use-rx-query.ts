@@ -22,7 +22,8 @@ export interface RxRows<T> {
  * Rows of one collection matching a Mango query. Pass null as the query while
  * what it depends on is unknown (no rows, not ready). Prefer selectors an index
  * serves: shipments [destination_hub_id, status], status, origin_hub_id;
- * vehicles vendor_id; containers shipment_id; inventory [warehouse_id, date_recorded].
+ * vehicles vendor_id; containers shipment_id; inventory [warehouse_id, date_recorded];
+ * tv_units serial, [state, serial] (issue 42).
  */
 export function useRxQuery<T extends TableName>(
   table: T,

@@ -223,6 +223,7 @@ export const id = {
       vehicles: 'Kendaraan',
       shipments: 'Shipment',
       containers: 'Container',
+      tv_units: 'Unit TV (nomor seri)',
     },
   },
   table: {

@@ -109,15 +109,17 @@ export const screensManageEn: typeof screensManageId = {
       city: 'City',
       created: 'Created',
       blindCount: 'Blind count',
+      serialTracking: 'TV serials',
     },
     editTitle: 'Edit Hub',
     blindCount: 'Blind Count',
     blindCountOn: 'Yes',
-    serialTracking: 'Track TV serial numbers',
-    serialTrackingHint:
-      "This hub's TVs are recorded by serial number: stock, loading and receiving by scanning the barcode on the TV's box.",
     blindCountHint:
       'The receipt (Selesai Bongkar) opens with empty counts: the worker enters what is there; the difference to the sent count shows once entered.',
+    serialTracking: 'Track TV serial numbers',
+    serialTrackingOn: 'Tracked',
+    serialTrackingHint:
+      'TVs at this hub are recorded by serial number: into stock, loaded and received by scanning.',
     confirm: 'Are you sure?',
     confirmDescription: 'The hub "{{name}}" will be deleted.',
     saved: 'Hub saved successfully',

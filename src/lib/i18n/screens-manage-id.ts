@@ -117,15 +117,17 @@ export const screensManageId = {
       city: 'Kota',
       created: 'Dibuat',
       blindCount: 'Hitung buta',
+      serialTracking: 'Nomor seri TV',
     },
     editTitle: 'Edit Hub',
     blindCount: 'Hitung Buta',
     blindCountOn: 'Ya',
-    serialTracking: 'Lacak nomor seri TV',
-    serialTrackingHint:
-      'TV di hub ini dicatat per nomor seri: stok, muat dan terima dengan memindai barcode di kotak TV.',
     blindCountHint:
       'Form penerimaan (Selesai Bongkar) dibuka dengan jumlah kosong: petugas mengisi jumlah yang ada, selisih dengan jumlah kirim tampil setelah diisi.',
+    serialTracking: 'Lacak nomor seri TV',
+    serialTrackingOn: 'Dilacak',
+    serialTrackingHint:
+      'TV di hub ini dicatat per nomor seri: masuk stok, dimuat dan diterima dengan memindai.',
     confirm: 'Are you sure?',
     confirmDescription: 'Hub "{{name}}" akan dihapus.',
     saved: 'Hub saved successfully',

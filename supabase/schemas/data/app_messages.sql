@@ -163,5 +163,8 @@ insert into public.app_messages (key, text) values
   ('serial.inOpenShipment', 'Nomor seri {{serial}} ada di pengiriman lain yang belum selesai.'),
   ('serial.countMismatch', 'Jumlah nomor seri ({{count}}) harus sama dengan Jumlah Smartboard ({{quantity}}).'),
   ('serial.tooMany', 'Maksimal {{max}} nomor seri sekali kirim.'),
-  ('serial.notFound', 'Nomor seri {{serial}} tidak ditemukan.')
+  ('serial.notFound', 'Nomor seri {{serial}} tidak ditemukan.'),
+  ('serial.scanRequired', 'Pindai nomor seri setiap TV yang diterima: pengiriman ini dimuat per nomor seri.'),
+  ('serial.receivedMismatch', 'Jumlah TV diterima ({{quantity}}) harus sama dengan nomor seri yang dipindai ({{count}}).'),
+  ('serial.damagedNotReceived', 'Nomor seri {{serial}} ditandai rusak tetapi tidak ada di antara yang diterima.')
 on conflict (key) do update set text = excluded.text;
