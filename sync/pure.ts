@@ -89,5 +89,3 @@ export {
 } from './commands/handover-receipt';
 export { HANDOVER_MESSAGES, discrepancyMessage } from './messages-handover';
 export { DOCUMENT_KINDS, DOCUMENT_EXTENSION, documentObjectPath } from './commands/handover';
-// Issue 42: a TV's serial number, its one form and the loading scan's rule.
-export * from './domain/serials';

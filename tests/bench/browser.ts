@@ -55,6 +55,7 @@ import { BENCH_PLATE, DIRECT_PLATE, QUEUE_WAVE, directCalls, queueWave, tapToVis
 import { coldStart, compressTwelveMegapixels, firstScreenScripts } from './browser-start';
 import { PROFILE, runTaps } from './browser-p3';
 import { throttledRows } from './browser-network';
+import { serialScanOnly } from './browser-serial-scan';
 
 const FIRST_SCREEN_GOAL_KB = 250;
 const COLD_START_GOAL_MS = 1_000;
@@ -70,6 +71,7 @@ const HEAP_GOAL_MB = 150;
 /**
  * BENCH_ONLY=P3: the whole volume seeded, signed in, the first sync round, then only P3's taps.
  * BENCH_ONLY=working-set (or `--only working-set`): only the working-set table (working-set.ts).
+ * BENCH_ONLY=serial-scan: only the serial scanner's throughput and feedback (browser-serial-scan.ts).
  */
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = process.env.BENCH_ONLY ?? (onlyArg >= 0 ? process.argv[onlyArg + 1] : undefined);
@@ -77,7 +79,9 @@ async function main() {
   ensureBuilt();
   if (ONLY === 'P3') return onlyTaps();
   if (ONLY === 'working-set') return workingSetBench();
-  if (ONLY) throw new Error(`BENCH_ONLY=${ONLY}: the browser bench knows only P3 and working-set`);
+  if (ONLY === 'serial-scan') return serialScanOnly();
+  if (ONLY)
+    throw new Error(`BENCH_ONLY=${ONLY}: the browser bench knows only P3, working-set and serial-scan`);
   const profileDir = mkdtempSync(join(tmpdir(), 'dermaga-bench-profile-'));
   const quarterProfileDir = mkdtempSync(join(tmpdir(), 'dermaga-bench-profile-'));
   const { stack, stop } = await benchStack('dermaga-bench-browser');
@@ -316,6 +320,8 @@ async function main() {
   );
   // The working-set table (issue 26), on a stack of its own.
   await workingSetBench();
+  // The serial scanner (issue 42), on a stack of its own.
+  await serialScanOnly();
 }
 
 /** BENCH_ONLY=P3: P3 alone, for a quicker look at the taps (no baselines but the goal). */

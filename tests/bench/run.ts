@@ -200,8 +200,9 @@ async function measureLatency(device: SyncEngine, vehicle: string, rows: BenchRo
 }
 
 async function main() {
-  // BENCH_ONLY=working-set: only the browser bench's working-set table (tests/bench/working-set.ts).
-  if (process.env.BENCH_ONLY === 'working-set') return;
+  // BENCH_ONLY=working-set or serial-scan: only that browser bench's table (tests/bench/working-set.ts,
+  // browser-serial-scan.ts).
+  if (process.env.BENCH_ONLY === 'working-set' || process.env.BENCH_ONLY === 'serial-scan') return;
   const { stack, stop } = await benchStack('dermaga-bench');
   const rows: BenchRow[] = [];
   try {

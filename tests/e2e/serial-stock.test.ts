@@ -4,11 +4,13 @@
 // anything is sent), scans two TVs through the camera (Chromium's fake video capture showing one
 // box after another) and types one like a wedge scanner (Enter), the registered one refused in
 // the scanner with its reason; offline, Simpan puts the six in the hub's list at once; back
-// online the server holds exactly them at Karawang. Serials made here carry the test's tag.
+// online the server holds exactly them at Karawang (axe on the scanner and the list). Serials
+// made here carry the test's tag.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appUrl } from '../support/browser';
 import { HUB } from '../support/demo';
+import { seriousViolations } from './axe';
 import { applyAs, eventually, query, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
 import { useSerialCamera } from './serial-camera';
 
@@ -105,6 +107,7 @@ it('Karawang imports a packing list, scans two, types one, a registered one refu
     IMPORTED[1],
     IMPORTED[0],
   ]);
+  expect(await seriousViolations(page), 'the serial scanner').toEqual([]);
   await scanner.getByTestId('serial-scanner-done').click();
   await scanner.waitFor({ state: 'detached' });
 
@@ -135,6 +138,7 @@ it('Karawang imports a packing list, scans two, types one, a registered one refu
     .poll(() => stock.getByTestId('serial-stock-list').getByRole('listitem').allTextContents())
     .toEqual(mine);
   await draft.waitFor({ state: 'detached' });
+  expect(await seriousViolations(page, { withoutToasts: true }), 'Stok Nomor Seri TV').toEqual([]);
 
   // Online again: the server holds exactly these at Karawang, in stock.
   await context.setOffline(false);

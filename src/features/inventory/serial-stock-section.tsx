@@ -17,7 +17,7 @@ import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useSignedIn } from '../../lib/session/session';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { runCommand } from '../../lib/writes/run-command';
-import { MAX_SERIALS, type Hub, type KeyedMessage } from '../../../sync/pure';
+import { MAX_SERIALS, tracksSerials, type Hub, type KeyedMessage } from '../../../sync/pure';
 import { chunks } from './serial-import';
 import { SerialImportDialog } from './serial-import-dialog';
 
@@ -35,7 +35,7 @@ export function SerialStockSection() {
   const tracking = useMemo(
     () =>
       hubs.rows
-        .filter((h) => h.serial_tracking === true && (profile.role !== 'hub_user' || h.id === profile.hubId))
+        .filter((h) => tracksSerials(h) && (profile.role !== 'hub_user' || h.id === profile.hubId))
         .sort((a, b) => a.name.localeCompare(b.name)),
     [hubs.rows, profile.role, profile.hubId],
   );

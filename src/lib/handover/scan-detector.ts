@@ -11,6 +11,8 @@ export type BarcodeFormat = 'qr_code' | 'code_128' | 'code_39' | 'ean_13' | 'ean
 
 /** The formats a serial number comes in on a box (issue 42). */
 export const SERIAL_FORMATS: readonly BarcodeFormat[] = ['code_128', 'code_39', 'ean_13', 'qr_code'];
+/** The 1D ones among them (the serial scanner reads these on every frame, QR less often). */
+export const LINEAR_FORMATS: readonly BarcodeFormat[] = ['code_128', 'code_39', 'ean_13'];
 
 export interface QrReader {
   /** The texts of the codes in the frame (none found: an empty list). */
