@@ -42,6 +42,7 @@ export { seaBatchNumber } from './commands/shipping';
 export { isUndoable, UNDO_WINDOW_MS } from './commands/undo';
 export { isCorrectable } from './commands/shipment-correction';
 export * from './domain/stock';
+export * from './domain/serials';
 export type {
   OutboxEntry,
   UploadEntry,

@@ -10,6 +10,7 @@ import { handoverEn } from './handover-en';
 import { towerEn } from './tower-en';
 import { evidenceEn } from './evidence-en';
 import { verifyEn } from './verify-en';
+import { unitsEn } from './units-en';
 import { serverEn } from './server-en';
 
 export const en: Catalogue = {
@@ -237,5 +238,6 @@ export const en: Catalogue = {
   tower: towerEn,
   evidence: evidenceEn,
   verify: verifyEn,
+  unit: unitsEn,
   server: serverEn,
 };

@@ -10,6 +10,7 @@ import { handoverId } from './handover-id';
 import { towerId } from './tower-id';
 import { evidenceId } from './evidence-id';
 import { verifyId } from './verify-id';
+import { unitsId } from './units-id';
 import { SERVER_TEXTS } from '../../../sync/server-texts';
 
 export const id = {
@@ -237,6 +238,7 @@ export const id = {
   tower: towerId,
   evidence: evidenceId,
   verify: verifyId,
+  unit: unitsId,
   server: SERVER_TEXTS,
 };
 
