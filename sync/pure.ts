@@ -41,6 +41,10 @@ export {
 export { seaBatchNumber } from './commands/shipping';
 export { isUndoable, UNDO_WINDOW_MS } from './commands/undo';
 export { isCorrectable } from './commands/shipment-correction';
+// Issue 42: TVs by serial: a serial's one form, a loading scan's check, a hub that tracks them.
+export { checkLoadScan, MAX_SERIALS, normalizeSerial, type UnitPlace } from './domain/serials';
+export { tracksSerials } from './commands/serials';
+export { unitInSet } from './domain/working-set';
 export * from './domain/stock';
 export * from './domain/serials';
 export type {

@@ -18,6 +18,7 @@ const TABLE_KEYS = {
   shipments: 'firstSync.tables.shipments',
   containers: 'firstSync.tables.containers',
   inventory: 'lib.nav.inventory',
+  tv_units: 'firstSync.tables.tv_units',
 } as const;
 
 function tableLabel(table: string): string {

@@ -17,6 +17,7 @@ import {
 import { attachCorrection } from './document-correction';
 import { attachDocument, resolveDiscrepancy } from './handover';
 import { podComplete, podConfirmArrival, podStartUnloading } from './pod';
+import { registerSerials } from './serials';
 import { correctShipmentCounts, voidShipment } from './shipment-correction';
 import {
   createShipmentDarat,
@@ -75,6 +76,8 @@ const definitions = [
   attachDocument,
   // a sealed document's correction (cmd_document_correction.sql)
   attachCorrection,
+  // TVs by serial number into a hub's stock (cmd_serials.sql; issue 42)
+  registerSerials,
 ] as const;
 
 type Definition = (typeof definitions)[number];

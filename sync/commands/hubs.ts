@@ -1,5 +1,6 @@
 // Hubs (spec 2.8, 5; admin only): add, edit field by field (name, city and, issue 41, whether
-// the hub counts blind), delete softly while nothing hangs on it.
+// the hub counts blind; issue 42, whether it tracks TV serials), delete softly while nothing
+// hangs on it.
 // Server side: supabase/schemas/functions/cmd_hubs.sql (add_hub, edit_hub with blind_count,
 // delete_hub).
 import { KEY, keyed } from '../message';
@@ -27,7 +28,14 @@ export const addHub = defineCommand({
     return [
       {
         table: 'hubs',
-        row: { ...newRowStamp(ctx, p.hub_id), name: p.name, city: p.city, type: 'hub', blind_count: false },
+        row: {
+          ...newRowStamp(ctx, p.hub_id),
+          name: p.name,
+          city: p.city,
+          type: 'hub',
+          blind_count: false,
+          serial_tracking: false,
+        },
       },
     ];
   },
@@ -43,6 +51,8 @@ export const editHub = defineCommand({
         city: optionalText('city').optional(),
         // Issue 41: the hub counts blind (supabase/schemas/functions/cmd_hubs.sql).
         blind_count: z.boolean({ error: KEY.invalidCommand }).optional(),
+        // Issue 42: TVs at the hub are handled by serial (cmd_hubs.sql).
+        serial_tracking: z.boolean({ error: KEY.invalidCommand }).optional(),
       },
       { error: KEY.invalidCommand },
     ),
@@ -51,7 +61,7 @@ export const editHub = defineCommand({
     requireRole(ctx.actor, ['admin']);
     const hub = await need(ctx, 'hubs', p.hub_id, keyed('hubNotFound'), strict);
     if (!hub) return [];
-    const { name, city, blind_count } = p.changes;
+    const { name, city, blind_count, serial_tracking } = p.changes;
     if (name !== undefined) {
       const hubs = await ctx.read.all('hubs');
       const taken = hubs.some((h) => h.id !== hub.id && !h.deleted && sameName(h.name, name));
@@ -65,6 +75,7 @@ export const editHub = defineCommand({
           ...(name !== undefined && { name }),
           ...(city !== undefined && { city }),
           ...(blind_count !== undefined && { blind_count }),
+          ...(serial_tracking !== undefined && { serial_tracking }),
         },
       },
     ];

@@ -7,13 +7,15 @@
 // A correction rewrites the shipment's counts and its stock row (taking more
 // out needs the stock); a void sets the status 'dibatalkan' with
 // selesai_bongkar (nothing is in transit any more, spec 4.2), takes its stock
-// row away (the stock returns) and makes the vehicle ready again. The reason
+// row away (the stock returns), puts its TV units back in the origin's stock (issue 42) and
+// makes the vehicle ready again. The reason
 // stays in the command: the audit trail and the shipment's history show it.
 import { KEY, keyed } from '../message';
 import { z } from 'zod';
 import { availableStock, stockShortfalls, VOIDED_STATUS } from '../domain/stock';
 import type { InventoryRow, Shipment, Warehouse } from '../model/rows';
 import { holds, need, negated, requiredText, requireRole, uuid } from './helpers';
+import { unitsBack } from './serials';
 import { wholeQuantity } from './shipping';
 import { defineCommand, type Change, type PredictContext } from './types';
 
@@ -104,6 +106,8 @@ export const voidShipment = defineCommand({
     const v = await ctx.read.get('vehicles', s.vehicle_id);
     if (v && !v.deleted && v.is_active && !v.siap_muat && !v.sedang_muat)
       changes.push({ table: 'vehicles', row: { ...v, ready: true } });
+    // Issue 42: its TVs back in the origin's stock, by serial.
+    changes.push(...(await unitsBack(ctx, s)));
     return changes;
   },
 });

@@ -1,6 +1,7 @@
 // The shipping forms (spec 4.1, 4.2, 5, 7.2, 9): a loaded vehicle leaves its hub.
 // Server side: supabase/schemas/functions/cmd_shipping.sql (the three forms,
-// with issue 29's stock, whole-number and batch checks and issue 41's "nothing empty leaves") and
+// with issue 29's stock, whole-number and batch checks, issue 41's "nothing empty leaves" and
+// issue 42's TV serials, serials.ts) and
 // supabase/schemas/functions/cmd_shipping.sql (set_shipment_image, the departing vehicle).
 import { KEY, keyed } from '../message';
 import { z } from 'zod';
@@ -24,6 +25,7 @@ import {
   requireHub,
   uuid,
 } from './helpers';
+import { loadSerials, tvSerials } from './serials';
 import { defineCommand, type Change, type PredictContext } from './types';
 
 const hubId = uuid(KEY.hubIdUnavailable);
@@ -197,6 +199,8 @@ export const createShipmentDarat = defineCommand({
     bracket_quantity: wholeQuantity(KEY.poljak.quantity),
     inventory_id: newId(),
     image_count: intBetween(0, 2, KEY.invalidCommand, KEY.maxTwoImages),
+    // Issue 42: the TVs' serials, scanned into the truck (a hub that tracks them).
+    tv_serials: tvSerials(),
   })),
   async predict(p, ctx, strict) {
     requireHub(ctx.actor, p.hub_id);
@@ -237,11 +241,14 @@ export const createShipmentDarat = defineCommand({
       },
       p.image_count,
     );
+    const units = await loadSerials(ctx, strict, hub, shipment, p.tv_serials);
+    if (!units) return [];
     return [
       { table: 'shipments', row: shipment },
       { table: 'inventory', row: outgoingRow(ctx, p.inventory_id, origin.id, shipment) },
       // Spec 4.1: on its way; siap_muat is left as it is.
       { table: 'vehicles', row: { ...vehicle, sedang_muat: false, ready: false } },
+      ...units,
     ];
   },
 });
@@ -272,6 +279,8 @@ function seaSchema(form: SeaForm) {
       .string({ error: KEY.invalidCommand })
       .refine((s) => charLength(s) <= TEXT_BOUNDS.batch_number.max, { error: TEXT_BOUNDS.batch_number.message })
       .regex(new RegExp(`^${prefix}-[0-9]+$`), { error: KEY.invalidCommand }),
+    // Issue 42: the TVs' serials, scanned into the truck (a hub that tracks them).
+    tv_serials: tvSerials(),
   }));
 }
 
@@ -312,6 +321,8 @@ async function predictSea(
     },
     p.image_count,
   );
+  const units = await loadSerials(ctx, strict, hub, shipment, p.tv_serials);
+  if (!units) return [];
   const changes: Change[] = [
     { table: 'shipments', row: shipment },
     {
@@ -342,6 +353,7 @@ async function predictSea(
         : // Spec 4.1: the PolSub form also clears siap_muat.
           { ...vehicle, sedang_muat: false, ready: false, siap_muat: false },
   });
+  changes.push(...units);
   return changes;
 }
 

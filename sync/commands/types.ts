@@ -37,6 +37,13 @@ export interface StateReader {
   inventoryOf?(warehouseId: string): Promise<Tables['inventory'][]>;
   /** The live shipments with this batch number (issue 29: a batch number once). */
   shipmentsWithBatch?(batchNumber: string): Promise<Tables['shipments'][]>;
+  /**
+   * Issue 42: the TV units with these serials (normal form; an indexed read). A reader without
+   * it leaves the serial checks to the server.
+   */
+  unitsWithSerials?(serials: readonly string[]): Promise<Tables['tv_units'][]>;
+  /** Issue 42: the TV units on this shipment (a void puts them back). */
+  unitsOfShipment?(shipmentId: string): Promise<Tables['tv_units'][]>;
 }
 
 /** A local effect: the new whole row (server-stamped fields keep placeholders until pulled). */

@@ -7,8 +7,10 @@ import type { TableName } from '../model/rows';
 
 export const MIGRATIONS: Partial<Record<TableName, MigrationStrategies>> = {
   // 1: hubs gain blind_count (issue 41); rows already on the tablet count as before.
+  // 2: hubs gain serial_tracking (issue 42); rows already on the tablet track no serials.
   hubs: {
     1: (doc: Record<string, unknown>) => ({ ...doc, blind_count: doc.blind_count ?? false }),
+    2: (doc: Record<string, unknown>) => ({ ...doc, serial_tracking: doc.serial_tracking ?? false }),
   },
   // 1: warehouses gain capacity (issue 11); rows already on the tablet have none set.
   warehouses: {

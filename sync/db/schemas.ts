@@ -68,7 +68,13 @@ function schema<T extends TableName>(
 
 export const SCHEMAS: { [T in TableName]: RxJsonSchema<Tables[T]> } = {
   // Version 1 (issue 41): blind_count, the hub counts blind (migrations.ts fills false).
-  hubs: schema('hubs', { name: 'text', city: 'text?', type: 'text', blind_count: 'bool' }, [], 1),
+  // Version 2 (issue 42): serial_tracking, TVs handled by serial (migrations.ts fills false).
+  hubs: schema(
+    'hubs',
+    { name: 'text', city: 'text?', type: 'text', blind_count: 'bool', serial_tracking: 'bool' },
+    [],
+    2,
+  ),
   // Version 1 (issue 11): capacity, the hub card's maximum (migrations.ts fills null).
   warehouses: schema(
     'warehouses',
@@ -212,4 +218,12 @@ export const SCHEMAS: { [T in TableName]: RxJsonSchema<Tables[T]> } = {
     },
     [['shipment_id'], ['status']],
   ),
+  // Issue 42: a new collection (version 0), created empty on upgrade and pulled from the start.
+  // Looked up by serial (a scan, a command's check) and by state (a hub's stock); hub_id and
+  // shipment_id may be null, so they cannot be indexed. (The 14th collection: see rows.ts on
+  // RxDB's open-core limit of 13.)
+  tv_units: schema('tv_units', { serial: 'key', state: 'key', hub_id: 'uuid?', shipment_id: 'uuid?' }, [
+    ['serial'],
+    ['state', 'serial'],
+  ]),
 };

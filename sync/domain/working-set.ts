@@ -7,11 +7,12 @@
 // - a shipment: while open, and for the retention window after it closed;
 // - a container, and a shipment's handover records: while their shipment is held;
 // - a stock ledger row: while its date is on or after the cutoff's Jakarta date, or while
-//   its shipment is held.
+//   its shipment is held;
+// - a TV unit (issue 42): while in a hub's stock or on its way; a missing one leaves.
 import { z } from 'zod';
 import { KEY } from '../message';
 import { SERVER_TEXTS } from '../server-texts';
-import type { InventoryRow, Shipment } from '../model/rows';
+import type { InventoryRow, Shipment, TvUnit } from '../model/rows';
 import { instantMicros, jakartaDate } from './time';
 
 /** The statuses a shipment ends in: unloaded at a hub, at a POD, or voided. */
@@ -83,6 +84,14 @@ export function ledgerRowInSet(
 }
 
 /**
+ * Issue 42: a TV unit is held while in a hub's stock or on its way (the serials a scan is
+ * checked against); a missing unit is history (the search finds it online).
+ */
+export function unitInSet(unit: Pick<TvUnit, 'state'>): boolean {
+  return unit.state === 'in_stock' || unit.state === 'in_transit';
+}
+
+/**
  * Whether a row of `table` is in the working set. `heldShipments`: the ids of the shipments
  * the device holds (those in the set, and those it keeps for its own pending work).
  */
@@ -95,5 +104,6 @@ export function inWorkingSet(
   if (table === 'shipments') return shipmentInSet(row as unknown as ClosingFields, cutoff);
   if (table === 'inventory') return ledgerRowInSet(row as unknown as InventoryRow, cutoff, heldShipments);
   if (FOLLOWS_SHIPMENT.has(table)) return heldShipments.has(row.shipment_id as string);
+  if (table === 'tv_units') return unitInSet(row as unknown as TvUnit);
   return true;
 }

@@ -18,6 +18,12 @@ export interface Hub extends Replicated {
    * there on a pulled row (the server's default is false); optional for rows made in tests.
    */
   blind_count?: boolean;
+  /**
+   * Issue 42: TVs at this hub are handled by serial number (stock, loading, receipt), set by an
+   * admin. Always there on a pulled row (the server's default is false); optional for rows made
+   * in tests.
+   */
+  serial_tracking?: boolean;
 }
 
 export interface Warehouse extends Replicated {
@@ -196,6 +202,19 @@ export interface ShipmentReceipt extends Replicated {
   received_at: string;
 }
 
+/**
+ * Issue 42: one TV by its serial number (public.tv_units), unique across the company and in one
+ * place at a time: in a hub's stock (hub_id), on a shipment (shipment_id, hub_id null), or
+ * missing (it left on a shipment and was not received). The serial is in its one form
+ * (sync/domain/serials.ts normalizeSerial).
+ */
+export interface TvUnit extends Replicated {
+  serial: string;
+  state: 'in_stock' | 'in_transit' | 'missing';
+  hub_id: string | null;
+  shipment_id: string | null;
+}
+
 export interface Tables {
   hubs: Hub;
   warehouses: Warehouse;
@@ -210,6 +229,7 @@ export interface Tables {
   inventory: InventoryRow;
   shipment_documents: ShipmentDocument;
   discrepancies: Discrepancy;
+  tv_units: TvUnit;
 }
 
 export type TableName = keyof Tables;
@@ -230,4 +250,6 @@ export const TABLES: readonly TableName[] = [
   // Issue 28: rows of a shipment, after it.
   'shipment_documents',
   'discrepancies',
+  // Issue 42: a TV by its serial (refers to hubs and shipments).
+  'tv_units',
 ];

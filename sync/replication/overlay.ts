@@ -106,6 +106,20 @@ export class PredictionOverlay {
         ? async (batch) =>
             overlaid(await view.shipmentsWithBatch!(batch), this.rowsOf('shipments'), (r) => r.batch_number === batch)
         : undefined,
+      unitsWithSerials: view.unitsWithSerials
+        ? async (serials) => {
+            const wanted = new Set(serials);
+            return overlaid(await view.unitsWithSerials!(serials), this.rowsOf('tv_units'), (u) => wanted.has(u.serial));
+          }
+        : undefined,
+      unitsOfShipment: view.unitsOfShipment
+        ? async (shipmentId) =>
+            overlaid(
+              await view.unitsOfShipment!(shipmentId),
+              this.rowsOf('tv_units'),
+              (u) => u.state === 'in_transit' && u.shipment_id === shipmentId,
+            )
+        : undefined,
     };
   }
 

@@ -45,6 +45,18 @@ export function viewReader(local: Local): StateReader {
       const docs = await local.db.shipments.find({ selector: { batch_number: batchNumber } }).exec();
       return docs.map((d) => d.toMutableJSON() as never);
     },
+    async unitsWithSerials(serials) {
+      if (serials.length === 0) return [];
+      const docs = await local.db.tv_units.find({ selector: { serial: { $in: [...serials] } } }).exec();
+      return docs.map((d) => d.toMutableJSON() as never);
+    },
+    async unitsOfShipment(shipmentId) {
+      // Only units on their way carry a shipment (the state index narrows the read).
+      const docs = await local.db.tv_units
+        .find({ selector: { state: 'in_transit', shipment_id: shipmentId } })
+        .exec();
+      return docs.map((d) => d.toMutableJSON() as never);
+    },
   };
 }
 

@@ -73,8 +73,9 @@ export async function pruneWorkingSet(
     else leaving.shipments!.push(id);
   }
   for (const table of TABLES) {
-    // The tables whose rows can leave besides the shipments: the ledger, and what follows a shipment.
-    if (table !== 'inventory' && !FOLLOWS_SHIPMENT.has(table)) continue;
+    // The tables whose rows can leave besides the shipments: the ledger, what follows a
+    // shipment, and the TV units (issue 42: a missing unit leaves).
+    if (table !== 'inventory' && table !== 'tv_units' && !FOLLOWS_SHIPMENT.has(table)) continue;
     const docs = (await readStoredDocuments(local.db[table] as never)).filter((d) => !isTombstone(d));
     leaving[table] = docs
       .filter((d) => !keep.has(d.id as string) && !inWorkingSet(table, d, cutoff, held))

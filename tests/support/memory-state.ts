@@ -48,6 +48,17 @@ export class MemoryState implements StateReader {
     return [...this.table('shipments').values()].filter((s) => s.batch_number === batchNumber && !s.deleted);
   }
 
+  async unitsWithSerials(serials: readonly string[]): Promise<Tables['tv_units'][]> {
+    const wanted = new Set(serials);
+    return [...this.table('tv_units').values()].filter((u) => wanted.has(u.serial) && !u.deleted);
+  }
+
+  async unitsOfShipment(shipmentId: string): Promise<Tables['tv_units'][]> {
+    return [...this.table('tv_units').values()].filter(
+      (u) => u.state === 'in_transit' && u.shipment_id === shipmentId && !u.deleted,
+    );
+  }
+
   rows<T extends TableName>(table: T): Tables[T][] {
     return [...this.table(table).values()];
   }

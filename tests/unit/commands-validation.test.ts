@@ -350,6 +350,7 @@ describe('catalogue', () => {
         'resolve_discrepancy',
         'attach_document',
         'attach_correction',
+        'register_serials',
       ].sort(),
     );
     expect(MESSAGES.statusUndetermined).toBe('Gagal menentukan status pengiriman dari tujuan gudang.');

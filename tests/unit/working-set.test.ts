@@ -101,6 +101,16 @@ describe('by table', () => {
     expect(inWorkingSet('inventory', { date_recorded: '2026-11-12', shipment_id: 's-held' }, cutoff, held)).toBe(true);
     expect(inWorkingSet('shipments', shipment(), cutoff, held)).toBe(true);
   });
+
+  it('TV units (issue 42): in stock or on the way, whatever their shipment; a missing one leaves', () => {
+    expect(inWorkingSet('tv_units', { state: 'in_stock', hub_id: 'h', shipment_id: null }, cutoff, held)).toBe(true);
+    expect(inWorkingSet('tv_units', { state: 'in_transit', hub_id: null, shipment_id: 's-gone' }, cutoff, held)).toBe(
+      true,
+    );
+    expect(inWorkingSet('tv_units', { state: 'missing', hub_id: null, shipment_id: 's-held' }, cutoff, held)).toBe(
+      false,
+    );
+  });
 });
 
 describe('the retention window an admin sets', () => {

@@ -223,6 +223,7 @@ export const en: Catalogue = {
       vehicles: 'Vehicles',
       shipments: 'Shipments',
       containers: 'Containers',
+      tv_units: 'TV serial numbers',
     },
   },
   table: {

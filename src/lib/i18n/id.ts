@@ -223,6 +223,7 @@ export const id = {
       vehicles: 'Kendaraan',
       shipments: 'Shipment',
       containers: 'Container',
+      tv_units: 'Nomor seri TV',
     },
   },
   table: {

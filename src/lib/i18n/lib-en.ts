@@ -38,6 +38,7 @@ export const libEn: typeof libId = {
     resolve_discrepancy: 'Resolve discrepancy',
     attach_document: 'Attach document',
     attach_correction: 'Attach replacement document',
+    register_serials: 'Register TV serials',
   },
   roles: libId.roles,
   nav: {

@@ -40,6 +40,7 @@ export const libId = {
     resolve_discrepancy: 'Selesaikan selisih',
     attach_document: 'Lampirkan dokumen',
     attach_correction: 'Lampirkan dokumen pengganti',
+    register_serials: 'Daftarkan nomor seri TV',
   },
   /**
    * roles.ts: the role as the sidebar and header show it, spec 2.2's rule (the key with its
