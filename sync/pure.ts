@@ -46,7 +46,6 @@ export { checkLoadScan, MAX_SERIALS, normalizeSerial, type UnitPlace } from './d
 export { tracksSerials } from './commands/serials';
 export { unitInSet } from './domain/working-set';
 export * from './domain/stock';
-export * from './domain/serials';
 export type {
   OutboxEntry,
   UploadEntry,

@@ -117,7 +117,7 @@ export function UnitPage() {
           />
           <section className="grid gap-2" aria-labelledby="unit-history">
             <h2 id="unit-history" className="text-lg font-semibold">
-              {t('unit.history')}
+              {t('tower.history.title')}
             </h2>
             <ol className="grid gap-3" data-testid="unit-events">
               {path.events.map((e, i) => (

@@ -4,7 +4,6 @@ import type { unitsId } from './units-id';
 export const unitsEn: typeof unitsId = {
   title: 'Serial number {{serial}}',
   description: 'Where this TV is now, and its path from hub to hub.',
-  history: 'History',
   loading: 'Loading history...',
   failed: 'History could not be loaded: {{error}}',
   offline:

@@ -3,7 +3,6 @@
 export const unitsId = {
   title: 'Nomor Seri {{serial}}',
   description: 'Di mana TV ini sekarang, dan jalannya dari hub ke hub.',
-  history: 'Riwayat',
   loading: 'Memuat riwayat...',
   failed: 'Riwayat tidak dapat dimuat: {{error}}',
   offline: 'Riwayat lengkap nomor seri perlu koneksi internet. Yang tersimpan di tablet ini tampil di bawah.',
