@@ -32,6 +32,8 @@ const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-pag
 // Where a scanned surat jalan's link lands (issue 28): the shipment's arrival step.
 const ReceivePage = lazyPage(() => import('../features/receive/receive-page'), 'ReceivePage');
 const VerifyPage = lazyPage(() => import('../features/receive/verify-page'), 'VerifyPage');
+// Find a unit (issue 42): a TV's place and path by its serial number.
+const UnitPage = lazyPage(() => import('../features/units/unit-page'), 'UnitPage');
 
 // A device with a stored session opens signed in: load the shell and (on /) the dashboard at
 // once, side by side, rather than each after the one that renders it. The sync engine's code
@@ -87,6 +89,7 @@ export const router = createBrowserRouter([
           { path: 'audit', element: <AuditScreen /> },
           { path: 'terima/:shipmentId', element: <ReceivePage /> },
           { path: 'periksa', element: <VerifyPage /> },
+          { path: 'unit/:serial', element: <UnitPage /> },
           { path: 'hub-karawang', element: <Navigate to={hubPath('hub-karawang')} replace /> },
           { path: 'hub-cikarang', element: <Navigate to={hubPath('hub-cikarang')} replace /> },
           { path: 'hub-poljak', element: <Navigate to={hubPath('hub-poljak')} replace /> },

@@ -8,8 +8,8 @@
 // older records need a connection.
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Search, Ship, Truck } from 'lucide-react';
-import { vehicleBadge, type VehicleBadge } from '../../sync/pure';
+import { Barcode, Search, Ship, Truck } from 'lucide-react';
+import { normalizeSerial, vehicleBadge, type VehicleBadge } from '../../sync/pure';
 import type { Viewer } from '../lib/session/access';
 import { useT } from '../lib/i18n';
 import { searchLocal, type SearchHit } from '../lib/shipments/search';
@@ -66,6 +66,39 @@ function HitContent({ hit, looks }: { hit: SearchHit; looks: StatusLooks }) {
 }
 
 const HIT_ROW = 'flex min-h-11 w-full items-center gap-2 rounded-md px-2 py-1 text-left text-sm';
+const PICKABLE = `${HIT_ROW} hover:bg-accent focus-visible:bg-accent focus-visible:outline-none`;
+
+/**
+ * Issue 42, find a unit: a query that reads as a TV's serial number (with a digit in it) offers
+ * that unit's page, with where this tablet holds it, if it does.
+ */
+function SerialHit({ query, onPick }: { query: string; onPick: (path: string) => void }) {
+  const t = useT();
+  const normal = normalizeSerial(query);
+  const serial = normal && /[0-9]/.test(normal) ? normal : null;
+  const held = useRxQuery('tv_units', serial ? { selector: { serial } } : null);
+  if (!serial) return null;
+  const unit = held.rows.find((u) => !u.deleted);
+  return (
+    <button
+      type="button"
+      className={PICKABLE}
+      onClick={() => onPick(`/unit/${encodeURIComponent(serial)}`)}
+      data-testid="search-hit"
+      data-kind="serial"
+    >
+      <Barcode className="size-4 shrink-0" aria-hidden="true" />
+      <span className="grid min-w-0 flex-1">
+        <span className="truncate font-medium" data-testid="search-hit-title">
+          {t('unit.searchHit', { serial })}
+        </span>
+        <span className="truncate text-xs text-muted-foreground">
+          {unit ? t(`unit.state.${unit.state}`) : t('unit.searchKind')}
+        </span>
+      </span>
+    </button>
+  );
+}
 
 function Results({ query, onPick }: { query: string; onPick: (path: string) => void }) {
   const t = useT();
@@ -90,15 +123,18 @@ function Results({ query, onPick }: { query: string; onPick: (path: string) => v
   );
   const heldIds = useMemo(() => new Set(shipments.rows.map((s) => s.id)), [shipments.rows]);
   const older = <SearchOlderResults query={query} heldIds={heldIds} hubsById={hubsById} looks={looks} />;
+  const serialHit = <SerialHit query={query} onPick={onPick} />;
   if (hits.length === 0)
     return (
       <div className="grid gap-1">
+        {serialHit}
         <p className="p-3 text-sm text-muted-foreground">{t('tower.search.none')}</p>
         {older}
       </div>
     );
   return (
     <div className="grid gap-1">
+      {serialHit}
       <ul className="grid" aria-label={t('tower.search.results')} data-testid="search-results">
         {hits.map((hit) => {
           const path = viewer ? searchTarget(hit, viewer, hubsById) : null;
@@ -107,7 +143,7 @@ function Results({ query, onPick }: { query: string; onPick: (path: string) => v
               {path ? (
                 <button
                   type="button"
-                  className={`${HIT_ROW} hover:bg-accent focus-visible:bg-accent focus-visible:outline-none`}
+                  className={PICKABLE}
                   onClick={() => onPick(path)}
                   data-testid="search-hit"
                   data-kind={hit.kind}

@@ -59,6 +59,7 @@ export function mergeDocuments(
     });
   }
   return items.sort(
-    (a, b) => ORDER[a.kind] - ORDER[b.kind] || a.deviceTime.localeCompare(b.deviceTime) || a.id.localeCompare(b.id),
+    (a, b) =>
+      ORDER[a.kind] - ORDER[b.kind] || a.deviceTime.localeCompare(b.deviceTime) || a.id.localeCompare(b.id),
   );
 }

@@ -62,7 +62,12 @@ export interface ReceiptEvidence {
   shipmentId: string;
   smartboard: { sent: number; received: number; damaged: number };
   bracket: { sent: number; received: number; damaged: number };
-  discrepancies: readonly { item: 'smartboard' | 'bracket'; reason: 'kurang' | 'lebih' | 'rusak'; quantity: number; note?: string | null }[];
+  discrepancies: readonly {
+    item: 'smartboard' | 'bracket';
+    reason: 'kurang' | 'lebih' | 'rusak';
+    quantity: number;
+    note?: string | null;
+  }[];
   receiver: ReceiptSigner;
   driver: ReceiptSigner;
   signedAt: Date | string;
@@ -86,7 +91,9 @@ export function receiptContent(r: ReceiptEvidence): Json {
     smartboard: { ...r.smartboard },
     bracket: { ...r.bracket },
     discrepancies: [...r.discrepancies]
-      .sort((a, b) => ITEM_ORDER[a.item] - ITEM_ORDER[b.item] || REASON_ORDER[a.reason] - REASON_ORDER[b.reason])
+      .sort(
+        (a, b) => ITEM_ORDER[a.item] - ITEM_ORDER[b.item] || REASON_ORDER[a.reason] - REASON_ORDER[b.reason],
+      )
       .map((d) => ({ item: d.item, reason: d.reason, quantity: d.quantity, note: trimmed(d.note) || null })),
     receiver: signer(r.receiver),
     driver: signer(r.driver),
@@ -136,6 +143,8 @@ export interface SuratJalanEvidence {
   bracket: number;
   /** The loading date or ETD/ETA, when known (shown as given, yyyy-MM-dd or an instant). */
   notes?: string | null;
+  /** Issue 42: the TVs' serial numbers, at a hub that tracks them (sorted; absent or empty otherwise). */
+  tvSerials?: readonly string[];
 }
 
 /** The surat jalan's canonical content: everything its page says, but how it is laid out. */
@@ -153,7 +162,11 @@ export function suratJalanContent(s: SuratJalanEvidence): Json {
     vendor: trimmed(s.vendor) || null,
     transport:
       t.mode === 'darat'
-        ? { mode: 'darat', vehicle_plate: trimmed(t.vehiclePlate) || null, driver_name: trimmed(t.driverName) || null }
+        ? {
+            mode: 'darat',
+            vehicle_plate: trimmed(t.vehiclePlate) || null,
+            driver_name: trimmed(t.driverName) || null,
+          }
         : {
             mode: 'laut',
             ship_name: trimmed(t.shipName) || null,
@@ -163,6 +176,8 @@ export function suratJalanContent(s: SuratJalanEvidence): Json {
     smartboard: s.smartboard,
     bracket: s.bracket,
     notes: trimmed(s.notes) || null,
+    // Only when there are serials: a note without them keeps the content (and seal) it had.
+    ...(s.tvSerials?.length ? { tv_serials: s.tvSerials.map(trimmed) } : {}),
   };
 }
 

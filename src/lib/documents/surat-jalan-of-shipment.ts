@@ -19,12 +19,21 @@ export async function suratJalanDataOf(
   const db = engine.db;
   const s = json(await db.shipments.findOne(shipmentId).exec());
   if (!s) return null;
-  const [vehicle, origin, destination, containers] = await Promise.all([
+  const [vehicle, origin, destination, containers, units] = await Promise.all([
     db.vehicles.findOne(s.vehicle_id).exec().then(json),
     db.hubs.findOne(s.origin_hub_id).exec().then(json),
     db.hubs.findOne(s.destination_hub_id).exec().then(json),
     db.containers.find({ selector: { shipment_id: shipmentId } }).exec(),
+    // Issue 42: the TVs loaded by serial (the shipping form's prediction put them on it).
+    engine
+      .collection('tv_units')
+      .then((units) => units.find({ selector: { shipment_id: shipmentId } }).exec()),
   ]);
+  const tvSerials = units
+    .map((u) => u.toJSON())
+    .filter((u) => !u.deleted)
+    .map((u) => u.serial)
+    .sort();
   const vendorId = s.vendor_id ?? vehicle?.vendor_id ?? null;
   const vendor = vendorId ? json(await db.vendors.findOne(vendorId).exec()) : null;
   const boxes = containers.map((c) => c.toJSON()).filter((c) => !c.deleted);
@@ -45,9 +54,14 @@ export async function suratJalanDataOf(
           shippingLine: boxes[0]?.shipping_line ?? vehicle?.nama_pelayaran ?? null,
           containers: boxes.map((c) => c.container_number),
         }
-      : { mode: 'darat', vehiclePlate: vehicle?.license_plate ?? null, driverName: vehicle?.driver_name ?? null },
+      : {
+          mode: 'darat',
+          vehiclePlate: vehicle?.license_plate ?? null,
+          driverName: vehicle?.driver_name ?? null,
+        },
     smartboard: s.smartboard_quantity,
     bracket: s.bracket_quantity,
+    ...(tvSerials.length > 0 && { tvSerials }),
   };
 }
 

@@ -111,6 +111,13 @@ export async function makeSuratJalanPdf(data: SuratJalanData): Promise<Uint8Arra
     ],
     y,
   );
+  const serials = data.tvSerials ?? [];
+  const annexed = serials.length > INLINE_SERIALS;
+  if (serials.length > 0) {
+    y = sectionTitle(doc, `Nomor Seri Smartboard TV (${serials.length})`, room(doc, y + 10, 20));
+    if (annexed) y = fields(doc, [['Daftar', ANNEX_NOTE]], PAGE.margin, y + 2, 34);
+    else y = serialTable(doc, serials, y);
+  }
   if (data.notes) {
     y += 6;
     y = fields(doc, [['Catatan', data.notes]], PAGE.margin, y, 34);
@@ -125,7 +132,36 @@ export async function makeSuratJalanPdf(data: SuratJalanData): Promise<Uint8Arra
   );
   y += 12;
   signatureLines(doc, ['Pengirim', 'Pengemudi', 'Penerima'], y);
+  if (annexed) {
+    doc.addPage();
+    y = heading(doc, 'LAMPIRAN SURAT JALAN', number, PAGE.margin + 6);
+    y = sectionTitle(doc, `Nomor Seri Smartboard TV (${serials.length})`, y);
+    serialTable(doc, serials, y);
+  }
   return bytesOf(doc);
+}
+
+/** Issue 42: up to this many serials stand on the note's first page; more go to an annex. */
+export const INLINE_SERIALS = 24;
+export const ANNEX_NOTE = 'pada Lampiran (halaman berikut)';
+const SERIAL_COLUMNS = 3;
+
+/** The serials numbered, in columns, over as many pages as they need; returns the y below. */
+function serialTable(doc: jsPDF, serials: readonly string[], y: number): number {
+  const width = CONTENT_WIDTH / SERIAL_COLUMNS;
+  const columns = Array.from({ length: SERIAL_COLUMNS }, () => ({ title: 'No. / Nomor Seri', width }));
+  const rows: string[][] = [];
+  for (let i = 0; i < serials.length; i += SERIAL_COLUMNS)
+    rows.push(serials.slice(i, i + SERIAL_COLUMNS).map((serial, j) => `${i + j + 1}. ${serial}`));
+  // A page holds its header row and as many rows as fit below y (7.5 mm each).
+  let at = 0;
+  while (at < rows.length) {
+    y = room(doc, y, 15);
+    const fit = Math.max(1, Math.floor((PAGE.height - PAGE.margin - y) / 7.5) - 1);
+    y = table(doc, columns, rows.slice(at, at + fit), y);
+    at += fit;
+  }
+  return y;
 }
 
 function signatureLines(doc: jsPDF, roles: readonly string[], y: number) {

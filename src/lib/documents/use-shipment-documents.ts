@@ -30,7 +30,10 @@ function blobOf(entry: DocumentUpload): Blob {
 }
 
 /** The shipment's documents, live: recorded ones and those waiting to upload. */
-export function useShipmentDocuments(shipmentId: string): { documents: ShipmentDocumentItem[]; ready: boolean } {
+export function useShipmentDocuments(shipmentId: string): {
+  documents: ShipmentDocumentItem[];
+  ready: boolean;
+} {
   const engine = useSyncEngine();
   const { rows, ready } = useRxQuery('shipment_documents', {
     selector: { shipment_id: shipmentId },

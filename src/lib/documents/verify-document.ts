@@ -169,7 +169,9 @@ export async function verifyDocument(input: VerifyInput): Promise<VerifyResult> 
     documentId: row?.id ?? claimedDocumentId(claim),
     kind: row?.kind ?? null,
     receivedAt: row?.received_at ?? null,
-    signers: signersOf(copy?.evidence?.receipt ?? (claim.from === 'file' ? claim.evidence?.receipt : undefined)),
+    signers: signersOf(
+      copy?.evidence?.receipt ?? (claim.from === 'file' ? claim.evidence?.receipt : undefined),
+    ),
     replacedBy: null,
     ...extra,
   });
@@ -218,7 +220,11 @@ export async function verifyDocument(input: VerifyInput): Promise<VerifyResult> 
         else if (sealed.sha256 !== str(signer.signature_sha256)) reasons.push('signatureDiffers');
       }
       // Online, the server's receipt must say what the document's does (none at all: it never was).
-      if (input.source === 'server' && row && (!input.receipt || !receiptMatches(input.receipt, evidence.receipt)))
+      if (
+        input.source === 'server' &&
+        row &&
+        (!input.receipt || !receiptMatches(input.receipt, evidence.receipt))
+      )
         reasons.push('receiptDiffers');
     }
   }
@@ -234,6 +240,7 @@ export async function verifyDocument(input: VerifyInput): Promise<VerifyResult> 
     return result('diganti', { replacedBy });
   }
   if (reasons.includes('notOnDevice') || reasons.includes('noCopy')) return result('perluOnline');
-  if (reasons.includes('pendingUpload') || reasons.includes('signaturePending')) return result('belumTersegel');
+  if (reasons.includes('pendingUpload') || reasons.includes('signaturePending'))
+    return result('belumTersegel');
   return result('sesuai');
 }

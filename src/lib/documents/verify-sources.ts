@@ -26,7 +26,9 @@ export async function fileClaim(bytes: Uint8Array): Promise<Claim> {
   return { from: 'file', fileSha256: await sha256Hex(bytes), evidence: evidenceOfPdf(bytes) };
 }
 
-async function copyOf(bytes: ArrayBuffer | Uint8Array): Promise<{ sha256: string; evidence: Evidence | null }> {
+async function copyOf(
+  bytes: ArrayBuffer | Uint8Array,
+): Promise<{ sha256: string; evidence: Evidence | null }> {
   const view = new Uint8Array(bytes);
   return { sha256: await sha256Hex(view), evidence: evidenceOfPdf(view) };
 }
@@ -45,9 +47,15 @@ function signatureIds(evidence: Evidence | null): string[] {
 }
 
 /** This tablet's queued (or uploaded) file of a document. */
-async function upload(engine: SyncEngine, shipmentId: string | null, id: string): Promise<DocumentUpload | null> {
+async function upload(
+  engine: SyncEngine,
+  shipmentId: string | null,
+  id: string,
+): Promise<DocumentUpload | null> {
   const uploads = engine.local.store.uploads;
-  const entries = shipmentId ? await uploads.where('shipment_id').equals(shipmentId).toArray() : await uploads.toArray();
+  const entries = shipmentId
+    ? await uploads.where('shipment_id').equals(shipmentId).toArray()
+    : await uploads.toArray();
   return (entries.find((u) => u.document?.id === id) as DocumentUpload | undefined) ?? null;
 }
 
@@ -86,7 +94,9 @@ export async function verifyOnDevice(engine: SyncEngine, claim: Claim): Promise<
   return verifyDocument(input);
 }
 
-async function serverRows(filter: (q: ReturnType<typeof select>) => PromiseLike<{ data: unknown; error: unknown }>) {
+async function serverRows(
+  filter: (q: ReturnType<typeof select>) => PromiseLike<{ data: unknown; error: unknown }>,
+) {
   const { data, error } = await filter(select());
   if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
   return (data ?? []) as Row[];
@@ -97,7 +107,8 @@ const select = () => supabase.from('shipment_documents').select(ROW);
 export async function verifyOnServer(engine: SyncEngine | null, claim: Claim): Promise<VerifyResult> {
   let id = claimedDocumentId(claim);
   let row: Row | null = null;
-  if (claim.from === 'file') [row = null] = await serverRows((q) => q.eq('sha256', claim.fileSha256).limit(1));
+  if (claim.from === 'file')
+    [row = null] = await serverRows((q) => q.eq('sha256', claim.fileSha256).limit(1));
   id = row?.id ?? id;
   if (!row && id) [row = null] = await serverRows((q) => q.eq('id', id!).limit(1));
   const shipmentId = row?.shipment_id ?? shipmentOf(claim);
@@ -126,11 +137,24 @@ export async function verifyOnServer(engine: SyncEngine | null, claim: Claim): P
     if (error) throw new Error(error.message);
     receipt = data;
   }
-  return verifyDocument({ claim, source: 'server', row, pending: !row && !!mine, copy, signatures, receipt, others });
+  return verifyDocument({
+    claim,
+    source: 'server',
+    row,
+    pending: !row && !!mine,
+    copy,
+    signatures,
+    receipt,
+    others,
+  });
 }
 
 /** Online: the server (falling back to the tablet when it cannot be read); offline: the tablet. */
-export async function verify(engine: SyncEngine | null, claim: Claim, online: boolean): Promise<VerifyResult> {
+export async function verify(
+  engine: SyncEngine | null,
+  claim: Claim,
+  online: boolean,
+): Promise<VerifyResult> {
   if (online) {
     try {
       return await verifyOnServer(engine, claim);

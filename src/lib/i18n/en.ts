@@ -11,6 +11,7 @@ import { towerEn } from './tower-en';
 import { evidenceEn } from './evidence-en';
 import { verifyEn } from './verify-en';
 import { serialScanEn } from './serial-scan-en';
+import { unitsEn } from './units-en';
 import { serverEn } from './server-en';
 
 export const en: Catalogue = {
@@ -240,5 +241,6 @@ export const en: Catalogue = {
   evidence: evidenceEn,
   verify: verifyEn,
   serialScan: serialScanEn,
+  unit: unitsEn,
   server: serverEn,
 };

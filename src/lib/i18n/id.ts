@@ -11,6 +11,7 @@ import { towerId } from './tower-id';
 import { evidenceId } from './evidence-id';
 import { verifyId } from './verify-id';
 import { serialScanId } from './serial-scan-id';
+import { unitsId } from './units-id';
 import { SERVER_TEXTS } from '../../../sync/server-texts';
 
 export const id = {
@@ -240,6 +241,7 @@ export const id = {
   evidence: evidenceId,
   verify: verifyId,
   serialScan: serialScanId,
+  unit: unitsId,
   server: SERVER_TEXTS,
 };
 
