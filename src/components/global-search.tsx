@@ -5,7 +5,8 @@
 // icon that opens the same search in a dialog. A result opens where it is shown
 // (src/lib/shipments/search-target.ts). Below them, online, the older shipments only the
 // server holds (issue 26: ./search-older-results.tsx); offline a line that
-// older records need a connection.
+// older records need a connection. Between them, a query that reads as a TV's serial number
+// offers that unit's page (issue 42, find a unit).
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Barcode, Search, Ship, Truck } from 'lucide-react';
@@ -84,8 +85,7 @@ function SerialHit({ query, onPick }: { query: string; onPick: (path: string) =>
       type="button"
       className={PICKABLE}
       onClick={() => onPick(`/unit/${encodeURIComponent(serial)}`)}
-      data-testid="search-hit"
-      data-kind="serial"
+      data-testid="search-serial-hit"
     >
       <Barcode className="size-4 shrink-0" aria-hidden="true" />
       <span className="grid min-w-0 flex-1">
@@ -127,14 +127,13 @@ function Results({ query, onPick }: { query: string; onPick: (path: string) => v
   if (hits.length === 0)
     return (
       <div className="grid gap-1">
-        {serialHit}
         <p className="p-3 text-sm text-muted-foreground">{t('tower.search.none')}</p>
+        {serialHit}
         {older}
       </div>
     );
   return (
     <div className="grid gap-1">
-      {serialHit}
       <ul className="grid" aria-label={t('tower.search.results')} data-testid="search-results">
         {hits.map((hit) => {
           const path = viewer ? searchTarget(hit, viewer, hubsById) : null;
@@ -165,6 +164,7 @@ function Results({ query, onPick }: { query: string; onPick: (path: string) => v
           {t('tower.search.more', { shown: hits.length, total })}
         </p>
       )}
+      {serialHit}
       {older}
     </div>
   );

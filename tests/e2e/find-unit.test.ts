@@ -32,7 +32,7 @@ afterAll(async () => {
 /** Types the serial into the header's search and opens the serial's result. */
 async function searchSerial(page: Page, text: string): Promise<void> {
   await page.getByTestId('global-search').fill(text);
-  await page.locator('[data-testid=search-hit][data-kind=serial]').click();
+  await page.getByTestId('search-serial-hit').click();
   await page.getByTestId('unit-page').waitFor();
 }
 
