@@ -3,7 +3,7 @@
 // cannot both pass on the same stock), whole numbers only, a batch number once;
 // a refused command writes nothing.
 import { afterAll, describe, expect, it } from 'vitest';
-import { as, closeDb, daratPayload, rowOf, rowsWhere, seaPayload, tag } from './commands-support';
+import { as, closeDb, daratPayload, nothingWritten, rowOf, rowsWhere, seaPayload, tag } from './commands-support';
 import { addStock, dropStockedHubs, stockedHub, stockIn, truckAt } from './cmd-shipment-stock-support';
 import { HUB, WAREHOUSE } from '../support/demo';
 
@@ -14,13 +14,6 @@ afterAll(async () => {
 
 const short = (item: string, warehouse: string, available: number, asked: number) =>
   `Stok ${item} di ${warehouse} tidak cukup: tersedia ${available}, diminta ${asked}.`;
-
-/** Nothing of the command is in the database: no shipment, no stock row, the truck as it was. */
-async function nothingWritten(p: { shipment_id: string; inventory_id: string; vehicle_id: string }) {
-  expect(await rowOf('shipments', p.shipment_id)).toBeUndefined();
-  expect(await rowOf('inventory', p.inventory_id)).toBeUndefined();
-  expect(await rowOf('vehicles', p.vehicle_id)).toMatchObject({ ready: true, sedang_muat: false });
-}
 
 describe('create_shipment_darat against the origin stock', () => {
   it('refuses more than the warehouse holds, with the item, the stock and the ask; takes exactly what is there', async () => {
