@@ -32,12 +32,7 @@ describe('complete_unloading with a counted receipt', () => {
     const command = await cikarang.ok('complete_unloading', handover.hubCompletion(shipmentId, r));
 
     expect(await handover.bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 9, bracket: 8 });
-    expect(await handover.handoverOf(shipmentId)).toEqual({
-      receipts: 1,
-      discrepancies: 3,
-      stockRows: 2,
-      status: 'selesai',
-    });
+    await handover.expectCountedOnce(shipmentId, 3, 'selesai');
     const stored = await rowOf<Record<string, unknown>>('shipment_receipts', r.receipt_id);
     expect(stored).toMatchObject({
       shipment_id: shipmentId,
@@ -118,12 +113,7 @@ describe('complete_unloading with a counted receipt', () => {
         discrepancies: [handover.discrepancy('smartboard', 'kurang', 1)],
       });
       await (await as(who)).ok('complete_unloading', handover.hubCompletion(shipmentId, r));
-      expect(await handover.handoverOf(shipmentId), who).toEqual({
-        receipts: 1,
-        discrepancies: 1,
-        stockRows: 2,
-        status: 'selesai',
-      });
+      await handover.expectCountedOnce(shipmentId, 1, 'selesai', who);
       expect(await rowOf('shipment_receipts', r.receipt_id)).toMatchObject({
         counted_by: (await as(who)).id,
       });
@@ -146,12 +136,7 @@ describe('complete_unloading with a counted receipt', () => {
     expect(again).toEqual(first);
     expect(inOneBatch).toEqual(first);
     expect(await handover.bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 10, bracket: 7 });
-    expect(await handover.handoverOf(shipmentId)).toEqual({
-      receipts: 1,
-      discrepancies: 1,
-      stockRows: 2,
-      status: 'selesai',
-    });
+    await handover.expectCountedOnce(shipmentId, 1, 'selesai');
     await handover.expectBalancesEqualLedger();
   });
 
@@ -203,12 +188,7 @@ describe('complete_unloading with a counted receipt', () => {
       discrepancies: [handover.discrepancy('smartboard', 'kurang', 2)],
     });
     await cikarang.ok('complete_unloading', handover.hubCompletion(undone.shipmentId, recount));
-    expect(await handover.handoverOf(undone.shipmentId)).toEqual({
-      receipts: 1,
-      discrepancies: 1,
-      stockRows: 2,
-      status: 'selesai',
-    });
+    await handover.expectCountedOnce(undone.shipmentId, 1, 'selesai');
     expect(await handover.bookedBy(undone.shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 10, bracket: 7 });
 
     const resolved = await handover.unloadingAtCikarang();
@@ -227,12 +207,7 @@ describe('complete_unloading with a counted receipt', () => {
       code: 'conflict',
       message: 'Tidak dapat diurungkan: selisih dari hitungan ini sudah diselesaikan.',
     });
-    expect(await handover.handoverOf(resolved.shipmentId)).toEqual({
-      receipts: 1,
-      discrepancies: 1,
-      stockRows: 2,
-      status: 'selesai',
-    });
+    await handover.expectCountedOnce(resolved.shipmentId, 1, 'selesai');
     await handover.expectBalancesEqualLedger();
   });
 });
@@ -253,12 +228,7 @@ describe('pod_complete with a counted receipt', () => {
       });
       await (await as(who)).ok('pod_complete', handover.podCompletion(shipmentId, r));
       expect(await handover.bookedBy(shipmentId, WAREHOUSE.makassar), who).toEqual({ tv: 18, bracket: 8 });
-      expect(await handover.handoverOf(shipmentId), who).toEqual({
-        receipts: 1,
-        discrepancies: 2,
-        stockRows: 2,
-        status: 'selesai_pod',
-      });
+      await handover.expectCountedOnce(shipmentId, 2, 'selesai_pod', who);
       expect(await rowOf('shipment_receipts', r.receipt_id)).toMatchObject({
         warehouse_id: WAREHOUSE.makassar,
         smartboard_sent: 20,
