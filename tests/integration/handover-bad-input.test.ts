@@ -126,10 +126,7 @@ describe('complete_unloading refuses a bad receipt, writing nothing', () => {
   it('the good command behind a refused one in the same batch is applied', async () => {
     const cikarang = await as('cikarang');
     const { shipmentId } = await handover.unloadingAtCikarang();
-    const good = handover.receipt({
-      smartboard_received: 11,
-      discrepancies: [handover.discrepancy('smartboard', 'kurang', 1)],
-    });
+    const good = handover.tvShort(1);
     const results = await cikarang.send([
       cikarang.command(
         'complete_unloading',

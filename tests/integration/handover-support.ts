@@ -105,6 +105,10 @@ export async function handoverOf(shipmentId: string) {
   };
 }
 
+/** A receipt of the 12 TVs sent with `n` fewer counted, and its discrepancy (TV kurang `n`). */
+export const tvShort = (n: number) =>
+  receipt({ smartboard_received: 12 - n, discrepancies: [discrepancy('smartboard', 'kurang', n)] });
+
 /** Counted once: one receipt with its `discrepancies`, the two stock rows booked, the shipment `status`. */
 export async function expectCountedOnce(
   shipmentId: string,
