@@ -4,7 +4,7 @@
 // nothing; one bracket alone, or one TV alone, is a load.
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../sync/messages';
-import { as, closeDb, daratPayload, rowOf, rowsWhere, seaPayload } from './commands-support';
+import { as, closeDb, daratPayload, nothingWritten, rowOf, rowsWhere, seaPayload } from './commands-support';
 import { addStock, dropStockedHubs, stockedHub, truckAt } from './cmd-shipment-stock-support';
 import { HUB, WAREHOUSE } from '../support/demo';
 
@@ -14,13 +14,6 @@ afterAll(async () => {
 });
 
 const EMPTY = { outcome: 'rejected', code: 'validation', message: MESSAGES.shipmentEmpty };
-
-/** Nothing of the command is in the database: no shipment, no stock row, the truck as it was. */
-async function nothingWritten(p: { shipment_id: string; inventory_id: string; vehicle_id: string }) {
-  expect(await rowOf('shipments', p.shipment_id)).toBeUndefined();
-  expect(await rowOf('inventory', p.inventory_id)).toBeUndefined();
-  expect(await rowOf('vehicles', p.vehicle_id)).toMatchObject({ ready: true, sedang_muat: false });
-}
 
 describe('a shipment of no item', () => {
   it('is refused by the Karawang form for the hub user, in the same words as the device', async () => {

@@ -117,6 +117,13 @@ export async function rowOf<T = Record<string, unknown>>(table: string, id: stri
   return rows[0] as T | undefined;
 }
 
+/** Nothing of a refused shipping form is in the database: no shipment, no stock row, the truck as it was. */
+export async function nothingWritten(p: { shipment_id: string; inventory_id: string; vehicle_id: string }) {
+  expect(await rowOf('shipments', p.shipment_id)).toBeUndefined();
+  expect(await rowOf('inventory', p.inventory_id)).toBeUndefined();
+  expect(await rowOf('vehicles', p.vehicle_id)).toMatchObject({ ready: true, sedang_muat: false });
+}
+
 /**
  * The two ledger rows an unloading booked at `warehouseId` (its payload's inventory ids): the
  * TVs with the shipment's batch and id, the brackets.

@@ -32,12 +32,7 @@ describe('complete_unloading with a counted receipt', () => {
     const command = await cikarang.ok('complete_unloading', handover.hubCompletion(shipmentId, r));
 
     expect(await handover.bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 9, bracket: 8 });
-    expect(await handover.handoverOf(shipmentId)).toEqual({
-      receipts: 1,
-      discrepancies: 3,
-      stockRows: 2,
-      status: 'selesai',
-    });
+    await handover.expectCountedOnce(shipmentId, 3, 'selesai');
     const stored = await rowOf<Record<string, unknown>>('shipment_receipts', r.receipt_id);
     expect(stored).toMatchObject({
       shipment_id: shipmentId,
@@ -113,17 +108,9 @@ describe('complete_unloading with a counted receipt', () => {
     }
     for (const who of ['cikarang', 'tower', 'admin'] as const) {
       const { shipmentId } = await handover.unloadingAtCikarang();
-      const r = handover.receipt({
-        smartboard_received: 11,
-        discrepancies: [handover.discrepancy('smartboard', 'kurang', 1)],
-      });
+      const r = handover.tvShort(1);
       await (await as(who)).ok('complete_unloading', handover.hubCompletion(shipmentId, r));
-      expect(await handover.handoverOf(shipmentId), who).toEqual({
-        receipts: 1,
-        discrepancies: 1,
-        stockRows: 2,
-        status: 'selesai',
-      });
+      await handover.expectCountedOnce(shipmentId, 1, 'selesai', who);
       expect(await rowOf('shipment_receipts', r.receipt_id)).toMatchObject({
         counted_by: (await as(who)).id,
       });
@@ -134,10 +121,7 @@ describe('complete_unloading with a counted receipt', () => {
   it('a replay (the same command id twice) is applied once, with the same answer, the stock counted once', async () => {
     const cikarang = await as('cikarang');
     const { shipmentId } = await handover.unloadingAtCikarang();
-    const r = handover.receipt({
-      smartboard_received: 10,
-      discrepancies: [handover.discrepancy('smartboard', 'kurang', 2)],
-    });
+    const r = handover.tvShort(2);
     const command = cikarang.command('complete_unloading', handover.hubCompletion(shipmentId, r));
     const [first] = await cikarang.send([command]);
     const [again] = await cikarang.send([command]);
@@ -146,12 +130,7 @@ describe('complete_unloading with a counted receipt', () => {
     expect(again).toEqual(first);
     expect(inOneBatch).toEqual(first);
     expect(await handover.bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 10, bracket: 7 });
-    expect(await handover.handoverOf(shipmentId)).toEqual({
-      receipts: 1,
-      discrepancies: 1,
-      stockRows: 2,
-      status: 'selesai',
-    });
+    await handover.expectCountedOnce(shipmentId, 1, 'selesai');
     await handover.expectBalancesEqualLedger();
   });
 
@@ -185,41 +164,24 @@ describe('complete_unloading with a counted receipt', () => {
   it('undo takes back the count: its stock rows, receipt and discrepancies; refused once one is resolved', async () => {
     const cikarang = await as('cikarang');
     const tower = await as('tower');
+    /** Cikarang counts the shipment: the receipt of these fields (must apply). */
+    const count = (shipmentId: string, fields: Record<string, unknown>) =>
+      cikarang.ok('complete_unloading', handover.hubCompletion(shipmentId, handover.receipt(fields)));
     const undone = await handover.unloadingAtCikarang();
     const d = handover.discrepancy('smartboard', 'kurang', 3);
-    const done = await cikarang.ok(
-      'complete_unloading',
-      handover.hubCompletion(
-        undone.shipmentId,
-        handover.receipt({ smartboard_received: 9, discrepancies: [d] }),
-      ),
-    );
+    const done = await count(undone.shipmentId, { smartboard_received: 9, discrepancies: [d] });
     await cikarang.ok('undo_command', { command_id: done.id });
     expect(await handover.handoverOf(undone.shipmentId)).toEqual(handover.NOTHING_WRITTEN);
     await handover.expectBalancesEqualLedger();
     // Counted again, anew.
-    const recount = handover.receipt({
-      smartboard_received: 10,
-      discrepancies: [handover.discrepancy('smartboard', 'kurang', 2)],
-    });
+    const recount = handover.tvShort(2);
     await cikarang.ok('complete_unloading', handover.hubCompletion(undone.shipmentId, recount));
-    expect(await handover.handoverOf(undone.shipmentId)).toEqual({
-      receipts: 1,
-      discrepancies: 1,
-      stockRows: 2,
-      status: 'selesai',
-    });
+    await handover.expectCountedOnce(undone.shipmentId, 1, 'selesai');
     expect(await handover.bookedBy(undone.shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 10, bracket: 7 });
 
     const resolved = await handover.unloadingAtCikarang();
     const d2 = handover.discrepancy('bracket', 'kurang', 2);
-    const done2 = await cikarang.ok(
-      'complete_unloading',
-      handover.hubCompletion(
-        resolved.shipmentId,
-        handover.receipt({ bracket_received: 5, discrepancies: [d2] }),
-      ),
-    );
+    const done2 = await count(resolved.shipmentId, { bracket_received: 5, discrepancies: [d2] });
     await tower.ok('resolve_discrepancy', { discrepancy_id: d2.id, note: 'Diganti vendor' });
     const refused = await cikarang.run('undo_command', { command_id: done2.id });
     expect(refused).toMatchObject({
@@ -227,12 +189,7 @@ describe('complete_unloading with a counted receipt', () => {
       code: 'conflict',
       message: 'Tidak dapat diurungkan: selisih dari hitungan ini sudah diselesaikan.',
     });
-    expect(await handover.handoverOf(resolved.shipmentId)).toEqual({
-      receipts: 1,
-      discrepancies: 1,
-      stockRows: 2,
-      status: 'selesai',
-    });
+    await handover.expectCountedOnce(resolved.shipmentId, 1, 'selesai');
     await handover.expectBalancesEqualLedger();
   });
 });
@@ -253,12 +210,7 @@ describe('pod_complete with a counted receipt', () => {
       });
       await (await as(who)).ok('pod_complete', handover.podCompletion(shipmentId, r));
       expect(await handover.bookedBy(shipmentId, WAREHOUSE.makassar), who).toEqual({ tv: 18, bracket: 8 });
-      expect(await handover.handoverOf(shipmentId), who).toEqual({
-        receipts: 1,
-        discrepancies: 2,
-        stockRows: 2,
-        status: 'selesai_pod',
-      });
+      await handover.expectCountedOnce(shipmentId, 2, 'selesai_pod', who);
       expect(await rowOf('shipment_receipts', r.receipt_id)).toMatchObject({
         warehouse_id: WAREHOUSE.makassar,
         smartboard_sent: 20,

@@ -105,6 +105,20 @@ export async function handoverOf(shipmentId: string) {
   };
 }
 
+/** A receipt of the 12 TVs sent with `n` fewer counted, and its discrepancy (TV kurang `n`). */
+export const tvShort = (n: number) =>
+  receipt({ smartboard_received: 12 - n, discrepancies: [discrepancy('smartboard', 'kurang', n)] });
+
+/** Counted once: one receipt with its `discrepancies`, the two stock rows booked, the shipment `status`. */
+export async function expectCountedOnce(
+  shipmentId: string,
+  discrepancies: number,
+  status: 'selesai' | 'selesai_pod',
+  who?: string,
+) {
+  expect(await handoverOf(shipmentId), who).toEqual({ receipts: 1, discrepancies, stockRows: 2, status });
+}
+
 /** The stock a shipment's unloading booked: TV and brackets in its live incoming rows. */
 export async function bookedBy(shipmentId: string, warehouseId: string) {
   const [r] = await rowsWhere<{ tv: string; br: string }>(

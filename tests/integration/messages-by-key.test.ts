@@ -62,16 +62,22 @@ function expectKeyed(
   return english;
 }
 
+/** The plate a vehicle of the test's own was given. */
+async function plateOf(vehicleId: string): Promise<string> {
+  const { rows } = await (
+    await db()
+  ).query('select license_plate from public.vehicles where id = $1', [vehicleId]);
+  return rows[0].license_plate;
+}
+
 describe('a refusal by key', () => {
   it('the vehicle queue: a vehicle not ready, named by its plate', async () => {
     const karawang = await as('karawang');
     const truck = await makeVehicle(HUB.karawang, { ready: false });
-    const { rows } = await (
-      await db()
-    ).query('select license_plate from public.vehicles where id = $1', [truck]);
+    const plate = await plateOf(truck);
     const result = await karawang.run('queue_vehicles', { hub_id: HUB.karawang, vehicle_ids: [truck] });
-    const english = expectKeyed(result, 'precondition', 'vehicleNotReady', { plate: rows[0].license_plate });
-    expect(english).toBe(`Vehicle ${rows[0].license_plate} is not ready to be queued.`);
+    const english = expectKeyed(result, 'precondition', 'vehicleNotReady', { plate });
+    expect(english).toBe(`Vehicle ${plate} is not ready to be queued.`);
 
     // The same command again (a lost answer): the same key and parameters, nothing applied.
     const [again] = await karawang.send([result.command]);
@@ -79,7 +85,7 @@ describe('a refusal by key', () => {
       outcome: 'rejected',
       code: 'precondition',
       key: 'vehicleNotReady',
-      params: { plate: rows[0].license_plate },
+      params: { plate },
       message: result.message,
     });
 
@@ -92,21 +98,19 @@ describe('a refusal by key', () => {
     expect(trail[0]).toEqual({
       message: result.message,
       message_key: 'vehicleNotReady',
-      message_params: { plate: rows[0].license_plate },
+      message_params: { plate },
     });
   });
 
   it('shipping: an inactive vehicle', async () => {
     const karawang = await as('karawang');
     const truck = await makeVehicle(HUB.karawang, { is_active: false });
-    const { rows } = await (
-      await db()
-    ).query('select license_plate from public.vehicles where id = $1', [truck]);
+    const plate = await plateOf(truck);
     const result = await karawang.run(
       'create_shipment_darat',
       daratPayload(HUB.karawang, truck, WAREHOUSE.cikarang),
     );
-    expectKeyed(result, 'precondition', 'vehicleInactive', { plate: rows[0].license_plate });
+    expectKeyed(result, 'precondition', 'vehicleInactive', { plate });
   });
 
   it('arrival: a shipment that is not bound for the hub named', async () => {

@@ -22,6 +22,7 @@ import { seaBatchNumber } from '../../sync/commands/shipping';
 import { CommandRefused } from '../../sync/errors';
 import type { Actor, Change, CommandEnvelope } from '../../sync/commands/types';
 import { MemoryState } from '../support/memory-state';
+import { comparable } from './parity-support';
 import { withBalances } from '../../sync/replication/balances';
 import { TABLES, type TableName, type Tables } from '../../sync/model/rows';
 import type { z } from 'zod';
@@ -42,15 +43,6 @@ const loaded = (smartboards: number, brackets: number) => ({
 const MASTER: readonly TableName[] = ['hubs', 'warehouses', 'stock_balances', 'vendors', 'vehicle_types', 'shipment_statuses'];
 /** What predictions write. Statuses are left out: a new otw_{city} status is the server's to add. */
 const COMPARED = TABLES.filter((t) => t !== 'profiles' && t !== 'shipment_statuses');
-const IGNORED = new Set([
-  'created_at',
-  'updated_at',
-  'change_xid',
-  'delivery_record_image_url',
-  'bast_image_url',
-]);
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
-
 const KINDS = [
   'add_vehicle',
   'add_sea_fleet',
@@ -106,15 +98,6 @@ async function serverRows(table: TableName, where: string, params: unknown[]): P
     params,
   );
   return rows.map((r) => r.row);
-}
-
-function comparable(row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (IGNORED.has(key)) continue;
-    out[key] = typeof value === 'string' && TIMESTAMP.test(value) ? new Date(value).toISOString() : value;
-  }
-  return out;
 }
 
 /** The run's world as the model sees it: the local (predicted) state. */

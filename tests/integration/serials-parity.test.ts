@@ -14,16 +14,8 @@ import type { TableName, Tables } from '../../sync/model/rows';
 import { withBalances } from '../../sync/replication/balances';
 import { HUB, WAREHOUSE } from '../support/demo';
 import { MemoryState } from '../support/memory-state';
+import { comparable } from './parity-support';
 import { as, closeDb, daratPayload, db, id, makeHub, makeVehicle, tag, type User } from './commands-support';
-
-const IGNORED = new Set([
-  'created_at',
-  'updated_at',
-  'change_xid',
-  'delivery_record_image_url',
-  'bast_image_url',
-]);
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
 
 let hubId = '';
 let warehouseId = '';
@@ -89,16 +81,6 @@ async function deviceState(): Promise<MemoryState> {
     tv_units: await serverRows('tv_units', 'serial = any($1)', [madeSerials]),
   });
 }
-
-const comparable = (row: Record<string, unknown>, keys: string[]) =>
-  Object.fromEntries(
-    keys
-      .filter((k) => !IGNORED.has(k))
-      .map((k) => {
-        const v = row[k];
-        return [k, typeof v === 'string' && TIMESTAMP.test(v) ? new Date(v).toISOString() : v];
-      }),
-  );
 
 type Result = { changes: Change[] } | { refused: CommandRefused };
 

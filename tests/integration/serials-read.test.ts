@@ -4,16 +4,15 @@
 // service_role.
 import { afterAll, describe, expect, it } from 'vitest';
 import { serviceClient } from '../support/clients';
-import { as, daratPayload, db } from './commands-support';
-import { WAREHOUSE } from '../support/demo';
+import { as, db } from './commands-support';
 import {
   closeSerials,
+  darat,
   eventsOf,
-  hubUserOf,
+  hubWithSerials,
   registered,
   serials,
   trackingHub,
-  truckAt,
   unitsOf,
 } from './serials-support';
 import type { User } from './commands-support';
@@ -34,15 +33,12 @@ const pathOf = async (user: User, serial: string) => {
 
 describe('reading TV units', () => {
   it('staff read every unit; a hub user those at its hub or on its shipments, not another hub’s', async () => {
-    const hub = await trackingHub();
-    const user = await hubUserOf(hub.hubId);
-    const [kept, shipped] = serials(2);
-    await registered(user, hub.hubId, [kept!, shipped!]);
-    const p = daratPayload(hub.hubId, await truckAt(hub.hubId), WAREHOUSE.cikarang, {
-      smartboard_quantity: 1,
-      bracket_quantity: 0,
-      tv_serials: [shipped],
-    });
+    const {
+      hub,
+      user,
+      list: [kept, shipped],
+    } = await hubWithSerials(2);
+    const p = await darat(hub.hubId, [shipped!], { bracket_quantity: 0 });
     await user.ok('create_shipment_darat', p);
 
     const both = [kept!, shipped!].sort();
@@ -72,15 +68,12 @@ describe('reading TV units', () => {
   });
 
   it('tv_unit_path: the whole path for staff and the hub user, nothing for another hub, refused for a non-serial', async () => {
-    const hub = await trackingHub();
-    const user = await hubUserOf(hub.hubId);
-    const [serial] = serials(1);
-    await registered(user, hub.hubId, [serial!]);
-    const p = daratPayload(hub.hubId, await truckAt(hub.hubId), WAREHOUSE.cikarang, {
-      smartboard_quantity: 1,
-      bracket_quantity: 0,
-      tv_serials: [serial],
-    });
+    const {
+      hub,
+      user,
+      list: [serial],
+    } = await hubWithSerials(1);
+    const p = await darat(hub.hubId, [serial!], { bracket_quantity: 0 });
     await user.ok('create_shipment_darat', p);
 
     const expected = {

@@ -94,74 +94,40 @@ describe('register_serials', () => {
   it('refuses, in order: no such hub, tracking off, too many, not a serial, twice in the list, known already', async () => {
     const admin = await as('admin');
     const list = serials(3);
-    expectRefused(
-      await admin.run('register_serials', { hub_id: id(), units: units(list) }),
-      'not_found',
-      'hubNotFound',
-    );
+    /** register_serials of `sent` at the hub, by the admin, is refused with this code, key and params. */
+    const refused = async (hubId: string, sent: string[], code: string, key: string, params = {}) =>
+      expectRefused(
+        await admin.run('register_serials', { hub_id: hubId, units: units(sent) }),
+        code,
+        key,
+        params,
+      );
+    await refused(id(), list, 'not_found', 'hubNotFound');
 
     const off = await trackingHub(10, false);
-    expectRefused(
-      await admin.run('register_serials', { hub_id: off.hubId, units: units(list) }),
-      'precondition',
-      'serial.trackingOff',
-      { hub: off.name },
-    );
+    await refused(off.hubId, list, 'precondition', 'serial.trackingOff', { hub: off.name });
 
     const hub = await trackingHub();
-    const many = units(Array.from({ length: 501 }, (_, i) => `${list[0]}-${i}`));
-    expectRefused(
-      await admin.run('register_serials', { hub_id: hub.hubId, units: many }),
-      'validation',
-      'serial.tooMany',
-      {
-        max: 500,
-      },
-    );
+    const many = Array.from({ length: 501 }, (_, i) => `${list[0]}-${i}`);
+    await refused(hub.hubId, many, 'validation', 'serial.tooMany', { max: 500 });
 
     // The first bad unit in the list is the one named; the ones before it are not written.
     const long = `${'x'.repeat(70)}!`;
-    expectRefused(
-      await admin.run('register_serials', {
-        hub_id: hub.hubId,
-        units: units([list[0]!, `  ${long}  `, 'A']),
-      }),
-      'validation',
-      'serial.invalid',
-      { serial: long.slice(0, 64) },
-    );
-    expectRefused(
-      await admin.run('register_serials', { hub_id: hub.hubId, units: units([list[0]!, 'ab']) }),
-      'validation',
-      'serial.invalid',
-      { serial: 'ab' },
-    );
-    expectRefused(
-      await admin.run('register_serials', {
-        hub_id: hub.hubId,
-        units: units([list[0]!, list[1]!.toLowerCase(), list[1]!]),
-      }),
-      'validation',
-      'serial.alreadyScanned',
-      { serial: list[1] },
-    );
+    const bad: [string[], string, Record<string, unknown>][] = [
+      [[list[0]!, `  ${long}  `, 'A'], 'serial.invalid', { serial: long.slice(0, 64) }],
+      [[list[0]!, 'ab'], 'serial.invalid', { serial: 'ab' }],
+      [[list[0]!, list[1]!.toLowerCase(), list[1]!], 'serial.alreadyScanned', { serial: list[1] }],
+    ];
+    for (const [sent, key, params] of bad) await refused(hub.hubId, sent, 'validation', key, params);
     expect(await unitsOf(list)).toEqual([]);
 
     await registered(admin, hub.hubId, [list[1]!]);
-    expectRefused(
-      await admin.run('register_serials', { hub_id: hub.hubId, units: units([list[0]!, list[1]!]) }),
-      'duplicate',
-      'serial.alreadyRegistered',
-      { serial: list[1] },
-    );
+    await refused(hub.hubId, [list[0]!, list[1]!], 'duplicate', 'serial.alreadyRegistered', {
+      serial: list[1],
+    });
     // Known at another hub counts the same: a serial is unique across the company.
     const other = await trackingHub();
-    expectRefused(
-      await admin.run('register_serials', { hub_id: other.hubId, units: units([list[1]!]) }),
-      'duplicate',
-      'serial.alreadyRegistered',
-      { serial: list[1] },
-    );
+    await refused(other.hubId, [list[1]!], 'duplicate', 'serial.alreadyRegistered', { serial: list[1] });
     expect((await unitsOf(list)).map((u) => u.serial)).toEqual([list[1]]);
     expect(await eventsOf(list)).toHaveLength(1);
   });

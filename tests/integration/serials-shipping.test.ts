@@ -3,14 +3,16 @@
 // wins, the second writes nothing), and the way back to stock: void_shipment (a shipping form
 // offers no undo: docs/sync.md, "Undo"), each with its events.
 import { afterAll, describe, expect, it } from 'vitest';
-import { as, daratPayload, makeHub, rowOf, seaPayload, tag } from './commands-support';
+import { as, makeHub, nothingWritten, rowOf, seaPayload, tag } from './commands-support';
 import { ownerSql } from '../support/clients';
-import { HUB, WAREHOUSE } from '../support/demo';
+import { HUB } from '../support/demo';
 import {
   closeSerials,
+  darat,
   eventsOf,
   expectRefused,
   hubUserOf,
+  hubWithSerials,
   registered,
   serials,
   trackingHub,
@@ -20,29 +22,9 @@ import {
 
 afterAll(closeSerials);
 
-/** A darat form from the hub carrying exactly these serials (and 1 bracket). */
-async function darat(hubId: string, list: string[], extra: Record<string, unknown> = {}) {
-  return daratPayload(hubId, await truckAt(hubId), WAREHOUSE.cikarang, {
-    smartboard_quantity: list.length,
-    bracket_quantity: 1,
-    tv_serials: list,
-    ...extra,
-  });
-}
-
-/** Nothing of a refused form is in the database. */
-async function nothingWritten(p: { shipment_id: string; inventory_id: string; vehicle_id: string }) {
-  expect(await rowOf('shipments', p.shipment_id)).toBeUndefined();
-  expect(await rowOf('inventory', p.inventory_id)).toBeUndefined();
-  expect(await rowOf('vehicles', p.vehicle_id)).toMatchObject({ ready: true, sedang_muat: false });
-}
-
 describe('tv_serials on the shipping forms', () => {
   it('loads the hub user’s serials onto the truck: in transit on the shipment, a loaded event each', async () => {
-    const hub = await trackingHub();
-    const user = await hubUserOf(hub.hubId);
-    const list = serials(3);
-    await registered(user, hub.hubId, list);
+    const { hub, user, list } = await hubWithSerials(3);
     // As scanned: any case, surrounding white space.
     const p = await darat(hub.hubId, [list[0]!.toLowerCase(), ` ${list[1]}\t`, list[2]!]);
     const sent = await user.ok('create_shipment_darat', p);
@@ -242,10 +224,7 @@ describe('two tablets at a port hub without a warehouse (no stock lock between t
 
 describe('the way back to stock', () => {
   it('undo_command of a shipping form is refused as before (no Urungkan for shipping), its units stay on the truck', async () => {
-    const hub = await trackingHub();
-    const user = await hubUserOf(hub.hubId);
-    const list = serials(2);
-    await registered(user, hub.hubId, list);
+    const { hub, user, list } = await hubWithSerials(2);
     const p = await darat(hub.hubId, list);
     const sent = await user.ok('create_shipment_darat', p);
     expectRefused(await user.run('undo_command', { command_id: sent.id }), 'not_found', 'undoNotFound');

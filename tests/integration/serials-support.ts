@@ -6,8 +6,19 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { anonClient } from '../support/clients';
-import type { DemoUser } from '../support/demo';
-import { as, closeDb, db, id, makeHub, makeVehicle, rowsWhere, tag, User } from './commands-support';
+import { WAREHOUSE, type DemoUser } from '../support/demo';
+import {
+  as,
+  closeDb,
+  daratPayload,
+  db,
+  id,
+  makeHub,
+  makeVehicle,
+  rowsWhere,
+  tag,
+  User,
+} from './commands-support';
 
 const warehouses: string[] = [];
 const serialsMade: string[] = [];
@@ -70,6 +81,15 @@ export async function registered(user: User, hubId: string, list: string[]) {
   return sent;
 }
 
+/** A tracking hub with a hub user of its own who registered `n` fresh serials there. */
+export async function hubWithSerials(n: number) {
+  const hub = await trackingHub();
+  const user = await hubUserOf(hub.hubId);
+  const list = serials(n);
+  await registered(user, hub.hubId, list);
+  return { hub, user, list };
+}
+
 export interface UnitRow {
   id: string;
   serial: string;
@@ -116,6 +136,16 @@ export function expectRefused(
 
 /** A truck that finished loading at the hub. */
 export const truckAt = (hubId: string) => makeVehicle(hubId);
+
+/** A darat form from the hub, on a truck of its own, carrying exactly these serials (and 1 bracket). */
+export async function darat(hubId: string, list: string[], extra: Record<string, unknown> = {}) {
+  return daratPayload(hubId, await truckAt(hubId), WAREHOUSE.cikarang, {
+    smartboard_quantity: list.length,
+    bracket_quantity: 1,
+    tv_serials: list,
+    ...extra,
+  });
+}
 
 export async function closeSerials(): Promise<void> {
   const sql = await db();
