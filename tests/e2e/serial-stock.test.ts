@@ -100,13 +100,11 @@ it('Karawang imports a packing list, scans two, types one, a registered one refu
   const scanner = page.getByTestId('serial-scanner');
   const count = scanner.getByTestId('serial-scan-count');
   await expect.poll(() => count.getAttribute('data-count'), { timeout: 60_000 }).toBe('5');
-  expect(await scanner.getByTestId('serial-recent').getByRole('listitem').allTextContents()).toEqual([
-    SCANNED[1],
-    SCANNED[0],
-    IMPORTED[2],
-    IMPORTED[1],
-    IMPORTED[0],
-  ]);
+  // Newest first. The two from the camera in either order: a frame missed under load takes one
+  // a loop later.
+  const recent = await scanner.getByTestId('serial-recent').getByRole('listitem').allTextContents();
+  expect(recent.slice(0, 2).sort()).toEqual([...SCANNED].sort());
+  expect(recent.slice(2)).toEqual([IMPORTED[2], IMPORTED[1], IMPORTED[0]]);
   expect(await seriousViolations(page), 'the serial scanner').toEqual([]);
   await scanner.getByTestId('serial-scanner-done').click();
   await scanner.waitFor({ state: 'detached' });
