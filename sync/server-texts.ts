@@ -194,9 +194,10 @@ export const SERVER_TEXTS = {
     countMismatch: 'Jumlah nomor seri ({{count}}) harus sama dengan Jumlah Smartboard ({{quantity}}).',
     tooMany: 'Maksimal {{max}} nomor seri sekali kirim.',
     notFound: 'Nomor seri {{serial}} tidak ditemukan.',
-    // the receipt by serial (supabase/schemas/functions/cmd_handover.sql)
+    // the receipt by serial (supabase/schemas/functions/cmd_serials_receipt.sql)
     scanRequired: 'Pindai nomor seri setiap TV yang diterima: pengiriman ini dimuat per nomor seri.',
     receivedMismatch: 'Jumlah TV diterima ({{quantity}}) harus sama dengan nomor seri yang dipindai ({{count}}).',
     damagedNotReceived: 'Nomor seri {{serial}} ditandai rusak tetapi tidak ada di antara yang diterima.',
+    damagedMismatch: 'Jumlah TV rusak ({{quantity}}) harus sama dengan nomor seri yang ditandai rusak ({{count}}).',
   },
 };

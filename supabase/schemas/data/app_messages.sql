@@ -166,5 +166,6 @@ insert into public.app_messages (key, text) values
   ('serial.notFound', 'Nomor seri {{serial}} tidak ditemukan.'),
   ('serial.scanRequired', 'Pindai nomor seri setiap TV yang diterima: pengiriman ini dimuat per nomor seri.'),
   ('serial.receivedMismatch', 'Jumlah TV diterima ({{quantity}}) harus sama dengan nomor seri yang dipindai ({{count}}).'),
-  ('serial.damagedNotReceived', 'Nomor seri {{serial}} ditandai rusak tetapi tidak ada di antara yang diterima.')
+  ('serial.damagedNotReceived', 'Nomor seri {{serial}} ditandai rusak tetapi tidak ada di antara yang diterima.'),
+  ('serial.damagedMismatch', 'Jumlah TV rusak ({{quantity}}) harus sama dengan nomor seri yang ditandai rusak ({{count}}).')
 on conflict (key) do update set text = excluded.text;

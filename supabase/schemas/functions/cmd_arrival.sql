@@ -184,6 +184,8 @@ begin
   perform public.cmd_book_unloaded(ctx, counted, wh.id, v_smartboard_inventory_id, v_bracket_inventory_id);
   if r is not null then
     imgs := public.handover_store_receipt(ctx, s, wh.id, r);
+    -- Issue 42: by serial, the units too (cmd_serials_receipt.sql), at the destination hub.
+    imgs := imgs || public.cmd_serials_receive(ctx, s, s.destination_hub_id, r -> 'tv_serials');
   end if;
   perform public.undo_keep_images(ctx, jsonb_build_array(
     public.undo_img('shipments', s.id, to_jsonb(s)),

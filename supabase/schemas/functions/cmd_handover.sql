@@ -6,9 +6,10 @@
 --      signed_at, each discrepancy's id, item, reason, quantity > 0, note <= 500,
 --      1..10 photo ids;
 --   2. damaged <= received; the two signatures and the discrepancies' ids distinct;
---   3. per item (TV, then bracket): received < sent needs one 'kurang' of sent - received,
+--   3. a shipment loaded by serial: its receipt.tv_serials (cmd_serials_receipt.sql);
+--   4. per item (TV, then bracket): received < sent needs one 'kurang' of sent - received,
 --      received > sent one 'lebih' of received - sent, damaged > 0 one 'rusak' of
---      damaged; nothing else.
+--      damaged; nothing else (by serial, TV: the tally's missing, unexpected, damaged).
 
 -- One count of the receipt: a whole number 0..100000.
 create or replace function public.handover_count(p jsonb, p_key text)
@@ -64,8 +65,9 @@ $$;
 
 revoke execute on function public.handover_discrepancy_params(text, text, integer) from public, anon, authenticated;
 
--- The receipt of a shipment, checked: its normalized fields, with sent counts and the
--- discrepancies as [{id, item, reason, quantity, note, photo_ids}].
+-- The receipt of a shipment, checked: its normalized fields, with sent counts, the tally of a
+-- receipt by serial (tv_serials; null by count) and the discrepancies as
+-- [{id, item, reason, quantity, note, photo_ids, serials}].
 create or replace function public.handover_receipt(r jsonb, s public.shipments)
 returns jsonb
 language plpgsql
@@ -92,6 +94,8 @@ declare
   expected integer;
   found_n integer;
   found_q integer;
+  scan jsonb;
+  tally jsonb;
 begin
   if jsonb_typeof(r) is distinct from 'object' then
     perform public.cmd_reject('validation', invalid);
@@ -152,6 +156,7 @@ begin
                                    'quantity', (d ->> 'quantity')::integer, 'note', v_note,
                                    'photo_ids', to_jsonb(photos));
   end loop;
+  scan := public.cmd_serials_scan(r);
 
   if tv_bad > tv_in or br_bad > br_in then
     perform public.cmd_reject('validation', 'handover.damagedOverReceived');
@@ -160,14 +165,17 @@ begin
      or (select count(distinct e ->> 'id') from jsonb_array_elements(ds) e) <> jsonb_array_length(ds) then
     perform public.cmd_reject('validation', invalid);
   end if;
+  tally := public.cmd_serials_tally(s.id, scan, tv_in, tv_bad);
 
   foreach item in array array['smartboard', 'bracket'] loop
     sent := case item when 'smartboard' then s.smartboard_quantity else s.bracket_quantity end;
     got := case item when 'smartboard' then tv_in else br_in end;
     bad := case item when 'smartboard' then tv_bad else br_bad end;
     foreach reason in array array['kurang', 'lebih', 'rusak'] loop
-      expected := case reason when 'kurang' then greatest(sent - got, 0)
-                              when 'lebih' then greatest(got - sent, 0) else bad end;
+      expected := case when tally is not null and item = 'smartboard'
+                         then jsonb_array_length(public.cmd_serials_named(tally, item, reason))
+                       when reason = 'kurang' then greatest(sent - got, 0)
+                       when reason = 'lebih' then greatest(got - sent, 0) else bad end;
       select count(*), max((e ->> 'quantity')::integer) into found_n, found_q
       from jsonb_array_elements(ds) e where e ->> 'item' = item and e ->> 'reason' = reason;
       if expected > 0 and found_n = 0 then
@@ -190,14 +198,18 @@ begin
     'smartboard_received', tv_in, 'bracket_received', br_in, 'smartboard_damaged', tv_bad, 'bracket_damaged', br_bad,
     'receiver_name', v_receiver, 'driver_name', v_driver,
     'receiver_signature_id', sig_receiver, 'driver_signature_id', sig_driver, 'signed_at', v_signed,
-    'discrepancies', ds);
+    'tv_serials', tally,
+    'discrepancies', (select coalesce(jsonb_agg(e || jsonb_build_object('serials',
+                        public.cmd_serials_named(tally, e ->> 'item', e ->> 'reason')) order by k), '[]'::jsonb)
+                      from jsonb_array_elements(ds) with ordinality x (e, k)));
 end;
 $$;
 
 revoke execute on function public.handover_receipt(jsonb, public.shipments) from public, anon, authenticated;
 
--- Writes a checked receipt and its discrepancies for the shipment; returns their undo images
--- (rows the command made: undo_command tombstones them with the stock rows).
+-- Writes a checked receipt and its discrepancies (with the serials each names) for the
+-- shipment; returns their undo images (rows the command made: undo_command tombstones them
+-- with the stock rows).
 create or replace function public.handover_store_receipt(ctx public.command_context, s public.shipments,
                                                          p_warehouse_id uuid, r jsonb)
 returns jsonb
@@ -223,11 +235,12 @@ begin
   for d in select value from jsonb_array_elements(r -> 'discrepancies') loop
     perform public.cmd_require_new_id('discrepancies', (d ->> 'id')::uuid);
     insert into public.discrepancies (id, shipment_id, receipt_id, item, reason, quantity, note, photo_ids,
-                                      origin_hub_id, destination_hub_id, reported_by, reported_at)
+                                      origin_hub_id, destination_hub_id, reported_by, reported_at, serials)
     values ((d ->> 'id')::uuid, s.id, (r ->> 'id')::uuid, d ->> 'item', d ->> 'reason',
             (d ->> 'quantity')::integer, d ->> 'note',
             array(select jsonb_array_elements_text(d -> 'photo_ids'))::uuid[],
-            s.origin_hub_id, s.destination_hub_id, ctx.user_id, ctx.received_at);
+            s.origin_hub_id, s.destination_hub_id, ctx.user_id, ctx.received_at,
+            array(select jsonb_array_elements_text(d -> 'serials')));
     imgs := imgs || public.undo_img('discrepancies', (d ->> 'id')::uuid, null);
   end loop;
   return imgs;

@@ -23,7 +23,8 @@
 -- runs with an empty path; everything of ours they name is schema-qualified).
 
 -- The payload shapes (issue 40 keeps only known fields): edit_hub's changes gain blind_count;
--- issue 42: serial_tracking, the shipping forms' tv_serials and register_serials.
+-- issue 42: serial_tracking, the shipping forms' tv_serials and register_serials, and the
+-- receipt's tv_serials {received, damaged} (the receipt by serial).
 create or replace function public.cmd_payload_shape(p_type text)
 returns jsonb
 language sql
@@ -40,10 +41,10 @@ as $$
     when 'set_shipment_image' then '{"shipment_id":true,"slot":true,"path":true}'::jsonb
     when 'confirm_arrival' then '{"hub_id":true,"shipment_id":true}'::jsonb
     when 'start_unloading' then '{"hub_id":true,"shipment_id":true}'::jsonb
-    when 'complete_unloading' then '{"hub_id":true,"shipment_id":true,"notes":true,"smartboard_inventory_id":true,"bracket_inventory_id":true,"receipt":{"receipt_id":true,"smartboard_received":true,"bracket_received":true,"smartboard_damaged":true,"bracket_damaged":true,"receiver_name":true,"driver_name":true,"receiver_signature_id":true,"driver_signature_id":true,"signed_at":true,"discrepancies":[{"id":true,"item":true,"reason":true,"quantity":true,"note":true,"photo_ids":true}]}}'::jsonb
+    when 'complete_unloading' then '{"hub_id":true,"shipment_id":true,"notes":true,"smartboard_inventory_id":true,"bracket_inventory_id":true,"receipt":{"receipt_id":true,"smartboard_received":true,"bracket_received":true,"smartboard_damaged":true,"bracket_damaged":true,"receiver_name":true,"driver_name":true,"receiver_signature_id":true,"driver_signature_id":true,"signed_at":true,"discrepancies":[{"id":true,"item":true,"reason":true,"quantity":true,"note":true,"photo_ids":true}],"tv_serials":{"received":true,"damaged":true}}}'::jsonb
     when 'pod_confirm_arrival' then '{"shipment_id":true}'::jsonb
     when 'pod_start_unloading' then '{"shipment_id":true}'::jsonb
-    when 'pod_complete' then '{"shipment_id":true,"smartboard_inventory_id":true,"bracket_inventory_id":true,"receipt":{"receipt_id":true,"smartboard_received":true,"bracket_received":true,"smartboard_damaged":true,"bracket_damaged":true,"receiver_name":true,"driver_name":true,"receiver_signature_id":true,"driver_signature_id":true,"signed_at":true,"discrepancies":[{"id":true,"item":true,"reason":true,"quantity":true,"note":true,"photo_ids":true}]}}'::jsonb
+    when 'pod_complete' then '{"shipment_id":true,"smartboard_inventory_id":true,"bracket_inventory_id":true,"receipt":{"receipt_id":true,"smartboard_received":true,"bracket_received":true,"smartboard_damaged":true,"bracket_damaged":true,"receiver_name":true,"driver_name":true,"receiver_signature_id":true,"driver_signature_id":true,"signed_at":true,"discrepancies":[{"id":true,"item":true,"reason":true,"quantity":true,"note":true,"photo_ids":true}],"tv_serials":{"received":true,"damaged":true}}}'::jsonb
     when 'add_inventory' then '{"inventory_id":true,"warehouse_id":true,"date_recorded":true,"smartboard_quantity":true,"bracket_quantity":true,"batch_number":true}'::jsonb
     when 'add_warehouse' then '{"warehouse_id":true,"name":true,"location":true,"hub_id":true}'::jsonb
     when 'add_vendor' then '{"vendor_id":true,"name":true,"contact_person":true,"phone":true}'::jsonb

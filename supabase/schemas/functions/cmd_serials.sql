@@ -23,6 +23,7 @@
 --   at its origin ('returned' event). The shipping forms keep no undo images (docs/sync.md,
 --   "Undo": a shipment sent by mistake is voided, with a reason), so undo_command of a form is
 --   refused (undoNotFound) as before and moves no unit.
+-- * The receipt by serial (complete_unloading, pod_complete): cmd_serials_receipt.sql.
 -- * public.tv_unit_path(serial): where a unit is and its whole path, online.
 
 -- A serial's one form (normalizeSerial): control characters dropped, the white space

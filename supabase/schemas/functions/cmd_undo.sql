@@ -91,19 +91,23 @@ begin
   if rec.undone_by is not null then
     perform public.cmd_reject('conflict', 'undoAlreadyDone');
   end if;
-  -- Every row locked in the command's own order, and still exactly as the command left it.
+  -- Every row locked in the command's own order, and still exactly as the command left it
+  -- (a receipt's TV units, up to 500: below, in one statement each).
   for e in select value from jsonb_array_elements(rec.images) loop
     tbl := e ->> 't';
     rid := (e ->> 'id')::uuid;
+    continue when tbl = 'tv_units';
     execute format('select to_jsonb(t) from public.%I t where t.id = $1 for update', tbl) into cur using rid;
     if cur is null or public.undo_norm(tbl, cur) is distinct from public.undo_norm(tbl, e -> 'after') then
       moved := public.undo_moved_on(tbl, cur);
       perform public.cmd_reject('conflict', moved ->> 'key', moved -> 'params');
     end if;
   end loop;
+  perform public.undo_units_check(rec.images);
   for e in select value from jsonb_array_elements(rec.images) loop
     tbl := e ->> 't';
     rid := (e ->> 'id')::uuid;
+    continue when tbl = 'tv_units';
     if jsonb_typeof(e -> 'before') is distinct from 'object' then
       -- A row the command made (an unloading's stock row): it goes, as a tombstone.
       execute format('update public.%I set deleted = true where id = $1', tbl) using rid;
@@ -130,6 +134,12 @@ begin
              having sum(i.smartboard_quantity) < 0 or sum(i.bracket_quantity) < 0) then
     perform public.cmd_reject('conflict', 'undoStockUsed');
   end if;
+  -- Issue 42: a receipt's units back on the shipment as they were, and an 'undone' event each.
+  update public.tv_units t set state = b.state, hub_id = b.hub_id, shipment_id = b.shipment_id
+  from (select (jsonb_populate_record(null::public.tv_units, x.value -> 'before')).*
+        from jsonb_array_elements(rec.images) x where x.value ->> 't' = 'tv_units') b
+  where t.id = b.id;
+  perform public.cmd_serials_undone(ctx, target);
   update public.command_images set undone_by = ctx.command_id where command_id = target;
   return (rec.images -> 0 ->> 'id')::uuid;
 end;
@@ -139,7 +149,36 @@ revoke execute on function public.cmd_undo_command(public.command_context, jsonb
 
 -- Undo of a counted completion: its receipt and discrepancies are rows the command made;
 -- undo_command tombstones them with its stock rows, and refuses once a discrepancy was
--- resolved. The three helpers below know the tables.
+-- resolved. The three helpers below know the tables. By serial (issue 42) its TV units are
+-- rows it changed: each must still be as the completion left it (a unit received into stock
+-- and loaded again since refuses the undo: undoStockChanged).
+
+-- A receipt's units (images of tv_units), locked in serial order and each as the command
+-- left it; refused like any row that moved on.
+create or replace function public.undo_units_check(p_images jsonb)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  moved jsonb;
+begin
+  perform 1 from public.tv_units t
+  where t.id in (select (e ->> 'id')::uuid from jsonb_array_elements(p_images) e where e ->> 't' = 'tv_units')
+  order by t.serial for update;
+  select public.undo_moved_on('tv_units', to_jsonb(t)) into moved
+  from jsonb_array_elements(p_images) e
+  left join public.tv_units t on t.id = (e ->> 'id')::uuid
+  where e ->> 't' = 'tv_units'
+    and (t.id is null or public.undo_norm('tv_units', to_jsonb(t)) is distinct from public.undo_norm('tv_units', e -> 'after'))
+  limit 1;
+  if moved is not null then
+    perform public.cmd_reject('conflict', moved ->> 'key', moved -> 'params');
+  end if;
+end;
+$$;
+
+revoke execute on function public.undo_units_check(jsonb) from public, anon, authenticated;
 
 -- A floor row as jsonb (null when there is none).
 create or replace function public.undo_row(p_table text, p_id uuid)
@@ -157,6 +196,7 @@ begin
     when 'inventory' then select to_jsonb(t) into r from public.inventory t where t.id = p_id;
     when 'shipment_receipts' then select to_jsonb(t) into r from public.shipment_receipts t where t.id = p_id;
     when 'discrepancies' then select to_jsonb(t) into r from public.discrepancies t where t.id = p_id;
+    when 'tv_units' then select to_jsonb(t) into r from public.tv_units t where t.id = p_id;
   end case;
   return r;
 end;
@@ -177,6 +217,7 @@ as $$
     when 'inventory' then to_jsonb(jsonb_populate_record(null::public.inventory, p))
     when 'shipment_receipts' then to_jsonb(jsonb_populate_record(null::public.shipment_receipts, p))
     when 'discrepancies' then to_jsonb(jsonb_populate_record(null::public.discrepancies, p))
+    when 'tv_units' then to_jsonb(jsonb_populate_record(null::public.tv_units, p))
   end - 'updated_at' - 'change_xid'
 $$;
 

@@ -13,7 +13,9 @@
 --   * a container: while its shipment is in the set;
 --   * a stock ledger row: while its date_recorded (a Jakarta business date) is on or after
 --     the cutoff's Jakarta date, or while its shipment is in the set;
---   * a TV unit (issue 42): while in stock or on the way (state in_stock, in_transit).
+--   * a TV unit (issue 42): while in stock or on the way (state in_stock, in_transit), or while
+--     its shipment is in the set (a unit a receipt found missing or damaged reaches the devices
+--     that held it on the way, and leaves with its shipment).
 -- The cutoff is the server's now() minus the retention window (app setting 'working_set',
 -- retention_days, 14 by default, set by an admin: set_working_set_settings()). Every
 -- answer that the device's rule depends on carries the cutoff, so the device uses the
@@ -32,7 +34,7 @@
 --
 -- Cost: the rows of the set are found through indexes on their rule (shipments_open_idx,
 -- shipments_closed_at_idx, shipments_deleted_at_idx; the ledger's inventory_date_idx; a
--- shipment's containers and ledger rows by their shipment_id indexes), never by walking
+-- shipment's containers, ledger rows and TV units by their shipment_id indexes), never by walking
 -- the history, so a pull costs what the working set costs, not what the history costs.
 
 -- The retention window ------------------------------------------------------------------
@@ -196,9 +198,14 @@ as $$
     when 'shipment_documents' then public.working_set_of_shipments('shipment_documents')
     when 'shipment_receipts' then public.working_set_of_shipments('shipment_receipts')
     when 'discrepancies' then public.working_set_of_shipments('discrepancies')
-    -- Issue 42: the TV units in stock or on the way (a missing one leaves the devices), by the
-    -- partial index tv_units_live_pull_idx.
-    when 'tv_units' then '(select u.* from public.tv_units u where u.state in (''in_stock'', ''in_transit'')) t'
+    -- Issue 42: the TV units in stock or on the way, by the partial index tv_units_live_pull_idx,
+    -- and the others (missing, damaged) of a shipment of the set, by tv_units_shipment_id_idx:
+    -- two disjoint parts.
+    when 'tv_units' then
+      '(select u.* from public.tv_units u where u.state in (''in_stock'', ''in_transit'') union all '
+        || public.working_set_shipment_branches('c.*',
+             'cross join lateral (select c.* from public.tv_units c where c.shipment_id = s.id
+                and c.state not in (''in_stock'', ''in_transit'') offset 0) c') || ') t'
     -- A ledger row of the window's dates, or of a shipment of the set: their ids, then each
     -- row by its primary key.
     when 'inventory' then

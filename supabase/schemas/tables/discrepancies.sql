@@ -20,6 +20,9 @@ create table public.discrepancies (
   updated_at timestamptz not null default now(),
   deleted boolean not null default false,
   change_xid xid8 not null default pg_current_xact_id(),
+  -- Issue 42: the serials a receipt by serial names (server-derived from its tally; last, as the
+  -- migration added it).
+  serials text[] not null default '{}',
   constraint discrepancies_resolved_whole
     check ((status = 'open') = (resolved_by is null and resolved_at is null and resolution_note is null))
 );
@@ -32,5 +35,8 @@ create index discrepancies_open_idx on public.discrepancies (status) where statu
 
 comment on table public.discrepancies is
   'Issue 28: a difference found when counting a shipment (kurang, lebih, rusak), with its photos; open until tower control or an admin resolves it with a note.';
+
+comment on column public.discrepancies.serials is
+  'Issue 42, a receipt by serial: the TVs this row is about, derived by the server from the tally (smartboard kurang: the missing serials in serial order; lebih: the unexpected ones, rusak: the damaged ones, both in scan order); empty for every other row.';
 
 alter table public.discrepancies enable row level security;

@@ -1,0 +1,380 @@
+// Issue 42: the receipt by serial, on the server's API (apply_commands). A shipment loaded by
+// serial is received by serial (receipt.tv_serials): each TV that arrived goes into the
+// destination's stock, a damaged one stays damaged there, one not scanned goes missing, a
+// known one found but not loaded gets an event and stays where it is, an unknown one is only in
+// the discrepancy; the TV discrepancies come from the tally and name their serials. Each
+// refusal of the contract's rules writes nothing; a replay changes nothing; undo puts the units
+// back on the shipment; the path of a missing unit reads to the end; a missing unit stays in
+// the working set while its shipment does. Count-mode receipts: handover-*.test.ts.
+import { afterAll, describe, expect, it } from 'vitest';
+import { HUB, WAREHOUSE } from '../support/demo';
+import { as, rowsWhere, seaPayload, type User } from './commands-support';
+import {
+  NOTHING_WRITTEN,
+  bookedBy,
+  discrepancy,
+  handoverOf,
+  hubCompletion,
+  podCompletion,
+  receipt,
+  unloadingAtCikarang,
+} from './handover-support';
+import {
+  closeSerials,
+  darat,
+  eventsOf,
+  expectRefused,
+  hubUserOf,
+  hubWithSerials,
+  serials,
+  trackingHub,
+  truckAt,
+  unitsOf,
+} from './serials-support';
+
+afterAll(closeSerials);
+
+/**
+ * A tracking hub's four registered serials loaded (in the order given: reversed by default) on
+ * a truck to Cikarang with 1 bracket, arrived and being unloaded; and a fifth registered there,
+ * not loaded.
+ */
+async function loadedToCikarang(order: (list: string[]) => string[] = (l) => [...l].reverse()) {
+  const { hub, user, list } = await hubWithSerials(5);
+  const loaded = list.slice(0, 4);
+  const p = await darat(hub.hubId, order(loaded));
+  await user.ok('create_shipment_darat', p);
+  const cikarang = await as('cikarang');
+  const at = { hub_id: HUB.cikarang, shipment_id: p.shipment_id };
+  await cikarang.ok('confirm_arrival', at);
+  await cikarang.ok('start_unloading', at);
+  return { hub, user, loaded, spare: list[4]!, shipmentId: p.shipment_id, batch: p.batch_number, cikarang };
+}
+
+/** A receipt by serial: TVs as scanned (counts from the lists), 1 bracket as sent. */
+const byScan = (received: string[], damaged: string[] = [], extra: Record<string, unknown> = {}) =>
+  receipt({
+    smartboard_received: received.length,
+    smartboard_damaged: damaged.length,
+    bracket_received: 1,
+    ...extra,
+    tv_serials: { received, damaged },
+  });
+
+/** The discrepancy rows of a shipment as item/reason/quantity/serials, in that order. */
+const discrepanciesOf = (shipmentId: string) =>
+  rowsWhere<{ item: string; reason: string; quantity: number; serials: string[] }>(
+    `select item, reason, quantity, serials from public.discrepancies
+     where shipment_id = $1 and not deleted order by item desc, reason`,
+    [shipmentId],
+  );
+
+describe('the receipt by serial (complete_unloading)', () => {
+  it('moves each unit by what was scanned, and the TV discrepancies name their serials', async () => {
+    const { hub, loaded, spare, shipmentId, cikarang } = await loadedToCikarang();
+    const [a, b, c, d] = loaded as [string, string, string, string];
+    const [unknown] = serials(1);
+    // Scanned at Cikarang: c (damaged, as the scanner may give it), a, the spare (registered at
+    // the origin, never loaded) and a serial nobody registered; b and d did not arrive.
+    const r = byScan([` ${c.toLowerCase()} `, a, spare, unknown!], [c], {
+      discrepancies: [
+        discrepancy('smartboard', 'kurang', 2),
+        discrepancy('smartboard', 'lebih', 2),
+        discrepancy('smartboard', 'rusak', 1),
+      ],
+    });
+    const done = await cikarang.ok('complete_unloading', hubCompletion(shipmentId, r));
+
+    expect(await unitsOf([a, b, c, d, spare, unknown!])).toEqual([
+      { id: expect.any(String), serial: a, state: 'in_stock', hub_id: HUB.cikarang, shipment_id: null },
+      { id: expect.any(String), serial: b, state: 'missing', hub_id: null, shipment_id: shipmentId },
+      { id: expect.any(String), serial: c, state: 'damaged', hub_id: HUB.cikarang, shipment_id: shipmentId },
+      { id: expect.any(String), serial: d, state: 'missing', hub_id: null, shipment_id: shipmentId },
+      { id: expect.any(String), serial: spare, state: 'in_stock', hub_id: hub.hubId, shipment_id: null },
+    ]);
+    const at = { hub_id: HUB.cikarang, shipment_id: shipmentId, command_id: done.id, actor: cikarang.id };
+    const receiptEvents = (await eventsOf([a, b, c, d, spare, unknown!])).filter(
+      (e) => e.command_id === done.id,
+    );
+    expect(receiptEvents.sort((x, y) => x.serial.localeCompare(y.serial))).toEqual([
+      { serial: a, kind: 'received', ...at },
+      { serial: b, kind: 'missing', ...at },
+      { serial: c, kind: 'damaged', ...at },
+      { serial: d, kind: 'missing', ...at },
+      { serial: spare, kind: 'unexpected', ...at },
+    ]);
+    // Missing in serial order, unexpected and damaged in scan order; brackets name none.
+    expect(await discrepanciesOf(shipmentId)).toEqual([
+      { item: 'smartboard', reason: 'kurang', quantity: 2, serials: [b, d] },
+      { item: 'smartboard', reason: 'lebih', quantity: 2, serials: [spare, unknown] },
+      { item: 'smartboard', reason: 'rusak', quantity: 1, serials: [c] },
+    ]);
+    // The stock is booked by the counts: 4 received - 1 damaged, and the bracket.
+    expect(await bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 3, bracket: 1 });
+    expect((await handoverOf(shipmentId)).status).toBe('selesai');
+
+    // A replay of the same command is answered from its record and moves nothing again.
+    const [again] = await cikarang.send([done]);
+    expect(again).toMatchObject({ outcome: 'applied' });
+    expect((await eventsOf([a, b, c, d, spare])).filter((e) => e.command_id === done.id)).toHaveLength(5);
+    expect(await discrepanciesOf(shipmentId)).toHaveLength(3);
+  });
+
+  it('refuses each broken serial rule, in order, writing nothing; then receives', async () => {
+    const { loaded, shipmentId, cikarang } = await loadedToCikarang((l) => l);
+    const [a, b, c, d] = loaded as [string, string, string, string];
+    const before = await unitsOf(loaded);
+    const eventsBefore = (await eventsOf(loaded)).length;
+    const refused = async (r: Record<string, unknown>, key: string, params: Record<string, unknown> = {}) => {
+      expectRefused(
+        await cikarang.run('complete_unloading', hubCompletion(shipmentId, r)),
+        'validation',
+        key,
+        params,
+      );
+      expect(await handoverOf(shipmentId), key).toEqual(NOTHING_WRITTEN);
+      expect(await unitsOf(loaded), key).toEqual(before);
+      expect((await eventsOf(loaded)).length, key).toBe(eventsBefore);
+    };
+    const all = [a, b, c, d];
+
+    await refused(receipt({ smartboard_received: 4, bracket_received: 1 }), 'serial.scanRequired');
+    await refused(
+      receipt({ smartboard_received: 4, bracket_received: 1, tv_serials: null }),
+      'serial.scanRequired',
+    );
+    const many = Array.from({ length: 501 }, (_, i) => `TV-BANYAK-${i}`);
+    await refused(byScan(many), 'serial.tooMany', { max: 500 });
+    await refused(byScan(all, many, { smartboard_damaged: 0 }), 'serial.tooMany', { max: 500 });
+    await refused(byScan([a, '  x!\t']), 'serial.invalid', { serial: 'x!' });
+    await refused(byScan([a, b, a.toLowerCase()]), 'serial.alreadyScanned', { serial: a });
+    await refused(byScan(all, ['??']), 'serial.invalid', { serial: '??' });
+    await refused(byScan(all, [b, ` ${b} `]), 'serial.alreadyScanned', { serial: b });
+    await refused(byScan([a, b, c], [d]), 'serial.damagedNotReceived', { serial: d });
+    await refused(byScan(all, [], { smartboard_received: 3 }), 'serial.receivedMismatch', {
+      quantity: 3,
+      count: 4,
+    });
+    await refused(byScan(all, [c], { smartboard_damaged: 0 }), 'serial.damagedMismatch', {
+      quantity: 0,
+      count: 1,
+    });
+    // The rules of the receipt itself come first (here: damaged over received).
+    await refused(byScan([a], [], { smartboard_damaged: 2 }), 'handover.damagedOverReceived');
+    // Then the TV discrepancies the tally calls for: one short by serial though the counts agree.
+    const [stranger] = serials(1);
+    await refused(byScan([a, b, c, stranger!]), 'handover.recordDiscrepancy', {
+      item: { key: 'handover.itemWord.smartboard' },
+      reason: { key: 'handover.reasonWord.kurang' },
+      count: 1,
+    });
+
+    // Another hub's user may not receive it, however right the receipt.
+    const other = await hubUserOf((await trackingHub()).hubId);
+    const foreign = await other.run('complete_unloading', hubCompletion(shipmentId, byScan(all)));
+    expect(foreign).toMatchObject({ outcome: 'rejected', code: 'forbidden' });
+    expect(await handoverOf(shipmentId)).toEqual(NOTHING_WRITTEN);
+
+    await cikarang.ok('complete_unloading', hubCompletion(shipmentId, byScan([d, c, b, a])));
+    expect((await unitsOf(loaded)).map((u) => [u.state, u.hub_id, u.shipment_id])).toEqual(
+      all.map(() => ['in_stock', HUB.cikarang, null]),
+    );
+    expect(await discrepanciesOf(shipmentId)).toEqual([]);
+  });
+
+  it('count mode is unchanged, and refuses serials on a shipment loaded by count', async () => {
+    const { shipmentId } = await unloadingAtCikarang();
+    const cikarang = await as('cikarang');
+    const [serial] = serials(1);
+    expectRefused(
+      await cikarang.run(
+        'complete_unloading',
+        hubCompletion(shipmentId, receipt({ tv_serials: { received: [serial], damaged: [] } })),
+      ),
+      'validation',
+      'invalidCommand',
+    );
+    expect(await handoverOf(shipmentId)).toEqual(NOTHING_WRITTEN);
+    await cikarang.ok(
+      'complete_unloading',
+      hubCompletion(
+        shipmentId,
+        receipt({
+          smartboard_received: 11,
+          tv_serials: { received: [], damaged: [] },
+          discrepancies: [discrepancy('smartboard', 'kurang', 1)],
+        }),
+      ),
+    );
+    expect(await discrepanciesOf(shipmentId)).toEqual([
+      { item: 'smartboard', reason: 'kurang', quantity: 1, serials: [] },
+    ]);
+  });
+
+  it('undo puts the units back on the shipment and keeps their history', async () => {
+    const { loaded, shipmentId, cikarang } = await loadedToCikarang();
+    const [a, b, c, d] = loaded as [string, string, string, string];
+    const onTheWay = await unitsOf(loaded);
+    const done = await cikarang.ok(
+      'complete_unloading',
+      hubCompletion(
+        shipmentId,
+        byScan([a, b, c], [b], {
+          discrepancies: [discrepancy('smartboard', 'kurang', 1), discrepancy('smartboard', 'rusak', 1)],
+        }),
+      ),
+    );
+    expect((await unitsOf(loaded)).map((u) => u.state)).toEqual([
+      'in_stock',
+      'damaged',
+      'in_stock',
+      'missing',
+    ]);
+
+    const undone = await cikarang.ok('undo_command', { command_id: done.id });
+    expect(await unitsOf(loaded)).toEqual(onTheWay);
+    expect(await handoverOf(shipmentId)).toEqual(NOTHING_WRITTEN);
+    const kinds = async (serial: string) => (await eventsOf([serial])).map((e) => e.kind);
+    expect(await kinds(a)).toEqual(['registered', 'loaded', 'received', 'undone']);
+    expect(await kinds(b)).toEqual(['registered', 'loaded', 'damaged', 'undone']);
+    expect(await kinds(d)).toEqual(['registered', 'loaded', 'missing', 'undone']);
+    expect((await eventsOf([c])).at(-1)).toMatchObject({
+      kind: 'undone',
+      hub_id: HUB.cikarang,
+      shipment_id: shipmentId,
+      command_id: undone.id,
+    });
+
+    // Received again, all four this time.
+    await cikarang.ok('complete_unloading', hubCompletion(shipmentId, byScan([a, b, c, d])));
+    expect((await unitsOf(loaded)).map((u) => u.state)).toEqual([
+      'in_stock',
+      'in_stock',
+      'in_stock',
+      'in_stock',
+    ]);
+  });
+
+  it('the path of a unit that never arrived reads to the end, and it stays in the working set with its shipment', async () => {
+    const { hub, user, loaded, shipmentId, batch, cikarang } = await loadedToCikarang();
+    const [a, b, c, d] = loaded as [string, string, string, string];
+    await cikarang.ok(
+      'complete_unloading',
+      hubCompletion(
+        shipmentId,
+        byScan([a, b, c], [c], {
+          discrepancies: [discrepancy('smartboard', 'kurang', 1), discrepancy('smartboard', 'rusak', 1)],
+        }),
+      ),
+    );
+    const path = await pathOf(cikarang, d);
+    expect(path).toMatchObject({
+      serial: d,
+      state: 'missing',
+      hub_id: null,
+      hub_name: null,
+      shipment_id: shipmentId,
+    });
+    expect(path!.events).toEqual([
+      expect.objectContaining({ kind: 'registered', hub_name: hub.name, shipment_id: null }),
+      expect.objectContaining({
+        kind: 'loaded',
+        hub_name: hub.name,
+        batch_number: batch,
+        origin_hub_name: hub.name,
+        destination_hub_name: 'Hub Cikarang',
+      }),
+      expect.objectContaining({
+        kind: 'missing',
+        hub_id: HUB.cikarang,
+        hub_name: 'Hub Cikarang',
+        shipment_id: shipmentId,
+        batch_number: batch,
+      }),
+    ]);
+    // The origin's user reads it too (it was loaded there); the damaged one is at Cikarang.
+    expect(await pathOf(user, d)).toEqual(path);
+    expect(await pathOf(await as('tower'), c)).toMatchObject({
+      state: 'damaged',
+      hub_id: HUB.cikarang,
+      hub_name: 'Hub Cikarang',
+      events: [
+        expect.objectContaining({ kind: 'registered' }),
+        expect.objectContaining({ kind: 'loaded' }),
+        expect.objectContaining({ kind: 'damaged', hub_name: 'Hub Cikarang', batch_number: batch }),
+      ],
+    });
+
+    // Working set: the missing and damaged units stay while their shipment does, then leave.
+    const units = Object.fromEntries((await unitsOf(loaded)).map((u) => [u.serial, u.id]));
+    expect(await heldBy(cikarang, [units[a]!, units[c]!, units[d]!])).toEqual([true, true, true]);
+    await rowsWhere(
+      `update public.shipments set unloading_finished_at = now() - interval '400 days' where id = $1`,
+      [shipmentId],
+    );
+    expect(await heldBy(cikarang, [units[a]!, units[c]!, units[d]!])).toEqual([true, false, false]);
+  });
+});
+
+describe('the receipt by serial (pod_complete)', () => {
+  it('receives at the POD hub the shipment was sent to', async () => {
+    const { hub, list } = await hubWithSerials(3);
+    const admin = await as('admin');
+    const p = seaPayload('poljak', hub.hubId, await truckAt(hub.hubId), HUB.makassar, {
+      smartboard_quantity: 3,
+      bracket_quantity: 1,
+      tv_serials: list,
+    });
+    await admin.ok('create_shipment_poljak', p);
+    const makassar = await as('makassar');
+    await makassar.ok('pod_confirm_arrival', { shipment_id: p.shipment_id });
+    await makassar.ok('pod_start_unloading', { shipment_id: p.shipment_id });
+    const [first, second, third] = list as [string, string, string];
+    expectRefused(
+      await makassar.run(
+        'pod_complete',
+        podCompletion(p.shipment_id, receipt({ smartboard_received: 3, bracket_received: 1 })),
+      ),
+      'validation',
+      'serial.scanRequired',
+    );
+    const done = await makassar.ok(
+      'pod_complete',
+      podCompletion(
+        p.shipment_id,
+        byScan([third, first], [], { discrepancies: [discrepancy('smartboard', 'kurang', 1)] }),
+      ),
+    );
+    expect(await unitsOf(list)).toEqual([
+      expect.objectContaining({ serial: first, state: 'in_stock', hub_id: HUB.makassar, shipment_id: null }),
+      expect.objectContaining({ serial: second, state: 'missing', hub_id: null, shipment_id: p.shipment_id }),
+      expect.objectContaining({ serial: third, state: 'in_stock', hub_id: HUB.makassar, shipment_id: null }),
+    ]);
+    expect(
+      (await eventsOf(list)).filter((e) => e.command_id === done.id).map((e) => [e.serial, e.kind, e.hub_id]),
+    ).toEqual(
+      expect.arrayContaining([
+        [first, 'received', HUB.makassar],
+        [second, 'missing', HUB.makassar],
+        [third, 'received', HUB.makassar],
+      ]),
+    );
+    expect(await discrepanciesOf(p.shipment_id)).toEqual([
+      { item: 'smartboard', reason: 'kurang', quantity: 1, serials: [second] },
+    ]);
+  });
+});
+
+async function pathOf(user: User, serial: string) {
+  const { data, error } = await user.client.rpc('tv_unit_path', { p_serial: serial });
+  if (error) throw new Error(error.message);
+  return data as { events: Record<string, unknown>[] } & Record<string, unknown>;
+}
+
+/** Whether the user's working set of tv_units holds each id (public.visible_ids). */
+async function heldBy(user: User, ids: string[]): Promise<boolean[]> {
+  const { data, error } = await user.client.rpc('visible_ids', { p_table: 'tv_units' });
+  if (error) throw new Error(error.message);
+  const held = new Set((data as { ids: string[] }).ids);
+  return ids.map((id) => held.has(id));
+}
