@@ -110,9 +110,10 @@ declare
   v text;
   i integer;
 begin
+  -- (Code-point order, as the device sorts them: not the database's collation.)
   loaded := array(select t.serial from public.tv_units t
                   where t.shipment_id = p_shipment_id and t.state = 'in_transit' and not t.deleted
-                  order by t.serial);
+                  order by t.serial collate "C");
   raw_in := array(select jsonb_array_elements_text(scan -> 'received'));
   raw_bad := array(select jsonb_array_elements_text(scan -> 'damaged'));
   if cardinality(loaded) = 0 then

@@ -8,7 +8,7 @@
 // the working set while its shipment does. Count-mode receipts: handover-*.test.ts.
 import { afterAll, describe, expect, it } from 'vitest';
 import { HUB, WAREHOUSE } from '../support/demo';
-import { as, rowsWhere, seaPayload, type User } from './commands-support';
+import { as, daratPayload, makeHub, rowsWhere, seaPayload, tag, type User } from './commands-support';
 import {
   NOTHING_WRITTEN,
   bookedBy,
@@ -253,6 +253,44 @@ describe('the receipt by serial (complete_unloading)', () => {
       'in_stock',
       'in_stock',
     ]);
+  });
+
+  it('undo is refused, writing nothing, once a received unit left again', async () => {
+    // A destination of the test's own that tracks serials, so a received unit can leave again.
+    const { hubId, warehouseId } = await makeHub(`Hub Terima ${tag()}`, `Kota ${tag()}`, 'hub', {
+      name: `Gudang Terima ${tag()}`,
+      location: null,
+    });
+    const admin = await as('admin');
+    await admin.ok('edit_hub', { hub_id: hubId, changes: { serial_tracking: true } });
+    const receiver = await hubUserOf(hubId);
+    const { hub, user, list } = await hubWithSerials(2);
+    const [a, b] = list as [string, string];
+    const p = daratPayload(hub.hubId, await truckAt(hub.hubId), warehouseId!, {
+      smartboard_quantity: 2,
+      bracket_quantity: 1,
+      tv_serials: list,
+    });
+    await user.ok('create_shipment_darat', p);
+    const at = { hub_id: hubId, shipment_id: p.shipment_id };
+    await receiver.ok('confirm_arrival', at);
+    await receiver.ok('start_unloading', at);
+    const done = await receiver.ok('complete_unloading', {
+      ...hubCompletion(p.shipment_id, byScan([a, b])),
+      hub_id: hubId,
+    });
+    await receiver.ok('create_shipment_darat', await darat(hubId, [a], { bracket_quantity: 0 }));
+    const left = await unitsOf(list);
+    const events = (await eventsOf(list)).length;
+
+    expectRefused(
+      await receiver.run('undo_command', { command_id: done.id }),
+      'conflict',
+      'undoStockChanged',
+    );
+    expect(await unitsOf(list)).toEqual(left);
+    expect((await eventsOf(list)).length).toBe(events);
+    expect(await handoverOf(p.shipment_id)).toMatchObject({ receipts: 1, status: 'selesai' });
   });
 
   it('the path of a unit that never arrived reads to the end, and it stays in the working set with its shipment', async () => {

@@ -13,8 +13,8 @@
 --   damaged one in order (serial.invalid, serial.alreadyScanned, serial.damagedNotReceived
 --   {serial}), TVs received unlike the serials scanned (serial.receivedMismatch {quantity,
 --   count}), TVs damaged unlike the serials marked (serial.damagedMismatch {quantity, count}).
--- * The tally: missing = loaded and not received (serial order: the loaded list is the units in
---   serial order), unexpected = received and not loaded (scan order), damaged = marked (scan
+-- * The tally: missing = loaded and not received (serial order, code point by code point: the
+--   loaded list is the units in that order on both sides), unexpected = received and not loaded (scan order), damaged = marked (scan
 --   order). The TV discrepancies then must be kurang = missing, lebih = unexpected, rusak =
 --   damaged (their quantities), and each names its serials (discrepancies.serials).
 -- * The completion moves the loaded units (cmd_serials_receive), locked in serial order:
@@ -78,9 +78,10 @@ declare
   v text;
   i integer;
 begin
+  -- (Code-point order, as the device sorts them: not the database's collation.)
   loaded := array(select t.serial from public.tv_units t
                   where t.shipment_id = p_shipment_id and t.state = 'in_transit' and not t.deleted
-                  order by t.serial);
+                  order by t.serial collate "C");
   raw_in := array(select jsonb_array_elements_text(scan -> 'received'));
   raw_bad := array(select jsonb_array_elements_text(scan -> 'damaged'));
   if cardinality(loaded) = 0 then
