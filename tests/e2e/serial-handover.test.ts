@@ -52,7 +52,10 @@ afterAll(async () => {
 });
 
 /** Types codes into the open scanner like a wedge scanner (each code and Enter). */
-async function wedge(page: import('playwright-core').Page, code: string): Promise<{ outcome: string; text: string }> {
+async function wedge(
+  page: import('playwright-core').Page,
+  code: string,
+): Promise<{ outcome: string; text: string }> {
   const last = page.getByTestId('serial-scanner').getByTestId('serial-scan-last');
   const before = (await last.count()) ? Number(await last.getAttribute('data-seq')) : 0;
   await page.keyboard.type(code, { delay: 5 });
@@ -182,9 +185,9 @@ it('12 serials imported, scanned into a truck, 11 and a stranger received; the s
   expect(await figure('scanned')).toBe('12');
   expect(await figure('missing')).toBe('1');
   expect(await figure('unexpected')).toBe('1');
-  expect(await serials.getByTestId('receipt-serial-missing-list').getByRole('listitem').allTextContents()).toEqual([
-    MISSING,
-  ]);
+  expect(
+    await serials.getByTestId('receipt-serial-missing-list').getByRole('listitem').allTextContents(),
+  ).toEqual([MISSING]);
   expect(
     await serials.getByTestId('receipt-serial-unexpected-list').getByRole('listitem').allTextContents(),
   ).toEqual([FOREIGN]);
@@ -195,7 +198,9 @@ it('12 serials imported, scanned into a truck, 11 and a stranger received; the s
     await row.waitFor();
     await row
       .locator('input[type=file]')
-      .setInputFiles([{ name: `${reason}.png`, mimeType: 'image/png', buffer: png(80, 60, [200, 120, 120]) }]);
+      .setInputFiles([
+        { name: `${reason}.png`, mimeType: 'image/png', buffer: png(80, 60, [200, 120, 120]) },
+      ]);
     await expect.poll(() => row.getByTestId('receipt-photo').count()).toBe(1);
   }
   await receipt.locator('#receipt-bracket-received').fill('2');
@@ -234,11 +239,9 @@ it('12 serials imported, scanned into a truck, 11 and a stranger received; the s
   await page.getByTestId('unit-page').waitFor();
   await expect.poll(() => page.getByTestId('unit-state').getAttribute('data-state')).toBe('missing');
   const events = page.getByTestId('unit-event');
-  await expect.poll(() => events.evaluateAll((es) => es.map((e) => e.getAttribute('data-kind')))).toEqual([
-    'registered',
-    'loaded',
-    'missing',
-  ]);
+  await expect
+    .poll(() => events.evaluateAll((es) => es.map((e) => e.getAttribute('data-kind'))))
+    .toEqual(['registered', 'loaded', 'missing']);
   expect(await events.nth(1).textContent()).toContain(`Dimuat di Hub Karawang ke pengiriman ${batch}`);
   expect(await events.nth(2).textContent()).toContain(`kurang pada pengiriman ${batch}`);
   await cikarang.context.close();
