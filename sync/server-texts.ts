@@ -114,6 +114,7 @@ export const SERVER_TEXTS = {
   hubHasVehicles: 'Hub "{{name}}" masih memiliki kendaraan dan tidak dapat dihapus.',
   hubHasShipments: 'Hub "{{name}}" masih memiliki pengiriman yang belum selesai dan tidak dapat dihapus.',
   hubHasUsers: 'Hub "{{name}}" masih memiliki pengguna dan tidak dapat dihapus.',
+  hubHasUnits: 'Hub "{{name}}" masih memegang TV bernomor seri dan tidak dapat dihapus.',
   wholeNumber: 'Jumlah harus bilangan bulat.',
   stockShort: 'Stok {{item}} di {{warehouse}} tidak cukup: tersedia {{available}}, diminta {{asked}}.',
   batchTaken: 'Nomor batch {{batch}} sudah dipakai pengiriman lain.',

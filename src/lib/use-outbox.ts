@@ -1,6 +1,6 @@
 // Live reads of the sync engine's own store shared by every screen: the rows
 // that commands still waiting in the outbox touch (the "waiting to sync"
-// markers), and a toast for each rejection that arrives while a screen is open.
+// markers), and a toast for each rejection that arrives (the app shell shows them on every screen).
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { t } from './i18n';

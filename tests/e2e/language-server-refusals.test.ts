@@ -11,6 +11,7 @@ import { en } from '../../src/lib/i18n/en';
 import { id as catalogue } from '../../src/lib/i18n/id';
 import { hubOpsEn } from '../../src/lib/i18n/hub-ops-en';
 import { hubShippingEn } from '../../src/lib/i18n/hub-shipping-en';
+import { serialScanEn } from '../../src/lib/i18n/serial-scan-en';
 import { as } from '../integration/commands-support';
 import {
   appUrl,
@@ -44,6 +45,8 @@ const arriving = { id: randomUUID(), batch: `E2E-LSR-OTW-${T}` };
 const undoing = { id: randomUUID(), batch: `E2E-LSR-UND-${T}` };
 const departing = `E2E-LSR-DRT-${T}`;
 const vendorName = `PT Kunci Bahasa ${T}`;
+const registeredElsewhere = `E2E-LSR-SN-${T}`;
+let trackedBefore = false;
 let toQueue: { id: string; plate: string };
 let loaded: { id: string; plate: string };
 
@@ -51,9 +54,15 @@ beforeAll(async () => {
   toQueue = await makeVehicle({ hubId: HUB.karawang });
   loaded = await makeVehicle({ hubId: HUB.karawang, flags: { ready: false, sedang_muat: true } });
   for (const shipment of [arriving, undoing]) await makeOtwShipment(shipment);
+  const [hub] = await query<{ serial_tracking: boolean }>(
+    'select serial_tracking from public.hubs where id = $1',
+    [HUB.karawang],
+  );
+  trackedBefore = hub!.serial_tracking;
 });
 
 afterAll(async () => {
+  await query('update public.hubs set serial_tracking = $2 where id = $1', [HUB.karawang, trackedBefore]);
   // Other files read the hubs' tabs: this file's trucks and shipments leave them.
   await query('delete from public.shipments where id = any($1) or batch_number = $2', [
     [arriving.id, undoing.id],
@@ -235,6 +244,42 @@ describe('a refusal from the server on an English device', () => {
     expect(moved).toBe(
       `Cannot undo: shipment ${undoing.batch} has moved on (current status: ${label!.label}).`,
     );
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Karawang: a TV serial put into stock offline that another device registered meanwhile (issue 42)', async () => {
+    // Only for this test: the darat form above types its TV count, which serial tracking replaces.
+    await query('update public.hubs set serial_tracking = true where id = $1', [HUB.karawang]);
+    const { context, page, errors } = await englishTablet('karawang');
+    await page.goto(appUrl('/inventory'));
+    const stock = page.getByTestId('serial-stock');
+    await stock.waitFor();
+    await offline(context, page);
+    await stock.getByRole('button', { name: serialScanEn.stock.importCsv }).click();
+    const importer = page.getByTestId('serial-import-dialog');
+    await importer.getByLabel(serialScanEn.importDialog.file).setInputFiles({
+      name: 'packing-list.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`serial\r\n${registeredElsewhere}\r\n`),
+    });
+    await expect.poll(() => importer.getByTestId('serial-import-plan').getAttribute('data-add')).toBe('1');
+    await importer.getByRole('button', { name: serialScanEn.importDialog.confirm }).click();
+    await stock.getByTestId('serial-draft').getByRole('button', { name: en.common.save }).click();
+    await stock.getByTestId('serial-draft').waitFor({ state: 'detached' });
+    // Meanwhile an admin registers the same serial at this hub from another device.
+    await (
+      await as('admin')
+    ).ok('register_serials', {
+      hub_id: HUB.karawang,
+      units: [{ unit_id: randomUUID(), serial: registeredElsewhere }],
+    });
+    const taken = await refusedInEnglish(context, page, 'serial.alreadyRegistered', {
+      serial: registeredElsewhere,
+    });
+    expect(taken).toBe(`Serial number ${registeredElsewhere} is already registered.`);
+    await query('update public.hubs set serial_tracking = $2 where id = $1', [HUB.karawang, trackedBefore]);
 
     expect(errors).toEqual([]);
     await context.close();

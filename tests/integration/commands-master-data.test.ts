@@ -424,4 +424,19 @@ describe('hubs (admin only)', () => {
     expect(await cmd.rowOf('hubs', hubId)).toMatchObject({ deleted: true });
     expect(await admin.run('delete_hub', { hub_id: hubId })).toMatchObject({ code: 'not_found' });
   });
+
+  it('is refused while a TV unit by serial is at the hub (issue 42): it would be left at a deleted hub', async () => {
+    const admin = await cmd.as('admin');
+    const { hubId } = await cmd.makeHub(`Hub Seri ${cmd.tag()}`, 'Bekasi');
+    await (await cmd.db()).query('update public.hubs set serial_tracking = true where id = $1', [hubId]);
+    await admin.ok('register_serials', {
+      hub_id: hubId,
+      units: [{ unit_id: cmd.id(), serial: `DEL-${cmd.tag().toUpperCase()}` }],
+    });
+    expect(await admin.run('delete_hub', { hub_id: hubId })).toMatchObject({
+      code: 'precondition',
+      message: expect.stringContaining('masih memegang TV bernomor seri'),
+    });
+    expect(await cmd.rowOf('hubs', hubId)).toMatchObject({ deleted: false });
+  });
 });

@@ -8,6 +8,7 @@ import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar';
 import { useT } from '../../lib/i18n';
 import { roleOrHubName } from '../../lib/session/profile';
 import { useSignedIn } from '../../lib/session/session';
+import { useRejectionToasts } from '../../lib/use-outbox';
 import { signedInShellShown } from '../../lib/sync-engine';
 import { useAppSyncStatus } from '../sync-status';
 import { AppHeader } from './app-header';
@@ -20,6 +21,12 @@ import { AppSidebar } from './app-sidebar';
  */
 function ScreenShown() {
   useEffect(signedInShellShown, []);
+  return null;
+}
+
+/** A toast for each action the server refuses, on whichever screen is open when the answer comes. */
+function RejectionToasts() {
+  useRejectionToasts();
   return null;
 }
 
@@ -57,6 +64,7 @@ export function AppShell() {
           <FirstSyncProgress tables={status.firstSync} className="border-b bg-muted/40 px-4 py-2" />
         )}
         <ReadErrorAlert />
+        <RejectionToasts />
         {/* A column: a screen may grow to the bottom of the window (the hub's queue, issue 29). */}
         <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col outline-none">
           {/* Screens are lazy chunks (src/app/lazy-page.ts): the shell stays while one loads. */}

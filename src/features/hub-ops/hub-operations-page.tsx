@@ -20,7 +20,7 @@ import { HubScopeContext, type HubDialog, type HubScope } from './hub-scope';
 import { RejectionsAlert } from '../../components/rejections-alert';
 import { ShipmentTab } from './shipment-tab';
 import { useMasterData, useResolvedHub } from './use-master-data';
-import { usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
+import { usePendingMarks } from '../../lib/use-outbox';
 import { useDeparturesToday, useHubFloor } from './use-hub-vehicles';
 import { useTabCounts } from './use-tab-counts';
 import { LoadingTab, ReadyTab } from './vehicle-queue-tab';
@@ -32,7 +32,6 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
   const pending = usePendingMarks();
   const now = useNow(30_000);
   const [dialog, setDialog] = useState<HubDialog | null>(null);
-  useRejectionToasts();
 
   // The tab on screen: the URL's, except between a tap that moves to another tab and the
   // route change that follows it in the next task (showTab). Any route change after the tap

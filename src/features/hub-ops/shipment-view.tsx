@@ -20,7 +20,7 @@ import { useTablesArrived } from '../../lib/sync-engine';
 import { useConfirmedMissing } from '../../lib/hooks/use-confirmed-missing';
 import { zoneOfHub } from '../../lib/time-zone';
 import { useNow } from '../../lib/hooks/use-now';
-import { usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
+import { usePendingMarks } from '../../lib/use-outbox';
 import { useRxByIds } from '../../lib/hooks/use-rx-query';
 import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 import { HubDialogs } from './hub-dialogs';
@@ -48,7 +48,6 @@ export function HubShipmentView({ hub: config, shipmentId }: { hub: HubRouteConf
   const now = useNow(30_000);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<HubDialog | null>(null);
-  useRejectionToasts();
   const shipment = useRxByIds('shipments', [shipmentId]).get(shipmentId);
   const arrived = useTablesArrived(TABLES);
   const showTab = useCallback((to: TabSlug) => navigate(hubPath(config.slug, to)), [navigate, config.slug]);

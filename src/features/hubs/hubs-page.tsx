@@ -19,7 +19,6 @@ import { useT } from '../../lib/i18n';
 import { runCommand } from '../../lib/writes/run-command';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { sendChecked, useCommandForm } from '../../lib/writes/use-command-form';
-import { useRejectionToasts } from '../../lib/use-outbox';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useSignedIn } from '../../lib/session/session';
 import { CapacityDialog, EditHubDialog } from './hub-dialogs';
@@ -97,7 +96,6 @@ const WAREHOUSE_TABLES = ['hubs', 'warehouses'] as const;
 
 export function HubsPage() {
   const t = useT();
-  useRejectionToasts();
   const engine = useSyncEngine();
   // Tower control reads this screen; hubs and capacities are the admin's (the server checks too).
   const admin = useSignedIn().profile.role === 'admin';

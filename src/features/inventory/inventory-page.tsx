@@ -5,6 +5,7 @@
 // balance (issue 26), never a sum over every stored ledger row.
 import { useMemo, useState } from 'react';
 import { Boxes, Plus, Truck, Warehouse as WarehouseIcon } from 'lucide-react';
+import { RejectionsAlert } from '../../components/rejections-alert';
 import { DataFreshness } from '../../components/data-freshness';
 import { StatCards } from '../../components/stat-cards';
 import { EmptyState } from '../../components/empty-state';
@@ -68,6 +69,7 @@ export function InventoryPage() {
           {t('inventory.add')}
         </Button>
       </header>
+      <RejectionsAlert />
       <StatCards items={summary} ready={ready} className="grid-cols-2 lg:grid-cols-4">
         <Card>
           <CardHeader className="flex flex-row items-center justify-between pb-0">

@@ -25,7 +25,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useT } from '../../lib/i18n';
 import { useSignedIn } from '../../lib/session/session';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
-import { usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
+import { usePendingMarks } from '../../lib/use-outbox';
 import type { PendingMarks } from '../../lib/pending-marks';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
@@ -70,7 +70,6 @@ export function PodPage() {
   const { shipments, hubs, warehouses, ready } = usePodData();
   const looks = useStatusLooks();
   const pending = usePendingMarks();
-  useRejectionToasts();
   const staff = profile.role === 'admin' || profile.role === 'tower_control';
   const myHub: Hub | undefined = hubs.find((h) => h.id === profile.hubId);
   const myCity = !staff && myHub ? podCityOfHub(myHub) : null;

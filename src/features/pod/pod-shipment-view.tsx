@@ -18,7 +18,7 @@ import { useSignedIn } from '../../lib/session/session';
 import { useTablesArrived } from '../../lib/sync-engine';
 import { useConfirmedMissing } from '../../lib/hooks/use-confirmed-missing';
 import { zoneOfPlace } from '../../lib/time-zone';
-import { usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
+import { usePendingMarks } from '../../lib/use-outbox';
 import { useRxByIds, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 import { useStatusLooks } from '../../lib/shipments/use-status-looks';
@@ -31,7 +31,6 @@ const TABLES = ['shipments', 'hubs'] as const;
 
 export function PodShipmentView({ shipmentId }: { shipmentId: string }) {
   const t = useT();
-  useRejectionToasts();
   const shipment = useRxByIds('shipments', [shipmentId]).get(shipmentId);
   const hubs = useRxQuery('hubs', ALL);
   const arrived = useTablesArrived(TABLES);

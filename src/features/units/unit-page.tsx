@@ -33,10 +33,10 @@ function StateLine({ place }: { place: Place }) {
       data-testid="unit-state"
       data-state={place.state}
     >
-      <Badge variant={place.state === 'missing' ? 'destructive' : 'secondary'} className="text-sm">
+      <Badge variant={place.state === 'missing' || place.state === 'damaged' ? 'destructive' : 'secondary'} className="text-sm">
         {t(`unit.state.${place.state}`)}
       </Badge>
-      {place.state === 'in_stock' && place.hubName && <span>{place.hubName}</span>}
+      {(place.state === 'in_stock' || place.state === 'damaged') && place.hubName && <span>{place.hubName}</span>}
       {place.state !== 'in_stock' && place.batch && (
         <span>{t('unit.onShipment', { batch: place.batch })}</span>
       )}

@@ -19,7 +19,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { SegmentedControl } from '../../components/ui/segmented-control';
 import { useT } from '../../lib/i18n';
-import { useIsPending, usePendingMarks, useRejectionToasts } from '../../lib/use-outbox';
+import { useIsPending, usePendingMarks } from '../../lib/use-outbox';
 import { useVendorDetailData } from './use-vendor-detail-data';
 import { newRow, type Mode, type VehicleRow } from './vehicle-rows';
 
@@ -166,7 +166,6 @@ function RowEditor({
 
 export function VendorDetailPage() {
   const t = useT();
-  useRejectionToasts();
   const { vendorId = '' } = useParams();
   const { vendor, vendorMissing, vehiclesArrived, types, allRows, saving, addRow, update, remove, saveAll } =
     useVendorDetailData(vendorId);

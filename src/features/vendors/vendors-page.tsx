@@ -18,7 +18,6 @@ import { VendorDialog } from '../../components/vendor-dialog';
 import { runCommand } from '../../lib/writes/run-command';
 import { useT } from '../../lib/i18n';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
-import { useRejectionToasts } from '../../lib/use-outbox';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
 
 const ALL = { selector: {} };
@@ -48,7 +47,6 @@ const VENDOR_TABLES = ['vendors'] as const;
 
 export function VendorsPage() {
   const t = useT();
-  useRejectionToasts();
   const engine = useSyncEngine();
   const vendors = useRxQuery('vendors', ALL);
   // "No vendors" only once they have arrived on this device (issue 29).

@@ -106,6 +106,7 @@ export const serverEn: typeof SERVER_TEXTS = {
   hubHasVehicles: 'Hub "{{name}}" still has vehicles and cannot be deleted.',
   hubHasShipments: 'Hub "{{name}}" still has shipments in progress and cannot be deleted.',
   hubHasUsers: 'Hub "{{name}}" still has users and cannot be deleted.',
+  hubHasUnits: 'Hub "{{name}}" still holds TVs by serial number and cannot be deleted.',
   wholeNumber: 'The quantity must be a whole number.',
   stockShort: 'Not enough {{item}} stock at {{warehouse}}: {{available}} available, {{asked}} requested.',
   batchTaken: 'Batch number {{batch}} is already used by another shipment.',

@@ -6,8 +6,15 @@
 // (the local tv_units row).
 import { supabase } from '../session/supabase';
 
-export type UnitState = 'in_stock' | 'in_transit' | 'missing';
-export type UnitEventKind = 'registered' | 'loaded' | 'returned' | 'received' | 'missing' | 'unexpected';
+export type UnitState = 'in_stock' | 'in_transit' | 'missing' | 'damaged';
+export type UnitEventKind =
+  | 'registered'
+  | 'loaded'
+  | 'returned'
+  | 'received'
+  | 'damaged'
+  | 'missing'
+  | 'unexpected';
 
 export interface UnitEvent {
   kind: UnitEventKind;

@@ -108,6 +108,10 @@ begin
   if exists (select 1 from public.profiles where hub_id = v_id and not deleted) then
     perform public.cmd_reject('precondition', 'hubHasUsers', jsonb_build_object('name', hub.name));
   end if;
+  -- Issue 42: a TV unit in stock (or held damaged) at the hub would be left at a deleted hub.
+  if exists (select 1 from public.tv_units where hub_id = v_id and not deleted) then
+    perform public.cmd_reject('precondition', 'hubHasUnits', jsonb_build_object('name', hub.name));
+  end if;
   update public.hubs set deleted = true where id = v_id;
   return v_id;
 end;
