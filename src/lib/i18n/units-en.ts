@@ -27,5 +27,6 @@ export const unitsEn: typeof unitsId = {
     damaged: 'Received damaged at {{hub}} from shipment {{batch}}',
     missing: 'Did not arrive at {{destination}}: short on shipment {{batch}}',
     unexpected: 'Found at {{hub}} on shipment {{batch}}, not recorded as loaded',
+    undone: 'Receipt at {{hub}} undone: back on shipment {{batch}}',
   },
 };

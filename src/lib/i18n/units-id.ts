@@ -25,5 +25,6 @@ export const unitsId = {
     damaged: 'Diterima rusak di {{hub}} dari pengiriman {{batch}}',
     missing: 'Tidak sampai di {{destination}}: kurang pada pengiriman {{batch}}',
     unexpected: 'Ditemukan di {{hub}} pada pengiriman {{batch}}, tanpa tercatat dimuat',
+    undone: 'Penerimaan di {{hub}} diurungkan: kembali ke pengiriman {{batch}}',
   },
 };

@@ -14,7 +14,8 @@ export type UnitEventKind =
   | 'received'
   | 'damaged'
   | 'missing'
-  | 'unexpected';
+  | 'unexpected'
+  | 'undone';
 
 export interface UnitEvent {
   kind: UnitEventKind;
