@@ -4,8 +4,9 @@
 // known one found but not loaded gets an event and stays where it is, an unknown one is only in
 // the discrepancy; the TV discrepancies come from the tally and name their serials. Each
 // refusal of the contract's rules writes nothing; a replay changes nothing; undo puts the units
-// back on the shipment; the path of a missing unit reads to the end; a missing unit stays in
-// the working set while its shipment does. Count-mode receipts: handover-*.test.ts.
+// back on the shipment (and is refused, writing nothing, once one left again); the path of a
+// missing unit reads to the end; a missing or damaged unit stays in the working set while its
+// shipment does. pod_complete alike. Count-mode receipts: handover-*.test.ts.
 import { afterAll, describe, expect, it } from 'vitest';
 import { HUB, WAREHOUSE } from '../support/demo';
 import { as, daratPayload, makeHub, rowsWhere, seaPayload, tag, type User } from './commands-support';
