@@ -199,5 +199,6 @@ export const SERVER_TEXTS = {
     scanRequired: 'Pindai nomor seri setiap TV yang diterima: pengiriman ini dimuat per nomor seri.',
     receivedMismatch: 'Jumlah TV diterima ({{quantity}}) harus sama dengan nomor seri yang dipindai ({{count}}).',
     damagedNotReceived: 'Nomor seri {{serial}} ditandai rusak tetapi tidak ada di antara yang diterima.',
+    damagedMismatch: 'Jumlah TV rusak ({{quantity}}) harus sama dengan nomor seri yang ditandai rusak ({{count}}).',
   },
 };

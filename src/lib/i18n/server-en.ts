@@ -181,5 +181,6 @@ export const serverEn: typeof SERVER_TEXTS = {
     scanRequired: 'Scan the serial number of every TV received: this shipment was loaded by serial number.',
     receivedMismatch: 'TVs received ({{quantity}}) must equal the serial numbers scanned ({{count}}).',
     damagedNotReceived: 'Serial number {{serial}} is marked damaged but is not among those received.',
+    damagedMismatch: 'TVs damaged ({{quantity}}) must equal the serials marked damaged ({{count}}).',
   },
 };
