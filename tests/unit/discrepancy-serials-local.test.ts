@@ -53,7 +53,7 @@ function previousSchema() {
 }
 
 describe('discrepancies.serials on the tablet', () => {
-  it("a row of the previous release names no serial after the update; a pulled row without the column neither", async () => {
+  it('a row of the previous release names no serial after the update; a pulled row without the column neither', async () => {
     expect(SCHEMAS.discrepancies.version).toBe(1);
     const old = await createRxDatabase({
       name: databaseName(USER),

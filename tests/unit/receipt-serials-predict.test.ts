@@ -5,7 +5,12 @@
 // tests/unit/serials.test.ts (checkReceiptSerials) and below (checkReceipt, serial mode).
 import { describe, expect, it } from 'vitest';
 import { definitionOf } from '../../sync/commands/catalogue';
-import { checkReceipt, neededDiscrepancies, receiptInput, type ReceiptValues } from '../../sync/commands/handover-receipt';
+import {
+  checkReceipt,
+  neededDiscrepancies,
+  receiptInput,
+  type ReceiptValues,
+} from '../../sync/commands/handover-receipt';
 import type { Actor, Change } from '../../sync/commands/types';
 import { CommandRefused } from '../../sync/errors';
 import { messageText, type KeyedMessage } from '../../sync/message';
@@ -104,7 +109,12 @@ async function predict(state: MemoryState, actor: Actor, type: string, payload: 
 
 const rowsOf = <T extends keyof Tables>(changes: Change[], table: T) =>
   changes.filter((c) => c.table === table).map((c) => c.row as Tables[T]);
-const place = (u: TvUnit) => ({ serial: u.serial, state: u.state, hub_id: u.hub_id, shipment_id: u.shipment_id });
+const place = (u: TvUnit) => ({
+  serial: u.serial,
+  state: u.state,
+  hub_id: u.hub_id,
+  shipment_id: u.shipment_id,
+});
 
 /** The refusal at dispatch, by key. */
 async function refusal(r: unknown): Promise<KeyedMessage | null> {
@@ -127,8 +137,15 @@ describe('complete_unloading by serial', () => {
       { serial: 'A-4', state: 'damaged', hub_id: HUB(2), shipment_id: shipment.id },
     ]);
     // Whole units otherwise (their ids and stamps kept); X-9 (known) is not moved.
-    expect(rowsOf(changes, 'tv_units')[0]).toEqual({ ...unit(1, 'A-1'), state: 'in_stock', hub_id: HUB(2), shipment_id: null });
-    expect(rowsOf(changes, 'discrepancies').map((r: Discrepancy) => [r.reason, r.quantity, r.serials])).toEqual([
+    expect(rowsOf(changes, 'tv_units')[0]).toEqual({
+      ...unit(1, 'A-1'),
+      state: 'in_stock',
+      hub_id: HUB(2),
+      shipment_id: null,
+    });
+    expect(
+      rowsOf(changes, 'discrepancies').map((r: Discrepancy) => [r.reason, r.quantity, r.serials]),
+    ).toEqual([
       ['kurang', 1, ['A-3']],
       ['lebih', 1, ['X-9']],
       ['rusak', 1, ['A-4']],
@@ -159,9 +176,14 @@ describe('complete_unloading by serial', () => {
   it("refuses, rule by rule in the server's order (each case breaks every later rule too)", async () => {
     const many = Array.from({ length: 501 }, (_, i) => `M-${i}`);
     const serials = (received: string[], damaged: string[]) => ({ tv_serials: { received, damaged } });
-    expect(await refusal(receipt({ tv_serials: null, smartboard_received: 9 }))).toEqual({ key: 'serial.scanRequired' });
+    expect(await refusal(receipt({ tv_serials: null, smartboard_received: 9 }))).toEqual({
+      key: 'serial.scanRequired',
+    });
     expect(await refusal(receipt({ tv_serials: undefined }))).toEqual({ key: 'serial.scanRequired' });
-    expect(await refusal(receipt(serials(many, ['??'])))).toEqual({ key: 'serial.tooMany', params: { max: 500 } });
+    expect(await refusal(receipt(serials(many, ['??'])))).toEqual({
+      key: 'serial.tooMany',
+      params: { max: 500 },
+    });
     expect(await refusal(receipt(serials(['A-1', ' ab ', 'A-1'], ['??', 'Z-1'])))).toEqual({
       key: 'serial.invalid',
       params: { serial: 'ab' },
@@ -200,16 +222,27 @@ describe('complete_unloading by serial', () => {
   it('count mode (no unit on the shipment): serials sent are refused, none is as before', async () => {
     const byCount = world({ tv_units: [stray] });
     const counted = receipt({ smartboard_received: 4, smartboard_damaged: 0, discrepancies: [] });
-    await expect(
-      predict(byCount, cikarang, 'complete_unloading', completion(counted)),
-    ).rejects.toMatchObject({ code: 'validation', keyed: { key: 'invalidCommand' } });
-    const { changes } = await predict(byCount, cikarang, 'complete_unloading', completion({ ...counted, tv_serials: null }));
+    await expect(predict(byCount, cikarang, 'complete_unloading', completion(counted))).rejects.toMatchObject(
+      { code: 'validation', keyed: { key: 'invalidCommand' } },
+    );
+    const { changes } = await predict(
+      byCount,
+      cikarang,
+      'complete_unloading',
+      completion({ ...counted, tv_serials: null }),
+    );
     expect(rowsOf(changes, 'tv_units')).toEqual([]);
     expect(rowsOf(changes, 'inventory')).toEqual([expect.objectContaining({ smartboard_quantity: 4 })]);
   });
 
   it('a replay that no longer fits predicts nothing', async () => {
-    const { changes } = await predict(world(), cikarang, 'complete_unloading', completion(receipt({ tv_serials: null })), false);
+    const { changes } = await predict(
+      world(),
+      cikarang,
+      'complete_unloading',
+      completion(receipt({ tv_serials: null })),
+      false,
+    );
     expect(changes).toEqual([]);
   });
 });
@@ -243,7 +276,8 @@ describe('undo of a completion by serial', () => {
     });
     const before = new Map<string, unknown>();
     const { command, changes } = await predict(state, cikarang, 'complete_unloading', completion(r));
-    for (const c of changes) before.set(`${c.table}:${c.row.id}`, await state.get(c.table, c.row.id) ?? null);
+    for (const c of changes)
+      before.set(`${c.table}:${c.row.id}`, (await state.get(c.table, c.row.id)) ?? null);
     state.apply(changes);
     expect(rowsOf(changes, 'tv_units').filter((u) => u.state === 'in_stock')).toHaveLength(24);
 
