@@ -42,7 +42,19 @@ export { seaBatchNumber } from './commands/shipping';
 export { isUndoable, UNDO_WINDOW_MS } from './commands/undo';
 export { isCorrectable } from './commands/shipment-correction';
 // Issue 42: TVs by serial: a serial's one form, a loading scan's check, a hub that tracks them.
-export { checkLoadScan, MAX_SERIALS, normalizeSerial, type UnitPlace } from './domain/serials';
+export {
+  checkLoadScan,
+  checkReceiptSerials,
+  MAX_SERIALS,
+  normalizeSerial,
+  tallySerials,
+  type ReceiptSerials,
+  type SerialCounts,
+  type SerialProblem,
+  type SerialScan,
+  type SerialTally,
+  type UnitPlace,
+} from './domain/serials';
 export { tracksSerials } from './commands/serials';
 export { unitInSet } from './domain/working-set';
 export * from './domain/stock';
@@ -68,6 +80,7 @@ export {
   receiptFieldMessages,
   neededDiscrepancies,
   bookedCounts,
+  receiptTally,
   receiptInput,
   RECEIPT_ITEMS,
   DISCREPANCY_REASONS,
@@ -81,6 +94,7 @@ export {
   type ReceiptProblem,
   type NeededDiscrepancy,
   type SentCounts,
+  type ShipmentSent,
   type CountField,
   type ReceiptItem,
   type DiscrepancyReason,

@@ -156,7 +156,7 @@ export const completeUnloading = defineCommand({
     );
     if (!holds(s.status === 'sedang_bongkar', strict, message)) return [];
     // Issue 28: with a counted receipt, what was counted in good order is booked.
-    const counted = countedUnloading(ctx, s, p.receipt, strict);
+    const counted = await countedUnloading(ctx, s, p.receipt, strict);
     if (!counted) return [];
     const warehouse = firstWarehouseOf(await ctx.read.all('warehouses'), s.destination_hub_id);
     if (!holds(!!warehouse, strict, keyed('hubWarehouseMissing')) || !warehouse) return [];
@@ -174,6 +174,8 @@ export const completeUnloading = defineCommand({
       },
       ...incomingRows(ctx, counted.booked, warehouse.id, p),
       ...counted.discrepancies,
+      // Issue 42: received by serial, the loaded units move (handover-serials.ts).
+      ...counted.units,
     ];
     // Spec 4.2: the vehicle is free again, where it unloaded.
     const vehicle = await ctx.read.get('vehicles', s.vehicle_id);

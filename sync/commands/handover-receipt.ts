@@ -4,12 +4,16 @@
 // the shipment's sent counts) and by the receipt form (per field, before anything is
 // queued). The server checks the same rules in the same order with the same messages:
 // supabase/schemas/functions/cmd_handover.sql (public.handover_receipt).
+// Issue 42: a shipment loaded by serial is received by serial (the receipt's tv_serials; its
+// rules in sync/domain/serials.ts checkReceiptSerials, its units' moves in handover-serials.ts).
 import { z } from 'zod';
 import { CommandRefused } from '../errors';
 import { KEY, keyed, type KeyedMessage, type MessageKey } from '../message';
 import { discrepancyMessage } from '../messages-handover';
+import { checkReceiptSerials, type ReceiptSerials, type SerialTally } from '../domain/serials';
 import type { Discrepancy, Shipment } from '../model/rows';
 import { actedAt, cleanText, newId, newRowStamp, uuid } from './helpers';
+import { discrepancySerials, loadedUnits, serialsOf, unitMoves } from './handover-serials';
 import { charLength } from './text-bounds';
 import type { Change, PredictContext } from './types';
 
@@ -42,6 +46,15 @@ export interface SentCounts {
   bracket: number;
 }
 
+/**
+ * What the shipment says was sent, with (issue 42) its loaded serials: the serials of its units
+ * in transit on it, normal form. Non-empty: received by serial; []: by count, no serial may be
+ * sent; absent: not known here (the serial rules are left to the server).
+ */
+export interface ShipmentSent extends SentCounts {
+  serials?: readonly string[];
+}
+
 export interface ReceiptDiscrepancy {
   id: string;
   item: ReceiptItem;
@@ -61,6 +74,8 @@ export interface ReceiptValues extends Record<CountField, number> {
   driver_signature_id: string;
   signed_at: string;
   discrepancies: readonly ReceiptDiscrepancy[];
+  /** Issue 42: the serials scanned (received) and marked damaged; a receipt by count has none. */
+  tv_serials?: ReceiptSerials | null;
 }
 
 /** A rule broken: the field it belongs to (as the payload names it) and the message. */
@@ -73,18 +88,41 @@ export interface NeededDiscrepancy {
   item: ReceiptItem;
   reason: DiscrepancyReason;
   quantity: number;
+  /** Issue 42, a receipt by serial: the TVs this discrepancy names (only on a TV row then). */
+  serials?: string[];
 }
 
-/** The discrepancies the counts call for, item by item (TV, then bracket), kurang, lebih, rusak. */
+/**
+ * The tally of a receipt by serial (issue 42): null by count, or while its serials break a
+ * rule (checkReceipt says which).
+ */
+export function receiptTally(
+  sent: ShipmentSent,
+  counts: Pick<ReceiptValues, CountField | 'tv_serials'>,
+): SerialTally | null {
+  if (!sent.serials) return null;
+  return checkReceiptSerials(sent.serials, counts.tv_serials, counts).tally;
+}
+
+/**
+ * The discrepancies the counts call for, item by item (TV, then bracket), kurang, lebih, rusak.
+ * By serial (issue 42) the TV ones come from the tally and name their serials.
+ */
 export function neededDiscrepancies(
-  sent: SentCounts,
-  counts: Pick<ReceiptValues, CountField>,
+  sent: ShipmentSent,
+  counts: Pick<ReceiptValues, CountField | 'tv_serials'>,
 ): NeededDiscrepancy[] {
+  const tally = receiptTally(sent, counts);
   const needed: NeededDiscrepancy[] = [];
   for (const item of RECEIPT_ITEMS) {
     for (const reason of DISCREPANCY_REASONS) {
-      const quantity = expectedQuantity(sent, counts, item, reason);
-      if (quantity > 0) needed.push({ item, reason, quantity });
+      const quantity = expectedQuantity(sent, counts, item, reason, tally);
+      if (quantity > 0)
+        needed.push(
+          tally && item === 'smartboard'
+            ? { item, reason, quantity, serials: discrepancySerials(tally, { item, reason }) }
+            : { item, reason, quantity },
+        );
     }
   }
   return needed;
@@ -95,7 +133,9 @@ function expectedQuantity(
   counts: Pick<ReceiptValues, CountField>,
   item: ReceiptItem,
   reason: DiscrepancyReason,
+  tally: SerialTally | null = null,
 ): number {
+  if (tally && item === 'smartboard') return discrepancySerials(tally, { item, reason }).length;
   const received = counts[`${item}_received`];
   if (reason === 'kurang') return Math.max(sent[item] - received, 0);
   if (reason === 'lebih') return Math.max(received - sent[item], 0);
@@ -111,10 +151,11 @@ const trimmed = (s: unknown) => (typeof s === 'string' ? cleanText(s).trim() : '
 /**
  * Every broken rule of a receipt, in the server's order (its first is the server's refusal):
  * the counts, the names, the signatures, each discrepancy's quantity, note and photos;
- * damaged within received; and, given what was sent, exactly the discrepancies the counts
- * call for. Empty when the receipt may be sent.
+ * damaged within received; given the loaded serials (issue 42), the rules of the serials
+ * (checkReceiptSerials); and, given what was sent, exactly the discrepancies the counts (by
+ * serial: the tally) call for. Empty when the receipt may be sent.
  */
-export function checkReceipt(receipt: ReceiptValues, sent?: SentCounts): ReceiptProblem[] {
+export function checkReceipt(receipt: ReceiptValues, sent?: ShipmentSent): ReceiptProblem[] {
   const problems: ReceiptProblem[] = [];
   const add = (path: ReceiptProblem['path'], message: MessageKey | KeyedMessage) =>
     problems.push({ path, message: typeof message === 'string' ? keyed(message) : message });
@@ -141,10 +182,17 @@ export function checkReceipt(receipt: ReceiptValues, sent?: SentCounts): Receipt
     if (isCount(received) && isCount(damaged) && damaged > received)
       add([`${item}_damaged`], KEY.handover.damagedOverReceived);
   }
-  if (problems.length > 0 || !sent) return problems;
+  if (!sent) return problems;
+  let tally: SerialTally | null = null;
+  if (sent.serials) {
+    const serial = checkReceiptSerials(sent.serials, receipt.tv_serials, receipt);
+    problems.push(...serial.problems);
+    tally = serial.tally;
+  }
+  if (problems.length > 0) return problems;
   for (const item of RECEIPT_ITEMS) {
     for (const reason of DISCREPANCY_REASONS) {
-      const expected = expectedQuantity(sent, receipt, item, reason);
+      const expected = expectedQuantity(sent, receipt, item, reason, tally);
       const index = receipt.discrepancies.findIndex((d) => d.item === item && d.reason === reason);
       const count = receipt.discrepancies.filter((d) => d.item === item && d.reason === reason).length;
       if (expected > 0 && count === 0) add(['discrepancies'], discrepancyMessage('handover.recordDiscrepancy', item, reason, expected));
@@ -183,6 +231,12 @@ const name = (missing: MessageKey) =>
         .min(1, { error: missing })
         .refine((s) => charLength(s) <= MAX_NAME, { error: KEY.handover.nameTooLong }),
     );
+
+/** A list of serials as scanned (any text: checkReceipt names the ones that are not serials). */
+const serialList = z
+  .array(z.string({ error: KEY.invalidCommand }), { error: KEY.invalidCommand })
+  .nullish()
+  .transform((list) => list ?? []);
 
 export const discrepancyInput = z.object(
   {
@@ -239,6 +293,16 @@ export const receiptInput = z
         .max(MAX_DISCREPANCIES, { error: KEY.invalidCommand })
         .nullish()
         .transform((d) => d ?? []),
+      // Issue 42: the receipt by serial (its rules: checkReceipt given the loaded serials).
+      tv_serials: z
+        .object(
+          {
+            received: serialList,
+            damaged: serialList,
+          },
+          { error: KEY.invalidCommand },
+        )
+        .nullish(),
     },
     { error: (issue) => (issue.input == null ? KEY.handover.receiptRequired : KEY.invalidCommand) },
   )
@@ -261,8 +325,16 @@ export const bookedCounts = (r: Receipt): SentCounts => ({
 
 // The receipt's rows, for complete_unloading and pod_complete ------------------------------
 
-/** The discrepancy rows a counted unloading writes (open, reported by this user now). */
-export function discrepancyRows(ctx: PredictContext, s: Shipment, r: Receipt): Change[] {
+/**
+ * The discrepancy rows a counted unloading writes (open, reported by this user now); by serial
+ * (issue 42) a TV row names its serials (the tally's), every other row none.
+ */
+export function discrepancyRows(
+  ctx: PredictContext,
+  s: Shipment,
+  r: Receipt,
+  tally: SerialTally | null = null,
+): Change[] {
   return r.discrepancies.map((d) => ({
     table: 'discrepancies' as const,
     row: {
@@ -282,30 +354,40 @@ export function discrepancyRows(ctx: PredictContext, s: Shipment, r: Receipt): C
       resolved_by: null,
       resolved_at: null,
       resolution_note: null,
+      serials: discrepancySerials(tally, d),
     } satisfies Discrepancy,
   }));
 }
 
 /**
  * An unloading's receipt against its shipment: the shipment as it books (its counts what was
- * counted in good order) and the discrepancy rows; without a receipt, the shipment as sent.
- * A broken rule: strict, refused with its message; otherwise undefined (nothing predicted).
+ * counted in good order), the discrepancy rows and (issue 42, a shipment loaded by serial) its
+ * units' moves; without a receipt, the shipment as sent. A broken rule: strict, refused with its
+ * message; otherwise undefined (nothing predicted).
  */
-export function countedUnloading(
+export async function countedUnloading(
   ctx: PredictContext,
   s: Shipment,
   receipt: Receipt | null | undefined,
   strict: boolean,
-): { booked: Shipment; discrepancies: Change[] } | undefined {
-  if (!receipt) return { booked: s, discrepancies: [] };
-  const [problem] = checkReceipt(receipt, { smartboard: s.smartboard_quantity, bracket: s.bracket_quantity });
+): Promise<{ booked: Shipment; discrepancies: Change[]; units: Change[] } | undefined> {
+  if (!receipt) return { booked: s, discrepancies: [], units: [] };
+  const loaded = await loadedUnits(ctx, s);
+  const sent: ShipmentSent = {
+    smartboard: s.smartboard_quantity,
+    bracket: s.bracket_quantity,
+    ...(loaded ? { serials: serialsOf(loaded) } : {}),
+  };
+  const [problem] = checkReceipt(receipt, sent);
   if (problem) {
     if (strict) throw new CommandRefused('validation', problem.message);
     return undefined;
   }
+  const tally = receiptTally(sent, receipt);
   const booked = bookedCounts(receipt);
   return {
     booked: { ...s, smartboard_quantity: booked.smartboard, bracket_quantity: booked.bracket },
-    discrepancies: discrepancyRows(ctx, s, receipt),
+    discrepancies: discrepancyRows(ctx, s, receipt, tally),
+    units: tally && loaded ? unitMoves(s, loaded, tally) : [],
   };
 }

@@ -128,7 +128,7 @@ export const podComplete = defineCommand({
     );
     if (!holds(s.status === 'sedang_bongkar', strict, message)) return [];
     // Issue 28: with a counted receipt, what was counted in good order is booked.
-    const counted = countedUnloading(ctx, s, p.receipt, strict);
+    const counted = await countedUnloading(ctx, s, p.receipt, strict);
     if (!counted) return [];
     const warehouse = warehouseForCity(await ctx.read.all('warehouses'), city);
     if (!holds(!!warehouse, strict, keyed('warehouseNotFoundForCity', { city })) || !warehouse) return [];
@@ -140,6 +140,8 @@ export const podComplete = defineCommand({
       },
       ...incomingRows(ctx, counted.booked, warehouse.id, p),
       ...counted.discrepancies,
+      // Issue 42: received by serial, the loaded units move (handover-serials.ts).
+      ...counted.units,
     ];
     // Past the spec, as at the hubs: free again where it unloaded.
     const vehicle = await ctx.read.get('vehicles', s.vehicle_id);

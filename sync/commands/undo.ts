@@ -7,6 +7,7 @@
 // A command still in the outbox is not undone this way: it is withdrawn (replication/undo.ts).
 // Server side: supabase/schemas/functions/cmd_undo.sql.
 import { z } from 'zod';
+import { MAX_SERIALS } from '../domain/serials';
 import { KEY, keyed } from '../message';
 import { holds, uuid } from './helpers';
 import { defineCommand, type Change } from './types';
@@ -32,13 +33,23 @@ export const isUndoable = (type: string) => UNDOABLE.has(type);
 /** How long a floor action offers Urungkan after the tap. */
 export const UNDO_WINDOW_MS = 10_000;
 
-/** The floor tables a step changes (a counted unloading makes discrepancies too: issue 28). */
+/**
+ * The floor tables a step changes (a counted unloading makes discrepancies too: issue 28; one
+ * by serial moves the shipment's TV units: issue 42).
+ */
 export const FLOOR_TABLES = [
   'vehicles',
   'shipments',
   'inventory',
   'discrepancies',
+  'tv_units',
 ] as const satisfies readonly TableName[];
+
+/**
+ * The most rows an undo carries: a step's own rows (at most 20), and the TV units a receipt by
+ * serial moved (at most MAX_SERIALS: a shipment is loaded by one form).
+ */
+export const MAX_UNDO_ROWS = 20 + MAX_SERIALS;
 
 /** What the server stamps on every write: never compared, never restored. */
 const STAMPED = new Set(['id', 'updated_at', 'change_xid', 'created_at']);
@@ -88,7 +99,7 @@ export const undoCommand = defineCommand({
     /** Of the undone command, for the audit trail and the shipment's history. */
     hub_id: z.string().uuid().optional(),
     shipment_id: z.string().uuid().optional(),
-    rows: z.array(undoRow).max(20).default([]),
+    rows: z.array(undoRow).max(MAX_UNDO_ROWS).default([]),
   }),
   async predict(p, ctx, strict) {
     const changes: Change[] = [];

@@ -12,6 +12,10 @@ export const MIGRATIONS: Partial<Record<TableName, MigrationStrategies>> = {
     1: (doc: Record<string, unknown>) => ({ ...doc, blind_count: doc.blind_count ?? false }),
     2: (doc: Record<string, unknown>) => ({ ...doc, serial_tracking: doc.serial_tracking ?? false }),
   },
+  // 1: discrepancies gain serials (issue 42); rows already on the tablet name none.
+  discrepancies: {
+    1: (doc: Record<string, unknown>) => ({ ...doc, serials: doc.serials ?? [] }),
+  },
   // 1: warehouses gain capacity (issue 11); rows already on the tablet have none set.
   warehouses: {
     1: (doc: Record<string, unknown>) => ({ ...doc, capacity: doc.capacity ?? null }),

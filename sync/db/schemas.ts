@@ -15,6 +15,7 @@ type FieldKind =
   | 'uuid'
   | 'uuid?'
   | 'uuids'
+  | 'texts'
   | 'time'
   | 'time?'
   | 'date'
@@ -31,6 +32,7 @@ const PROPERTY: Record<FieldKind, object> = {
   uuid: { type: 'string', maxLength: 36 },
   'uuid?': { type: ['string', 'null'], maxLength: 36 },
   uuids: { type: 'array', items: { type: 'string', maxLength: 36 } },
+  texts: { type: 'array', items: { type: 'string', maxLength: 64 } },
   time: { type: 'string', maxLength: 40 },
   'time?': { type: ['string', 'null'] },
   date: { type: 'string', maxLength: 10 },
@@ -197,6 +199,8 @@ export const SCHEMAS: { [T in TableName]: RxJsonSchema<Tables[T]> } = {
     },
     [['shipment_id']],
   ),
+  // Version 1 (issue 42): serials, the TVs a discrepancy of a receipt by serial names
+  // (migrations.ts fills []).
   discrepancies: schema(
     'discrepancies',
     {
@@ -215,8 +219,10 @@ export const SCHEMAS: { [T in TableName]: RxJsonSchema<Tables[T]> } = {
       resolved_by: 'uuid?',
       resolved_at: 'time?',
       resolution_note: 'text?',
+      serials: 'texts',
     },
     [['shipment_id'], ['status']],
+    1,
   ),
   // Issue 42: a new collection (version 0), created empty on upgrade and pulled from the start.
   // Looked up by serial (a scan, a command's check) and by state (a hub's stock); hub_id and

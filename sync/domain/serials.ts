@@ -26,7 +26,7 @@ export function normalizeSerial(raw: string): string | null {
 /** Where a unit is, as the device holds it (public.tv_units). */
 export interface UnitPlace {
   serial: string;
-  state: 'in_stock' | 'in_transit' | 'missing';
+  state: 'in_stock' | 'in_transit' | 'missing' | 'damaged';
   hub_id: string | null;
   shipment_id: string | null;
 }
@@ -87,4 +87,105 @@ export function tallySerials(loaded: readonly string[], scan: SerialScan): Seria
     unexpected: scan.received.filter((s) => !wasLoaded.has(s)),
     damaged: scan.damaged.filter((s) => received.has(s)),
   };
+}
+
+// The receipt by serial (issue 42) ---------------------------------------------------------
+
+/** The receipt's serials as the payload carries them (`receipt.tv_serials`): raw, as scanned. */
+export interface ReceiptSerials {
+  received: readonly string[];
+  damaged: readonly string[];
+}
+
+/** A broken rule of the receipt's serials: the payload field it belongs to and the message. */
+export interface SerialProblem {
+  path: (string | number)[];
+  message: KeyedMessage;
+}
+
+/** The receipt's TV counts the serials must agree with. */
+export interface SerialCounts {
+  smartboard_received: number;
+  smartboard_damaged: number;
+}
+
+/**
+ * The serial rules of a receipt (rule 2 of issue 42's receipt), in the server's order
+ * (public.handover_receipt), given the shipment's loaded serials (its units in transit on it,
+ * normal form). No loaded serial: count mode, where any serial sent is refused (invalidCommand).
+ * Serial mode: the serials are required (serial.scanRequired); at most MAX_SERIALS of each
+ * (serial.tooMany); each received one a serial, once (serial.invalid, serial.alreadyScanned);
+ * each damaged one a serial, once, among those received (serial.damagedNotReceived); then
+ * Diterima is the serials scanned (serial.receivedMismatch) and Rusak the serials marked
+ * (serial.damagedMismatch). The tally (normal forms) when nothing is broken in serial mode:
+ * the TV discrepancies it calls for, each naming its serials; null in count mode or when
+ * something is broken.
+ */
+export function checkReceiptSerials(
+  loaded: readonly string[],
+  serials: ReceiptSerials | null | undefined,
+  counts: SerialCounts,
+): { problems: SerialProblem[]; tally: SerialTally | null } {
+  const problems: SerialProblem[] = [];
+  const none = { problems, tally: null };
+  if (loaded.length === 0) {
+    if (serials && (serials.received.length > 0 || serials.damaged.length > 0))
+      problems.push({ path: ['tv_serials'], message: keyed('invalidCommand') });
+    return none;
+  }
+  if (!serials) {
+    problems.push({ path: ['tv_serials'], message: keyed('serial.scanRequired') });
+    return none;
+  }
+  for (const list of ['received', 'damaged'] as const) {
+    if (serials[list].length > MAX_SERIALS) {
+      problems.push({ path: ['tv_serials', list], message: keyed('serial.tooMany', { max: MAX_SERIALS }) });
+      return none;
+    }
+  }
+  const received: string[] = [];
+  const seen = new Set<string>();
+  serials.received.forEach((raw, i) => {
+    const serial = normalizeSerial(raw);
+    const path = ['tv_serials', 'received', i];
+    if (serial === null) problems.push({ path, message: keyed('serial.invalid', { serial: raw.trim().slice(0, 64) }) });
+    else if (seen.has(serial)) problems.push({ path, message: keyed('serial.alreadyScanned', { serial }) });
+    else {
+      seen.add(serial);
+      received.push(serial);
+    }
+  });
+  const damaged: string[] = [];
+  const marked = new Set<string>();
+  serials.damaged.forEach((raw, i) => {
+    const serial = normalizeSerial(raw);
+    const path = ['tv_serials', 'damaged', i];
+    if (serial === null) problems.push({ path, message: keyed('serial.invalid', { serial: raw.trim().slice(0, 64) }) });
+    else if (marked.has(serial)) problems.push({ path, message: keyed('serial.alreadyScanned', { serial }) });
+    else if (!seen.has(serial)) {
+      marked.add(serial);
+      problems.push({ path, message: keyed('serial.damagedNotReceived', { serial }) });
+    } else {
+      marked.add(serial);
+      damaged.push(serial);
+    }
+  });
+  if (counts.smartboard_received !== serials.received.length)
+    problems.push({
+      path: ['smartboard_received'],
+      message: keyed('serial.receivedMismatch', {
+        quantity: counts.smartboard_received,
+        count: serials.received.length,
+      }),
+    });
+  if (counts.smartboard_damaged !== serials.damaged.length)
+    problems.push({
+      path: ['smartboard_damaged'],
+      message: keyed('serial.damagedMismatch', {
+        quantity: counts.smartboard_damaged,
+        count: serials.damaged.length,
+      }),
+    });
+  if (problems.length > 0) return none;
+  return { problems, tally: tallySerials(loaded, { received, damaged }) };
 }

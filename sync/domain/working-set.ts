@@ -8,7 +8,8 @@
 // - a container, and a shipment's handover records: while their shipment is held;
 // - a stock ledger row: while its date is on or after the cutoff's Jakarta date, or while
 //   its shipment is held;
-// - a TV unit (issue 42): while in a hub's stock or on its way; a missing one leaves.
+// - a TV unit (issue 42): while in a hub's stock or on its way, or while its shipment is held
+//   (a unit that went missing or arrived damaged stays with the shipment it came on).
 import { z } from 'zod';
 import { KEY } from '../message';
 import { SERVER_TEXTS } from '../server-texts';
@@ -85,10 +86,20 @@ export function ledgerRowInSet(
 
 /**
  * Issue 42: a TV unit is held while in a hub's stock or on its way (the serials a scan is
- * checked against); a missing unit is history (the search finds it online).
+ * checked against), or while its shipment is held (a missing or damaged unit names the
+ * shipment it came on: it reaches the devices that held it in transit and leaves with that
+ * shipment; after that it is history, the search finds it online). The server's pull:
+ * working_set.sql.
  */
-export function unitInSet(unit: Pick<TvUnit, 'state'>): boolean {
-  return unit.state === 'in_stock' || unit.state === 'in_transit';
+export function unitInSet(
+  unit: Pick<TvUnit, 'state' | 'shipment_id'>,
+  heldShipments: ReadonlySet<string>,
+): boolean {
+  return (
+    unit.state === 'in_stock' ||
+    unit.state === 'in_transit' ||
+    (unit.shipment_id !== null && heldShipments.has(unit.shipment_id))
+  );
 }
 
 /**
@@ -104,6 +115,6 @@ export function inWorkingSet(
   if (table === 'shipments') return shipmentInSet(row as unknown as ClosingFields, cutoff);
   if (table === 'inventory') return ledgerRowInSet(row as unknown as InventoryRow, cutoff, heldShipments);
   if (FOLLOWS_SHIPMENT.has(table)) return heldShipments.has(row.shipment_id as string);
-  if (table === 'tv_units') return unitInSet(row as unknown as TvUnit);
+  if (table === 'tv_units') return unitInSet(row as unknown as TvUnit, heldShipments);
   return true;
 }

@@ -177,6 +177,12 @@ export interface Discrepancy extends Replicated {
   resolved_by: string | null;
   resolved_at: string | null;
   resolution_note: string | null;
+  /**
+   * Issue 42: the serials a TV discrepancy of a receipt by serial names (kurang: the missing
+   * ones in the loaded order, lebih: the unexpected ones, rusak: the damaged ones, in scan
+   * order); [] on every other row. A row pulled from a server without the column has [].
+   */
+  serials: string[];
 }
 
 /**
@@ -205,13 +211,14 @@ export interface ShipmentReceipt extends Replicated {
 
 /**
  * Issue 42: one TV by its serial number (public.tv_units), unique across the company and in one
- * place at a time: in a hub's stock (hub_id), on a shipment (shipment_id, hub_id null), or
- * missing (it left on a shipment and was not received). The serial is in its one form
+ * place at a time: in a hub's stock (hub_id), on a shipment (shipment_id, hub_id null),
+ * missing (it left on a shipment and was not received: shipment_id that one, hub_id null), or
+ * damaged (received broken: hub_id the receiving hub, shipment_id the shipment it came on). The serial is in its one form
  * (sync/domain/serials.ts normalizeSerial).
  */
 export interface TvUnit extends Replicated {
   serial: string;
-  state: 'in_stock' | 'in_transit' | 'missing';
+  state: 'in_stock' | 'in_transit' | 'missing' | 'damaged';
   hub_id: string | null;
   shipment_id: string | null;
 }

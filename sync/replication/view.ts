@@ -13,12 +13,16 @@ import type { TableName, Tables } from '../model/rows';
 
 const SMALL_TABLES = new Set(['hubs', 'warehouses', 'vendors', 'vehicle_types', 'shipment_statuses']);
 
-/** Keeps only the schema's fields (the server may have more columns than this app version knows). */
-function toDoc<T extends TableName>(table: T, row: Tables[T]): Tables[T] {
-  const properties = SCHEMAS[table].properties as Record<string, unknown>;
+/**
+ * Keeps only the schema's fields (the server may have more columns than this app version
+ * knows). A field the row lacks (a server older than this app version) is null, or [] for a
+ * list (issue 42: discrepancies.serials).
+ */
+export function toDoc<T extends TableName>(table: T, row: Tables[T]): Tables[T] {
+  const properties = SCHEMAS[table].properties as Record<string, { type?: unknown }>;
   const doc: Record<string, unknown> = {};
-  for (const key of Object.keys(properties)) {
-    doc[key] = (row as unknown as Record<string, unknown>)[key] ?? null;
+  for (const [key, property] of Object.entries(properties)) {
+    doc[key] = (row as unknown as Record<string, unknown>)[key] ?? (property.type === 'array' ? [] : null);
   }
   return doc as unknown as Tables[T];
 }

@@ -74,7 +74,7 @@ export async function pruneWorkingSet(
   }
   for (const table of TABLES) {
     // The tables whose rows can leave besides the shipments: the ledger, what follows a
-    // shipment, and the TV units (issue 42: a missing unit leaves).
+    // shipment, and the TV units (issue 42: a missing or damaged unit leaves with its shipment).
     if (table !== 'inventory' && table !== 'tv_units' && !FOLLOWS_SHIPMENT.has(table)) continue;
     const docs = (await readStoredDocuments((await local.collection(table)) as never)).filter(
       (d) => !isTombstone(d),

@@ -102,14 +102,20 @@ describe('by table', () => {
     expect(inWorkingSet('shipments', shipment(), cutoff, held)).toBe(true);
   });
 
-  it('TV units (issue 42): in stock or on the way, whatever their shipment; a missing one leaves', () => {
+  it('TV units (issue 42): in stock or on the way, whatever their shipment', () => {
     expect(inWorkingSet('tv_units', { state: 'in_stock', hub_id: 'h', shipment_id: null }, cutoff, held)).toBe(true);
     expect(inWorkingSet('tv_units', { state: 'in_transit', hub_id: null, shipment_id: 's-gone' }, cutoff, held)).toBe(
       true,
     );
-    expect(inWorkingSet('tv_units', { state: 'missing', hub_id: null, shipment_id: 's-held' }, cutoff, held)).toBe(
-      false,
-    );
+  });
+
+  it('a missing or damaged TV unit stays while its shipment is held, and leaves with it', () => {
+    const unit = (state: string, hub_id: string | null, shipment_id: string | null) => ({ state, hub_id, shipment_id });
+    expect(inWorkingSet('tv_units', unit('missing', null, 's-held'), cutoff, held)).toBe(true);
+    expect(inWorkingSet('tv_units', unit('damaged', 'h', 's-held'), cutoff, held)).toBe(true);
+    expect(inWorkingSet('tv_units', unit('missing', null, 's-gone'), cutoff, held)).toBe(false);
+    expect(inWorkingSet('tv_units', unit('damaged', 'h', 's-gone'), cutoff, held)).toBe(false);
+    expect(inWorkingSet('tv_units', unit('damaged', 'h', null), cutoff, held)).toBe(false);
   });
 });
 
