@@ -17,7 +17,7 @@ export const unitsEn: typeof unitsId = {
     in_stock: 'In stock',
     in_transit: 'In transit',
     missing: 'Did not arrive',
-    damaged: 'Damaged',
+    damaged: 'Received damaged',
   },
   event: {
     registered: 'Into stock at {{hub}}',

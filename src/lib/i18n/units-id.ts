@@ -15,7 +15,7 @@ export const unitsId = {
     in_stock: 'Di stok',
     in_transit: 'Dalam perjalanan',
     missing: 'Tidak sampai',
-    damaged: 'Rusak',
+    damaged: 'Diterima rusak',
   },
   event: {
     registered: 'Masuk stok {{hub}}',
