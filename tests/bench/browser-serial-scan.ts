@@ -9,7 +9,8 @@
 //     in the page reads each frame's number (requestVideoFrameCallback, the frame's captureTime)
 //     and times the code's first frame from the first of its frames it saw (goal: 100 ms).
 // Each at the video's 5 codes/s and at 7.5 codes/s, and with the CPU throttled 4x (a cheap tablet).
-// BENCH_ONLY=serial-scan runs it alone.
+// Then the per-code check of a 200-TV truck (browser-serial-check.ts) on the same stack, in the
+// same table. BENCH_ONLY=serial-scan runs both alone, BENCH_ONLY=serial-check the check alone.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ import {
 import { CAMERA_ARGS } from '../e2e/serial-camera';
 import { fmt, median, percentile, progress, VIEWPORT } from './browser-page';
 import { SCALE } from './seed';
+import { serialCheckBench } from './browser-serial-check';
 import { benchStack, printTable, type BenchRow } from './table';
 
 const CODES = Math.max(10, Math.round(30 * SCALE));
@@ -98,6 +100,8 @@ export async function serialScanOnly(): Promise<void> {
   let rows: BenchRow[];
   try {
     rows = await serialScanBench(stack.appUrl, stack.dbUrl);
+    // The per-code check of a 200-TV truck (browser-serial-check.ts), on the same stack.
+    rows.push(...(await serialCheckBench(stack.appUrl, stack.apiUrl, stack.anonKey, stack.dbUrl)));
   } finally {
     await stop();
   }

@@ -56,6 +56,7 @@ import { coldStart, compressTwelveMegapixels, firstScreenScripts } from './brows
 import { PROFILE, runTaps } from './browser-p3';
 import { throttledRows } from './browser-network';
 import { serialScanOnly } from './browser-serial-scan';
+import { serialCheckOnly } from './browser-serial-check';
 
 const FIRST_SCREEN_GOAL_KB = 250;
 const COLD_START_GOAL_MS = 1_000;
@@ -71,7 +72,9 @@ const HEAP_GOAL_MB = 150;
 /**
  * BENCH_ONLY=P3: the whole volume seeded, signed in, the first sync round, then only P3's taps.
  * BENCH_ONLY=working-set (or `--only working-set`): only the working-set table (working-set.ts).
- * BENCH_ONLY=serial-scan: only the serial scanner's throughput and feedback (browser-serial-scan.ts).
+ * BENCH_ONLY=serial-scan: only the serial scanner's throughput and feedback (browser-serial-scan.ts),
+ * then the per-code check of a 200-TV truck (browser-serial-check.ts).
+ * BENCH_ONLY=serial-check: only that check.
  */
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = process.env.BENCH_ONLY ?? (onlyArg >= 0 ? process.argv[onlyArg + 1] : undefined);
@@ -80,8 +83,11 @@ async function main() {
   if (ONLY === 'P3') return onlyTaps();
   if (ONLY === 'working-set') return workingSetBench();
   if (ONLY === 'serial-scan') return serialScanOnly();
+  if (ONLY === 'serial-check') return serialCheckOnly();
   if (ONLY)
-    throw new Error(`BENCH_ONLY=${ONLY}: the browser bench knows only P3, working-set and serial-scan`);
+    throw new Error(
+      `BENCH_ONLY=${ONLY}: the browser bench knows only P3, working-set, serial-scan and serial-check`,
+    );
   const profileDir = mkdtempSync(join(tmpdir(), 'dermaga-bench-profile-'));
   const quarterProfileDir = mkdtempSync(join(tmpdir(), 'dermaga-bench-profile-'));
   const { stack, stop } = await benchStack('dermaga-bench-browser');

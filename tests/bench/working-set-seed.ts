@@ -148,3 +148,64 @@ export async function serverCounts(sql: pg.Client) {
   const r = rows[0]!;
   return { shipments: Number(r.shipments), open: Number(r.open), inventory: Number(r.inventory) };
 }
+
+// Issue 42, TVs by serial (public.tv_units): the working-set bench with serials on. A device
+// holds the units in stock or on the way that it may read (supabase/schemas/functions/working_set.sql:
+// a hub user those in stock at its hubs and those on shipments it can read); a missing unit
+// leaves every device. Seeded in SQL as the rest of the bench's data (the commands' own cost is
+// the scan bench's and the integration tests').
+/** The units of the open work, the same at every size: in stock at Karawang, on its open trucks, at Cikarang. */
+export const UNITS_AT_KARAWANG = 300;
+export const UNITS_ON_OPEN_TRUCKS = 200;
+export const UNITS_AT_CIKARANG = 300;
+/**
+ * Per 1x of history: units delivered long ago, in stock at Makassar (no state ends a unit's
+ * custody after its last receipt, so they stay in the set of whoever can read Makassar's stock),
+ * and units gone missing on a closed shipment (one a tenth of the history's shipments).
+ */
+export const HISTORY_UNITS_DELIVERED = 9_000;
+export const HISTORY_UNITS_MISSING = HISTORY_SHIPMENTS / 10;
+
+/** Every hub tracks serials, and the open work's units. */
+export async function seedOpenUnits(sql: pg.Client): Promise<void> {
+  await sql.query('update public.hubs set serial_tracking = true');
+  await sql.query(`
+    insert into public.tv_units (serial, state, hub_id)
+    select 'WSU-K-' || lpad(g::text, 6, '0'), 'in_stock', ${q(HUB.karawang)}::uuid
+    from generate_series(1, ${UNITS_AT_KARAWANG}) g
+    union all
+    select 'WSU-C-' || lpad(g::text, 6, '0'), 'in_stock', ${q(HUB.cikarang)}::uuid
+    from generate_series(1, ${UNITS_AT_CIKARANG}) g`);
+  // Ten units on each of Karawang's first open trucks to Cikarang (route 1: on the way, at Cikarang).
+  await sql.query(`
+    insert into public.tv_units (serial, state, shipment_id)
+    select 'WSU-T-' || lpad((s.n * 10 + u)::text, 6, '0'), 'in_transit', s.id
+    from (select id, row_number() over (order by batch_number) as n from public.shipments
+          where batch_number like 'WS-OPEN-1-%' limit ${UNITS_ON_OPEN_TRUCKS / 10}) s,
+      generate_series(1, 10) u`);
+}
+
+/** The units of history from `from` to `to` units of 1x (after seedHistory of the same range). */
+export async function seedUnitHistory(sql: pg.Client, from: number, to: number): Promise<void> {
+  await sql.query(`
+    insert into public.tv_units (serial, state, hub_id, created_at)
+    select 'WSU-D-' || lpad(g::text, 7, '0'), 'in_stock', ${q(HUB.makassar)}::uuid,
+      now() - interval '${WINDOW_DAYS + 1} days' - (g || ' minutes')::interval
+    from generate_series(${from * HISTORY_UNITS_DELIVERED + 1}, ${to * HISTORY_UNITS_DELIVERED}) g`);
+  await sql.query(`
+    insert into public.tv_units (serial, state, shipment_id, created_at)
+    select 'WSU-M-' || lpad(substr(s.batch_number, 9), 7, '0'), 'missing', s.id, s.unloading_finished_at
+    from public.shipments s
+    where s.batch_number like 'WS-HIST-%'
+      and substr(s.batch_number, 9)::int between ${from * HISTORY_SHIPMENTS + 1} and ${to * HISTORY_SHIPMENTS}
+      and substr(s.batch_number, 9)::int % 10 = 0`);
+  await sql.query('analyze public.tv_units');
+}
+
+/** The server's units by state. */
+export async function serverUnits(sql: pg.Client): Promise<Record<string, number>> {
+  const { rows } = await sql.query<{ state: string; n: string }>(
+    'select state, count(*)::text as n from public.tv_units group by state',
+  );
+  return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
+}

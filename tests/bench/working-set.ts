@@ -8,12 +8,22 @@
 // and each goal of the issue against the 1x figures as holds / does not hold. Nothing is asserted.
 // Beside each device, the first sync as before issue 43 (the counts, then a pull a table; its
 // first sync and raw fetch only), so both ratios come from one run; BENCH_WS_BEFORE=0: not.
+// Serials on (issue 42): every hub tracks them and the TV units of the open work and of each 1x of
+// history are seeded (working-set-seed.ts); the table prints the TV units each device received
+// (BENCH_WS_SERIALS=0: no units, as before issue 42).
 import pg from 'pg';
 import { type Stack } from '../../supabase/local/stack';
 import { fmt, progress } from './browser-page';
 import { measureDevice, type Device, type DeviceFigures, type RoundServer } from './browser-working-set';
 import { benchStack, printTable, type BenchRow } from './table';
-import { seedHistory, seedOpenWork, serverCounts } from './working-set-seed';
+import {
+  seedHistory,
+  seedOpenUnits,
+  seedOpenWork,
+  seedUnitHistory,
+  serverCounts,
+  serverUnits,
+} from './working-set-seed';
 
 const SIZES = (process.env.BENCH_WS_SIZES ?? '1,4,16').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_WS_RUNS ?? 3);
@@ -28,6 +38,12 @@ const HEAP_GOAL_MB = 60;
  * then a pull a table: browser-working-set.ts, OLDER_SERVER), beside the one request; 0: not.
  */
 const BEFORE = process.env.BENCH_WS_BEFORE !== '0';
+/**
+ * Issue 42, serials on: every hub tracks serials, the open work has its units (in stock at
+ * Karawang and Cikarang, on Karawang's trucks) and each 1x of history its own (delivered to
+ * Makassar, or missing on a closed shipment): working-set-seed.ts. BENCH_WS_SERIALS=0: none.
+ */
+const SERIALS = process.env.BENCH_WS_SERIALS !== '0';
 const LABEL: Record<Device, string> = { karawang: 'Karawang tablet', admin: 'admin device' };
 
 /**
@@ -55,6 +71,8 @@ async function serverUrl(): Promise<string | null> {
 interface SizeFigures {
   size: number;
   server: { shipments: number; open: number; inventory: number };
+  /** The server's TV units by state (empty without SERIALS). */
+  units: Record<string, number>;
   seedMs: number;
   devices: DeviceFigures[];
   /** The first sync as before issue 43 (BEFORE), by device. */
@@ -68,8 +86,9 @@ function figuresTable(sizes: SizeFigures[]): string {
   const header = [
     'size',
     'device',
-    'server: shipments / ledger rows',
+    'server: shipments / ledger rows / TV units',
     'rows received',
+    'TV units received',
     'first sync',
     'raw fetch of the same set',
     'IndexedDB',
@@ -81,12 +100,21 @@ function figuresTable(sizes: SizeFigures[]): string {
   for (const s of sizes) {
     for (const d of s.devices) {
       lines.push(
-        `| ${s.size}x | ${LABEL[d.device]} | ${fmt(s.server.shipments)} / ${fmt(s.server.inventory)} | ${fmt(d.rows)} (shipments ${fmt(d.byTable.shipments ?? 0)}, ledger ${fmt(d.byTable.inventory ?? 0)}) | ${fmt(d.firstSyncMs)} ms | ${fmt(d.rawMs)} ms for ${fmt(d.rawRows)} rows (${(d.firstSyncMs / d.rawMs).toFixed(2)}x) | ${fmt(d.idbMb, 1)} MB | ${fmt(d.coldMs)} ms | ${fmt(d.heapMb, 1)} MB | ${round(d.firstRound)}; ${round(d.idleRound)}; ${round(d.startRound)} |`,
+        `| ${s.size}x | ${LABEL[d.device]} | ${fmt(s.server.shipments)} / ${fmt(s.server.inventory)} / ${unitsOf(s.units)} | ${fmt(d.rows)} (shipments ${fmt(d.byTable.shipments ?? 0)}, ledger ${fmt(d.byTable.inventory ?? 0)}) | ${fmt(d.byTable.tv_units ?? 0)} | ${fmt(d.firstSyncMs)} ms | ${fmt(d.rawMs)} ms for ${fmt(d.rawRows)} rows (${(d.firstSyncMs / d.rawMs).toFixed(2)}x) | ${fmt(d.idbMb, 1)} MB | ${fmt(d.coldMs)} ms | ${fmt(d.heapMb, 1)} MB | ${round(d.firstRound)}; ${round(d.idleRound)}; ${round(d.startRound)} |`,
       );
     }
   }
   return lines.join('\n');
 }
+
+const unitsOf = (units: Record<string, number>) => {
+  const all = Object.values(units).reduce((a, b) => a + b, 0);
+  return all
+    ? `${fmt(all)} (${Object.entries(units)
+        .map(([state, n]) => `${state} ${fmt(n)}`)
+        .join(', ')})`
+    : '0';
+};
 
 const holds = (ok: boolean) => (ok ? 'holds' : 'does not hold');
 
@@ -110,6 +138,7 @@ function goalRows(sizes: SizeFigures[]): BenchRow[] {
       };
       const goal = s === last ? GROWTH_GOAL : undefined;
       grow('rows received', d.rows, base.rows, 'rows', goal);
+      if (SERIALS) grow('TV units received', d.byTable.tv_units ?? 0, base.byTable.tv_units ?? 0, 'rows');
       grow('first sync', d.firstSyncMs, base.firstSyncMs, 'ms', goal);
       grow('IndexedDB', d.idbMb, base.idbMb, 'MB');
       grow(`cold start (${THROTTLE}x CPU)`, d.coldMs, base.coldMs, 'ms');
@@ -161,13 +190,18 @@ async function measureSizes(stack: Stack): Promise<SizeFigures[]> {
   const out: SizeFigures[] = [];
   try {
     await seedOpenWork(sql);
+    if (SERIALS) await seedOpenUnits(sql);
     let seeded = 0;
     for (const size of SIZES) {
-      const seedMs = await seedHistory(sql, seeded, size);
+      const started = performance.now();
+      await seedHistory(sql, seeded, size);
+      if (SERIALS) await seedUnitHistory(sql, seeded, size);
+      const seedMs = performance.now() - started;
       seeded = size;
       const server = await serverCounts(sql);
+      const units = await serverUnits(sql);
       progress(
-        `working set ${size}x: seeded in ${fmt(seedMs)} ms; the server holds ${fmt(server.shipments)} shipments (${fmt(server.open)} open), ${fmt(server.inventory)} ledger rows`,
+        `working set ${size}x: seeded in ${fmt(seedMs)} ms; the server holds ${fmt(server.shipments)} shipments (${fmt(server.open)} open), ${fmt(server.inventory)} ledger rows, TV units ${unitsOf(units)}`,
       );
       const devices: DeviceFigures[] = [];
       const before: DeviceFigures[] = [];
@@ -185,7 +219,7 @@ async function measureSizes(stack: Stack): Promise<SizeFigures[]> {
         );
         devices.push(d);
       }
-      out.push({ size, server, seedMs, devices, before });
+      out.push({ size, server, units, seedMs, devices, before });
     }
   } finally {
     await sql.end();
@@ -203,7 +237,7 @@ export async function workingSetBench(): Promise<void> {
   } finally {
     await stop();
   }
-  const title = `Dermaga working-set benchmark (issue 26), ${new Date().toISOString()}, engine ${stack.engine}, sizes ${SIZES.join('x, ')}x`;
+  const title = `Dermaga working-set benchmark (issue 26), ${new Date().toISOString()}, engine ${stack.engine}, sizes ${SIZES.join('x, ')}x, serials ${SERIALS ? 'on' : 'off'}`;
   console.log(`\n${title}: figures by size\n${figuresTable(sizes)}`);
   printTable(`${title}: goals (growth from ${SIZES[0]}x)`, goalRows(sizes));
 }

@@ -1,8 +1,8 @@
 // Issue 42, loading by scanning: Hub Karawang tracks TVs by serial (set here, put back after) and
 // holds five serials of this test's own. Its tablet, offline after the first sync, opens the
 // shipping form for a queued truck: Jumlah Smartboard is no field to type but the serials
-// scanned. "Pindai TV": three boxes pass the camera (Chromium's fake video capture), one is taken
-// out of the form's list again; then a wedge scanner types it back and a fourth, a serial this hub
+// scanned (Kirim with none refuses it; scanning clears that). "Pindai TV": three boxes pass the
+// camera (Chromium's fake video capture), one is taken out of the form's list again; then a wedge scanner types it back and a fourth, a serial this hub
 // does not hold is refused (not in stock) and one already in the truck is refused (already
 // scanned), each with its reason. Kirim: the shipment's TV quantity is the four serials; at once,
 // offline, the next truck's scanner refuses one of them as on another open shipment (this
@@ -63,6 +63,10 @@ it('Karawang scans TVs into a truck offline, refusals said with their reason; th
   await form.locator('#darat-bracket').waitFor();
   const count = tv.getByTestId('tv-serial-count');
   expect(await count.getAttribute('data-count')).toBe('0');
+  // Kirim with nothing scanned: the TV count is refused (the form's error on it); the codes
+  // scanned next clear it (the field clears its errors only when it has some).
+  await form.getByTestId('shipping-submit').click();
+  await tv.locator('[data-testid=tv-serial-count][aria-invalid=true]').waitFor();
 
   // Three boxes pass the camera, one after the other: each taken once, no tap between.
   show(CAMERA);
@@ -77,6 +81,7 @@ it('Karawang scans TVs into a truck offline, refusals said with their reason; th
   const listed = async () => (await tv.getByTestId('tv-serial').allTextContents()).sort();
   await expect.poll(listed).toEqual(CAMERA);
   expect(await count.getAttribute('data-count')).toBe('3');
+  expect(await count.getAttribute('aria-invalid')).toBeNull();
 
   // One taken out again in the form (a 44px ✕ beside it).
   const remove = tv.getByRole('button', { name: `Hapus ${CAMERA[2]}` });

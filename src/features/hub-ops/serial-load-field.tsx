@@ -5,7 +5,7 @@
 // in the form in scan order, each with a ✕ (44px, gloves) to take it out again. The form sends
 // them as tv_serials. A hub that does not track serials keeps the typed quantity (useTvSerials
 // says so, and the form shows its QuantityFields as before).
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useWatch, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
 import { ScanBarcode, X } from 'lucide-react';
 import type { Hub } from '../../../sync/pure';
@@ -60,17 +60,30 @@ export function TvSerialsField<V extends SerialValues>({
   const bySerial = useMemo(() => unitsBySerial(units.rows), [units.rows]);
   const check = useMemo(() => loadScanRule(hub.id, bySerial, serials), [hub.id, bySerial, serials]);
 
-  const put = (next: string[]) => {
-    form.setValue('tv_serials' as Path<V>, next as PathValue<V, Path<V>>);
-    form.setValue('smartboard_quantity' as Path<V>, next.length as PathValue<V, Path<V>>);
-    form.clearErrors(['tv_serials', 'smartboard_quantity'] as Path<V>[]);
-  };
-  const add = (serial: string) => {
-    const now = form.getValues('tv_serials' as Path<V>) as string[];
-    if (!now.includes(serial)) put([...now, serial]);
-  };
-  const remove = (serial: string) =>
-    put(withoutSerial(form.getValues('tv_serials' as Path<V>) as string[], serial));
+  // Stable across scans, so the memoized rows of the list (SerialRow) are not drawn again when
+  // one serial is added: a 200-TV truck would otherwise redraw 200 rows for each code.
+  const put = useCallback(
+    (next: string[]) => {
+      form.setValue('tv_serials' as Path<V>, next as PathValue<V, Path<V>>);
+      form.setValue('smartboard_quantity' as Path<V>, next.length as PathValue<V, Path<V>>);
+      // Only when there is one to clear: clearErrors draws the whole shipping form again.
+      const errors = form.formState.errors as Record<string, unknown>;
+      if (errors.tv_serials || errors.smartboard_quantity)
+        form.clearErrors(['tv_serials', 'smartboard_quantity'] as Path<V>[]);
+    },
+    [form],
+  );
+  const add = useCallback(
+    (serial: string) => {
+      const now = form.getValues('tv_serials' as Path<V>) as string[];
+      if (!now.includes(serial)) put([...now, serial]);
+    },
+    [form, put],
+  );
+  const remove = useCallback(
+    (serial: string) => put(withoutSerial(form.getValues('tv_serials' as Path<V>) as string[], serial)),
+    [form, put],
+  );
 
   const id = `${idPrefix}-smartboard`;
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
@@ -114,19 +127,7 @@ export function TvSerialsField<V extends SerialValues>({
           data-testid="tv-serial-list"
         >
           {serials.map((serial) => (
-            <li key={serial} className="flex items-center gap-1 rounded-md border pl-3 font-mono text-base">
-              <span data-testid="tv-serial">{serial}</span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={t('serialScan.scanner.remove', { serial })}
-                onClick={() => remove(serial)}
-                disabled={disabled}
-              >
-                <X aria-hidden="true" />
-              </Button>
-            </li>
+            <SerialRow key={serial} serial={serial} onRemove={remove} disabled={disabled} />
           ))}
         </ol>
       )}
@@ -147,6 +148,34 @@ export function TvSerialsField<V extends SerialValues>({
     </div>
   );
 }
+
+/** One serial of the truck's list with its ✕; drawn again only when its own props change. */
+const SerialRow = memo(function SerialRow({
+  serial,
+  onRemove,
+  disabled,
+}: {
+  serial: string;
+  onRemove: (serial: string) => void;
+  disabled: boolean;
+}) {
+  const t = useT();
+  return (
+    <li className="flex items-center gap-1 rounded-md border pl-3 font-mono text-base">
+      <span data-testid="tv-serial">{serial}</span>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label={t('serialScan.scanner.remove', { serial })}
+        onClick={() => onRemove(serial)}
+        disabled={disabled}
+      >
+        <X aria-hidden="true" />
+      </Button>
+    </li>
+  );
+});
 
 /**
  * The scanner is a dialog of its own (portalled), but React passes its events up through this
