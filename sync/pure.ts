@@ -44,6 +44,8 @@ export { isCorrectable } from './commands/shipment-correction';
 // Issue 42: TVs by serial: a serial's one form, a loading scan's check, a hub that tracks them.
 export { checkLoadScan, MAX_SERIALS, normalizeSerial, type UnitPlace } from './domain/serials';
 export { tracksSerials } from './commands/serials';
+// Issue 42: a receipt by serial against the loaded serials (the counted receipt's form).
+export { tallySerials, type SerialScan, type SerialTally } from './domain/serials';
 export { unitInSet } from './domain/working-set';
 export * from './domain/stock';
 export type {

@@ -5,11 +5,12 @@
 // in the form in scan order, each with a ✕ (44px, gloves) to take it out again. The form sends
 // them as tv_serials. A hub that does not track serials keeps the typed quantity (useTvSerials
 // says so, and the form shows its QuantityFields as before).
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useWatch, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
 import { ScanBarcode, X } from 'lucide-react';
 import type { Hub } from '../../../sync/pure';
 import { FormField } from '../../components/form-field';
+import { Contained } from '../../components/nested-dialog';
 import { Button } from '../../components/ui/button';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useT } from '../../lib/i18n';
@@ -144,19 +145,6 @@ export function TvSerialsField<V extends SerialValues>({
           </Suspense>
         </Contained>
       )}
-    </div>
-  );
-}
-
-/**
- * The scanner is a dialog of its own (portalled), but React passes its events up through this
- * form: its "Tambah" must not submit the shipping form, nor its keys reach the form's dialog.
- */
-function Contained({ children }: { children: ReactNode }) {
-  const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
-  return (
-    <div className="contents" onSubmit={stop} onKeyDown={stop}>
-      {children}
     </div>
   );
 }
