@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HUB, WAREHOUSE } from '../support/demo';
+import { seriousViolations } from './axe';
 import * as hub from './hub-support';
 import { useSerialCamera } from './serial-camera';
 
@@ -188,6 +189,9 @@ it('Cikarang scans what arrived offline: missing and unexpected as it goes, the 
   expect(await named('smartboard-kurang')).toEqual({ title: 'TV kurang 1Kurang', serials: [FOUR], photo: 1 });
   expect(await named('smartboard-lebih')).toEqual({ title: 'TV lebih 1Lebih', serials: [FOREIGN], photo: 1 });
   expect(await named('smartboard-rusak')).toEqual({ title: 'TV rusak 1Rusak', serials: [TWO], photo: 1 });
+
+  // The receipt by serial meets the accessibility checks every screen meets.
+  expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
 
   // Unmarked: no rusak any more.
   await mark.click();
