@@ -5,12 +5,15 @@
 // (useCommandForm + FormDialog, issue 39; its values, rules and Simpan in ./receipt-form.ts):
 // Simpan checks it all on the device (the commands' rules), queues the signatures and photos as
 // documents under the ids the receipt names, then sends the caller's command with the
-// receipt; the BAST follows.
+// receipt; the BAST follows. Issue 42: a shipment this device holds units in transit on (loaded
+// by serial) is received by scanning its TVs (./serial-receipt.tsx): the TV counts follow the
+// scan, the TV differences name their serials, and the receipt carries tv_serials.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, get, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { Shipment } from '../../../sync/pure';
 import type { BastData } from '../../lib/documents/bast-pdf';
 import { neededDiscrepancies, RECEIPT_ITEMS, type ReceiptPayload } from '../../lib/handover/receipt-draft';
+import { useLoadedSerials } from '../../lib/handover/use-loaded-serials';
 import { useT } from '../../lib/i18n';
 import type { TimeZone } from '../../lib/time-zone';
 import { useCommandForm, type CommandSubmission } from '../../lib/writes/use-command-form';
@@ -22,9 +25,11 @@ import { BastDialog } from './bast-dialog';
 import { CountRow } from './count-row';
 import { DiscrepancyFields } from './discrepancy-fields';
 import { documentQueue } from './receipt-documents';
+import { SerialReceiptSection } from './serial-receipt';
 import {
   bastOf,
   NO_DISCREPANCY,
+  putSerials,
   queueReceiptDocuments,
   receiptDefaults,
   receiptOf,
@@ -119,9 +124,23 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
     [form],
   );
 
-  const [smartboardReceived, smartboardDamaged, bracketReceived, bracketDamaged] = useWatch({
+  // Issue 42: received by serial once this device's units on the shipment are known (and from
+  // then on: a unit leaving the shipment meanwhile does not turn the form back to counts).
+  const units = useLoadedSerials(shipment.id);
+  const { settled, loaded } = units;
+  useEffect(() => {
+    if (!settled) return;
+    const now = form.getValues('serials');
+    if (now) {
+      if (now.loaded.join('\n') !== loaded.join('\n')) form.setValue('serials', { ...now, loaded });
+    } else if (loaded.length > 0) {
+      putSerials(form, { loaded, received: [], damaged: [] });
+    }
+  }, [form, settled, loaded]);
+
+  const [smartboardReceived, smartboardDamaged, bracketReceived, bracketDamaged, serials] = useWatch({
     control: form.control,
-    name: ['smartboard_received', 'smartboard_damaged', 'bracket_received', 'bracket_damaged'],
+    name: ['smartboard_received', 'smartboard_damaged', 'bracket_received', 'bracket_damaged', 'serials'],
   });
   const needed = neededDiscrepancies({
     sent,
@@ -131,6 +150,7 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
       bracket_received: bracketReceived,
       bracket_damaged: bracketDamaged,
     },
+    serials,
   });
 
   const people = [
@@ -169,8 +189,17 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
             {t('handover.receipt.countsTitle')}
           </h3>
           <p className="text-sm text-muted-foreground">
-            {props.blind ? t('handover.receipt.countsHintBlind') : t('handover.receipt.countsHint')}
+            {serials
+              ? t('handover.receipt.countsHintSerial')
+              : props.blind
+                ? t('handover.receipt.countsHintBlind')
+                : t('handover.receipt.countsHint')}
           </p>
+          {!units.settled && (
+            <p className="text-sm text-muted-foreground" role="status" data-testid="receipt-serials-checking">
+              {t('handover.receipt.serials.checking')}
+            </p>
+          )}
           {RECEIPT_ITEMS.map((item) => (
             <CountRow
               key={item}
@@ -178,10 +207,14 @@ export function CountedReceiptDialog(props: CountedReceiptProps) {
               item={item}
               sent={sent[item]}
               blind={!!props.blind}
-              disabled={saving}
+              // The TV counts wait until the device has said whether they are scanned.
+              disabled={saving || (item === 'smartboard' && !units.settled && !serials)}
+              bySerial={item === 'smartboard' && !!serials}
             />
           ))}
         </section>
+
+        <SerialReceiptSection form={form} batch={shipment.batch_number} disabled={saving} />
 
         {needed.length > 0 && (
           <section className="grid gap-3" aria-labelledby="receipt-discrepancies-title">

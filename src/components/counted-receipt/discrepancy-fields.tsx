@@ -1,6 +1,7 @@
 // One difference of the counted receipt (issue 28): what and how many, its reason (derived
 // from the counts, shown), a note and at least one photo (camera or file, compressed like
-// the other photos before it is kept).
+// the other photos before it is kept). Issue 42: received by serial, a TV difference names its
+// serials (kurang: those not scanned, lebih: those not loaded, rusak: those marked).
 import { useRef, useState } from 'react';
 import { Camera, ImagePlus } from 'lucide-react';
 import { compressImage } from '../../lib/documents/compress-image';
@@ -88,6 +89,24 @@ export function DiscrepancyFields({
           {t(`common.reason.${need.reason}`)}
         </Badge>
       </legend>
+      {need.serials && need.serials.length > 0 && (
+        <div className="grid gap-1">
+          <p id={`${base}-serials`} className="text-sm font-medium">
+            {t('handover.receipt.discrepancySerials')}
+          </p>
+          <ul
+            className="flex max-h-48 flex-wrap gap-2 overflow-y-auto"
+            aria-labelledby={`${base}-serials`}
+            data-testid="receipt-discrepancy-serials"
+          >
+            {need.serials.map((serial) => (
+              <li key={serial} className="rounded-md border px-2 py-1 font-mono text-base">
+                {serial}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="grid gap-1">
         <label htmlFor={`${base}-note`} className="text-sm font-medium">
           {t('handover.receipt.discrepancyNote', { title })}

@@ -2,7 +2,9 @@
 // its values, its schema (the commands' own rule checker through checkReceiptDraft, so the
 // messages are the commands' and the server's), and what Simpan makes of a checked form: the
 // receipt payload with the ids its documents get, the documents queued under those ids, and
-// the BAST's data once the command is through.
+// the BAST's data once the command is through. Issue 42: `serials` holds the scan of a shipment
+// loaded by serial (null: received by counts); its TV counts follow the scan.
+import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import type { Shipment } from '../../../sync/pure';
 import type { BastData } from '../../lib/documents/bast-pdf';
@@ -15,6 +17,7 @@ import {
   type ReceiptItem,
   type ReceiptPayload,
 } from '../../lib/handover/receipt-draft';
+import type { SerialReceipt } from '../../lib/handover/receipt-serials';
 import type { TimeZone } from '../../lib/time-zone';
 import type { DiscrepancyState } from './discrepancy-fields';
 import { blobBytes, dataUrlBytes, imageMime, knownLocation, type QueuedDocument } from './receipt-documents';
@@ -28,6 +31,8 @@ export interface ReceiptFormValues extends Record<CountField, string> {
   receiver_signature: string | null;
   driver_signature: string | null;
   notes: string;
+  /** Issue 42: the scan, when the shipment was loaded by serial; null: received by counts. */
+  serials: SerialReceipt | null;
 }
 
 export type SentCounts = Record<ReceiptItem, number>;
@@ -50,7 +55,15 @@ export function receiptDefaults(sent: SentCounts, blind: boolean, driverName: st
     receiver_signature: null,
     driver_signature: null,
     notes: '',
+    serials: null,
   };
+}
+
+/** Issue 42: the scan into the form, the TV counts with it (Diterima: scanned, Rusak: marked). */
+export function putSerials(form: UseFormReturn<ReceiptFormValues>, serials: SerialReceipt): void {
+  form.setValue('serials', serials);
+  form.setValue('smartboard_received', String(serials.received.length));
+  form.setValue('smartboard_damaged', String(serials.damaged.length));
 }
 
 export const NO_DISCREPANCY: DiscrepancyState = { id: '', note: '', photos: [] };
@@ -63,11 +76,12 @@ export function draftOf(values: ReceiptFormValues, sent: SentCounts): ReceiptDra
     bracket_received: values.bracket_received,
     bracket_damaged: values.bracket_damaged,
   };
-  const needed = neededDiscrepancies({ sent, counts });
+  const needed = neededDiscrepancies({ sent, counts, serials: values.serials });
   const state = (key: string) => values.discrepancies[key] ?? NO_DISCREPANCY;
   return {
     sent,
     counts,
+    serials: values.serials,
     notes: Object.fromEntries(needed.map((d) => [d.key, state(d.key).note])),
     photoCounts: Object.fromEntries(needed.map((d) => [d.key, state(d.key).photos.length])),
     receiverName: values.receiver_name,
@@ -126,7 +140,7 @@ export async function queueReceiptDocuments(
   for (const [id, kind, dataUrl] of signatures) {
     await queue({ ...at, id, kind, bytes: dataUrlBytes(dataUrl ?? ''), mime: 'image/png' });
   }
-  const needed = neededDiscrepancies({ sent, counts: draftOf(values, sent).counts });
+  const needed = neededDiscrepancies(draftOf(values, sent));
   for (const [i, d] of needed.entries()) {
     for (const photo of (values.discrepancies[d.key] ?? NO_DISCREPANCY).photos) {
       await queue({

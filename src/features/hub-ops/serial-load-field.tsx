@@ -5,11 +5,12 @@
 // in the form in scan order, each with a ✕ (44px, gloves) to take it out again. The form sends
 // them as tv_serials. A hub that does not track serials keeps the typed quantity (useTvSerials
 // says so, and the form shows its QuantityFields as before).
-import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import { useWatch, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
 import { ScanBarcode, X } from 'lucide-react';
 import type { Hub } from '../../../sync/pure';
 import { FormField } from '../../components/form-field';
+import { Contained } from '../../components/nested-dialog';
 import { Button } from '../../components/ui/button';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useT } from '../../lib/i18n';
@@ -176,16 +177,3 @@ const SerialRow = memo(function SerialRow({
     </li>
   );
 });
-
-/**
- * The scanner is a dialog of its own (portalled), but React passes its events up through this
- * form: its "Tambah" must not submit the shipping form, nor its keys reach the form's dialog.
- */
-function Contained({ children }: { children: ReactNode }) {
-  const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
-  return (
-    <div className="contents" onSubmit={stop} onKeyDown={stop}>
-      {children}
-    </div>
-  );
-}

@@ -8,6 +8,8 @@
 // per difference, names and whether each has signed. Checked by the commands' own rule checker
 // (sync: checkReceipt, the same rules and messages as complete_unloading / pod_complete with
 // `receipt` and the server), its problems put under the form's fields, before anything is queued.
+// Issue 42: a shipment loaded by serial is received by scanning (receipt-serials.ts): the draft
+// then holds the scan, the TV discrepancies come from it, and the payload carries tv_serials.
 import { t } from '../i18n';
 import { messageInLanguage } from '../i18n/server-message';
 import {
@@ -22,6 +24,7 @@ import {
   type ReceiptItem,
   type ReceiptValues,
 } from '../../../sync/pure';
+import { serialExpectations, type SerialReceipt } from './receipt-serials';
 
 export { RECEIPT_ITEMS, type CountField, type DiscrepancyReason, type ReceiptItem };
 
@@ -36,6 +39,8 @@ export interface ReceiptDraft {
   driverName: string;
   receiverSigned: boolean;
   driverSigned: boolean;
+  /** Issue 42: the scan of a shipment loaded by serial; null or absent: received by counts. */
+  serials?: SerialReceipt | null;
 }
 
 export interface NeededDiscrepancy {
@@ -44,6 +49,8 @@ export interface NeededDiscrepancy {
   item: ReceiptItem;
   reason: DiscrepancyReason;
   quantity: number;
+  /** Issue 42, received by serial: the TVs a TV discrepancy names. */
+  serials?: readonly string[];
 }
 
 /** A whole count as typed (digits only), or null; the range is the checker's. */
@@ -52,8 +59,26 @@ export function parseCount(text: string): number | null {
   return /^\d{1,9}$/.test(t) ? Number(t) : null;
 }
 
-/** The discrepancies the counts call for (an item whose counts do not parse calls for none yet). */
-export function neededDiscrepancies(draft: Pick<ReceiptDraft, 'sent' | 'counts'>): NeededDiscrepancy[] {
+/**
+ * The discrepancies the counts call for (an item whose counts do not parse calls for none yet);
+ * received by serial, the TV ones the scan calls for, each naming its serials.
+ */
+export function neededDiscrepancies(
+  draft: Pick<ReceiptDraft, 'sent' | 'counts' | 'serials'>,
+): NeededDiscrepancy[] {
+  const byCounts = neededByTypedCounts(draft);
+  if (!draft.serials) return byCounts;
+  const tv = serialExpectations(draft.serials).needed.map((n) => ({
+    key: `smartboard-${n.reason}`,
+    item: 'smartboard' as const,
+    reason: n.reason,
+    quantity: n.serials.length,
+    serials: n.serials,
+  }));
+  return [...tv, ...byCounts.filter((d) => d.item !== 'smartboard')];
+}
+
+function neededByTypedCounts(draft: Pick<ReceiptDraft, 'sent' | 'counts'>): NeededDiscrepancy[] {
   const counts = Object.fromEntries(
     COUNT_FIELDS.map((field) => {
       const item = field.split('_')[0] as ReceiptItem;
@@ -91,9 +116,18 @@ export function checkReceiptDraft(draft: ReceiptDraft): Record<string, string> {
       note: draft.notes[d.key] ?? null,
       photo_ids: Array.from({ length: draft.photoCounts[d.key] ?? 0 }, () => SOME_ID),
     })),
+    ...(draft.serials
+      ? { tv_serials: { received: draft.serials.received, damaged: draft.serials.damaged } }
+      : {}),
   };
   const errors: Record<string, string> = {};
-  for (const { path, message } of checkReceipt(values, draft.sent)) {
+  // By serial, the command's own checker with the loaded serials: the serial rules, and the TV
+  // discrepancies the scan calls for (sync: checkReceipt's serial mode, as the server).
+  const problems = checkReceipt(
+    values,
+    draft.serials ? { ...draft.sent, serials: draft.serials.loaded } : draft.sent,
+  );
+  for (const { path, message } of problems) {
     const [head, index, part] = path;
     const field =
       head === 'receiver_signature_id'
@@ -113,7 +147,15 @@ export function checkReceiptDraft(draft: ReceiptDraft): Record<string, string> {
  * field added or renamed there fails the typecheck here), its discrepancies always a list.
  */
 type ReceiptInput = CommandInput<'complete_unloading'>['receipt'];
-export type ReceiptPayload = ReceiptInput & { discrepancies: NonNullable<ReceiptInput['discrepancies']> };
+export type ReceiptPayload = ReceiptInput & {
+  discrepancies: NonNullable<ReceiptInput['discrepancies']>;
+  /** Issue 42, received by serial: what was scanned and marked damaged (the schema's last field). */
+  tv_serials?: TvSerials | null;
+};
+export interface TvSerials {
+  received: string[];
+  damaged: string[];
+}
 
 /** The payload of a checked draft, with the ids its documents will have. */
 export function receiptPayload(
@@ -151,6 +193,10 @@ export function receiptPayload(
         photo_ids: [...(ids.photoIds[d.key] ?? [])],
       };
     }),
+    // The contract's last field of the receipt: only when received by serial.
+    ...(draft.serials
+      ? { tv_serials: { received: [...draft.serials.received], damaged: [...draft.serials.damaged] } }
+      : {}),
   };
 }
 

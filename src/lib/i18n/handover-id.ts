@@ -89,6 +89,25 @@ export const handoverId = {
     bastMaking: 'Membuat BAST...',
     bastFailed: 'BAST tidak dapat dibuat di tablet ini.',
     download: 'Unduh PDF',
+    // Issue 42: a shipment loaded by serial is received by scanning its TVs.
+    countsHintSerial: 'TV dihitung dari nomor seri yang dipindai. Isi jumlah bracket yang tiba.',
+    countFromSerials: 'dari nomor seri',
+    discrepancySerials: 'Nomor seri',
+    serials: {
+      title: 'Nomor Seri TV',
+      hint: 'Pindai setiap TV yang tiba, lalu tandai yang rusak.',
+      checking: 'Memeriksa nomor seri pengiriman ini...',
+      expected: 'Dimuat',
+      missing: 'Kurang',
+      unexpected: 'Lebih',
+      scannerTitle: 'Pindai TV · {{batch}}',
+      list: 'TV yang dipindai',
+      none: 'Belum ada TV yang dipindai.',
+      notLoaded: 'Tidak dimuat',
+      markDamaged: 'Tandai rusak {{serial}}',
+      missingList: 'Belum dipindai',
+      unexpectedList: 'Tidak dimuat di pengiriman ini',
+    },
   },
   // The surat jalan step, the shipment detail's Dokumen section
   documents: {
