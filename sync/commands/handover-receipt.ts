@@ -362,14 +362,15 @@ export function discrepancyRows(
 /**
  * An unloading's receipt against its shipment: the shipment as it books (its counts what was
  * counted in good order), the discrepancy rows and (issue 42, a shipment loaded by serial) its
- * units' moves; without a receipt, the shipment as sent. A broken rule: strict, refused with its
- * message; otherwise undefined (nothing predicted).
+ * units' moves (`delivered`: at a POD, handover-serials.ts unitMoves); without a receipt, the
+ * shipment as sent. A broken rule: strict, refused with its message; otherwise undefined.
  */
 export async function countedUnloading(
   ctx: PredictContext,
   s: Shipment,
   receipt: Receipt | null | undefined,
   strict: boolean,
+  delivered = false,
 ): Promise<{ booked: Shipment; discrepancies: Change[]; units: Change[] } | undefined> {
   if (!receipt) return { booked: s, discrepancies: [], units: [] };
   const loaded = await loadedUnits(ctx, s);
@@ -388,6 +389,6 @@ export async function countedUnloading(
   return {
     booked: { ...s, smartboard_quantity: booked.smartboard, bracket_quantity: booked.bracket },
     discrepancies: discrepancyRows(ctx, s, receipt, tally),
-    units: tally && loaded ? unitMoves(s, loaded, tally) : [],
+    units: tally && loaded ? unitMoves(s, loaded, tally, delivered) : [],
   };
 }

@@ -26,11 +26,18 @@ export async function loadedUnits(ctx: PredictContext, s: Pick<Shipment, 'id'>):
 /**
  * Where a receipt by serial puts the loaded units (the receiving hub is the shipment's
  * destination, a POD hub for pod_complete): arrived whole -> in that hub's stock, off the
- * shipment; arrived damaged -> 'damaged' at that hub, still naming the shipment; not arrived
- * -> 'missing', no hub, naming the shipment. An unexpected serial moves no unit (the server
- * records the event only).
+ * shipment, or at a POD (`delivered`: pod_complete, the end of the line, where Dermaga's custody
+ * ends) 'delivered' there, still naming the shipment, so it leaves the working set with it;
+ * arrived damaged -> 'damaged' at that hub, still naming the shipment; not arrived -> 'missing',
+ * no hub, naming the shipment. An unexpected serial moves no unit (the server records the event
+ * only). Server twin: public.cmd_serials_receive.
  */
-export function unitMoves(s: Shipment, loaded: readonly TvUnit[], tally: SerialTally): Change[] {
+export function unitMoves(
+  s: Shipment,
+  loaded: readonly TvUnit[],
+  tally: SerialTally,
+  delivered = false,
+): Change[] {
   const arrived = new Set(tally.arrived);
   const damaged = new Set(tally.damaged);
   return loaded.map((u) => {
@@ -38,7 +45,9 @@ export function unitMoves(s: Shipment, loaded: readonly TvUnit[], tally: SerialT
       ? { ...u, state: 'missing', hub_id: null, shipment_id: s.id }
       : damaged.has(u.serial)
         ? { ...u, state: 'damaged', hub_id: s.destination_hub_id, shipment_id: s.id }
-        : { ...u, state: 'in_stock', hub_id: s.destination_hub_id, shipment_id: null };
+        : delivered
+          ? { ...u, state: 'delivered', hub_id: s.destination_hub_id, shipment_id: s.id }
+          : { ...u, state: 'in_stock', hub_id: s.destination_hub_id, shipment_id: null };
     return { table: 'tv_units' as const, row };
   });
 }

@@ -127,8 +127,9 @@ export const podComplete = defineCommand({
       KEY.unloadingNotStarted,
     );
     if (!holds(s.status === 'sedang_bongkar', strict, message)) return [];
-    // Issue 28: with a counted receipt, what was counted in good order is booked.
-    const counted = await countedUnloading(ctx, s, p.receipt, strict);
+    // Issue 28: with a counted receipt, what was counted in good order is booked. Issue 42: its
+    // units received whole by serial are delivered (a POD is the end of the line).
+    const counted = await countedUnloading(ctx, s, p.receipt, strict, true);
     if (!counted) return [];
     const warehouse = warehouseForCity(await ctx.read.all('warehouses'), city);
     if (!holds(!!warehouse, strict, keyed('warehouseNotFoundForCity', { city })) || !warehouse) return [];
@@ -140,7 +141,7 @@ export const podComplete = defineCommand({
       },
       ...incomingRows(ctx, counted.booked, warehouse.id, p),
       ...counted.discrepancies,
-      // Issue 42: received by serial, the loaded units move (handover-serials.ts).
+      // Issue 42: received by serial, the loaded units move (handover-serials.ts): delivered.
       ...counted.units,
     ];
     // Past the spec, as at the hubs: free again where it unloaded.

@@ -26,7 +26,7 @@ export function normalizeSerial(raw: string): string | null {
 /** Where a unit is, as the device holds it (public.tv_units). */
 export interface UnitPlace {
   serial: string;
-  state: 'in_stock' | 'in_transit' | 'missing' | 'damaged';
+  state: 'in_stock' | 'in_transit' | 'missing' | 'damaged' | 'delivered';
   hub_id: string | null;
   shipment_id: string | null;
 }

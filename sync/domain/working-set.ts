@@ -9,7 +9,8 @@
 // - a stock ledger row: while its date is on or after the cutoff's Jakarta date, or while
 //   its shipment is held;
 // - a TV unit (issue 42): while in a hub's stock or on its way, or while its shipment is held
-//   (a unit that went missing or arrived damaged stays with the shipment it came on).
+//   (a unit that went missing, arrived damaged or was delivered at a POD stays with the
+//   shipment it came on).
 import { z } from 'zod';
 import { KEY } from '../message';
 import { SERVER_TEXTS } from '../server-texts';
@@ -86,9 +87,10 @@ export function ledgerRowInSet(
 
 /**
  * Issue 42: a TV unit is held while in a hub's stock or on its way (the serials a scan is
- * checked against), or while its shipment is held (a missing or damaged unit names the
- * shipment it came on: it reaches the devices that held it in transit and leaves with that
- * shipment; after that it is history, the search finds it online). The server's pull:
+ * checked against), or while its shipment is held (a missing, damaged or delivered unit names
+ * the shipment it came on: it reaches the devices that held it in transit and leaves with that
+ * shipment; after that it is history, the search finds it online). A POD's receipt delivers its
+ * units (Dermaga's custody ends there), so a POD's stock of units does not grow with history. The server's pull:
  * working_set.sql.
  */
 export function unitInSet(

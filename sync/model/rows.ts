@@ -212,13 +212,15 @@ export interface ShipmentReceipt extends Replicated {
 /**
  * Issue 42: one TV by its serial number (public.tv_units), unique across the company and in one
  * place at a time: in a hub's stock (hub_id), on a shipment (shipment_id, hub_id null),
- * missing (it left on a shipment and was not received: shipment_id that one, hub_id null), or
- * damaged (received broken: hub_id the receiving hub, shipment_id the shipment it came on). The serial is in its one form
+ * missing (it left on a shipment and was not received: shipment_id that one, hub_id null),
+ * damaged (received broken: hub_id the receiving hub, shipment_id the shipment it came on), or
+ * delivered (received whole at a POD, where Dermaga's custody ends: hub_id the POD hub,
+ * shipment_id the shipment it came on). The serial is in its one form
  * (sync/domain/serials.ts normalizeSerial).
  */
 export interface TvUnit extends Replicated {
   serial: string;
-  state: 'in_stock' | 'in_transit' | 'missing' | 'damaged';
+  state: 'in_stock' | 'in_transit' | 'missing' | 'damaged' | 'delivered';
   hub_id: string | null;
   shipment_id: string | null;
 }

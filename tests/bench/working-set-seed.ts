@@ -151,17 +151,20 @@ export async function serverCounts(sql: pg.Client) {
 
 // Issue 42, TVs by serial (public.tv_units): the working-set bench with serials on. A device
 // holds the units in stock or on the way that it may read (supabase/schemas/functions/working_set.sql:
-// a hub user those in stock at its hubs and those on shipments it can read); a missing unit
-// leaves every device. Seeded in SQL as the rest of the bench's data (the commands' own cost is
+// a hub user those in stock at its hubs and those on shipments it can read); a missing unit,
+// and a unit delivered at a POD (where Dermaga's custody ends), leaves every device with its
+// shipment. Seeded in SQL as the rest of the bench's data (the commands' own cost is
 // the scan bench's and the integration tests').
 /** The units of the open work, the same at every size: in stock at Karawang, on its open trucks, at Cikarang. */
 export const UNITS_AT_KARAWANG = 300;
 export const UNITS_ON_OPEN_TRUCKS = 200;
 export const UNITS_AT_CIKARANG = 300;
 /**
- * Per 1x of history: units delivered long ago, in stock at Makassar (no state ends a unit's
- * custody after its last receipt, so they stay in the set of whoever can read Makassar's stock),
- * and units gone missing on a closed shipment (one a tenth of the history's shipments).
+ * Per 1x of history: units delivered long ago at Makassar (state 'delivered', at the POD hub,
+ * naming the closed shipment it came on: one on each history shipment but every tenth), and
+ * units gone missing on a closed shipment (one on every tenth). Both leave the working set with
+ * their shipment. (Before the POD ended a unit's custody, the delivered ones were in stock at
+ * Makassar, in the set of whoever could read its stock for ever.)
  */
 export const HISTORY_UNITS_DELIVERED = 9_000;
 export const HISTORY_UNITS_MISSING = HISTORY_SHIPMENTS / 10;
@@ -188,10 +191,13 @@ export async function seedOpenUnits(sql: pg.Client): Promise<void> {
 /** The units of history from `from` to `to` units of 1x (after seedHistory of the same range). */
 export async function seedUnitHistory(sql: pg.Client, from: number, to: number): Promise<void> {
   await sql.query(`
-    insert into public.tv_units (serial, state, hub_id, created_at)
-    select 'WSU-D-' || lpad(g::text, 7, '0'), 'in_stock', ${q(HUB.makassar)}::uuid,
-      now() - interval '${WINDOW_DAYS + 1} days' - (g || ' minutes')::interval
-    from generate_series(${from * HISTORY_UNITS_DELIVERED + 1}, ${to * HISTORY_UNITS_DELIVERED}) g`);
+    insert into public.tv_units (serial, state, hub_id, shipment_id, created_at)
+    select 'WSU-D-' || lpad(substr(s.batch_number, 9), 7, '0'), 'delivered', ${q(HUB.makassar)}::uuid, s.id,
+      s.unloading_finished_at
+    from public.shipments s
+    where s.batch_number like 'WS-HIST-%'
+      and substr(s.batch_number, 9)::int between ${from * HISTORY_SHIPMENTS + 1} and ${to * HISTORY_SHIPMENTS}
+      and substr(s.batch_number, 9)::int % 10 <> 0`);
   await sql.query(`
     insert into public.tv_units (serial, state, shipment_id, created_at)
     select 'WSU-M-' || lpad(substr(s.batch_number, 9), 7, '0'), 'missing', s.id, s.unloading_finished_at

@@ -4,7 +4,8 @@
 // then sent. The device refuses what the server refuses, rule by rule, with the same key and
 // parameters; the completion that applies leaves on the device the rows the server writes:
 // the units moved (loaded order = serial order), the discrepancies naming their serials, the
-// stock booked by the counts. (sync/commands/handover-receipt.ts, handover-serials.ts against
+// stock booked by the counts; at a POD (pod_complete) the units that arrived whole delivered
+// there. (sync/commands/handover-receipt.ts, handover-serials.ts against
 // public.handover_receipt; the server's own tests: serials-receipt.test.ts.)
 import { afterAll, describe, expect, it } from 'vitest';
 import { definitionOf } from '../../sync/commands/catalogue';
@@ -14,9 +15,9 @@ import type { TableName, Tables } from '../../sync/model/rows';
 import { withBalances } from '../../sync/replication/balances';
 import { HUB, WAREHOUSE } from '../support/demo';
 import { MemoryState } from '../support/memory-state';
-import { as, db, type User } from './commands-support';
-import { discrepancy, hubCompletion, receipt, unloadingAtCikarang } from './handover-support';
-import { closeSerials, darat, hubWithSerials, serials } from './serials-support';
+import { as, db, seaPayload, type User } from './commands-support';
+import { discrepancy, hubCompletion, podCompletion, receipt, unloadingAtCikarang } from './handover-support';
+import { closeSerials, darat, hubWithSerials, serials, truckAt } from './serials-support';
 import { comparable } from './parity-support';
 
 afterAll(closeSerials);
@@ -36,13 +37,13 @@ async function serverRows<T extends TableName>(
   return rows.map((r) => r.row);
 }
 
-/** The device's state: the server's rows a completion at Cikarang reads. */
-async function deviceState(shipmentId: string, list: string[]) {
+/** The device's state: the server's rows a completion at Cikarang (or at POD Makassar) reads. */
+async function deviceState(shipmentId: string, list: string[], warehouseId: string = WAREHOUSE.cikarang) {
   const [shipment] = await serverRows('shipments', 't.id = $1', [shipmentId]);
   return new MemoryState({
     hubs: await serverRows('hubs', 'true', []),
     warehouses: await serverRows('warehouses', 'true', []),
-    stock_balances: await serverRows('stock_balances', 'warehouse_id = $1', [WAREHOUSE.cikarang]),
+    stock_balances: await serverRows('stock_balances', 'warehouse_id = $1', [warehouseId]),
     vehicles: await serverRows('vehicles', 't.id = $1', [shipment!.vehicle_id]),
     shipments: [shipment!],
     tv_units: await serverRows('tv_units', 'serial = any($1)', [list]),
@@ -51,12 +52,19 @@ async function deviceState(shipmentId: string, list: string[]) {
 
 type Outcome = { changes: Change[] } | { refused: CommandRefused };
 
-async function both(user: User, shipmentId: string, list: string[], r: Record<string, unknown>) {
-  const actor: Actor = { userId: user.id, role: 'hub_user', hubId: HUB.cikarang };
-  const state = await deviceState(shipmentId, list);
-  const payload = hubCompletion(shipmentId, r);
-  const command = user.command('complete_unloading', payload);
-  const definition = definitionOf('complete_unloading');
+async function both(
+  user: User,
+  shipmentId: string,
+  list: string[],
+  r: Record<string, unknown>,
+  at: 'cikarang' | 'makassar' = 'cikarang',
+) {
+  const actor: Actor = { userId: user.id, role: 'hub_user', hubId: HUB[at] };
+  const state = await deviceState(shipmentId, list, WAREHOUSE[at]);
+  const type = at === 'cikarang' ? 'complete_unloading' : 'pod_complete';
+  const payload = at === 'cikarang' ? hubCompletion(shipmentId, r) : podCompletion(shipmentId, r);
+  const command = user.command(type, payload);
+  const definition = definitionOf(type);
   let device: Outcome;
   try {
     const parsed = definition.schema.parse(payload);
@@ -158,6 +166,47 @@ describe('the receipt by serial on the device and on the server', () => {
       .filter((ch) => ch.table === 'discrepancies')
       .map((ch) => (ch.row as Tables['discrepancies']).serials);
     expect(named).toEqual([[b, d], [spare, unknown], [c]]);
+  });
+
+  it('pod_complete: the units that arrived whole are delivered at the POD, on both sides', async () => {
+    const { hub, list } = await hubWithSerials(3);
+    const [a, b, c] = list as [string, string, string];
+    const p = seaPayload('poljak', hub.hubId, await truckAt(hub.hubId), HUB.makassar, {
+      smartboard_quantity: 3,
+      bracket_quantity: 1,
+      tv_serials: list,
+    });
+    await (await as('admin')).ok('create_shipment_poljak', p);
+    const makassar = await as('makassar');
+    await makassar.ok('pod_confirm_arrival', { shipment_id: p.shipment_id });
+    await makassar.ok('pod_start_unloading', { shipment_id: p.shipment_id });
+
+    // c arrived damaged, b did not arrive.
+    const done = await both(
+      makassar,
+      p.shipment_id,
+      list,
+      byScan([c, a], [c], {
+        discrepancies: [discrepancy('smartboard', 'kurang', 1), discrepancy('smartboard', 'rusak', 1)],
+      }),
+      'makassar',
+    );
+    expect(done.server.outcome).toBe('applied');
+    if (!('changes' in done.device)) throw done.device.refused;
+    const units = done.device.changes
+      .filter((ch) => ch.table === 'tv_units')
+      .map((ch) => ch.row as Tables['tv_units']);
+    expect(units.map((u) => [u.serial, u.state, u.hub_id, u.shipment_id])).toEqual([
+      [a, 'delivered', HUB.makassar, p.shipment_id],
+      [b, 'missing', null, p.shipment_id],
+      [c, 'damaged', HUB.makassar, p.shipment_id],
+    ]);
+    for (const { table, row } of done.device.changes) {
+      const [stored] = await serverRows(table, 't.id = $1', [row.id]);
+      expect(stored, `${table} ${row.id}`).toBeDefined();
+      const keys = Object.keys(row).filter((k) => !['reported_at', 'unloading_finished_at'].includes(k));
+      expect(comparable(stored as never, keys), table).toEqual(comparable(row as never, keys));
+    }
   });
 
   it('by count (no unit on the shipment), serials sent are refused alike', async () => {

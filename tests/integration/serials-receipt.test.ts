@@ -6,7 +6,9 @@
 // refusal of the contract's rules writes nothing; a replay changes nothing; undo puts the units
 // back on the shipment (and is refused, writing nothing, once one left again); the path of a
 // missing unit reads to the end; a missing or damaged unit stays in the working set while its
-// shipment does. pod_complete alike. Count-mode receipts: handover-*.test.ts.
+// shipment does. pod_complete alike, except that a TV arrived whole at a POD is delivered (the
+// end of Dermaga's custody): it leaves the working set with its shipment. Count-mode receipts:
+// handover-*.test.ts.
 import { afterAll, describe, expect, it } from 'vitest';
 import { HUB, WAREHOUSE } from '../support/demo';
 import { as, daratPayload, makeHub, rowsWhere, seaPayload, tag, type User } from './commands-support';
@@ -356,11 +358,11 @@ describe('the receipt by serial (complete_unloading)', () => {
 });
 
 describe('the receipt by serial (pod_complete)', () => {
-  it('receives at the POD hub the shipment was sent to', async () => {
-    const { hub, list } = await hubWithSerials(3);
+  it('delivers at the POD hub the shipment was sent to: the end of custody, undone as any receipt', async () => {
+    const { hub, list } = await hubWithSerials(4);
     const admin = await as('admin');
     const p = seaPayload('poljak', hub.hubId, await truckAt(hub.hubId), HUB.makassar, {
-      smartboard_quantity: 3,
+      smartboard_quantity: 4,
       bracket_quantity: 1,
       tv_serials: list,
     });
@@ -368,39 +370,73 @@ describe('the receipt by serial (pod_complete)', () => {
     const makassar = await as('makassar');
     await makassar.ok('pod_confirm_arrival', { shipment_id: p.shipment_id });
     await makassar.ok('pod_start_unloading', { shipment_id: p.shipment_id });
-    const [first, second, third] = list as [string, string, string];
+    const [first, second, third, fourth] = list as [string, string, string, string];
+    const onTheWay = await unitsOf(list);
     expectRefused(
       await makassar.run(
         'pod_complete',
-        podCompletion(p.shipment_id, receipt({ smartboard_received: 3, bracket_received: 1 })),
+        podCompletion(p.shipment_id, receipt({ smartboard_received: 4, bracket_received: 1 })),
       ),
       'validation',
       'serial.scanRequired',
     );
-    const done = await makassar.ok(
-      'pod_complete',
-      podCompletion(
-        p.shipment_id,
-        byScan([third, first], [], { discrepancies: [discrepancy('smartboard', 'kurang', 1)] }),
-      ),
-    );
-    expect(await unitsOf(list)).toEqual([
-      expect.objectContaining({ serial: first, state: 'in_stock', hub_id: HUB.makassar, shipment_id: null }),
+    // first and third arrived whole, fourth damaged, second not at all.
+    const scan = () =>
+      byScan([third, first, fourth], [fourth], {
+        discrepancies: [discrepancy('smartboard', 'kurang', 1), discrepancy('smartboard', 'rusak', 1)],
+      });
+    const done = await makassar.ok('pod_complete', podCompletion(p.shipment_id, scan()));
+    const after = [
+      expect.objectContaining({ serial: first, state: 'delivered', hub_id: HUB.makassar, shipment_id: p.shipment_id }),
       expect.objectContaining({ serial: second, state: 'missing', hub_id: null, shipment_id: p.shipment_id }),
-      expect.objectContaining({ serial: third, state: 'in_stock', hub_id: HUB.makassar, shipment_id: null }),
-    ]);
+      expect.objectContaining({ serial: third, state: 'delivered', hub_id: HUB.makassar, shipment_id: p.shipment_id }),
+      expect.objectContaining({ serial: fourth, state: 'damaged', hub_id: HUB.makassar, shipment_id: p.shipment_id }),
+    ];
+    expect(await unitsOf(list)).toEqual(after);
     expect(
       (await eventsOf(list)).filter((e) => e.command_id === done.id).map((e) => [e.serial, e.kind, e.hub_id]),
     ).toEqual(
       expect.arrayContaining([
-        [first, 'received', HUB.makassar],
+        [first, 'delivered', HUB.makassar],
         [second, 'missing', HUB.makassar],
-        [third, 'received', HUB.makassar],
+        [third, 'delivered', HUB.makassar],
+        [fourth, 'damaged', HUB.makassar],
       ]),
     );
     expect(await discrepanciesOf(p.shipment_id)).toEqual([
       { item: 'smartboard', reason: 'kurang', quantity: 1, serials: [second] },
+      { item: 'smartboard', reason: 'rusak', quantity: 1, serials: [fourth] },
     ]);
+    // The POD's stock is still booked by the counts (2 whole TVs, the bracket).
+    expect(await bookedBy(p.shipment_id, WAREHOUSE.makassar)).toEqual({ tv: 2, bracket: 1 });
+    expect(await pathOf(makassar, first)).toMatchObject({
+      state: 'delivered',
+      hub_id: HUB.makassar,
+      shipment_id: p.shipment_id,
+      events: [
+        expect.objectContaining({ kind: 'registered' }),
+        expect.objectContaining({ kind: 'loaded' }),
+        expect.objectContaining({ kind: 'delivered', hub_id: HUB.makassar, batch_number: p.batch_number }),
+      ],
+    });
+
+    // Undo: back on the shipment, the history kept.
+    await makassar.ok('undo_command', { command_id: done.id });
+    expect(await unitsOf(list)).toEqual(onTheWay);
+    expect((await eventsOf([first])).map((e) => e.kind)).toEqual(['registered', 'loaded', 'delivered', 'undone']);
+
+    // Delivered again: the units stay in the working set while their shipment does, then leave.
+    await makassar.ok('pod_complete', podCompletion(p.shipment_id, scan()));
+    expect(await unitsOf(list)).toEqual(after);
+    const ids = (await unitsOf(list)).map((u) => u.id);
+    expect(await heldBy(admin, ids)).toEqual([true, true, true, true]);
+    expect(await heldBy(makassar, ids)).toEqual([true, true, true, true]);
+    await rowsWhere(
+      `update public.shipments set unloading_finished_at = now() - interval '400 days' where id = $1`,
+      [p.shipment_id],
+    );
+    expect(await heldBy(admin, ids)).toEqual([false, false, false, false]);
+    expect(await heldBy(makassar, ids)).toEqual([false, false, false, false]);
   });
 });
 

@@ -248,17 +248,34 @@ describe('complete_unloading by serial', () => {
 });
 
 describe('pod_complete by serial', () => {
-  it('receives into the POD hub', async () => {
-    const pod = { ...shipment, destination_hub_id: HUB(5), current_hub_id: HUB(5), status: 'sedang_bongkar' };
-    const { hub_id: _hub, ...payload } = completion(receipt());
+  const pod = { ...shipment, destination_hub_id: HUB(5), current_hub_id: HUB(5), status: 'sedang_bongkar' };
+  const { hub_id: _hub, ...payload } = completion(receipt());
+
+  it('delivers at the POD hub (the end of custody): the units whole stay on the shipment', async () => {
     const { changes } = await predict(world({ shipments: [pod] }), makassar, 'pod_complete', payload);
     expect(rowsOf(changes, 'tv_units').map(place)).toEqual([
-      { serial: 'A-1', state: 'in_stock', hub_id: HUB(5), shipment_id: null },
-      { serial: 'A-2', state: 'in_stock', hub_id: HUB(5), shipment_id: null },
+      { serial: 'A-1', state: 'delivered', hub_id: HUB(5), shipment_id: shipment.id },
+      { serial: 'A-2', state: 'delivered', hub_id: HUB(5), shipment_id: shipment.id },
       { serial: 'A-3', state: 'missing', hub_id: null, shipment_id: shipment.id },
       { serial: 'A-4', state: 'damaged', hub_id: HUB(5), shipment_id: shipment.id },
     ]);
     expect(rowsOf(changes, 'discrepancies').map((r) => r.serials)).toEqual([['A-3'], ['X-9'], ['A-4']]);
+    // The POD's stock is booked by the counts as before: 3 whole TVs.
+    expect(rowsOf(changes, 'inventory').map((r) => r.smartboard_quantity)).toContain(3);
+  });
+
+  it('undo puts the delivered units back in transit on the shipment', async () => {
+    const state = world({ shipments: [pod] });
+    const { command, changes } = await predict(state, makassar, 'pod_complete', payload);
+    const before = new Map<string, unknown>();
+    for (const c of changes)
+      before.set(`${c.table}:${c.row.id}`, (await state.get(c.table, c.row.id)) ?? null);
+    state.apply(changes);
+    const log = new UndoLog();
+    log.remember(command, before, changes);
+    const undo = await predict(state, makassar, 'undo_command', inversePayload(log.get(command.id)!));
+    state.apply(undo.changes);
+    expect(state.rows('tv_units').map(place)).toEqual([...loaded, stray, onOther].map(place));
   });
 });
 

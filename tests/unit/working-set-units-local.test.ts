@@ -1,6 +1,6 @@
 // Issue 42 on the tablet's storage (fake-indexeddb): the device's working-set pass
-// (sync/replication/working-set.ts pruneWorkingSet) keeps a TV unit that went missing or arrived
-// damaged while the shipment it came on is held, and drops it with that shipment; units in stock
+// (sync/replication/working-set.ts pruneWorkingSet) keeps a TV unit that went missing, arrived
+// damaged or was delivered at a POD while the shipment it came on is held, and drops it with that shipment; units in stock
 // or on their way stay whatever their shipment. The rule itself: working-set.test.ts.
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -41,7 +41,7 @@ const unit = (n: number, state: TvUnit['state'], hub: string | null, on: string 
 });
 
 describe("the working set's TV units on the tablet", () => {
-  it('a missing or damaged unit stays while its shipment is held and leaves with it', async () => {
+  it('a missing, damaged or delivered unit stays while its shipment is held and leaves with it', async () => {
     const local = await openLocal(ID(1000), { indexedDB: new IDBFactory(), IDBKeyRange }, false);
     try {
       await local.db.shipments.bulkUpsert([held, gone]);
@@ -53,11 +53,13 @@ describe("the working set's TV units on the tablet", () => {
         unit(4, 'damaged', ID(92), gone.id),
         unit(5, 'in_stock', ID(92), null),
         unit(6, 'in_transit', null, ID(3)),
+        unit(7, 'delivered', ID(92), held.id),
+        unit(8, 'delivered', ID(92), gone.id),
       ]);
       const removed = await pruneWorkingSet(local, 'test-prune', cutoff);
-      expect(removed).toMatchObject({ shipments: 1, tv_units: 2 });
+      expect(removed).toMatchObject({ shipments: 1, tv_units: 3 });
       const left = (await units.find().exec()).map((d) => d.serial).sort();
-      expect(left).toEqual(['U-1', 'U-2', 'U-5', 'U-6']);
+      expect(left).toEqual(['U-1', 'U-2', 'U-5', 'U-6', 'U-7']);
     } finally {
       await local.close();
     }

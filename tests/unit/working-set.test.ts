@@ -109,13 +109,16 @@ describe('by table', () => {
     );
   });
 
-  it('a missing or damaged TV unit stays while its shipment is held, and leaves with it', () => {
+  it('a missing, damaged or delivered TV unit stays while its shipment is held, and leaves with it', () => {
     const unit = (state: string, hub_id: string | null, shipment_id: string | null) => ({ state, hub_id, shipment_id });
     expect(inWorkingSet('tv_units', unit('missing', null, 's-held'), cutoff, held)).toBe(true);
     expect(inWorkingSet('tv_units', unit('damaged', 'h', 's-held'), cutoff, held)).toBe(true);
     expect(inWorkingSet('tv_units', unit('missing', null, 's-gone'), cutoff, held)).toBe(false);
     expect(inWorkingSet('tv_units', unit('damaged', 'h', 's-gone'), cutoff, held)).toBe(false);
     expect(inWorkingSet('tv_units', unit('damaged', 'h', null), cutoff, held)).toBe(false);
+    // Delivered at a POD (the end of custody): at the POD hub, yet not in its stock.
+    expect(inWorkingSet('tv_units', unit('delivered', 'pod', 's-held'), cutoff, held)).toBe(true);
+    expect(inWorkingSet('tv_units', unit('delivered', 'pod', 's-gone'), cutoff, held)).toBe(false);
   });
 });
 

@@ -36,7 +36,9 @@ function StateLine({ place }: { place: Place }) {
       <Badge variant={place.state === 'missing' || place.state === 'damaged' ? 'destructive' : 'secondary'} className="text-sm">
         {t(`unit.state.${place.state}`)}
       </Badge>
-      {(place.state === 'in_stock' || place.state === 'damaged') && place.hubName && <span>{place.hubName}</span>}
+      {(place.state === 'in_stock' || place.state === 'damaged' || place.state === 'delivered') && place.hubName && (
+        <span>{place.hubName}</span>
+      )}
       {place.state !== 'in_stock' && place.batch && (
         <span>{t('unit.onShipment', { batch: place.batch })}</span>
       )}

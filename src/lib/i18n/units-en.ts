@@ -18,6 +18,7 @@ export const unitsEn: typeof unitsId = {
     in_transit: 'In transit',
     missing: 'Did not arrive',
     damaged: 'Received damaged',
+    delivered: 'Delivered to the POD',
   },
   event: {
     registered: 'Into stock at {{hub}}',
@@ -28,5 +29,6 @@ export const unitsEn: typeof unitsId = {
     missing: 'Did not arrive at {{destination}}: short on shipment {{batch}}',
     unexpected: 'Found at {{hub}} on shipment {{batch}}, not recorded as loaded',
     undone: 'Receipt at {{hub}} undone: back on shipment {{batch}}',
+    delivered: 'Delivered at {{hub}} (POD) from shipment {{batch}}',
   },
 };

@@ -16,6 +16,7 @@ export const unitsId = {
     in_transit: 'Dalam perjalanan',
     missing: 'Tidak sampai',
     damaged: 'Diterima rusak',
+    delivered: 'Sudah sampai di POD',
   },
   event: {
     registered: 'Masuk stok {{hub}}',
@@ -26,5 +27,6 @@ export const unitsId = {
     missing: 'Tidak sampai di {{destination}}: kurang pada pengiriman {{batch}}',
     unexpected: 'Ditemukan di {{hub}} pada pengiriman {{batch}}, tanpa tercatat dimuat',
     undone: 'Penerimaan di {{hub}} diurungkan: kembali ke pengiriman {{batch}}',
+    delivered: 'Diterima di {{hub}} (POD) dari pengiriman {{batch}}',
   },
 };

@@ -6,7 +6,7 @@
 // (the local tv_units row).
 import { supabase } from '../session/supabase';
 
-export type UnitState = 'in_stock' | 'in_transit' | 'missing' | 'damaged';
+export type UnitState = 'in_stock' | 'in_transit' | 'missing' | 'damaged' | 'delivered';
 export type UnitEventKind =
   | 'registered'
   | 'loaded'
@@ -15,7 +15,8 @@ export type UnitEventKind =
   | 'damaged'
   | 'missing'
   | 'unexpected'
-  | 'undone';
+  | 'undone'
+  | 'delivered';
 
 export interface UnitEvent {
   kind: UnitEventKind;

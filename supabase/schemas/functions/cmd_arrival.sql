@@ -185,7 +185,7 @@ begin
   if r is not null then
     imgs := public.handover_store_receipt(ctx, s, wh.id, r);
     -- Issue 42: by serial, the units too (cmd_serials_receipt.sql), at the destination hub.
-    imgs := imgs || public.cmd_serials_receive(ctx, s, s.destination_hub_id, r -> 'tv_serials');
+    imgs := imgs || public.cmd_serials_receive(ctx, s, s.destination_hub_id, r -> 'tv_serials', false);
   end if;
   perform public.undo_keep_images(ctx, jsonb_build_array(
     public.undo_img('shipments', s.id, to_jsonb(s)),

@@ -169,8 +169,9 @@ begin
                                    v_smartboard_inventory_id, v_bracket_inventory_id);
   if r is not null then
     imgs := public.handover_store_receipt(ctx, s, wh.id, r);
-    -- Issue 42: by serial, the units too (cmd_serials_receipt.sql), at the POD hub it was sent to.
-    imgs := imgs || public.cmd_serials_receive(ctx, s, s.destination_hub_id, r -> 'tv_serials');
+    -- Issue 42: by serial, the units too (cmd_serials_receipt.sql), at the POD hub it was sent to:
+    -- the end of the line, those arrived whole are delivered (nothing leaves a POD).
+    imgs := imgs || public.cmd_serials_receive(ctx, s, s.destination_hub_id, r -> 'tv_serials', true);
   end if;
   perform public.undo_keep_images(ctx, jsonb_build_array(
     public.undo_img('shipments', s.id, to_jsonb(s)),

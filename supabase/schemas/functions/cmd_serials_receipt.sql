@@ -22,9 +22,12 @@
 --   damaged at the destination hub, still naming the shipment ('damaged'); not arrived ->
 --   missing, at no hub, naming the shipment ('missing'). A known unit that arrived unexpected
 --   is not moved ('unexpected' event, at the destination, this shipment); an unknown serial is
---   only in the discrepancy. The moved units' images go with the completion's undo images, so
---   undo_command puts them back in_transit on the shipment (cmd_undo.sql) and appends an
---   'undone' event to each unit the completion wrote an event for.
+--   only in the discrepancy. At a POD (pod_complete) Dermaga's custody ends: a unit arrived in
+--   good order is 'delivered' at the POD hub, still naming the shipment ('delivered' event), so
+--   it leaves the working set with its shipment (working_set.sql) instead of staying in stock.
+--   The moved units' images go with the completion's undo images, so undo_command puts them
+--   back in_transit on the shipment (cmd_undo.sql) and appends an 'undone' event to each unit
+--   the completion wrote an event for.
 
 -- The scan as sent: {received, damaged} (arrays of the texts sent), or null when not scanned.
 create or replace function public.cmd_serials_scan(r jsonb)
@@ -156,10 +159,11 @@ $$;
 
 revoke execute on function public.cmd_serials_named(jsonb, text, text) from public, anon, authenticated;
 
--- The completion's unit moves and events at p_hub_id (the destination hub); answers the moved
--- units' undo images [{t, id, before, after}] in serial order (empty by count).
+-- The completion's unit moves and events at p_hub_id (the destination hub); p_delivered: a POD's
+-- receipt (pod_complete), the units arrived whole are delivered there, not in stock. Answers the
+-- moved units' undo images [{t, id, before, after}] in serial order (empty by count).
 create or replace function public.cmd_serials_receive(ctx public.command_context, s public.shipments, p_hub_id uuid,
-                                                      tally jsonb)
+                                                      tally jsonb, p_delivered boolean)
 returns jsonb
 language plpgsql
 set search_path = ''
@@ -183,9 +187,11 @@ begin
   with moved as (
     update public.tv_units t
        set state = case when not (t.serial = any (got)) then 'missing'
-                        when t.serial = any (bad) then 'damaged' else 'in_stock' end,
+                        when t.serial = any (bad) then 'damaged'
+                        when p_delivered then 'delivered' else 'in_stock' end,
            hub_id = case when t.serial = any (got) then p_hub_id end,
-           shipment_id = case when t.serial = any (got) and not (t.serial = any (bad)) then null else s.id end
+           shipment_id = case when t.serial = any (got) and not (t.serial = any (bad)) and not p_delivered then null
+                              else s.id end
      where t.shipment_id = s.id and t.state = 'in_transit' and not t.deleted
     returning t.*
   ), events as (
@@ -207,7 +213,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.cmd_serials_receive(public.command_context, public.shipments, uuid, jsonb) from public, anon, authenticated;
+revoke execute on function public.cmd_serials_receive(public.command_context, public.shipments, uuid, jsonb, boolean) from public, anon, authenticated;
 
 -- undo_command of a receipt by serial: its units are back as they were (cmd_undo_command, by
 -- their images); each unit it wrote an event for gets an 'undone' one (the history only grows).

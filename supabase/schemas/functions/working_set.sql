@@ -14,8 +14,9 @@
 --   * a stock ledger row: while its date_recorded (a Jakarta business date) is on or after
 --     the cutoff's Jakarta date, or while its shipment is in the set;
 --   * a TV unit (issue 42): while in stock or on the way (state in_stock, in_transit), or while
---     its shipment is in the set (a unit a receipt found missing or damaged reaches the devices
---     that held it on the way, and leaves with its shipment).
+--     its shipment is in the set (a unit a receipt found missing or damaged, or delivered at a
+--     POD where Dermaga's custody ends, reaches the devices that held it on the way, and leaves
+--     with its shipment).
 -- The cutoff is the server's now() minus the retention window (app setting 'working_set',
 -- retention_days, 14 by default, set by an admin: set_working_set_settings()). Every
 -- answer that the device's rule depends on carries the cutoff, so the device uses the

@@ -5,40 +5,45 @@
 -- undo_command, void_shipment: functions/cmd_serials.sql; the receipt by serial of
 -- complete_unloading and pod_complete: functions/cmd_serials_receipt.sql); replicated to the
 -- devices like the other tables (public.replicated_tables), the units in stock and on the way
--- and those of a shipment of the working set (functions/working_set.sql).
+-- and those of a shipment of the working set (functions/working_set.sql). Dermaga's custody of
+-- a TV ends at the POD: a unit received there is 'delivered' (at the POD hub, naming the
+-- shipment it came on), so it leaves the devices with that shipment instead of staying in stock
+-- for ever.
 create table public.tv_units (
   id uuid primary key default gen_random_uuid(),
   serial text not null
     constraint tv_units_serial_unique unique
     constraint tv_units_serial_normal check (serial ~ '^[A-Z0-9][A-Z0-9_/.-]{2,63}$'),
   state text not null
-    constraint tv_units_state_known check (state in ('in_stock', 'in_transit', 'missing', 'damaged')),
+    constraint tv_units_state_known check (state in ('in_stock', 'in_transit', 'missing', 'damaged', 'delivered')),
   hub_id uuid references public.hubs (id) on delete restrict,
   shipment_id uuid references public.shipments (id) on delete restrict,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   deleted boolean not null default false,
   change_xid xid8 not null default pg_current_xact_id(),
-  -- In stock: at a hub, on no shipment. On the way: on a shipment, at no hub. Damaged: at a hub.
+  -- In stock: at a hub, on no shipment. On the way: on a shipment, at no hub. Damaged and
+  -- delivered: at a hub.
   constraint tv_units_place check (
     (state <> 'in_stock' or (hub_id is not null and shipment_id is null))
     and (state <> 'in_transit' or (shipment_id is not null and hub_id is null))
-    and (state <> 'damaged' or hub_id is not null))
+    and (state <> 'damaged' or hub_id is not null)
+    and (state <> 'delivered' or hub_id is not null))
 );
 
 comment on table public.tv_units is
-  'Issue 42: a smartboard TV by its serial number and where it is now (in stock at a hub, on the way on a shipment, missing, or damaged at a hub). Written by the commands only; its history is tv_unit_events.';
+  'Issue 42: a smartboard TV by its serial number and where it is now (in stock at a hub, on the way on a shipment, missing, damaged at a hub, or delivered to a POD: the end of Dermaga''s custody). Written by the commands only; its history is tv_unit_events.';
 
 comment on column public.tv_units.serial is
   'The serial''s one form (public.cmd_serial_normal; sync/domain/serials.ts normalizeSerial): upper case, 3 to 64 letters, digits or - _ / ., unique across the company.';
 
 comment on column public.tv_units.state is
-  'in_stock (at hub_id), in_transit (on the open shipment shipment_id), missing (not found at a receipt; shipment_id the last shipment, hub_id null), damaged (arrived damaged: at hub_id, the receiving hub; shipment_id the shipment it came on).';
+  'in_stock (at hub_id), in_transit (on the open shipment shipment_id), missing (not found at a receipt; shipment_id the last shipment, hub_id null), damaged (arrived damaged: at hub_id, the receiving hub; shipment_id the shipment it came on), delivered (received whole at a POD by pod_complete: at hub_id, the POD hub; shipment_id the shipment it came on; nothing leaves a POD).';
 
-comment on column public.tv_units.hub_id is 'The hub holding the unit while in_stock or damaged; null otherwise.';
+comment on column public.tv_units.hub_id is 'The hub holding the unit while in_stock or damaged, the POD hub it was delivered to; null otherwise.';
 
 comment on column public.tv_units.shipment_id is
-  'The open shipment carrying the unit while in_transit; the last shipment when missing or damaged; null in stock.';
+  'The open shipment carrying the unit while in_transit; the last shipment when missing, damaged or delivered; null in stock.';
 
 comment on column public.tv_units.updated_at is
   'Server clock at the last write, stamped by trigger stamp_replication; a writer''s own value is ignored.';
@@ -54,7 +59,7 @@ create index tv_units_pull_idx on public.tv_units (change_xid, id);
 
 -- The working set's pull (units in stock or on the way; functions/working_set.sql): the same
 -- order over the live units only, so a pull costs what the set costs, not the history. (A
--- missing or damaged unit is in the set through its shipment: tv_units_shipment_id_idx.)
+-- missing, damaged or delivered unit is in the set through its shipment: tv_units_shipment_id_idx.)
 create index tv_units_live_pull_idx on public.tv_units (change_xid, id)
   where state in ('in_stock', 'in_transit');
 
