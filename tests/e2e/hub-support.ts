@@ -3,7 +3,7 @@
 import { SYNC_NEVER } from '../../src/lib/i18n/default-strings';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { appUrl, newContext, signIn, waitForServiceWorkerControl } from '../support/browser';
 import { ownerSql, signedIn } from '../support/clients';
 import { DEMO_USERS, HUB, SEA_VENDOR, TRUCK_TYPE, TRUCK_VENDOR, type DemoUser } from '../support/demo';
@@ -230,7 +230,9 @@ export function toast(page: Page, text: string): Locator {
  * stack behind it, and a box read mid-transition is a fraction of a pixel short (a clean-clone
  * CI run read the 44 px Urungkan as 43.99999).
  */
-export async function settledBox(target: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+export async function settledBox(
+  target: Locator,
+): Promise<{ x: number; y: number; width: number; height: number }> {
   let last = '';
   let box: { x: number; y: number; width: number; height: number } | null = null;
   await expect
@@ -279,4 +281,27 @@ export async function queueVehicles(page: Page, vendorName: string, plates: stri
   for (const plate of plates) await dialog.locator(`label[data-plate="${plate}"]`).click();
   await dialog.getByTestId('queue-submit').click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * Issue 42: these hubs track TVs by serial while the file runs (hubs.serial_tracking on before
+ * its first test), each put back as it was after its last. Call at the top of a test file,
+ * before any beforeAll that needs the tracking.
+ */
+export function useSerialTracking(...hubIds: string[]): void {
+  const before = new Map<string, boolean>();
+  beforeAll(async () => {
+    for (const id of hubIds) {
+      const [row] = await query<{ serial_tracking: boolean }>(
+        'select serial_tracking from public.hubs where id = $1',
+        [id],
+      );
+      before.set(id, row!.serial_tracking);
+      await query('update public.hubs set serial_tracking = true where id = $1', [id]);
+    }
+  });
+  afterAll(async () => {
+    for (const [id, tracked] of before)
+      await query('update public.hubs set serial_tracking = $2 where id = $1', [id, tracked]);
+  });
 }

@@ -9,7 +9,7 @@
 // device's unit is in transit). Back online the server's shipment carries 4 TVs and the four
 // units are in transit on it; the fifth is still in stock at Karawang.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { HUB } from '../support/demo';
 import * as hub from './hub-support';
 import { useSerialCamera } from './serial-camera';
@@ -25,27 +25,18 @@ const FOREIGN = serial('X1');
 const LOADED = [...CAMERA, TYPED];
 const batch = `E2E-SN-${TAG}`;
 
-let trackedBefore = false;
 let truck: { id: string; plate: string };
 let next: { id: string; plate: string };
 
+hub.useSerialTracking(HUB.karawang);
+
 beforeAll(async () => {
-  const [row] = await hub.query<{ serial_tracking: boolean }>(
-    'select serial_tracking from public.hubs where id = $1',
-    [HUB.karawang],
-  );
-  trackedBefore = row!.serial_tracking;
-  await hub.query('update public.hubs set serial_tracking = true where id = $1', [HUB.karawang]);
   await hub.applyAs('admin@demo.local', 'register_serials', {
     hub_id: HUB.karawang,
     units: [...LOADED, LEFT].map((s) => ({ unit_id: randomUUID(), serial: s })),
   });
   truck = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false, sedang_muat: true } });
   next = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false, sedang_muat: true } });
-});
-
-afterAll(async () => {
-  await hub.query('update public.hubs set serial_tracking = $2 where id = $1', [HUB.karawang, trackedBefore]);
 });
 
 it('Karawang scans TVs into a truck offline, refusals said with their reason; the server books them on the shipment', async () => {

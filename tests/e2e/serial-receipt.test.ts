@@ -10,7 +10,7 @@
 // lebih, rusak, each naming its serials and asking its photo) follow. Nothing is sent: the
 // receipt is cancelled (the server's half of the receipt by serial is another branch's).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { HUB, WAREHOUSE } from '../support/demo';
 import { seriousViolations } from './axe';
 import * as hub from './hub-support';
@@ -26,15 +26,9 @@ const FOREIGN = serial('X1');
 const batch = `E2E-SR-${TAG}`;
 const shipmentId = randomUUID();
 
-let trackedBefore = false;
+hub.useSerialTracking(HUB.karawang);
 
 beforeAll(async () => {
-  const [row] = await hub.query<{ serial_tracking: boolean }>(
-    'select serial_tracking from public.hubs where id = $1',
-    [HUB.karawang],
-  );
-  trackedBefore = row!.serial_tracking;
-  await hub.query('update public.hubs set serial_tracking = true where id = $1', [HUB.karawang]);
   await hub.applyAs('admin@demo.local', 'register_serials', {
     hub_id: HUB.karawang,
     units: LOADED.map((s) => ({ unit_id: randomUUID(), serial: s })),
@@ -66,10 +60,6 @@ beforeAll(async () => {
     [shipmentId],
   );
   expect(units.map((u) => u.serial)).toEqual(LOADED);
-});
-
-afterAll(async () => {
-  await hub.query('update public.hubs set serial_tracking = $2 where id = $1', [HUB.karawang, trackedBefore]);
 });
 
 it('Cikarang scans what arrived offline: missing and unexpected as it goes, the discrepancies naming the serials', async () => {

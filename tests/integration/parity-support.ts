@@ -1,6 +1,8 @@
 // Shared by prediction-parity.test.ts and serials-parity.test.ts: a row as the parity tests
 // compare it, the device's prediction against the server's row (the server's stamps aside,
-// timestamps in one form).
+// timestamps in one form), and the server's rows as the pull sends them.
+import type { TableName, Tables } from '../../sync/model/rows';
+import { db } from './commands-support';
 const IGNORED = new Set([
   'created_at',
   'updated_at',
@@ -22,4 +24,20 @@ export function comparable(
     out[key] = typeof value === 'string' && TIMESTAMP.test(value) ? new Date(value).toISOString() : value;
   }
   return out;
+}
+
+/** The server's rows of `table` matching `where` (`$1`…: `params`), as the pull sends them. */
+export async function serverRows<T extends TableName>(
+  table: T,
+  where: string,
+  params: unknown[],
+): Promise<Tables[T][]> {
+  const { rows } = await (
+    await db()
+  ).query<{ row: Tables[T] }>(
+    `select to_jsonb(t) || jsonb_build_object('change_xid', t.change_xid::text) as row
+     from public.${table} t where ${where}`,
+    params,
+  );
+  return rows.map((r) => r.row);
 }

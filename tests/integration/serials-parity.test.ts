@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definitionOf } from '../../sync/commands/catalogue';
 import type { Actor, Change } from '../../sync/commands/types';
 import { CommandRefused } from '../../sync/errors';
-import type { TableName, Tables } from '../../sync/model/rows';
+import type { Tables } from '../../sync/model/rows';
 import { withBalances } from '../../sync/replication/balances';
 import { HUB, WAREHOUSE } from '../support/demo';
 import { MemoryState } from '../support/memory-state';
-import { comparable } from './parity-support';
+import { comparable, serverRows } from './parity-support';
 import { as, closeDb, daratPayload, db, id, makeHub, makeVehicle, tag, type User } from './commands-support';
 
 let hubId = '';
@@ -53,21 +53,6 @@ afterAll(async () => {
   await sql.query('delete from public.inventory where warehouse_id = $1', [warehouseId]);
   await closeDb();
 });
-
-async function serverRows<T extends TableName>(
-  table: T,
-  where: string,
-  params: unknown[],
-): Promise<Tables[T][]> {
-  const { rows } = await (
-    await db()
-  ).query<{ row: Tables[T] }>(
-    `select to_jsonb(t) || jsonb_build_object('change_xid', t.change_xid::text) as row
-     from public.${table} t where ${where}`,
-    params,
-  );
-  return rows.map((r) => r.row);
-}
 
 /** The device's state: the server's rows this test's commands read. */
 async function deviceState(): Promise<MemoryState> {

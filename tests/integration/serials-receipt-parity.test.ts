@@ -11,31 +11,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { definitionOf } from '../../sync/commands/catalogue';
 import type { Actor, Change } from '../../sync/commands/types';
 import { CommandRefused } from '../../sync/errors';
-import type { TableName, Tables } from '../../sync/model/rows';
+import type { Tables } from '../../sync/model/rows';
 import { withBalances } from '../../sync/replication/balances';
 import { HUB, WAREHOUSE } from '../support/demo';
 import { MemoryState } from '../support/memory-state';
-import { as, db, seaPayload, type User } from './commands-support';
+import { as, seaPayload, type User } from './commands-support';
 import { discrepancy, hubCompletion, podCompletion, receipt, unloadingAtCikarang } from './handover-support';
 import { closeSerials, darat, hubWithSerials, serials, truckAt } from './serials-support';
-import { comparable } from './parity-support';
+import { comparable, serverRows } from './parity-support';
 
 afterAll(closeSerials);
-
-async function serverRows<T extends TableName>(
-  table: T,
-  where: string,
-  params: unknown[],
-): Promise<Tables[T][]> {
-  const { rows } = await (
-    await db()
-  ).query<{ row: Tables[T] }>(
-    `select to_jsonb(t) || jsonb_build_object('change_xid', t.change_xid::text) as row
-     from public.${table} t where ${where}`,
-    params,
-  );
-  return rows.map((r) => r.row);
-}
 
 /** The device's state: the server's rows a completion at Cikarang (or at POD Makassar) reads. */
 async function deviceState(shipmentId: string, list: string[], warehouseId: string = WAREHOUSE.cikarang) {

@@ -111,7 +111,9 @@ export function TvSerialsField<V extends SerialValues>({
             type="button"
             size="lg"
             onClick={() => setScanning(true)}
-            disabled={disabled}
+            // Not before this device's units are read (tv_units opens late): a code judged
+            // against none would be refused as not in stock.
+            disabled={disabled || !units.ready}
             data-testid="tv-serials-scan"
           >
             <ScanBarcode aria-hidden="true" />

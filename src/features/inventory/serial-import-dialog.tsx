@@ -1,36 +1,44 @@
 // Issue 42: "Impor Daftar Kemasan": the factory's packing list (CSV) read on the tablet, and
 // before anything is sent, how many serials it adds and which are refused and why
 // (serial-import.ts). The serials go into the list being made; Simpan sends them.
-import { useState, type ChangeEvent } from 'react';
+import { useMemo, useState, type ChangeEvent } from 'react';
 import { DialogFrame } from '../../components/dialog-frame';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { useT } from '../../lib/i18n';
 import { messageInLanguage } from '../../lib/i18n/server-message';
-import { planImport, serialsOfCsv, type ImportPlan } from './serial-import';
+import { planImport, serialsOfCsv } from './serial-import';
 
 export function SerialImportDialog({
   registered,
+  known,
   listed,
   onAdd,
   onClose,
 }: {
   registered: ReadonlySet<string>;
+  /** Whether `registered` has been read (the plan waits for it: else a known serial reads as new). */
+  known: boolean;
   listed: ReadonlySet<string>;
   onAdd: (serials: string[]) => void;
   onClose: () => void;
 }) {
   const t = useT();
-  const [plan, setPlan] = useState<ImportPlan | null>(null);
+  const [found, setFound] = useState<ReturnType<typeof serialsOfCsv> | null>(null);
   const [unreadable, setUnreadable] = useState(false);
+  // Against what this device knows now: a serial registered meanwhile is refused at once.
+  const plan = useMemo(
+    () => (found && known ? planImport(found, registered, listed) : null),
+    [found, known, registered, listed],
+  );
 
   async function read(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
-    setPlan(null);
+    setFound(null);
     setUnreadable(false);
     if (!file) return;
     try {
-      setPlan(planImport(serialsOfCsv(await file.text()), registered, listed));
+      setFound(serialsOfCsv(await file.text()));
     } catch {
       setUnreadable(true);
     }

@@ -226,6 +226,7 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
       {open === 'import' && (
         <SerialImportDialog
           registered={registered}
+          known={known.ready}
           listed={listed}
           onAdd={(serials) => setDraft((list) => [...list, ...serials.filter((s) => !list.includes(s))])}
           onClose={() => setOpen(null)}
