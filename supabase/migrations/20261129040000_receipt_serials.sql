@@ -9,6 +9,8 @@
 -- are in its header), and the functions re-created whole below from cmd_handover.sql,
 -- cmd_arrival.sql, cmd_pod.sql, cmd_undo.sql, working_set.sql (a unit is in the working set
 -- while in stock or on the way, or while its shipment is) and cmd_payload.sql.
+-- The functions re-created here were first defined in 20261128020000_baseline.sql, some replaced
+-- since by later migrations; the latest file is the definition that runs.
 
 -- tables/tv_units.sql
 alter table public.tv_units drop constraint tv_units_state_known;

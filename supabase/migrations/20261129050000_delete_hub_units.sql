@@ -1,5 +1,6 @@
 -- Issue 42: delete_hub is refused while a TV unit by serial is at the hub (hubHasUnits); the
 -- current definition is supabase/schemas/functions/cmd_hubs.sql.
+-- cmd_delete_hub was first defined in 20261128020000_baseline.sql.
 insert into public.app_messages (key, text) values
   ('hubHasUnits', 'Hub "{{name}}" masih memegang TV bernomor seri dan tidak dapat dihapus.');
 

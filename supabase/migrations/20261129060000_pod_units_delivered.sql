@@ -8,6 +8,8 @@
 -- supabase/schemas: tables/tv_units.sql, tables/tv_unit_events.sql,
 -- functions/cmd_serials_receipt.sql (cmd_serials_receive takes p_delivered), cmd_arrival.sql and
 -- cmd_pod.sql (their completions, re-created whole below).
+-- cmd_complete_unloading and cmd_pod_complete were first defined in 20261128020000_baseline.sql,
+-- cmd_serials_receive in 20261129040000_receipt_serials.sql.
 
 -- tables/tv_units.sql
 alter table public.tv_units drop constraint tv_units_state_known;
