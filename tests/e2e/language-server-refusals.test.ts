@@ -217,7 +217,8 @@ describe('a refusal from the server on an English device', () => {
     await shipmentCard(page, undoing.batch)
       .getByRole('button', { name: en.hubOps.page.tabs.arrival })
       .click();
-    const confirmed = toast(page, en.common.arrivalConfirmed);
+    // The newest (sonner's front toast is first in the DOM): the first arrival's may still show.
+    const confirmed = toast(page, en.common.arrivalConfirmed).first();
     await confirmed.hover();
     await eventually(async () => {
       const [shipment] = await query<{ status: string }>(
