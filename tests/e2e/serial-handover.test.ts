@@ -15,6 +15,7 @@ import { HUB } from '../support/demo';
 import { pdfText } from '../support/handover-pdf';
 import { png } from '../support/images';
 import * as hub from './hub-support';
+import { downloadOf } from './handover-flow-support';
 import { closeBast, signReceipt } from './receive-support';
 import { useSerialCamera } from './serial-camera';
 import { closeSuratJalan, downloadSuratJalan, suratJalanDialog } from './surat-jalan-support';
@@ -195,6 +196,14 @@ it('12 serials imported, scanned into a truck, 11 and a stranger received; the s
   await receipt.locator('#receipt-bracket-received').fill('2');
   await signReceipt(page, receipt, { receiver: 'Penerima Seri', driver: 'Sopir Seri' });
   await page.getByTestId('complete-unloading-submit').click();
+  // The BAST, made offline, names both by serial.
+  await page.locator('[data-testid=bast-dialog][data-bast=made]').waitFor();
+  const bast = (
+    await pdfText(await downloadOf(page, page.getByTestId('bast-dialog').getByTestId('bast-download')))
+  ).replace(/\s+/g, ' ');
+  expect(bast).toContain('Diterima (12)');
+  expect(bast).toMatch(new RegExp(`Kurang \\(1\\)( No\\. / Nomor Seri)+ 1\\. ${MISSING}`));
+  expect(bast).toMatch(new RegExp(`Lebih \\(1\\)( No\\. / Nomor Seri)+ 1\\. ${FOREIGN}`));
   await closeBast(page);
 
   // Signal back: the server books the 11 at Cikarang and names both serials.

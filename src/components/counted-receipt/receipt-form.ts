@@ -17,7 +17,7 @@ import {
   type ReceiptItem,
   type ReceiptPayload,
 } from '../../lib/handover/receipt-draft';
-import type { SerialReceipt } from '../../lib/handover/receipt-serials';
+import { serialExpectations, type SerialReceipt } from '../../lib/handover/receipt-serials';
 import type { TimeZone } from '../../lib/time-zone';
 import type { DiscrepancyState } from './discrepancy-fields';
 import { blobBytes, dataUrlBytes, imageMime, knownLocation, type QueuedDocument } from './receipt-documents';
@@ -155,6 +155,15 @@ export async function queueReceiptDocuments(
   }
 }
 
+/** Issue 42: the serials a BAST lists, from what the receipt carries and what was loaded. */
+function bastSerials(
+  loaded: readonly string[],
+  scan: { received: readonly string[]; damaged: readonly string[] },
+): NonNullable<BastData['tvSerials']> {
+  const tally = serialExpectations({ loaded, received: scan.received, damaged: scan.damaged });
+  return { received: scan.received, damaged: tally.damaged, missing: tally.missing, unexpected: tally.unexpected };
+}
+
 /** The BAST of a receipt the command took (issue 40: sealed, its QR names it). */
 export function bastOf(
   shipment: Shipment,
@@ -190,6 +199,9 @@ export function bastOf(
     })),
     receiver: { name: receipt.receiver_name, signedAt, image: values.receiver_signature ?? '' },
     driver: { name: receipt.driver_name, signedAt, image: values.driver_signature ?? '' },
+    ...(values.serials && receipt.tv_serials
+      ? { tvSerials: bastSerials(values.serials.loaded, receipt.tv_serials) }
+      : {}),
     deviceTime: signedAt,
     serverReceivedAt: null,
   };

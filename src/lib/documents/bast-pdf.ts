@@ -6,12 +6,17 @@
 // Issue 40: given its document id and the signatures' ids, the BAST is sealed: a QR code with
 // its id and the hash of its canonical content (evidence.ts: the receipt's hash, which holds
 // both signatures' hashes), and that content in the PDF's Keywords.
+// Issue 42: a receipt by serial lists the TVs' serials (received, damaged, missing, unexpected)
+// on the BAST, or on an annex page when they are many, as the surat jalan does; its seal names them.
 import { displayLocale, formatDateTime, formatNumber, setDisplayLocale } from '../format-date';
 import type { TimeZone } from '../time-zone';
 import type { jsPDF } from 'jspdf';
 import { bastSeal, sha256Hex, type Seal } from './evidence';
 import { encodeShipmentQr } from './qr-payload';
 import {
+  ANNEX_NOTE,
+  INLINE_SERIALS,
+  serialTable,
   bytesOf,
   CONTENT_WIDTH,
   fields,
@@ -40,6 +45,18 @@ export interface BastSignature {
 
 export type DiscrepancyReason = 'kurang' | 'lebih' | 'rusak';
 
+/** Issue 42: a receipt by serial's TVs, by the contract's tally (sync's tallySerials). */
+export interface BastSerials {
+  /** Every TV scanned (the Diterima count), in scan order. */
+  received: readonly string[];
+  /** Scanned and marked damaged (rusak). */
+  damaged: readonly string[];
+  /** Loaded and not scanned (kurang). */
+  missing: readonly string[];
+  /** Scanned and not loaded on this shipment (lebih). */
+  unexpected: readonly string[];
+}
+
 export interface BastData {
   shipmentId: string;
   /**
@@ -64,6 +81,8 @@ export interface BastData {
   }[];
   receiver: BastSignature;
   driver: BastSignature;
+  /** Issue 42: the serials of a receipt by serial; absent for one by counts. */
+  tvSerials?: BastSerials;
   /** When the tablet made the receipt. */
   deviceTime: Date | string;
   /** The receipt row's received_at once synced; absent or null before. */
@@ -144,6 +163,7 @@ export async function sealOfBast(data: BastData): Promise<Seal | null> {
       receiver: await signer(data.receiver, data.receiverSignatureId),
       driver: await signer(data.driver, data.driverSignatureId),
       signedAt: data.receiver.signedAt,
+      tvSerials: data.tvSerials,
     },
   );
 }
@@ -222,6 +242,14 @@ function draw(doc: jsPDF, data: BastData, number: string, qr: string | null): vo
     );
   }
 
+  const serials = serialGroups(data.tvSerials);
+  const annexed = serials.reduce((sum, [, list]) => sum + list.length, 0) > INLINE_SERIALS;
+  if (serials.length > 0) {
+    y = sectionTitle(doc, 'Nomor Seri Smartboard TV', room(doc, y + 10, 20));
+    if (annexed) y = fields(doc, [['Daftar', ANNEX_NOTE]], PAGE.margin, y + 2, 34);
+    else y = drawSerialGroups(doc, serials, y);
+  }
+
   y = room(doc, y + 10, 64);
   y = sectionTitle(doc, 'Tanda tangan', y);
   const width = CONTENT_WIDTH / 2;
@@ -242,4 +270,30 @@ function draw(doc: jsPDF, data: BastData, number: string, qr: string | null): vo
     doc.setFontSize(9);
     doc.text(formatDateTime(signature.signedAt, zone), x + width / 2, y + 50, { align: 'center' });
   });
+  if (annexed) {
+    doc.addPage();
+    y = heading(doc, 'LAMPIRAN BAST', number, PAGE.margin + 6);
+    y = sectionTitle(doc, 'Nomor Seri Smartboard TV', y);
+    drawSerialGroups(doc, serials, y);
+  }
+}
+
+/** The serial lists a BAST shows, each with its title and count; empty ones left out. */
+function serialGroups(s: BastSerials | undefined): [string, readonly string[]][] {
+  if (!s) return [];
+  const groups: [string, readonly string[]][] = [
+    ['Diterima', s.received],
+    [REASON_LABEL.rusak, s.damaged],
+    [REASON_LABEL.kurang, s.missing],
+    [REASON_LABEL.lebih, s.unexpected],
+  ];
+  return groups.filter(([, list]) => list.length > 0);
+}
+
+function drawSerialGroups(doc: jsPDF, groups: [string, readonly string[]][], y: number): number {
+  for (const [title, list] of groups) {
+    y = sectionTitle(doc, `${title} (${formatNumber(list.length)})`, room(doc, y + 7, 20));
+    y = serialTable(doc, list, y);
+  }
+  return y;
 }

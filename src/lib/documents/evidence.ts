@@ -71,6 +71,13 @@ export interface ReceiptEvidence {
   receiver: ReceiptSigner;
   driver: ReceiptSigner;
   signedAt: Date | string;
+  /** Issue 42: a receipt by serial's TVs (bast-pdf's BastSerials); absent for one by counts. */
+  tvSerials?: {
+    received: readonly string[];
+    damaged: readonly string[];
+    missing: readonly string[];
+    unexpected: readonly string[];
+  };
 }
 
 const ITEM_ORDER = { smartboard: 0, bracket: 1 } as const;
@@ -98,6 +105,19 @@ export function receiptContent(r: ReceiptEvidence): Json {
     receiver: signer(r.receiver),
     driver: signer(r.driver),
     signed_at: canonicalInstant(r.signedAt),
+    // Only for a receipt by serial: one by counts keeps the content (and seal) it had.
+    ...(r.tvSerials ? { tv_serials: receiptSerials(r.tvSerials) } : {}),
+  };
+}
+
+/** The serials sorted, so that the scan's order does not change the hash. */
+function receiptSerials(s: NonNullable<ReceiptEvidence['tvSerials']>): Json {
+  const sorted = (list: readonly string[]) => list.map(trimmed).sort();
+  return {
+    received: sorted(s.received),
+    damaged: sorted(s.damaged),
+    missing: sorted(s.missing),
+    unexpected: sorted(s.unexpected),
   };
 }
 

@@ -110,6 +110,32 @@ export function room(doc: jsPDF, y: number, needed: number): number {
   return PAGE.margin + 6;
 }
 
+/** Issue 42: up to this many serials stand on a document's first page; more go to an annex. */
+export const INLINE_SERIALS = 24;
+export const ANNEX_NOTE = 'pada Lampiran (halaman berikut)';
+const SERIAL_COLUMNS = 3;
+
+/**
+ * Serial numbers (issue 42), numbered, in three columns, over as many pages as they need;
+ * returns the y below.
+ */
+export function serialTable(doc: jsPDF, serials: readonly string[], y: number): number {
+  const width = CONTENT_WIDTH / SERIAL_COLUMNS;
+  const columns = Array.from({ length: SERIAL_COLUMNS }, () => ({ title: 'No. / Nomor Seri', width }));
+  const rows: string[][] = [];
+  for (let i = 0; i < serials.length; i += SERIAL_COLUMNS)
+    rows.push(serials.slice(i, i + SERIAL_COLUMNS).map((serial, j) => `${i + j + 1}. ${serial}`));
+  // A page holds its header row and as many rows as fit below y (7.5 mm each).
+  let at = 0;
+  while (at < rows.length) {
+    y = room(doc, y, 15);
+    const fit = Math.max(1, Math.floor((PAGE.height - PAGE.margin - y) / 7.5) - 1);
+    y = table(doc, columns, rows.slice(at, at + fit), y);
+    at += fit;
+  }
+  return y;
+}
+
 /** The document's bytes. */
 export function bytesOf(doc: jsPDF): Uint8Array {
   return new Uint8Array(doc.output('arraybuffer'));

@@ -10,6 +10,9 @@ import type { jsPDF } from 'jspdf';
 import { sealOf, suratJalanContent, type Seal, type SuratJalanEvidence } from './evidence';
 import { encodeShipmentQr } from './qr-payload';
 import {
+  ANNEX_NOTE,
+  INLINE_SERIALS,
+  serialTable,
   bytesOf,
   CONTENT_WIDTH,
   fields,
@@ -141,29 +144,7 @@ export async function makeSuratJalanPdf(data: SuratJalanData): Promise<Uint8Arra
   return bytesOf(doc);
 }
 
-/** Issue 42: up to this many serials stand on the note's first page; more go to an annex. */
-export const INLINE_SERIALS = 24;
-export const ANNEX_NOTE = 'pada Lampiran (halaman berikut)';
-const SERIAL_COLUMNS = 3;
-
-/** The serials numbered, in columns, over as many pages as they need; returns the y below. */
-function serialTable(doc: jsPDF, serials: readonly string[], y: number): number {
-  const width = CONTENT_WIDTH / SERIAL_COLUMNS;
-  const columns = Array.from({ length: SERIAL_COLUMNS }, () => ({ title: 'No. / Nomor Seri', width }));
-  const rows: string[][] = [];
-  for (let i = 0; i < serials.length; i += SERIAL_COLUMNS)
-    rows.push(serials.slice(i, i + SERIAL_COLUMNS).map((serial, j) => `${i + j + 1}. ${serial}`));
-  // A page holds its header row and as many rows as fit below y (7.5 mm each).
-  let at = 0;
-  while (at < rows.length) {
-    y = room(doc, y, 15);
-    const fit = Math.max(1, Math.floor((PAGE.height - PAGE.margin - y) / 7.5) - 1);
-    y = table(doc, columns, rows.slice(at, at + fit), y);
-    at += fit;
-  }
-  return y;
-}
-
+export { ANNEX_NOTE, INLINE_SERIALS } from './pdf-layout';
 function signatureLines(doc: jsPDF, roles: readonly string[], y: number) {
   const width = CONTENT_WIDTH / roles.length;
   doc.setFontSize(10);
