@@ -202,7 +202,25 @@ async function settleRefused(local: Local, entry: UploadEntry, error: { message:
   });
 }
 
-/** Uploads what is due; each success hands the path to onUploaded (which dispatches the command). */
+/**
+ * When the oldest command of this device still waiting to reach the server was issued (ISO),
+ * or null. An upload made after it waits (drainUploads): the shipment it belongs to may be
+ * that command's, and Storage refuses for good (403) a file of a shipment it does not know.
+ */
+async function oldestUnsentCommand(local: Local): Promise<string | null> {
+  const waiting = await local.store.outbox.where('state').equals('pending').toArray();
+  let oldest: string | null = null;
+  for (const command of waiting)
+    if (oldest === null || command.issued_at < oldest) oldest = command.issued_at;
+  return oldest;
+}
+
+/**
+ * Uploads what is due; each success hands the path to onUploaded (which dispatches the command).
+ * An entry goes only after every command this device issued before it reached the server (its
+ * shipment's creation among them): a round whose push failed, or a tablet that came back online
+ * after its push (the browser's 'online' mid-round), leaves it pending, not refused.
+ */
 export async function drainUploads(
   supabase: SupabaseClient,
   local: Local,
@@ -212,8 +230,9 @@ export async function drainUploads(
 ): Promise<{ uploaded: number; failed: number }> {
   let uploaded = 0;
   let failed = 0;
+  const unsentSince = await oldestUnsentCommand(local);
   const due = (await local.store.uploads.where('state').equals('pending').toArray()).filter(
-    (u) => u.next_attempt_at <= now,
+    (u) => u.next_attempt_at <= now && (unsentSince === null || u.created_at < unsentSince),
   );
   for (const queued of due) {
     let entry: UploadEntry | null;

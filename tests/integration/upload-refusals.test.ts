@@ -2,11 +2,13 @@
 // good (no right to write the object, a refused type or size) stops at once, never goes
 // again and shows as a rejection; a document refused because it is sealed already (its
 // earlier upload and attach were applied, the answer lost) goes on to its idempotent attach.
+// A file of a shipment whose creation has not reached the server yet (the push failed, the
+// upload would be refused for good) waits for it instead.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../support/demo';
+import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 import { png } from '../support/images';
 import { openDevice, settle, type Device } from '../support/sync-device';
-import { closeDb, remember, rowOf } from './commands-support';
+import { closeDb, daratPayload, makeVehicle, remember, rowOf } from './commands-support';
 import { unloadingAtCikarang } from './handover-support';
 
 // One device at a time: RxDB's open-core build holds 13 collections per JavaScript context.
@@ -75,5 +77,34 @@ describe('the upload queue', () => {
     expect(await cikarang.engine.local.store.uploads.get(path)).toMatchObject({ state: 'uploaded' });
     expect(await cikarang.engine.local.store.conflicts.toArray()).toEqual([]);
     expect(await rowOf('shipment_documents', id)).toEqual(row);
+  });
+
+  it('keeps a file of a shipment the server does not have yet until its creation is there', async () => {
+    const vehicleId = await makeVehicle(HUB.karawang);
+    const karawang = await device(DEMO_USERS.karawang);
+    // The server fails every push (a round whose push fails still uploads, then pulls).
+    karawang.proxy.failMatching(/\/rest\/v1\/rpc\/apply_commands/, 503);
+    const shipment = daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang);
+    await karawang.engine.dispatch('create_shipment_darat', shipment);
+    const { id, path } = await karawang.engine.queueDocument({
+      shipmentId: shipment.shipment_id,
+      kind: 'surat_jalan',
+      bytes: new TextEncoder().encode('%PDF-1.4 surat jalan'),
+      mime: 'application/pdf',
+    });
+    await karawang.engine.syncNow();
+    await karawang.engine.syncNow();
+    // Not sent, so not refused: it waits for the shipment.
+    expect(karawang.proxy.forwarded.filter((r) => r.includes(path))).toEqual([]);
+    expect(await karawang.engine.local.store.uploads.get(path)).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+    });
+    expect(await karawang.engine.local.store.conflicts.toArray()).toEqual([]);
+    karawang.proxy.clearFailures();
+    await settle(karawang.engine);
+    expect(await karawang.engine.local.store.uploads.get(path)).toMatchObject({ state: 'uploaded' });
+    expect(await rowOf('shipment_documents', id)).toMatchObject({ shipment_id: shipment.shipment_id, path });
+    expect(await karawang.engine.local.store.conflicts.toArray()).toEqual([]);
   });
 });
