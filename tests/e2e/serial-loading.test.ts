@@ -65,6 +65,8 @@ it('Karawang scans TVs into a truck offline, refusals said with their reason; th
   const scanner = page.getByTestId('serial-scanner');
   const scanned = scanner.getByTestId('serial-scan-count');
   await expect.poll(() => scanned.getAttribute('data-count'), { timeout: 60_000 }).toBe('3');
+  // The frames were read off the page's main thread, in the scan worker.
+  expect(page.workers().some((w) => w.url().includes('/assets/scan-worker-'))).toBe(true);
   await scanner.getByTestId('serial-scanner-done').click();
   await scanner.waitFor({ state: 'detached' });
   // The form lists them in the order taken; a frame missed under load takes one a loop later, so

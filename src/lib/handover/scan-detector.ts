@@ -5,7 +5,11 @@
 // rather than the library's default CDN: the tablet scans with no signal.
 // Issue 28: the surat jalan's QR code (loadQrReader). Issue 42: a TV box's serial number as a
 // 1D barcode (loadBarcodeReader(SERIAL_FORMATS)): Code 128 mostly, Code 39, EAN-13, or a QR code.
+// The ponyfill reads in a worker of its own (scan-worker.ts) where the browser can send it frames
+// (createImageBitmap): a read of a 720p frame takes 30 to 70 ms of ZXing, which on the main thread
+// of a slow tablet held up the page between codes; where a worker cannot start, it reads here.
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
+import type { ScanAnswer } from './scan-worker';
 
 export type BarcodeFormat = 'qr_code' | 'code_128' | 'code_39' | 'ean_13' | 'ean_8' | 'upc_a' | 'itf';
 
@@ -51,6 +55,65 @@ async function ponyfillDetector(formats: readonly BarcodeFormat[]): Promise<Dete
   return new BarcodeDetector({ formats: [...formats] });
 }
 
+/** The one scan worker of the page, shared by every reader; null once it could not start. */
+let scanWorker: Promise<Worker | null> | undefined;
+
+function startScanWorker(): Promise<Worker | null> {
+  scanWorker ??= new Promise((resolve) => {
+    if (typeof Worker === 'undefined' || typeof createImageBitmap !== 'function') return resolve(null);
+    try {
+      const worker = new Worker(new URL('./scan-worker.ts', import.meta.url), { type: 'module' });
+      worker.addEventListener('error', () => resolve(null), { once: true });
+      // The worker reads a blank frame once it has loaded and compiled the reader; a reader that
+      // cannot load there (a policy, an old browser) leaves the reading to the page.
+      void (async () => {
+        const bitmap = await createImageBitmap(new ImageData(1, 1));
+        worker.addEventListener(
+          'message',
+          (event: MessageEvent<ScanAnswer>) => {
+            if ('error' in event.data) {
+              worker.terminate();
+              resolve(null);
+            } else resolve(worker);
+          },
+          { once: true },
+        );
+        worker.postMessage({ id: 0, wasm: wasmAddress(), formats: ['qr_code'], bitmap }, [bitmap]);
+      })().catch(() => resolve(null));
+    } catch {
+      resolve(null);
+    }
+  });
+  return scanWorker;
+}
+
+const wasmAddress = () => new URL(wasmUrl, window.location.origin).toString();
+
+let nextRequest = 1;
+
+/** A detector whose reads run in the scan worker: each frame sent as an ImageBitmap. */
+function workerDetector(worker: Worker, formats: readonly BarcodeFormat[]): DetectorLike {
+  const waiting = new Map<number, { resolve: (texts: { rawValue: string }[]) => void; reject: (e: Error) => void }>();
+  worker.addEventListener('message', (event: MessageEvent<ScanAnswer>) => {
+    const answer = event.data;
+    const request = waiting.get(answer.id);
+    if (!request) return;
+    waiting.delete(answer.id);
+    if ('error' in answer) request.reject(new Error(answer.error));
+    else request.resolve(answer.texts.map((rawValue) => ({ rawValue })));
+  });
+  return {
+    async detect(source) {
+      const bitmap = await createImageBitmap(source as ImageBitmapSource);
+      const id = nextRequest++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, wasm: wasmAddress(), formats: [...formats], bitmap }, [bitmap]);
+      });
+    },
+  };
+}
+
 const readers = new Map<string, Promise<QrReader>>();
 
 /**
@@ -62,7 +125,9 @@ export function loadBarcodeReader(formats: readonly BarcodeFormat[]): Promise<Qr
   let reader = readers.get(key);
   if (!reader) {
     reader = (async () => {
-      const detector = (await nativeDetector(formats)) ?? (await ponyfillDetector(formats));
+      const native = await nativeDetector(formats);
+      const worker = native ? null : await startScanWorker();
+      const detector = native ?? (worker ? workerDetector(worker, formats) : await ponyfillDetector(formats));
       return {
         async read(source) {
           const found = await detector.detect(source);
