@@ -93,7 +93,10 @@ let nextRequest = 1;
 
 /** A detector whose reads run in the scan worker: each frame sent as an ImageBitmap. */
 function workerDetector(worker: Worker, formats: readonly BarcodeFormat[]): DetectorLike {
-  const waiting = new Map<number, { resolve: (texts: { rawValue: string }[]) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<
+    number,
+    { resolve: (texts: { rawValue: string }[]) => void; reject: (e: Error) => void }
+  >();
   worker.addEventListener('message', (event: MessageEvent<ScanAnswer>) => {
     const answer = event.data;
     const request = waiting.get(answer.id);
