@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants as zlib } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 import { apiKeys } from './supabase/local/keys';
 
 // The local stack answers the Supabase API on this port; `vite dev` forwards to it so
@@ -73,6 +74,13 @@ export default defineConfig(({ mode }) => {
         logLevel: 'silent',
       }),
     ],
+    resolve: {
+      alias: [
+        // The `unload` package (broadcast-channel's, under RxDB's leader election) listens for the
+        // deprecated `unload` event; the app's copy listens for `pagehide` (issue 43; the file says why).
+        { find: /^unload$/, replacement: fileURLToPath(new URL('./sync/db/unload-pagehide.ts', import.meta.url)) },
+      ],
+    },
     define: {
       'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(supabaseUrl),
       'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(anonKey),
