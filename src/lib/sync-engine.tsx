@@ -7,7 +7,7 @@ import { compressImage } from './documents/compress-image';
 import { remakeDocument } from './documents/bast-server-time';
 import { requestPersistentStorage } from './hooks/use-storage';
 import { useSession } from './session/session';
-import { supabase } from './session/supabase';
+import { loadSupabase } from './session/load-supabase';
 import { tablesArrived } from './tables-arrived';
 import { PROBE_INTERVAL_KEY, SAFETY_PROBE_KEY } from './session/storage-keys';
 import { useOnline } from './hooks/use-online';
@@ -77,8 +77,8 @@ export function SyncEngineProvider({ children }: { children: ReactNode }) {
     let started: SyncEngine | null = null;
     void afterShellShown()
       .then(() => startMark('dermaga:engine-load'))
-      .then(loadEngine)
-      .then((Engine) => {
+      .then(() => Promise.all([loadEngine(), loadSupabase()]))
+      .then(([Engine, supabase]) => {
         startMark('dermaga:engine-loaded');
         return Engine.start({
           supabase,
