@@ -38,6 +38,26 @@ const shellShown = new Promise<void>((resolve) => {
   markShown = resolve;
 });
 
+/**
+ * Asks for the engine's chunks while the shell draws (issue 43): fetched and compiled beside it
+ * (modulepreload runs nothing), so the engine runs without waiting for them once the shell is
+ * painted. The build names them in index.html (vite.config.ts, engineChunks); none under
+ * `vite dev`.
+ */
+let enginePreloaded = false;
+function preloadEngine(): void {
+  if (enginePreloaded) return;
+  enginePreloaded = true;
+  const names = document.querySelector<HTMLMetaElement>('meta[name="dermaga-engine"]')?.content ?? '';
+  for (const href of names.split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
 /** Called once the signed-in shell and its screen have rendered: the engine loads after that frame. */
 export function signedInShellShown(): void {
   // After the frame that paints it: a task queued from the animation frame runs after the paint.
@@ -75,6 +95,7 @@ export function SyncEngineProvider({ children }: { children: ReactNode }) {
     if (!userId || !role) return;
     let cancelled = false;
     let started: SyncEngine | null = null;
+    preloadEngine();
     void afterShellShown()
       .then(() => startMark('dermaga:engine-load'))
       .then(() => Promise.all([loadEngine(), loadSupabase()]))
