@@ -1,4 +1,4 @@
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -12,6 +12,56 @@ import { apiKeys } from './supabase/local/keys';
 const LOCAL_API = process.env.SUPABASE_LOCAL_API_URL || 'http://127.0.0.1:54321';
 const API_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'];
 
+/**
+ * The sync engine's chunks (sync/index.ts and what it imports that the first screen does not) named
+ * in index.html, <meta name="dermaga-engine">: a signed-in start asks for them (modulepreload,
+ * fetched and compiled, not run) while the shell draws, and runs them once it is painted
+ * (src/lib/sync-engine.tsx; issue 43). index.html is precached with its content's revision, so
+ * the names always match the build's chunks.
+ */
+function engineChunks(): Plugin {
+  return {
+    name: 'dermaga-engine-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = new Map(
+          Object.values(bundle).flatMap((file) =>
+            file.type === 'chunk' ? [[file.fileName, file] as const] : [],
+          ),
+        );
+        const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
+          if (seen.has(fileName)) return seen;
+          seen.add(fileName);
+          for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, seen);
+          return seen;
+        };
+        const all = [...chunks.values()];
+        const engine = all.find(
+          (c) => c.isDynamicEntry && /[\\/]sync[\\/]index\.ts$/.test(c.facadeModuleId ?? ''),
+        );
+        const entry = all.find((c) => c.isEntry);
+        if (!engine || !entry)
+          throw new Error('dermaga-engine-chunks: no chunk for sync/index.ts or no entry');
+        const firstScreen = closure(entry.fileName);
+        const files = [...closure(engine.fileName)].filter((f) => !firstScreen.has(f));
+        return {
+          html,
+          tags: [
+            {
+              tag: 'meta',
+              attrs: { name: 'dermaga-engine', content: files.map((f) => `/${f}`).join(' ') },
+              injectTo: 'head',
+            },
+          ],
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
 
@@ -24,6 +74,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       tailwindcss(),
+      engineChunks(),
       VitePWA({
         // A new version waits until the user chooses Reload (src/app/pwa-prompts.tsx).
         registerType: 'prompt',

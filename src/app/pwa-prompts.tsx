@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { toastLater } from '../components/ui/sonner';
 import { t } from '../lib/i18n';
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -31,28 +31,32 @@ export function PwaPrompts() {
 
   useEffect(() => {
     if (!offlineReady) return;
-    toast.success(t('shell.pwaOfflineReady'), { description: t('shell.pwaOfflineReadyDescription') });
+    toastLater((toast) =>
+      toast.success(t('shell.pwaOfflineReady'), { description: t('shell.pwaOfflineReadyDescription') }),
+    );
     setOfflineReady(false);
   }, [offlineReady, setOfflineReady]);
 
   useEffect(() => {
     if (!needRefresh) return;
-    toast.info(t('shell.pwaUpdateTitle'), {
-      id: UPDATE_TOAST_ID,
-      description: t('shell.pwaUpdateDescription'),
-      duration: Infinity,
-      action: {
-        label: t('common.reload'),
-        onClick: () => {
-          // vite-plugin-pwa reloads on Workbox's 'controlling' only when the page was already
-          // controlled at load; on a first visit it is not, so reload on the switch ourselves.
-          navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
-            once: true,
-          });
-          void updateServiceWorker(true);
+    toastLater((toast) =>
+      toast.info(t('shell.pwaUpdateTitle'), {
+        id: UPDATE_TOAST_ID,
+        description: t('shell.pwaUpdateDescription'),
+        duration: Infinity,
+        action: {
+          label: t('common.reload'),
+          onClick: () => {
+            // vite-plugin-pwa reloads on Workbox's 'controlling' only when the page was already
+            // controlled at load; on a first visit it is not, so reload on the switch ourselves.
+            navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+              once: true,
+            });
+            void updateServiceWorker(true);
+          },
         },
-      },
-    });
+      }),
+    );
   }, [needRefresh, updateServiceWorker]);
 
   return null;

@@ -10,39 +10,17 @@
 // The locale comes from one place (displayLocale), ready for English (en-GB).
 import { formatDistanceStrict, isValid, parseISO } from 'date-fns';
 import { enGB, id as idLocale } from 'date-fns/locale';
+import { displayLocale, type DisplayLocale } from './display-locale';
 import { zoneLabel, type TimeZone } from './time-zone';
 
+// The locale's own module (issue 43: the language is set on the first screen, which writes no
+// date and so does not carry date-fns); every formatter here reads it.
+export { displayLocale, inLocale, setDisplayLocale, type DisplayLocale } from './display-locale';
+
 export type DateInput = Date | string | number | null | undefined;
-export type DisplayLocale = 'id-ID' | 'en-GB';
 
 /** Shown where a date is missing or cannot be read. */
 export const NO_DATE = '-';
-
-let locale: DisplayLocale = 'id-ID';
-
-/** The locale every formatter writes in. */
-export function displayLocale(): DisplayLocale {
-  return locale;
-}
-
-/** Switches every formatter to another locale (the language setting, once there is one). */
-export function setDisplayLocale(next: DisplayLocale): void {
-  locale = next;
-}
-
-/**
- * Formats in `fixed` whatever the app's language: a document (the surat jalan, the BAST) is in
- * Bahasa Indonesia on every device. Synchronous, so no other formatting sees the change.
- */
-export function inLocale<T>(fixed: DisplayLocale, format: () => T): T {
-  const before = locale;
-  locale = fixed;
-  try {
-    return format();
-  } finally {
-    locale = before;
-  }
-}
 
 const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -57,6 +35,7 @@ export function toDate(value: DateInput): Date | null {
 // and a list of cards formats hundreds of dates.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function dateTimeFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const locale = displayLocale();
   const key = `${locale}|${timeZone ?? ''}`;
   let f = formatters.get(key);
   if (!f) {
@@ -178,6 +157,7 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
  */
 export function formatNumber(value: number | null | undefined, fractionDigits?: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NO_DATE;
+  const locale = displayLocale();
   const key = `${locale}|${fractionDigits ?? ''}`;
   let f = numberFormats.get(key);
   if (!f) {
@@ -204,6 +184,7 @@ const JUST_NOW: Record<DisplayLocale, string> = { 'id-ID': 'baru saja', 'en-GB':
 export function formatAge(value: DateInput, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return NO_DATE;
+  const locale = displayLocale();
   if (Math.abs(now.getTime() - date.getTime()) < 45_000) return JUST_NOW[locale];
   return formatDistanceStrict(date, now, {
     addSuffix: true,

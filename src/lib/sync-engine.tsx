@@ -7,7 +7,7 @@ import { compressImage } from './documents/compress-image';
 import { remakeDocument } from './documents/bast-server-time';
 import { requestPersistentStorage } from './hooks/use-storage';
 import { useSession } from './session/session';
-import { supabase } from './session/supabase';
+import { loadSupabase } from './session/load-supabase';
 import { tablesArrived } from './tables-arrived';
 import { PROBE_INTERVAL_KEY, SAFETY_PROBE_KEY } from './session/storage-keys';
 import { useOnline } from './hooks/use-online';
@@ -37,6 +37,26 @@ let markShown: () => void = () => undefined;
 const shellShown = new Promise<void>((resolve) => {
   markShown = resolve;
 });
+
+/**
+ * Asks for the engine's chunks while the shell draws (issue 43): fetched and compiled beside it
+ * (modulepreload runs nothing), so the engine runs without waiting for them once the shell is
+ * painted. The build names them in index.html (vite.config.ts, engineChunks); none under
+ * `vite dev`.
+ */
+let enginePreloaded = false;
+function preloadEngine(): void {
+  if (enginePreloaded) return;
+  enginePreloaded = true;
+  const names = document.querySelector<HTMLMetaElement>('meta[name="dermaga-engine"]')?.content ?? '';
+  for (const href of names.split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
 
 /** Called once the signed-in shell and its screen have rendered: the engine loads after that frame. */
 export function signedInShellShown(): void {
@@ -75,10 +95,11 @@ export function SyncEngineProvider({ children }: { children: ReactNode }) {
     if (!userId || !role) return;
     let cancelled = false;
     let started: SyncEngine | null = null;
+    preloadEngine();
     void afterShellShown()
       .then(() => startMark('dermaga:engine-load'))
-      .then(loadEngine)
-      .then((Engine) => {
+      .then(() => Promise.all([loadEngine(), loadSupabase()]))
+      .then(([Engine, supabase]) => {
         startMark('dermaga:engine-loaded');
         return Engine.start({
           supabase,

@@ -1,37 +1,27 @@
-import { useEffect, type ComponentProps, type CSSProperties } from 'react';
+// The toasts' host. sonner (about 11 KB gzip) is not on the first screen (issue 43): the toaster
+// (./toaster.tsx, with sonner) is its own chunk, loaded once the app has rendered, and the first
+// screen's code (the sign-in, the service worker's prompts) shows a toast through toastLater. A
+// toast made before the toaster has mounted shows once it has (sonner hands a new subscriber the
+// toasts still active). The screens past the first import `toast` from 'sonner' as before.
+import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster as Sonner } from 'sonner';
-import { useT } from '../../lib/i18n';
+import type { toast } from 'sonner';
 
-/** The app's toasts (sonner), styled with the theme's tokens. */
-export function Toaster(props: ComponentProps<typeof Sonner>) {
-  const t = useT();
-  return (
-    <Sonner
-      richColors
-      closeButton
-      containerAriaLabel={t('common.notifications')}
-      toastOptions={{ closeButtonAriaLabel: t('ui.closeToast') }}
-      position="top-right"
-      // Below the app header, so a toast never hides the sync indicator.
-      offset={{ top: '4.5rem', right: '1rem' }}
-      // Phones too (sonner's own is 16px from the top there: over the header's sync status).
-      mobileOffset={{ top: '4.5rem', right: '1rem', left: '1rem' }}
-      style={
-        {
-          '--normal-bg': 'var(--popover)',
-          '--normal-text': 'var(--popover-foreground)',
-          '--normal-border': 'var(--border)',
-          // sonner's rich colours give text of 3.1 to 4.4:1 on their backgrounds; the theme's toast
-          // tokens (src/index.css) reach 7:1, black on white in high-contrast mode (issue 29).
-          '--success-text': 'var(--toast-success-text)',
-          '--info-text': 'var(--toast-info-text)',
-          '--warning-text': 'var(--toast-warning-text)',
-          '--error-text': 'var(--toast-error-text)',
-        } as CSSProperties
-      }
-      {...props}
-    />
+type ToasterModule = typeof import('./toaster');
+let loading: Promise<ToasterModule> | undefined;
+function loadToaster(): Promise<ToasterModule> {
+  loading ??= import('./toaster').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/** Shows a toast once sonner has loaded (at once when it has). */
+export function toastLater(show: (toaster: typeof toast) => void): void {
+  loadToaster().then(
+    (module) => show(module.toast),
+    (error: unknown) => console.error('toasts: could not be loaded', error),
   );
 }
 
@@ -52,8 +42,15 @@ export function DetachedToaster() {
     host.style.pointerEvents = 'auto';
     document.body.appendChild(host);
     const root = createRoot(host);
-    root.render(<Toaster />);
+    let unmounted = false;
+    loadToaster().then(
+      ({ Toaster }) => {
+        if (!unmounted) root.render(<Toaster />);
+      },
+      (error: unknown) => console.error('toasts: could not be loaded', error),
+    );
     return () => {
+      unmounted = true;
       // Not while React commits the app's root.
       setTimeout(() => {
         root.unmount();

@@ -5,7 +5,6 @@
 // spec's toasts.
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
 import { Eye, EyeOff } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -13,7 +12,8 @@ import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../lib/i18n';
 import { signedInBefore } from '../../lib/session/welcome-back';
-import { authenticate, type AuthMode } from './authenticate';
+import { toastLater } from '../../components/ui/sonner';
+import type { AuthMode } from './authenticate';
 import type { LoginField } from './login-schema';
 
 interface AuthError {
@@ -43,7 +43,9 @@ export function AuthForm() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // zod only when the form is sent: the sign-in screen paints without it (issue 32).
+    // zod only when the form is sent: the sign-in screen paints without it (issue 32); so is the
+    // sign-in's call, with supabase-js (issue 43: loaded after the first paint, load-supabase.ts).
+    const sending = import('./authenticate');
     const { validateLogin } = await import('./login-schema');
     const validation = validateLogin({ email, password });
     if (!validation.ok) {
@@ -55,6 +57,7 @@ export function AuthForm() {
 
     setError(null);
     setSubmitting(true);
+    const { authenticate } = await sending;
     const { error: refused } = await authenticate(mode, validation.credentials);
     setSubmitting(false);
 
@@ -64,10 +67,12 @@ export function AuthForm() {
       const title = signedInBefore(validation.credentials.email)
         ? 'auth.welcomeTitle'
         : 'auth.welcomeFirstTitle';
-      toast.success(t(title), { description: t('auth.welcomeDescription') });
+      toastLater((toast) => toast.success(t(title), { description: t('auth.welcomeDescription') }));
       navigate('/', { replace: true });
     } else {
-      toast.success(t('auth.verifyTitle'), { description: t('auth.verifyDescription') });
+      toastLater((toast) =>
+        toast.success(t('auth.verifyTitle'), { description: t('auth.verifyDescription') }),
+      );
     }
   }
 

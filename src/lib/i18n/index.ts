@@ -15,7 +15,7 @@
 // high contrast) and drives <html lang> and the date and number formats (format-date.ts).
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { setDisplayLocale } from '../format-date';
+import { setDisplayLocale } from '../display-locale';
 import { LANGUAGE_KEY } from '../session/storage-keys';
 import { id, type Catalogue } from './id';
 

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { deriveHubInfo, EMPTY_HUB_INFO, type HubInfo, type HubRow } from './hub-info';
 import { DEFAULT_ROLE, isRole, roleLabel, type Role } from './roles';
 import { PROFILE_CACHE_KEY } from './storage-keys';
-import { supabase } from './supabase';
+import { loadSupabase } from './load-supabase';
 
 export interface UserProfile {
   userId: string;
@@ -87,6 +87,7 @@ interface ProfileRow {
  * there is no profile (spec 6); rejects when the server cannot be reached or errs.
  */
 export async function fetchProfile(user: Pick<User, 'id' | 'email'>): Promise<UserProfile> {
+  const supabase = await loadSupabase();
   const { data, error } = await supabase
     .from('profiles')
     .select('user_id, email, full_name, role, hub_id, hub:hubs(id, name, city, type)')

@@ -2,7 +2,8 @@
 // holds the session (Supabase Auth) and its profile for the whole app (useSession, useSignedIn);
 // beside it the profile read and cache (profile.ts), the Supabase client (supabase.ts) and the
 // bound on its requests (request-timeout.ts), the roles and what each may open (roles.ts,
-// access.ts, hub-info.ts), every localStorage key (storage-keys.ts), the sign-in's greeting
+// access.ts, hub-info.ts), every localStorage key (storage-keys.ts), the client's chunk loaded
+// after the first paint (load-supabase.ts), the sign-in's greeting
 // (welcome-back.ts) and sign-out's wipe of all that is local (wipe-local-data.ts).
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/supabase-js';
@@ -14,8 +15,8 @@ import {
   writeCachedProfile,
   type UserProfile,
 } from './profile';
+import { loadSupabase, type SupabaseClient } from './load-supabase';
 import { AUTH_STORAGE_KEY } from './storage-keys';
-import { supabase } from './supabase';
 import { wipeLocalData } from './wipe-local-data';
 
 export type SessionState =
@@ -59,8 +60,37 @@ function readStoredSession(): Session | null {
   }
 }
 
+/**
+ * Whether the address brings a session for supabase-js to take (detectSessionInUrl): the link of
+ * a sign-up's verification e-mail (#access_token=..., or ?code= in the PKCE flow), or its error.
+ */
+function sessionInUrl(): boolean {
+  const { hash, search } = window.location;
+  return /[#&](access_token|error_description)=/.test(hash) || /[?&]code=/.test(search);
+}
+
 function isExpired(session: Session): boolean {
   return typeof session.expires_at === 'number' && session.expires_at * 1000 <= Date.now();
+}
+
+/** Follows supabase-js's session (sign-in, refresh, sign-out); returns the unsubscribe. */
+function followAuth(supabase: SupabaseClient, setAuth: (auth: AuthState) => void): () => void {
+  // onAuthStateChange replays the stored session as INITIAL_SESSION, so no separate getSession().
+  const { data } = supabase.auth.onAuthStateChange((event, session) => {
+    // Signing out of a shared tablet: stay on the current screen until the
+    // wipe is done and the page reloads on /auth, so nothing half-wiped shows.
+    if (signingOut && !session) return;
+    if (event === 'SIGNED_IN') console.info('auth: signed in', session?.user.email);
+    if (session) {
+      setAuth({ status: 'signed-in', session, stale: false });
+      return;
+    }
+    const stored = event === 'INITIAL_SESSION' ? readStoredSession() : null;
+    if (stored)
+      console.info('auth: the token could not be refreshed; working offline with the stored session');
+    setAuth(stored ? { status: 'signed-in', session: stored, stale: true } : { status: 'signed-out' });
+  });
+  return () => data.subscription.unsubscribe();
 }
 
 /**
@@ -71,37 +101,42 @@ function isExpired(session: Session): boolean {
 export function SessionProvider({ children }: { children: ReactNode }) {
   // Local first: a stored session opens the app at once. supabase-js confirms it later; with
   // an expired token and no network it would first retry the refresh for up to half a minute.
+  // With none stored (and none in the address) the device is signed out: /auth paints before
+  // supabase-js has loaded (issue 43), which would find no session either.
   const [auth, setAuth] = useState<AuthState>(() => {
     const stored = readStoredSession();
-    return stored
-      ? { status: 'signed-in', session: stored, stale: isExpired(stored) }
-      : { status: 'loading' };
+    if (stored) return { status: 'signed-in', session: stored, stale: isExpired(stored) };
+    return sessionInUrl() ? { status: 'loading' } : { status: 'signed-out' };
   });
 
   useEffect(() => {
-    // onAuthStateChange replays the stored session as INITIAL_SESSION, so no separate getSession().
-    const { data } = supabase.auth.onAuthStateChange((event, session) => {
-      // Signing out of a shared tablet: stay on the current screen until the
-      // wipe is done and the page reloads on /auth, so nothing half-wiped shows.
-      if (signingOut && !session) return;
-      if (event === 'SIGNED_IN') console.info('auth: signed in', session?.user.email);
-      if (session) {
-        setAuth({ status: 'signed-in', session, stale: false });
-        return;
-      }
-      const stored = event === 'INITIAL_SESSION' ? readStoredSession() : null;
-      if (stored)
-        console.info('auth: the token could not be refreshed; working offline with the stored session');
-      setAuth(stored ? { status: 'signed-in', session: stored, stale: true } : { status: 'signed-out' });
-    });
-    return () => data.subscription.unsubscribe();
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    void loadSupabase().then(
+      (supabase) => {
+        if (cancelled) return;
+        unsubscribe = followAuth(supabase, setAuth);
+      },
+      (error: unknown) => {
+        // Only without the chunk (no service worker yet and no network): the stored session stands.
+        console.warn('auth: the Supabase client could not be loaded', error);
+        if (!cancelled) setAuth((now) => (now.status === 'loading' ? { status: 'signed-out' } : now));
+      },
+    );
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
   }, []);
 
   const stale = auth.status === 'signed-in' && auth.stale;
   useEffect(() => {
     if (!stale) return;
     // Back online: ask supabase-js for the session, which refreshes the token (TOKEN_REFRESHED).
-    const refresh = () => void supabase.auth.getSession();
+    const refresh = () =>
+      void loadSupabase()
+        .then((supabase) => supabase.auth.getSession())
+        .catch(() => undefined);
     window.addEventListener('online', refresh);
     return () => window.removeEventListener('online', refresh);
   }, [stale]);
@@ -191,6 +226,7 @@ export async function signOutAndWipe({
   signingOut = true;
   try {
     // 'local': only this tablet's session ends; the user's other devices stay signed in.
+    const supabase = await loadSupabase();
     const { error } = await supabase.auth.signOut({ scope: 'local' });
     if (error) console.warn('sign-out could not reach the server; forgetting the session here', error);
   } catch (err) {
