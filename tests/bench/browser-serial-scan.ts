@@ -26,7 +26,7 @@ import {
   writeSerialVideo,
   type SerialVideo,
 } from '../support/serial-video';
-import { CAMERA_ARGS } from '../e2e/serial-camera';
+import { fakeCameraArgs } from '../e2e/handover-flow-support';
 import { fmt, median, percentile, progress, VIEWPORT } from './browser-page';
 import { SCALE } from './seed';
 import { serialCheckBench } from './browser-serial-check';
@@ -170,7 +170,7 @@ export async function serialScanBench(appUrl: string, dbUrl: string): Promise<Be
   writeSerialVideo(file, []);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, ...CAMERA_ARGS(file)],
+    args: [...CHROMIUM_ARGS, ...fakeCameraArgs(file)],
   });
   const rows: BenchRow[] = [];
   try {

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, useBrowser } from '../support/browser';
 import { DEMO_USERS, HUB } from '../support/demo';
+import { countedReceipt } from '../support/receipt';
 import * as hub from './hub-support';
 
 const browser = useBrowser();
@@ -28,30 +29,21 @@ beforeAll(async () => {
   });
   // One TV on its way to POD Makassar by serial, then unloaded and received there by serial.
   await hub.otwToMakassar(podShipment, { smartboard: 1, bracket: 0 }, { daysAgo: 2, dueInDays: 1 });
-  await hub.query(
-    `insert into public.tv_units (serial, state, shipment_id) values ($1, 'in_transit', $2)`,
-    [podSerial, podShipment.id],
-  );
+  await hub.query(`insert into public.tv_units (serial, state, shipment_id) values ($1, 'in_transit', $2)`, [
+    podSerial,
+    podShipment.id,
+  ]);
   await hub.applyAs(DEMO_USERS.admin, 'pod_confirm_arrival', { shipment_id: podShipment.id });
   await hub.applyAs(DEMO_USERS.admin, 'pod_start_unloading', { shipment_id: podShipment.id });
   await hub.applyAs(DEMO_USERS.admin, 'pod_complete', {
     shipment_id: podShipment.id,
     smartboard_inventory_id: randomUUID(),
     bracket_inventory_id: randomUUID(),
-    receipt: {
-      receipt_id: randomUUID(),
-      smartboard_received: 1,
-      bracket_received: 0,
-      smartboard_damaged: 0,
-      bracket_damaged: 0,
+    receipt: countedReceipt(1, 0, {
       receiver_name: 'Penerima E2E',
       driver_name: 'Sopir E2E',
-      receiver_signature_id: randomUUID(),
-      driver_signature_id: randomUUID(),
-      signed_at: new Date().toISOString(),
-      discrepancies: [],
       tv_serials: { received: [podSerial], damaged: [] },
-    },
+    }),
   });
 });
 
@@ -97,7 +89,9 @@ describe('find a unit by its serial number', () => {
   });
 
   it('a unit received at a POD: delivered there, its receipt in its path', async () => {
-    const [pod] = await hub.query<{ name: string }>('select name from public.hubs where id = $1', [HUB.makassar]);
+    const [pod] = await hub.query<{ name: string }>('select name from public.hubs where id = $1', [
+      HUB.makassar,
+    ]);
     const { context, page } = await hub.tablet(browser(), 'admin');
     try {
       await searchSerial(page, podSerial);

@@ -1,6 +1,7 @@
 // Shared by the handover acceptance tests (handover-darat, handover-sea): the surat jalan's
 // QR image taken out of its PDF and fed to Chromium's fake camera, which plays a Y4M file
-// (--use-file-for-fake-video-capture) in a loop.
+// (--use-file-for-fake-video-capture) in a loop. Its flags serve the serial camera too
+// (serial-camera.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { extractImages, getDocumentProxy } from 'unpdf';
 import { expect } from 'vitest';
+import { appUrl } from '../support/browser';
 import { pdfQrCodes } from '../support/handover-pdf';
 
 export const CAMERA_WIDTH = 640;
@@ -59,6 +61,23 @@ export async function qrImageOfPdf(bytes: Uint8Array): Promise<{ text: string; i
       return { text, image: { width: image.width, height: image.height, gray } };
   }
   throw new Error('no square image in the PDF');
+}
+
+/**
+ * The surat jalan's code (issue 40: sealed, it also names the document and its content's hash)
+ * opens the shipment's receipt; its picture is written to the fake camera's `file`: the paper
+ * on the truck, as the receiving tablet's camera will see it.
+ */
+export async function cameraSeesSuratJalan(
+  file: string,
+  pdf: Uint8Array,
+  shipment: { id: string; batch: string },
+): Promise<void> {
+  const qr = await qrImageOfPdf(pdf);
+  expect(qr.text).toContain(
+    `${new URL(appUrl('/')).origin}/terima/${shipment.id}?batch=${encodeURIComponent(shipment.batch)}&doc=`,
+  );
+  writeY4m(file, qr.image);
 }
 
 /**

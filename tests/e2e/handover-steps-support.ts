@@ -10,7 +10,7 @@ import type { DemoUser } from '../support/demo';
 import { USER_ID } from '../support/demo';
 import { pdfText } from '../support/handover-pdf';
 import { seriousViolations } from './axe';
-import { downloadOf } from './handover-flow-support';
+import { countShortAndSign, downloadOf } from './handover-flow-support';
 import * as hub from './hub-support';
 
 export interface Balance {
@@ -73,6 +73,54 @@ export async function suratJalanStored(shipmentId: string): Promise<void> {
     );
     return doc;
   }, 60_000);
+}
+
+/** Signal back at the origin: the shipment and its surat jalan reach the server; the tablet is closed. */
+export async function originSynced(
+  origin: { context: BrowserContext; page: Page },
+  shipmentId: string,
+): Promise<void> {
+  await origin.context.setOffline(false);
+  await hub.waitSynced(origin.page, 90_000);
+  await suratJalanStored(shipmentId);
+  await origin.context.close();
+}
+
+/**
+ * The receipt counted two TVs short and signed (countShortAndSign), axe-clean, sent with
+ * `submit`; the BAST the tablet makes names the batch, both signers, the shortfall and its note.
+ */
+export async function receiveShortWithBast(
+  page: Page,
+  dialog: Locator,
+  submit: string,
+  batch: string,
+  counted: Parameters<typeof countShortAndSign>[2],
+): Promise<void> {
+  await countShortAndSign(page, dialog, counted);
+  expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
+  await page.getByTestId(submit).click();
+  await expectBast(page, [batch, counted.receiver, counted.driver, 'Kurang', counted.note]);
+}
+
+/**
+ * The receiving side on the server: its receipt row holds `receipt`, its one discrepancy is
+ * two TVs short and open, the BAST, both signatures, the photo and the surat jalan are stored,
+ * and the stock booked at `warehouseId` is what was counted. Answers the discrepancy's id.
+ */
+export async function receivedOnServer(
+  shipmentId: string,
+  expected: { receipt: Record<string, unknown>; warehouseId: string; before: Balance; booked: Balance },
+): Promise<string> {
+  const [counted] = await hub.query<Record<string, unknown>>(
+    'select * from public.shipment_receipts where shipment_id = $1',
+    [shipmentId],
+  );
+  expect(counted).toMatchObject(expected.receipt);
+  const discrepancyId = await openShortOfTwo(shipmentId);
+  await expectDocumentsStored(shipmentId);
+  await expectBookedAt(shipmentId, expected.warehouseId, expected.before, expected.booked);
+  return discrepancyId;
 }
 
 /**

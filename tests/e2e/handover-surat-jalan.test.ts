@@ -50,10 +50,7 @@ beforeAll(async () => {
 
 describe('the surat jalan', () => {
   it('is made offline after the shipping form, printed, shared, uploaded once online and opened from the detail', async () => {
-    const { context, page } = await hub.tablet(browser(), 'karawang');
-    await hub.openHub(page, '/hub-karawang/loading');
-    await context.setOffline(true);
-    await hub.waitOffline(page);
+    const { context, page } = await hub.offlineAtHub(browser(), 'karawang', '/hub-karawang/loading');
 
     await hub.vehicleCard(page, truck.plate).getByRole('button', { name: 'Selesai Muat' }).click();
     const form = page.getByTestId('shipping-dialog');

@@ -205,6 +205,19 @@ export async function openHub(page: Page, path: string): Promise<void> {
   await page.locator('[data-testid=hub-operations]:not([data-hub-id=""])').waitFor();
 }
 
+/** A tablet signed in as `user` (as tablet() makes it) at the hub tab `path`, then offline. */
+export async function offlineAtHub(
+  browser: Browser,
+  user: DemoUser,
+  path: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const device = await tablet(browser, user);
+  await openHub(device.page, path);
+  await device.context.setOffline(true);
+  await waitOffline(device.page);
+  return device;
+}
+
 /** A hub tab by its label; its name ends with its count once the tab's rows are read (issue 29). */
 export async function clickTab(page: Page, label: string): Promise<void> {
   await page

@@ -17,7 +17,8 @@ import { png } from '../support/images';
 import * as hub from './hub-support';
 import { downloadOf } from './handover-flow-support';
 import { closeBast, signReceipt } from './receive-support';
-import { useSerialCamera } from './serial-camera';
+import * as shipping from './shipping-form-support';
+import { closeScanner, openWedge, useSerialCamera, wedge } from './serial-camera';
 import { closeSuratJalan, downloadSuratJalan, suratJalanDialog } from './surat-jalan-support';
 
 const { browser, show } = useSerialCamera('dermaga-serial-handover');
@@ -39,31 +40,6 @@ hub.useSerialTracking(HUB.karawang, HUB.cikarang);
 beforeAll(async () => {
   truck = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false, sedang_muat: true } });
 });
-
-/** Types codes into the open scanner like a wedge scanner (each code and Enter). */
-async function wedge(
-  page: import('playwright-core').Page,
-  code: string,
-): Promise<{ outcome: string; text: string }> {
-  const last = page.getByTestId('serial-scanner').getByTestId('serial-scan-last');
-  const before = (await last.count()) ? Number(await last.getAttribute('data-seq')) : 0;
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
-  await expect.poll(async () => Number((await last.getAttribute('data-seq')) ?? 0)).toBeGreaterThan(before);
-  return { outcome: (await last.getAttribute('data-outcome'))!, text: (await last.textContent())! };
-}
-
-async function openWedge(page: import('playwright-core').Page): Promise<void> {
-  const scanner = page.getByTestId('serial-scanner');
-  await scanner.getByTestId('serial-scanner-state').and(page.locator('[data-state=scanning]')).waitFor();
-  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('serial-wedge');
-}
-
-async function closeScanner(page: import('playwright-core').Page): Promise<void> {
-  const scanner = page.getByTestId('serial-scanner');
-  await scanner.getByTestId('serial-scanner-done').click();
-  await scanner.waitFor({ state: 'detached' });
-}
 
 it('12 serials imported, scanned into a truck, 11 and a stranger received; the server books 11 and names both', async () => {
   // --- Karawang, offline from sign-in: the packing list, the truck by scanning, the surat jalan ---
@@ -120,12 +96,8 @@ it('12 serials imported, scanned into a truck, 11 and a stranger received; the s
   await closeScanner(page);
   await expect.poll(async () => (await tv.getByTestId('tv-serial').allTextContents()).sort()).toEqual(PACKED);
 
-  await hub.choose(page, 'darat-destination', /Gudang Cikarang/);
-  await form.locator('#darat-batch').fill(batch);
-  await form.locator('#darat-bracket').fill('2');
-  await form.getByTestId('shipping-submit').click();
-  await form.getByTestId('shipping-summary').filter({ hasText: batch }).waitFor();
-  await form.getByRole('button', { name: 'Ya, Kirim' }).click();
+  await shipping.fillDaratScanned(page, form, batch, 2);
+  await shipping.sendThroughSummary(form, batch);
   await hub.toast(page, 'Shipping record created successfully. Vehicle status updated.').waitFor();
   // The surat jalan, made on the tablet with no signal, lists the 12.
   await suratJalanDialog(page).getByRole('heading', { name: 'Surat jalan siap' }).waitFor();
@@ -147,11 +119,8 @@ it('12 serials imported, scanned into a truck, 11 and a stranger received; the s
   await karawang.context.close();
 
   // --- Cikarang, offline: arrival, unloading, the receipt by serial ---
-  const cikarang = await hub.tablet(browser(), 'cikarang');
+  const cikarang = await hub.offlineAtHub(browser(), 'cikarang', '/hub-cikarang/otw');
   page = cikarang.page;
-  await hub.openHub(page, '/hub-cikarang/otw');
-  await cikarang.context.setOffline(true);
-  await hub.waitOffline(page);
   const otw = hub.shipmentCard(page, batch);
   await otw.getByRole('button', { name: 'Confirm Tiba' }).click();
   await hub.toast(page, 'Kedatangan berhasil dikonfirmasi').waitFor();

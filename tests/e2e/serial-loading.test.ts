@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { HUB } from '../support/demo';
 import * as hub from './hub-support';
-import { useSerialCamera } from './serial-camera';
+import * as shipping from './shipping-form-support';
+import { closeScanner, openWedge, useSerialCamera, wedge } from './serial-camera';
 import { closeSuratJalan, suratJalanDialog } from './surat-jalan-support';
 
 const { browser, show } = useSerialCamera('dermaga-serial-loading');
@@ -40,10 +41,7 @@ beforeAll(async () => {
 });
 
 it('Karawang scans TVs into a truck offline, refusals said with their reason; the server books them on the shipment', async () => {
-  const { context, page } = await hub.tablet(browser(), 'karawang');
-  await hub.openHub(page, '/hub-karawang/loading');
-  await context.setOffline(true);
-  await hub.waitOffline(page);
+  const { context, page } = await hub.offlineAtHub(browser(), 'karawang', '/hub-karawang/loading');
 
   await hub.vehicleCard(page, truck.plate).getByRole('button', { name: 'Selesai Muat' }).click();
   const form = page.getByTestId('shipping-dialog');
@@ -67,8 +65,7 @@ it('Karawang scans TVs into a truck offline, refusals said with their reason; th
   await expect.poll(() => scanned.getAttribute('data-count'), { timeout: 60_000 }).toBe('3');
   // The frames were read off the page's main thread, in the scan worker.
   expect(page.workers().some((w) => w.url().includes('/assets/scan-worker-'))).toBe(true);
-  await scanner.getByTestId('serial-scanner-done').click();
-  await scanner.waitFor({ state: 'detached' });
+  await closeScanner(page);
   // The form lists them in the order taken; a frame missed under load takes one a loop later, so
   // the list is compared as a set (the serials here sort in the order they are named).
   const listed = async () => (await tv.getByTestId('tv-serial').allTextContents()).sort();
@@ -88,38 +85,29 @@ it('Karawang scans TVs into a truck offline, refusals said with their reason; th
   // A camera that sees nothing now; a wedge scanner types (each code and Enter).
   show([]);
   await tv.getByRole('button', { name: 'Pindai TV' }).click();
-  await scanner.getByTestId('serial-scanner-state').and(page.locator('[data-state=scanning]')).waitFor();
-  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('serial-wedge');
-  const last = scanner.getByTestId('serial-scan-last');
-  const wedge = async (code: string) => {
-    const before = (await last.count()) ? Number(await last.getAttribute('data-seq')) : 0;
-    await page.keyboard.type(code, { delay: 5 });
-    await page.keyboard.press('Enter');
-    await expect.poll(async () => Number((await last.getAttribute('data-seq')) ?? 0)).toBeGreaterThan(before);
-  };
-  await wedge(CAMERA[2]!);
-  await wedge(TYPED.toLowerCase());
+  await openWedge(page);
+  await wedge(page, CAMERA[2]!);
+  await wedge(page, TYPED.toLowerCase());
   expect(await scanned.getAttribute('data-count')).toBe('4');
   // Not this hub's: refused with its reason, in the screen's language.
-  await wedge(FOREIGN);
-  expect(await last.getAttribute('data-outcome')).toBe('refused');
-  expect(await last.textContent()).toBe(`Nomor seri ${FOREIGN} tidak ada di stok hub ini.`);
+  expect(await wedge(page, FOREIGN)).toEqual({
+    outcome: 'refused',
+    text: `Nomor seri ${FOREIGN} tidak ada di stok hub ini.`,
+  });
   // Already in this truck.
-  await wedge(CAMERA[0]!);
-  expect(await last.getAttribute('data-outcome')).toBe('refused');
-  expect(await last.textContent()).toBe(`Nomor seri ${CAMERA[0]} sudah dipindai.`);
+  expect(await wedge(page, CAMERA[0]!)).toEqual({
+    outcome: 'refused',
+    text: `Nomor seri ${CAMERA[0]} sudah dipindai.`,
+  });
   expect(await scanned.getAttribute('data-count')).toBe('4');
   // The form's list stays put while the scanner is open: Enter did not send the form.
   expect(await form.getByTestId('shipping-summary').count()).toBe(0);
-  await scanner.getByTestId('serial-scanner-done').click();
-  await scanner.waitFor({ state: 'detached' });
+  await closeScanner(page);
   await expect.poll(listed).toEqual(LOADED);
   expect(await count.getAttribute('data-count')).toBe('4');
 
   // The rest of the form; the summary names 4 TVs; Kirim, offline.
-  await hub.choose(page, 'darat-destination', /Gudang Cikarang/);
-  await form.locator('#darat-batch').fill(batch);
-  await form.locator('#darat-bracket').fill('1');
+  await shipping.fillDaratScanned(page, form, batch, 1);
   await form.getByTestId('shipping-submit').click();
   const summary = form.getByTestId('shipping-summary');
   await summary.filter({ hasText: batch }).waitFor();
@@ -137,16 +125,14 @@ it('Karawang scans TVs into a truck offline, refusals said with their reason; th
   await form.getByTestId('tv-serials').waitFor();
   show([]);
   await form.getByRole('button', { name: 'Pindai TV' }).click();
-  await scanner.getByTestId('serial-scanner-state').and(page.locator('[data-state=scanning]')).waitFor();
-  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('serial-wedge');
-  await wedge(TYPED);
-  expect(await last.getAttribute('data-outcome')).toBe('refused');
-  expect(await last.textContent()).toBe(`Nomor seri ${TYPED} ada di pengiriman lain yang belum selesai.`);
+  await openWedge(page);
+  expect(await wedge(page, TYPED)).toEqual({
+    outcome: 'refused',
+    text: `Nomor seri ${TYPED} ada di pengiriman lain yang belum selesai.`,
+  });
   // The one left behind is still in stock here.
-  await wedge(LEFT);
-  expect(await last.getAttribute('data-outcome')).toBe('accepted');
-  await scanner.getByTestId('serial-scanner-done').click();
-  await scanner.waitFor({ state: 'detached' });
+  expect((await wedge(page, LEFT)).outcome).toBe('accepted');
+  await closeScanner(page);
   await form.getByRole('button', { name: 'Batal', exact: true }).click();
   await form.waitFor({ state: 'detached' });
 

@@ -14,7 +14,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { HUB, WAREHOUSE } from '../support/demo';
 import { seriousViolations } from './axe';
 import * as hub from './hub-support';
-import { useSerialCamera } from './serial-camera';
+import { closeScanner, openWedge, useSerialCamera, wedge } from './serial-camera';
 
 // The camera sees nothing here: the codes come from a keyboard-wedge scanner.
 const { browser } = useSerialCamera('dermaga-serial-receipt');
@@ -63,10 +63,7 @@ beforeAll(async () => {
 });
 
 it('Cikarang scans what arrived offline: missing and unexpected as it goes, the discrepancies naming the serials', async () => {
-  const { context, page } = await hub.tablet(browser(), 'cikarang');
-  await hub.openHub(page, '/hub-cikarang/unloading');
-  await context.setOffline(true);
-  await hub.waitOffline(page);
+  const { context, page } = await hub.offlineAtHub(browser(), 'cikarang', '/hub-cikarang/unloading');
 
   await hub.shipmentCard(page, batch).getByRole('button', { name: 'Selesai Bongkar' }).click();
   const form = page.getByTestId('complete-unloading-dialog');
@@ -92,36 +89,27 @@ it('Cikarang scans what arrived offline: missing and unexpected as it goes, the 
 
   // A wedge scanner types each code and Enter into the scanner's field.
   await section.getByRole('button', { name: 'Pindai TV' }).click();
-  const scanner = page.getByTestId('serial-scanner');
-  await scanner.getByTestId('serial-scanner-state').and(page.locator('[data-state=scanning]')).waitFor();
-  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('serial-wedge');
-  const last = scanner.getByTestId('serial-scan-last');
-  const wedge = async (code: string) => {
-    const before = (await last.count()) ? Number(await last.getAttribute('data-seq')) : 0;
-    await page.keyboard.type(code, { delay: 5 });
-    await page.keyboard.press('Enter');
-    await expect.poll(async () => Number((await last.getAttribute('data-seq')) ?? 0)).toBeGreaterThan(before);
-  };
-  await wedge(ONE);
-  await wedge(TWO.toLowerCase());
-  await wedge(THREE);
+  await openWedge(page);
+  await wedge(page, ONE);
+  await wedge(page, TWO.toLowerCase());
+  await wedge(page, THREE);
   // Not on this shipment: taken, as "lebih".
-  await wedge(FOREIGN);
-  expect(await last.getAttribute('data-outcome')).toBe('accepted');
-  const scanned = scanner.getByTestId('serial-scan-count');
+  expect((await wedge(page, FOREIGN)).outcome).toBe('accepted');
+  const scanned = page.getByTestId('serial-scanner').getByTestId('serial-scan-count');
   expect(await scanned.getAttribute('data-count')).toBe('4');
   expect(await scanned.textContent()).toBe('4 / 4');
   // No serial, and one already scanned: refused with their reasons.
-  await wedge('??');
-  expect(await last.getAttribute('data-outcome')).toBe('refused');
-  expect(await last.textContent()).toBe('Nomor seri "??" tidak valid: 3 sampai 64 huruf, angka atau - _ / .');
-  await wedge(ONE.toLowerCase());
-  expect(await last.getAttribute('data-outcome')).toBe('refused');
-  expect(await last.textContent()).toBe(`Nomor seri ${ONE} sudah dipindai.`);
+  expect(await wedge(page, '??')).toEqual({
+    outcome: 'refused',
+    text: 'Nomor seri "??" tidak valid: 3 sampai 64 huruf, angka atau - _ / .',
+  });
+  expect(await wedge(page, ONE.toLowerCase())).toEqual({
+    outcome: 'refused',
+    text: `Nomor seri ${ONE} sudah dipindai.`,
+  });
   expect(await scanned.getAttribute('data-count')).toBe('4');
   // Enter did not send the receipt: the form is still open behind the scanner.
-  await scanner.getByTestId('serial-scanner-done').click();
-  await scanner.waitFor({ state: 'detached' });
+  await closeScanner(page);
   await form.waitFor();
 
   const rows = () =>
@@ -142,12 +130,9 @@ it('Cikarang scans what arrived offline: missing and unexpected as it goes, the 
   expect(await list('receipt-serial-missing-list')).toEqual([THREE, FOUR]);
   expect(await tvReceived.getAttribute('data-count')).toBe('3');
   await section.getByRole('button', { name: 'Pindai TV' }).click();
-  await scanner.getByTestId('serial-scanner-state').and(page.locator('[data-state=scanning]')).waitFor();
-  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('serial-wedge');
-  await wedge(THREE);
-  expect(await last.getAttribute('data-outcome')).toBe('accepted');
-  await scanner.getByTestId('serial-scanner-done').click();
-  await scanner.waitFor({ state: 'detached' });
+  await openWedge(page);
+  expect((await wedge(page, THREE)).outcome).toBe('accepted');
+  await closeScanner(page);
   await expect.poll(figures).toEqual({ expected: '4', scanned: '4', missing: '1', unexpected: '1' });
   expect(await rows()).toEqual([ONE, TWO, FOREIGN, THREE]);
 

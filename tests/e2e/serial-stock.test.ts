@@ -12,7 +12,7 @@ import { appUrl } from '../support/browser';
 import { HUB } from '../support/demo';
 import { seriousViolations } from './axe';
 import { applyAs, eventually, query, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
-import { useSerialCamera } from './serial-camera';
+import { closeScanner, openWedge, useSerialCamera } from './serial-camera';
 
 const { browser, show } = useSerialCamera('dermaga-serial-stock');
 const TAG = tag();
@@ -106,15 +106,13 @@ it('Karawang imports a packing list, scans two, types one, a registered one refu
   expect(recent.slice(0, 2).sort()).toEqual([...SCANNED].sort());
   expect(recent.slice(2)).toEqual([IMPORTED[2], IMPORTED[1], IMPORTED[0]]);
   expect(await seriousViolations(page), 'the serial scanner').toEqual([]);
-  await scanner.getByTestId('serial-scanner-done').click();
-  await scanner.waitFor({ state: 'detached' });
+  await closeScanner(page);
 
   // A camera that sees nothing now; a wedge scanner types one and Enter, then the registered one.
   show([]);
   await stock.getByTestId('serial-scan-open').click();
-  await scanner.getByTestId('serial-scanner-state').and(page.locator('[data-state=scanning]')).waitFor();
+  await openWedge(page);
   const wedge = scanner.getByTestId('serial-wedge');
-  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('serial-wedge');
   await page.keyboard.type(TYPED.toLowerCase(), { delay: 5 });
   await page.keyboard.press('Enter');
   await expect.poll(() => count.getAttribute('data-count')).toBe('6');

@@ -1,6 +1,7 @@
 // The hub's shipping form as the hub tests fill it (hub-karawang-to-cikarang, handover-darat,
-// handover-surat-jalan, handover-sea, hub-poljak-form): the road form to Cikarang, its photos,
-// a container photo, and sending it through its summary.
+// handover-surat-jalan, handover-sea, hub-poljak-form, serial-loading, serial-handover): the
+// road form to Cikarang (its TVs typed, or scanned by serial), its photos, a container photo,
+// and sending it through its summary.
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { png } from '../support/images';
@@ -12,6 +13,18 @@ export async function fillDaratToCikarang(page: Page, form: Locator, batch: stri
   await form.locator('#darat-batch').fill(batch);
   await form.locator('#darat-smartboard').fill('12');
   await form.locator('#darat-bracket').fill('7');
+}
+
+/** The road form to Gudang Cikarang for `batch` with `brackets` brackets; its TVs are the serials scanned. */
+export async function fillDaratScanned(
+  page: Page,
+  form: Locator,
+  batch: string,
+  brackets: number,
+): Promise<void> {
+  await choose(page, 'darat-destination', /Gudang Cikarang/);
+  await form.locator('#darat-batch').fill(batch);
+  await form.locator('#darat-bracket').fill(String(brackets));
 }
 
 /** The road form's two photos (the delivery record and the BAST), both shown as picked. */

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { HUB, WAREHOUSE } from '../support/demo';
+import { countedReceipt } from '../support/receipt';
 import { as, daratPayload, db, id, makeVehicle, rowsWhere, seaPayload } from './commands-support';
 
 /** A Karawang truck shipped to Cikarang (12 TV, 7 brackets), arrived and being unloaded. */
@@ -68,20 +69,7 @@ export const discrepancy = (
 
 /** A counted receipt: by default everything as sent (12 TV, 7 brackets), nothing damaged. */
 export function receipt(extra: Record<string, unknown> = {}) {
-  return {
-    receipt_id: randomUUID(),
-    smartboard_received: 12,
-    bracket_received: 7,
-    smartboard_damaged: 0,
-    bracket_damaged: 0,
-    receiver_name: 'Budi Penerima',
-    driver_name: 'Sopir Uji',
-    receiver_signature_id: randomUUID(),
-    driver_signature_id: randomUUID(),
-    signed_at: new Date().toISOString(),
-    discrepancies: [] as unknown[],
-    ...extra,
-  };
+  return countedReceipt(12, 7, { receiver_name: 'Budi Penerima', ...extra });
 }
 
 /** What a shipment's handover left: its receipts, discrepancies, incoming stock rows and status. */

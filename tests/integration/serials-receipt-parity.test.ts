@@ -15,9 +15,9 @@ import type { Tables } from '../../sync/model/rows';
 import { withBalances } from '../../sync/replication/balances';
 import { HUB, WAREHOUSE } from '../support/demo';
 import { MemoryState } from '../support/memory-state';
-import { as, seaPayload, type User } from './commands-support';
+import { as, type User } from './commands-support';
 import { discrepancy, hubCompletion, podCompletion, receipt, unloadingAtCikarang } from './handover-support';
-import { closeSerials, darat, hubWithSerials, serials, truckAt } from './serials-support';
+import { byScan, closeSerials, loadedToCikarang, loadedToMakassar, serials } from './serials-support';
 import { comparable, serverRows } from './parity-support';
 
 afterAll(closeSerials);
@@ -63,30 +63,29 @@ async function both(
   return { device, server: server as unknown as { outcome: string; key?: string; params?: unknown } };
 }
 
-/** A receipt by serial: TVs as scanned (counts from the lists), 1 bracket as sent. */
-const byScan = (received: string[], damaged: string[] = [], extra: Record<string, unknown> = {}) =>
-  receipt({
-    smartboard_received: received.length,
-    smartboard_damaged: damaged.length,
-    bracket_received: 1,
-    ...extra,
-    tv_serials: { received, damaged },
-  });
+/** The device's changes to tv_units, in order. */
+const unitsChanged = (changes: Change[]) =>
+  changes.filter((ch) => ch.table === 'tv_units').map((ch) => ch.row as Tables['tv_units']);
+
+/**
+ * Every row the device predicted is the server's, field by field (the server's stamps and the
+ * times it clamps aside).
+ */
+async function expectServerHolds(changes: Change[]) {
+  for (const { table, row } of changes) {
+    const [stored] = await serverRows(table, 't.id = $1', [row.id]);
+    expect(stored, `${table} ${row.id}`).toBeDefined();
+    const keys = Object.keys(row).filter((k) => !['reported_at', 'unloading_finished_at'].includes(k));
+    expect(comparable(stored as never, keys), table).toEqual(comparable(row as never, keys));
+  }
+}
 
 describe('the receipt by serial on the device and on the server', () => {
   it('the same refusals, rule by rule, then the same rows', async () => {
-    const { hub, user, list } = await hubWithSerials(5);
-    const loaded = list.slice(0, 4);
+    const { loaded, spare, shipmentId, cikarang } = await loadedToCikarang();
     const [a, b, c, d] = loaded as [string, string, string, string];
-    const spare = list[4]!;
     const [unknown] = serials(1) as [string];
-    const p = await darat(hub.hubId, [d, c, b, a]);
-    await user.ok('create_shipment_darat', p);
-    const cikarang = await as('cikarang');
-    const at = { hub_id: HUB.cikarang, shipment_id: p.shipment_id };
-    await cikarang.ok('confirm_arrival', at);
-    await cikarang.ok('start_unloading', at);
-    const all = [...list, unknown];
+    const all = [...loaded, spare, unknown];
 
     const whole = [
       discrepancy('smartboard', 'kurang', 2),
@@ -112,7 +111,7 @@ describe('the receipt by serial on the device and on the server', () => {
       ],
     ];
     for (const [r, key, params] of refusals) {
-      const result = await both(cikarang, p.shipment_id, all, r);
+      const result = await both(cikarang, shipmentId, all, r);
       expect('refused' in result.device && result.device.refused.keyed, key).toEqual(
         Object.keys(params).length ? { key, params } : { key },
       );
@@ -124,29 +123,19 @@ describe('the receipt by serial on the device and on the server', () => {
     // never loaded) and a serial nobody registered; b and d did not arrive.
     const done = await both(
       cikarang,
-      p.shipment_id,
+      shipmentId,
       all,
       byScan([` ${c.toLowerCase()} `, a, spare, unknown], [c], { discrepancies: whole }),
     );
     expect(done.server.outcome).toBe('applied');
     if (!('changes' in done.device)) throw done.device.refused;
-    const units = done.device.changes
-      .filter((ch) => ch.table === 'tv_units')
-      .map((ch) => ch.row as Tables['tv_units']);
-    expect(units.map((u) => [u.serial, u.state])).toEqual([
+    expect(unitsChanged(done.device.changes).map((u) => [u.serial, u.state])).toEqual([
       [a, 'in_stock'],
       [b, 'missing'],
       [c, 'damaged'],
       [d, 'missing'],
     ]);
-    // Every row the device predicted is the server's, field by field (the server's stamps and
-    // the times it clamps aside).
-    for (const { table, row } of done.device.changes) {
-      const [stored] = await serverRows(table, 't.id = $1', [row.id]);
-      expect(stored, `${table} ${row.id}`).toBeDefined();
-      const keys = Object.keys(row).filter((k) => !['reported_at', 'unloading_finished_at'].includes(k));
-      expect(comparable(stored as never, keys), table).toEqual(comparable(row as never, keys));
-    }
+    await expectServerHolds(done.device.changes);
     const named = done.device.changes
       .filter((ch) => ch.table === 'discrepancies')
       .map((ch) => (ch.row as Tables['discrepancies']).serials);
@@ -154,22 +143,13 @@ describe('the receipt by serial on the device and on the server', () => {
   });
 
   it('pod_complete: the units that arrived whole are delivered at the POD, on both sides', async () => {
-    const { hub, list } = await hubWithSerials(3);
+    const { list, shipmentId, makassar } = await loadedToMakassar(3);
     const [a, b, c] = list as [string, string, string];
-    const p = seaPayload('poljak', hub.hubId, await truckAt(hub.hubId), HUB.makassar, {
-      smartboard_quantity: 3,
-      bracket_quantity: 1,
-      tv_serials: list,
-    });
-    await (await as('admin')).ok('create_shipment_poljak', p);
-    const makassar = await as('makassar');
-    await makassar.ok('pod_confirm_arrival', { shipment_id: p.shipment_id });
-    await makassar.ok('pod_start_unloading', { shipment_id: p.shipment_id });
 
     // c arrived damaged, b did not arrive.
     const done = await both(
       makassar,
-      p.shipment_id,
+      shipmentId,
       list,
       byScan([c, a], [c], {
         discrepancies: [discrepancy('smartboard', 'kurang', 1), discrepancy('smartboard', 'rusak', 1)],
@@ -178,20 +158,14 @@ describe('the receipt by serial on the device and on the server', () => {
     );
     expect(done.server.outcome).toBe('applied');
     if (!('changes' in done.device)) throw done.device.refused;
-    const units = done.device.changes
-      .filter((ch) => ch.table === 'tv_units')
-      .map((ch) => ch.row as Tables['tv_units']);
-    expect(units.map((u) => [u.serial, u.state, u.hub_id, u.shipment_id])).toEqual([
-      [a, 'delivered', HUB.makassar, p.shipment_id],
-      [b, 'missing', null, p.shipment_id],
-      [c, 'damaged', HUB.makassar, p.shipment_id],
+    expect(
+      unitsChanged(done.device.changes).map((u) => [u.serial, u.state, u.hub_id, u.shipment_id]),
+    ).toEqual([
+      [a, 'delivered', HUB.makassar, shipmentId],
+      [b, 'missing', null, shipmentId],
+      [c, 'damaged', HUB.makassar, shipmentId],
     ]);
-    for (const { table, row } of done.device.changes) {
-      const [stored] = await serverRows(table, 't.id = $1', [row.id]);
-      expect(stored, `${table} ${row.id}`).toBeDefined();
-      const keys = Object.keys(row).filter((k) => !['reported_at', 'unloading_finished_at'].includes(k));
-      expect(comparable(stored as never, keys), table).toEqual(comparable(row as never, keys));
-    }
+    await expectServerHolds(done.device.changes);
   });
 
   it('by count (no unit on the shipment), serials sent are refused alike', async () => {

@@ -11,7 +11,7 @@
 // handover-*.test.ts.
 import { afterAll, describe, expect, it } from 'vitest';
 import { HUB, WAREHOUSE } from '../support/demo';
-import { as, daratPayload, makeHub, rowsWhere, seaPayload, tag, type User } from './commands-support';
+import { as, daratPayload, makeHub, rowsWhere, tag, type User } from './commands-support';
 import {
   NOTHING_WRITTEN,
   bookedBy,
@@ -23,12 +23,15 @@ import {
   unloadingAtCikarang,
 } from './handover-support';
 import {
+  byScan,
   closeSerials,
   darat,
   eventsOf,
   expectRefused,
   hubUserOf,
   hubWithSerials,
+  loadedToCikarang,
+  loadedToMakassar,
   serials,
   trackingHub,
   truckAt,
@@ -36,33 +39,6 @@ import {
 } from './serials-support';
 
 afterAll(closeSerials);
-
-/**
- * A tracking hub's four registered serials loaded (in the order given: reversed by default) on
- * a truck to Cikarang with 1 bracket, arrived and being unloaded; and a fifth registered there,
- * not loaded.
- */
-async function loadedToCikarang(order: (list: string[]) => string[] = (l) => [...l].reverse()) {
-  const { hub, user, list } = await hubWithSerials(5);
-  const loaded = list.slice(0, 4);
-  const p = await darat(hub.hubId, order(loaded));
-  await user.ok('create_shipment_darat', p);
-  const cikarang = await as('cikarang');
-  const at = { hub_id: HUB.cikarang, shipment_id: p.shipment_id };
-  await cikarang.ok('confirm_arrival', at);
-  await cikarang.ok('start_unloading', at);
-  return { hub, user, loaded, spare: list[4]!, shipmentId: p.shipment_id, batch: p.batch_number, cikarang };
-}
-
-/** A receipt by serial: TVs as scanned (counts from the lists), 1 bracket as sent. */
-const byScan = (received: string[], damaged: string[] = [], extra: Record<string, unknown> = {}) =>
-  receipt({
-    smartboard_received: received.length,
-    smartboard_damaged: damaged.length,
-    bracket_received: 1,
-    ...extra,
-    tv_serials: { received, damaged },
-  });
 
 /** The discrepancy rows of a shipment as item/reason/quantity/serials, in that order. */
 const discrepanciesOf = (shipmentId: string) =>
@@ -359,23 +335,14 @@ describe('the receipt by serial (complete_unloading)', () => {
 
 describe('the receipt by serial (pod_complete)', () => {
   it('delivers at the POD hub the shipment was sent to: the end of custody, undone as any receipt', async () => {
-    const { hub, list } = await hubWithSerials(4);
+    const { list, shipmentId, batch, makassar } = await loadedToMakassar(4);
     const admin = await as('admin');
-    const p = seaPayload('poljak', hub.hubId, await truckAt(hub.hubId), HUB.makassar, {
-      smartboard_quantity: 4,
-      bracket_quantity: 1,
-      tv_serials: list,
-    });
-    await admin.ok('create_shipment_poljak', p);
-    const makassar = await as('makassar');
-    await makassar.ok('pod_confirm_arrival', { shipment_id: p.shipment_id });
-    await makassar.ok('pod_start_unloading', { shipment_id: p.shipment_id });
     const [first, second, third, fourth] = list as [string, string, string, string];
     const onTheWay = await unitsOf(list);
     expectRefused(
       await makassar.run(
         'pod_complete',
-        podCompletion(p.shipment_id, receipt({ smartboard_received: 4, bracket_received: 1 })),
+        podCompletion(shipmentId, receipt({ smartboard_received: 4, bracket_received: 1 })),
       ),
       'validation',
       'serial.scanRequired',
@@ -385,12 +352,27 @@ describe('the receipt by serial (pod_complete)', () => {
       byScan([third, first, fourth], [fourth], {
         discrepancies: [discrepancy('smartboard', 'kurang', 1), discrepancy('smartboard', 'rusak', 1)],
       });
-    const done = await makassar.ok('pod_complete', podCompletion(p.shipment_id, scan()));
+    const done = await makassar.ok('pod_complete', podCompletion(shipmentId, scan()));
     const after = [
-      expect.objectContaining({ serial: first, state: 'delivered', hub_id: HUB.makassar, shipment_id: p.shipment_id }),
-      expect.objectContaining({ serial: second, state: 'missing', hub_id: null, shipment_id: p.shipment_id }),
-      expect.objectContaining({ serial: third, state: 'delivered', hub_id: HUB.makassar, shipment_id: p.shipment_id }),
-      expect.objectContaining({ serial: fourth, state: 'damaged', hub_id: HUB.makassar, shipment_id: p.shipment_id }),
+      expect.objectContaining({
+        serial: first,
+        state: 'delivered',
+        hub_id: HUB.makassar,
+        shipment_id: shipmentId,
+      }),
+      expect.objectContaining({ serial: second, state: 'missing', hub_id: null, shipment_id: shipmentId }),
+      expect.objectContaining({
+        serial: third,
+        state: 'delivered',
+        hub_id: HUB.makassar,
+        shipment_id: shipmentId,
+      }),
+      expect.objectContaining({
+        serial: fourth,
+        state: 'damaged',
+        hub_id: HUB.makassar,
+        shipment_id: shipmentId,
+      }),
     ];
     expect(await unitsOf(list)).toEqual(after);
     expect(
@@ -403,37 +385,42 @@ describe('the receipt by serial (pod_complete)', () => {
         [fourth, 'damaged', HUB.makassar],
       ]),
     );
-    expect(await discrepanciesOf(p.shipment_id)).toEqual([
+    expect(await discrepanciesOf(shipmentId)).toEqual([
       { item: 'smartboard', reason: 'kurang', quantity: 1, serials: [second] },
       { item: 'smartboard', reason: 'rusak', quantity: 1, serials: [fourth] },
     ]);
     // The POD's stock is still booked by the counts (2 whole TVs, the bracket).
-    expect(await bookedBy(p.shipment_id, WAREHOUSE.makassar)).toEqual({ tv: 2, bracket: 1 });
+    expect(await bookedBy(shipmentId, WAREHOUSE.makassar)).toEqual({ tv: 2, bracket: 1 });
     expect(await pathOf(makassar, first)).toMatchObject({
       state: 'delivered',
       hub_id: HUB.makassar,
-      shipment_id: p.shipment_id,
+      shipment_id: shipmentId,
       events: [
         expect.objectContaining({ kind: 'registered' }),
         expect.objectContaining({ kind: 'loaded' }),
-        expect.objectContaining({ kind: 'delivered', hub_id: HUB.makassar, batch_number: p.batch_number }),
+        expect.objectContaining({ kind: 'delivered', hub_id: HUB.makassar, batch_number: batch }),
       ],
     });
 
     // Undo: back on the shipment, the history kept.
     await makassar.ok('undo_command', { command_id: done.id });
     expect(await unitsOf(list)).toEqual(onTheWay);
-    expect((await eventsOf([first])).map((e) => e.kind)).toEqual(['registered', 'loaded', 'delivered', 'undone']);
+    expect((await eventsOf([first])).map((e) => e.kind)).toEqual([
+      'registered',
+      'loaded',
+      'delivered',
+      'undone',
+    ]);
 
     // Delivered again: the units stay in the working set while their shipment does, then leave.
-    await makassar.ok('pod_complete', podCompletion(p.shipment_id, scan()));
+    await makassar.ok('pod_complete', podCompletion(shipmentId, scan()));
     expect(await unitsOf(list)).toEqual(after);
     const ids = (await unitsOf(list)).map((u) => u.id);
     expect(await heldBy(admin, ids)).toEqual([true, true, true, true]);
     expect(await heldBy(makassar, ids)).toEqual([true, true, true, true]);
     await rowsWhere(
       `update public.shipments set unloading_finished_at = now() - interval '400 days' where id = $1`,
-      [p.shipment_id],
+      [shipmentId],
     );
     expect(await heldBy(admin, ids)).toEqual([false, false, false, false]);
     expect(await heldBy(makassar, ids)).toEqual([false, false, false, false]);

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { anonClient } from '../support/clients';
-import { WAREHOUSE, type DemoUser } from '../support/demo';
+import { HUB, WAREHOUSE, type DemoUser } from '../support/demo';
 import {
   as,
   closeDb,
@@ -16,9 +16,11 @@ import {
   makeHub,
   makeVehicle,
   rowsWhere,
+  seaPayload,
   tag,
   User,
 } from './commands-support';
+import { receipt } from './handover-support';
 
 const warehouses: string[] = [];
 const serialsMade: string[] = [];
@@ -146,6 +148,51 @@ export async function darat(hubId: string, list: string[], extra: Record<string,
     ...extra,
   });
 }
+
+/**
+ * A tracking hub's four registered serials loaded (in the order given: reversed by default) on
+ * a truck to Cikarang with 1 bracket, arrived and being unloaded; and a fifth registered there,
+ * not loaded.
+ */
+export async function loadedToCikarang(order: (list: string[]) => string[] = (l) => [...l].reverse()) {
+  const { hub, user, list } = await hubWithSerials(5);
+  const loaded = list.slice(0, 4);
+  const p = await darat(hub.hubId, order(loaded));
+  await user.ok('create_shipment_darat', p);
+  const cikarang = await as('cikarang');
+  const at = { hub_id: HUB.cikarang, shipment_id: p.shipment_id };
+  await cikarang.ok('confirm_arrival', at);
+  await cikarang.ok('start_unloading', at);
+  return { hub, user, loaded, spare: list[4]!, shipmentId: p.shipment_id, batch: p.batch_number, cikarang };
+}
+
+/**
+ * A tracking hub's `n` registered serials shipped by sea (by an admin, with 1 bracket) to POD
+ * Makassar, arrived and being unloaded there.
+ */
+export async function loadedToMakassar(n: number) {
+  const { hub, list } = await hubWithSerials(n);
+  const p = seaPayload('poljak', hub.hubId, await truckAt(hub.hubId), HUB.makassar, {
+    smartboard_quantity: n,
+    bracket_quantity: 1,
+    tv_serials: list,
+  });
+  await (await as('admin')).ok('create_shipment_poljak', p);
+  const makassar = await as('makassar');
+  await makassar.ok('pod_confirm_arrival', { shipment_id: p.shipment_id });
+  await makassar.ok('pod_start_unloading', { shipment_id: p.shipment_id });
+  return { hub, list, shipmentId: p.shipment_id, batch: p.batch_number, makassar };
+}
+
+/** A receipt by serial: TVs as scanned (counts from the lists), 1 bracket as sent. */
+export const byScan = (received: string[], damaged: string[] = [], extra: Record<string, unknown> = {}) =>
+  receipt({
+    smartboard_received: received.length,
+    smartboard_damaged: damaged.length,
+    bracket_received: 1,
+    ...extra,
+    tv_serials: { received, damaged },
+  });
 
 export async function closeSerials(): Promise<void> {
   const sql = await db();

@@ -1,8 +1,10 @@
-// A counted receipt that says everything arrived as sent (issue 40: an unloading completion
-// carries its receipt, or the server refuses it): for tests whose subject is not the count.
+// A counted receipt (issue 40: an unloading completion carries its receipt, or the server
+// refuses it): `smartboard` TVs and `bracket` brackets counted, none damaged, signed now, with
+// fresh ids; `extra` adds or replaces fields. countedAsSent: one that says everything arrived
+// as sent, for tests whose subject is not the count.
 import { randomUUID } from 'node:crypto';
 
-export function countedAsSent(smartboard: number, bracket: number) {
+export function countedReceipt(smartboard: number, bracket: number, extra: Record<string, unknown> = {}) {
   return {
     receipt_id: randomUUID(),
     smartboard_received: smartboard,
@@ -15,8 +17,11 @@ export function countedAsSent(smartboard: number, bracket: number) {
     driver_signature_id: randomUUID(),
     signed_at: new Date().toISOString(),
     discrepancies: [] as unknown[],
+    ...extra,
   };
 }
+
+export const countedAsSent = (smartboard: number, bracket: number) => countedReceipt(smartboard, bracket);
 
 /**
  * What the receipt form tests count and sign (receipt-form, receive-receipt-draft): 10 TVs and 7
