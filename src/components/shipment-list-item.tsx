@@ -23,7 +23,7 @@ export function ShipmentListItem({
   return (
     <li
       ref={ref}
-      className={`grid gap-2 rounded-lg border bg-card p-3 shadow-xs${className ? ` ${className}` : ''}${scanned ? ' ring-4 ring-primary' : ''}`}
+      className={`list-card grid gap-2 rounded-lg border bg-card p-3 shadow-xs${className ? ` ${className}` : ''}${scanned ? ' ring-4 ring-primary' : ''}`}
       data-scanned={scanned || undefined}
       data-testid={testId}
       data-shipment-id={s.id}

@@ -56,7 +56,7 @@ export function VehicleCard({
   ].filter(Boolean);
   return (
     <li
-      className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3 shadow-xs"
+      className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3 shadow-xs list-card"
       data-testid="vehicle-card"
       data-vehicle-id={vehicle.id}
       data-plate={vehicle.license_plate}
