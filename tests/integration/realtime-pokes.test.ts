@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { anonClient, ownerSql, signedIn, stack } from '../support/clients';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
-import { as, closeDb, id } from './commands-support';
+import { as, closeDb, daratPayload, id, makeHub, makeVehicle } from './commands-support';
 import { PokeChannels, type SocketState } from '../../sync/replication/pokes';
 
 afterAll(closeDb);
@@ -27,7 +27,11 @@ interface Joined {
 /** Joins a private topic and waits for the answer: SUBSCRIBED, or CHANNEL_ERROR with the reason. */
 function join(client: SupabaseClient, topic: string, heard?: string[]): Promise<Joined> {
   return new Promise((resolve) => {
-    const joined: Joined = { channel: client.channel(topic, { config: { private: true } }), status: 'joining', pokes: [] };
+    const joined: Joined = {
+      channel: client.channel(topic, { config: { private: true } }),
+      status: 'joining',
+      pokes: [],
+    };
     joined.channel
       .on('broadcast', { event: 'poke' }, (message) => {
         const scope = (message.payload as { scope?: string }).scope ?? '?';
@@ -52,7 +56,9 @@ async function user(name: keyof typeof DEMO_USERS) {
 const hub = (h: keyof typeof HUB) => `dermaga:hub:${HUB[h]}`;
 
 async function addStock(warehouse: string) {
-  await (await as('admin')).ok('add_inventory', {
+  await (
+    await as('admin')
+  ).ok('add_inventory', {
     inventory_id: id(),
     warehouse_id: warehouse,
     date_recorded: '2026-11-20',
@@ -70,7 +76,9 @@ describe('who may join a topic (RLS on realtime.messages, as the joining user)',
     expect(other.status).toBe('CHANNEL_ERROR');
     expect(other.error).toMatch(/Unauthorized/);
     expect((await join(karawang, 'dermaga:desk')).status).toBe('CHANNEL_ERROR');
-    expect((await join(karawang, 'dermaga:user:aaaaaaaa-0000-4000-8000-000000000001')).status).toBe('CHANNEL_ERROR');
+    expect((await join(karawang, 'dermaga:user:aaaaaaaa-0000-4000-8000-000000000001')).status).toBe(
+      'CHANNEL_ERROR',
+    );
   });
 
   it('an anonymous client joins no topic at all, and a public channel is refused', async () => {
@@ -83,7 +91,9 @@ describe('who may join a topic (RLS on realtime.messages, as the joining user)',
     }
     const karawang = await user('karawang');
     const open = await new Promise<string>((resolve) =>
-      karawang.channel('dermaga:company', { config: { private: false } }).subscribe((status) => resolve(status)),
+      karawang
+        .channel('dermaga:company', { config: { private: false } })
+        .subscribe((status) => resolve(status)),
     );
     expect(open).toBe('CHANNEL_ERROR');
   });
@@ -109,7 +119,9 @@ describe('the endpoint is bounded', () => {
     expect(await outcome(new WebSocket(url('?vsn=2.0.0&apikey=forged')))).toBe('http 401');
     const big = new WebSocket(url(`?vsn=2.0.0&apikey=${stack().anonKey}`));
     const closed = outcome(big);
-    big.on('open', () => big.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', { pad: 'x'.repeat(17 * 1024) }])));
+    big.on('open', () =>
+      big.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', { pad: 'x'.repeat(17 * 1024) }])),
+    );
     expect(await closed).toBe('closed 1009');
   });
 });
@@ -162,6 +174,77 @@ describe('a commit pokes the scopes that read it, and only those', () => {
     }
   });
 
+  it('names the topics of each kind of table, as worked out by hand (issue 43: one query a kind)', async () => {
+    // A shipment of this test's own, Karawang to Cikarang, on a truck of its own.
+    const vehicleId = await makeVehicle(HUB.karawang);
+    const p = daratPayload(HUB.karawang, vehicleId, WAREHOUSE.cikarang);
+    await (await as('karawang')).ok('create_shipment_darat', p);
+    // A POD in a city of its own, and a warehouse of another hub in that city.
+    const city = `Kota ${id().slice(0, 8)}`;
+    const pod = await makeHub(`POD ${city}`, city, 'pod');
+    const depot = await makeHub(`Gudang ${city}`, null, 'hub', {
+      name: `Gudang ${city}`,
+      location: ` ${city.toUpperCase()} `,
+    });
+    const sql = await ownerSql();
+    const topicsOf = async (table: string, rows: unknown[]) => {
+      const { rows: got } = await sql.query<{ topics: string[] }>(
+        `select public.poke_topics_of($1, $2::jsonb) as topics`,
+        [table, JSON.stringify(rows)],
+      );
+      return [...got[0]!.topics].sort();
+    };
+    const sorted = (...topics: string[]) => [...new Set(topics)].sort();
+    const at = (hubId: string) => `dermaga:hub:${hubId}`;
+    try {
+      const desk = 'dermaga:desk';
+      // A shipment: its own three hubs (the one in a row, whatever the database holds).
+      expect(
+        await topicsOf('shipments', [
+          { origin_hub_id: HUB.karawang, destination_hub_id: HUB.cikarang, current_hub_id: HUB.karawang },
+        ]),
+      ).toEqual(sorted(desk, hub('karawang'), hub('cikarang')));
+      // A row that names the shipment: the shipment's hubs (a discrepancy: its own as well).
+      expect(await topicsOf('containers', [{ shipment_id: p.shipment_id }])).toEqual(
+        sorted(desk, hub('karawang'), hub('cikarang')),
+      );
+      expect(
+        await topicsOf('discrepancies', [{ shipment_id: p.shipment_id, current_hub_id: pod.hubId }]),
+      ).toEqual(sorted(desk, hub('karawang'), hub('cikarang'), at(pod.hubId)));
+      // A TV unit: its own hub, and its shipment's.
+      expect(await topicsOf('tv_units', [{ hub_id: pod.hubId, shipment_id: p.shipment_id }])).toEqual(
+        sorted(desk, at(pod.hubId), hub('karawang'), hub('cikarang')),
+      );
+      expect(await topicsOf('tv_units', [{ hub_id: pod.hubId, shipment_id: null }])).toEqual(
+        sorted(desk, at(pod.hubId)),
+      );
+      // A vehicle: its hub and its shipments' hubs; the company when it is free to queue.
+      expect(
+        await topicsOf('vehicles', [
+          { id: vehicleId, current_hub_id: pod.hubId, is_active: true, ready: true },
+        ]),
+      ).toEqual(sorted(desk, at(pod.hubId), hub('karawang'), hub('cikarang'), 'dermaga:company'));
+      expect(
+        await topicsOf('vehicles', [{ id: id(), current_hub_id: null, is_active: true, ready: false }]),
+      ).toEqual([desk]);
+      // Stock: the warehouse's hub and the PODs of its city (the city's case and spaces aside).
+      expect(await topicsOf('stock_balances', [{ warehouse_id: depot.warehouseId }])).toEqual(
+        sorted(desk, at(depot.hubId), at(pod.hubId)),
+      );
+      expect(
+        await topicsOf('inventory', [{ warehouse_id: depot.warehouseId }, { warehouse_id: id() }]),
+      ).toEqual(sorted(desk, at(depot.hubId), at(pod.hubId)));
+      // Company-wide tables; a profile's user.
+      expect(await topicsOf('vendors', [{ id: id() }])).toEqual(sorted(desk, 'dermaga:company'));
+      const someone = id();
+      expect(await topicsOf('profiles', [{ user_id: someone }])).toEqual(
+        sorted(desk, `dermaga:user:${someone}`),
+      );
+    } finally {
+      await sql.end();
+    }
+  });
+
   it('a burst to one topic sends at most one poke per 250 ms', async () => {
     const sql = await ownerSql();
     const listener = await ownerSql();
@@ -191,7 +274,11 @@ describe('the device side (sync/replication/pokes.ts)', () => {
     const karawang = await user('karawang');
     const states: SocketState[] = [];
     const rounds: string[] = [];
-    const pokes = new PokeChannels({ supabase: karawang, onPoke: (why) => rounds.push(why), onState: (s) => states.push(s) });
+    const pokes = new PokeChannels({
+      supabase: karawang,
+      onPoke: (why) => rounds.push(why),
+      onState: (s) => states.push(s),
+    });
     try {
       pokes.subscribe([hub('karawang'), 'dermaga:company']);
       await expect.poll(() => pokes.socketState, { timeout: 20_000 }).toBe('live');
@@ -211,4 +298,3 @@ describe('the device side (sync/replication/pokes.ts)', () => {
     }
   });
 });
-

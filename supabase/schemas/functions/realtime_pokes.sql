@@ -42,57 +42,66 @@ $$;
 revoke execute on function public.poke_topic(text) from public, anon, authenticated;
 
 -- The topics a statement's rows (old and new versions, as jsonb) concern, for one table.
+-- PL/pgSQL, one plain query a kind of table (issue 43): each is planned once a session, where
+-- the one SQL-language query over every table's cases was planned again at every call (a
+-- security definer function is never inlined). It cost 1.6 ms a statement, most of a floor
+-- command's time on the server (P2, docs/performance.md).
 create or replace function public.poke_topics_of(p_table text, p_rows jsonb)
 returns text[]
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  with r as (select e from jsonb_array_elements(p_rows) e),
-  -- The shipments the rows name (their own id for shipments, shipment_id for the rest).
-  ships as (
-    select s.origin_hub_id, s.destination_hub_id, s.current_hub_id
-    from public.shipments s
-    where p_table in ('containers', 'shipment_documents', 'discrepancies', 'tv_units')
-      and s.id in (select (e ->> 'shipment_id')::uuid from r)
-    union all
-    select s.origin_hub_id, s.destination_hub_id, s.current_hub_id
-    from public.shipments s
-    where p_table = 'vehicles' and s.vehicle_id in (select (e ->> 'id')::uuid from r)
-  ),
-  hubs as (
-    select (e ->> k)::uuid as hub_id
-    from r, unnest(array['origin_hub_id', 'destination_hub_id', 'current_hub_id']) k
-    where p_table in ('shipments', 'discrepancies', 'vehicles')
-    union
-    -- A TV unit in stock: its hub (on a shipment: the shipment's hubs, above).
-    select (e ->> 'hub_id')::uuid from r where p_table = 'tv_units'
-    union
-    select unnest(array[origin_hub_id, destination_hub_id, current_hub_id]) from ships
-    union
+declare
+  -- The hubs the rows concern; topics beyond the hubs'.
+  hubs uuid[] := '{}';
+  more text[] := '{}';
+begin
+  if p_table in ('shipments', 'discrepancies', 'vehicles') then
+    -- The rows' own hubs.
+    select coalesce(array_agg(h), '{}') into hubs
+    from jsonb_array_elements(p_rows) e,
+      unnest(array[(e ->> 'origin_hub_id')::uuid, (e ->> 'destination_hub_id')::uuid,
+                   (e ->> 'current_hub_id')::uuid]) h;
+  elsif p_table = 'tv_units' then
+    -- A TV unit in stock: its hub (on a shipment: the shipment's hubs, below).
+    select coalesce(array_agg((e ->> 'hub_id')::uuid), '{}') into hubs from jsonb_array_elements(p_rows) e;
+  elsif p_table in ('inventory', 'stock_balances') then
     -- Stock: the warehouse's hub, and the POD hubs of the city the warehouse is in.
-    select h.id
+    select coalesce(array_agg(h.id), '{}') into hubs
     from public.warehouses w
     join public.hubs h on h.id = w.hub_id
       or (h.type = 'pod' and lower(btrim(h.city)) = lower(btrim(w.location)))
-    where p_table in ('inventory', 'stock_balances')
-      and w.id in (select (e ->> 'warehouse_id')::uuid from r)
-  )
-  select array_agg(distinct t) from (
-    select 'dermaga:desk' as t
-    union all
-    select 'dermaga:hub:' || hub_id::text from hubs where hub_id is not null
-    union all
-    select 'dermaga:company'
-    where p_table in ('hubs', 'warehouses', 'shipment_statuses', 'vendors', 'vehicle_types')
-       or (p_table = 'vehicles'
-           and exists (select 1 from r where (e ->> 'is_active')::boolean and (e ->> 'ready')::boolean))
-    union all
-    select 'dermaga:user:' || (e ->> 'user_id') from r where p_table = 'profiles' and e ? 'user_id'
-  ) topics
+    where w.id in (select (e ->> 'warehouse_id')::uuid from jsonb_array_elements(p_rows) e);
+  end if;
+  -- The hubs of the shipments the rows name (shipment_id; a vehicle's: the shipments it carries).
+  if p_table in ('containers', 'shipment_documents', 'discrepancies', 'tv_units') then
+    select hubs || coalesce(array_agg(h), '{}') into hubs
+    from public.shipments s, unnest(array[s.origin_hub_id, s.destination_hub_id, s.current_hub_id]) h
+    where s.id in (select (e ->> 'shipment_id')::uuid from jsonb_array_elements(p_rows) e);
+  elsif p_table = 'vehicles' then
+    select hubs || coalesce(array_agg(h), '{}') into hubs
+    from public.shipments s, unnest(array[s.origin_hub_id, s.destination_hub_id, s.current_hub_id]) h
+    where s.vehicle_id in (select (e ->> 'id')::uuid from jsonb_array_elements(p_rows) e);
+  end if;
+  if p_table in ('hubs', 'warehouses', 'shipment_statuses', 'vendors', 'vehicle_types')
+     or (p_table = 'vehicles' and exists (
+       select 1 from jsonb_array_elements(p_rows) e
+       where (e ->> 'is_active')::boolean and (e ->> 'ready')::boolean)) then
+    more := array['dermaga:company'];
+  elsif p_table = 'profiles' then
+    select coalesce(array_agg('dermaga:user:' || (e ->> 'user_id')), '{}') into more
+    from jsonb_array_elements(p_rows) e where e ? 'user_id';
+  end if;
   -- A row without its hub or user (a profile whose user is gone) names no topic.
-  where t is not null
+  return (
+    select array_agg(distinct t)
+    from unnest(array['dermaga:desk'] || more
+                || array(select 'dermaga:hub:' || h::text from unnest(hubs) h)) t
+    where t is not null
+  );
+end;
 $$;
 
 revoke execute on function public.poke_topics_of(text, jsonb) from public, anon, authenticated;
