@@ -12,7 +12,8 @@ import {
   goInApp,
   HUB_DIALOGS,
   HUB_SCREENS,
-  raiseToast,
+  holdToast,
+  restOnToast,
   toastsSettled,
   type DialogSpec,
   type Screen,
@@ -31,13 +32,11 @@ const SIZES = [
 async function walk(page: Page, screens: readonly Screen[]): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
   for (const screen of screens) {
-    let toast = await raiseToast(page);
-    await toast.hover();
+    await holdToast(page);
     await goInApp(page, screen.path, screen.ready);
     // A slow screen can outlast the toast (a CI stop waited on one already gone): a new one is
     // raised then. Still showing, the pointer rests on it again (the stack may have moved).
-    if ((await toast.count()) === 0) toast = await raiseToast(page);
-    await toast.hover();
+    if (!(await restOnToast(page))) await holdToast(page);
     await toastsSettled(page);
     const violations = await seriousViolations(page, { withToast: true });
     if (violations.length > 0) found[screen.name] = violations;
@@ -51,8 +50,7 @@ async function dialogs(page: Page, specs: readonly DialogSpec[]): Promise<Record
     await goInApp(page, spec.path, 'main');
     const opener = spec.opener(page);
     await opener.waitFor();
-    const toast = await raiseToast(page);
-    await toast.hover();
+    await holdToast(page);
     // A click event without moving the pointer off the toast.
     await opener.dispatchEvent('click');
     await page.locator(spec.ready).first().waitFor();

@@ -155,7 +155,7 @@ const MOBILE = 768;
  * the screen is left in its normal colours), after closing the toasts still showing, so the one
  * returned is the newest. Below 768 px the sidebar is a drawer, opened first.
  */
-export async function raiseToast(page: Page): Promise<Locator> {
+async function raiseToast(page: Page): Promise<Locator> {
   const live = page.locator('[data-sonner-toast][data-removed=false]');
   // Sonner's close buttons, pressed without moving the pointer (a toast behind another is covered).
   await page.evaluate(() => {
@@ -176,7 +176,43 @@ export async function raiseToast(page: Page): Promise<Locator> {
     if (narrow) await page.locator('[data-slot=sidebar][data-mobile=true]').waitFor({ state: 'detached' });
   }
   await toastsSettled(page);
-  return live.filter({ hasText: 'Kontras tinggi nonaktif' });
+  return live.filter({ hasText: HELD_TOAST });
+}
+
+const HELD_TOAST = 'Kontras tinggi nonaktif';
+
+/**
+ * The pointer rests on the raised toast, which sonner then holds (it pauses its toasts while the
+ * pointer is over them): true once sonner has expanded the stack under the pointer, false when
+ * the toast went first (under load its few seconds can run out before the pointer gets there; a
+ * CI stop failed on one).
+ */
+export async function restOnToast(page: Page): Promise<boolean> {
+  const point = await page.evaluate((text) => {
+    const toast = [...document.querySelectorAll('[data-sonner-toast][data-removed=false]')].find((t) =>
+      t.textContent?.includes(text),
+    );
+    const box = toast?.getBoundingClientRect();
+    return box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
+  }, HELD_TOAST);
+  if (!point) return false;
+  await page.mouse.move(point.x, point.y);
+  const outcome = await page.waitForFunction((text) => {
+    const toast = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast][data-removed=false]')].find(
+      (t) => t.textContent?.includes(text),
+    );
+    if (!toast) return 'gone';
+    return toast.dataset.expanded === 'true' ? 'held' : false;
+  }, HELD_TOAST);
+  return (await outcome.jsonValue()) === 'held';
+}
+
+/** A toast raised and held by the pointer resting on it; raised again if it went first. */
+export async function holdToast(page: Page): Promise<Locator> {
+  for (;;) {
+    const toast = await raiseToast(page);
+    if (await restOnToast(page)) return toast;
+  }
 }
 
 /** Until every toast has finished coming in (sonner fades them in: axe would read them half-transparent). */
