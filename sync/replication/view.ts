@@ -147,9 +147,12 @@ export async function applyPulled<T extends TableName>(
   rows: Tables[T][],
 ): Promise<void> {
   if (rows.length === 0) return;
+  // The table's base entries (the rows its pending commands hold: few) in one read by key range,
+  // not one read a pulled row (a first sync's thousands of IndexedDB requests, each a round trip
+  // to the browser's IndexedDB backend: issue 43).
   const held = new Map<string, BaseEntry>();
-  const entries = await local.store.base.bulkGet(rows.map((r) => baseKey(table, r.id)));
-  for (const entry of entries) if (entry) held.set(entry.id, entry);
+  const entries = await local.store.base.where('key').startsWith(baseKey(table, '')).toArray();
+  for (const entry of entries) held.set(entry.id, entry);
   const direct = rows.filter((r) => !held.has(r.id));
   await writeView(local, table, direct);
   const updated = rows

@@ -153,3 +153,47 @@ export async function reportSlowTaps(cdp: CDPSession, slowest: number): Promise<
     }
   }
 }
+
+/**
+ * Stops the trace and prints what the renderer's main thread did over the whole trace (the
+ * working-set bench's first sync with BENCH_TRACE=1): its tasks' wall and thread time, and each
+ * kind of event's summed time (nested events are counted in their own line and in their parent's).
+ */
+export async function reportMainThread(cdp: CDPSession, title: string): Promise<void> {
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (message) => {
+    events.push(...(message.value as unknown as TraceEvent[]));
+  });
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await done;
+  const mains = events.filter(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+  );
+  // The page's renderer: the main thread with the most task time.
+  let best = { key: '', us: -1 };
+  for (const m of mains) {
+    const us = events
+      .filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.pid === m.pid && e.tid === m.tid)
+      .reduce((sum, e) => sum + (e.dur ?? 0), 0);
+    if (us > best.us) best = { key: `${m.pid}:${m.tid}`, us };
+  }
+  const onMain = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === best.key);
+  const tasks = onMain.filter((e) => e.name === 'RunTask');
+  const threadUs = tasks.reduce((sum, e) => sum + (e.tdur ?? 0), 0);
+  const long = tasks.filter((e) => (e.dur ?? 0) >= 50_000);
+  progress(
+    `trace of ${title}: ${tasks.length} tasks on the main thread, ${fmt(best.us / 1000)} ms wall, ${fmt(threadUs / 1000)} ms on a core; ${long.length} over 50 ms (${long.map((e) => fmt((e.dur ?? 0) / 1000)).join(', ')})`,
+  );
+  const counts = new Map<string, { n: number; us: number }>();
+  for (const e of onMain) {
+    if (e.name === 'RunTask') continue;
+    const c = counts.get(e.name) ?? { n: 0, us: 0 };
+    c.n++;
+    c.us += e.dur ?? 0;
+    counts.set(e.name, c);
+  }
+  for (const [name, c] of [...counts].sort((a, b) => b[1].us - a[1].us).slice(0, 25)) {
+    progress(`  ${fmt(c.us / 1000).padStart(7)} ms  ${String(c.n).padStart(6)}x  ${name}`);
+  }
+}

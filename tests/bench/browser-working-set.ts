@@ -10,10 +10,15 @@ import { PULL_BATCH } from '../../sync/replication/pull';
 import { TABLES } from '../../sync/model/rows';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
-import { PROBES, VIEWPORT, heapMb, median, progress, waitForSyncRound } from './browser-page';
+import { PROBES, VIEWPORT, heapMb, median, printProfile, progress, waitForSyncRound } from './browser-page';
+import { reportMainThread, startTrace } from './browser-trace';
 import { firstRoundMs, roundRequests } from './browser-pull';
 
 export type Device = 'karawang' | 'admin';
+
+/** BENCH_PROFILE=1 / BENCH_TRACE=1: where the page's main thread spends a first sync (CPU profile / trace). */
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const TRACE = process.env.BENCH_TRACE === '1';
 
 /** The server's part of one sync round: its API requests, and the sum of their time to first byte. */
 export interface RoundServer {
@@ -280,8 +285,18 @@ export async function measureDevice(
     page.on('pageerror', (error) => progress(`page error: ${error.message}`));
     await page.addInitScript(PROBES);
     if (olderServer) await page.addInitScript(OLDER_SERVER);
+    const diagnosis = PROFILE || TRACE ? await context.newCDPSession(page) : null;
+    if (diagnosis && PROFILE) {
+      await diagnosis.send('Profiler.enable');
+      await diagnosis.send('Profiler.setSamplingInterval', { interval: 200 });
+      await diagnosis.send('Profiler.start');
+    }
+    if (diagnosis && TRACE) await startTrace(diagnosis);
     await signInAs(page, appUrl, device);
     await waitForSyncRound(page, 60 * 60_000);
+    if (diagnosis && PROFILE)
+      printProfile(`${device}'s sign-in and first sync`, (await diagnosis.send('Profiler.stop')).profile);
+    if (diagnosis && TRACE) await reportMainThread(diagnosis, `${device}'s sign-in and first sync`);
     const firstSyncMs = await firstRoundMs(page);
     const firstRound = await roundServer(page, 0);
     progress(
@@ -328,7 +343,7 @@ export async function measureDevice(
       rawRows: raw.rows,
       idbMb: idbBytes / 1024 / 1024,
       heapMb: heap,
-      coldMs: median(coldRuns),
+      coldMs: coldRuns.length ? median(coldRuns) : NaN,
       coldRuns,
     };
   } finally {
