@@ -60,8 +60,8 @@ function where(frames: Frame[] | undefined): string {
   return named.length ? `\n      <- ${named.join('\n      <- ')}` : '';
 }
 
-/** Stops the trace and prints the slowest taps' insides. */
-export async function reportSlowTaps(cdp: CDPSession, slowest: number): Promise<void> {
+/** Stops the trace; its events. */
+async function stopTrace(cdp: CDPSession): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (message) => {
     events.push(...(message.value as unknown as TraceEvent[]));
@@ -69,6 +69,12 @@ export async function reportSlowTaps(cdp: CDPSession, slowest: number): Promise<
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.end');
   await done;
+  return events;
+}
+
+/** Stops the trace and prints the slowest taps' insides. */
+export async function reportSlowTaps(cdp: CDPSession, slowest: number): Promise<void> {
+  const events = await stopTrace(cdp);
   const begins = new Map<string, TraceEvent>();
   const taps: Array<{ start: number; end: number; pid: number; tid: number }> = [];
   for (const e of events) {
@@ -160,13 +166,7 @@ export async function reportSlowTaps(cdp: CDPSession, slowest: number): Promise<
  * kind of event's summed time (nested events are counted in their own line and in their parent's).
  */
 export async function reportMainThread(cdp: CDPSession, title: string): Promise<void> {
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (message) => {
-    events.push(...(message.value as unknown as TraceEvent[]));
-  });
-  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.end');
-  await done;
+  const events = await stopTrace(cdp);
   const mains = events.filter(
     (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
   );
