@@ -70,8 +70,10 @@ function OneChart({ spec, cards }: { spec: ChartSpec; cards: readonly HubCardDat
           <Tooltip formatter={(value) => `${formatNumber(Number(value))} ${unit.toLowerCase()}`} />
           {/* In the order of the bars, not alphabetical (recharts 3 sorts by name by default). */}
           <Legend itemSorter={null} />
+          {/* Drawn at their height at once (issue 43): grown over recharts' 1.5 s animation, the
+              bars were drawn again every frame while a tablet opened the dashboard. */}
           {spec.series.map((s) => (
-            <Bar key={s.id} dataKey={s.id} name={t(s.name)} fill={s.color} />
+            <Bar key={s.id} dataKey={s.id} name={t(s.name)} fill={s.color} isAnimationActive={false} />
           ))}
         </BarChart>
       </ResponsiveContainer>
