@@ -225,12 +225,18 @@ async function coldStartRound(profileDir: string, appUrl: string, throttle: numb
     await page.goto(new URL('/manifest.webmanifest', appUrl).toString());
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    if (PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(new URL('/', appUrl).toString());
     await page.waitForFunction(
       () => (window as unknown as { __bench: { shownAt: number | null } }).__bench.shownAt !== null,
       undefined,
       { timeout: 180_000, polling: 100 },
     );
+    if (PROFILE) printProfile(`a cold start at ${throttle}x`, (await cdp.send('Profiler.stop')).profile);
     const { ms, marks } = await page.evaluate(startMarks);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const done = await waitForSyncRound(page, 10 * 60_000).then(
