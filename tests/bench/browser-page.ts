@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import { type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { SCALE } from './seed';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 
@@ -185,6 +185,18 @@ function printSelf(title: string, self: Map<string, number>, per = 1) {
 /** BENCH_PROFILE=1: where the page's main thread spent its time, by function (self time). */
 export function printProfile(title: string, profile: CpuProfile) {
   printSelf(title, selfTimes(profile));
+}
+
+/** BENCH_PROFILE=1: starts the page's CPU profile (a sample every `intervalUs`, Chromium's default 1 ms). */
+export async function startProfile(cdp: CDPSession, intervalUs?: number): Promise<void> {
+  await cdp.send('Profiler.enable');
+  if (intervalUs) await cdp.send('Profiler.setSamplingInterval', { interval: intervalUs });
+  await cdp.send('Profiler.start');
+}
+
+/** Stops the profile startProfile began and prints it under `title`. */
+export async function stopProfile(cdp: CDPSession, title: string): Promise<void> {
+  printProfile(title, (await cdp.send('Profiler.stop')).profile as CpuProfile);
 }
 
 /** BENCH_PROFILE=1 for P3: each tap profiled alone; the slowest tenth against the rest, per tap. */

@@ -2,7 +2,7 @@
 // a raw download of the same rows by fetch and against the raw IndexedDB floor, in the same page.
 import { type Page } from 'playwright-core';
 import { PULL_BATCH } from '../../sync/replication/pull';
-import { PROBES, printProfile, progress, signIn, waitForSyncRound } from './browser-page';
+import { PROBES, progress, signIn, startProfile, stopProfile, waitForSyncRound } from './browser-page';
 
 /** The first sync round's duration, from the indicator's first 'syncing' to its end (ms). */
 export async function firstRoundMs(page: Page): Promise<number> {
@@ -168,13 +168,10 @@ export async function rawIndexedDbFloor(page: Page, batch: number): Promise<{ ms
 export async function initialPull(page: Page, appUrl: string, anonKey: string, profile = false) {
   await page.addInitScript(PROBES);
   const cdp = profile ? await page.context().newCDPSession(page) : null;
-  if (cdp) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.start');
-  }
+  if (cdp) await startProfile(cdp);
   await signIn(page, appUrl);
   await waitForSyncRound(page, 30 * 60_000);
-  if (cdp) printProfile('the initial pull', (await cdp.send('Profiler.stop')).profile);
+  if (cdp) await stopProfile(cdp, 'the initial pull');
   const pullMs = await firstRoundMs(page);
   progress(
     `P1 round of ${Math.round(pullMs)} ms, requests (path start+wait+duration ms): ${await roundRequests(page)}`,

@@ -10,7 +10,16 @@ import { PULL_BATCH } from '../../sync/replication/pull';
 import { TABLES } from '../../sync/model/rows';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
-import { PROBES, VIEWPORT, heapMb, median, printProfile, progress, waitForSyncRound } from './browser-page';
+import {
+  PROBES,
+  VIEWPORT,
+  heapMb,
+  median,
+  progress,
+  startProfile,
+  stopProfile,
+  waitForSyncRound,
+} from './browser-page';
 import { reportMainThread, startTrace } from './browser-trace';
 import { firstRoundMs, roundRequests } from './browser-pull';
 
@@ -225,18 +234,14 @@ async function coldStartRound(profileDir: string, appUrl: string, throttle: numb
     await page.goto(new URL('/manifest.webmanifest', appUrl).toString());
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-    if (PROFILE) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-    }
+    if (PROFILE) await startProfile(cdp, 200);
     await page.goto(new URL('/', appUrl).toString());
     await page.waitForFunction(
       () => (window as unknown as { __bench: { shownAt: number | null } }).__bench.shownAt !== null,
       undefined,
       { timeout: 180_000, polling: 100 },
     );
-    if (PROFILE) printProfile(`a cold start at ${throttle}x`, (await cdp.send('Profiler.stop')).profile);
+    if (PROFILE) await stopProfile(cdp, `a cold start at ${throttle}x`);
     const { ms, marks } = await page.evaluate(startMarks);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const done = await waitForSyncRound(page, 10 * 60_000).then(
@@ -292,16 +297,11 @@ export async function measureDevice(
     await page.addInitScript(PROBES);
     if (olderServer) await page.addInitScript(OLDER_SERVER);
     const diagnosis = PROFILE || TRACE ? await context.newCDPSession(page) : null;
-    if (diagnosis && PROFILE) {
-      await diagnosis.send('Profiler.enable');
-      await diagnosis.send('Profiler.setSamplingInterval', { interval: 200 });
-      await diagnosis.send('Profiler.start');
-    }
+    if (diagnosis && PROFILE) await startProfile(diagnosis, 200);
     if (diagnosis && TRACE) await startTrace(diagnosis);
     await signInAs(page, appUrl, device);
     await waitForSyncRound(page, 60 * 60_000);
-    if (diagnosis && PROFILE)
-      printProfile(`${device}'s sign-in and first sync`, (await diagnosis.send('Profiler.stop')).profile);
+    if (diagnosis && PROFILE) await stopProfile(diagnosis, `${device}'s sign-in and first sync`);
     if (diagnosis && TRACE) await reportMainThread(diagnosis, `${device}'s sign-in and first sync`);
     const firstSyncMs = await firstRoundMs(page);
     const firstRound = await roundServer(page, 0);

@@ -46,7 +46,7 @@ describe("the dashboard's hub charts", () => {
 
   it('draws each bar at its height at once, never grown frame by frame (issue 43)', async () => {
     // Grown over recharts' 1.5 s animation, every bar was drawn again each frame while the
-    // dashboard started: main-thread work on a tablet that is opening (Lighthouse: 7.6 to 8.3 s
+    // dashboard started: main-thread work on a tablet that is opening (Lighthouse: 6.4 to 8.3 s
     // of it against 5.5 to 6.3 s without). Offline, the figures the device holds cannot change
     // while the chart is drawn again: each bar's first shape is its last.
     const { context, page } = await tablet(browser(), 'tower');

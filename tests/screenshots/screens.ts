@@ -150,6 +150,9 @@ export async function goInApp(page: Page, path: string, ready: string): Promise<
 
 const MOBILE = 768;
 
+/** The toast raiseToast raises last, the one held (the sidebar's high-contrast switch, turned off). */
+const HELD_TOAST = 'Kontras tinggi nonaktif';
+
 /**
  * Raises a real toast: the sidebar's high-contrast switch, pressed twice (on, then off again:
  * the screen is left in its normal colours), after closing the toasts still showing, so the one
@@ -178,8 +181,6 @@ async function raiseToast(page: Page): Promise<Locator> {
   await toastsSettled(page);
   return live.filter({ hasText: HELD_TOAST });
 }
-
-const HELD_TOAST = 'Kontras tinggi nonaktif';
 
 /**
  * The pointer rests on the raised toast, which sonner then holds (it pauses its toasts while the

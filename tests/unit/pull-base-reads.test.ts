@@ -61,7 +61,7 @@ describe('a pulled batch and the rows pending commands hold (issue 43)', () => {
         id: held.id,
         row: vendor(7),
       });
-      // A row of another table held under a key that begins the same way is not this table's.
+      // Another table's held row with the same id is not this table's.
       await local.store.base.put({
         key: baseKey('vehicle_types', held.id),
         table: 'vehicle_types',

@@ -45,10 +45,10 @@ revoke execute on function public.poke_topic(text) from public, anon, authentica
 -- PL/pgSQL, one plain query a kind of table (issue 43): each is planned once a session, where
 -- the one SQL-language query over every table's cases was planned again at every call (a
 -- security definer function is never inlined). It cost 1.6 ms a statement, most of a floor
--- command's time on the server (P2, docs/performance.md). The rows' shipments, vehicles and
--- warehouses are matched with `= any (array(...))`, an index lookup of the few ids: planned once
--- for any rows, `in (select ... from jsonb_array_elements(...))` was a hash join over a scan of
--- every shipment (0.9 ms a call with 10,740 shipments, and growing with them).
+-- command's time on the server (P2, docs/performance.md). The rows' shipments (by id, or a
+-- vehicle's by vehicle_id) and warehouses are matched with `= any (array(...))`, an index lookup
+-- of the few ids: planned once for any rows, `in (select ... from jsonb_array_elements(...))` was
+-- a hash join over a scan of every shipment (0.9 ms a call with 10,740 shipments, and growing).
 create or replace function public.poke_topics_of(p_table text, p_rows jsonb)
 returns text[]
 language plpgsql
