@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, TABLET_LANDSCAPE, useBrowser } from '../support/browser';
-import { tablet } from './hub-support';
+import { scrollToCharts, tablet } from './hub-support';
 
 const browser = useBrowser();
 
@@ -63,6 +63,8 @@ async function loadedDashboard(page: Page): Promise<Shift[]> {
   await page.locator('[data-testid=attention-board][data-ready=true]').waitFor();
   await page.locator('[data-testid=discrepancy-board][data-ready=true]').waitFor();
   await page.getByTestId('hub-card').first().waitFor();
+  // The charts are drawn when the reader comes near them: their placeholder holds their place.
+  await scrollToCharts(page);
   for (const chart of ['stock', 'flow']) {
     await page.getByTestId(`hub-chart-${chart}`).locator('.recharts-legend-item').first().waitFor();
     await page.getByTestId(`hub-chart-${chart}`).locator('.recharts-bar-rectangle').first().waitFor();

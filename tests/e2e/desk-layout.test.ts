@@ -10,7 +10,7 @@ import { id } from '../../src/lib/i18n/id';
 import { appUrl, newContext, signIn, useBrowser } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { seriousViolations } from './axe';
-import { waitFirstSync } from './hub-support';
+import { scrollToCharts, waitFirstSync } from './hub-support';
 
 const browser = useBrowser();
 
@@ -40,6 +40,7 @@ async function desk(lang: 'id' | 'en'): Promise<{ context: BrowserContext; page:
 async function dashboard(page: Page): Promise<void> {
   await page.goto(appUrl('/'));
   await page.locator('[data-testid=dashboard][data-ready=true]').waitFor();
+  await scrollToCharts(page);
   await page.getByTestId('hub-chart').locator('.recharts-surface').first().waitFor();
 }
 

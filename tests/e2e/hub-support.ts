@@ -168,6 +168,17 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
 }
 
 /**
+ * Scrolls to the dashboard's charts: they are drawn when the reader comes near them (issue 43),
+ * and they stand below the fold on every screen. The caller waits for what it needs drawn.
+ */
+export async function scrollToCharts(page: Page): Promise<void> {
+  await page
+    .locator('[data-testid=hub-chart], [data-testid=hub-chart-loading]')
+    .first()
+    .scrollIntoViewIfNeeded();
+}
+
+/**
  * A tablet (touch, 1280x800 unless `viewport` says otherwise) signed in as `user`, its service
  * worker in control, first sync done.
  */

@@ -11,7 +11,7 @@ import { id } from '../../src/lib/i18n/id';
 import { appUrl, trackPageErrors, useBrowser } from '../support/browser';
 import { HUB, TRUCK_TYPE, VENDOR } from '../support/demo';
 import { seriousViolations } from './axe';
-import { query, tablet, tag } from './hub-support';
+import { query, scrollToCharts, tablet, tag } from './hub-support';
 import { leaves, type Tree } from '../support/catalogue';
 
 const browser = useBrowser();
@@ -100,6 +100,7 @@ describe("tower control's screens in English", () => {
       .poll(() => item.textContent())
       .toContain(`${en.tower.attention.kinds.eta}: ${shipment.batch}`);
     expect(await page.getByTestId('attention-board').textContent()).toContain(en.tower.attention.title);
+    await scrollToCharts(page);
     const stock = page.getByTestId('hub-chart-stock');
     await stock.locator('.recharts-legend-item').first().waitFor();
     expect(
