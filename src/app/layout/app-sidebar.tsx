@@ -125,7 +125,17 @@ function useMoreBelow(ref: RefObject<HTMLDivElement | null>): boolean {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setMore(el.scrollHeight - el.scrollTop - el.clientHeight > 1);
+    // Read once a frame, before it is drawn: a mutation's callback runs inside the commit that
+    // made it, and reading the heights there forced a layout of the page mid-commit, once per
+    // commit (issue 43's cold-start profile).
+    let frame = 0;
+    const measure = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        setMore(el.scrollHeight - el.scrollTop - el.clientHeight > 1);
+      });
+    };
     measure();
     el.addEventListener('scroll', measure, { passive: true });
     const resized = new ResizeObserver(measure);
@@ -139,6 +149,7 @@ function useMoreBelow(ref: RefObject<HTMLDivElement | null>): boolean {
       attributeFilter: ['data-state'],
     });
     return () => {
+      cancelAnimationFrame(frame);
       el.removeEventListener('scroll', measure);
       resized.disconnect();
       changed.disconnect();
