@@ -69,9 +69,14 @@ export function installProbes(dashboardShown: string) {
       health: string[];
       healthAt: number[];
       marks: Record<string, number>;
+      longTasks: Array<[start: number, duration: number]>;
     };
   };
-  w.__bench = { shownAt: null, health: [], healthAt: [], marks: {} };
+  w.__bench = { shownAt: null, health: [], healthAt: [], marks: {}, longTasks: [] };
+  // The main thread's tasks over 50 ms (Chromium's Long Tasks API), for a start's blocking time.
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) w.__bench.longTasks.push([task.startTime, task.duration]);
+  }).observe({ type: 'longtask', buffered: true });
   // Every request of the first sync round is kept for P1's timeline (roundRequests).
   performance.setResourceTimingBufferSize(100_000);
   // Where a cold start spends its time: the shell drawn, the dashboard drawn (before its data),
