@@ -41,6 +41,42 @@ export async function wedge(page: Page, code: string): Promise<{ outcome: string
   return { outcome: (await last.getAttribute('data-outcome'))!, text: (await last.textContent())! };
 }
 
+/**
+ * Waits until the open scanner has taken `count` serials. If it has not within `timeout` (a
+ * camera's boxes loop, so a code missed under load comes round again), the error says what
+ * the scanner showed: its reader's state, the last code judged and the camera's video.
+ */
+export async function waitForScanned(page: Page, count: number, timeout: number): Promise<void> {
+  const scanner = page.getByTestId('serial-scanner');
+  const scanned = scanner.getByTestId('serial-scan-count');
+  try {
+    await expect.poll(() => scanned.getAttribute('data-count'), { timeout }).toBe(String(count));
+  } catch (error) {
+    const seen = await scanner.evaluate((dialog) => {
+      const state = dialog.querySelector('[data-testid=serial-scanner-state]');
+      const last = dialog.querySelector('[data-testid=serial-scan-last]');
+      const video = dialog.querySelector('video');
+      return {
+        reader: state?.getAttribute('data-state') ?? null,
+        said: (state ?? dialog.querySelector('p[role=status]'))?.textContent ?? null,
+        last: last ? `${last.getAttribute('data-outcome')}: ${last.textContent}` : null,
+        video: video && {
+          readyState: video.readyState,
+          width: video.videoWidth,
+          paused: video.paused,
+          at: video.currentTime,
+        },
+      };
+    });
+    throw new Error(
+      `the scanner took ${await scanned.getAttribute('data-count')} of ${count}: ${JSON.stringify(seen)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
 /** Selesai: the scanner closes. */
 export async function closeScanner(page: Page): Promise<void> {
   const scanner = page.getByTestId('serial-scanner');

@@ -18,7 +18,7 @@ import * as hub from './hub-support';
 import { downloadOf } from './handover-flow-support';
 import { closeBast, signReceipt } from './receive-support';
 import * as shipping from './shipping-form-support';
-import { closeScanner, openWedge, useSerialCamera, wedge } from './serial-camera';
+import { closeScanner, openWedge, useSerialCamera, waitForScanned, wedge } from './serial-camera';
 import { closeSuratJalan, downloadSuratJalan, suratJalanDialog } from './surat-jalan-support';
 
 const { browser, show } = useSerialCamera('dermaga-serial-handover');
@@ -77,7 +77,7 @@ it('12 serials imported, scanned into a truck, 11 and a stranger received; the s
   await tv.getByRole('button', { name: 'Pindai TV' }).click();
   const scanner = page.getByTestId('serial-scanner');
   const scanned = scanner.getByTestId('serial-scan-count');
-  await expect.poll(() => scanned.getAttribute('data-count'), { timeout: 120_000 }).toBe('4');
+  await waitForScanned(page, 4, 120_000);
   await closeScanner(page);
   // Eight by the wedge scanner; one the hub does not hold and one already in the truck refused.
   show([]);

@@ -13,7 +13,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { HUB } from '../support/demo';
 import * as hub from './hub-support';
 import * as shipping from './shipping-form-support';
-import { closeScanner, openWedge, useSerialCamera, wedge } from './serial-camera';
+import { closeScanner, openWedge, useSerialCamera, waitForScanned, wedge } from './serial-camera';
 import { closeSuratJalan, suratJalanDialog } from './surat-jalan-support';
 
 const { browser, show } = useSerialCamera('dermaga-serial-loading');
@@ -62,7 +62,7 @@ it('Karawang scans TVs into a truck offline, refusals said with their reason; th
   await tv.getByRole('button', { name: 'Pindai TV' }).click();
   const scanner = page.getByTestId('serial-scanner');
   const scanned = scanner.getByTestId('serial-scan-count');
-  await expect.poll(() => scanned.getAttribute('data-count'), { timeout: 60_000 }).toBe('3');
+  await waitForScanned(page, 3, 60_000);
   // The frames were read off the page's main thread, in the scan worker.
   expect(page.workers().some((w) => w.url().includes('/assets/scan-worker-'))).toBe(true);
   await closeScanner(page);

@@ -12,7 +12,7 @@ import { appUrl } from '../support/browser';
 import { HUB } from '../support/demo';
 import { seriousViolations } from './axe';
 import { applyAs, eventually, query, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
-import { closeScanner, openWedge, useSerialCamera } from './serial-camera';
+import { closeScanner, openWedge, useSerialCamera, waitForScanned } from './serial-camera';
 
 const { browser, show } = useSerialCamera('dermaga-serial-stock');
 const TAG = tag();
@@ -99,7 +99,7 @@ it('Karawang imports a packing list, scans two, types one, a registered one refu
   await stock.getByTestId('serial-scan-open').click();
   const scanner = page.getByTestId('serial-scanner');
   const count = scanner.getByTestId('serial-scan-count');
-  await expect.poll(() => count.getAttribute('data-count'), { timeout: 60_000 }).toBe('5');
+  await waitForScanned(page, 5, 60_000);
   // Newest first. The two from the camera in either order: a frame missed under load takes one
   // a loop later.
   const recent = await scanner.getByTestId('serial-recent').getByRole('listitem').allTextContents();
