@@ -206,8 +206,19 @@ export async function waitFirstSync(page: Page, never = SYNC_NEVER): Promise<voi
     const text = document.querySelector('[data-testid=sync-last-synced]')?.textContent ?? '';
     return text !== '' && text !== before;
   }, never);
-  await page.keyboard.press('Escape');
+  await closeSyncPanel(page);
   await waitSynced(page);
+}
+
+/**
+ * Closes the sync panel with Escape and waits until its focus is back on the header's sync
+ * button. Radix hands focus back a task after the panel unmounts: a search typed into before
+ * that loses its focus, and its results close (find-unit failed so in a loaded CI run).
+ */
+export async function closeSyncPanel(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.getByTestId('sync-last-synced').waitFor({ state: 'detached' });
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'sync-indicator');
 }
 
 /** Opens a hub tab and waits until the hub resolved from the local data. */

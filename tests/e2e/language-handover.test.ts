@@ -14,6 +14,7 @@ import { appUrl, useBrowser } from '../support/browser';
 import { HUB } from '../support/demo';
 import { seriousViolations } from './axe';
 import { makeVehicle, query, tablet, tag, toast } from './hub-support';
+import { chooseEnglish } from './language-support';
 import { leaves, type Tree } from '../support/catalogue';
 
 const browser = useBrowser();
@@ -83,8 +84,7 @@ describe('the handover screens in English', () => {
 
     await page.goto(appUrl('/settings'));
     await page.getByTestId('settings-page').waitFor();
-    await page.getByTestId('settings-language').getByRole('radio', { name: en.language.en }).click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await chooseEnglish(page, page.getByTestId('settings-language'));
 
     // POD Management: the tabs, the description, a card on the way with its English step.
     await page.goto(appUrl('/pod'));

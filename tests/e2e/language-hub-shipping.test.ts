@@ -88,21 +88,10 @@ async function bodyText(page: Page, root: string): Promise<string> {
   }, root);
 }
 
-/** hub-support's waitFirstSync, reading the sync panel in English. */
-async function firstSync(page: Page): Promise<void> {
-  await page.getByTestId('sync-indicator').click();
-  await page.waitForFunction((never) => {
-    const text = document.querySelector('[data-testid=sync-last-synced]')?.textContent ?? '';
-    return text !== '' && text !== never;
-  }, en.sync.never);
-  await page.keyboard.press('Escape');
-  await hub.waitSynced(page);
-}
-
 /** Signed in in English (language-support), its first sync done. */
 async function signInInEnglish(page: Page, user: string): Promise<void> {
   await language.signInInEnglish(page, user);
-  await firstSync(page);
+  await hub.waitFirstSync(page, en.sync.never);
 }
 
 /** `root`: a part of the page only (a dialog over cards whose data holds Indonesian words). */

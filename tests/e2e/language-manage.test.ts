@@ -14,6 +14,7 @@ import { screensManageId } from '../../src/lib/i18n/screens-manage-id';
 import { appUrl, newContext, signIn, trackPageErrors, useBrowser } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { leaves, type Tree } from '../support/catalogue';
+import { chooseEnglish } from './language-support';
 
 const browser = useBrowser();
 
@@ -68,8 +69,7 @@ describe('the management screens in English', () => {
     const errors = trackPageErrors(page);
     await signIn(page, DEMO_USERS.admin);
     await page.goto(appUrl('/settings'));
-    await page.getByTestId('settings-language').getByRole('radio', { name: en.language.en }).click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await chooseEnglish(page, page.getByTestId('settings-language'));
     const main = page.locator('main').first();
 
     // User Management and Add User: the roles by their labels, the messages in English.

@@ -25,6 +25,7 @@ import { render, type MessageParams } from '../support/catalogue';
 import { DEMO_USERS, HUB, TRUCK_VENDOR, type DemoUser } from '../support/demo';
 import {
   choose,
+  closeSyncPanel,
   eventually,
   makeOtwShipment,
   makeVehicle,
@@ -38,6 +39,7 @@ import {
   waitOffline,
   waitSynced,
 } from './hub-support';
+import { chooseEnglish } from './language-support';
 
 const browser = useBrowser();
 const T = tag();
@@ -82,8 +84,7 @@ async function englishTablet(
   const page = await context.newPage();
   const errors = trackPageErrors(page);
   await page.goto(appUrl('/auth'));
-  await page.getByRole('radio', { name: en.language.en }).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+  await chooseEnglish(page, page.locator('body'));
   await signIn(page, DEMO_USERS[user]);
   await waitForServiceWorkerControl(page);
   await waitFirstSync(page, en.sync.never);
@@ -133,7 +134,7 @@ async function refusedInEnglish(context: BrowserContext, page: Page, key: string
   await inPanel.waitFor();
   expect(await inPanel.locator('p').first().textContent()).toBe(english);
   expect(await page.locator('body').innerText()).not.toContain(indonesian);
-  await page.keyboard.press('Escape');
+  await closeSyncPanel(page);
   return english;
 }
 

@@ -1,5 +1,5 @@
 // Shared by the language tests of the hub screens: a hub user signing in in English.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { en } from '../../src/lib/i18n/en';
 import { appUrl, signIn, waitForServiceWorkerControl } from '../support/browser';
@@ -10,9 +10,28 @@ import { appUrl, signIn, waitForServiceWorkerControl } from '../support/browser'
  */
 export async function signInInEnglish(page: Page, user: string): Promise<void> {
   await page.goto(appUrl('/auth'));
-  await page.getByRole('radio', { name: en.language.en }).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+  await chooseEnglish(page, page.locator('body'));
   await signIn(page, user);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
   await waitForServiceWorkerControl(page);
+}
+
+/**
+ * Taps English on the language switch inside `scope` and waits until the page is English (its
+ * catalogue is a chunk of its own, slow on a loaded machine). If it never is, says what the
+ * switch and the device showed.
+ */
+export async function chooseEnglish(page: Page, scope: Locator): Promise<void> {
+  await scope.getByRole('radio', { name: en.language.en }).click();
+  try {
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+  } catch (error) {
+    const seen = await page.evaluate(() => ({
+      lang: document.documentElement.lang,
+      stored: localStorage.getItem('dermaga-language'),
+      radios: [...document.querySelectorAll('[role=radio]')].map((r) => `${r.textContent}=${r.getAttribute('aria-checked')}`),
+      path: location.pathname,
+    }));
+    throw new Error(`the page did not turn English after the tap: ${JSON.stringify(seen)}`, { cause: error });
+  }
 }

@@ -12,6 +12,7 @@ import { appUrl, trackPageErrors, useBrowser } from '../support/browser';
 import { HUB, TRUCK_TYPE, VENDOR } from '../support/demo';
 import { seriousViolations } from './axe';
 import { query, scrollToCharts, tablet, tag } from './hub-support';
+import { chooseEnglish } from './language-support';
 import { leaves, type Tree } from '../support/catalogue';
 
 const browser = useBrowser();
@@ -80,8 +81,7 @@ describe("tower control's screens in English", () => {
     // Settings: English, and the thresholds of Perlu perhatian in English.
     await page.goto(appUrl('/settings'));
     await page.getByTestId('settings-page').waitFor();
-    await page.getByTestId('settings-language').getByRole('radio', { name: en.language.en }).click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await chooseEnglish(page, page.getByTestId('settings-language'));
     const card = page.getByTestId('settings-attention');
     await expect.poll(() => card.textContent()).toContain(en.tower.attentionSettings.title);
     await card.getByRole('button', { name: en.tower.attentionSettings.change }).click();

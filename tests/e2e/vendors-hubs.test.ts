@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl, useBrowser } from '../support/browser';
 import { seriousViolations } from './axe';
-import { eventually, query, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
+import { closeSyncPanel, eventually, query, tablet, tag, toast, waitOffline, waitSynced } from './hub-support';
 import { TRUCK_TYPE, TRUCK_VENDOR } from '../support/demo';
 
 const browser = useBrowser();
@@ -16,7 +16,7 @@ const browser = useBrowser();
 const pendingCommands = async (page: Page) => {
   await page.getByTestId('sync-indicator').click();
   const n = Number(await page.getByTestId('sync-pending-commands').textContent());
-  await page.keyboard.press('Escape');
+  await closeSyncPanel(page);
   return n;
 };
 
