@@ -1,32 +1,25 @@
 // The serial scanner's camera (issue 42): the rear camera (react-webcam, as the QR scanner) read
-// for 1D barcodes continuously: a read on every new video frame (requestVideoFrameCallback, else
-// every 40 ms) as soon as the previous read is done, so a code is found within a frame or two
-// of being shown (npm run bench: serial scan). The codes of each read go to onCodes;
-// the caller drops a code still held in view (HeldCodes). The reader (and its WebAssembly)
-// loads when the camera opens. No camera, or the camera refused: onUnavailable says why.
+// for 1D barcodes continuously, frame by frame (src/lib/handover/frame-reads.ts), so a code is
+// found within a frame or two of being shown (npm run bench: serial scan). The codes of each
+// read go to onCodes; the caller drops a code still held in view (HeldCodes). The reader (and
+// its WebAssembly) loads when the camera opens. No camera, or the camera refused: onUnavailable says why.
 import { useEffect, useRef, useState } from 'react';
 import Webcam from 'react-webcam';
 import { ScanLine } from 'lucide-react';
+import { startFrameReads } from '../lib/handover/frame-reads';
 import { useT } from '../lib/i18n';
 
 const VIDEO = { facingMode: 'environment', width: { ideal: 1280 }, height: { ideal: 720 } } as const;
-const READ_EVERY_MS = 40;
 const QR_EVERY = 3;
-
-type FrameVideo = HTMLVideoElement & {
-  requestVideoFrameCallback?: (cb: () => void) => number;
-  cancelVideoFrameCallback?: (handle: number) => void;
-};
 
 export type ReaderState = 'loading' | 'scanning' | 'failed';
 
 /**
- * Reads the video for barcodes until unmounted: on each new frame when no read is running, and
- * at once after a read during which a frame came (a read may take longer than a frame). The
- * linear formats on every read; a QR code on every QR_EVERY-th (finding a QR code in a frame of
- * bars costs more than reading the bars: measured in ZXing, 70 ms against 30 ms a frame).
+ * Reads the video for barcodes until unmounted (src/lib/handover/frame-reads.ts): the linear
+ * formats on every read; a QR code on every QR_EVERY-th (finding a QR code in a frame of bars
+ * costs more than reading the bars: measured in ZXing, 70 ms against 30 ms a frame).
  */
-function useBarcodeScan(video: () => FrameVideo | null | undefined, onCodes: (codes: string[]) => void) {
+function useBarcodeScan(video: () => HTMLVideoElement | null | undefined, onCodes: (codes: string[]) => void) {
   const [state, setState] = useState<ReaderState>('loading');
   const found = useRef(onCodes);
   useEffect(() => {
@@ -34,8 +27,7 @@ function useBarcodeScan(video: () => FrameVideo | null | undefined, onCodes: (co
   }, [onCodes]);
   useEffect(() => {
     let stopped = false;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    let frame: { video: FrameVideo; handle: number } | undefined;
+    let stop: (() => void) | undefined;
     void import('../lib/handover/scan-detector')
       .then(({ loadBarcodeReader, LINEAR_FORMATS }) =>
         Promise.all([loadBarcodeReader(LINEAR_FORMATS), loadBarcodeReader(['qr_code'])]),
@@ -44,43 +36,11 @@ function useBarcodeScan(video: () => FrameVideo | null | undefined, onCodes: (co
         ([linear, qr]) => {
           if (stopped) return;
           setState('scanning');
-          let frames = 0;
-          let reads = 0;
-          let busy = false;
-          const read = async () => {
-            const v = video();
-            if (busy || !v || v.readyState < 2 || v.videoWidth === 0) return;
-            busy = true;
-            const at = frames;
-            const reader = ++reads % QR_EVERY === 0 ? qr : linear;
-            const texts = await reader.read(v).catch(() => []);
-            busy = false;
-            if (stopped) return;
-            if (texts.length > 0) found.current(texts);
-            if (frames > at) void read();
-          };
-          // Every new frame of the video (requestVideoFrameCallback), or a tick every
-          // READ_EVERY_MS where there is none (and until the video element is there).
-          const onFrame = () => {
-            frame = undefined;
-            if (stopped) return;
-            frames++;
-            void read();
-            const v = video();
-            if (v?.requestVideoFrameCallback)
-              frame = { video: v, handle: v.requestVideoFrameCallback(onFrame) };
-          };
-          timer = setInterval(() => {
-            if (frame) return;
-            const v = video();
-            if (v?.requestVideoFrameCallback && v.readyState >= 2) {
-              clearInterval(timer);
-              onFrame();
-            } else {
-              frames++;
-              void read();
-            }
-          }, READ_EVERY_MS);
+          stop = startFrameReads(
+            video,
+            (v, n) => (n % QR_EVERY === 0 ? qr : linear).read(v),
+            (codes) => found.current(codes),
+          );
         },
         (error: unknown) => {
           console.error('Barcode reader failed to load', error);
@@ -89,8 +49,7 @@ function useBarcodeScan(video: () => FrameVideo | null | undefined, onCodes: (co
       );
     return () => {
       stopped = true;
-      clearInterval(timer);
-      if (frame) frame.video.cancelVideoFrameCallback?.(frame.handle);
+      stop?.();
     };
   }, [video]);
   return state;

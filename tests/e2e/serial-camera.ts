@@ -58,7 +58,7 @@ export async function waitForScanned(page: Page, count: number, timeout: number)
       const video = dialog.querySelector('video');
       return {
         reader: state?.getAttribute('data-state') ?? null,
-        said: (state ?? dialog.querySelector('p[role=status]'))?.textContent ?? null,
+        said: (state ?? dialog.querySelector('[data-testid=serial-no-camera]'))?.textContent ?? null,
         last: last ? `${last.getAttribute('data-outcome')}: ${last.textContent}` : null,
         video: video && {
           readyState: video.readyState,
