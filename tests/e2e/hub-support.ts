@@ -172,10 +172,13 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
  * and they stand below the fold on every screen. The caller waits for what it needs drawn.
  */
 export async function scrollToCharts(page: Page): Promise<void> {
-  await page
-    .locator('[data-testid=hub-chart], [data-testid=hub-chart-loading]')
-    .first()
-    .scrollIntoViewIfNeeded();
+  // Found and scrolled in one step in the page: the placeholder inside the box is replaced by
+  // the chart as it comes near, so a locator resolved to it can be gone by the scroll.
+  await page.waitForFunction(() => {
+    const box = document.querySelector('[data-testid=hub-chart-box]');
+    box?.scrollIntoView({ block: 'center' });
+    return box !== null;
+  });
 }
 
 /**

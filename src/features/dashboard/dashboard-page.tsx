@@ -242,7 +242,7 @@ export function DashboardPage() {
                   <CardHeader>
                     <CardTitle className="text-base">{t('tower.dashboard.chartTitle')}</CardTitle>
                   </CardHeader>
-                  <CardContent ref={chartBox}>
+                  <CardContent ref={chartBox} data-testid="hub-chart-box">
                     {/* Drawn from the database's figures only: over the kept ones, loading the chart
                     library would compete with the database's first read on a slow tablet. And
                     only when the reader comes near it: it stands well below the fold on every
