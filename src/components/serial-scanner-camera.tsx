@@ -2,7 +2,8 @@
 // for 1D barcodes continuously, frame by frame (src/lib/handover/frame-reads.ts), so a code is
 // found within a frame or two of being shown (npm run bench: serial scan). The codes of each
 // read go to onCodes; the caller drops a code still held in view (HeldCodes). The reader (and
-// its WebAssembly) loads when the camera opens. No camera, or the camera refused: onUnavailable says why.
+// its WebAssembly) loads when the camera opens. No camera, or the camera refused: onUnavailable
+// says why.
 import { useEffect, useRef, useState } from 'react';
 import Webcam from 'react-webcam';
 import { ScanLine } from 'lucide-react';

@@ -2,6 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { en } from '../../src/lib/i18n/en';
+import { LANGUAGE_KEY } from '../../src/lib/session/storage-keys';
 import { appUrl, signIn, waitForServiceWorkerControl } from '../support/browser';
 
 /**
@@ -26,12 +27,12 @@ export async function chooseEnglish(page: Page, scope: Locator): Promise<void> {
   try {
     await page.waitForFunction(() => document.documentElement.lang === 'en');
   } catch (error) {
-    const seen = await page.evaluate(() => ({
+    const seen = await page.evaluate((key) => ({
       lang: document.documentElement.lang,
-      stored: localStorage.getItem('dermaga-language'),
+      stored: localStorage.getItem(key),
       radios: [...document.querySelectorAll('[role=radio]')].map((r) => `${r.textContent}=${r.getAttribute('aria-checked')}`),
       path: location.pathname,
-    }));
+    }), LANGUAGE_KEY);
     throw new Error(`the page did not turn English after the tap: ${JSON.stringify(seen)}`, { cause: error });
   }
 }
