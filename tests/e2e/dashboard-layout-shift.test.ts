@@ -1,8 +1,9 @@
 // Issue 43: the signed-in dashboard does not move once painted. Every block that waits for data
 // (the figures, the hub cards, the chart, Perlu perhatian, Selisih terbuka) holds its final
 // height from the first paint, so the layout shift Lighthouse counts (0.24 before, the hub
-// section growing under the kept figures) stays under its "good" threshold of 0.1, on a phone
-// and on the landscape tablet, with the figures kept from the last start and without them.
+// section growing under the kept figures) stays far under its "good" threshold of 0.1
+// (HELD_CLS), on a phone and on the landscape tablet, with the figures kept from the last start
+// and without them.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, TABLET_LANDSCAPE, useBrowser } from '../support/browser';
@@ -11,8 +12,12 @@ import { scrollToCharts, tablet } from './hub-support';
 const browser = useBrowser();
 
 const KEY = 'dermaga-dashboard-figures';
-/** Lighthouse's "good" cumulative layout shift. */
-const GOOD_CLS = 0.1;
+/**
+ * Far under Lighthouse's "good" cumulative layout shift (0.1): what a start shows when every block
+ * holds is the header's buttons settling, about 0.002. One block whose held height came a paint
+ * late (a ResizeObserver's report, tried for issue 43) moved the page by 0.085, under 0.1.
+ */
+const HELD_CLS = 0.02;
 const PHONE = { width: 390, height: 844 };
 /** Lighthouse's mobile screen (a Moto G Power): the header's button fits beside the title only
  *  while the line under it is short, so a placeholder narrower than the time it stands for moved
@@ -84,7 +89,7 @@ describe('the signed-in dashboard holds its layout while its data arrives', () =
     ["Lighthouse's phone, 412x823", LIGHTHOUSE_PHONE],
     ['the landscape tablet, 1280x800', TABLET_LANDSCAPE],
   ] as const) {
-    it(`on ${name}: cumulative layout shift under ${GOOD_CLS}, with the kept figures and without`, async () => {
+    it(`on ${name}: cumulative layout shift under ${HELD_CLS}, with the kept figures and without`, async () => {
       const { context, page } = await tablet(browser(), 'admin', viewport);
       try {
         // The figures of this start are kept (a second after they settle): the next start draws them.
@@ -101,8 +106,8 @@ describe('the signed-in dashboard holds its layout while its data arrives', () =
           `${name}: layout shift ${total(kept).toFixed(4)} with the kept figures, ${total(none).toFixed(4)} without`,
         );
         // Each shift's moved elements in the message, to see which block moved.
-        expect(total(kept), `with the kept figures: ${JSON.stringify(kept)}`).toBeLessThan(GOOD_CLS);
-        expect(total(none), `without kept figures: ${JSON.stringify(none)}`).toBeLessThan(GOOD_CLS);
+        expect(total(kept), `with the kept figures: ${JSON.stringify(kept)}`).toBeLessThan(HELD_CLS);
+        expect(total(none), `without kept figures: ${JSON.stringify(none)}`).toBeLessThan(HELD_CLS);
       } finally {
         await context.close();
       }

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import {
   Anchor,
@@ -17,7 +17,6 @@ import {
   Warehouse,
   type LucideIcon,
 } from 'lucide-react';
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../components/ui/collapsible';
 import {
   Sidebar,
   SidebarContent,
@@ -75,11 +74,15 @@ function MenuItems({ group, active: activeItems }: { group: NavGroup; active: re
 
 /**
  * A labelled group folds open and shut; in the icon strip its entries always show. Memoized
- * on its active entries: moving between a screen's tabs renders no menu (issue 14, P3).
+ * on its active entries: moving between a screen's tabs renders no menu (issue 14, P3). A plain
+ * disclosure (a button with `aria-expanded` over a region it hides): Radix's Collapsible measured
+ * its content's height in a layout effect for an animation the menu does not have, forcing the
+ * page's first layout inside the first commit (issue 43's cold-start profile).
  */
 const MenuGroup = memo(function MenuGroup({ group, active }: { group: NavGroup; active: readonly string[] }) {
   const { state, isMobile } = useSidebar();
   const [open, setOpen] = useState(true);
+  const contentId = useId();
   if (!group.label) {
     return (
       <SidebarGroup>
@@ -87,24 +90,32 @@ const MenuGroup = memo(function MenuGroup({ group, active }: { group: NavGroup; 
       </SidebarGroup>
     );
   }
-  const iconStrip = state === 'collapsed' && !isMobile;
+  const shown = (state === 'collapsed' && !isMobile) || open;
   return (
-    <Collapsible className="group/collapsible" open={iconStrip || open} onOpenChange={setOpen}>
-      <SidebarGroup data-testid={`sidebar-group-${group.label.toLowerCase()}`}>
-        <SidebarGroupLabel asChild>
-          <CollapsibleTrigger className="hover:bg-sidebar-accent">
-            <span className="flex-1 text-left">{group.label}</span>
-            <ChevronRight
-              aria-hidden="true"
-              className="transition-transform group-data-[state=open]/collapsible:rotate-90"
-            />
-          </CollapsibleTrigger>
-        </SidebarGroupLabel>
-        <CollapsibleContent>
-          <MenuItems group={group} active={active} />
-        </CollapsibleContent>
-      </SidebarGroup>
-    </Collapsible>
+    <SidebarGroup
+      className="group/collapsible"
+      data-state={shown ? 'open' : 'closed'}
+      data-testid={`sidebar-group-${group.label.toLowerCase()}`}
+    >
+      <SidebarGroupLabel asChild>
+        <button
+          type="button"
+          className="hover:bg-sidebar-accent"
+          aria-expanded={shown}
+          aria-controls={contentId}
+          onClick={() => setOpen(!shown)}
+        >
+          <span className="flex-1 text-left">{group.label}</span>
+          <ChevronRight
+            aria-hidden="true"
+            className="transition-transform group-data-[state=open]/collapsible:rotate-90"
+          />
+        </button>
+      </SidebarGroupLabel>
+      <div id={contentId} hidden={!shown}>
+        <MenuItems group={group} active={active} />
+      </div>
+    </SidebarGroup>
   );
 }, sameActive);
 
