@@ -11,6 +11,10 @@ import { extractImages, getDocumentProxy } from 'unpdf';
 import { expect } from 'vitest';
 import { appUrl } from '../support/browser';
 import { pdfQrCodes } from '../support/handover-pdf';
+import { sign } from './receive-support';
+
+// The signature stroke is the receipt's (one helper for both flows).
+export { sign };
 
 export const CAMERA_WIDTH = 640;
 export const CAMERA_HEIGHT = 480;
@@ -110,25 +114,6 @@ export function writeY4m(file: string, picture: Raster): void {
 export async function downloadOf(page: Page, link: Locator): Promise<Uint8Array> {
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   return new Uint8Array(readFileSync(await download.path()));
-}
-
-/** Draws a signature with the pointer on a signature pad's canvas. */
-export async function sign(page: Page, canvas: Locator): Promise<void> {
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the signature pad is not on screen');
-  const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
-  await page.mouse.move(...at(0.1, 0.6));
-  await page.mouse.down();
-  for (const [fx, fy] of [
-    [0.25, 0.3],
-    [0.4, 0.7],
-    [0.55, 0.3],
-    [0.7, 0.7],
-    [0.9, 0.4],
-  ] as const)
-    await page.mouse.move(...at(fx, fy), { steps: 5 });
-  await page.mouse.up();
 }
 
 /**
