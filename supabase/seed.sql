@@ -141,12 +141,15 @@ from (values
 -- Shipments. Hubs: 1 Karawang, 2 Cikarang, 3 PolJak, 4 PolSub, 5 POD Makassar.
 -- loaded/arrived are days ago (arrived null while on the way). Derived:
 -- current hub (origin until arrival), arrival_gdt at a hub or arrival_destination
--- at the POD, selesai_bongkar for the two done statuses, ETD/ETA, and the
--- batch number: typed KRW-/CKR- at Karawang and Cikarang, POLJAK-/POLSUB-{ms} at the ports.
+-- at the POD, selesai_bongkar for the two done statuses, ETD/ETA, the
+-- unloading's start (an hour after arrival) and end (five hours after, when the ledger below
+-- books the load), and the batch number: typed KRW-/CKR- at Karawang and Cikarang,
+-- POLJAK-/POLSUB-{ms} at the ports.
 insert into public.shipments (
   id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id, current_hub_id,
   smartboard_quantity, bracket_quantity, delivery_record, bast, status,
-  loading_date, etd, eta, arrival_gdt, arrival_destination, selesai_bongkar, notes, created_at
+  loading_date, etd, eta, arrival_gdt, arrival_destination, selesai_bongkar,
+  unloading_started_at, unloading_finished_at, notes, created_at
 )
 select
   ('66666666-0000-4000-8000-' || lpad(s.n::text, 12, '0'))::uuid,
@@ -171,6 +174,10 @@ select
   case when s.arrived is not null and s.dest <> 5 then now() - s.arrived * interval '1 day' end,
   case when s.arrived is not null and s.dest = 5 then now() - s.arrived * interval '1 day' end,
   s.status in ('selesai', 'selesai_pod'),
+  case when s.status in ('sedang_bongkar', 'selesai', 'selesai_pod')
+    then now() - s.arrived * interval '1 day' + interval '1 hour' end,
+  case when s.status in ('selesai', 'selesai_pod')
+    then now() - s.arrived * interval '1 day' + interval '5 hours' end,
   s.notes,
   l.loaded_at - interval '2 hours'
 from (values

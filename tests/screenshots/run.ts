@@ -51,9 +51,14 @@ const say = (message: string) => process.stderr.write(`[screenshots] ${message}\
 
 async function settled(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
-  // Sheets, dialogs and the sidebar slide in: shoot once nothing moves.
+  // Sheets, dialogs and the sidebar slide in: shoot once nothing moves. A loop never ends (a
+  // placeholder's pulse: the dashboard's charts are drawn only when scrolled near, and a full-page
+  // shot does not scroll), so only animations that end are waited for.
   await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running'),
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     undefined,
     {
       timeout: 10_000,
