@@ -105,7 +105,14 @@ export function installProbes(dashboardShown: string) {
   });
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 }
-export const PROBES = `(${installProbes.toString()})(${JSON.stringify(DASHBOARD_SHOWN)});`;
+/** The probes, with `shown` the selector whose first appearance is the start's end. */
+export const probesFor = (shown: string) => `(${installProbes.toString()})(${JSON.stringify(shown)});`;
+export const PROBES = probesFor(DASHBOARD_SHOWN);
+/**
+ * A hub tablet's floor screen (issue 43: "to the hub screen's first card"): Karawang's Siap Muat
+ * tab, whose first truck card is drawn from the local database (the demo's two queued trucks).
+ */
+export const HUB_SCREEN = { path: '/hub-karawang/ready', shown: '[data-testid="vehicle-card"]' };
 
 export async function signIn(page: Page, appUrl: string) {
   await page.goto(new URL('/auth', appUrl).toString());

@@ -11,10 +11,12 @@ import { TABLES } from '../../sync/model/rows';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 import {
+  HUB_SCREEN,
   PROBES,
   VIEWPORT,
   heapMb,
   median,
+  probesFor,
   progress,
   startProfile,
   stopProfile,
@@ -56,6 +58,9 @@ export interface DeviceFigures {
   heapMb: number;
   coldMs: number;
   coldRuns: number[];
+  /** Cold starts straight to the hub's floor screen, to its first card (the Karawang tablet only). */
+  hubColdMs: number;
+  hubColdRuns: number[];
 }
 
 const launch = (dir: string) =>
@@ -235,17 +240,26 @@ export const formatMarks = (marks: Record<string, number>) =>
     .map(([k, v]) => `${k} ${Math.round(v)}`)
     .join(', ');
 
-/** A cold start at `throttle`: as browser-start.ts's, plus the server's part of the start's first round. */
-async function coldStartRound(profileDir: string, appUrl: string, throttle: number) {
+/**
+ * A cold start at `throttle`: as browser-start.ts's, plus the server's part of the start's first
+ * round. `screen`: opened at its path, until its `shown` selector appears (the dashboard's data
+ * by default).
+ */
+async function coldStartRound(
+  profileDir: string,
+  appUrl: string,
+  throttle: number,
+  screen: { path: string; shown: string } | null = null,
+) {
   const context = await launch(profileDir);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.addInitScript(PROBES);
+    await page.addInitScript(screen ? probesFor(screen.shown) : PROBES);
     await page.goto(new URL('/manifest.webmanifest', appUrl).toString());
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     if (PROFILE) await startProfile(cdp, 200);
-    await page.goto(new URL('/', appUrl).toString());
+    await page.goto(new URL(screen?.path ?? '/', appUrl).toString());
     await page.waitForFunction(
       () => (window as unknown as { __bench: { shownAt: number | null } }).__bench.shownAt !== null,
       undefined,
@@ -349,6 +363,17 @@ export async function measureDevice(
         )} ms before the data (${formatMarks(cold.marks)})`,
       );
     }
+    // A hub tablet opened straight onto its floor screen (as after a reload there): the first card.
+    const hubColdRuns: number[] = [];
+    for (let r = 0; r < (olderServer || device !== 'karawang' ? 0 : runs); r++) {
+      const cold = await coldStartRound(profileDir, appUrl, throttle, HUB_SCREEN);
+      hubColdRuns.push(cold.ms);
+      progress(
+        `${device}: cold start ${r + 1} to ${HUB_SCREEN.path} at ${throttle}x: ${Math.round(cold.ms)} ms to the first card, blocking ${Math.round(
+          cold.blocking,
+        )} ms before it (${formatMarks(cold.marks)})`,
+      );
+    }
     return {
       device,
       rows: TABLES.reduce((sum, t) => sum + (byTable[t] ?? 0), 0),
@@ -363,6 +388,8 @@ export async function measureDevice(
       heapMb: heap,
       coldMs: coldRuns.length ? median(coldRuns) : NaN,
       coldRuns,
+      hubColdMs: hubColdRuns.length ? median(hubColdRuns) : NaN,
+      hubColdRuns,
     };
   } finally {
     rmSync(profileDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
