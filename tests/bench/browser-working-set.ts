@@ -249,7 +249,7 @@ async function coldStartRound(
   profileDir: string,
   appUrl: string,
   throttle: number,
-  screen: { path: string; shown: string } | null = null,
+  screen: typeof HUB_SCREEN | null = null,
 ) {
   const context = await launch(profileDir);
   try {
@@ -351,29 +351,29 @@ export async function measureDevice(
     const heap = await heapMb(context, page);
     const raw = await rawWorkingSet(page, anonKey);
     await context.close();
-    const coldRuns: number[] = [];
+    // Cold starts onto the dashboard, to its database figures; a hub tablet's also straight onto
+    // its floor screen (as after a reload there), to the first card.
     let startRound: RoundServer | null = null;
-    for (let r = 0; r < (olderServer ? 0 : runs); r++) {
-      const cold = await coldStartRound(profileDir, appUrl, throttle);
-      coldRuns.push(cold.ms);
-      startRound ??= cold.round;
-      progress(
-        `${device}: cold start ${r + 1} at ${throttle}x: ${Math.round(cold.ms)} ms, blocking ${Math.round(
-          cold.blocking,
-        )} ms before the data (${formatMarks(cold.marks)})`,
-      );
-    }
-    // A hub tablet opened straight onto its floor screen (as after a reload there): the first card.
-    const hubColdRuns: number[] = [];
-    for (let r = 0; r < (olderServer || device !== 'karawang' ? 0 : runs); r++) {
-      const cold = await coldStartRound(profileDir, appUrl, throttle, HUB_SCREEN);
-      hubColdRuns.push(cold.ms);
-      progress(
-        `${device}: cold start ${r + 1} to ${HUB_SCREEN.path} at ${throttle}x: ${Math.round(cold.ms)} ms to the first card, blocking ${Math.round(
-          cold.blocking,
-        )} ms before it (${formatMarks(cold.marks)})`,
-      );
-    }
+    const coldStarts = async (count: number, screen: typeof HUB_SCREEN | null, until: string) => {
+      const ms: number[] = [];
+      for (let r = 0; r < count; r++) {
+        const cold = await coldStartRound(profileDir, appUrl, throttle, screen);
+        ms.push(cold.ms);
+        startRound ??= cold.round;
+        progress(
+          `${device}: cold start ${r + 1}${screen ? ` to ${screen.path}` : ''} at ${throttle}x: ${Math.round(cold.ms)} ms to ${until}, blocking ${Math.round(
+            cold.blocking,
+          )} ms before it (${formatMarks(cold.marks)})`,
+        );
+      }
+      return ms;
+    };
+    const coldRuns = await coldStarts(olderServer ? 0 : runs, null, 'the data');
+    const hubColdRuns = await coldStarts(
+      olderServer || device !== 'karawang' ? 0 : runs,
+      HUB_SCREEN,
+      'the first card',
+    );
     return {
       device,
       rows: TABLES.reduce((sum, t) => sum + (byTable[t] ?? 0), 0),

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { LANGUAGE_KEY } from '../../src/lib/session/storage-keys';
 import { benchStack, runBench } from '../bench/table';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
@@ -25,8 +26,6 @@ import {
 const OUT = resolve(process.env.SCREENSHOTS_DIR ?? '.tmp/screenshots');
 const LANGUAGES = ['id', 'en'] as const;
 type Language = (typeof LANGUAGES)[number];
-/** The device's language key (src/lib/session/storage-keys.ts): 'en', or absent for the default (id). */
-const LANGUAGE_KEY = 'dermaga-language';
 
 /** The languages asked for: `--lang=en`, `--lang=id`, or both. */
 function languages(argv: readonly string[]): Language[] {
