@@ -8,58 +8,16 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, TABLET_LANDSCAPE, useBrowser } from '../support/browser';
 import { scrollToCharts, tablet } from './hub-support';
+import { HELD_CLS, recordShifts, shiftsSoFar, totalShift, type Shift } from './layout-shift-support';
 
 const browser = useBrowser();
 
 const KEY = 'dermaga-dashboard-figures';
-/**
- * Far under Lighthouse's "good" cumulative layout shift (0.1): what a start shows when every block
- * holds is the header's buttons settling, about 0.002. One block whose held height came a paint
- * late (a ResizeObserver's report, tried for issue 43) moved the page by 0.085, under 0.1.
- */
-const HELD_CLS = 0.02;
 const PHONE = { width: 390, height: 844 };
 /** Lighthouse's mobile screen (a Moto G Power): the header's button fits beside the title only
  *  while the line under it is short, so a placeholder narrower than the time it stands for moved
  *  the whole page there. */
 const LIGHTHOUSE_PHONE = { width: 412, height: 823 };
-
-interface Shift {
-  value: number;
-  at: number;
-  sources: string[];
-}
-
-/** Records every layout shift without recent input from the page's first script on. */
-function recordShifts() {
-  const w = window as unknown as { __shifts: Shift[] };
-  w.__shifts = [];
-  const describe = (node: Node | null) => {
-    if (!(node instanceof Element)) return String(node?.nodeName ?? 'gone');
-    const id = node.closest('[data-testid]')?.getAttribute('data-testid');
-    return `${node.tagName.toLowerCase()}${id ? `@${id}` : ''}`;
-  };
-  type Entry = PerformanceEntry & {
-    value: number;
-    hadRecentInput: boolean;
-    sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
-  };
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as Entry[]) {
-      if (entry.hadRecentInput) continue;
-      w.__shifts.push({
-        value: entry.value,
-        at: Math.round(entry.startTime),
-        sources: entry.sources.map(
-          (s) =>
-            `${describe(s.node)} y ${Math.round(s.previousRect.y)}->${Math.round(s.currentRect.y)} h ${Math.round(
-              s.previousRect.height,
-            )}->${Math.round(s.currentRect.height)}`,
-        ),
-      });
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-}
 
 /** Loads the dashboard and waits until every block that waits for data has drawn it. */
 async function loadedDashboard(page: Page): Promise<Shift[]> {
@@ -74,14 +32,8 @@ async function loadedDashboard(page: Page): Promise<Shift[]> {
     await page.getByTestId(`hub-chart-${chart}`).locator('.recharts-legend-item').first().waitFor();
     await page.getByTestId(`hub-chart-${chart}`).locator('.recharts-bar-rectangle').first().waitFor();
   }
-  // Two frames more: a shift of the last render is reported to the observer after its paint.
-  return page.evaluate(async () => {
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    return (window as unknown as { __shifts: Shift[] }).__shifts;
-  });
+  return shiftsSoFar(page);
 }
-
-const total = (shifts: Shift[]) => shifts.reduce((sum, s) => sum + s.value, 0);
 
 describe('the signed-in dashboard holds its layout while its data arrives', () => {
   for (const [name, viewport] of [
@@ -103,11 +55,11 @@ describe('the signed-in dashboard holds its layout while its data arrives', () =
         const none = await loadedDashboard(page);
 
         console.log(
-          `${name}: layout shift ${total(kept).toFixed(4)} with the kept figures, ${total(none).toFixed(4)} without`,
+          `${name}: layout shift ${totalShift(kept).toFixed(4)} with the kept figures, ${totalShift(none).toFixed(4)} without`,
         );
         // Each shift's moved elements in the message, to see which block moved.
-        expect(total(kept), `with the kept figures: ${JSON.stringify(kept)}`).toBeLessThan(HELD_CLS);
-        expect(total(none), `without kept figures: ${JSON.stringify(none)}`).toBeLessThan(HELD_CLS);
+        expect(totalShift(kept), `with the kept figures: ${JSON.stringify(kept)}`).toBeLessThan(HELD_CLS);
+        expect(totalShift(none), `without kept figures: ${JSON.stringify(none)}`).toBeLessThan(HELD_CLS);
       } finally {
         await context.close();
       }

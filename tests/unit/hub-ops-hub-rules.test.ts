@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { vehicleBadge, type Hub, type Vehicle } from '../../sync';
 import { awaitingForm, inboundShipments, splitHubVehicles } from '../../src/features/hub-ops/hub-queries';
 import {
+  floorHubId,
   isSeaHub,
   resolveHub,
   shippingFormOf,
@@ -53,6 +54,23 @@ describe('the hub of a page', () => {
       hub('a', 'Hub Cikarang', 'cikarang'),
     ];
     expect(resolveHub(two, 'cikarang')?.id).toBe('a');
+  });
+});
+
+describe('the hub whose floor a page reads (issue 43)', () => {
+  const karawangTablet = { hubId: 'k', hubInfo: { hubType: 'karawang' } };
+  const admin = { hubId: null, hubInfo: { hubType: null } };
+
+  it("before the hubs are read: a hub tablet's own hub on its own hub's page, nothing elsewhere", () => {
+    expect(floorHubId(false, undefined, karawangTablet, 'karawang')).toBe('k');
+    expect(floorHubId(false, undefined, karawangTablet, 'cikarang')).toBeUndefined();
+    expect(floorHubId(false, undefined, admin, 'karawang')).toBeUndefined();
+  });
+
+  it('once they are read: the resolved hub, whatever the profile names, or none', () => {
+    expect(floorHubId(true, { id: '1' }, karawangTablet, 'karawang')).toBe('1');
+    expect(floorHubId(true, undefined, karawangTablet, 'karawang')).toBeUndefined();
+    expect(floorHubId(true, { id: '2' }, admin, 'cikarang')).toBe('2');
   });
 });
 

@@ -2,28 +2,43 @@
 // loading and unloading of the spans that finished today (Jakarta day).
 import { memo } from 'react';
 import { Timer } from 'lucide-react';
+import { Skeleton } from '../../components/ui/skeleton';
 import { useT } from '../../lib/i18n';
 import { formatDuration, type Average, type TodayAverages } from './dock-times';
 
-function Stat({ label, value, testId }: { label: string; value: Average; testId: string }) {
+/** `value` undefined: the floor is not read yet; a placeholder of the figures' height stands. */
+function Stat({ label, value, testId }: { label: string; value: Average | undefined; testId: string }) {
   const t = useT();
   return (
     <div className="grid min-w-28 gap-0.5" data-testid={testId}>
       <span className="text-xs text-muted-foreground">{label}</span>
-      <span className="font-semibold tabular-nums" data-testid={`${testId}-value`}>
-        {value.ms === null ? '-' : formatDuration(value.ms)}
-      </span>
-      <span className="text-xs text-muted-foreground">{t('hubOps.dock.finished', { n: value.count })}</span>
+      {value ? (
+        <>
+          <span className="font-semibold tabular-nums" data-testid={`${testId}-value`}>
+            {value.ms === null ? '-' : formatDuration(value.ms)}
+          </span>
+          <span className="text-xs text-muted-foreground">{t('hubOps.dock.finished', { n: value.count })}</span>
+        </>
+      ) : (
+        <>
+          <Skeleton className="h-6 w-16" />
+          <Skeleton className="h-4 w-20" />
+        </>
+      )}
     </div>
   );
 }
 
-/** Memoized: during a tap its averages are the deferred ones, unchanged (issue 14, P3). */
+/**
+ * Memoized: during a tap its averages are the deferred ones, unchanged (issue 14, P3).
+ * `averages` undefined: the floor is not read yet; the summary stands in its place all the same,
+ * so the tabs under it do not move when the figures come (issue 43).
+ */
 export const DockTimeSummary = memo(function DockTimeSummary({
   averages,
   inbound,
 }: {
-  averages: TodayAverages;
+  averages: TodayAverages | undefined;
   inbound: boolean;
 }) {
   const t = useT();
@@ -32,14 +47,15 @@ export const DockTimeSummary = memo(function DockTimeSummary({
       aria-label={t('hubOps.dock.summaryLabel')}
       className="flex flex-wrap items-center gap-x-8 gap-y-3 rounded-lg border bg-card px-4 py-3"
       data-testid="dock-time-summary"
+      data-ready={averages !== undefined}
     >
       <div className="flex items-center gap-2 text-sm font-medium">
         <Timer className="size-4 text-muted-foreground" aria-hidden="true" />
         {t('hubOps.dock.today')}
       </div>
-      <Stat label={t('hubOps.dock.queue')} value={averages.queueWait} testId="avg-queue" />
-      <Stat label={t('hubOps.dock.loading')} value={averages.loading} testId="avg-loading" />
-      {inbound && <Stat label={t('common.unloading')} value={averages.unloading} testId="avg-unloading" />}
+      <Stat label={t('hubOps.dock.queue')} value={averages?.queueWait} testId="avg-queue" />
+      <Stat label={t('hubOps.dock.loading')} value={averages?.loading} testId="avg-loading" />
+      {inbound && <Stat label={t('common.unloading')} value={averages?.unloading} testId="avg-unloading" />}
     </section>
   );
 });

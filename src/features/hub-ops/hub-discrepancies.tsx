@@ -2,19 +2,24 @@
 // hub, open and resolved, so the origin hub sees what the receiver counted short, damaged or
 // over, and what tower control decided. Folded under one line; nothing shows while the hub
 // has none.
-import { useMemo } from 'react';
 import { ClipboardX } from 'lucide-react';
-import type { Hub } from '../../../sync/pure';
+import type { Discrepancy, Hub } from '../../../sync/pure';
 import { DiscrepancyList } from '../../components/discrepancy-list';
-import { discrepanciesOfHub } from '../../lib/handover/discrepancies';
-import { useDiscrepancies } from '../../lib/handover/use-discrepancies';
+import type { DiscrepancyContext } from '../../lib/handover/use-discrepancies';
 import { useT } from '../../lib/i18n';
 
-export function HubDiscrepancies({ hub, hubsById }: { hub: Hub; hubsById: ReadonlyMap<string, Hub> }) {
+export function HubDiscrepancies({
+  rows,
+  context,
+  hubsById,
+}: {
+  /** The hub's discrepancies, open first (discrepanciesOfHub). */
+  rows: readonly Discrepancy[];
+  context: DiscrepancyContext;
+  hubsById: ReadonlyMap<string, Hub>;
+}) {
   const t = useT();
-  const all = useDiscrepancies();
-  const rows = useMemo(() => discrepanciesOfHub(all.rows, hub.id), [all.rows, hub.id]);
-  if (!all.ready || rows.length === 0) return null;
+  if (rows.length === 0) return null;
   const open = rows.filter((d) => d.status === 'open').length;
   const title = t('common.shipmentDiscrepancies');
   return (
@@ -24,7 +29,7 @@ export function HubDiscrepancies({ hub, hubsById }: { hub: Hub; hubsById: Readon
         {t('hubShipping.discrepancies.summary', { title, open, closed: rows.length - open })}
       </summary>
       <div className="pt-3">
-        <DiscrepancyList rows={rows} context={all} hubsById={hubsById} label={title} />
+        <DiscrepancyList rows={rows} context={context} hubsById={hubsById} label={title} />
       </div>
     </details>
   );

@@ -9,13 +9,13 @@ import { hubPath, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes
 import { useT } from '../../lib/i18n';
 import { useNow } from '../../lib/hooks/use-now';
 import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { useSignedIn } from '../../lib/session/session';
 import { cyclesOfToday, todayAverages } from './dock-times';
-import { DockTimeSummary } from './dock-time-summary';
 import { HubDialogs } from './hub-dialogs';
-import { HubDiscrepancies } from './hub-discrepancies';
 import { HubHeader, HubTabs } from './hub-page-parts';
+import { HubSummary } from './hub-summary';
 import { doneShipments } from './hub-queries';
-import { isSeaHub } from './hub-resolution';
+import { floorHubId, isSeaHub } from './hub-resolution';
 import { HubScopeContext, type HubDialog, type HubScope } from './hub-scope';
 import { RejectionsAlert } from '../../components/rejections-alert';
 import { ShipmentTab } from './shipment-tab';
@@ -29,6 +29,9 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
   const t = useT();
   const master = useMasterData();
   const hub = useResolvedHub(master, config.hubType);
+  const { profile } = useSignedIn();
+  // On a hub tablet the floor's reads start from its profile's hub, alongside the hubs' read.
+  const hubId = floorHubId(master.ready, hub, profile, config.hubType);
   const pending = usePendingMarks();
   const now = useNow(30_000);
   const [dialog, setDialog] = useState<HubDialog | null>(null);
@@ -54,22 +57,24 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
     [navigate, config.slug],
   );
 
-  const floor = useHubFloor(hub);
-  const counts = useTabCounts(hub, config, floor);
+  const floor = useHubFloor(hubId);
+  const counts = useTabCounts(hubId, config, floor);
   const inbound = config.tabs.includes('otw');
-  const done = useRxQuery('shipments', hub && inbound ? doneShipments(hub.id) : null);
+  const done = useRxQuery('shipments', hubId && inbound ? doneShipments(hubId) : null);
   // Today's averages are not what a tap shows: they follow in a render of their own just after
   // it (deferred values keep the previous rows during the tap's synchronous render), so a tap
   // does not wait for them to be computed again over every vehicle and shipment (issue 14, P3).
   const cycledHere = useDeferredValue(floor.cycledHere);
   // Issue 41: every truck that left today counts, whatever became of it since.
-  const departures = useDeferredValue(useDeparturesToday(hub, now));
+  const departures = useDeferredValue(useDeparturesToday(hubId, now));
   const doneRows = useDeferredValue(done.rows);
-  const hubId = hub?.id;
+  const averagesRead = useDeferredValue(floor.ready && (!inbound || done.ready));
   const averages = useMemo(
     () =>
-      todayAverages(hubId ? cyclesOfToday(cycledHere, departures, hubId, now) : cycledHere, doneRows, now),
-    [cycledHere, departures, hubId, doneRows, now],
+      averagesRead && hubId
+        ? todayAverages(cyclesOfToday(cycledHere, departures, hubId, now), doneRows, now)
+        : undefined,
+    [averagesRead, cycledHere, departures, hubId, doneRows, now],
   );
 
   const scope = useMemo<HubScope>(
@@ -104,8 +109,15 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
           </Alert>
         )}
         <RejectionsAlert />
-        {hub && <DockTimeSummary averages={averages} inbound={inbound} />}
-        {hub && <HubDiscrepancies hub={hub} hubsById={master.hubsById} />}
+        {(hub || !master.ready) && (
+          <HubSummary
+            config={config}
+            hub={hub}
+            hubsById={master.hubsById}
+            averages={averages}
+            inbound={inbound}
+          />
+        )}
 
         <HubTabs config={config} shown={shown} counts={counts} />
 
@@ -116,10 +128,10 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
           {(shown === 'ready' || shown === 'loading') && (
             <>
               <div className="flex flex-1 flex-col" hidden={shown !== 'ready'}>
-                <ReadyTab queued={floor.queued} />
+                <ReadyTab queued={floor.queued} ready={floor.ready} />
               </div>
               <div className="flex flex-1 flex-col" hidden={shown !== 'loading'}>
-                <LoadingTab loading={floor.loading} awaiting={floor.awaiting} />
+                <LoadingTab loading={floor.loading} awaiting={floor.awaiting} ready={floor.ready} />
               </div>
             </>
           )}

@@ -29,14 +29,15 @@ const NAME = {
 export function ShipmentTab({ tab }: { tab: Tab }) {
   const t = useT();
   const { config, hub } = useHubScope();
-  const { rows: shipments } = useRxQuery('shipments', hub ? inboundShipments(hub.id, tab) : null);
+  const { rows: shipments, ready } = useRxQuery('shipments', hub ? inboundShipments(hub.id, tab) : null);
   // The shipment a scanned surat jalan opened (issue 28): marked, and scrolled to.
   const scanned = useSearchParams()[0].get(SCANNED_PARAM);
   if (!hub) return null;
   return (
     <div className="grid gap-6">
-      <section aria-label={t(NAME[tab])} className="grid gap-3">
-        {shipments.length === 0 ? (
+      <section aria-label={t(NAME[tab])} className="grid gap-3" aria-busy={!ready}>
+        {/* Not read yet: nothing, not a "none" that is not a fact. */}
+        {shipments.length === 0 && !ready ? null : shipments.length === 0 ? (
           <EmptyState>{t(EMPTY[tab])}</EmptyState>
         ) : (
           <HubShipmentList

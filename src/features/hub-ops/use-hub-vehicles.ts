@@ -1,7 +1,7 @@
 // The vehicles of one hub's floor: queued, loading, and loaded but waiting for
 // their shipping form, plus those that left it (for today's averages).
 import { useMemo } from 'react';
-import type { Hub, Shipment, Vehicle } from '../../../sync/pure';
+import type { Shipment, Vehicle } from '../../../sync/pure';
 import { useRxByIds, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { dayOf, type Departure } from './dock-times';
 import {
@@ -24,15 +24,16 @@ export interface HubFloor {
   ready: boolean;
 }
 
-export function useHubFloor(hub: Hub | undefined): HubFloor {
-  const atHub = useRxQuery('vehicles', hub ? vehiclesAtHub(hub.id) : null);
+/** `hubId`: the hub whose floor it is; none while the page's hub is not known. */
+export function useHubFloor(hubId: string | undefined): HubFloor {
+  const atHub = useRxQuery('vehicles', hubId ? vehiclesAtHub(hubId) : null);
   const split = useMemo(() => splitHubVehicles(atHub.rows), [atHub.rows]);
   const finishedIds = split.finished.map((v) => v.id);
   const arrivals = useRxQuery(
     'shipments',
-    hub && finishedIds.length ? arrivalsOfVehicles(hub.id, finishedIds) : null,
+    hubId && finishedIds.length ? arrivalsOfVehicles(hubId, finishedIds) : null,
   );
-  const departed = useRxQuery('shipments', hub ? departedShipments(hub.id) : null);
+  const departed = useRxQuery('shipments', hubId ? departedShipments(hubId) : null);
   const departedVehicles = useRxByIds(
     'vehicles',
     departed.rows.map((s) => s.vehicle_id),
@@ -67,13 +68,13 @@ export function useHubFloor(hub: Hub | undefined): HubFloor {
  * Jakarta day starts, a margin for however the stored times are written; the day is checked
  * exactly there.
  */
-export function useDeparturesToday(hub: Hub | undefined, now: number): Departure[] {
+export function useDeparturesToday(hubId: string | undefined, now: number): Departure[] {
   const day = dayOf(now);
   const since = useMemo(
     () => new Date(Date.parse(`${day}T00:00:00+07:00`) - 12 * 3_600_000).toISOString(),
     [day],
   );
-  const { rows } = useRxQuery('shipments', hub ? departedSince(hub.id, since) : null);
+  const { rows } = useRxQuery('shipments', hubId ? departedSince(hubId, since) : null);
   const vehicles = useRxByIds(
     'vehicles',
     rows.map((s) => s.vehicle_id),

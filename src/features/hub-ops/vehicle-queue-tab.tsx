@@ -173,24 +173,29 @@ const LoadingCard = memo(function LoadingCard({ vehicle: v }: { vehicle: Vehicle
   );
 });
 
-/** A tab's vehicles in their scrolling list (a card each), or what the tab says when it has none. */
+/**
+ * A tab's vehicles in their scrolling list (a card each), or what the tab says when it has none;
+ * while they are not read (`ready` false), the empty list, not a "none" that is not a fact.
+ */
 function QueueList({
   label,
   empty,
   testId,
   vehicles,
+  ready,
   Card,
 }: {
   label: string;
   empty: string;
   testId: string;
   vehicles: readonly Vehicle[];
+  ready: boolean;
   Card: ComponentType<{ vehicle: Vehicle }>;
 }) {
   return (
-    <section aria-label={label} className="flex flex-1 flex-col">
+    <section aria-label={label} className="flex flex-1 flex-col" aria-busy={!ready}>
       <ScrollArea className={QUEUE_LIST_CLASS} data-testid="queue-scroll">
-        {vehicles.length === 0 ? (
+        {vehicles.length === 0 && !ready ? null : vehicles.length === 0 ? (
           <div className="p-3">
             <EmptyState>{empty}</EmptyState>
           </div>
@@ -206,7 +211,7 @@ function QueueList({
   );
 }
 
-export function ReadyTab({ queued }: { queued: readonly Vehicle[] }) {
+export function ReadyTab({ queued, ready }: { queued: readonly Vehicle[]; ready: boolean }) {
   const t = useT();
   const { hub } = useHubScope();
   if (!hub) return null;
@@ -216,6 +221,7 @@ export function ReadyTab({ queued }: { queued: readonly Vehicle[] }) {
       empty={t('hubOps.queue.readyEmpty')}
       testId="ready-list"
       vehicles={queued}
+      ready={ready}
       Card={ReadyCard}
     />
   );
@@ -224,9 +230,11 @@ export function ReadyTab({ queued }: { queued: readonly Vehicle[] }) {
 export function LoadingTab({
   loading,
   awaiting,
+  ready,
 }: {
   loading: readonly Vehicle[];
   awaiting: readonly Vehicle[];
+  ready: boolean;
 }) {
   const t = useT();
   const { hub, open } = useHubScope();
@@ -262,6 +270,7 @@ export function LoadingTab({
         empty={t('hubOps.queue.loadingEmpty')}
         testId="loading-list"
         vehicles={loading}
+        ready={ready}
         Card={LoadingCard}
       />
 
