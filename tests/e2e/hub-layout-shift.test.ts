@@ -45,7 +45,16 @@ beforeAll(async () => {
                                        status, resolved_by, resolved_at, resolution_note)
      values ($1, $2, $3, 'smartboard', 'kurang', 1, array[$4::uuid], $5, $6, $7,
              'resolved', $8, now(), 'E2E: diganti dari stok')`,
-    [randomUUID(), shipmentId, receiptId, randomUUID(), HUB.karawang, HUB.cikarang, USER_ID.cikarang, USER_ID.tower],
+    [
+      randomUUID(),
+      shipmentId,
+      receiptId,
+      randomUUID(),
+      HUB.karawang,
+      HUB.cikarang,
+      USER_ID.cikarang,
+      USER_ID.tower,
+    ],
   );
 });
 

@@ -17,7 +17,9 @@ function Stat({ label, value, testId }: { label: string; value: Average | undefi
           <span className="font-semibold tabular-nums" data-testid={`${testId}-value`}>
             {value.ms === null ? '-' : formatDuration(value.ms)}
           </span>
-          <span className="text-xs text-muted-foreground">{t('hubOps.dock.finished', { n: value.count })}</span>
+          <span className="text-xs text-muted-foreground">
+            {t('hubOps.dock.finished', { n: value.count })}
+          </span>
         </>
       ) : (
         <>

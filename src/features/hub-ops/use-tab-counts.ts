@@ -9,7 +9,11 @@ import type { HubFloor } from './use-hub-vehicles';
 
 export type TabCounts = Partial<Record<TabSlug, number>>;
 
-function useInboundCount(hubId: string | undefined, config: HubRouteConfig, tab: ShipmentTab): number | undefined {
+function useInboundCount(
+  hubId: string | undefined,
+  config: HubRouteConfig,
+  tab: ShipmentTab,
+): number | undefined {
   const { rows, ready } = useRxQuery(
     'shipments',
     hubId && config.tabs.includes(tab) ? inboundShipments(hubId, tab) : null,
