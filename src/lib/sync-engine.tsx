@@ -29,7 +29,8 @@ const loadEngine = () => (engineModule ??= import('../../sync')).then((sync) => 
  * collections opened): on a tablet-class CPU about as long as React and the shell together.
  * It waits until the signed-in shell and its first screen are painted (on /, the dashboard
  * with the figures it kept), so that screen is not held back by it (issue 14, P5); screens
- * show their loading state for those moments. A start that shows no shell (a page outside
+ * show their loading state for those moments. A screen whose chunk is still loading counts as
+ * painted with its loader, unless it is one that paints kept content (signedInShellShownLoading). A start that shows no shell (a page outside
  * it, a tab in the background) loads the engine after SHELL_WAIT_MS all the same.
  */
 const SHELL_WAIT_MS = 3_000;
@@ -62,6 +63,24 @@ function preloadEngine(): void {
 export function signedInShellShown(): void {
   // After the frame that paints it: a task queued from the animation frame runs after the paint.
   requestAnimationFrame(() => setTimeout(markShown, 0));
+}
+
+/** Set at the start when the first screen paints what it kept before its data (the dashboard on /). */
+let firstScreenKeeps = false;
+
+/** The start's first screen draws kept content before its data: the engine waits for that screen. */
+export function firstScreenPaintsKept(): void {
+  firstScreenKeeps = true;
+}
+
+/**
+ * Called when the shell has rendered with a screen's loader (its chunk still loading). Such a
+ * screen has nothing to show before its data, so the engine loads beside it instead of after
+ * it (issue 43: a hub tablet started onto its floor), unless the start's screen paints kept
+ * content first.
+ */
+export function signedInShellShownLoading(): void {
+  if (!firstScreenKeeps) signedInShellShown();
 }
 
 function afterShellShown(): Promise<void> {

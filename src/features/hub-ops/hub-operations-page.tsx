@@ -96,7 +96,9 @@ export function HubOperationsPage({ hub: config, tab }: { hub: HubRouteConfig; t
       >
         <HubHeader
           title={t(`hubOps.page.titles.${config.hubType}`)}
-          place={hub ? (hub.city ?? hub.name) : '-'}
+          place={
+            hub ? (hub.city ?? hub.name) : hubId && profile.hub ? (profile.hub.city ?? profile.hub.name) : '-'
+          }
           sea={sea}
           canAdd={canAdd}
           inbound={inbound}
