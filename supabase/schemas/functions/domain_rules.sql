@@ -6,7 +6,7 @@
 --   * "lower case" means ASCII letters only (translate), never locale rules;
 --   * "trimmed" means the whitespace JavaScript's String.prototype.trim removes;
 --   * ties are broken by created_at, then name in byte order, then id (the
---     look-ups of functions/cmd_helpers.sql).
+--     look-ups of functions/cmd_lookups.sql).
 
 -- Text -----------------------------------------------------------------------
 
