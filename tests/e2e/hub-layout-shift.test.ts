@@ -7,7 +7,7 @@
 // On the old build: 0.073 and 0.104 on Karawang's Siap Muat, 0.049 on Cikarang's OTW.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { appUrl, TABLET_LANDSCAPE, TABLET_PORTRAIT, useBrowser } from '../support/browser';
 import { HUB, TRUCK_VENDOR, USER_ID, WAREHOUSE } from '../support/demo';
 import { makeOtwShipment, makeVehicle, query, tablet, tag } from './hub-support';
@@ -62,51 +62,60 @@ beforeAll(async () => {
 });
 
 /** Opens a hub screen and waits until everything that waits for data has drawn it. */
-async function loaded(
-  page: Page,
-  path: string,
-  card: () => ReturnType<Page['getByTestId']>,
-): Promise<Shift[]> {
+async function loaded(page: Page, path: string, card: Locator): Promise<Shift[]> {
   await page.goto(appUrl(path));
-  await card().waitFor();
+  await card.waitFor();
   // Today's queue wait is drawn once the floor is read (a placeholder until then).
   await page.getByTestId('avg-queue-value').waitFor();
   await page.getByTestId('hub-discrepancies').waitFor();
   return shiftsSoFar(page);
 }
 
+interface Start {
+  name: string;
+  user: 'karawang' | 'cikarang';
+  viewport: { width: number; height: number };
+  path: string;
+  /** The test's own truck or shipment on that screen. */
+  card: (page: Page) => Locator;
+}
+
+const STARTS: Start[] = [
+  ...(
+    [
+      ['landscape, 1280x800', TABLET_LANDSCAPE],
+      ['portrait, 800x1280', TABLET_PORTRAIT],
+    ] as const
+  ).map(([orientation, viewport]) => ({
+    name: `Karawang's Siap Muat, ${orientation}`,
+    user: 'karawang' as const,
+    viewport,
+    path: '/hub-karawang/ready',
+    card: (page: Page) => page.getByTestId('vehicle-card').filter({ hasText: queued.plate }),
+  })),
+  {
+    name: "Cikarang's OTW, portrait",
+    user: 'cikarang',
+    viewport: TABLET_PORTRAIT,
+    path: '/hub-cikarang/otw',
+    card: (page) => page.getByTestId('shipment-card').filter({ hasText: inbound.batch }),
+  },
+];
+
 describe("a hub tablet's screen holds its layout while its data arrives", () => {
-  for (const [name, viewport] of [
-    ['landscape, 1280x800', TABLET_LANDSCAPE],
-    ['portrait, 800x1280', TABLET_PORTRAIT],
-  ] as const) {
-    it(`Karawang's Siap Muat, ${name}: a cold start shifts less than ${HELD_CLS}`, async () => {
-      const { context, page } = await tablet(browser(), 'karawang', viewport);
+  for (const start of STARTS) {
+    it(`${start.name}: a cold start shifts less than ${HELD_CLS}`, async () => {
+      const { context, page } = await tablet(browser(), start.user, start.viewport);
       try {
-        const truck = () => page.getByTestId('vehicle-card').filter({ hasText: queued.plate });
         // This device has drawn the screen before (the held height of what stands above the tabs).
-        await loaded(page, '/hub-karawang/ready', truck);
+        await loaded(page, start.path, start.card(page));
         await page.addInitScript(recordShifts);
-        const shifts = await loaded(page, '/hub-karawang/ready', truck);
-        console.log(`Karawang, Siap Muat, ${name}: layout shift ${totalShift(shifts).toFixed(4)}`);
+        const shifts = await loaded(page, start.path, start.card(page));
+        console.log(`${start.name}: layout shift ${totalShift(shifts).toFixed(4)}`);
         expect(totalShift(shifts), JSON.stringify(shifts)).toBeLessThan(HELD_CLS);
       } finally {
         await context.close();
       }
     });
   }
-
-  it(`Cikarang's OTW, portrait: a cold start shifts less than ${HELD_CLS}`, async () => {
-    const { context, page } = await tablet(browser(), 'cikarang', TABLET_PORTRAIT);
-    try {
-      const shipment = () => page.getByTestId('shipment-card').filter({ hasText: inbound.batch });
-      await loaded(page, '/hub-cikarang/otw', shipment);
-      await page.addInitScript(recordShifts);
-      const shifts = await loaded(page, '/hub-cikarang/otw', shipment);
-      console.log(`Cikarang, OTW, portrait: layout shift ${totalShift(shifts).toFixed(4)}`);
-      expect(totalShift(shifts), JSON.stringify(shifts)).toBeLessThan(HELD_CLS);
-    } finally {
-      await context.close();
-    }
-  });
 });
