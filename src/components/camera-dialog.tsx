@@ -1,15 +1,14 @@
-// The tablet's rear camera in a dialog (spec 9, architecture point 6): react-webcam with
-// facingMode 'environment'; a capture becomes a JPEG file, made without the network. The
-// shipping forms' photos (features/hub-ops/camera-capture-dialog.tsx) and the receipt's
-// discrepancy photos (counted-receipt/photo-camera.tsx) each give it their words.
+// The tablet's rear camera in a dialog (spec 9, architecture point 6; rear-camera.tsx): a
+// capture becomes a JPEG file, made without the network. The shipping forms' photos
+// (features/hub-ops/camera-capture-dialog.tsx) and the receipt's discrepancy photos
+// (counted-receipt/photo-camera.tsx) each give it their words.
 import { useRef, useState } from 'react';
-import Webcam from 'react-webcam';
+import type Webcam from 'react-webcam';
 import { Camera } from 'lucide-react';
 import { useT } from '../lib/i18n';
 import { Button } from './ui/button';
 import { DialogFrame } from './dialog-frame';
-
-const VIDEO = { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 } } as const;
+import { RearCamera } from './rear-camera';
 
 /** A data: URL (what getScreenshot returns) as a file, without touching the network. */
 export function dataUrlToFile(dataUrl: string, name: string): File {
@@ -76,18 +75,13 @@ export function CameraDialog({
           {words.failed(error)}
         </p>
       ) : (
-        <Webcam
+        <RearCamera
           ref={webcam}
-          audio={false}
-          screenshotFormat="image/jpeg"
-          screenshotQuality={0.9}
-          forceScreenshotSourceSize
-          videoConstraints={VIDEO}
+          use="photo"
           // Ready once the video has its first frame: before that the stream is open but the
           // video has no size yet, and a shot would come back empty.
           onLoadedData={() => setReady(true)}
-          onUserMediaError={(e) => setError(typeof e === 'string' ? e : e.message)}
-          className="aspect-video w-full rounded-md bg-black object-contain"
+          onUnavailable={setError}
         />
       )}
     </DialogFrame>

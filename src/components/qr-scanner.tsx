@@ -1,12 +1,10 @@
-// Pindai Surat Jalan (issue 28): the rear camera (react-webcam, as the shipping forms'
-// photos) read for a QR code a few times a second; a Dermaga surat jalan opens
+// Pindai Surat Jalan (issue 28): the rear camera (rear-camera.tsx, as the shipping forms'
+// photos) read for a QR code on every frame; a Dermaga surat jalan opens
 // /terima/<shipment id>, anything else is said plainly and scanning goes on. The reader
 // (and its WebAssembly) loads when the dialog opens. Typing the batch number is the fallback.
 // Issue 40: given onCode, the same camera reads a document's code for "Periksa Dokumen".
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import Webcam from 'react-webcam';
-import { ScanLine } from 'lucide-react';
 import { findShipments, theShipment } from '../lib/handover/find-shipment';
 import { parseShipmentQr, type ShipmentQr } from '../lib/documents/qr-payload';
 import { useT } from '../lib/i18n';
@@ -14,57 +12,13 @@ import { useRxQuery } from '../lib/hooks/use-rx-query';
 import { Button } from './ui/button';
 import { DialogFrame } from './dialog-frame';
 import { Input } from './ui/input';
+import { ScanningCamera, useCodeReads, type FrameRead } from './rear-camera';
 
-const VIDEO = { facingMode: 'environment', width: { ideal: 1280 }, height: { ideal: 720 } } as const;
-const READ_EVERY_MS = 200;
-
-/** Reads the video until a Dermaga code is found; says what else it saw. */
-function useQrScan(video: () => HTMLVideoElement | null | undefined, onFound: (qr: ShipmentQr) => void) {
-  const [state, setState] = useState<'loading' | 'scanning' | 'failed'>('loading');
-  const [wrongCode, setWrongCode] = useState(false);
-  const found = useRef(onFound);
-  useEffect(() => {
-    found.current = onFound;
-  }, [onFound]);
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    void import('../lib/handover/scan-detector')
-      .then(({ loadQrReader }) => loadQrReader())
-      .then(
-        (reader) => {
-          if (stopped) return;
-          setState('scanning');
-          const tick = async () => {
-            const v = video();
-            if (v && v.readyState >= 2 && v.videoWidth > 0) {
-              const texts = await reader.read(v).catch(() => []);
-              if (stopped) return;
-              for (const text of texts) {
-                const qr = parseShipmentQr(text);
-                if (qr) {
-                  stopped = true;
-                  found.current(qr);
-                  return;
-                }
-              }
-              if (texts.length > 0) setWrongCode(true);
-            }
-            if (!stopped) timer = setTimeout(() => void tick(), READ_EVERY_MS);
-          };
-          void tick();
-        },
-        (error: unknown) => {
-          console.error('QR reader failed to load', error);
-          if (!stopped) setState('failed');
-        },
-      );
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [video]);
-  return { state, wrongCode };
+/** The surat jalan's code: a QR code, read on every frame. */
+async function loadQrReads(): Promise<FrameRead> {
+  const { loadQrReader } = await import('../lib/handover/scan-detector');
+  const reader = await loadQrReader();
+  return (video) => reader.read(video);
 }
 
 const ALL = { selector: {} };
@@ -171,9 +125,8 @@ export function QrScannerDialog({
 }) {
   const t = useT();
   const navigate = useNavigate();
-  const webcam = useRef<Webcam>(null);
   const [cameraError, setCameraError] = useState<string | null>(null);
-  const [video] = useState(() => () => webcam.current?.video);
+  const [wrongCode, setWrongCode] = useState(false);
   const [open] = useState(() => (shipmentId: string, batch?: string | null) => {
     onClose();
     navigate(`/terima/${shipmentId}${batch ? `?batch=${encodeURIComponent(batch)}` : ''}`);
@@ -183,7 +136,14 @@ export function QrScannerDialog({
     onClose();
     onCode(qr);
   });
-  const { state, wrongCode } = useQrScan(video, found);
+  // A Dermaga code ends the reading (answered true); anything else is said, and reading goes on.
+  const [read] = useState(() => (texts: string[]) => {
+    const qr = texts.map(parseShipmentQr).find((q) => q !== null);
+    if (qr) found(qr);
+    else setWrongCode(true);
+    return !!qr;
+  });
+  const { webcam, state } = useCodeReads(loadQrReads, read);
 
   return (
     <DialogFrame
@@ -203,20 +163,12 @@ export function QrScannerDialog({
           {t('common.cameraFailed', { reason: cameraError })}
         </p>
       ) : (
-        <div className="relative">
-          <Webcam
-            ref={webcam}
-            audio={false}
-            videoConstraints={VIDEO}
-            onUserMediaError={(e) => setCameraError(typeof e === 'string' ? e : e.message)}
-            className="aspect-video w-full rounded-md bg-black object-contain"
-            aria-label={t('handover.scan.description')}
-          />
-          <ScanLine
-            className="pointer-events-none absolute inset-0 m-auto size-40 text-white/70"
-            aria-hidden="true"
-          />
-        </div>
+        <ScanningCamera
+          webcam={webcam}
+          label={t('handover.scan.description')}
+          onUnavailable={setCameraError}
+          lineClassName="size-40"
+        />
       )}
       <p className="text-sm" role="status" data-testid="qr-scanner-state" data-state={state}>
         {state === 'loading'
