@@ -292,6 +292,92 @@ describe('a commit pokes the scopes that read it, and only those', () => {
     }
   });
 
+  it("a batch pokes once, at its end, the scopes of its applied commands' rows, old and new, and none of a refused one's (issue 43)", async () => {
+    // A hub of this test's own and a ready truck there: a queue at Karawang takes the truck
+    // from that hub, so its old row names the hub's topic.
+    const pod = await makeHub(`POD ${id().slice(0, 8)}`, `Kota ${id().slice(0, 8)}`, 'pod');
+    const truck = await makeVehicle(pod.hubId);
+    const notReady = await makeVehicle(pod.hubId, { ready: false });
+    const sql = await ownerSql();
+    try {
+      // Making the trucks poked the hub's topic (and earlier tests Karawang's): their 250 ms
+      // throttle is reset, so that any later poke of them is heard.
+      await sql.query(`update public.realtime_pokes set sent_at = '-infinity' where topic = any ($1)`, [
+        [`dermaga:hub:${pod.hubId}`, hub('karawang')],
+      ]);
+    } finally {
+      await sql.end();
+    }
+    const tower = await user('tower');
+    const heard: string[] = [];
+    const atPod = await join(tower, `dermaga:hub:${pod.hubId}`, heard);
+    const atCikarang = await join(tower, hub('cikarang'), heard);
+    const atKarawang = await join(await user('karawang'), hub('karawang'));
+    for (const j of [atPod, atCikarang, atKarawang]) expect(j.status).toBe('SUBSCRIBED');
+
+    // One call: the queue updates the truck, then is refused at the truck that is not ready (its
+    // subtransaction rolls the truck back, and what the update held for the pokes with it);
+    // then stock is booked at Karawang.
+    const karawang = await as('karawang');
+    const [queued, booked] = await karawang.send([
+      karawang.command('queue_vehicles', { hub_id: HUB.karawang, vehicle_ids: [truck, notReady] }),
+      karawang.command('add_inventory', {
+        inventory_id: id(),
+        warehouse_id: WAREHOUSE.karawang,
+        date_recorded: '2026-11-20',
+        smartboard_quantity: 1,
+        bracket_quantity: 0,
+      }),
+    ]);
+    expect([queued!.outcome, booked!.outcome]).toEqual(['rejected', 'applied']);
+    await expect.poll(() => atKarawang.pokes).toContain(hub('karawang'));
+    // The fence (one socket: commit order): a later commit at Cikarang, heard after anything the
+    // batch sent to the hub's topic.
+    await addStock(WAREHOUSE.cikarang);
+    await expect.poll(() => heard).toContain(hub('cikarang'));
+    expect(atPod.pokes).toEqual([]);
+
+    // Applied, the same queue pokes the hub the truck left (its old row), and Karawang.
+    const [again] = await karawang.send([
+      karawang.command('queue_vehicles', { hub_id: HUB.karawang, vehicle_ids: [truck] }),
+    ]);
+    expect(again!.outcome).toBe('applied');
+    await expect.poll(() => atPod.pokes).toEqual([`dermaga:hub:${pod.hubId}`]);
+  });
+
+  it('the triggers keep every column the topics are worked out from (poke_fields, poke_topics_of)', async () => {
+    const sql = await ownerSql();
+    try {
+      const source = async (name: string) =>
+        (
+          await sql.query<{ src: string }>(`select prosrc as src from pg_proc where oid = $1::regprocedure`, [
+            name,
+          ])
+        ).rows[0]!.src;
+      const topics = await source('public.poke_topics_of(text, jsonb)');
+      const fields = await source('public.poke_fields(text, jsonb)');
+      const read = [...topics.matchAll(/e (?:->>|\?) '(\w+)'/g)].map((m) => m[1]!);
+      expect(new Set(read)).toEqual(
+        new Set([
+          'origin_hub_id',
+          'destination_hub_id',
+          'current_hub_id',
+          'hub_id',
+          'warehouse_id',
+          'shipment_id',
+          'id',
+          'is_active',
+          'ready',
+          'user_id',
+        ]),
+      );
+      const kept = [...fields.matchAll(/r -> '(\w+)'/g)].map((m) => m[1]!);
+      expect(read.filter((column) => !kept.includes(column))).toEqual([]);
+    } finally {
+      await sql.end();
+    }
+  });
+
   it('a burst to one topic sends at most one poke per 250 ms', async () => {
     const sql = await ownerSql();
     const listener = await ownerSql();

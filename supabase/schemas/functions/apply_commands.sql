@@ -65,6 +65,9 @@
 --      back, and other transactions see the records at commit (one racing on
 --      the same id waits on the id's advisory lock, held until then). seq
 --      values of one call are consecutive; the order within each call is kept.
+--   7. The Realtime pokes are held for the call (realtime_pokes.sql, poke_changed_scopes):
+--      each statement's trigger keeps its rows' poke_fields, and poke_held_scopes pokes the
+--      topics of them all once, after the last command (issue 43).
 --
 -- Before it runs, each command's payload is cut to the fields its type knows
 -- (public.cmd_trail_payload, cmd_payload.sql); the record keeps what ran.
@@ -130,6 +133,9 @@ begin
   set local statement_timeout = '30s';
   -- Images are taken only from this call's commands.
   v_locked := set_config('dermaga.images', '', true);
+  -- The Realtime pokes of the commands' rows are held and sent once, at the end (7. above).
+  v_locked := set_config('dermaga.poke_rows', '', true);
+  v_locked := set_config('dermaga.pokes_held', 'on', true);
 
   select p.role, p.hub_id, p.email into me
   from public.profiles p where p.user_id = uid and not p.deleted;
@@ -295,6 +301,7 @@ begin
   if cardinality(images) > 0 then
     perform public.command_images_write(images);
   end if;
+  perform public.poke_held_scopes();
 
   -- The client keeps applied predictions until its pull horizon passes this
   -- transaction, so an applied effect never flickers away before it is pulled.

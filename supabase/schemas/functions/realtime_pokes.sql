@@ -49,6 +49,8 @@ revoke execute on function public.poke_topic(text) from public, anon, authentica
 -- vehicle's by vehicle_id) and warehouses are matched with `= any (array(...))`, an index lookup
 -- of the few ids: planned once for any rows, `in (select ... from jsonb_array_elements(...))` was
 -- a hash join over a scan of every shipment (0.9 ms a call with 10,740 shipments, and growing).
+-- The triggers hand it only the columns poke_fields keeps (below): a column read here is kept
+-- there too (realtime-pokes.test.ts checks it from both functions' source).
 create or replace function public.poke_topics_of(p_table text, p_rows jsonb)
 returns text[]
 language plpgsql
@@ -109,34 +111,135 @@ $$;
 
 revoke execute on function public.poke_topics_of(text, jsonb) from public, anon, authenticated;
 
--- The statement trigger on each replicated table: one call per statement, whatever its rows.
-create or replace function public.poke_changed_scopes()
-returns trigger
+-- The part of a row poke_topics_of reads: the hubs, the warehouse, the shipment, the user, and a
+-- vehicle's id and whether it is free to queue. Rows that differ elsewhere (a version, a time)
+-- concern the same topics, so a batch's statements come down to a few distinct ones (below).
+-- Stable (jsonb_build_object is) and without a SET clause, so it is inlined into the trigger's
+-- query (given the row as a column, not as an expression: an expensive argument used more
+-- than once is not inlined).
+create or replace function public.poke_fields(p_table text, r jsonb)
+returns jsonb
+language sql
+stable
+as $$
+  select jsonb_build_object(
+    'origin_hub_id', r -> 'origin_hub_id', 'destination_hub_id', r -> 'destination_hub_id',
+    'current_hub_id', r -> 'current_hub_id', 'hub_id', r -> 'hub_id',
+    'warehouse_id', r -> 'warehouse_id', 'shipment_id', r -> 'shipment_id', 'user_id', r -> 'user_id',
+    'is_active', r -> 'is_active', 'ready', r -> 'ready',
+    'id', case when p_table = 'vehicles' then r -> 'id' end)
+$$;
+
+revoke execute on function public.poke_fields(text, jsonb) from public, anon, authenticated;
+
+grant execute on function public.poke_fields(text, jsonb) to service_role;
+
+-- A statement's rows (poke_fields, as jsonb) of one table: their topics, each poked.
+create or replace function public.poke_rows(p_table text, p_rows jsonb)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  changed jsonb := '[]';
   t text;
 begin
-  if tg_op in ('INSERT', 'UPDATE') then
-    select changed || coalesce(jsonb_agg(to_jsonb(n)), '[]') into changed from new_rows n;
-  end if;
-  if tg_op in ('UPDATE', 'DELETE') then
-    select changed || coalesce(jsonb_agg(to_jsonb(o)), '[]') into changed from old_rows o;
-  end if;
-  if jsonb_array_length(changed) = 0 then
-    return null;
-  end if;
-  foreach t in array coalesce(public.poke_topics_of(tg_table_name, changed), '{}') loop
+  foreach t in array coalesce(public.poke_topics_of(p_table, p_rows), '{}') loop
     perform public.poke_topic(t);
   end loop;
+end;
+$$;
+
+revoke execute on function public.poke_rows(text, jsonb) from public, anon, authenticated;
+
+-- The trigger runs as the writer: service_role writes these tables directly.
+grant execute on function public.poke_rows(text, jsonb) to service_role;
+
+-- The statement trigger on each replicated table: one call per statement, whatever its rows.
+-- Outside apply_commands it pokes the rows' topics (poke_rows). Inside it (dermaga.pokes_held
+-- = 'on') it holds them instead, in the transaction-local setting dermaga.poke_rows: a line
+-- "<table><tab><the rows' poke_fields as a JSON array>" for each statement whose line is not
+-- there yet (compared as text: jsonb's text is canonical, and a floor batch's statements
+-- repeat a few lines). poke_held_scopes pokes their topics once, after the batch's last command
+-- (issue 43, P2: each statement worked out and poked the same topics, about a third of a floor
+-- batch's time on the server). A refused command's subtransaction rolls its lines back out of
+-- the setting with everything else it did.
+-- Neither security definer nor a SET clause (each costs at every call, and this runs at every
+-- statement): it runs as the writer, and reaches nothing beyond the writer's rights but
+-- poke_rows. The writers are the owner's security definer functions and service_role.
+create or replace function public.poke_changed_scopes()
+returns trigger
+language plpgsql
+as $$
+declare
+  changed jsonb;
+  line text;
+  held text;
+begin
+  -- One query over the statement's rows (old and new versions): their poke_fields.
+  if tg_op = 'INSERT' then
+    select pg_catalog.jsonb_agg(public.poke_fields(tg_table_name, x.r)) into changed
+    from (select pg_catalog.to_jsonb(n) r from new_rows n) x;
+  elsif tg_op = 'UPDATE' then
+    select pg_catalog.jsonb_agg(public.poke_fields(tg_table_name, x.r)) into changed
+    from (select pg_catalog.to_jsonb(n) r from new_rows n
+          union all
+          select pg_catalog.to_jsonb(o) from old_rows o) x;
+  else
+    select pg_catalog.jsonb_agg(public.poke_fields(tg_table_name, x.r)) into changed
+    from (select pg_catalog.to_jsonb(o) r from old_rows o) x;
+  end if;
+  if changed is null then
+    return null;
+  end if;
+  if pg_catalog.current_setting('dermaga.pokes_held', true) = 'on' then
+    line := tg_table_name || E'\t' || changed::text || E'\n';
+    held := coalesce(pg_catalog.current_setting('dermaga.poke_rows', true), '');
+    if pg_catalog.strpos(held, line) = 0 then
+      line := pg_catalog.set_config('dermaga.poke_rows', held || line, true);
+    end if;
+  else
+    perform public.poke_rows(tg_table_name, changed);
+  end if;
   return null;
 end;
 $$;
 
 revoke execute on function public.poke_changed_scopes() from public, anon, authenticated;
+
+-- The end of holding (apply_commands, after its last command): the held rows' topics, each
+-- poked once; statements after it poke at once again.
+create or replace function public.poke_held_scopes()
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  held text := coalesce(current_setting('dermaga.poke_rows', true), '');
+  topics text[] := '{}';
+  tbl text;
+  t_rows jsonb;
+  t text;
+begin
+  t := set_config('dermaga.pokes_held', '', true);
+  t := set_config('dermaga.poke_rows', '', true);
+  for tbl, t_rows in
+    select split_part(l, E'\t', 1), jsonb_agg(e)
+    from regexp_split_to_table(held, E'\n') l,
+      jsonb_array_elements(split_part(l, E'\t', 2)::jsonb) e
+    where l <> ''
+    group by 1
+  loop
+    topics := topics || coalesce(public.poke_topics_of(tbl, t_rows), '{}');
+  end loop;
+  foreach t in array array(select distinct x from unnest(topics) x order by x) loop
+    perform public.poke_topic(t);
+  end loop;
+end;
+$$;
+
+revoke execute on function public.poke_held_scopes() from public, anon, authenticated;
 
 -- Who may hear a topic: the scopes whose rows the user reads (the read policies' own tests,
 -- is_staff and my_hub_ids). Anon has no policy, so no topic at all.
