@@ -8,10 +8,14 @@
 -- roles: execute is revoked after each function.
 --
 -- No `set search_path` on the functions of the measured hot path (cmd_reject,
--- cmd_require_hub, cmd_uuid here; cmd_time_floor and cmd_device_time in
+-- cmd_require_hub, cmd_uuid and the payload readers here (cmd_uuid_or_null, cmd_req_text,
+-- cmd_opt_text, cmd_require_clean_text, cmd_require_text_bound, cmd_date, cmd_quantity,
+-- cmd_int_between, cmd_changes); cmd_time_floor, cmd_device_time and cmd_require_new_id in
 -- cmd_lookups.sql; the vehicle queue's cmd_hub (cmd_lookups.sql), cmd_lock_vehicle, cmd_vehicle_at_hub and its four
 -- commands): a function-level SET makes every call save, set and restore the
--- settings (about 1 us a call, ten calls a command). It is safe because none
+-- settings (about 1 us a call alone, ten calls a command; inside a command's subtransaction
+-- far more: the payload readers' SET clauses were about a fifth of a batch of stock bookings
+-- and new vendors, docs/performance.md, "The payload readers without a SET clause"). It is safe because none
 -- of them is security definer (each runs with its caller's rights, so a search
 -- path could only redirect what the caller could already do), clients cannot
 -- call them, and they are reached only from apply_commands, which is security
@@ -136,7 +140,6 @@ create or replace function public.cmd_require_clean_text(p_text text)
 returns void
 language plpgsql
 immutable
-set search_path = ''
 as $$
 begin
   if p_text ~ '[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]' then
@@ -171,7 +174,6 @@ create or replace function public.cmd_uuid_or_null(p jsonb, p_key text, p_messag
 returns uuid
 language plpgsql
 immutable
-set search_path = ''
 as $$
 begin
   if p -> p_key is null or jsonb_typeof(p -> p_key) = 'null' then
@@ -188,7 +190,6 @@ create or replace function public.cmd_req_text(p jsonb, p_key text, p_message te
 returns text
 language plpgsql
 immutable
-set search_path = ''
 as $$
 declare
   v text;
@@ -211,7 +212,6 @@ create or replace function public.cmd_opt_text(p jsonb, p_key text)
 returns text
 language plpgsql
 immutable
-set search_path = ''
 as $$
 declare
   v text;
@@ -239,7 +239,6 @@ create or replace function public.cmd_date(p jsonb, p_key text, p_message text)
 returns date
 language plpgsql
 immutable
-set search_path = ''
 as $$
 declare
   d date;
@@ -267,7 +266,6 @@ create or replace function public.cmd_quantity(p jsonb, p_key text, p_message te
 returns integer
 language plpgsql
 immutable
-set search_path = ''
 as $$
 begin
   if jsonb_typeof(p -> p_key) is distinct from 'number'
@@ -288,7 +286,6 @@ create or replace function public.cmd_int_between(p jsonb, p_key text, p_min int
 returns integer
 language plpgsql
 immutable
-set search_path = ''
 as $$
 begin
   if jsonb_typeof(p -> p_key) is distinct from 'number'
@@ -313,7 +310,6 @@ create or replace function public.cmd_changes(p jsonb)
 returns jsonb
 language plpgsql
 immutable
-set search_path = ''
 as $$
 begin
   if jsonb_typeof(p -> 'changes') is distinct from 'object' then
@@ -337,7 +333,6 @@ create or replace function public.cmd_require_text_bound(p_key text, p_text text
 returns void
 language plpgsql
 immutable
-set search_path = ''
 as $$
 declare
   n integer := char_length(p_text);

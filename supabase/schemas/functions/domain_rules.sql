@@ -10,13 +10,14 @@
 
 -- Text -----------------------------------------------------------------------
 
--- JavaScript's trim(): the same set of white space and line terminators.
+-- JavaScript's trim(): the same set of white space and line terminators. No SET clause, so it
+-- is inlined where it is called (with one, each call ran as a function of its own: the payload
+-- readers call it at every text field; it names only built-ins, and runs with its caller's rights).
 create or replace function public.dm_trim(value text)
 returns text
 language sql
 immutable
 parallel safe
-set search_path = ''
 as $$
   select btrim(value, chr(9) || chr(10) || chr(11) || chr(12) || chr(13) || chr(32) || chr(160) || chr(5760)
                       || chr(8192) || chr(8193) || chr(8194) || chr(8195) || chr(8196) || chr(8197) || chr(8198)
