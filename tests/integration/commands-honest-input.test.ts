@@ -15,26 +15,8 @@ import { HANDOVER_MESSAGES } from '../../sync/messages-handover';
 import { MESSAGES } from '../../sync/messages';
 import { anonClient } from '../support/clients';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
-import {
-  as,
-  closeDb,
-  daratPayload,
-  db,
-  id,
-  makeVehicle,
-  remember,
-  rowOf,
-  rowsWhere,
-  tag,
-} from './commands-support';
-import {
-  bookedBy,
-  hubCompletion,
-  podCompletion,
-  receipt,
-  unloadingAtCikarang,
-  unloadingAtMakassar,
-} from './handover-support';
+import { as, closeDb, daratPayload, db, id, makeVehicle, remember, rowOf, rowsWhere, tag } from './commands-support';
+import { bookedBy, hubCompletion, podCompletion, receipt, unloadingAtCikarang, unloadingAtMakassar } from './handover-support';
 
 afterAll(closeDb);
 
@@ -54,10 +36,7 @@ describe('the receipt is required', () => {
         const p = { ...hubCompletion(shipmentId), ...(without === null ? { receipt: null } : {}) };
         expect(await user.run('complete_unloading', p), who).toMatchObject(receiptRequired);
       }
-      expect(await rowOf('shipments', shipmentId)).toMatchObject({
-        status: 'sedang_bongkar',
-        selesai_bongkar: false,
-      });
+      expect(await rowOf('shipments', shipmentId)).toMatchObject({ status: 'sedang_bongkar', selesai_bongkar: false });
       expect(await bookedBy(shipmentId, WAREHOUSE.cikarang)).toEqual({ tv: 0, bracket: 0 });
       // Counted, the same user's completion applies.
       await user.ok('complete_unloading', hubCompletion(shipmentId, receipt()));
@@ -80,10 +59,7 @@ describe('the receipt is required', () => {
         [{ smartboard_received: undefined }, HANDOVER_MESSAGES.countInvalid],
       ] as const) {
         const r = receipt({ ...counted, ...missing });
-        expect(
-          await user.run('pod_complete', podCompletion(shipmentId, r)),
-          `${who} ${message}`,
-        ).toMatchObject({
+        expect(await user.run('pod_complete', podCompletion(shipmentId, r)), `${who} ${message}`).toMatchObject({
           outcome: 'rejected',
           code: 'validation',
           message,
@@ -107,9 +83,7 @@ async function storedPayload(commandId: string): Promise<Record<string, unknown>
 
 /** Tower's reading of a shipment's history. */
 async function historyOf(shipmentId: string) {
-  const { data, error } = await (
-    await as('tower')
-  ).client.rpc('shipment_history', { p_shipment_id: shipmentId });
+  const { data, error } = await (await as('tower')).client.rpc('shipment_history', { p_shipment_id: shipmentId });
   if (error) throw new Error(error.message);
   return data as Array<{ type: string; payload: Record<string, unknown> }>;
 }
@@ -124,9 +98,7 @@ describe('an honest trail', () => {
     const before = await historyOf(p.shipment_id);
     for (const who of ['poljak', 'tower', 'admin'] as const) {
       const vendor = { vendor_id: id(), name: `Vendor Jejak ${tag()}`, contact_person: null, phone: null };
-      const sent = await (
-        await as(who)
-      ).ok('add_vendor', {
+      const sent = await (await as(who)).ok('add_vendor', {
         ...vendor,
         shipment_id: p.shipment_id,
         reason: 'Dibatalkan atas perintah direktur',
@@ -140,16 +112,10 @@ describe('an honest trail', () => {
 
   it('an add_vendor {hub_id} is not listed under that hub in the audit trail', async () => {
     const karawang = await as('karawang');
-    const sent = await karawang.ok('add_vendor', {
-      vendor_id: id(),
-      name: `Vendor Hub ${tag()}`,
-      hub_id: HUB.polsub,
-    });
+    const sent = await karawang.ok('add_vendor', { vendor_id: id(), name: `Vendor Hub ${tag()}`, hub_id: HUB.polsub });
     for (const who of ['tower', 'admin'] as const) {
       const read = async (hub: string) => {
-        const { data, error } = await (
-          await as(who)
-        ).client.rpc('audit_trail', { p_hub_id: hub, p_type: 'add_vendor' });
+        const { data, error } = await (await as(who)).client.rpc('audit_trail', { p_hub_id: hub, p_type: 'add_vendor' });
         if (error) throw new Error(error.message);
         return (data as Array<{ id: string }>).map((r) => r.id);
       };
@@ -172,10 +138,7 @@ describe('an honest trail', () => {
     const admin = await as('admin');
     const vendorId = id();
     await admin.ok('add_vendor', { vendor_id: vendorId, name: `Vendor Ubah ${tag()}` });
-    const edit = await admin.ok('edit_vendor', {
-      vendor_id: vendorId,
-      changes: { phone: '0812', hub_id: HUB.polsub },
-    });
+    const edit = await admin.ok('edit_vendor', { vendor_id: vendorId, changes: { phone: '0812', hub_id: HUB.polsub } });
     expect(await storedPayload(edit.id)).toEqual({ vendor_id: vendorId, changes: { phone: '0812' } });
   });
 
@@ -200,11 +163,7 @@ describe('an honest trail', () => {
 
   it('replays answer as before: the same command with or without its unknown fields, and a record kept whole', async () => {
     const admin = await as('admin');
-    const command = admin.command('add_vendor', {
-      vendor_id: id(),
-      name: `Vendor Ulang ${tag()}`,
-      note: 'x',
-    });
+    const command = admin.command('add_vendor', { vendor_id: id(), name: `Vendor Ulang ${tag()}`, note: 'x' });
     const [first] = await admin.send([command]);
     expect(first).toMatchObject({ outcome: 'applied' });
     const { note: _dropped, ...known } = command.payload;
@@ -217,9 +176,7 @@ describe('an honest trail', () => {
 
     // A record written before this change holds the payload as it came: its replay still answers.
     const old = admin.command('add_vendor', { vendor_id: id(), name: `Vendor Lama ${tag()}`, extra: 1 });
-    await (
-      await db()
-    ).query(
+    await (await db()).query(
       `insert into public.commands (id, actor_id, actor_email, type, payload, issued_at, received_at, outcome)
        values ($1, $2, $3, 'add_vendor', $4, now(), now(), 'applied')`,
       [old.id, admin.id, admin.email, old.payload],
@@ -238,9 +195,7 @@ describe('every stored text bounded', () => {
     remember(p.shipment_id);
     const reason = 'x'.repeat(10_000);
     for (const who of ['admin', 'tower'] as const) {
-      expect(
-        await (await as(who)).run('void_shipment', { shipment_id: p.shipment_id, reason }),
-      ).toMatchObject({
+      expect(await (await as(who)).run('void_shipment', { shipment_id: p.shipment_id, reason })).toMatchObject({
         outcome: 'rejected',
         code: 'validation',
         message: MESSAGES.textTooLong.reason,
@@ -299,9 +254,7 @@ describe('device reports only from staff', () => {
     client.rpc('report_device_sync', { p_device_id: device, p_outbox_size: size, p_app_version: 'h40' });
 
   afterAll(async () => {
-    await (
-      await db()
-    ).query(`delete from public.device_sync_reports where app_version in ('h40', 'h40-flood')`);
+    await (await db()).query(`delete from public.device_sync_reports where app_version in ('h40', 'h40-flood')`);
   });
 
   it("refuses a hub-less sign-up's report, and takes staff's", async () => {
@@ -312,12 +265,8 @@ describe('device reports only from staff', () => {
     expect(data.session).not.toBeNull();
     const device = randomUUID();
     const refused = await report(client, device);
-    expect(refused.error?.message).toBe(
-      'Hanya staf hub, tower control dan admin yang dapat melaporkan sinkronisasi',
-    );
-    expect(
-      await rowsWhere('select 1 from public.device_sync_reports where device_id = $1', [device]),
-    ).toEqual([]);
+    expect(refused.error?.message).toBe('Hanya staf hub, tower control dan admin yang dapat melaporkan sinkronisasi');
+    expect(await rowsWhere('select 1 from public.device_sync_reports where device_id = $1', [device])).toEqual([]);
     for (const who of ['karawang', 'tower', 'admin'] as const) {
       expect((await report((await as(who)).client, randomUUID())).error, who).toBeNull();
     }
@@ -341,9 +290,7 @@ describe('device reports only from staff', () => {
     expect(kept.length).toBeLessThanOrEqual(20);
     // The latest device is listed, with who reported it.
     const { data } = await (await as('tower')).client.rpc('device_sync_report_list');
-    expect(
-      (data as Array<{ device_id: string; email: string }>).find((r) => r.device_id === devices[24]),
-    ).toMatchObject({
+    expect((data as Array<{ device_id: string; email: string }>).find((r) => r.device_id === devices[24])).toMatchObject({
       email: DEMO_USERS.cikarang,
     });
     expect((await report(cikarang.client, devices[24]!, 100_001)).error).not.toBeNull();
