@@ -3,7 +3,8 @@
 //   1. initial pull of admin's working set of 10,000 shipments + 50,000 inventory rows vs a raw
 //      download of the same rows (pull_changes, nothing stored);
 //   2. draining 1,000 queued commands vs sending them one request each; P2 (issue 14): apply_commands
-//      alone, 999 commands in batches of 100 vs one request each, for the floor commands and the rest;
+//      alone, 999 commands in batches of 100 vs one request each, for the floor commands (on one
+//      truck, and over 34 trucks in turn) and the rest;
 //   3. dispatch-to-visible latency of one command on the local database;
 //   4. the dashboard's figures on that data: first computation, and the update after one pulled change.
 import 'fake-indexeddb/auto';
@@ -23,7 +24,7 @@ import {
   type DashboardInput,
   type LocalDatabase,
 } from '../../sync';
-import { SCALE, seedVolume } from './seed';
+import { SCALE, seedBenchVehicles, seedVolume } from './seed';
 import { benchStack, printTable, runBench, type BenchRow } from './table';
 import { DEMO_PASSWORD, DEMO_USERS, HUB } from '../support/demo';
 
@@ -303,15 +304,26 @@ async function main() {
       issued_at: new Date().toISOString(),
       actor: hub.actor.userId,
     });
-    const floor = (i: number) => {
+    const floorOn = (truck: (i: number) => string) => (i: number) => {
       const step = i % 3;
       return command(
         ['queue_vehicles', 'start_loading', 'remove_from_queue'][step]!,
         step === 0
-          ? { hub_id: HUB.karawang, vehicle_ids: [vehicle] }
-          : { hub_id: HUB.karawang, vehicle_id: vehicle },
+          ? { hub_id: HUB.karawang, vehicle_ids: [truck(i)] }
+          : { hub_id: HUB.karawang, vehicle_id: truck(i) },
       );
     };
+    const floor = floorOn(() => vehicle);
+    // The same three steps over 34 trucks in turn, as a hub's drain after a shift offline has
+    // them: a batch of 100 touches 34 trucks once each where the one-truck measure touches one
+    // truck 100 times (its row's versions and its poke lines repeat).
+    await seedBenchVehicles(sql, 34, 'B P2 ');
+    const trucks = (
+      await sql.query(
+        `select id from public.vehicles where license_plate like 'B P2 %' order by license_plate`,
+      )
+    ).rows.map((r) => r.id as string);
+    const floorSpread = floorOn((i) => trucks[Math.floor(i / 3) % trucks.length]!);
     const warehouse = (
       await sql.query(
         `select id from public.warehouses where hub_id = $1 and not deleted order by id limit 1`,
@@ -342,6 +354,7 @@ async function main() {
     };
     for (const [what, make] of [
       ['floor commands (queue, Proses Muat, off the queue)', floor],
+      ['floor commands over 34 trucks in turn', floorSpread],
       ['other commands (stock booking, new vendor)', rest],
     ] as const) {
       const [batchedMs] = await timed(() => applyAll(make, 100), `P2 ${what}, batches of 100`);

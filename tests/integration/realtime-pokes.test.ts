@@ -378,6 +378,101 @@ describe('a commit pokes the scopes that read it, and only those', () => {
     }
   });
 
+  it('the trigger turns each row into jsonb once, and holds only the fields a row has (issue 43, P2)', async () => {
+    const sql = await ownerSql();
+    try {
+      await sql.query('begin');
+      // The trigger's own queries, from its stored source, planned over tables of the vehicles'
+      // shape named as its transition tables: to_jsonb computed once for each table read, not
+      // once for each field poke_fields reads.
+      const src = (
+        await sql.query<{ src: string }>(
+          `select prosrc as src from pg_proc where oid = 'public.poke_changed_scopes()'::regprocedure`,
+        )
+      ).rows[0]!.src;
+      const queries = [...src.matchAll(/select pg_catalog\.jsonb_agg\([\s\S]*?\) x;/g)].map((m) => m[0]);
+      expect(queries).toHaveLength(3);
+      await sql.query('create temp table new_rows on commit drop as select * from public.vehicles limit 0');
+      await sql.query('create temp table old_rows on commit drop as select * from public.vehicles limit 0');
+      for (const query of queries) {
+        const planned = query
+          .replace(' into changed', '')
+          .replace('tg_table_name', "'vehicles'")
+          .replace(/;$/, '');
+        const plan = (await sql.query<{ 'QUERY PLAN': string }>(`explain (verbose) ${planned}`)).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+        // Computed: `to_jsonb(n.*)` as such. `((to_jsonb(n.*)))` is a reference to a scan's output.
+        const computed = plan.match(/to_jsonb\(\w+\.\*\)(?!\))/g) ?? [];
+        expect(computed).toHaveLength(query.match(/from (?:new|old)_rows/g)!.length);
+      }
+      await sql.query('rollback');
+
+      // A held line: the vehicle's fields without the ones it lacks (no nulls).
+      const truck = await makeVehicle(HUB.karawang);
+      await sql.query('begin');
+      await sql.query(`select set_config('dermaga.pokes_held', 'on', true)`);
+      await sql.query(`update public.vehicles set driver_name = driver_name || '.' where id = $1`, [truck]);
+      const held = (await sql.query<{ held: string }>(`select current_setting('dermaga.poke_rows') as held`))
+        .rows[0]!.held;
+      await sql.query('rollback');
+      const [table, rows] = held.trimEnd().split('\t');
+      expect(table).toBe('vehicles');
+      expect(JSON.parse(rows!)).toEqual([
+        { id: truck, current_hub_id: HUB.karawang, is_active: true, ready: true },
+        { id: truck, current_hub_id: HUB.karawang, is_active: true, ready: true },
+      ]);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it("a batch over many trucks holds its lines in chunks, and pokes every truck's hub once at its end (issue 43, P2)", async () => {
+    const hubs: string[] = [];
+    const trucks: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      const { hubId } = await makeHub(`Hub chunk ${id().slice(0, 8)}`, null);
+      hubs.push(hubId);
+      trucks.push(await makeVehicle(hubId));
+    }
+    const topics = hubs.map((h) => `dermaga:hub:${h}`);
+    const sql = await ownerSql();
+    try {
+      await sql.query('begin');
+      await sql.query(`select set_config('dermaga.pokes_held', 'on', true)`);
+      // The trucks' own pokes as they were made are within the 250 ms throttle: forgotten.
+      await sql.query('delete from public.realtime_pokes where topic = any ($1)', [topics]);
+      for (const truck of trucks) {
+        await sql.query(`update public.vehicles set driver_name = driver_name || '.' where id = $1`, [truck]);
+      }
+      // Sixteen distinct lines of about 230 bytes: more than one chunk of 2 KB, none of them
+      // poked yet.
+      const chunks = Number(
+        (await sql.query<{ n: string }>(`select current_setting('dermaga.poke_chunk', true) as n`)).rows[0]!
+          .n,
+      );
+      expect(chunks).toBeGreaterThan(1);
+      const sent = async () =>
+        (
+          await sql.query<{ topic: string }>(
+            `select topic from public.realtime_pokes where topic = any ($1) and sent_at >= now() order by topic`,
+            [topics],
+          )
+        ).rows.map((r) => r.topic);
+      expect(await sent()).toEqual([]);
+      await sql.query('select public.poke_held_scopes()');
+      expect(await sent()).toEqual([...topics].sort());
+      const left = await sql.query<{ rows: string; chunk: string; second: string }>(
+        `select current_setting('dermaga.poke_rows', true) as rows, current_setting('dermaga.poke_chunk', true) as chunk,
+                current_setting('dermaga.poke_rows_2', true) as second`,
+      );
+      expect(left.rows[0]).toEqual({ rows: '', chunk: '', second: '' });
+    } finally {
+      await sql.query('rollback');
+      await sql.end();
+    }
+  });
+
   it('a burst to one topic sends at most one poke per 250 ms', async () => {
     const sql = await ownerSql();
     const listener = await ownerSql();

@@ -114,7 +114,8 @@ revoke execute on function public.poke_topics_of(text, jsonb) from public, anon,
 -- The part of a row poke_topics_of reads: the hubs, the warehouse, the shipment, the user, and a
 -- vehicle's id and whether it is free to queue. Rows that differ elsewhere (a version, a time)
 -- concern the same topics, so a batch's statements come down to a few distinct ones (below).
--- Stable (jsonb_build_object is) and without a SET clause, so it is inlined into the trigger's
+-- The fields a row lacks are left out (poke_topics_of reads a missing field as null), which
+-- halves a held line. Stable (jsonb_build_object is) and without a SET clause, so it is inlined into the trigger's
 -- query (given the row as a column, not as an expression: an expensive argument used more
 -- than once is not inlined).
 create or replace function public.poke_fields(p_table text, r jsonb)
@@ -122,12 +123,12 @@ returns jsonb
 language sql
 stable
 as $$
-  select jsonb_build_object(
+  select jsonb_strip_nulls(jsonb_build_object(
     'origin_hub_id', r -> 'origin_hub_id', 'destination_hub_id', r -> 'destination_hub_id',
     'current_hub_id', r -> 'current_hub_id', 'hub_id', r -> 'hub_id',
     'warehouse_id', r -> 'warehouse_id', 'shipment_id', r -> 'shipment_id', 'user_id', r -> 'user_id',
     'is_active', r -> 'is_active', 'ready', r -> 'ready',
-    'id', case when p_table = 'vehicles' then r -> 'id' end)
+    'id', case when p_table = 'vehicles' then r -> 'id' end))
 $$;
 
 revoke execute on function public.poke_fields(text, jsonb) from public, anon, authenticated;
@@ -157,13 +158,18 @@ grant execute on function public.poke_rows(text, jsonb) to service_role;
 
 -- The statement trigger on each replicated table: one call per statement, whatever its rows.
 -- Outside apply_commands it pokes the rows' topics (poke_rows). Inside it (dermaga.pokes_held
--- = 'on') it holds them instead, in the transaction-local setting dermaga.poke_rows: a line
+-- = 'on') it holds them instead, in transaction-local settings: a line
 -- "<table><tab><the rows' poke_fields as a JSON array>" for each statement whose line is not
 -- there yet (compared as text: jsonb's text is canonical, and a floor batch's statements
--- repeat a few lines). poke_held_scopes pokes their topics once, after the batch's last command
--- (issue 43, P2: each statement worked out and poked the same topics, about a third of a floor
--- batch's time on the server). A refused command's subtransaction rolls its lines back out of
--- the setting with everything else it did.
+-- repeat a few lines). The lines go in chunks of about 2 KB (dermaga.poke_rows, then
+-- dermaga.poke_rows_2, ...; dermaga.poke_chunk names the one being filled), and a line is
+-- looked for in that chunk only: setting a value costs by its length, so one setting that grew
+-- by every distinct line made a batch over many trucks pay for its length at every statement
+-- (a line can then stand in two chunks; poke_held_scopes pokes each topic once all the same).
+-- poke_held_scopes pokes their topics once, after the batch's last command (issue 43, P2: each
+-- statement worked out and poked the same topics, about a third of a floor batch's time on the
+-- server). A refused command's subtransaction rolls its lines back out of the settings with
+-- everything else it did.
 -- Neither security definer nor a SET clause (each costs at every call, and this runs at every
 -- statement): it runs as the writer, and reaches nothing beyond the writer's rights but
 -- poke_rows. The writers are the owner's security definer functions and service_role.
@@ -175,28 +181,42 @@ declare
   changed jsonb;
   line text;
   held text;
+  chunk integer;
+  setting text;
 begin
-  -- One query over the statement's rows (old and new versions): their poke_fields.
+  -- One query over the statement's rows (old and new versions): their poke_fields. Each
+  -- subquery is fenced (offset 0): pulled up, its to_jsonb would be computed once for every
+  -- field poke_fields reads, ten times a row (a UNION ALL's branches keep theirs, but the
+  -- fence says so in each).
   if tg_op = 'INSERT' then
     select pg_catalog.jsonb_agg(public.poke_fields(tg_table_name, x.r)) into changed
-    from (select pg_catalog.to_jsonb(n) r from new_rows n) x;
+    from (select pg_catalog.to_jsonb(n) r from new_rows n offset 0) x;
   elsif tg_op = 'UPDATE' then
     select pg_catalog.jsonb_agg(public.poke_fields(tg_table_name, x.r)) into changed
     from (select pg_catalog.to_jsonb(n) r from new_rows n
           union all
-          select pg_catalog.to_jsonb(o) from old_rows o) x;
+          select pg_catalog.to_jsonb(o) from old_rows o
+          offset 0) x;
   else
     select pg_catalog.jsonb_agg(public.poke_fields(tg_table_name, x.r)) into changed
-    from (select pg_catalog.to_jsonb(o) r from old_rows o) x;
+    from (select pg_catalog.to_jsonb(o) r from old_rows o offset 0) x;
   end if;
   if changed is null then
     return null;
   end if;
   if pg_catalog.current_setting('dermaga.pokes_held', true) = 'on' then
     line := tg_table_name || E'\t' || changed::text || E'\n';
-    held := coalesce(pg_catalog.current_setting('dermaga.poke_rows', true), '');
+    chunk := coalesce(nullif(pg_catalog.current_setting('dermaga.poke_chunk', true), '')::integer, 1);
+    setting := case when chunk = 1 then 'dermaga.poke_rows' else 'dermaga.poke_rows_' || chunk end;
+    held := coalesce(pg_catalog.current_setting(setting, true), '');
     if pg_catalog.strpos(held, line) = 0 then
-      line := pg_catalog.set_config('dermaga.poke_rows', held || line, true);
+      if pg_catalog.octet_length(held) >= 2048 then
+        chunk := chunk + 1;
+        setting := 'dermaga.poke_rows_' || chunk;
+        held := pg_catalog.set_config('dermaga.poke_chunk', chunk::text, true);
+        held := '';
+      end if;
+      line := pg_catalog.set_config(setting, held || line, true);
     end if;
   else
     perform public.poke_rows(tg_table_name, changed);
@@ -217,6 +237,7 @@ set search_path = ''
 as $$
 declare
   held text := coalesce(current_setting('dermaga.poke_rows', true), '');
+  chunks integer := coalesce(nullif(current_setting('dermaga.poke_chunk', true), '')::integer, 1);
   topics text[] := '{}';
   tbl text;
   t_rows jsonb;
@@ -224,6 +245,11 @@ declare
 begin
   t := set_config('dermaga.pokes_held', '', true);
   t := set_config('dermaga.poke_rows', '', true);
+  t := set_config('dermaga.poke_chunk', '', true);
+  for i in 2 .. chunks loop
+    held := held || coalesce(current_setting('dermaga.poke_rows_' || i, true), '');
+    t := set_config('dermaga.poke_rows_' || i, '', true);
+  end loop;
   for tbl, t_rows in
     select split_part(l, E'\t', 1), jsonb_agg(e)
     from regexp_split_to_table(held, E'\n') l,
