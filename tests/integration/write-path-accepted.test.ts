@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as cmd from './commands-support';
+import { ownerSql } from '../support/clients';
 import { HUB, WAREHOUSE } from '../support/demo';
 
 afterAll(cmd.closeDb);
@@ -79,6 +80,55 @@ describe('issued_at: an ISO 8601 time with a zone, nothing else', () => {
       [p.inventory_id],
     );
     expect(String(stock!.date_recorded) >= '2026-01-01').toBe(true);
+  });
+
+  it("the floor reads only the ids that can be shipments or vehicles, never a hub's or a stock booking's (issue 43, P2)", async () => {
+    const vehicleId = await cmd.makeVehicle(HUB.karawang);
+    const sql = await ownerSql();
+    try {
+      await sql.query('begin');
+      await sql.query(`update public.vehicles set queued_at = '2026-11-01T08:00:00Z' where id = $1`, [
+        vehicleId,
+      ]);
+      // This transaction's own reads of the two tables (scans of either kind).
+      const reads = async () =>
+        Number(
+          (
+            await sql.query<{ n: string }>(
+              `select sum(coalesce(seq_scan, 0) + coalesce(idx_scan, 0)) as n from pg_stat_xact_user_tables
+                where schemaname = 'public' and relname in ('shipments', 'vehicles')`,
+            )
+          ).rows[0]!.n,
+        );
+      const floor = async (payload: Record<string, unknown>) => {
+        const before = await reads();
+        const { rows } = await sql.query<{ t: Date | null }>('select public.cmd_time_floor($1) as t', [
+          payload,
+        ]);
+        return { at: rows[0]!.t, reads: (await reads()) - before };
+      };
+      const elsewhere = Object.fromEntries(
+        [
+          'hub_id',
+          'current_hub_id',
+          'destination_hub_id',
+          'warehouse_id',
+          'destination_warehouse_id',
+          'vendor_id',
+          'vehicle_type_id',
+          'inventory_id',
+          'smartboard_inventory_id',
+          'bracket_inventory_id',
+        ].map((key) => [key, cmd.id()]),
+      );
+      expect(await floor(elsewhere)).toEqual({ at: null, reads: 0 });
+      const queued = await floor({ hub_id: HUB.karawang, vehicle_ids: [vehicleId] });
+      expect(queued.at?.toISOString()).toBe('2026-11-01T08:00:00.000Z');
+      expect(queued.reads).toBeGreaterThan(0);
+    } finally {
+      await sql.query('rollback');
+      await sql.end();
+    }
   });
 
   it('a new row is never stamped earlier than 30 days before the server received it', async () => {

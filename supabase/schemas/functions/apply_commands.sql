@@ -45,7 +45,9 @@
 --      over jsonb_each, and looks them up one at a time by primary key (the
 --      generic plan of `id = any(ids)` was a bitmap scan, whose set-up costs
 --      more than the one or two rows it finds; a function's SET clause turning
---      bitmap scans off costs more again, on every call).
+--      bitmap scans off costs more again, on every call). The ids under keys that
+--      name a hub, a warehouse, a vendor, a vehicle type or a stock booking are
+--      not looked up at all (20261130060000).
 --   4. The hot path's helpers carry no `set search_path`: see cmd_helpers.sql for why
 --      that is safe.
 --   5. The vehicle queue's commands take the vehicle as it was in the UPDATE that changes

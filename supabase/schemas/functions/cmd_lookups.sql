@@ -175,7 +175,10 @@ $$;
 revoke execute on function public.cmd_reject_conflict(uuid, text[], text, text) from public, anon, authenticated;
 
 -- The latest transition time of the payload's shipments and vehicles (apply_commands.sql,
--- note 3.): each id by primary key.
+-- note 3.): each id by primary key. The ids under the keys that name a hub, a warehouse, a
+-- vendor, a vehicle type or a stock booking are not looked up (issue 43, P2: a floor command's
+-- hub and a stock booking's two ids were two look-ups each that never find a row; a command
+-- whose hub id were a shipment's would be refused by its own check of the hub).
 create or replace function public.cmd_time_floor(p jsonb)
 returns timestamptz
 language plpgsql
@@ -196,7 +199,10 @@ begin
     return null;
   end if;
   -- The values of the object's members ('strict': arrays among them stay arrays).
-  vals := jsonb_path_query_array(p, 'strict $.*');
+  vals := jsonb_path_query_array(p - array['hub_id', 'current_hub_id', 'destination_hub_id', 'warehouse_id',
+                                           'destination_warehouse_id', 'vendor_id', 'vehicle_type_id',
+                                           'inventory_id', 'smartboard_inventory_id', 'bracket_inventory_id'],
+                                 'strict $.*');
   for i in 0 .. jsonb_array_length(vals) - 1 loop
     v := vals -> i;
     if jsonb_typeof(v) = 'string' then
