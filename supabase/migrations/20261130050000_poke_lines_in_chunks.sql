@@ -10,7 +10,8 @@
 --    null), so a held line is about half as long.
 -- Same topics for the same rows. The current definitions are in
 -- supabase/schemas/functions/realtime_pokes.sql; the three functions were last defined in
--- 20261130030000_pokes_held_per_batch.sql.
+-- 20261130030000_pokes_held_per_batch.sql (poke_changed_scopes first in
+-- 20261128020000_baseline.sql).
 
 create or replace function public.poke_fields(p_table text, r jsonb)
 returns jsonb

@@ -4,8 +4,8 @@
 -- row, a stock booking's warehouse and booking ids four. Such an id is never a shipment's or a
 -- vehicle's (a command whose hub id were a shipment's is refused by its own check of the hub),
 -- so no applied command's time moves. The current definition is in
--- supabase/schemas/functions/cmd_lookups.sql; it was last defined in
--- 20261129010000_messages_by_key.sql.
+-- supabase/schemas/functions/cmd_lookups.sql; it was first defined in
+-- 20261128020000_baseline.sql, and last in 20261129010000_messages_by_key.sql.
 
 create or replace function public.cmd_time_floor(p jsonb)
 returns timestamptz
