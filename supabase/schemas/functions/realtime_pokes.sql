@@ -115,9 +115,9 @@ revoke execute on function public.poke_topics_of(text, jsonb) from public, anon,
 -- vehicle's id and whether it is free to queue. Rows that differ elsewhere (a version, a time)
 -- concern the same topics, so a batch's statements come down to a few distinct ones (below).
 -- The fields a row lacks are left out (poke_topics_of reads a missing field as null), which
--- halves a held line. Stable (jsonb_build_object is) and without a SET clause, so it is inlined into the trigger's
--- query (given the row as a column, not as an expression: an expensive argument used more
--- than once is not inlined).
+-- halves a held line. Stable (jsonb_build_object is) and without a SET clause, so it is
+-- inlined into the trigger's query (given the row as a column, not as an expression: an
+-- expensive argument used more than once is not inlined).
 create or replace function public.poke_fields(p_table text, r jsonb)
 returns jsonb
 language sql
