@@ -217,4 +217,47 @@ describe('Urungkan on the hub floor', () => {
       await context.close();
     }
   });
+
+  it('two Proses Muat in a row: one Urungkan offer, for the second truck; the first stays loading', async () => {
+    const first = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
+    const second = await hub.makeVehicle({ hubId: HUB.karawang, flags: { ready: false, siap_muat: true } });
+    const { context, page } = await hub.tablet(browser(), 'karawang');
+    try {
+      await hub.openHub(page, '/hub-karawang/ready');
+      await hub.readyCard(page, second.plate).waitFor();
+      const loading = (plate: string) => page.locator(`[data-testid=loading-list] [data-plate="${plate}"]`);
+      for (const truck of [first, second]) {
+        await hub.clickTab(page, 'Siap Muat');
+        await hub.readyCard(page, truck.plate).getByRole('button', { name: 'Proses Muat' }).click();
+        await loading(truck.plate).waitFor();
+      }
+      // The second tap's command, as the server has it: its offer took the first one's toast
+      // over (within the first's ten seconds: both offers stood on the old code).
+      const id = await hub.eventually(
+        async () =>
+          (
+            await hub.query<{ id: string }>(
+              `select id from public.commands where type = 'start_loading' and outcome = 'applied'
+                 and payload ->> 'vehicle_id' = $1`,
+              [second.id],
+            )
+          )[0]?.id,
+      );
+      const offer = page.getByTestId(`undo-offer-${id}`);
+      await offer.getByRole('button', { name: 'Urungkan' }).waitFor();
+      expect(await page.locator('[data-sonner-toast]').filter({ hasText: 'Urungkan' }).count()).toBe(1);
+
+      await offer.hover();
+      await offer.getByRole('button', { name: 'Urungkan' }).click();
+      await hub.toast(page, 'Tindakan diurungkan').waitFor();
+      await hub.eventually(async () =>
+        (await row('vehicles', second.id))?.sedang_muat === false ? true : undefined,
+      );
+      expect((await row('vehicles', first.id))?.sedang_muat).toBe(true);
+      await hub.readyCard(page, second.plate).waitFor();
+      expect(await loading(first.plate).count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
 });

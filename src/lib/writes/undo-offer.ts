@@ -4,6 +4,10 @@
 // withdraws the command if it never left the device, else sends its inverse; when that is no
 // longer possible the device says why at once (an error toast), or the server's refusal
 // comes back like any other (the rejection toasts: "Tidak dapat diurungkan: ...").
+// One offer at a time, for the latest action: the next floor action takes the same toast over
+// (its words, its Urungkan, ten seconds again) rather than stacking another on it. A stack's
+// older offers sat behind the newest, out of a glove's reach, and each new toast restacked
+// and animated them all on the tablet's cores while the next tap waited (issue 43, P3).
 import type { CSSProperties } from 'react';
 import { toast } from 'sonner';
 import { UNDO_WINDOW_MS, type CommandInput, type CommandType, type SyncEngine } from '../../../sync/pure';
@@ -42,7 +46,10 @@ export async function undoCommand(
   return true;
 }
 
-/** The success toast of a floor action, with Urungkan while the offer lasts. */
+/** The one toast that offers Urungkan (sonner updates a toast of the same id in place). */
+export const UNDO_OFFER_ID = 'undo-offer';
+
+/** The success toast of a floor action, with Urungkan while the offer lasts (replacing an earlier offer). */
 export function offerUndo(
   engine: SyncEngine,
   commandId: string,
@@ -50,7 +57,9 @@ export function offerUndo(
   onUndone?: () => void,
 ): void {
   toast.success(message, {
-    id: `undo-${commandId}`,
+    id: UNDO_OFFER_ID,
+    // Which command the offer is for now (data-testid, for the tests).
+    testId: `undo-offer-${commandId}`,
     duration: UNDO_WINDOW_MS,
     action: {
       label: undoLabel(),
