@@ -231,6 +231,8 @@ describe('Urungkan on the hub floor', () => {
         await hub.readyCard(page, truck.plate).getByRole('button', { name: 'Proses Muat' }).click();
         await loading(truck.plate).waitFor();
       }
+      // The pointer on the toasts holds their timers while the server applies the commands.
+      await page.locator('[data-sonner-toast]').first().hover();
       // The second tap's command, as the server has it: its offer took the first one's toast
       // over (within the first's ten seconds: both offers stood on the old code).
       const id = await hub.eventually(
