@@ -13,15 +13,14 @@ import {
   from,
   map,
   shareReplay,
-  switchMap,
 } from 'rxjs';
 import type { MangoQuery, RxCollection } from 'rxdb';
 import { definitionOf, type CommandInput, type CommandType } from './commands/catalogue';
 import { type Change, type CommandEnvelope } from './commands/types';
-import { LATE_TABLES, openLocal, type Collections, type Local } from './db/database';
+import { openLocal, type Collections, type Local } from './db/database';
 import { liveDashboardInput } from './db/live-table';
 import type { DashboardInput } from './domain/dashboard-figures';
-import type { TableName, Tables } from './model/rows';
+import type { StoreTable, Tables, ViewTable } from './model/rows';
 import type { DocumentUpload, ImageUpload, OutboxEntry } from './db/engine-store';
 import { hasRemoteChanges } from './replication/change-probe';
 import { liveRows, PredictionOverlay } from './replication/overlay';
@@ -181,19 +180,21 @@ export class SyncEngine {
     return liveDashboardInput(this.local.db);
   }
 
-  /** A table's collection, once open (issue 42: a late table opens after the start, database.ts). */
-  collection<T extends TableName>(table: T): Promise<Collections[T]> {
+  /** A table's collection. */
+  collection<T extends ViewTable>(table: T): Promise<Collections[T]> {
     return this.local.collection(table);
   }
 
   /** The rows of a query, live: the view with what taps predicted and storage does not hold yet. */
-  live<T extends TableName>(table: T, query: MangoQuery<Tables[T]>): Observable<Tables[T][]> {
-    if (LATE_TABLES.has(table))
-      return from(this.local.collection(table)).pipe(
-        switchMap((c) => liveRows(c as unknown as RxCollection, this.overlay, table, query)),
-      );
+  live<T extends ViewTable>(table: T, query: MangoQuery<Tables[T]>): Observable<Tables[T][]> {
     const collection = this.local.db[table] as unknown as RxCollection;
     return liveRows(collection, this.overlay, table, query);
+  }
+
+  /** Every row of a table the device only reads (STORE_TABLES), live: Dexie's liveQuery. */
+  stored<T extends StoreTable>(table: T): Observable<Tables[T][]> {
+    const rows = this.local.store[table];
+    return from(liveQuery(() => rows.toArray() as Promise<Tables[T][]>));
   }
 
   /**

@@ -1,7 +1,7 @@
 // Small pieces the command predictions share.
 import { KEY, keyed, type MessageKey } from '../message';
 import { z } from 'zod';
-import type { Tables, TableName } from '../model/rows';
+import type { Tables, ViewTable } from '../model/rows';
 import { CommandRefused, type Refusal } from '../errors';
 import type { Actor, PredictContext } from './types';
 import { charLength, TEXT_BOUNDS, type TextField } from './text-bounds';
@@ -16,10 +16,12 @@ export const uuid = (message: MessageKey) => z.string({ error: message }).uuid({
  * The server refuses what is left of such text (public.cmd_require_clean_text).
  */
 export function cleanText(s: string): string {
-  return s
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return (
+    s
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+  );
 }
 
 /**
@@ -67,11 +69,10 @@ export function mayActForHub(actor: Actor, hubId: string): boolean {
 }
 
 export function requireHub(actor: Actor, hubId: string): void {
-  if (!mayActForHub(actor, hubId))
-    throw new CommandRefused('forbidden', keyed('forbiddenHub'));
+  if (!mayActForHub(actor, hubId)) throw new CommandRefused('forbidden', keyed('forbiddenHub'));
 }
 
-export async function mustGet<T extends TableName>(
+export async function mustGet<T extends ViewTable>(
   ctx: PredictContext,
   table: T,
   id: string,
@@ -147,7 +148,7 @@ export const isStaff = (actor: Actor) => actor.role === 'admin' || actor.role ==
  * The live row, or: strict, a not_found refusal; not strict (replaying over
  * fresh server state), undefined, and the caller predicts nothing.
  */
-export async function need<T extends TableName>(
+export async function need<T extends ViewTable>(
   ctx: PredictContext,
   table: T,
   id: string,

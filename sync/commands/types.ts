@@ -3,7 +3,7 @@
 // public.cmd_<type> in supabase/migrations; tests/integration/prediction-parity
 // checks that both agree.
 import type { z } from 'zod';
-import type { TableName, Tables } from '../model/rows';
+import type { Tables, ViewTable } from '../model/rows';
 
 export interface CommandEnvelope<P = unknown> {
   id: string;
@@ -24,7 +24,7 @@ export interface Actor {
 
 /** Local state a prediction may read. all() is only for the small master-data tables. */
 export interface StateReader {
-  get<T extends TableName>(table: T, id: string): Promise<Tables[T] | undefined>;
+  get<T extends ViewTable>(table: T, id: string): Promise<Tables[T] | undefined>;
   all<T extends 'hubs' | 'warehouses' | 'vendors' | 'vehicle_types' | 'shipment_statuses'>(
     table: T,
   ): Promise<Tables[T][]>;
@@ -47,7 +47,7 @@ export interface StateReader {
 }
 
 /** A local effect: the new whole row (server-stamped fields keep placeholders until pulled). */
-export interface Change<T extends TableName = TableName> {
+export interface Change<T extends ViewTable = ViewTable> {
   table: T;
   row: Tables[T];
 }

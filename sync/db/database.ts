@@ -6,8 +6,8 @@ import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } fro
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { fromDexieToStorage, getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import type { TableName, Tables } from '../model/rows';
-import { TABLES } from '../model/rows';
+import type { Tables, ViewTable } from '../model/rows';
+import { VIEW_TABLES } from '../model/rows';
 import { EngineStore } from './engine-store';
 import { MIGRATIONS } from './migrations';
 import { SCHEMAS } from './schemas';
@@ -16,7 +16,7 @@ import { SLICE, yieldToMain } from '../yield';
 addRxPlugin(RxDBLeaderElectionPlugin);
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
-export type Collections = { [T in TableName]: RxCollection<Tables[T]> };
+export type Collections = { [T in ViewTable]: RxCollection<Tables[T]> };
 export type LocalDatabase = RxDatabase<Collections>;
 
 /** IndexedDB implementation: the browser's, or fake-indexeddb in Node tests. */
@@ -34,28 +34,21 @@ export function databaseName(userId: string): string {
 export interface Local {
   db: LocalDatabase;
   store: EngineStore;
-  /** A table's collection, once it is open (a late table's a moment after the others). */
-  collection<T extends TableName>(table: T): Promise<Collections[T]>;
-  /** Resolves once every collection is open (the late ones too). */
-  allOpen: Promise<void>;
+  /** A table's collection (async: it was a late table's once, and callers need not know). */
+  collection<T extends ViewTable>(table: T): Promise<Collections[T]>;
   close(): Promise<void>;
 }
 
-/**
- * RxDB's open-source build lets 13 collections be open at once in a JavaScript context and
- * waits 60 x 30 ms before it opens one more (README, "Known gotchas"). The device has 14
- * since issue 42: the tables here open after the others, without holding up the start (the
- * screens, the dashboard's data and the other tables' reads do not wait for them); whatever
- * reads or writes them waits through Local.collection (a sync round, a serial's prediction,
- * a screen's live query of them).
- */
-export const LATE_TABLES: ReadonlySet<TableName> = new Set<TableName>(['tv_units']);
-
-const collectionsOf = (tables: readonly TableName[]) =>
+const collectionsOf = (tables: readonly ViewTable[]) =>
   Object.fromEntries(
     tables.map((t) => [t, { schema: SCHEMAS[t], migrationStrategies: MIGRATIONS[t] ?? {} }]),
   ) as never;
 
+/**
+ * Opens the device's databases. RxDB's open core opens 13 collections at once and holds a
+ * 14th back 1.8 s (README, "Known gotchas"); the view has 13, every one open when this
+ * resolves (the tables the device only reads live in the engine's store: STORE_TABLES).
+ */
 export async function openLocal(userId: string, idb?: IndexedDbImpl, multiInstance = true): Promise<Local> {
   const name = databaseName(userId);
   // The engine's store opens beside RxDB's collections (a start's steps overlap).
@@ -71,30 +64,21 @@ export async function openLocal(userId: string, idb?: IndexedDbImpl, multiInstan
       eventReduce: true,
       closeDuplicates: true,
     });
-    await db.addCollections(collectionsOf(TABLES.filter((t) => !LATE_TABLES.has(t))));
+    await db.addCollections(collectionsOf(VIEW_TABLES));
   } catch (error) {
     store.close();
     throw error;
   }
-  const opened = db;
-  const allOpen = opened
-    .addCollections(collectionsOf(TABLES.filter((t) => LATE_TABLES.has(t))))
-    .then(() => undefined);
-  // Whoever reads a late table meets its failure; an unread one is not an unhandled rejection.
-  allOpen.catch((error: unknown) => console.error('sync: a late collection could not be opened', error));
   await storeOpen;
+  const opened = db;
   return {
     db,
     store,
-    allOpen,
     async collection(table) {
-      if (LATE_TABLES.has(table)) await allOpen;
       return opened[table];
     },
     async close() {
       store.close();
-      // A collection still opening would be left half open in RxDB's registry.
-      await allOpen.catch(() => undefined);
       await opened.close();
     },
   };

@@ -1,10 +1,11 @@
 // The engine's own durable state, in IndexedDB through Dexie (not RxDB: these
-// are queues and bookkeeping, never queried by the UI directly).
+// are queues and bookkeeping, never queried by the UI directly), and the tables the device
+// only reads (STORE_TABLES: the users' names, read live by Dexie's liveQuery).
 import { Dexie, type Table } from 'dexie';
 import type { CommandEnvelope } from '../commands/types';
 import type { RejectionCode } from '../errors';
 import type { KeyedMessage } from '../message';
-import type { DocumentKind, TableName, Tables } from '../model/rows';
+import type { DocumentKind, Profile, Tables, ViewTable } from '../model/rows';
 import type { IndexedDbImpl } from './database';
 
 export interface OutboxEntry extends CommandEnvelope {
@@ -23,7 +24,7 @@ export interface OutboxEntry extends CommandEnvelope {
 }
 
 /** The server's version of a row that pending commands changed in the view (null: row did not exist). */
-export interface BaseEntry<T extends TableName = TableName> {
+export interface BaseEntry<T extends ViewTable = ViewTable> {
   key: string;
   table: T;
   id: string;
@@ -118,6 +119,8 @@ export class EngineStore extends Dexie {
   uploads!: Table<UploadEntry, string>;
   conflicts!: Table<ConflictEntry, string>;
   meta!: Table<MetaEntry, string>;
+  /** STORE_TABLES (model/rows.ts): pulled rows as the server sent them, deleted ones removed. */
+  profiles!: Table<Profile, string>;
 
   constructor(name: string, idb?: IndexedDbImpl) {
     super(name, idb ? { indexedDB: idb.indexedDB, IDBKeyRange: idb.IDBKeyRange } : undefined);
@@ -128,6 +131,11 @@ export class EngineStore extends Dexie {
       conflicts: 'command_id, at',
       meta: 'key',
     });
+    // The users' names left RxDB (its 14th collection waited 1.8 s at every start): a device
+    // that held them there pulls them again into this table.
+    this.version(2)
+      .stores({ profiles: 'id' })
+      .upgrade((tx) => tx.table('meta').bulkDelete(['checkpoint:profiles', 'firstPull:profiles']));
   }
 
   async getMeta<T>(key: string): Promise<T | undefined> {
@@ -143,4 +151,4 @@ export class EngineStore extends Dexie {
   }
 }
 
-export const baseKey = (table: TableName, id: string) => `${table}:${id}`;
+export const baseKey = (table: ViewTable, id: string) => `${table}:${id}`;

@@ -263,3 +263,20 @@ export const TABLES: readonly TableName[] = [
   // Issue 42: a TV by its serial (refers to hubs and shipments).
   'tv_units',
 ];
+
+/**
+ * Tables the device only reads and no command predicts: kept in the engine's store
+ * (db/engine-store.ts), not as RxDB collections. RxDB's open core opens 13 collections at once
+ * and holds a 14th back 1.8 s (README, Known gotchas); a first sync waited that long for its last
+ * table (docs/performance.md, "The 14th collection").
+ */
+export const STORE_TABLES = ['profiles'] as const satisfies readonly TableName[];
+export type StoreTable = (typeof STORE_TABLES)[number];
+/** The tables the screens query and the commands predict: one RxDB collection each. */
+export type ViewTable = Exclude<TableName, StoreTable>;
+
+export function isStoreTable(table: TableName): table is StoreTable {
+  return (STORE_TABLES as readonly TableName[]).includes(table);
+}
+
+export const VIEW_TABLES: readonly ViewTable[] = TABLES.filter((t): t is ViewTable => !isStoreTable(t));

@@ -14,7 +14,7 @@ import {
   type RxCollection,
 } from 'rxdb';
 import type { Change, StateReader } from '../commands/types';
-import type { TableName, Tables } from '../model/rows';
+import type { Tables, ViewTable } from '../model/rows';
 
 interface Entry {
   commandId: string;
@@ -32,7 +32,7 @@ export class PredictionOverlay {
   private entries: Entry[] = [];
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   /** Emits after every change of the entries, with the tables it touched. */
-  readonly changed$ = new BehaviorSubject<ReadonlySet<TableName>>(new Set());
+  readonly changed$ = new BehaviorSubject<ReadonlySet<ViewTable>>(new Set());
 
   /**
    * `present` wraps each change of what is shown: the app makes React render it at once
@@ -77,7 +77,7 @@ export class PredictionOverlay {
   }
 
   /** The table's rows in the overlay, the last change of each row winning, `skip` left out. */
-  rowsOf<T extends TableName>(table: T, skip?: ReadonlySet<object>): Map<string, Tables[T]> {
+  rowsOf<T extends ViewTable>(table: T, skip?: ReadonlySet<object>): Map<string, Tables[T]> {
     const rows = new Map<string, Tables[T]>();
     for (const entry of this.entries) {
       if (skip?.has(entry)) continue;
@@ -171,7 +171,7 @@ export interface QueryShape<T> {
 }
 
 /** The matcher and the order RxDB itself applies to the query (the same Mango semantics). */
-export function queryShape<T extends TableName>(
+export function queryShape<T extends ViewTable>(
   collection: RxCollection,
   query: MangoQuery<Tables[T]>,
 ): QueryShape<Tables[T]> {
@@ -220,7 +220,7 @@ export function mergeOverlay<T extends Row>(
  * are left out from the query's next emission on, so a row never shows an older version
  * of itself between the write and the query's answer.
  */
-export function liveRows<T extends TableName>(
+export function liveRows<T extends ViewTable>(
   collection: RxCollection,
   overlay: PredictionOverlay,
   table: T,

@@ -1,10 +1,10 @@
 // Pull: every table by its commit-safe checkpoint (change_xid, id) through the
 // pull_changes RPC, in batches, until caught up (supabase/migrations/..._baseline_sync.sql).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { scanIdsAndXids, type Local } from '../db/database';
+import type { Local } from '../db/database';
 import { TABLES, type TableName, type Tables } from '../model/rows';
 import { TransientError } from '../errors';
-import { applyPulled } from './view';
+import { applyPulled, heldIdsAndXids, removeRows } from './view';
 import { withWriteLock } from './write-lock';
 import { eachInSlices } from '../yield';
 import { protectedIds } from './working-set';
@@ -340,7 +340,7 @@ export async function reconcileScope(
     // Every step over the ids runs in slices (sync/yield.ts): this runs beside the user's taps.
     const visible = new Set<string>();
     await eachInSlices(ids, (id) => visible.add(id));
-    const localRows = await scanIdsAndXids((await local.collection(table)) as never);
+    const localRows = await heldIdsAndXids(local, table);
     const held = new Set(
       (await local.store.base.where('key').startsWith(`${table}:`).primaryKeys()).map((k) =>
         String(k).slice(table.length + 1),
@@ -369,7 +369,7 @@ export async function reconcileScope(
       rows.push(...(batch as Tables[TableName][]));
     }
     await withWriteLock(lockName, async () => {
-      if (gone.length) await (await local.collection(table)).bulkRemove(gone);
+      await removeRows(local, table, gone);
       await applyPulled(local, table, rows as never);
     });
     dropped += gone.length;

@@ -7,7 +7,7 @@
 import type { Actor, Change, CommandEnvelope } from '../commands/types';
 import { FLOOR_TABLES, UNDO_WINDOW_MS, isUndoable, type UndoRow } from '../commands/undo';
 import type { Local } from '../db/database';
-import type { TableName } from '../model/rows';
+import type { ViewTable } from '../model/rows';
 import { rebase } from './view';
 import { withWriteLock } from './write-lock';
 
@@ -104,7 +104,7 @@ export class UndoLog {
 /** The rows as they were before the command: what a withdrawal shows at once. */
 export function rowsBefore(kept: Kept): Change[] {
   return kept.rows.map((r) => ({
-    table: r.table as TableName,
+    table: r.table as ViewTable,
     row: (r.before ?? { ...r.after, deleted: true }) as never,
   }));
 }

@@ -6,10 +6,10 @@ import { CATALOGUE } from '../commands/catalogue';
 import { withBalances } from './balances';
 import { CommandRefused } from '../errors';
 import type { Actor, Change, StateReader } from '../commands/types';
-import type { Local } from '../db/database';
+import { scanIdsAndXids, type Local } from '../db/database';
 import { baseKey, type BaseEntry, type OutboxEntry } from '../db/engine-store';
 import { SCHEMAS } from '../db/schemas';
-import type { TableName, Tables } from '../model/rows';
+import { isStoreTable, type TableName, type Tables, type ViewTable } from '../model/rows';
 
 const SMALL_TABLES = new Set(['hubs', 'warehouses', 'vendors', 'vehicle_types', 'shipment_statuses']);
 
@@ -64,18 +64,43 @@ export function viewReader(local: Local): StateReader {
   };
 }
 
-/** Writes rows into the view: deleted rows leave it. */
+/**
+ * Writes rows into the view (a table the device only reads: into the engine's store, one
+ * transaction): deleted rows leave it.
+ */
 async function writeView<T extends TableName>(local: Local, table: T, rows: Tables[T][]): Promise<void> {
   const live = rows.filter((r) => !r.deleted).map((r) => toDoc(table, r));
   const gone = rows.filter((r) => r.deleted).map((r) => r.id);
+  if (isStoreTable(table)) {
+    const stored = local.store[table];
+    await local.store.transaction('rw', stored, async () => {
+      if (live.length) await stored.bulkPut(live as never);
+      if (gone.length) await stored.bulkDelete(gone);
+    });
+    return;
+  }
   const collection = await local.collection(table);
   if (live.length) await collection.bulkUpsert(live as never);
   if (gone.length) await collection.bulkRemove(gone);
 }
 
+/** Every row id the device holds of a table, with its change_xid (the scope's reconcile). */
+export async function heldIdsAndXids(local: Local, table: TableName): Promise<Map<string, string>> {
+  if (!isStoreTable(table)) return scanIdsAndXids((await local.collection(table)) as never);
+  const rows = await local.store[table].toArray();
+  return new Map(rows.map((r) => [r.id, r.change_xid]));
+}
+
+/** Rows that left the user's scope or the working set: out of the view (or the store). */
+export async function removeRows(local: Local, table: TableName, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  if (isStoreTable(table)) await local.store[table].bulkDelete(ids);
+  else await (await local.collection(table)).bulkRemove(ids);
+}
+
 /** Each changed row's version in the view now, by base key (row null: not in the view). */
 async function viewVersions(local: Local, changes: Change[]): Promise<BaseEntry[]> {
-  const ids = new Map<TableName, Set<string>>();
+  const ids = new Map<ViewTable, Set<string>>();
   for (const { table, row } of changes) ids.set(table, (ids.get(table) ?? new Set()).add(row.id));
   const entries: BaseEntry[] = [];
   for (const [table, set] of ids) {
@@ -117,7 +142,7 @@ export async function recordPrediction(
  * are inserted, and deleted rows leave it.
  */
 export async function writePrediction(local: Local, changes: Change[]): Promise<void> {
-  const byTable = new Map<TableName, Map<string, Change['row']>>();
+  const byTable = new Map<ViewTable, Map<string, Change['row']>>();
   for (const { table, row } of changes)
     byTable.set(table, (byTable.get(table) ?? new Map()).set(row.id, row));
   for (const [table, rows] of byTable) {
@@ -147,6 +172,8 @@ export async function applyPulled<T extends TableName>(
   rows: Tables[T][],
 ): Promise<void> {
   if (rows.length === 0) return;
+  // No command predicts a store table's rows: none is held.
+  if (isStoreTable(table)) return writeView(local, table, rows);
   // The table's base entries (the rows its pending commands hold: few) in one read by key range,
   // not one read a pulled row (a first sync's thousands of IndexedDB requests, each a round trip
   // to the browser's IndexedDB backend: issue 43).
@@ -157,7 +184,7 @@ export async function applyPulled<T extends TableName>(
   await writeView(local, table, direct);
   const updated = rows
     .filter((r) => held.has(r.id))
-    .map((r) => ({ ...held.get(r.id)!, row: r.deleted ? null : r }));
+    .map((r) => ({ ...held.get(r.id)!, row: (r.deleted ? null : r) as BaseEntry['row'] }));
   if (updated.length) await local.store.base.bulkPut(updated);
 }
 
@@ -168,7 +195,7 @@ export async function applyPulled<T extends TableName>(
  */
 export async function rebase(local: Local, actor: Actor): Promise<void> {
   const bases = await local.store.base.toArray();
-  const byTable = new Map<TableName, BaseEntry[]>();
+  const byTable = new Map<ViewTable, BaseEntry[]>();
   for (const b of bases) byTable.set(b.table, [...(byTable.get(b.table) ?? []), b]);
   for (const [table, entries] of byTable) {
     const restore = entries.filter((e) => e.row).map((e) => toDoc(table, e.row as never));

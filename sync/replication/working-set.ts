@@ -13,7 +13,7 @@
 // handover records and ledger rows.
 import type { Local } from '../db/database';
 import { isTombstone, readStoredDocuments } from '../db/database';
-import { TABLES, type TableName } from '../model/rows';
+import { VIEW_TABLES, type TableName, type ViewTable } from '../model/rows';
 import { FOLLOWS_SHIPMENT, inWorkingSet, shipmentInSet, type Cutoff } from '../domain/working-set';
 import { withWriteLock } from './write-lock';
 import { yieldToMain } from '../yield';
@@ -72,7 +72,7 @@ export async function pruneWorkingSet(
     if (keep.has(id) || shipmentInSet(s as never, cutoff)) held.add(id);
     else leaving.shipments!.push(id);
   }
-  for (const table of TABLES) {
+  for (const table of VIEW_TABLES) {
     // The tables whose rows can leave besides the shipments: the ledger, what follows a
     // shipment, and the TV units (issue 42: a missing or damaged unit leaves with its shipment).
     if (table !== 'inventory' && table !== 'tv_units' && !FOLLOWS_SHIPMENT.has(table)) continue;
@@ -85,7 +85,7 @@ export async function pruneWorkingSet(
     await yieldToMain();
   }
 
-  for (const [table, ids] of Object.entries(leaving) as Array<[TableName, string[]]>) {
+  for (const [table, ids] of Object.entries(leaving) as Array<[ViewTable, string[]]>) {
     for (let i = 0; i < ids.length; i += CHUNK) {
       const n = await withWriteLock(lockName, async () => {
         // A tap may have named one of them since: protect again, under the lock.

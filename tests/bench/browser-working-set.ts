@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { PULL_BATCH } from '../../sync/replication/pull';
-import { TABLES } from '../../sync/model/rows';
+import { STORE_TABLES, TABLES } from '../../sync/model/rows';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 import {
@@ -121,33 +121,45 @@ export async function roundServer(page: Page, n: number): Promise<RoundServer> {
   }, n);
 }
 
-/** Every document RxDB's Dexie storage holds, by collection, and IndexedDB's share of the origin's storage. */
+/**
+ * Every document RxDB's Dexie storage holds, by collection, and the rows of the tables kept in
+ * the engine's store (STORE_TABLES), and IndexedDB's share of the origin's storage.
+ */
 async function stored(page: Page): Promise<{ byTable: Record<string, number>; idbBytes: number }> {
-  return page.evaluate(async () => {
-    const byTable: Record<string, number> = {};
-    for (const { name } of await indexedDB.databases()) {
-      if (!name?.startsWith('rxdb-dexie-')) continue;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      if (db.objectStoreNames.contains('docs')) {
-        const count = db.transaction('docs').objectStore('docs').count();
-        const n = await new Promise<number>((resolve, reject) => {
+  return page.evaluate(
+    async (storeTables) => {
+      const byTable: Record<string, number> = {};
+      const countOf = (db: IDBDatabase, store: string) =>
+        new Promise<number>((resolve, reject) => {
+          const count = db.transaction(store).objectStore(store).count();
           count.onsuccess = () => resolve(count.result);
           count.onerror = () => reject(count.error);
         });
-        const table = name.split('--').pop()!;
-        byTable[table] = (byTable[table] ?? 0) + n;
+      for (const { name } of await indexedDB.databases()) {
+        const rxdb = name?.startsWith('rxdb-dexie-');
+        if (!name || (!rxdb && !name.endsWith('-engine'))) continue;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(name);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        if (rxdb && db.objectStoreNames.contains('docs')) {
+          const table = name.split('--').pop()!;
+          byTable[table] = (byTable[table] ?? 0) + (await countOf(db, 'docs'));
+        }
+        for (const table of rxdb ? [] : storeTables) {
+          if (db.objectStoreNames.contains(table))
+            byTable[table] = (byTable[table] ?? 0) + (await countOf(db, table));
+        }
+        db.close();
       }
-      db.close();
-    }
-    const estimate = (await navigator.storage.estimate()) as StorageEstimate & {
-      usageDetails?: { indexedDB?: number };
-    };
-    return { byTable, idbBytes: estimate.usageDetails?.indexedDB ?? estimate.usage ?? 0 };
-  });
+      const estimate = (await navigator.storage.estimate()) as StorageEstimate & {
+        usageDetails?: { indexedDB?: number };
+      };
+      return { byTable, idbBytes: estimate.usageDetails?.indexedDB ?? estimate.usage ?? 0 };
+    },
+    STORE_TABLES as readonly string[],
+  );
 }
 
 /**

@@ -157,5 +157,21 @@ describe('Selisih terbuka', () => {
     const onBoard = hubBoard.locator(`[data-testid=discrepancy][data-id="${discrepancyId}"]`);
     await expect.poll(() => onBoard.getAttribute('data-status')).toBe('resolved');
     await origin.context.close();
+
+    // An admin reads every user's name (the users' names, kept in the engine's store since
+    // issue 43): the resolution names tower control, not "a staff member".
+    const [towerProfile] = await query<{ full_name: string }>(
+      'select full_name from public.profiles where email = $1',
+      [DEMO_USERS.tower],
+    );
+    const admin = await tablet(browser(), 'admin');
+    await openHub(admin.page, '/hub-karawang/ready');
+    const adminSection = admin.page.getByTestId('hub-discrepancies');
+    await adminSection.locator('summary').click();
+    const adminSeen = adminSection.locator(`[data-testid=discrepancy][data-id="${discrepancyId}"]`);
+    await expect
+      .poll(() => adminSeen.getByTestId('discrepancy-resolution').textContent())
+      .toMatch(new RegExp(`^Diselesaikan oleh ${towerProfile!.full_name}`));
+    await admin.context.close();
   }, 180_000);
 });

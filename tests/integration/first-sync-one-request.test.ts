@@ -10,7 +10,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import ws from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SyncEngine, type SyncStatus } from '../../sync';
-import { TABLES } from '../../sync/model/rows';
+import { TABLES, isStoreTable } from '../../sync/model/rows';
 import { stack } from '../support/clients';
 import { DEMO_PASSWORD, DEMO_USERS, HUB, WAREHOUSE, type DemoUser } from '../support/demo';
 import { actorOf } from '../support/sync-device';
@@ -196,9 +196,11 @@ async function deviceState(engine: SyncEngine) {
   ).query<{ x: string }>('select pg_snapshot_xmin(pg_current_snapshot())::text as x');
   const out: Record<string, { rows: Record<string, unknown>; checkpoint: unknown }> = {};
   for (const table of TABLES) {
-    const docs = await (await engine.local.collection(table)).find().exec();
+    const docs = isStoreTable(table)
+      ? await engine.local.store[table].toArray()
+      : (await (await engine.local.collection(table)).find().exec()).map((d) => d.toJSON());
     const rows: Record<string, unknown> = {};
-    for (const d of docs) rows[d.primary] = d.toJSON();
+    for (const d of docs) rows[d.id] = d;
     const cp = (await engine.local.store.meta.get(`checkpoint:${table}`))?.value as {
       xid: string;
       id: string;

@@ -12,7 +12,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import ws from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SyncEngine, type SyncStatus } from '../../sync';
-import { scanIdsAndXids } from '../../sync/db/database';
+import { heldIdsAndXids } from '../../sync/replication/view';
 import { TABLES } from '../../sync/model/rows';
 import { FlakyProxy } from '../support/flaky-proxy';
 import { stack } from '../support/clients';
@@ -51,7 +51,7 @@ async function differences(engine: SyncEngine, userId: string): Promise<string[]
   const server = await serverRows(userId);
   const out: string[] = [];
   for (const table of TABLES) {
-    const local = await scanIdsAndXids((await engine.local.collection(table)) as never);
+    const local = await heldIdsAndXids(engine.local, table);
     const want = server[table]!;
     const missing = [...want.keys()].filter((k) => !local.has(k)).length;
     const extra = [...local.keys()].filter((k) => !want.has(k)).length;

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import type { Discrepancy } from '../../../sync/pure';
 import { useSignedIn } from '../session/session';
 import { useTablesArrived } from '../sync-engine';
-import { useRxByIds, useRxQuery } from '../hooks/use-rx-query';
+import { useRxByIds, useRxQuery, useStoredRows } from '../hooks/use-rx-query';
 
 const ALL = { selector: {} };
 // The list names each discrepancy's shipment by its batch number: until both tables have
@@ -43,7 +43,7 @@ export function useDiscrepancyContext(rows: readonly Discrepancy[]): Discrepancy
     'shipments',
     rows.map((d) => d.shipment_id),
   );
-  const profiles = useRxQuery('profiles', ALL);
+  const profiles = useStoredRows('profiles');
   const batches = useMemo(
     () => new Map([...shipments.values()].map((s) => [s.id, s.batch_number])),
     [shipments],

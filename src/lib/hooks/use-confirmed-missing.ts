@@ -4,14 +4,14 @@
 // and flashed its "not found" on a new device's first sync (seen on a loaded CI machine). A
 // screen that believes a row is missing asks storage once more before it says so.
 import { useEffect, useState } from 'react';
-import type { TableName } from '../../../sync/pure';
+import type { ViewTable } from '../../../sync/pure';
 import { useSyncEngine } from '../sync-engine';
 
 /**
  * True once `looksMissing` holds and a direct read of `table` finds no live row `id`; false
  * while that read runs, and whenever the row is there (the live query will show it).
  */
-export function useConfirmedMissing(table: TableName, id: string, looksMissing: boolean): boolean {
+export function useConfirmedMissing(table: ViewTable, id: string, looksMissing: boolean): boolean {
   const engine = useSyncEngine();
   const key = `${table}:${id}`;
   const [missing, setMissing] = useState<string | null>(null);

@@ -4,7 +4,7 @@
 // prediction shows before storage holds it (the engine's overlay).
 import { useMemo } from 'react';
 import type { MangoQuery } from 'rxdb';
-import type { TableName, Tables } from '../../../sync/pure';
+import type { StoreTable, Tables, ViewTable } from '../../../sync/pure';
 import { useSyncEngine } from '../sync-engine';
 import { useObservable } from './use-observable';
 
@@ -25,7 +25,7 @@ export interface RxRows<T> {
  * vehicles vendor_id; containers shipment_id; inventory [warehouse_id, date_recorded];
  * tv_units serial, [state, serial] (issue 42).
  */
-export function useRxQuery<T extends TableName>(
+export function useRxQuery<T extends ViewTable>(
   table: T,
   query: MangoQuery<Tables[T]> | null,
 ): RxRows<Tables[T]> {
@@ -43,7 +43,7 @@ export function useRxQuery<T extends TableName>(
 }
 
 /** Rows by id (the vehicles of a list of shipments, for example). */
-export function useRxByIds<T extends TableName>(table: T, ids: readonly string[]): Map<string, Tables[T]> {
+export function useRxByIds<T extends ViewTable>(table: T, ids: readonly string[]): Map<string, Tables[T]> {
   const unique = [...new Set(ids)].sort();
   const { rows } = useRxQuery(
     table,
@@ -51,4 +51,18 @@ export function useRxByIds<T extends TableName>(table: T, ids: readonly string[]
   );
   // The same Map while the rows are the same, so the screens' memos that read it hold.
   return useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
+}
+
+/**
+ * Every row of a table the device only reads and keeps outside RxDB (STORE_TABLES, in the
+ * engine's store: the users' names), live. Deleted rows never reach the store.
+ */
+export function useStoredRows<T extends StoreTable>(table: T): RxRows<Tables[T]> {
+  const engine = useSyncEngine();
+  const { value, ready, error } = useObservable<Tables[T][]>(
+    () => (engine ? engine.stored(table) : null),
+    `${table}:stored:${engine ? 'engine' : 'none'}`,
+    NONE,
+  );
+  return { rows: value, ready, error };
 }
