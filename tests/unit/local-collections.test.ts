@@ -77,15 +77,13 @@ describe("the device's databases (issue 43: the 14th collection)", () => {
     const name = 'dermaga-upgrade-engine';
     // The engine's store as it was (version 1), with a checkpoint past every profile.
     const before = new Dexie(name, factory);
-    before
-      .version(1)
-      .stores({
-        outbox: '++seq, &id, state',
-        base: 'key',
-        uploads: 'path, state, shipment_id',
-        conflicts: 'command_id, at',
-        meta: 'key',
-      });
+    before.version(1).stores({
+      outbox: '++seq, &id, state',
+      base: 'key',
+      uploads: 'path, state, shipment_id',
+      conflicts: 'command_id, at',
+      meta: 'key',
+    });
     await before.table('meta').bulkPut([
       { key: 'checkpoint:profiles', value: { xid: '900', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' } },
       { key: 'checkpoint:hubs', value: { xid: '900', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' } },
