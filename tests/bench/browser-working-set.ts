@@ -126,15 +126,10 @@ export async function roundServer(page: Page, n: number): Promise<RoundServer> {
  * the engine's store (STORE_TABLES), and IndexedDB's share of the origin's storage.
  */
 async function stored(page: Page): Promise<{ byTable: Record<string, number>; idbBytes: number }> {
+  // No named function inside: tsx would wrap it in a helper the page does not have.
   return page.evaluate(
     async (storeTables) => {
       const byTable: Record<string, number> = {};
-      const countOf = (db: IDBDatabase, store: string) =>
-        new Promise<number>((resolve, reject) => {
-          const count = db.transaction(store).objectStore(store).count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(count.error);
-        });
       for (const { name } of await indexedDB.databases()) {
         const rxdb = name?.startsWith('rxdb-dexie-');
         if (!name || (!rxdb && !name.endsWith('-engine'))) continue;
@@ -143,13 +138,17 @@ async function stored(page: Page): Promise<{ byTable: Record<string, number>; id
           request.onsuccess = () => resolve(request.result);
           request.onerror = () => reject(request.error);
         });
-        if (rxdb && db.objectStoreNames.contains('docs')) {
-          const table = name.split('--').pop()!;
-          byTable[table] = (byTable[table] ?? 0) + (await countOf(db, 'docs'));
-        }
-        for (const table of rxdb ? [] : storeTables) {
-          if (db.objectStoreNames.contains(table))
-            byTable[table] = (byTable[table] ?? 0) + (await countOf(db, table));
+        // RxDB's documents are its store 'docs' (the table is the database name's last part).
+        const stores = rxdb ? ['docs'] : storeTables.filter((t) => db.objectStoreNames.contains(t));
+        for (const store of stores) {
+          if (!db.objectStoreNames.contains(store)) continue;
+          const count = db.transaction(store).objectStore(store).count();
+          const n = await new Promise<number>((resolve, reject) => {
+            count.onsuccess = () => resolve(count.result);
+            count.onerror = () => reject(count.error);
+          });
+          const table = rxdb ? name.split('--').pop()! : store;
+          byTable[table] = (byTable[table] ?? 0) + n;
         }
         db.close();
       }
