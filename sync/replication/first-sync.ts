@@ -8,6 +8,9 @@ import type { Local } from '../db/database';
 import { TABLES, type TableName, type Tables } from '../model/rows';
 import { TransientError } from '../errors';
 import type { Checkpoint, PullResponse, TableProgress } from './pull';
+import { batchEnd } from './batch-end';
+import { applyPulled } from './view';
+import { withWriteLock } from './write-lock';
 
 /** What first_sync answers: one horizon and cutoff, each table's count and first batch. */
 export interface FirstSyncAnswer {
@@ -139,4 +142,49 @@ export async function firstPullProgress(
 export function smallestFirst(tables: readonly TableName[], answer: FirstSyncAnswer): TableName[] {
   const size = (t: TableName) => answer.tables[t]?.rows.length ?? -1;
   return [...tables].sort((a, b) => size(a) - size(b));
+}
+
+/** A table's first batch as written: how many rows, and where its pull goes on (more: it was full). */
+export interface FirstWrite {
+  table: TableName;
+  rows: number;
+  checkpoint: Checkpoint | undefined;
+  more: boolean;
+}
+
+/**
+ * Every first batch of first_sync's answer, written at once: under one hold of the write lock,
+ * each table's rows side by side (each table is an IndexedDB database of its own, so their
+ * transactions overlap), then every checkpoint in one transaction of the engine's store. Table by
+ * table under the lock, each paid a turn of the lock, a read of its held rows, a checkpoint's
+ * transaction and the screens' work on its rows before the next began: about 40 ms a table
+ * however few its rows, half a second of a small first sync (docs/performance.md). The rows and
+ * their checkpoints still move together: a crash in between only pulls the same rows again. A
+ * table left out of the answer is not written (its pull asks for it).
+ */
+export async function writeFirstBatches(
+  local: Local,
+  lockName: string,
+  answer: FirstSyncAnswer,
+  tables: readonly TableName[],
+  batch: number,
+): Promise<FirstWrite[]> {
+  const batches = tables.flatMap((table) => {
+    const first = firstBatchOf(answer, table);
+    return first ? [{ table, first, ...batchEnd(first, undefined, batch) }] : [];
+  });
+  await withWriteLock(lockName, async () => {
+    await Promise.all(batches.map(({ table, first }) => applyPulled(local, table, first.rows)));
+    await local.store.meta.bulkPut(
+      batches.flatMap(({ table, checkpoint }) =>
+        checkpoint ? [{ key: `checkpoint:${table}`, value: checkpoint }] : [],
+      ),
+    );
+  });
+  return batches.map(({ table, first, checkpoint, more }) => ({
+    table,
+    rows: first.rows.length,
+    checkpoint,
+    more,
+  }));
 }

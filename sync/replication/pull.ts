@@ -15,8 +15,12 @@ import {
   firstPullProgress,
   progressKey,
   smallestFirst,
+  writeFirstBatches,
 } from './first-sync';
 import { askRound } from './pull-round';
+import { batchEnd, xidLess } from './batch-end';
+
+export { xidLess };
 
 /**
  * Rows a pull asks for at a time (the server allows up to 5,000). Larger batches pay the
@@ -45,12 +49,6 @@ export interface PullResponse<T> {
   limit?: number;
 }
 
-/** Is checkpoint a past b, in (xid, id) order? */
-function checkpointAfter(a: Checkpoint, b: Checkpoint | undefined): boolean {
-  if (!b) return true;
-  return xidLess(b.xid, a.xid) || (a.xid === b.xid && a.id > b.id);
-}
-
 /** A table's first pull on this device: rows written so far of about how many (issue 14). */
 export interface TableProgress {
   table: TableName;
@@ -60,11 +58,6 @@ export interface TableProgress {
   arrived: boolean;
 }
 export type OnPullProgress = (tables: TableProgress[]) => void;
-
-/** Compares decimal xid strings (xid8 can exceed 2^53). */
-export function xidLess(a: string, b: string): boolean {
-  return BigInt(a) < BigInt(b);
-}
 
 async function fetchBatch<T extends TableName>(
   supabase: SupabaseClient,
@@ -111,17 +104,9 @@ async function pullTable<T extends TableName>(
     : fetchBatch(supabase, table, stored, batch);
   let total = 0;
   for (;;) {
-    const { rows, horizon, checkpoint: caughtUp, cutoff, limit } = await next;
-    const more = rows.length === (limit ?? batch);
-    const last = rows[rows.length - 1];
-    // A full batch ends at its last row; one that is not full at the server's checkpoint,
-    // past the rows of the history it left out (else at its last row, an older server).
-    const checkpoint =
-      !more && caughtUp && checkpointAfter(caughtUp, stored)
-        ? caughtUp
-        : last
-          ? { xid: last.change_xid, id: last.id }
-          : undefined;
+    const response = await next;
+    const { rows, horizon, cutoff } = response;
+    const { checkpoint, more } = batchEnd(response, stored, batch);
     if (rows.length === 0 && !checkpoint) return { horizon, rows: total, cutoff };
     if (more) {
       next = fetchBatch(supabase, table, checkpoint, batch);
@@ -267,22 +252,48 @@ export async function pullAll(
   const ready = (async () => {
     const { progress: all, counted } = (await first) ?? { progress: [], counted: new Set<TableName>() };
     progress = all.filter((p) => tables.includes(p.table));
-    for (const p of progress) {
-      if (counted.has(p.table)) await local.store.setMeta(progressKey(p.table), { done: 0, total: p.total });
-    }
+    await local.store.meta.bulkPut(
+      progress
+        .filter((p) => counted.has(p.table))
+        .map((p) => ({ key: progressKey(p.table), value: { done: 0, total: p.total } })),
+    );
     if (progress.length > 0) report();
   })();
   ready.catch(() => undefined);
   let horizon = round?.horizon ?? probe?.horizon;
   let cutoff = round?.cutoff ?? probe?.cutoff;
   let rows = 0;
-  const pulled = inPool(tables, concurrency, async (table) => {
+  const after: Record<string, Checkpoint> = { ...known };
+  let pullOn = tables;
+  if (answer) {
+    // A new device writes every first batch at once (first-sync.ts), then pulls on the tables with more.
+    await ready;
+    const written = await writeFirstBatches(local, lockName, answer, tables, batch);
+    await local.store.transaction('rw', local.store.meta, async () => {
+      for (const { table, rows: n, more } of written) {
+        const mine = progress.find((p) => p.table === table);
+        if (!mine) continue;
+        mine.done += n;
+        mine.total = more ? Math.max(mine.total, mine.done) : mine.done;
+        mine.arrived = !more;
+        if (more) await local.store.setMeta(progressKey(table), { done: mine.done, total: mine.total });
+        else await local.store.deleteMeta(progressKey(table));
+      }
+    });
+    if (written.length > 0) report();
+    for (const w of written) {
+      if (w.checkpoint) after[w.table] = w.checkpoint;
+      rows += w.rows;
+    }
+    horizon = answer.horizon;
+    cutoff = answer.cutoff;
+    pullOn = tables.filter((t) => !written.some((w) => w.table === t && !w.more));
+  }
+  const pulled = inPool(pullOn, concurrency, async (table) => {
     const result = await pullTable(supabase, local, table, lockName, batch, {
-      after: known[table],
+      after: after[table],
       ready,
-      first: round
-        ? Promise.resolve(firstBatchOf(round, table))
-        : oneRequest?.then((answer) => firstBatchOf(answer, table)),
+      first: round ? Promise.resolve(firstBatchOf(round, table)) : undefined,
       onBatch: async (n) => {
         const mine = progress.find((p) => p.table === table);
         if (!mine) return;

@@ -6,7 +6,7 @@
 // counts, then a pull a table), for a hub user, the tower and admin. Row-level security holds:
 // the Karawang user gets none of another hub's rows.
 import { createClient } from '@supabase/supabase-js';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
 import ws from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SyncEngine, type SyncStatus } from '../../sync';
@@ -119,6 +119,39 @@ interface Recorded {
   /** The pull family's requests of the first round, by function. */
   pulls: string[];
   state: Awaited<ReturnType<typeof deviceState>>;
+  /** The engine store's transactions that wrote a table's checkpoint, and its first-sync progress. */
+  transactions: { checkpoints: number; progress: number };
+}
+
+/**
+ * Counts, until `stop`, the transactions (fake-indexeddb's) that write or delete a key of the
+ * engine store's meta table starting with each prefix.
+ */
+function countMetaTransactions(prefixes: Record<string, string>) {
+  const proto = IDBObjectStore.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const seen = Object.fromEntries(Object.keys(prefixes).map((k) => [k, new Set<unknown>()]));
+  const note = (store: { name: string; transaction: unknown }, key: unknown) => {
+    if (store.name !== 'meta' || typeof key !== 'string') return;
+    for (const [name, prefix] of Object.entries(prefixes))
+      if (key.startsWith(prefix)) seen[name]!.add(store.transaction);
+  };
+  const put = proto.put!;
+  const remove = proto.delete!;
+  proto.put = function (this: { name: string; transaction: unknown }, ...args: unknown[]) {
+    note(this, (args[0] as { key?: unknown } | undefined)?.key);
+    return put.apply(this, args);
+  };
+  proto.delete = function (this: { name: string; transaction: unknown }, ...args: unknown[]) {
+    note(this, args[0]);
+    return remove.apply(this, args);
+  };
+  return {
+    counts: () => Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, v.size])),
+    stop: () => {
+      proto.put = put;
+      proto.delete = remove;
+    },
+  };
 }
 
 /**
@@ -158,6 +191,7 @@ async function newDevice(email: string, olderServer: boolean, pullBatch?: number
   });
   const { error } = await supabase.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
   if (error) throw new Error(`sign-in as ${email}: ${error.message}`);
+  const metaWrites = countMetaTransactions({ checkpoints: 'checkpoint:', progress: 'firstPull:' });
   const engine = await SyncEngine.start({
     supabase,
     actor: await actorOf(email),
@@ -171,9 +205,11 @@ async function newDevice(email: string, olderServer: boolean, pullBatch?: number
   const subscription = engine.status$.subscribe((s) => (last = s));
   await expect.poll(() => last?.lastSyncedAt ?? null, { timeout: 240_000 }).not.toBeNull();
   counting = false;
+  metaWrites.stop();
   subscription.unsubscribe();
   try {
-    return { pulls: calls, state: await deviceState(engine) };
+    const { checkpoints, progress } = metaWrites.counts() as Recorded['transactions'];
+    return { pulls: calls, state: await deviceState(engine), transactions: { checkpoints, progress } };
   } finally {
     await engine.stop();
   }
@@ -230,6 +266,11 @@ describe('a new device, first_sync against the per-table pulls', () => {
     const old = await newDevice(DEMO_USERS[user], true);
     // The demo's working set is small: one request in all (the old way: the counts, then a pull a table).
     expect(one.pulls).toEqual(['first_sync']);
+    // Every first batch written at once (first-sync.ts, writeFirstBatches): the checkpoints in one
+    // transaction of the engine's store, the progress in two (the counts, then the tables' ends),
+    // where a table at a time took one a table for each (the old way still does).
+    expect(one.transactions).toEqual({ checkpoints: 1, progress: 2 });
+    expect(old.transactions.checkpoints).toBe(TABLES.length);
     expect(old.pulls.filter((r) => r === 'pull_changes')).toHaveLength(TABLES.length);
     expect(old.pulls).toContain('working_set_counts');
     expectSameState(one.state, old.state);
