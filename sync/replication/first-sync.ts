@@ -132,18 +132,6 @@ export async function firstPullProgress(
   };
 }
 
-/**
- * The order a first sync writes its tables in, once first_sync has answered: every row is on the
- * device already, so the smallest first, the shipments and the ledger last. Each table written
- * sets the screens' live queries going again, and a small table written after the large ones
- * had them recompute over those (the admin dashboard's chart above all: docs/performance.md);
- * a table left out of the answer first, its rows still to be asked for.
- */
-export function smallestFirst(tables: readonly TableName[], answer: FirstSyncAnswer): TableName[] {
-  const size = (t: TableName) => answer.tables[t]?.rows.length ?? -1;
-  return [...tables].sort((a, b) => size(a) - size(b));
-}
-
 /** A table's first batch as written: how many rows, and where its pull goes on (more: it was full). */
 export interface FirstWrite {
   table: TableName;

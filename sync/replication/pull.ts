@@ -14,7 +14,6 @@ import {
   firstBatchOf,
   firstPullProgress,
   progressKey,
-  smallestFirst,
   writeFirstBatches,
 } from './first-sync';
 import { askRound } from './pull-round';
@@ -239,13 +238,7 @@ export async function pullAll(
   const round = fromScratch ? null : await askRound(supabase, known, batch);
   const probe = fromScratch || round ? null : await changedTables(supabase, local, known);
   const answer = oneRequest ? await oneRequest.catch(() => null) : null;
-  const tables = round
-    ? TABLES.filter((t) => round.changed.includes(t))
-    : probe
-      ? probe.tables
-      : answer
-        ? smallestFirst(everyTable, answer)
-        : everyTable;
+  const tables = round ? TABLES.filter((t) => round.changed.includes(t)) : probe ? probe.tables : everyTable;
   let progress: TableProgress[] = [];
   const report = () => onProgress?.(progress.map((p) => ({ ...p })));
   // Only the tables this round pulls; a table counted now keeps its progress from here on.
