@@ -9,6 +9,7 @@ import { fromDexieToStorage, getRxStorageDexie } from 'rxdb/plugins/storage-dexi
 import type { Tables, ViewTable } from '../model/rows';
 import { VIEW_TABLES } from '../model/rows';
 import { EngineStore } from './engine-store';
+import { FEW_READS } from './few-reads';
 import { MIGRATIONS } from './migrations';
 import { SCHEMAS } from './schemas';
 import { SLICE, yieldToMain } from '../yield';
@@ -59,7 +60,11 @@ export async function openLocal(userId: string, idb?: IndexedDbImpl, multiInstan
   try {
     db = await createRxDatabase<Collections>({
       name,
-      storage: getRxStorageDexie(idb ? { indexedDB: idb.indexedDB, IDBKeyRange: idb.IDBKeyRange } : {}),
+      storage: getRxStorageDexie({
+        ...(idb ? { indexedDB: idb.indexedDB, IDBKeyRange: idb.IDBKeyRange } : {}),
+        // The documents a write reads first, in one request where there are many (few-reads.ts).
+        onCreate: (dexie) => void dexie.use(FEW_READS),
+      }),
       multiInstance,
       eventReduce: true,
       closeDuplicates: true,
