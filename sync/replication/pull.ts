@@ -263,15 +263,7 @@ export async function pullAll(
     await ready;
     const written = await writeFirstBatches(local, lockName, answer, tables, batch);
     await local.store.transaction('rw', local.store.meta, async () => {
-      for (const { table, rows: n, more } of written) {
-        const mine = progress.find((p) => p.table === table);
-        if (!mine) continue;
-        mine.done += n;
-        mine.total = more ? Math.max(mine.total, mine.done) : mine.done;
-        mine.arrived = !more;
-        if (more) await local.store.setMeta(progressKey(table), { done: mine.done, total: mine.total });
-        else await local.store.deleteMeta(progressKey(table));
-      }
+      for (const { table, rows: n, more } of written) await advance(local, progress, table, n, !more);
     });
     if (written.length > 0) report();
     for (const w of written) {
@@ -288,23 +280,12 @@ export async function pullAll(
       ready,
       first: round ? Promise.resolve(firstBatchOf(round, table)) : undefined,
       onBatch: async (n) => {
-        const mine = progress.find((p) => p.table === table);
-        if (!mine) return;
-        mine.done += n;
-        mine.total = Math.max(mine.total, mine.done);
-        await local.store.setMeta(progressKey(table), { done: mine.done, total: mine.total });
-        report();
+        if (await advance(local, progress, table, n, false)) report();
       },
     });
     await ready;
-    // Pulled to its end: this table's first pull is over (what was counted may have changed since).
-    const mine = progress.find((p) => p.table === table);
-    if (mine) {
-      mine.total = mine.done;
-      mine.arrived = true;
-      await local.store.deleteMeta(progressKey(table));
-      report();
-    }
+    // Pulled to its end: this table's first pull is over.
+    if (await advance(local, progress, table, 0, true)) report();
     rows += result.rows;
     if (horizon === undefined || xidLess(result.horizon, horizon)) horizon = result.horizon;
     cutoff ??= result.cutoff;
@@ -319,6 +300,28 @@ export async function pullAll(
   if (horizon === undefined) throw new Error('pull: no horizon');
   await local.store.setMeta('horizon', horizon);
   return { horizon, rows, fromScratch, cutoff };
+}
+
+/**
+ * A table's first pull moved on by `n` rows, and its stored progress with it: kept while the
+ * pull goes on, gone once it `ended` (its total is then what arrived: what was counted may
+ * have changed since). False for a table not in its first pull (no progress to move).
+ */
+async function advance(
+  local: Local,
+  progress: TableProgress[],
+  table: TableName,
+  n: number,
+  ended: boolean,
+): Promise<boolean> {
+  const mine = progress.find((p) => p.table === table);
+  if (!mine) return false;
+  mine.done += n;
+  mine.total = ended ? mine.done : Math.max(mine.total, mine.done);
+  mine.arrived = ended;
+  if (ended) await local.store.deleteMeta(progressKey(table));
+  else await local.store.setMeta(progressKey(table), { done: mine.done, total: mine.total });
+  return true;
 }
 
 /**
