@@ -2,13 +2,19 @@
 // - RxDB (the view the UI queries reactively): one collection per replicated table;
 // - the engine's store (Dexie): outbox, base copies, uploads, checkpoints, conflicts.
 // Both live in IndexedDB under names starting with 'dermaga-' so sign-out can wipe them.
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
+import {
+  addRxPlugin,
+  createRxDatabase,
+  removeCollectionStorages,
+  type RxCollection,
+  type RxDatabase,
+} from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { fromDexieToStorage, getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { Tables, ViewTable } from '../model/rows';
 import { VIEW_TABLES } from '../model/rows';
-import { EngineStore } from './engine-store';
+import { EngineStore, LEFT_RXDB } from './engine-store';
 import { FEW_READS } from './few-reads';
 import { MIGRATIONS } from './migrations';
 import { SCHEMAS } from './schemas';
@@ -56,6 +62,9 @@ export async function openLocal(userId: string, idb?: IndexedDbImpl, multiInstan
   const store = new EngineStore(`${name}-engine`, idb);
   const storeOpen = store.open();
   storeOpen.catch(() => undefined);
+  // Collections an older version had (read beside RxDB's open: nothing added to a start).
+  const left = storeOpen.then(() => store.getMeta<string[]>(LEFT_RXDB));
+  left.catch(() => undefined);
   let db: LocalDatabase;
   try {
     db = await createRxDatabase<Collections>({
@@ -70,11 +79,11 @@ export async function openLocal(userId: string, idb?: IndexedDbImpl, multiInstan
       closeDuplicates: true,
     });
     await db.addCollections(collectionsOf(VIEW_TABLES));
+    await removeLeftCollections(db, store, (await left) ?? [], idb);
   } catch (error) {
     store.close();
     throw error;
   }
-  await storeOpen;
   const opened = db;
   return {
     db,
@@ -87,6 +96,50 @@ export async function openLocal(userId: string, idb?: IndexedDbImpl, multiInstan
       await opened.close();
     },
   };
+}
+
+/**
+ * Removes, once, the RxDB collections an older version kept that the view no longer has (the
+ * users' names, now in the engine's store): RxDB's record of them, as its collection.remove()
+ * does, without opening them as collections (a 14th would wait 1.8 s), then their IndexedDB
+ * database, which RxDB only empties. A tab of the old version still holding it open delays the
+ * delete until it closes, never this start. Kept in the list until done, so a start cut short
+ * removes them next time.
+ */
+async function removeLeftCollections(
+  db: LocalDatabase,
+  store: EngineStore,
+  names: string[],
+  idb: IndexedDbImpl | undefined,
+): Promise<void> {
+  if (names.length === 0) return;
+  const factory = idb?.indexedDB ?? indexedDB;
+  for (const name of names) {
+    await removeCollectionStorages(
+      db.storage,
+      db.internalStore,
+      db.token,
+      db.name,
+      name,
+      db.multiInstance,
+      db.password,
+      db.hashFunction,
+    );
+    // RxDB's Dexie storage names it rxdb-dexie-<database>--<schema version>--<collection>.
+    const held = (await factory.databases()).flatMap((d) => (d.name ? [d.name] : []));
+    const files = held.filter((n) => n.startsWith(`rxdb-dexie-${db.name}--`) && n.endsWith(`--${name}`));
+    await Promise.all(
+      files.map(
+        (file) =>
+          new Promise<void>((resolve, reject) => {
+            const request = factory.deleteDatabase(file);
+            request.onsuccess = request.onblocked = () => resolve();
+            request.onerror = () => reject(request.error ?? new Error(`could not delete ${file}`));
+          }),
+      ),
+    );
+  }
+  await store.deleteMeta(LEFT_RXDB);
 }
 
 /**

@@ -113,6 +113,9 @@ interface MetaEntry {
   value: unknown;
 }
 
+/** Meta key: the RxDB collections a device held that the view no longer has, to remove once. */
+export const LEFT_RXDB = 'rxdb:left';
+
 export class EngineStore extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   base!: Table<BaseEntry, string>;
@@ -136,6 +139,11 @@ export class EngineStore extends Dexie {
     this.version(2)
       .stores({ profiles: 'id' })
       .upgrade((tx) => tx.table('meta').bulkDelete(['checkpoint:profiles', 'firstPull:profiles']));
+    // ...and the RxDB collection that held them is removed (database.ts, openLocal): its
+    // IndexedDB database stayed on the device until sign-out. Version 2's devices too.
+    this.version(3)
+      .stores({})
+      .upgrade((tx) => tx.table('meta').put({ key: LEFT_RXDB, value: ['profiles'] }));
   }
 
   async getMeta<T>(key: string): Promise<T | undefined> {

@@ -7,10 +7,13 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { Dexie } from 'dexie';
+import { createRxDatabase, getAllCollectionDocuments } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { NON_PREMIUM_COLLECTION_LIMIT } from 'rxdb/plugins/utils';
 import { describe, expect, it } from 'vitest';
-import { openLocal } from '../../sync/db/database';
-import { EngineStore } from '../../sync/db/engine-store';
+import { databaseName, openLocal } from '../../sync/db/database';
+import { SCHEMAS } from '../../sync/db/schemas';
+import { EngineStore, LEFT_RXDB } from '../../sync/db/engine-store';
 import { TABLES, type Profile } from '../../sync/model/rows';
 import { applyPulled, heldIdsAndXids, removeRows } from '../../sync/replication/view';
 
@@ -101,6 +104,56 @@ describe("the device's databases (issue 43: the 14th collection)", () => {
       expect(await store.profiles.count()).toBe(0);
     } finally {
       store.close();
+    }
+  });
+
+  it("removes the names' old RxDB collection once (its IndexedDB database and RxDB's record of it)", async () => {
+    const user = '00000000-0000-4000-8000-00000000c012';
+    const factory = idb();
+    const name = databaseName(user);
+    const leftOver = `rxdb-dexie-${name}--${SCHEMAS.profiles.version}--profiles`;
+    // A device as the last version left it: the names in RxDB, the engine's store at version 1.
+    const old = await createRxDatabase({
+      name,
+      storage: getRxStorageDexie({ indexedDB: factory.indexedDB, IDBKeyRange }),
+      multiInstance: false,
+    });
+    await old.addCollections({ profiles: { schema: SCHEMAS.profiles } });
+    await old.profiles!.insert(profile(7));
+    await old.close();
+    const before = new Dexie(`${name}-engine`, factory);
+    before
+      .version(1)
+      .stores({
+        outbox: '++seq, &id, state',
+        base: 'key',
+        uploads: 'path',
+        conflicts: 'command_id',
+        meta: 'key',
+      });
+    await before.open();
+    before.close();
+    const names = async () => (await factory.indexedDB.databases()).map((d) => d.name);
+    expect(await names()).toContain(leftOver);
+
+    const local = await openLocal(user, factory, false);
+    try {
+      expect(await names()).not.toContain(leftOver);
+      const records = await getAllCollectionDocuments(local.db.internalStore);
+      expect(records.map((r) => r.data.name)).not.toContain('profiles');
+      expect(records.map((r) => r.data.name)).toContain('tv_units');
+      // Done once: nothing left to remove at the next start.
+      expect(await local.store.getMeta(LEFT_RXDB)).toBeUndefined();
+    } finally {
+      await local.close();
+    }
+    // The next start opens as usual, its collections and the names' table intact.
+    const again = await openLocal(user, factory, false);
+    try {
+      expect(Object.keys(again.db.collections)).toContain('tv_units');
+      expect(await names()).not.toContain(leftOver);
+    } finally {
+      await again.close();
     }
   });
 });
