@@ -84,81 +84,101 @@ export async function rawDownload(page: Page, anonKey: string): Promise<{ ms: nu
  * with plain IndexedDB into a throwaway database whose object store has the shape and indexes of
  * the one RxDB's Dexie storage made for that collection in this page (copied from it), in
  * transactions of the pull's batch size, each row in RxDB's storage format (its `_deleted`,
- * `_meta.lwt`, `_rev`, `_attachments`, which the indexes read). The database is then deleted.
+ * `_meta.lwt`, `_rev`, `_attachments`, which the indexes read). The databases are then deleted.
+ * Table after table (P1's two tables), or `sideBySide` (every table's puts at once, as a first
+ * sync writes its first batches: each table is a database of its own); only the puts are timed.
  */
-export async function rawIndexedDbFloor(page: Page, batch: number): Promise<{ ms: number; rows: number }> {
-  return page.evaluate(async (batch) => {
-    const w = window as unknown as { __benchRaw?: Record<string, Array<Record<string, unknown>>> };
-    const raw = w.__benchRaw ?? {};
-    delete w.__benchRaw;
-    const names = (await indexedDB.databases()).map((d) => d.name ?? '');
-    let ms = 0;
-    let rows = 0;
-    for (const [table, list] of Object.entries(raw)) {
-      const source = names.find((n) => n.startsWith('rxdb-dexie-') && n.endsWith(`--${table}`));
-      if (!source) throw new Error(`no RxDB database for ${table} in this page`);
+export async function rawIndexedDbFloor(
+  page: Page,
+  batch: number,
+  sideBySide = false,
+): Promise<{ ms: number; rows: number }> {
+  return page.evaluate(
+    async ({ batch, sideBySide }) => {
+      const w = window as unknown as { __benchRaw?: Record<string, Array<Record<string, unknown>>> };
+      const raw = w.__benchRaw ?? {};
+      delete w.__benchRaw;
+      const names = (await indexedDB.databases()).map((d) => d.name ?? '');
       // (No function is bound to a name in here: tsx would wrap it in a helper the page lacks.)
-      const app = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(source);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const docs = app.transaction('docs').objectStore('docs');
-      const shape = {
-        keyPath: docs.keyPath,
-        autoIncrement: docs.autoIncrement,
-        indexes: [...docs.indexNames].map((name) => {
-          const index = docs.index(name);
-          return { name, keyPath: index.keyPath, unique: index.unique, multiEntry: index.multiEntry };
-        }),
-      };
-      app.close();
-      const name = `bench-idb-floor-${table}-${Date.now()}`;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(name, 1);
-        request.onupgradeneeded = () => {
-          const store = request.result.createObjectStore('docs', {
-            keyPath: shape.keyPath,
-            autoIncrement: shape.autoIncrement,
-          });
-          for (const i of shape.indexes) {
-            store.createIndex(i.name, i.keyPath, { unique: i.unique, multiEntry: i.multiEntry });
-          }
+      const targets: Array<{ db: IDBDatabase; name: string; list: Array<Record<string, unknown>> }> = [];
+      for (const [table, list] of Object.entries(raw)) {
+        const source = names.find((n) => n.startsWith('rxdb-dexie-') && n.endsWith(`--${table}`));
+        if (!source) throw new Error(`no RxDB database for ${table} in this page`);
+        const app = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(source);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        const docs = app.transaction('docs').objectStore('docs');
+        const shape = {
+          keyPath: docs.keyPath,
+          autoIncrement: docs.autoIncrement,
+          indexes: [...docs.indexNames].map((name) => {
+            const index = docs.index(name);
+            return { name, keyPath: index.keyPath, unique: index.unique, multiEntry: index.multiEntry };
+          }),
         };
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const start = performance.now();
-      for (let i = 0; i < list.length; i += batch) {
-        const lwt = Date.now();
-        await new Promise<void>((resolve, reject) => {
-          const tx = db.transaction('docs', 'readwrite');
-          const store = tx.objectStore('docs');
-          for (const row of list.slice(i, i + batch)) {
-            store.put({
-              ...row,
-              _deleted: row.deleted ? '1' : '0',
-              _rev: '1-benchfloor',
-              _meta: { lwt },
-              _attachments: {},
+        app.close();
+        const name = `bench-idb-floor-${table}-${Date.now()}`;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(name, 1);
+          request.onupgradeneeded = () => {
+            const store = request.result.createObjectStore('docs', {
+              keyPath: shape.keyPath,
+              autoIncrement: shape.autoIncrement,
             });
-          }
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-          tx.onabort = () => reject(tx.error);
+            for (const i of shape.indexes) {
+              store.createIndex(i.name, i.keyPath, { unique: i.unique, multiEntry: i.multiEntry });
+            }
+          };
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        targets.push({ db, name, list });
+      }
+      let ms = 0;
+      const start = performance.now();
+      const puts = targets.map(({ db, list }) => async () => {
+        const began = performance.now();
+        for (let i = 0; i < list.length; i += batch) {
+          const lwt = Date.now();
+          await new Promise<void>((resolve, reject) => {
+            const tx = db.transaction('docs', 'readwrite');
+            const store = tx.objectStore('docs');
+            for (const row of list.slice(i, i + batch)) {
+              store.put({
+                ...row,
+                _deleted: row.deleted ? '1' : '0',
+                _rev: '1-benchfloor',
+                _meta: { lwt },
+                _attachments: {},
+              });
+            }
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+            tx.onabort = () => reject(tx.error);
+          });
+        }
+        if (!sideBySide) ms += performance.now() - began;
+      });
+      if (sideBySide) {
+        await Promise.all(puts.map((put) => put()));
+        ms = performance.now() - start;
+      } else {
+        for (const put of puts) await put();
+      }
+      for (const { db, name } of targets) {
+        db.close();
+        await new Promise<void>((resolve, reject) => {
+          const request = indexedDB.deleteDatabase(name);
+          request.onsuccess = () => resolve();
+          request.onerror = () => reject(request.error);
         });
       }
-      ms += performance.now() - start;
-      rows += list.length;
-      db.close();
-      await new Promise<void>((resolve, reject) => {
-        const request = indexedDB.deleteDatabase(name);
-        request.onsuccess = () => resolve();
-        request.onerror = () => reject(request.error);
-      });
-    }
-    return { ms, rows };
-  }, batch);
+      return { ms, rows: targets.reduce((sum, t) => sum + t.list.length, 0) };
+    },
+    { batch, sideBySide },
+  );
 }
 
 /**

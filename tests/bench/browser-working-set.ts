@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { PULL_BATCH } from '../../sync/replication/pull';
-import { STORE_TABLES, TABLES } from '../../sync/model/rows';
+import { STORE_TABLES, TABLES, VIEW_TABLES } from '../../sync/model/rows';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 import {
@@ -23,7 +23,7 @@ import {
   waitForSyncRound,
 } from './browser-page';
 import { reportMainThread, startTrace } from './browser-trace';
-import { firstRoundMs, roundRequests } from './browser-pull';
+import { firstRoundMs, rawIndexedDbFloor, roundRequests } from './browser-pull';
 
 export type Device = 'karawang' | 'admin';
 
@@ -54,6 +54,8 @@ export interface DeviceFigures {
   startRound: RoundServer | null;
   rawMs: number;
   rawRows: number;
+  /** The same rows (RxDB's tables) put with plain IndexedDB, every table at once (rawIndexedDbFloor). */
+  floorMs: number;
   idbMb: number;
   heapMb: number;
   coldMs: number;
@@ -165,17 +167,18 @@ async function stored(page: Page): Promise<{ byTable: Record<string, number>; id
  * The same working set downloaded by fetch in the same page: every table the pull reads, through
  * the same pull_changes function, 5,000 rows a request from the same checkpoints, parsed and kept
  * (so the rows are exactly those the first sync received, and the baseline has no IndexedDB).
+ * The rows of RxDB's tables are left in the page for the second baseline (rawIndexedDbFloor).
  */
 export async function rawWorkingSet(page: Page, anonKey: string): Promise<{ ms: number; rows: number }> {
   return page.evaluate(
-    async ({ anon, tables, batch }) => {
+    async ({ anon, tables, viewTables, batch }) => {
       const session = JSON.parse(localStorage.getItem('dermaga-auth') ?? '{}') as { access_token: string };
       const headers = {
         apikey: anon,
         Authorization: `Bearer ${session.access_token}`,
         'Content-Type': 'application/json',
       };
-      const kept: unknown[][] = [];
+      const kept: Record<string, unknown[]> = {};
       let rows = 0;
       const start = performance.now();
       for (const table of tables) {
@@ -193,19 +196,21 @@ export async function rawWorkingSet(page: Page, anonKey: string): Promise<{ ms: 
           });
           if (!res.ok) throw new Error(`pull_changes ${table}: ${res.status} ${await res.text()}`);
           const body = (await res.json()) as { rows: Array<{ change_xid: string; id: string }> };
-          kept.push(body.rows);
+          (kept[table] ??= []).push(...body.rows);
           rows += body.rows.length;
           if (body.rows.length < batch) break;
           after = body.rows[body.rows.length - 1]!;
         }
       }
       const ms = performance.now() - start;
-      // Kept until measured, as the engine's rows are; then let go.
-      (window as unknown as { __wsRaw?: unknown }).__wsRaw = kept;
-      delete (window as unknown as { __wsRaw?: unknown }).__wsRaw;
+      // Kept for the IndexedDB floor (rawIndexedDbFloor), which drops them: RxDB's tables only
+      // (the floor copies each one's store from RxDB's database).
+      (window as unknown as { __benchRaw?: unknown }).__benchRaw = Object.fromEntries(
+        Object.entries(kept).filter(([table]) => viewTables.includes(table)),
+      );
       return { ms, rows };
     },
-    { anon: anonKey, tables: [...TABLES], batch: PULL_BATCH },
+    { anon: anonKey, tables: [...TABLES], viewTables: [...VIEW_TABLES] as string[], batch: PULL_BATCH },
   );
 }
 
@@ -361,6 +366,7 @@ export async function measureDevice(
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     const heap = await heapMb(context, page);
     const raw = await rawWorkingSet(page, anonKey);
+    const floor = await rawIndexedDbFloor(page, PULL_BATCH, true);
     await context.close();
     // Cold starts onto the dashboard, to its database figures; a hub tablet's also straight onto
     // its floor screen (as after a reload there), to the first card.
@@ -395,6 +401,7 @@ export async function measureDevice(
       startRound,
       rawMs: raw.ms,
       rawRows: raw.rows,
+      floorMs: floor.ms,
       idbMb: idbBytes / 1024 / 1024,
       heapMb: heap,
       coldMs: coldRuns.length ? median(coldRuns) : NaN,

@@ -234,7 +234,7 @@ describe('Urungkan on the hub floor', () => {
       // The pointer on the toasts holds their timers while the server applies the commands.
       await page.locator('[data-sonner-toast]').first().hover();
       // The second tap's command, as the server has it: its offer took the first one's toast
-      // over (within the first's ten seconds: both offers stood on the old code).
+      // over (both offers stood on the old code: the hover holds the first one's ten seconds).
       const id = await hub.eventually(
         async () =>
           (
