@@ -79,7 +79,9 @@ export async function openLocal(userId: string, idb?: IndexedDbImpl, multiInstan
       closeDuplicates: true,
     });
     await db.addCollections(collectionsOf(VIEW_TABLES));
-    await removeLeftCollections(db, store, (await left) ?? [], idb);
+    const leftOver = (await left) ?? [];
+    // A cleanup: one that fails never stops a start (the list stays for the next one).
+    await removeLeftCollections(db, store, leftOver, idb).catch(() => undefined);
   } catch (error) {
     store.close();
     throw error;

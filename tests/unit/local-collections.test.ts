@@ -122,15 +122,13 @@ describe("the device's databases (issue 43: the 14th collection)", () => {
     await old.profiles!.insert(profile(7));
     await old.close();
     const before = new Dexie(`${name}-engine`, factory);
-    before
-      .version(1)
-      .stores({
-        outbox: '++seq, &id, state',
-        base: 'key',
-        uploads: 'path',
-        conflicts: 'command_id',
-        meta: 'key',
-      });
+    before.version(1).stores({
+      outbox: '++seq, &id, state',
+      base: 'key',
+      uploads: 'path',
+      conflicts: 'command_id',
+      meta: 'key',
+    });
     await before.open();
     before.close();
     const names = async () => (await factory.indexedDB.databases()).map((d) => d.name);
@@ -152,6 +150,39 @@ describe("the device's databases (issue 43: the 14th collection)", () => {
     try {
       expect(Object.keys(again.db.collections)).toContain('tv_units');
       expect(await names()).not.toContain(leftOver);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('a removal that fails never stops the start: it is tried again at the next one', async () => {
+    const user = '00000000-0000-4000-8000-00000000c013';
+    const factory = idb();
+    const before = new Dexie(`${databaseName(user)}-engine`, factory);
+    before
+      .version(1)
+      .stores({
+        outbox: '++seq, &id, state',
+        base: 'key',
+        uploads: 'path',
+        conflicts: 'command_id',
+        meta: 'key',
+      });
+    await before.open();
+    before.close();
+    const listing = factory.indexedDB.databases.bind(factory.indexedDB);
+    factory.indexedDB.databases = () => Promise.reject(new Error('the listing failed'));
+    const local = await openLocal(user, factory, false);
+    try {
+      expect(Object.keys(local.db.collections)).toContain('tv_units');
+      expect(await local.store.getMeta(LEFT_RXDB)).toEqual(['profiles']);
+    } finally {
+      await local.close();
+    }
+    factory.indexedDB.databases = listing;
+    const again = await openLocal(user, factory, false);
+    try {
+      expect(await again.store.getMeta(LEFT_RXDB)).toBeUndefined();
     } finally {
       await again.close();
     }
