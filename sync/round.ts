@@ -1,12 +1,13 @@
 // One sync round of the leader tab: push the outbox (with a backoff of its own), upload the
-// photos, pull every table, reconcile the scope now and then, settle what the pull brought
+// photos, pull every table (a new device's one request sent as the round begins: pull.ts,
+// beginPull), reconcile the scope now and then, settle what the pull brought
 // back, rebase the view. It never throws: it reports what happened, and tells the scheduler
 // when it failed and when its push is due again.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Actor } from './commands/types';
 import type { Local } from './db/database';
 import { TransientError } from './errors';
-import { pullAll, reconcileScope, xidLess, type TableProgress } from './replication/pull';
+import { beginPull, pullAll, reconcileScope, xidLess, type TableProgress } from './replication/pull';
 import { pushOutbox } from './replication/push';
 import { rebase } from './replication/view';
 import { withWriteLock } from './replication/write-lock';
@@ -106,6 +107,9 @@ export class SyncRounds {
     const { supabase, local, actor, lockName } = this.ctx;
     this.ctx.report({ ...this.ctx.state(), syncing: true });
     let pushError: string | null = null;
+    // A new device's first request goes out now, beside the push and the uploads (pull.ts, beginPull).
+    const begun = beginPull(supabase, local, this.ctx.pullBatch);
+    begun.catch(() => undefined);
     try {
       let pushed = { applied: 0, rejected: 0 };
       if (Date.now() >= this.pushRetryAt) {
@@ -130,7 +134,7 @@ export class SyncRounds {
         local,
         lockName,
         (firstSync) => this.ctx.report({ ...this.ctx.state(), firstSync }),
-        this.ctx.pullBatch,
+        { batch: this.ctx.pullBatch, begun },
       );
       const reconcileEvery = this.ctx.reconcileIntervalMs ?? 5 * 60_000;
       if (fromScratch) {

@@ -2,6 +2,9 @@
 // of first_sync or pull_round alike (pull.ts, first-sync.ts).
 import type { Checkpoint, PullResponse } from './pull';
 
+/** Where a table's checkpoint is kept (the engine store's meta). */
+export const checkpointKey = (table: string) => `checkpoint:${table}`;
+
 /** Compares decimal xid strings (xid8 can exceed 2^53). */
 export function xidLess(a: string, b: string): boolean {
   return BigInt(a) < BigInt(b);

@@ -8,7 +8,7 @@ import type { Local } from '../db/database';
 import { TABLES, type TableName, type Tables } from '../model/rows';
 import { TransientError } from '../errors';
 import type { Checkpoint, PullResponse, TableProgress } from './pull';
-import { batchEnd } from './batch-end';
+import { batchEnd, checkpointKey } from './batch-end';
 import { applyPulled } from './view';
 import { withWriteLock } from './write-lock';
 
@@ -148,7 +148,9 @@ export interface FirstWrite {
  * transaction and the screens' work on its rows before the next began: about 40 ms a table
  * however few its rows, half a second of a small first sync (docs/performance.md). The rows and
  * their checkpoints still move together: a crash in between only pulls the same rows again. A
- * table left out of the answer is not written (its pull asks for it).
+ * table left out of the answer is not written (its pull asks for it). `alsoStore` runs in the
+ * checkpoints' transaction (the first sync's progress, its horizon: pull.ts), which would each
+ * have been a transaction of their own, queued behind the rows' writes.
  */
 export async function writeFirstBatches(
   local: Local,
@@ -156,23 +158,28 @@ export async function writeFirstBatches(
   answer: FirstSyncAnswer,
   tables: readonly TableName[],
   batch: number,
+  alsoStore?: (written: FirstWrite[]) => Promise<void>,
 ): Promise<FirstWrite[]> {
   const batches = tables.flatMap((table) => {
     const first = firstBatchOf(answer, table);
     return first ? [{ table, first, ...batchEnd(first, undefined, batch) }] : [];
   });
-  await withWriteLock(lockName, async () => {
-    await Promise.all(batches.map(({ table, first }) => applyPulled(local, table, first.rows)));
-    await local.store.meta.bulkPut(
-      batches.flatMap(({ table, checkpoint }) =>
-        checkpoint ? [{ key: `checkpoint:${table}`, value: checkpoint }] : [],
-      ),
-    );
-  });
-  return batches.map(({ table, first, checkpoint, more }) => ({
+  const written = batches.map(({ table, first, checkpoint, more }) => ({
     table,
     rows: first.rows.length,
     checkpoint,
     more,
   }));
+  await withWriteLock(lockName, async () => {
+    await Promise.all(batches.map(({ table, first }) => applyPulled(local, table, first.rows)));
+    await local.store.transaction('rw', local.store.meta, async () => {
+      await local.store.meta.bulkPut(
+        batches.flatMap(({ table, checkpoint }) =>
+          checkpoint ? [{ key: checkpointKey(table), value: checkpoint }] : [],
+        ),
+      );
+      await alsoStore?.(written);
+    });
+  });
+  return written;
 }

@@ -15,9 +15,11 @@ import {
   firstPullProgress,
   progressKey,
   writeFirstBatches,
+  type FirstSyncAnswer,
+  type FirstWrite,
 } from './first-sync';
 import { askRound } from './pull-round';
-import { batchEnd, xidLess } from './batch-end';
+import { batchEnd, checkpointKey, xidLess } from './batch-end';
 
 export { xidLess };
 
@@ -117,7 +119,7 @@ async function pullTable<T extends TableName>(
     // only pulls the same batch again, which is harmless.
     await withWriteLock(lockName, async () => {
       if (rows.length > 0) await applyPulled(local, table, rows);
-      if (checkpoint) await local.store.setMeta(`checkpoint:${table}`, checkpoint);
+      if (checkpoint) await local.store.setMeta(checkpointKey(table), checkpoint);
     });
     stored = checkpoint;
     total += rows.length;
@@ -130,7 +132,7 @@ async function pullTable<T extends TableName>(
 async function checkpoints(local: Local): Promise<Record<string, Checkpoint>> {
   const out: Record<string, Checkpoint> = {};
   // One read for every table (a round on a cold start competes with the screens' first reads).
-  const entries = await local.store.meta.bulkGet(TABLES.map((t) => `checkpoint:${t}`));
+  const entries = await local.store.meta.bulkGet(TABLES.map(checkpointKey));
   TABLES.forEach((table, i) => {
     const cp = entries[i]?.value as Checkpoint | undefined;
     if (cp) out[table] = cp;
@@ -197,6 +199,41 @@ async function inPool<T>(
 
 /** A new device's largest tables: pulled first, so the smaller ones fill in beside them. */
 const LARGEST_FIRST: readonly TableName[] = ['inventory', 'shipments'];
+const EVERY_TABLE = [...LARGEST_FIRST, ...TABLES.filter((t) => !LARGEST_FIRST.includes(t))];
+
+/** What a round's pull begins with (beginPull). */
+export interface PullStart {
+  /** The device's checkpoints, by table. */
+  known: Record<string, Checkpoint>;
+  /** A new device's (no checkpoint at all) one request for its counts and first batches, on its way. */
+  firstSync: Promise<FirstSyncAnswer | null> | null;
+}
+
+/**
+ * A round's pull, begun: the checkpoints read and, on a new device, its one request sent
+ * (first-sync.ts). The round begins it before its push and uploads (round.ts): a new device has
+ * none to send, but each reads the engine's store first, which held the request back by 50 to
+ * 100 ms of a first sync (docs/performance.md). A device with checkpoints asks nothing here:
+ * its round's request (pull_round) still follows the push, so it brings the pushed commands back.
+ */
+export async function beginPull(
+  supabase: SupabaseClient,
+  local: Local,
+  batch = PULL_BATCH,
+): Promise<PullStart> {
+  const known = await checkpoints(local);
+  const firstSync = Object.keys(known).length === 0 ? askFirstSync(supabase, EVERY_TABLE, batch) : null;
+  // Awaited by the pull; settled here too, so that a round that fails before it leaves no rejection unhandled.
+  firstSync?.catch(() => undefined);
+  return { known, firstSync };
+}
+
+export interface PullOptions {
+  batch?: number;
+  concurrency?: number;
+  /** The pull as the round began it (beginPull, with the same batch); begun here if absent. */
+  begun?: Promise<PullStart>;
+}
 
 /**
  * Pulls every table with changes to the end: one request names them and brings their first
@@ -219,15 +256,10 @@ export async function pullAll(
   local: Local,
   lockName: string,
   onProgress?: OnPullProgress,
-  batch = PULL_BATCH,
-  concurrency = PULL_CONCURRENCY,
+  { batch = PULL_BATCH, concurrency = PULL_CONCURRENCY, begun }: PullOptions = {},
 ): Promise<{ horizon: string; rows: number; fromScratch: boolean; cutoff?: string }> {
-  const known = await checkpoints(local);
+  const { known, firstSync: oneRequest } = await (begun ?? beginPull(supabase, local, batch));
   const fromScratch = Object.keys(known).length === 0;
-  const everyTable = [...LARGEST_FIRST, ...TABLES.filter((t) => !LARGEST_FIRST.includes(t))];
-  // A new device asks every table's count and first batch in one request (first-sync.ts).
-  const oneRequest = fromScratch ? askFirstSync(supabase, everyTable, batch) : null;
-  oneRequest?.catch(() => undefined);
   const first = onProgress
     ? firstPullProgress(local, known, (fresh) => countsOf(supabase, oneRequest, fresh))
     : undefined;
@@ -238,7 +270,7 @@ export async function pullAll(
   const round = fromScratch ? null : await askRound(supabase, known, batch);
   const probe = fromScratch || round ? null : await changedTables(supabase, local, known);
   const answer = oneRequest ? await oneRequest.catch(() => null) : null;
-  const tables = round ? TABLES.filter((t) => round.changed.includes(t)) : probe ? probe.tables : everyTable;
+  const tables = round ? TABLES.filter((t) => round.changed.includes(t)) : probe ? probe.tables : EVERY_TABLE;
   let progress: TableProgress[] = [];
   const report = () => onProgress?.(progress.map((p) => ({ ...p })));
   // Only the tables this round pulls; a table counted now keeps its progress from here on.
@@ -258,12 +290,18 @@ export async function pullAll(
   let rows = 0;
   const after: Record<string, Checkpoint> = { ...known };
   let pullOn = tables;
+  let storedHorizon: string | undefined;
   if (answer) {
     // A new device writes every first batch at once (first-sync.ts), then pulls on the tables with more.
     await ready;
-    const written = await writeFirstBatches(local, lockName, answer, tables, batch);
-    await local.store.transaction('rw', local.store.meta, async () => {
-      for (const { table, rows: n, more } of written) await advance(local, progress, table, n, !more);
+    const toPull = (written: FirstWrite[]) =>
+      tables.filter((t) => !written.some((w) => w.table === t && !w.more));
+    // In the checkpoints' transaction: each table's progress and, when no table has more, the horizon.
+    const written = await writeFirstBatches(local, lockName, answer, tables, batch, async (w) => {
+      for (const { table, rows: n, more } of w) await advance(local, progress, table, n, !more);
+      if (toPull(w).length > 0) return;
+      await local.store.setMeta('horizon', answer.horizon);
+      storedHorizon = answer.horizon;
     });
     if (written.length > 0) report();
     for (const w of written) {
@@ -272,7 +310,7 @@ export async function pullAll(
     }
     horizon = answer.horizon;
     cutoff = answer.cutoff;
-    pullOn = tables.filter((t) => !written.some((w) => w.table === t && !w.more));
+    pullOn = toPull(written);
   }
   const pulled = inPool(pullOn, concurrency, async (table) => {
     const result = await pullTable(supabase, local, table, lockName, batch, {
@@ -298,7 +336,7 @@ export async function pullAll(
   await ready;
   // No table at all (none named by pull_round or the probe) leaves its horizon.
   if (horizon === undefined) throw new Error('pull: no horizon');
-  await local.store.setMeta('horizon', horizon);
+  if (horizon !== storedHorizon) await local.store.setMeta('horizon', horizon);
   return { horizon, rows, fromScratch, cutoff };
 }
 

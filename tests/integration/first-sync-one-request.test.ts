@@ -118,14 +118,19 @@ describe('first_sync in SQL', () => {
 interface Recorded {
   /** The pull family's requests of the first round, by function. */
   pulls: string[];
+  /** Every request's start ("first_sync") and the push's answers ("apply_commands answered"), in order. */
+  events: string[];
   state: Awaited<ReturnType<typeof deviceState>>;
-  /** The engine store's transactions that wrote a table's checkpoint, and its first-sync progress. */
-  transactions: { checkpoints: number; progress: number };
+  /**
+   * The engine store's transactions that wrote a table's checkpoint, its first-sync progress
+   * and the round's horizon; `all`: how many transactions wrote any of them.
+   */
+  transactions: { checkpoints: number; progress: number; horizon: number; all: number };
 }
 
 /**
  * Counts, until `stop`, the transactions (fake-indexeddb's) that write or delete a key of the
- * engine store's meta table starting with each prefix.
+ * engine store's meta table starting with each prefix (`all`: with any of them).
  */
 function countMetaTransactions(prefixes: Record<string, string>) {
   const proto = IDBObjectStore.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
@@ -146,7 +151,10 @@ function countMetaTransactions(prefixes: Record<string, string>) {
     return remove.apply(this, args);
   };
   return {
-    counts: () => Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, v.size])),
+    counts: () => ({
+      ...Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, v.size])),
+      all: new Set(Object.values(seen).flatMap((v) => [...v])).size,
+    }),
     stop: () => {
       proto.put = put;
       proto.delete = remove;
@@ -157,15 +165,31 @@ function countMetaTransactions(prefixes: Record<string, string>) {
 /**
  * A new device signed in as `email`, through its first round, then closed (a second device of
  * the same user opens the same database name, which RxDB would close under the first);
- * `olderServer`: first_sync answers 404 as on a server without it.
+ * `olderServer`: first_sync answers 404 as on a server without it. `offline`: the device starts
+ * with no network and is given this work first; its first round is the one after the network
+ * returns.
  */
-async function newDevice(email: string, olderServer: boolean, pullBatch?: number): Promise<Recorded> {
+async function newDevice(
+  email: string,
+  olderServer: boolean,
+  pullBatch?: number,
+  offline?: (engine: SyncEngine) => Promise<void>,
+): Promise<Recorded> {
   const calls: string[] = [];
+  const events: string[] = [];
   let counting = true;
+  let down = offline !== undefined;
   const recorded: typeof fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const rpc = /\/rpc\/(\w+)/.exec(url)?.[1];
+    if (down && url.includes('/rest/')) throw new TypeError('fetch failed');
+    if (rpc && counting) events.push(rpc);
     if (rpc && PULL_RPCS.has(rpc) && counting) calls.push(rpc);
+    if (rpc === 'apply_commands') {
+      const answer = await fetch(input, init);
+      if (counting) events.push('apply_commands answered');
+      return answer;
+    }
     // Another transaction ends before each pull: the server's horizon moves between a
     // device's requests, as it does on any busy server (a CI run's autovacuum, the stack's
     // own services), so the tables' checkpoints are taken at different horizons.
@@ -191,7 +215,11 @@ async function newDevice(email: string, olderServer: boolean, pullBatch?: number
   });
   const { error } = await supabase.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
   if (error) throw new Error(`sign-in as ${email}: ${error.message}`);
-  const metaWrites = countMetaTransactions({ checkpoints: 'checkpoint:', progress: 'firstPull:' });
+  const metaWrites = countMetaTransactions({
+    checkpoints: 'checkpoint:',
+    progress: 'firstPull:',
+    horizon: 'horizon',
+  });
   const engine = await SyncEngine.start({
     supabase,
     actor: await actorOf(email),
@@ -203,13 +231,23 @@ async function newDevice(email: string, olderServer: boolean, pullBatch?: number
   });
   let last: SyncStatus | undefined;
   const subscription = engine.status$.subscribe((s) => (last = s));
+  if (offline) {
+    await offline(engine);
+    // Rounds with no network: the first may leave another one running (asked for while it ran),
+    // which the second waits for before its own. None is running after it, so the round the
+    // network returns to is the first to reach the server, and it starts with its push.
+    await engine.syncNow();
+    await engine.syncNow();
+    down = false;
+    await engine.syncNow();
+  }
   await expect.poll(() => last?.lastSyncedAt ?? null, { timeout: 240_000 }).not.toBeNull();
   counting = false;
   metaWrites.stop();
   subscription.unsubscribe();
   try {
-    const { checkpoints, progress } = metaWrites.counts() as Recorded['transactions'];
-    return { pulls: calls, state: await deviceState(engine), transactions: { checkpoints, progress } };
+    const transactions = metaWrites.counts() as Recorded['transactions'];
+    return { pulls: calls, events, state: await deviceState(engine), transactions };
   } finally {
     await engine.stop();
   }
@@ -268,8 +306,9 @@ describe('a new device, first_sync against the per-table pulls', () => {
     expect(one.pulls).toEqual(['first_sync']);
     // Every first batch written at once (first-sync.ts, writeFirstBatches): the checkpoints in one
     // transaction of the engine's store, the progress in two (the counts, then the tables' ends),
-    // where a table at a time took one a table for each (the old way still does).
-    expect(one.transactions).toEqual({ checkpoints: 1, progress: 2 });
+    // where a table at a time took one a table for each (the old way still does). The tables'
+    // ends and the horizon are in the checkpoints' transaction: two in all (they were four).
+    expect(one.transactions).toEqual({ checkpoints: 1, progress: 2, horizon: 1, all: 2 });
     expect(old.transactions.checkpoints).toBe(TABLES.length);
     expect(old.pulls.filter((r) => r === 'pull_changes')).toHaveLength(TABLES.length);
     expect(old.pulls).toContain('working_set_counts');
@@ -292,5 +331,23 @@ describe('a new device, first_sync against the per-table pulls', () => {
     expect(more).toBeGreaterThan(0);
     expect(more).toBeLessThan(old.pulls.filter((r) => r === 'pull_changes').length);
     expectSameState(one.state, old.state);
+  }, 300_000);
+
+  it('asks first_sync as its first round begins, before the push of a command queued offline has been answered', async () => {
+    const vendor = crypto.randomUUID();
+    const name = `Pertama ${tag()}`;
+    const one = await newDevice(DEMO_USERS.admin, false, undefined, async (engine) => {
+      await engine.dispatch('add_vendor', { vendor_id: vendor, name, contact_person: null, phone: null });
+    });
+    // The push went out and was answered; first_sync was on its way before that answer (it
+    // used to be asked only after the push and the uploads had ended).
+    expect(one.events).toContain('apply_commands answered');
+    expect(one.events.indexOf('first_sync')).toBeGreaterThanOrEqual(0);
+    expect(one.events.indexOf('first_sync')).toBeLessThan(one.events.indexOf('apply_commands answered'));
+    expect(one.pulls.filter((r) => r === 'first_sync')).toHaveLength(1);
+    // The command reached the server once, and the device shows it (pulled, or still its prediction).
+    const { rows } = await (await db()).query('select name from public.vendors where id = $1', [vendor]);
+    expect(rows).toEqual([{ name }]);
+    expect((one.state.vendors!.rows[vendor] as { name: string } | undefined)?.name).toBe(name);
   }, 300_000);
 });
