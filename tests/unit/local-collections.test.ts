@@ -20,6 +20,24 @@ import { applyPulled, heldIdsAndXids, removeRows } from '../../sync/replication/
 const USER = '00000000-0000-4000-8000-00000000c011';
 const idb = () => ({ indexedDB: new IDBFactory(), IDBKeyRange });
 
+/** The engine's store `name` as version 1 left it (EngineStore's first version), holding `meta`. */
+async function engineStoreAtVersion1(
+  name: string,
+  factory: ReturnType<typeof idb>,
+  meta: Array<{ key: string; value: unknown }> = [],
+): Promise<void> {
+  const before = new Dexie(name, factory);
+  before.version(1).stores({
+    outbox: '++seq, &id, state',
+    base: 'key',
+    uploads: 'path, state, shipment_id',
+    conflicts: 'command_id, at',
+    meta: 'key',
+  });
+  await before.table('meta').bulkPut(meta);
+  before.close();
+}
+
 const profile = (n: number, deleted = false): Profile => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   created_at: '2026-12-01T01:00:00Z',
@@ -79,19 +97,10 @@ describe("the device's databases (issue 43: the 14th collection)", () => {
     const factory = idb();
     const name = 'dermaga-upgrade-engine';
     // The engine's store as it was (version 1), with a checkpoint past every profile.
-    const before = new Dexie(name, factory);
-    before.version(1).stores({
-      outbox: '++seq, &id, state',
-      base: 'key',
-      uploads: 'path, state, shipment_id',
-      conflicts: 'command_id, at',
-      meta: 'key',
-    });
-    await before.table('meta').bulkPut([
+    await engineStoreAtVersion1(name, factory, [
       { key: 'checkpoint:profiles', value: { xid: '900', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' } },
       { key: 'checkpoint:hubs', value: { xid: '900', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' } },
     ]);
-    before.close();
 
     const store = new EngineStore(name, factory);
     try {
@@ -121,16 +130,7 @@ describe("the device's databases (issue 43: the 14th collection)", () => {
     await old.addCollections({ profiles: { schema: SCHEMAS.profiles } });
     await old.profiles!.insert(profile(7));
     await old.close();
-    const before = new Dexie(`${name}-engine`, factory);
-    before.version(1).stores({
-      outbox: '++seq, &id, state',
-      base: 'key',
-      uploads: 'path',
-      conflicts: 'command_id',
-      meta: 'key',
-    });
-    await before.open();
-    before.close();
+    await engineStoreAtVersion1(`${name}-engine`, factory);
     const names = async () => (await factory.indexedDB.databases()).map((d) => d.name);
     expect(await names()).toContain(leftOver);
 
@@ -158,18 +158,7 @@ describe("the device's databases (issue 43: the 14th collection)", () => {
   it('a removal that fails never stops the start: it is tried again at the next one', async () => {
     const user = '00000000-0000-4000-8000-00000000c013';
     const factory = idb();
-    const before = new Dexie(`${databaseName(user)}-engine`, factory);
-    before
-      .version(1)
-      .stores({
-        outbox: '++seq, &id, state',
-        base: 'key',
-        uploads: 'path',
-        conflicts: 'command_id',
-        meta: 'key',
-      });
-    await before.open();
-    before.close();
+    await engineStoreAtVersion1(`${databaseName(user)}-engine`, factory);
     const listing = factory.indexedDB.databases.bind(factory.indexedDB);
     factory.indexedDB.databases = () => Promise.reject(new Error('the listing failed'));
     const local = await openLocal(user, factory, false);
