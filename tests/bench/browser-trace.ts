@@ -4,7 +4,7 @@
 // user-timing measure named `p3-tap` (tests/bench/browser-taps.ts), which the trace carries
 // with the main thread's own clock.
 import type { CDPSession } from 'playwright-core';
-import { fmt, originalPosition, progress } from './browser-page';
+import { fmt, median, originalPosition, percentile, progress } from './browser-page';
 
 interface TraceEvent {
   name: string;
@@ -73,19 +73,27 @@ async function stopTrace(cdp: CDPSession): Promise<TraceEvent[]> {
 }
 
 /** Stops the trace and prints the slowest taps' insides. */
-export async function reportSlowTaps(cdp: CDPSession, slowest: number): Promise<void> {
-  const events = await stopTrace(cdp);
+/** The spans of a measure the page made (performance.measure), in the trace's clock. */
+function measured(events: TraceEvent[], name: string) {
   const begins = new Map<string, TraceEvent>();
-  const taps: Array<{ start: number; end: number; pid: number; tid: number }> = [];
+  const spans: Array<{ start: number; end: number; pid: number; tid: number }> = [];
   for (const e of events) {
-    if (e.name !== 'p3-tap') continue;
+    if (e.name !== name) continue;
     const key = `${e.pid}:${e.id ?? e.id2?.local}`;
     if (e.ph === 'b') begins.set(key, e);
     else if (e.ph === 'e' && begins.has(key)) {
       const b = begins.get(key)!;
-      taps.push({ start: b.ts, end: e.ts, pid: e.pid, tid: b.tid });
+      spans.push({ start: b.ts, end: e.ts, pid: e.pid, tid: b.tid });
     }
   }
+  return spans;
+}
+
+const STYLE_AND_LAYOUT = new Set(['UpdateLayoutTree', 'Layout']);
+
+export async function reportSlowTaps(cdp: CDPSession, slowest: number): Promise<void> {
+  const events = await stopTrace(cdp);
+  const taps = measured(events, 'p3-tap');
   const main = events.find(
     (e) =>
       e.ph === 'M' &&
@@ -95,6 +103,26 @@ export async function reportSlowTaps(cdp: CDPSession, slowest: number): Promise<
   );
   progress(`trace: ${events.length} events, ${taps.length} taps marked`);
   const onMain = (e: TraceEvent) => !main || (e.pid === main.pid && e.tid === main.tid);
+  // From each tap to the end of the frame that draws it: the style and layout passes in it,
+  // forced by a script or the frame's own (a pass the frame repeats shows as two).
+  const framed = measured(events, 'p3-frame').map((span) => {
+    const passes = events.filter(
+      (e) =>
+        e.ph === 'X' &&
+        onMain(e) &&
+        STYLE_AND_LAYOUT.has(e.name) &&
+        e.ts >= span.start &&
+        e.ts + (e.dur ?? 0) <= span.end,
+    );
+    return { n: passes.length, ms: passes.reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000 };
+  });
+  if (framed.length) {
+    const ms = framed.map((f) => f.ms);
+    const n = framed.map((f) => f.n);
+    progress(
+      `to the frame that draws the card (${framed.length} taps): style and layout ${fmt(median(ms), 1)} ms a tap (median; p95 ${fmt(percentile(ms, 95), 1)} ms) in ${fmt(median(n), 0)} passes (median; p95 ${fmt(percentile(n, 95), 0)})`,
+    );
+  }
   const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && onMain(e));
   // Every tap's task: wall time against thread time (the thread waiting for a core shows as the gap).
   const spans = taps
