@@ -36,7 +36,7 @@ export async function serverRows<T extends TableName>(
     await db()
   ).query<{ row: Tables[T] }>(
     `select to_jsonb(t) || jsonb_build_object('change_xid', t.change_xid::text) as row
-     from public.${table} t where ${where}`,
+     from public.${table} t where ${where} order by t.created_at, t.id`,
     params,
   );
   return rows.map((r) => r.row);
