@@ -70,7 +70,23 @@ export async function step(run: Run, s: Step): Promise<void> {
   const vehicles = await run.vehicles();
   const shipments = await run.shipments();
   const carrying = new Set(shipments.filter((x) => !x.selesai_bongkar).map((x) => x.vehicle_id));
+  // The vehicles a shipping form may take: trucks loaded at one of the four hubs, sea fleets at a port.
   const fourHubs = [HUB.karawang, HUB.cikarang, HUB.poljak, HUB.polsub];
+  const readyByLand = vehicles.filter(
+    (y) =>
+      !y.nama_kapal &&
+      y.ready &&
+      y.current_hub_id &&
+      fourHubs.includes(y.current_hub_id as never) &&
+      !carrying.has(y.id),
+  );
+  const readyBySea = vehicles.filter(
+    (y) =>
+      y.nama_kapal &&
+      y.ready &&
+      (y.current_hub_id === HUB.poljak || y.current_hub_id === HUB.polsub) &&
+      !carrying.has(y.id),
+  );
 
   switch (s.kind) {
     case 'add_vehicle': {
@@ -123,15 +139,7 @@ export async function step(run: Run, s: Step): Promise<void> {
       return run.issue(type, { hub_id: v.current_hub_id, vehicle_id: v.id });
     }
     case 'ship_darat': {
-      const ready = vehicles.filter(
-        (v) =>
-          !v.nama_kapal &&
-          v.ready &&
-          v.current_hub_id &&
-          fourHubs.includes(v.current_hub_id as never) &&
-          !carrying.has(v.id),
-      );
-      const v = pickFrom(ready, s.pick);
+      const v = pickFrom(readyByLand, s.pick);
       if (!v) return;
       const destination = pickFrom(
         warehouses.filter((w) => w.hub_id !== v.current_hub_id),
@@ -152,14 +160,7 @@ export async function step(run: Run, s: Step): Promise<void> {
       });
     }
     case 'ship_sea': {
-      const ready = vehicles.filter(
-        (v) =>
-          v.nama_kapal &&
-          v.ready &&
-          (v.current_hub_id === HUB.poljak || v.current_hub_id === HUB.polsub) &&
-          !carrying.has(v.id),
-      );
-      const v = pickFrom(ready, s.pick);
+      const v = pickFrom(readyBySea, s.pick);
       if (!v) return;
       const form = v.current_hub_id === HUB.poljak ? 'poljak' : 'polsub';
       const shipmentId = id();
@@ -331,24 +332,10 @@ export async function step(run: Run, s: Step): Promise<void> {
             pick: vehicles.filter((y) => y.ready && y.is_active).indexOf(v),
           });
         if (v.nama_kapal) {
-          const ready = vehicles.filter(
-            (y) =>
-              y.nama_kapal &&
-              y.ready &&
-              (y.current_hub_id === HUB.poljak || y.current_hub_id === HUB.polsub) &&
-              !carrying.has(y.id),
-          );
-          if (ready.includes(v)) return step(run, { ...s, kind: 'ship_sea', pick: ready.indexOf(v) });
-        } else {
-          const ready = vehicles.filter(
-            (y) =>
-              !y.nama_kapal &&
-              y.ready &&
-              y.current_hub_id &&
-              fourHubs.includes(y.current_hub_id as never) &&
-              !carrying.has(y.id),
-          );
-          if (ready.includes(v)) return step(run, { ...s, kind: 'ship_darat', pick: ready.indexOf(v) });
+          if (readyBySea.includes(v))
+            return step(run, { ...s, kind: 'ship_sea', pick: readyBySea.indexOf(v) });
+        } else if (readyByLand.includes(v)) {
+          return step(run, { ...s, kind: 'ship_darat', pick: readyByLand.indexOf(v) });
         }
         return step(run, {
           ...s,
