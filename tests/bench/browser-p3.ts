@@ -20,7 +20,9 @@ const ALLOC = process.env.BENCH_ALLOC === '1';
 export interface Tap {
   ms: number;
   leftMs: number;
-  /** To the end of the frame that draws the card (its style, layout and paint). */
+  /** To the animation-frame callback of the frame that draws the card: that frame begins. */
+  frameStartMs: number;
+  /** To the first task after that frame (its style, layout and paint done): an upper bound of its end. */
   frameMs: number;
 }
 
@@ -86,10 +88,11 @@ export async function runTaps(
   const shown = taps.map((t) => t.ms);
   const left = taps.map((t) => t.leftMs).filter((ms) => ms >= 0);
   const framed = taps.map((t) => t.frameMs);
+  const frameStarts = taps.map((t) => t.frameStartMs);
   const tapP95 = percentile(shown, 95);
   const slowest = [...shown].sort((a, b) => b - a).slice(0, 12);
   progress(
-    `P3: median ${fmt(median(shown), 1)} ms, p95 ${fmt(tapP95, 1)} ms, max ${fmt(Math.max(...shown), 1)} ms; out of Siap Muat: median ${fmt(median(left), 1)} ms, p95 ${fmt(percentile(left, 95), 1)} ms; to the frame that draws it: median ${fmt(median(framed), 1)} ms, p95 ${fmt(percentile(framed, 95), 1)} ms; slowest: ${slowest.map((ms) => fmt(ms, 1)).join(', ')}`,
+    `P3: median ${fmt(median(shown), 1)} ms, p95 ${fmt(tapP95, 1)} ms, max ${fmt(Math.max(...shown), 1)} ms; out of Siap Muat: median ${fmt(median(left), 1)} ms, p95 ${fmt(percentile(left, 95), 1)} ms; the frame that draws it begins at median ${fmt(median(frameStarts), 1)} ms, p95 ${fmt(percentile(frameStarts, 95), 1)} ms, and has ended by median ${fmt(median(framed), 1)} ms, p95 ${fmt(percentile(framed, 95), 1)} ms; slowest: ${slowest.map((ms) => fmt(ms, 1)).join(', ')}`,
   );
   const rows: BenchRow[] = [
     [
@@ -105,7 +108,7 @@ export async function runTaps(
       '',
     ],
     [
-      `P3 the same tap to the end of the frame that draws the card (its style, layout and paint; no goal, the work the tap leaves to the frame), p95 (median ${fmt(median(framed), 1)} ms)`,
+      `P3 the same tap until the frame that draws the card has ended (its style, layout and paint; an upper bound: a task queued meanwhile runs first), p95 (median ${fmt(median(framed), 1)} ms; the frame begins at median ${fmt(median(frameStarts), 1)} ms, p95 ${fmt(percentile(frameStarts, 95), 1)} ms). No goal: what the tap leaves to the frame`,
       `${fmt(percentile(framed, 95), 1)} ms`,
       '',
       '',

@@ -63,12 +63,13 @@ export async function tapToVisible(
   page: Page,
   appUrl: string,
   tapped: Set<string>,
-): Promise<{ ms: number; leftMs: number; frameMs: number }> {
+): Promise<{ ms: number; leftMs: number; frameStartMs: number; frameMs: number }> {
   await page.locator(`[data-testid=ready-list] [data-plate^="${BENCH_PLATE}"]`).first().waitFor();
   // A vehicle not tapped before (the list may still show the last one for a moment).
   const {
     ms,
     leftMs,
+    frameStartMs,
     frameMs,
     id: tappedId,
   } = await page.evaluate(
@@ -80,58 +81,68 @@ export async function tapToVisible(
         b.textContent?.includes('Proses Muat'),
       )!;
       const id = card.dataset.vehicleId!;
-      return new Promise<{ ms: number; leftMs: number; frameMs: number; id: string }>((resolve, reject) => {
-        // BENCH_PROFILE: the tap alone in a CPU profile of its own (tests/bench/browser.ts).
-        const profiled = (window as unknown as { __profileTaps?: boolean }).__profileTaps === true;
-        if (profiled) console.profile('p3-tap');
-        const start = performance.now();
-        setTimeout(
-          () =>
-            reject(
-              new Error(
-                `no card in Sedang Muat after 15 s at ${location.pathname}: ${document.querySelector('main')?.textContent?.slice(0, 300)}`,
+      return new Promise<{ ms: number; leftMs: number; frameStartMs: number; frameMs: number; id: string }>(
+        (resolve, reject) => {
+          // BENCH_PROFILE: the tap alone in a CPU profile of its own (tests/bench/browser.ts).
+          const profiled = (window as unknown as { __profileTaps?: boolean }).__profileTaps === true;
+          if (profiled) console.profile('p3-tap');
+          const start = performance.now();
+          setTimeout(
+            () =>
+              reject(
+                new Error(
+                  `no card in Sedang Muat after 15 s at ${location.pathname}: ${document.querySelector('main')?.textContent?.slice(0, 300)}`,
+                ),
               ),
-            ),
-          15_000,
-        );
-        // (No named functions in page code: tsx would wrap them in a helper the page does not have.)
-        const selector = `[data-testid=loading-list] [data-vehicle-id="${id}"]`;
-        const inReady = `[data-testid=ready-list] [data-vehicle-id="${id}"]`;
-        let leftMs = -1;
-        const observer = new MutationObserver(() => {
-          const ready = document.querySelector(inReady);
-          if (leftMs < 0 && (!ready || ready.closest('[hidden]'))) leftMs = performance.now() - start;
-          // Shown: in the list and on screen (the other queue tab stays mounted, hidden).
-          const card = document.querySelector(selector);
-          if (!card || card.closest('[hidden]')) return;
-          observer.disconnect();
-          const end = performance.now();
-          // For BENCH_TRACE: the tap's span on the main thread's clock (tests/bench/browser-trace.ts).
-          performance.measure('p3-tap', { start, end });
-          if (profiled) console.profileEnd('p3-tap');
-          // The frame that draws it: a message posted from its animation-frame callback is
-          // handled once that frame's style, layout and paint are done.
-          requestAnimationFrame(() => {
-            const channel = new MessageChannel();
-            channel.port1.onmessage = () => {
-              const framed = performance.now();
-              // For BENCH_TRACE: the tap's span to that frame's end (tests/bench/browser-trace.ts).
-              performance.measure('p3-frame', { start, end: framed });
-              resolve({ ms: end - start, leftMs, frameMs: framed - start, id });
-            };
-            channel.port2.postMessage(null);
+            15_000,
+          );
+          // (No named functions in page code: tsx would wrap them in a helper the page does not have.)
+          const selector = `[data-testid=loading-list] [data-vehicle-id="${id}"]`;
+          const inReady = `[data-testid=ready-list] [data-vehicle-id="${id}"]`;
+          let leftMs = -1;
+          const observer = new MutationObserver(() => {
+            const ready = document.querySelector(inReady);
+            if (leftMs < 0 && (!ready || ready.closest('[hidden]'))) leftMs = performance.now() - start;
+            // Shown: in the list and on screen (the other queue tab stays mounted, hidden).
+            const card = document.querySelector(selector);
+            if (!card || card.closest('[hidden]')) return;
+            observer.disconnect();
+            const end = performance.now();
+            // For BENCH_TRACE: the tap's span on the main thread's clock (tests/bench/browser-trace.ts).
+            performance.measure('p3-tap', { start, end });
+            if (profiled) console.profileEnd('p3-tap');
+            // The frame that draws it: its animation-frame callback is where it begins; a message
+            // posted from there is handled once its style, layout and paint are done (and any
+            // task queued before the message, a timer's, has run: an upper bound of its end).
+            requestAnimationFrame(() => {
+              const began = performance.now();
+              const channel = new MessageChannel();
+              channel.port1.onmessage = () => {
+                const framed = performance.now();
+                // For BENCH_TRACE: the tap's span to that frame's end (tests/bench/browser-trace.ts).
+                performance.measure('p3-frame', { start, end: framed });
+                resolve({
+                  ms: end - start,
+                  leftMs,
+                  frameStartMs: began - start,
+                  frameMs: framed - start,
+                  id,
+                });
+              };
+              channel.port2.postMessage(null);
+            });
           });
-        });
-        observer.observe(document, { subtree: true, childList: true, attributes: true });
-        button.click();
-      });
+          observer.observe(document, { subtree: true, childList: true, attributes: true });
+          button.click();
+        },
+      );
     },
     { plate: BENCH_PLATE, done: [...tapped] },
   );
   tapped.add(tappedId);
   await page.locator(`a[href="/hub-karawang/ready"]`).click();
   await page.waitForURL(new URL('/hub-karawang/ready', appUrl).toString());
-  return { ms, leftMs, frameMs };
+  return { ms, leftMs, frameStartMs, frameMs };
 }
 
 /**
