@@ -98,12 +98,19 @@ async function offline(context: BrowserContext, page: Page): Promise<void> {
 }
 
 /**
- * Back online: the server refuses the queued command by `key` with `params` (its trail says so),
+ * Back online: the server refuses the queued command by `key` with `params` (its trail says so;
+ * `payload` narrows the trail to this test's command where `params` could be another test's too),
  * and the device says it in English, in the toast, the rejections alert and the sync panel;
  * the Indonesian sentence is nowhere on the page. Each is found by a parameter (a plate, a batch,
  * a name: the same in both languages), then read whole.
  */
-async function refusedInEnglish(context: BrowserContext, page: Page, key: string, params: MessageParams) {
+async function refusedInEnglish(
+  context: BrowserContext,
+  page: Page,
+  key: string,
+  params: MessageParams,
+  payload: Record<string, string> = {},
+) {
   const english = render(en.server, key, params);
   const indonesian = render(catalogue.server, key, params);
   expect(english).not.toBe(indonesian);
@@ -121,8 +128,8 @@ async function refusedInEnglish(context: BrowserContext, page: Page, key: string
 
   const trail = await query<{ message: string }>(
     `select message from public.commands
-     where outcome = 'rejected' and message_key = $1 and message_params @> $2::jsonb`,
-    [key, JSON.stringify(params)],
+     where outcome = 'rejected' and message_key = $1 and message_params @> $2::jsonb and payload @> $3::jsonb`,
+    [key, JSON.stringify(params), JSON.stringify(payload)],
   );
   expect(trail.map((row) => row.message)).toEqual([indonesian]);
 
@@ -206,11 +213,15 @@ describe('a refusal from the server on an English device', () => {
       [first.id],
     );
     const when = row!.when;
-    const conflict = await refusedInEnglish(context, page, 'conflictBy', {
-      what: { key: 'arrivalAlreadyConfirmed' },
-      who: DEMO_USERS.tower,
-      when,
-    });
+    // Another file's arrival confirmed first by the tower in the same minute has the same
+    // parameters: the trail is narrowed to this shipment's command.
+    const conflict = await refusedInEnglish(
+      context,
+      page,
+      'conflictBy',
+      { what: { key: 'arrivalAlreadyConfirmed' }, who: DEMO_USERS.tower, when },
+      { shipment_id: arriving.id },
+    );
     expect(conflict).toBe(`Arrival already confirmed by ${DEMO_USERS.tower} at ${when}`);
 
     // Undo: Confirm Arrival online (applied), then offline; meanwhile another tablet started
