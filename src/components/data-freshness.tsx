@@ -6,7 +6,7 @@ import { formatDateTime } from '../lib/format-date';
 import { id } from '../lib/i18n/id';
 import { useT } from '../lib/i18n';
 import { useOnline } from '../lib/hooks/use-online';
-import { useKnownSyncStatus } from '../lib/sync-engine';
+import { useFreshness } from '../lib/sync-engine';
 
 /** In the default language, for tests that quote it. */
 export const OFFLINE_DATA_NOTE = id.connection.offlineData;
@@ -14,7 +14,7 @@ export const LAST_SYNCED = id.connection.lastSynced;
 
 export function DataFreshness() {
   const t = useT();
-  const status = useKnownSyncStatus();
+  const status = useFreshness();
   // The engine's view of the connection, the browser's alone while it opens.
   const browserOnline = useOnline();
   const online = status ? status.online : browserOnline;

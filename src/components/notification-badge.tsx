@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Bell } from 'lucide-react';
 import { useAttention } from '../lib/attention/attention-live';
-import { useSyncStatus } from '../lib/sync-engine';
+import { useRejections } from '../lib/sync-engine';
 import { useT } from '../lib/i18n';
 import { AttentionList } from './attention-list';
 import { RejectionsAlert } from './rejections-alert';
@@ -25,7 +25,7 @@ function label(t: ReturnType<typeof useT>, rejected: number, attention: number):
 
 export function NotificationBadge() {
   const t = useT();
-  const { rejections } = useSyncStatus();
+  const rejections = useRejections();
   const attention = useAttention();
   const count = rejections.length;
   const attentionCount = attention.ready ? attention.items.length : 0;

@@ -6,7 +6,7 @@ import { CircleAlert, X } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert';
 import { Button } from './ui/button';
 import { formatDateTime } from '../lib/format-date';
-import { useSyncEngine, useSyncStatus } from '../lib/sync-engine';
+import { useRejections, useSyncEngine } from '../lib/sync-engine';
 import { useT } from '../lib/i18n';
 import { serverMessage } from '../lib/i18n/server-message';
 
@@ -16,7 +16,7 @@ const SHOWN = 5;
 export const RejectionsAlert = memo(function RejectionsAlert() {
   const t = useT();
   const engine = useSyncEngine();
-  const { rejections } = useSyncStatus();
+  const rejections = useRejections();
   if (rejections.length === 0) return null;
   return (
     <Alert variant="destructive" data-testid="rejections-alert">

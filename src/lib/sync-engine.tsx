@@ -1,7 +1,7 @@
 // The signed-in user's sync engine for the whole app: started once the
 // session and profile are known (also offline), stopped on sign-out. Screens
 // read its RxDB collections and dispatch commands through useSyncEngine().
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { ChangeWatch, SyncEngine, SyncStatus, TableName } from '../../sync/pure';
 import { compressImage } from './documents/compress-image';
 import { remakeDocument } from './documents/bast-server-time';
@@ -225,6 +225,73 @@ export function useSyncStatus(): SyncStatus {
   return useKnownSyncStatus() ?? { ...OFFLINE_IDLE, online };
 }
 
+/**
+ * One part of the engine's status: the component renders again only when that part changes
+ * (`equal`), where useSyncStatus renders it again at every change of the status (a tap moves
+ * the outbox's count, a round its flags: the shell's header, menu and badges rendered again
+ * several times a tap, docs/performance.md). `select` and `equal` are a module's constants (or
+ * memoized): a new one subscribes again. `fallback` while the engine opens.
+ */
+export function useSyncStatusOf<T>(
+  select: (status: SyncStatus) => T,
+  fallback: T,
+  equal: (a: T, b: T) => boolean = Object.is,
+): T {
+  const engine = useSyncEngine();
+  const [latest, setLatest] = useState<{ engine: SyncEngine; value: T } | null>(null);
+  useEffect(() => {
+    if (!engine) return;
+    let last: { engine: SyncEngine; value: T } | null = null;
+    const subscription = engine.status$.subscribe({
+      next: (status) => {
+        const value = select(status);
+        if (last && equal(last.value, value)) return;
+        last = { engine, value };
+        deliver(setLatest, last);
+      },
+    });
+    return () => subscription.unsubscribe();
+  }, [engine, select, equal]);
+  return engine && latest?.engine === engine ? latest.value : fallback;
+}
+
+type Rejections = SyncStatus['rejections'];
+const rejectionsOf = (status: SyncStatus): Rejections => status.rejections;
+const sameRejections = (a: Rejections, b: Rejections) =>
+  a.length === b.length && a.every((r, i) => r.commandId === b[i]!.commandId && r.at === b[i]!.at);
+const NO_REJECTIONS: Rejections = [];
+
+/** This device's refused actions not dismissed yet; renders again only when they change. */
+export function useRejections(): Rejections {
+  return useSyncStatusOf(rejectionsOf, NO_REJECTIONS, sameRejections);
+}
+
+const syncingOf = (status: SyncStatus) => status.syncing;
+
+/** Whether a round is running; renders again only when that changes. */
+export const useSyncing = () => useSyncStatusOf(syncingOf, false);
+
+interface Freshness {
+  online: boolean;
+  lastSyncedAt: string | null;
+}
+const freshnessOf = (status: SyncStatus): Freshness => ({
+  online: status.online,
+  lastSyncedAt: status.lastSyncedAt,
+});
+const sameFreshness = (a: Freshness | null, b: Freshness | null) =>
+  a?.online === b?.online && a?.lastSyncedAt === b?.lastSyncedAt;
+
+/**
+ * Whether the engine is online (the browser too) and when it last synced, or null until the
+ * engine has told it (as useKnownSyncStatus); renders again only when either changes.
+ */
+export function useFreshness(): Freshness | null {
+  const known = useSyncStatusOf<Freshness | null>(freshnessOf, null, sameFreshness);
+  const online = useOnline();
+  return known && { ...known, online: known.online && online };
+}
+
 /** How this device hears of changes (the socket, the probe's intervals), or null while the engine opens. */
 export function useChangeWatch(): ChangeWatch | null {
   return useEngineNews(changesOf);
@@ -235,5 +302,6 @@ export function useChangeWatch(): ChangeWatch | null {
  * shows a skeleton or a dash for what it computes from them, never 0 or an empty-state text.
  */
 export function useTablesArrived(tables: readonly TableName[] | 'all'): boolean {
-  return tablesArrived(useSyncStatus(), tables);
+  const select = useCallback((status: SyncStatus) => tablesArrived(status, tables), [tables]);
+  return useSyncStatusOf(select, false);
 }

@@ -1,19 +1,26 @@
+import { memo } from 'react';
 import { GlobalSearch } from '../../components/global-search';
 import { NotificationBadge } from '../../components/notification-badge';
 import { SyncIndicator } from '../../components/sync-indicator';
-import type { SyncStatus } from '../../../sync/pure';
+import { useSyncStatus } from '../../lib/sync-engine';
 import { Separator } from '../../components/ui/separator';
 import { SidebarTrigger } from '../../components/ui/sidebar';
 import { PRODUCT_NAME } from '../../lib/i18n/default-strings';
 
-/** The header: sidebar toggle, the product title with the role or hub name, search, notifications and the sync status. */
-export function AppHeader({
+/** The sync indicator with the engine's whole status: the one part of the header that shows it. */
+function HeaderSyncIndicator({ onSyncNow }: { onSyncNow: () => void }) {
+  return <SyncIndicator status={useSyncStatus()} onSyncNow={onSyncNow} />;
+}
+
+/**
+ * The header: sidebar toggle, the product title with the role or hub name, search, notifications
+ * and the sync status. Memoized: the status's changes render only its indicator and badge.
+ */
+export const AppHeader = memo(function AppHeader({
   roleOrHub,
-  syncStatus,
   onSyncNow,
 }: {
   roleOrHub: string;
-  syncStatus: SyncStatus;
   onSyncNow: () => void;
 }) {
   return (
@@ -33,7 +40,7 @@ export function AppHeader({
       </div>
       <GlobalSearch />
       <NotificationBadge />
-      <SyncIndicator status={syncStatus} onSyncNow={onSyncNow} />
+      <HeaderSyncIndicator onSyncNow={onSyncNow} />
     </header>
   );
-}
+});

@@ -3,14 +3,13 @@ import { Outlet } from 'react-router-dom';
 import { FirstSyncProgress } from '../../components/first-sync-progress';
 import { ScreenLoader } from '../../components/full-page-loader';
 import { ReadErrorAlert } from '../../components/read-error-alert';
-import { pendingTotal } from '../../components/sync-health';
 import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar';
 import { useT } from '../../lib/i18n';
 import { roleOrHubName } from '../../lib/session/profile';
 import { useSignedIn } from '../../lib/session/session';
 import { useRejectionToasts } from '../../lib/use-outbox';
 import { signedInShellShown, signedInShellShownLoading } from '../../lib/sync-engine';
-import { useAppSyncStatus } from '../sync-status';
+import { useFirstSync, useSyncActions } from '../sync-status';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 
@@ -64,16 +63,17 @@ function SkipLink() {
 /** Every signed-in screen lives inside this: the sidebar, the header, and the screen. */
 export function AppShell() {
   const { profile } = useSignedIn();
-  const { status, syncNow, stopEngine } = useAppSyncStatus();
+  // The status in parts (sync-status.ts): a tap moves the outbox's count, which only the sync
+  // indicator and the sign-out button show; the shell around them does not render again.
+  const { syncNow, stopEngine } = useSyncActions();
+  const firstSync = useFirstSync();
   return (
     <SidebarProvider>
       <SkipLink />
-      <AppSidebar profile={profile} pendingCount={pendingTotal(status)} beforeWipe={stopEngine} />
+      <AppSidebar profile={profile} beforeWipe={stopEngine} />
       <SidebarInset>
-        <AppHeader roleOrHub={roleOrHubName(profile)} syncStatus={status} onSyncNow={syncNow} />
-        {status.firstSync && (
-          <FirstSyncProgress tables={status.firstSync} className="border-b bg-muted/40 px-4 py-2" />
-        )}
+        <AppHeader roleOrHub={roleOrHubName(profile)} onSyncNow={syncNow} />
+        {firstSync && <FirstSyncProgress tables={firstSync} className="border-b bg-muted/40 px-4 py-2" />}
         <ReadErrorAlert />
         <RejectionToasts />
         {/* A column: a screen may grow to the bottom of the window (the hub's queue, issue 29). */}

@@ -235,13 +235,12 @@ const UserFooter = memo(function UserFooter({ profile }: { profile: UserProfile 
   );
 });
 
-export function AppSidebar({
+/** Memoized: the sync status's changes (a tap's) render only the sign-out button's count. */
+export const AppSidebar = memo(function AppSidebar({
   profile,
-  pendingCount,
   beforeWipe,
 }: {
   profile: UserProfile;
-  pendingCount: number;
   beforeWipe: () => Promise<void>;
 }) {
   const { pathname } = useLocation();
@@ -276,8 +275,8 @@ export function AppSidebar({
         <UserFooter profile={profile} />
         <HighContrastButton />
         <LanguageButton />
-        <SignOutButton pendingCount={pendingCount} beforeWipe={beforeWipe} />
+        <SignOutButton beforeWipe={beforeWipe} />
       </SidebarFooter>
     </Sidebar>
   );
-}
+});

@@ -5,20 +5,20 @@ import { SidebarMenuButton } from '../../components/ui/sidebar';
 import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../lib/i18n';
 import { signOutAndWipe } from '../../lib/session/session';
+import { usePendingCount } from '../sync-status';
 
 /**
  * Log out of a shared tablet: with unsynced work it warns first (the work would be lost),
  * then signs out and wipes everything local (src/lib/session/wipe-local-data.ts).
  */
 export function SignOutButton({
-  pendingCount,
   beforeWipe,
 }: {
-  pendingCount: number;
   /** Closes the local database before it is deleted (the sync engine's stop). */
   beforeWipe?: () => Promise<void>;
 }) {
   const t = useT();
+  const pendingCount = usePendingCount();
   const [confirming, setConfirming] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 

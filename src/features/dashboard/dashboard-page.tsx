@@ -17,7 +17,7 @@ import { formatDateTime, formatNumber, formatPercent } from '../../lib/format-da
 import { PRODUCT_NAME } from '../../lib/i18n/default-strings';
 import { useNearViewport } from '../../lib/hooks/use-near-viewport';
 import { useSignedIn } from '../../lib/session/session';
-import { useSyncEngine, useSyncEngineFailed, useSyncStatus } from '../../lib/sync-engine';
+import { useSyncEngine, useSyncEngineFailed, useSyncing } from '../../lib/sync-engine';
 import { useT } from '../../lib/i18n';
 import { HUB_LABEL_KEYS } from './messages';
 import { useDashboardData, type HubCardData } from './use-dashboard-data';
@@ -138,7 +138,7 @@ export function DashboardPage() {
   const engine = useSyncEngine();
   // Said only when the local database could not be opened, not while it opens.
   const failed = useSyncEngineFailed();
-  const { syncing } = useSyncStatus();
+  const syncing = useSyncing();
   const data = useDashboardData(profile.userId, { role: profile.role, hubId: profile.hubId });
   // Figures to show: the local ones once their tables have arrived, or the kept ones; until
   // then skeletons, never 0 or "tidak ada" (issue 29).

@@ -19,7 +19,7 @@ import type { Viewer } from '../session/access';
 import { useSignedIn } from '../session/session';
 import { ATTENTION_KEY, AUTH_STORAGE_KEY } from '../session/storage-keys';
 import { supabase } from '../session/supabase';
-import { useSyncStatus, useTablesArrived } from '../sync-engine';
+import { useFreshness, useTablesArrived } from '../sync-engine';
 import { useNow } from '../hooks/use-now';
 import { useOnline } from '../hooks/use-online';
 import { useRxByIds, useRxQuery } from '../hooks/use-rx-query';
@@ -133,7 +133,8 @@ export function refreshAttention(userId: string): Promise<void> {
 export function useAttentionServer(userId: string): AttentionServerState {
   const answers = answersFor(userId);
   const state = useSyncExternalStore(answers.subscribe, answers.get, answers.get);
-  const { lastSyncedAt } = useSyncStatus();
+  // Only when a sync ends (the whole status changes several times a tap).
+  const lastSyncedAt = useFreshness()?.lastSyncedAt ?? null;
   const online = useOnline();
   useEffect(() => {
     if (online && lastSyncedAt) answers.nudge();
