@@ -180,19 +180,34 @@ export function useSyncEngineFailed(): boolean {
 }
 
 /**
- * The latest value of one of the engine's streams, or null while the engine opens and until
- * the stream has told it. Background news: a transition, unless a tap's presentation emits it
- * (use-observable). `stream` is a module's constant, so one subscription lasts per engine.
+ * The latest value of one of the engine's streams (or the part of it `select` takes), or null
+ * while the engine opens and until the stream has told it. The component renders again only
+ * when that value changes (`equal`). Background news: a transition, unless a tap's presentation
+ * emits it (use-observable). `stream`, `select` and `equal` are a module's constants (or
+ * memoized), so one subscription lasts per engine.
  */
-function useEngineNews<T>(stream: (engine: SyncEngine) => Subscribable<T>): T | null {
+function useEngineNews<T, S = T>(
+  stream: (engine: SyncEngine) => Subscribable<T>,
+  select?: (news: T) => S,
+  equal: (a: S, b: S) => boolean = Object.is,
+): { value: S } | null {
   const engine = useSyncEngine();
-  const [latest, setLatest] = useState<T | null>(null);
+  const [latest, setLatest] = useState<{ engine: SyncEngine; value: S } | null>(null);
   useEffect(() => {
     if (!engine) return;
-    const subscription = stream(engine).subscribe({ next: (next) => deliver(setLatest, next) });
+    let last: { engine: SyncEngine; value: S } | null = null;
+    const subscription = stream(engine).subscribe({
+      next: (news) => {
+        const value = select ? select(news) : (news as unknown as S);
+        if (last && equal(last.value, value)) return;
+        last = { engine, value };
+        deliver(setLatest, last);
+      },
+    });
     return () => subscription.unsubscribe();
-  }, [engine, stream]);
-  return engine ? latest : null;
+  }, [engine, stream, select, equal]);
+  // A value the last engine told (before a sign-in's new engine has) is not this engine's.
+  return engine && latest?.engine === engine ? latest : null;
 }
 const statusOf = (engine: SyncEngine): Subscribable<SyncStatus> => engine.status$;
 const changesOf = (engine: SyncEngine): Subscribable<ChangeWatch> => engine.changes$;
@@ -213,7 +228,7 @@ const OFFLINE_IDLE: Omit<SyncStatus, 'online'> = {
  * says of its last sync waits for it rather than saying "never" (issue 43).
  */
 export function useKnownSyncStatus(): SyncStatus | null {
-  const status = useEngineNews(statusOf);
+  const status = useEngineNews(statusOf)?.value;
   const online = useOnline();
   if (!status) return null;
   return { ...status, online: status.online && online };
@@ -237,22 +252,8 @@ export function useSyncStatusOf<T>(
   fallback: T,
   equal: (a: T, b: T) => boolean = Object.is,
 ): T {
-  const engine = useSyncEngine();
-  const [latest, setLatest] = useState<{ engine: SyncEngine; value: T } | null>(null);
-  useEffect(() => {
-    if (!engine) return;
-    let last: { engine: SyncEngine; value: T } | null = null;
-    const subscription = engine.status$.subscribe({
-      next: (status) => {
-        const value = select(status);
-        if (last && equal(last.value, value)) return;
-        last = { engine, value };
-        deliver(setLatest, last);
-      },
-    });
-    return () => subscription.unsubscribe();
-  }, [engine, select, equal]);
-  return engine && latest?.engine === engine ? latest.value : fallback;
+  const news = useEngineNews(statusOf, select, equal);
+  return news ? news.value : fallback;
 }
 
 type Rejections = SyncStatus['rejections'];
@@ -294,7 +295,7 @@ export function useFreshness(): Freshness | null {
 
 /** How this device hears of changes (the socket, the probe's intervals), or null while the engine opens. */
 export function useChangeWatch(): ChangeWatch | null {
-  return useEngineNews(changesOf);
+  return useEngineNews(changesOf)?.value ?? null;
 }
 
 /**
