@@ -91,6 +91,18 @@ function measured(events: TraceEvent[], name: string) {
 
 const STYLE_AND_LAYOUT = new Set(['UpdateLayoutTree', 'Layout']);
 
+/** The elements a style pass styled (Chromium's `UpdateLayoutTree` carries the count). */
+function elementCount(e: TraceEvent): number {
+  const args = e.args as { elementCount?: number } | undefined;
+  return args?.elementCount ?? 0;
+}
+
+/** The layout objects a layout pass found dirty (its `beginData`). */
+function dirtyObjects(e: TraceEvent): number {
+  const begin = e.args?.beginData as { dirtyObjects?: number } | undefined;
+  return begin?.dirtyObjects ?? 0;
+}
+
 export async function reportSlowTaps(cdp: CDPSession, slowest: number): Promise<void> {
   const events = await stopTrace(cdp);
   const taps = measured(events, 'p3-tap');
@@ -114,13 +126,27 @@ export async function reportSlowTaps(cdp: CDPSession, slowest: number): Promise<
         e.ts >= span.start &&
         e.ts + (e.dur ?? 0) <= span.end,
     );
-    return { n: passes.length, ms: passes.reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000 };
+    // What the passes were asked to do, counted (the same whatever else the machine is doing):
+    // the elements styled, and the layout objects that were dirty.
+    const styled = passes.reduce((sum, e) => sum + (e.name === 'UpdateLayoutTree' ? elementCount(e) : 0), 0);
+    const laidOut = passes.reduce((sum, e) => sum + (e.name === 'Layout' ? dirtyObjects(e) : 0), 0);
+    return {
+      n: passes.length,
+      ms: passes.reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000,
+      thread: passes.reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000,
+      styled,
+      laidOut,
+    };
   });
   if (framed.length) {
     const ms = framed.map((f) => f.ms);
     const n = framed.map((f) => f.n);
+    const of = (key: 'thread' | 'styled' | 'laidOut', digits: number) => {
+      const xs = framed.map((f) => f[key]);
+      return `${fmt(median(xs), digits)} (p95 ${fmt(percentile(xs, 95), digits)})`;
+    };
     progress(
-      `to the frame that draws the card (${framed.length} taps): style and layout ${fmt(median(ms), 1)} ms a tap (median; p95 ${fmt(percentile(ms, 95), 1)} ms) in ${fmt(median(n), 0)} passes (median; p95 ${fmt(percentile(n, 95), 0)})`,
+      `to the frame that draws the card (${framed.length} taps): style and layout ${fmt(median(ms), 1)} ms a tap (median; p95 ${fmt(percentile(ms, 95), 1)} ms) in ${fmt(median(n), 0)} passes (median; p95 ${fmt(percentile(n, 95), 0)}); on the thread ${of('thread', 1)} ms; ${of('styled', 0)} elements styled and ${of('laidOut', 0)} layout objects dirty a tap (medians)`,
     );
   }
   const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && onMain(e));
