@@ -15,6 +15,7 @@ import { HUB } from '../support/demo';
 import { seriousViolations } from './axe';
 import { makeVehicle, query, tablet, tag, toast } from './hub-support';
 import { chooseEnglish } from './language-support';
+import { shownText } from './shown-text';
 import { leaves, type Tree } from '../support/catalogue';
 
 const browser = useBrowser();
@@ -38,9 +39,7 @@ function indonesianOnly(): string[] {
  * table, spec 2.12), shown as it is stored whatever the language: the status badges are left out.
  */
 async function indonesianLeft(page: Page): Promise<string[]> {
-  const statuses = await page.getByTestId('shipment-status').allInnerTexts();
-  const text = await page.evaluate(() => document.body.innerText);
-  const shown = statuses.reduce((all, label) => all.split(label).join(' '), text);
+  const shown = await shownText(page, '[data-testid=shipment-status]');
   return indonesianOnly().filter((part) => shown.includes(part));
 }
 
@@ -99,7 +98,7 @@ describe('the handover screens in English', () => {
     const otw = card(page, onTheWay.batch);
     await otw.waitFor();
     await expect.poll(() => otw.getByTestId('pod-quantities').textContent()).toBe('12 TV · 4 Bracket');
-    expect(await otw.innerText()).toContain(en.common.quantity);
+    expect(await shownText(otw)).toContain(en.common.quantity);
     await otw.getByRole('button', { name: en.hubOps.page.tabs.arrival }).waitFor();
     expect(await indonesianLeft(page)).toEqual([]);
 

@@ -18,6 +18,7 @@ import { DEMO_USERS, HUB, TRUCK_VENDOR } from '../support/demo';
 import * as language from './language-support';
 import { seriousViolations } from './axe';
 import * as hub from './hub-support';
+import { shownText } from './shown-text';
 import { leaves, type Tree } from '../support/catalogue';
 
 // A fake camera, allowed without asking.
@@ -75,19 +76,6 @@ afterAll(async () => {
   );
 });
 
-/** The page's text, the status badges (the statuses table's) and shipments' notes (data) left out. */
-async function bodyText(page: Page, root: string): Promise<string> {
-  return page.evaluate((selector) => {
-    const style = document.createElement('style');
-    style.textContent =
-      '[data-testid=shipment-status], [data-testid=shipment-notes] { display: none !important; }';
-    document.head.append(style);
-    const text = (document.querySelector<HTMLElement>(selector) ?? document.body).innerText;
-    style.remove();
-    return text;
-  }, root);
-}
-
 /** Signed in in English (language-support), its first sync done. */
 async function signInInEnglish(page: Page, user: string): Promise<void> {
   await language.signInInEnglish(page, user);
@@ -96,7 +84,11 @@ async function signInInEnglish(page: Page, user: string): Promise<void> {
 
 /** `root`: a part of the page only (a dialog over cards whose data holds Indonesian words). */
 async function noIndonesian(page: Page, root = 'body'): Promise<void> {
-  const text = await bodyText(page, root);
+  // The status badges (the statuses table's) and shipments' notes are data: left out.
+  const text = await shownText(
+    page.locator(root).first(),
+    '[data-testid=shipment-status], [data-testid=shipment-notes]',
+  );
   // The lines that hold one, to tell where it is.
   const lines = text.split('\n');
   const found = indonesianOnly().flatMap((t) =>

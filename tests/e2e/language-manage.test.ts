@@ -15,6 +15,7 @@ import { appUrl, newContext, signIn, trackPageErrors, useBrowser } from '../supp
 import { DEMO_USERS } from '../support/demo';
 import { leaves, type Tree } from '../support/catalogue';
 import { chooseEnglish } from './language-support';
+import { shownText } from './shown-text';
 
 const browser = useBrowser();
 
@@ -41,7 +42,7 @@ const FORBIDDEN = indonesianOnly();
 
 /** The Indonesian-only texts of the area the page shows, each line of its text read whole. */
 async function indonesianShown(page: Page): Promise<string[]> {
-  const lines = (await page.evaluate(() => document.body.innerText))
+  const lines = (await shownText(page))
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
@@ -49,7 +50,7 @@ async function indonesianShown(page: Page): Promise<string[]> {
 }
 
 async function expectEnglish(page: Page, scope: Locator, texts: string[]): Promise<void> {
-  for (const text of texts) await expect.poll(() => scope.innerText(), { timeout: 20_000 }).toContain(text);
+  for (const text of texts) await expect.poll(() => shownText(scope), { timeout: 20_000 }).toContain(text);
   expect(await indonesianShown(page)).toEqual([]);
 }
 

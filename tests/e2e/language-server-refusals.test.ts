@@ -40,6 +40,7 @@ import {
   waitSynced,
 } from './hub-support';
 import { chooseEnglish } from './language-support';
+import { shownText } from './shown-text';
 
 const browser = useBrowser();
 const T = tag();
@@ -140,7 +141,7 @@ async function refusedInEnglish(
     .filter({ hasText: mark });
   await inPanel.waitFor();
   expect(await inPanel.locator('p').first().textContent()).toBe(english);
-  expect(await page.locator('body').innerText()).not.toContain(indonesian);
+  expect(await shownText(page)).not.toContain(indonesian);
   await closeSyncPanel(page);
   return english;
 }

@@ -13,6 +13,7 @@ import { HUB, TRUCK_TYPE, VENDOR } from '../support/demo';
 import { seriousViolations } from './axe';
 import { query, scrollToCharts, tablet, tag } from './hub-support';
 import { chooseEnglish } from './language-support';
+import { shownText } from './shown-text';
 import { leaves, type Tree } from '../support/catalogue';
 
 const browser = useBrowser();
@@ -47,7 +48,7 @@ async function dataTexts(): Promise<string[]> {
 }
 
 async function expectNoIndonesian(page: Page, where: string, data: readonly string[]): Promise<void> {
-  const text = await page.evaluate(() => document.body.innerText);
+  const text = await shownText(page);
   const found = indonesianOnly().filter((t) => text.includes(t) && !data.some((d) => d.includes(t)));
   expect(found, where).toEqual([]);
 }
