@@ -139,14 +139,12 @@ export async function reportSlowTaps(cdp: CDPSession, slowest: number): Promise<
     };
   });
   if (framed.length) {
-    const ms = framed.map((f) => f.ms);
-    const n = framed.map((f) => f.n);
-    const of = (key: 'thread' | 'styled' | 'laidOut', digits: number) => {
+    const of = (key: 'ms' | 'n' | 'thread' | 'styled' | 'laidOut', digits: number) => {
       const xs = framed.map((f) => f[key]);
       return `${fmt(median(xs), digits)} (p95 ${fmt(percentile(xs, 95), digits)})`;
     };
     progress(
-      `to the frame that draws the card (${framed.length} taps): style and layout ${fmt(median(ms), 1)} ms a tap (median; p95 ${fmt(percentile(ms, 95), 1)} ms) in ${fmt(median(n), 0)} passes (median; p95 ${fmt(percentile(n, 95), 0)}); on the thread ${of('thread', 1)} ms; ${of('styled', 0)} elements styled and ${of('laidOut', 0)} layout objects dirty a tap (medians)`,
+      `to the frame that draws the card (${framed.length} taps; medians, p95 in brackets): style and layout ${of('ms', 1)} ms a tap in ${of('n', 0)} passes; on the thread ${of('thread', 1)} ms; ${of('styled', 0)} elements styled and ${of('laidOut', 0)} layout objects dirty a tap`,
     );
   }
   const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && onMain(e));
