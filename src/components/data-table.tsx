@@ -194,6 +194,7 @@ export function DataTable<T>({
       <div
         ref={box}
         className="relative overflow-x-auto rounded-md border max-sm:rounded-none max-sm:border-0"
+        data-table-scroll=""
         data-more-right={moreToTheRight || undefined}
       >
         <Table>

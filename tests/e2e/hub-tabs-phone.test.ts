@@ -32,7 +32,8 @@ function tabRow(page: Page) {
     const cue = nav.closest('[data-testid=hub-tabs-frame]');
     return {
       current: current.map((a) => a.querySelector('[data-testid=hub-tab-label]')?.textContent),
-      inView: !!box && box.left >= row.left - 1 && box.right <= row.right + 1 && box.right <= window.innerWidth,
+      inView:
+        !!box && box.left >= row.left - 1 && box.right <= row.right + 1 && box.right <= window.innerWidth,
       // Filled with the app's primary colour (the colour of another tab's count badge).
       filled:
         !!current[0] &&
@@ -66,9 +67,20 @@ async function everyTabHolds(page: Page) {
   }
 }
 
-describe('the hub tabs on a phone (390x844)', () => {
+/** What the frame's edges draw (src/index.css): 'none' where nothing is drawn. */
+function edgesDrawn(page: Page) {
+  return page.getByTestId('hub-tabs-frame').evaluate((frame) => ({
+    left: getComputedStyle(frame, '::before').content,
+    right: getComputedStyle(frame, '::after').content,
+  }));
+}
+
+describe('the hub tabs on a phone (390x844), and on a wide screen', () => {
   it('after a reload on every tab: that tab selected, in view and filled, in both themes', async () => {
-    const context = await newContext(browser() as Browser, { viewport: { width: 390, height: 844 }, hasTouch: true });
+    const context = await newContext(browser() as Browser, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+    });
     try {
       const page = await context.newPage();
       await signIn(page, DEMO_USERS.cikarang);
@@ -81,6 +93,29 @@ describe('the hub tabs on a phone (390x844)', () => {
       await everyTabHolds(page);
       expect(await page.evaluate(() => document.documentElement.dataset.contrast)).toBe('high');
       expect(await seriousViolations(page, { withoutToasts: true })).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on a screen wide enough for every tab, neither edge is marked or drawn; on a phone, the edge with tabs beyond it is', async () => {
+    const context = await newContext(browser() as Browser, { viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await signIn(page, DEMO_USERS.cikarang);
+      await waitFirstSync(page);
+      await page.goto(appUrl('/hub-cikarang/otw'));
+      await page.locator('[data-testid=hub-operations]:not([data-hub-id=""])').waitFor();
+      await expect.poll(async () => (await tabRow(page)).current).toEqual(['OTW']);
+      const row = await tabRow(page);
+      expect([row.overflows, row.cueLeft, row.cueRight]).toEqual([false, false, false]);
+      // A CSS rule for the data tables' fade drew one on this row too, whatever it marked.
+      expect(await edgesDrawn(page)).toEqual({ left: 'none', right: 'none' });
+
+      // Narrowed to a phone on the first tab: the tabs beyond the right edge, its fade and arrow.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(async () => (await tabRow(page)).cueRight).toBe(true);
+      expect(await edgesDrawn(page)).toEqual({ left: 'none', right: '"›" / ""' });
     } finally {
       await context.close();
     }
