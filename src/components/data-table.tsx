@@ -4,7 +4,7 @@
 // actions (Edit/Delete menus), an empty state (a skeleton until the tables arrive), and
 // 'Export CSV' of exactly the rows and columns shown, in the order shown. On phones each row is
 // a card of label and value pairs (data-table-cards in src/index.css), never a sideways scroll.
-import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -16,6 +16,7 @@ import {
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowRight, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
 import { downloadText, toCsv, type CsvValue } from '../lib/csv';
+import { useScrollEdges } from '../lib/hooks/use-scroll-edges';
 import { useT } from '../lib/i18n';
 import { matchesFilter } from '../lib/table-filter';
 import { EmptyState } from './empty-state';
@@ -25,26 +26,6 @@ import { Skeleton } from './ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table';
 
 const NO_TABLES = [] as const;
-
-/** Whether the table inside `box` has columns out of sight to the right (it scrolls sideways). */
-function useMoreToTheRight(box: RefObject<HTMLDivElement | null>): boolean {
-  const [more, setMore] = useState(false);
-  useEffect(() => {
-    const scroller = box.current?.querySelector<HTMLElement>('[data-slot=table-container]');
-    if (!scroller) return;
-    const update = () => setMore(scroller.scrollWidth - scroller.clientWidth - scroller.scrollLeft > 1);
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(scroller);
-    if (scroller.firstElementChild) observer.observe(scroller.firstElementChild);
-    scroller.addEventListener('scroll', update, { passive: true });
-    return () => {
-      observer.disconnect();
-      scroller.removeEventListener('scroll', update);
-    };
-  }, [box]);
-  return more;
-}
 
 export interface DataColumn<T> {
   id: string;
@@ -140,7 +121,8 @@ export function DataTable<T>({
   });
   const shown = table.getRowModel().rows;
   const box = useRef<HTMLDivElement>(null);
-  const moreToTheRight = useMoreToTheRight(box);
+  // Columns out of sight to the right (a portrait tablet): a hint above, a fade on the edge.
+  const moreToTheRight = useScrollEdges(box, '[data-slot=table-container]').right;
 
   const exportCsv = () => {
     const text = toCsv(

@@ -10,6 +10,7 @@ import { QrScannerButton } from '../../components/qr-scanner-button';
 import { VerifyDocumentLink } from '../../components/verify-document-link';
 import { tabsListClassName, tabsTriggerClassName } from '../../components/ui/tabs';
 import { hubPath, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
+import { useScrollEdges } from '../../lib/hooks/use-scroll-edges';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 import type { HubDialog } from './hub-scope';
@@ -99,7 +100,6 @@ export const HubTabs = memo(function HubTabs({
 }) {
   const t = useT();
   const nav = useRef<HTMLElement>(null);
-  const frame = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const row = nav.current;
     if (!row) return;
@@ -111,25 +111,15 @@ export const HubTabs = memo(function HubTabs({
       else if (tab.right > box.right) row.scrollLeft += tab.right - box.right + 48;
     }
   }, [shown, counts]);
-  useLayoutEffect(() => {
-    const row = nav.current;
-    const edge = frame.current;
-    if (!row || !edge) return;
-    const mark = () => {
-      edge.dataset.moreLeft = String(row.scrollLeft > 1);
-      edge.dataset.moreRight = String(row.scrollLeft + row.clientWidth < row.scrollWidth - 1);
-    };
-    mark();
-    row.addEventListener('scroll', mark, { passive: true });
-    const resized = new ResizeObserver(mark);
-    resized.observe(row);
-    return () => {
-      row.removeEventListener('scroll', mark);
-      resized.disconnect();
-    };
-  }, []);
+  const edges = useScrollEdges(nav);
   return (
-    <div ref={frame} className="relative" data-tabs-frame="" data-testid="hub-tabs-frame">
+    <div
+      className="relative"
+      data-tabs-frame=""
+      data-more-left={String(edges.left)}
+      data-more-right={String(edges.right)}
+      data-testid="hub-tabs-frame"
+    >
       <nav
         ref={nav}
         aria-label={t('hubOps.page.tabsLabel', { title: t(`hubOps.page.titles.${config.hubType}`) })}
