@@ -63,7 +63,7 @@ export function SyncIndicator({ status, onSyncNow }: SyncIndicatorProps) {
       <PopoverTrigger asChild>
         <Button
           variant="ghost"
-          className={cn('gap-2 px-3', TONES[health])}
+          className={cn('gap-2 px-3 max-sm:px-2', TONES[health])}
           data-testid="sync-indicator"
           data-online={status.online}
           data-health={health}
@@ -71,7 +71,13 @@ export function SyncIndicator({ status, onSyncNow }: SyncIndicatorProps) {
           title={describe(status, health, t)}
         >
           <Icon className={cn('size-5', health === 'syncing' && 'animate-spin')} aria-hidden="true" />
-          <span className="text-sm font-medium" data-testid="sync-indicator-label">
+          {/* On a phone the word stays only for Offline, the state to act on; online, the icon
+              (spinning while it syncs) and the count say it, and the header's title and hub
+              keep the room to show whole. The button's name says it all in every case. */}
+          <span
+            className={cn('text-sm font-medium', status.online && 'max-sm:sr-only')}
+            data-testid="sync-indicator-label"
+          >
             {label}
           </span>
           {/* A space between the label and the count for whoever reads the text ("Syncing 2"). */}

@@ -1,6 +1,6 @@
 // Issue 5: the sidebar's behaviours of spec 9 (ctrl/meta+b, the cookie, the icon strip,
 // collapsible groups, the sheet under 768px) and the tablet layout (44px touch targets,
-// no sideways scrolling) at 1280x800 and 800x1280.
+// no sideways scrolling) at 1280x800 and 800x1280; on a phone, a header that shows its title whole.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -109,6 +109,33 @@ describe('the sidebar on a landscape tablet', () => {
 });
 
 describe('under 768px', () => {
+  it('on a phone the header shows its title and hub whole; the sync status keeps its word only offline', async () => {
+    const { context, page } = await signedInPage(browser(), DEMO_USERS.cikarang, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+    });
+    await waitForShell(page);
+    // Cut with an ellipsis is wider inside than out; the word hidden is a 1 px box for screen readers.
+    const header = () =>
+      page.getByTestId('app-header').evaluate((h) => {
+        const whole = (id: string) => {
+          const el = h.querySelector(`[data-testid=${id}]`)!;
+          return el.scrollWidth <= el.clientWidth;
+        };
+        const word = h.querySelector('[data-testid=sync-indicator-label]')!.getBoundingClientRect();
+        return { title: whole('app-header-title'), hub: whole('app-header-role'), word: word.width > 1 };
+      });
+    await expect.poll(header).toEqual({ title: true, hub: true, word: false });
+    // The button's name still says all of it.
+    expect(await page.getByTestId('sync-indicator').getAttribute('aria-label')).toMatch(
+      /^(Online|Menyinkronkan)/,
+    );
+    await context.setOffline(true);
+    await expect.poll(header).toEqual({ title: true, hub: true, word: true });
+    expect(await page.getByTestId('sync-indicator-label').textContent()).toBe('Offline');
+    await context.close();
+  });
+
   it('the sidebar is an 18rem slide-over sheet', async () => {
     const { context, page } = await signedInPage(browser(), DEMO_USERS.tower, {
       viewport: { width: 700, height: 900 },
