@@ -68,14 +68,14 @@ async function everyTabHolds(page: Page) {
 }
 
 /** What the frame's edges draw (src/index.css): 'none' where nothing is drawn. */
-function edgesDrawn(page: Page) {
-  return page.getByTestId('hub-tabs-frame').evaluate((frame) => ({
+function edgesDrawn(page: Page, frameId = 'hub-tabs-frame') {
+  return page.getByTestId(frameId).evaluate((frame) => ({
     left: getComputedStyle(frame, '::before').content,
     right: getComputedStyle(frame, '::after').content,
   }));
 }
 
-describe('the hub tabs on a phone (390x844), and on a wide screen', () => {
+describe("the hub tabs on a phone (390x844), and on a wide screen; the POD screen's on a phone", () => {
   it('after a reload on every tab: that tab selected, in view and filled, in both themes', async () => {
     const context = await newContext(browser() as Browser, {
       viewport: { width: 390, height: 844 },
@@ -116,6 +116,54 @@ describe('the hub tabs on a phone (390x844), and on a wide screen', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await expect.poll(async () => (await tabRow(page)).cueRight).toBe(true);
       expect(await edgesDrawn(page)).toEqual({ left: 'none', right: '"›" / ""' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the POD screen's tabs: the page never scrolls sideways, the chosen tab is in view, the edge with tabs beyond it is drawn", async () => {
+    const context = await newContext(browser() as Browser, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+    });
+    try {
+      const page = await context.newPage();
+      await signIn(page, DEMO_USERS.admin);
+      await waitFirstSync(page);
+      // The last tab asked for by the address, as a link from the dashboard opens it.
+      await page.goto(appUrl('/pod?tab=unloading'));
+      await page.getByTestId('pod-tab-count').first().waitFor();
+      const podRow = () =>
+        page.getByTestId('pod-tabs-frame').evaluate((frame) => {
+          const list = frame.querySelector<HTMLElement>('[role=tablist]')!;
+          const row = list.getBoundingClientRect();
+          const chosen = list.querySelector('[role=tab][aria-selected=true]');
+          const box = chosen?.getBoundingClientRect();
+          return {
+            pageScrollsSideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+            overflows: list.scrollWidth > list.clientWidth,
+            chosen: chosen?.querySelector('[data-testid=pod-tab-label]')?.textContent,
+            inView: !!box && box.left >= row.left - 1 && box.right <= row.right + 1,
+            cueLeft: frame.getAttribute('data-more-left') === 'true',
+            cueRight: frame.getAttribute('data-more-right') === 'true',
+          };
+        });
+      // Before, the tabs' row widened the page's column: the whole screen scrolled sideways (452 px).
+      await expect.poll(podRow).toEqual({
+        pageScrollsSideways: false,
+        overflows: true,
+        chosen: 'Sedang Bongkar',
+        inView: true,
+        cueLeft: true,
+        cueRight: false,
+      });
+      expect(await edgesDrawn(page, 'pod-tabs-frame')).toEqual({ left: '"‹" / ""', right: 'none' });
+
+      await page.getByTestId('pod-tab-otw').click();
+      await expect
+        .poll(podRow)
+        .toMatchObject({ chosen: 'OTW', inView: true, cueLeft: false, cueRight: true });
+      expect(await edgesDrawn(page, 'pod-tabs-frame')).toEqual({ left: 'none', right: '"›" / ""' });
     } finally {
       await context.close();
     }

@@ -1,16 +1,16 @@
 // The hub screen's header and tab bar (spec 2.9), memoized: they change with the hub, the tab
 // on screen and the tabs' counts, not with the rows of the queues, so a tap that moves a vehicle
 // from one queue to the other renders the lists and two numbers (issue 14, P3; issue 29).
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Building2, ListPlus, Plus, Truck, type LucideIcon } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { QrScannerButton } from '../../components/qr-scanner-button';
+import { TabRowFrame } from '../../components/tab-row-frame';
 import { VerifyDocumentLink } from '../../components/verify-document-link';
 import { tabsListClassName, tabsTriggerClassName } from '../../components/ui/tabs';
 import { hubPath, type HubRouteConfig, type TabSlug } from '../../lib/hub-routes';
-import { useScrollEdges } from '../../lib/hooks/use-scroll-edges';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 import type { HubDialog } from './hub-scope';
@@ -87,7 +87,7 @@ export const HubHeader = memo(function HubHeader({
  * screen too narrow for them all the row scrolls sideways rather than wrapping. Issue 41: the
  * current tab is filled (inverse colours, in high contrast too) and kept in view (after a
  * reload, a tap, or its count arriving), and an edge with tabs beyond it shows a fade and an
- * arrow (data-more-left / data-more-right on the frame, src/index.css).
+ * arrow (TabRowFrame).
  */
 export const HubTabs = memo(function HubTabs({
   config,
@@ -100,26 +100,8 @@ export const HubTabs = memo(function HubTabs({
 }) {
   const t = useT();
   const nav = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const row = nav.current;
-    if (!row) return;
-    const current = row.querySelector<HTMLElement>('[aria-current=page]');
-    if (current) {
-      const [box, tab] = [row.getBoundingClientRect(), current.getBoundingClientRect()];
-      // Within the row only (never the page), clear of the edge's fade (2.75rem).
-      if (tab.left < box.left) row.scrollLeft -= box.left - tab.left + 48;
-      else if (tab.right > box.right) row.scrollLeft += tab.right - box.right + 48;
-    }
-  }, [shown, counts]);
-  const edges = useScrollEdges(nav);
   return (
-    <div
-      className="relative"
-      data-tabs-frame=""
-      data-more-left={String(edges.left)}
-      data-more-right={String(edges.right)}
-      data-testid="hub-tabs-frame"
-    >
+    <TabRowFrame row={nav} current={shown} counts={counts} testId="hub-tabs-frame">
       <nav
         ref={nav}
         aria-label={t('hubOps.page.tabsLabel', { title: t(`hubOps.page.titles.${config.hubType}`) })}
@@ -152,6 +134,6 @@ export const HubTabs = memo(function HubTabs({
           </Link>
         ))}
       </nav>
-    </div>
+    </TabRowFrame>
   );
 });

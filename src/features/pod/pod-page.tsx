@@ -2,7 +2,7 @@
 // arrived at and unloading in each destination city, grouped per city, and
 // the three steps a POD takes them through. Everything reads the local
 // collections and writes through the sync engine: it works with no signal.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RefreshCw } from 'lucide-react';
 import {
@@ -21,6 +21,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ShipmentViewLink } from '../../components/shipment-page';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { TabRowFrame } from '../../components/tab-row-frame';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useT } from '../../lib/i18n';
 import { useSignedIn } from '../../lib/session/session';
@@ -81,6 +82,7 @@ export function PodPage() {
   // A scanned surat jalan (issue 28) opens its shipment's tab, the card marked.
   const [params] = useSearchParams();
   const scanned = params.get(SCANNED_PARAM);
+  const tabRow = useRef<HTMLDivElement>(null);
   const [tab, setTab] = useState<PodTab>(
     () => POD_TABS.find((p) => p.tab === params.get('tab'))?.tab ?? 'otw',
   );
@@ -140,24 +142,27 @@ export function PodPage() {
 
       <RejectionsAlert />
 
-      <Tabs value={tab} onValueChange={(v) => setTab(v as PodTab)}>
-        <TabsList>
-          {POD_TABS.map(({ tab: name }) => (
-            <TabsTrigger key={name} value={name} data-testid={`pod-tab-${name}`}>
-              <span data-testid="pod-tab-label">{t(`handover.pod.tabs.${name}`)}</span>
-              {/* A space for whoever reads the text: "OTW 2", not "OTW2". */}
-              {ready && ' '}
-              {ready && (
-                <span
-                  className="min-w-7 rounded-full bg-primary px-2 text-center text-sm font-semibold text-primary-foreground tabular-nums"
-                  data-testid="pod-tab-count"
-                >
-                  {(byTab.get(name) ?? []).reduce((sum, g) => sum + g.shipments.length, 0)}
-                </span>
-              )}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+      {/* min-w-0: the page's grid column never widens to the tabs' row; the row scrolls (TabRowFrame). */}
+      <Tabs value={tab} onValueChange={(v) => setTab(v as PodTab)} className="min-w-0">
+        <TabRowFrame row={tabRow} current={tab} counts={ready} testId="pod-tabs-frame">
+          <TabsList ref={tabRow}>
+            {POD_TABS.map(({ tab: name }) => (
+              <TabsTrigger key={name} value={name} data-testid={`pod-tab-${name}`}>
+                <span data-testid="pod-tab-label">{t(`handover.pod.tabs.${name}`)}</span>
+                {/* A space for whoever reads the text: "OTW 2", not "OTW2". */}
+                {ready && ' '}
+                {ready && (
+                  <span
+                    className="min-w-7 rounded-full bg-primary px-2 text-center text-sm font-semibold text-primary-foreground tabular-nums"
+                    data-testid="pod-tab-count"
+                  >
+                    {(byTab.get(name) ?? []).reduce((sum, g) => sum + g.shipments.length, 0)}
+                  </span>
+                )}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </TabRowFrame>
         {POD_TABS.map(({ tab: name }) => (
           <TabsContent key={name} value={name} className="grid gap-4 pt-2">
             <PodTabContent
