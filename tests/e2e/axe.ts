@@ -31,6 +31,9 @@ async function settled(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/** What a scan with a toast answers when none was showing all through it. */
+export const NO_TOAST = 'toast: none showing';
+
 /**
  * withoutToasts: leaves the shell's toasts (sonner) out, scanned mid-animation at partial opacity.
  * withToast: a toast must be showing, fully in, when the scan starts and when it ends (issue 29:
@@ -59,7 +62,7 @@ export async function seriousViolations(
       .catch(() => undefined);
   }
   return page.evaluate(
-    async ({ withoutToasts, withToast }) => {
+    async ({ withoutToasts, withToast, noneShowing }) => {
       const toastShowing = () =>
         [...document.querySelectorAll('[data-sonner-toast][data-visible=true]')].some(
           (t) => t.getAttribute('data-mounted') === 'true' && getComputedStyle(t).opacity === '1',
@@ -82,9 +85,9 @@ export async function seriousViolations(
       const found = violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      if (withToast && !(before && toastShowing())) found.push('toast: none showing');
+      if (withToast && !(before && toastShowing())) found.push(noneShowing);
       return found;
     },
-    { withoutToasts: opts.withoutToasts ?? false, withToast: opts.withToast ?? false },
+    { withoutToasts: opts.withoutToasts ?? false, withToast: opts.withToast ?? false, noneShowing: NO_TOAST },
   );
 }
