@@ -20,7 +20,10 @@ export function TabRowFrame({
   row: RefObject<HTMLElement | null>;
   /** The current tab; when it changes, it is scrolled into view. */
   current: string;
-  /** The tabs' counts: a tab widened by its count arriving is kept in view too. */
+  /**
+   * The tabs' counts (compared by identity: an object kept while they hold, or one string of
+   * them): a tab widened by its count arriving or growing (9 to 10) is kept in view too.
+   */
   counts?: unknown;
   testId?: string;
   children: ReactNode;

@@ -112,6 +112,22 @@ describe("the hub tabs on a phone (390x844), and on a wide screen; the POD scree
       // A CSS rule for the data tables' fade drew one on this row too, whatever it marked.
       expect(await edgesDrawn(page)).toEqual({ left: 'none', right: 'none' });
 
+      // Content added to the row after it mounted, then grown past its edge, is measured too; and
+      // taken away again, the edge goes. Laid out on its own (absolute), so nothing else in the
+      // row changes size: only the new child's own size says the row now scrolls.
+      await page.getByTestId('hub-tabs').evaluate((row) => {
+        const extra = document.createElement('span');
+        extra.id = 'added-later';
+        extra.style.cssText = 'position:absolute;left:0;top:0;height:1px;width:0';
+        row.style.position = 'relative';
+        row.append(extra);
+      });
+      await page.locator('#added-later').waitFor({ state: 'attached' });
+      await page.locator('#added-later').evaluate((extra) => void (extra.style.width = '3000px'));
+      await expect.poll(() => tabRow(page)).toMatchObject({ overflows: true, cueRight: true });
+      await page.locator('#added-later').evaluate((extra) => extra.remove());
+      await expect.poll(() => tabRow(page)).toMatchObject({ overflows: false, cueRight: false });
+
       // Narrowed to a phone on the first tab: the tabs beyond the right edge, its fade and arrow.
       await page.setViewportSize({ width: 390, height: 844 });
       await expect.poll(async () => (await tabRow(page)).cueRight).toBe(true);

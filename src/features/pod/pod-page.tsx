@@ -97,6 +97,10 @@ export function PodPage() {
     [shipments, hubs, cityFilter],
   );
 
+  const tabCounts = POD_TABS.map(({ tab: name }) =>
+    (byTab.get(name) ?? []).reduce((sum, g) => sum + g.shipments.length, 0),
+  );
+
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 md:p-6" data-testid="pod-page">
       <ScreenHeader
@@ -144,9 +148,14 @@ export function PodPage() {
 
       {/* min-w-0: the page's grid column never widens to the tabs' row; the row scrolls (TabRowFrame). */}
       <Tabs value={tab} onValueChange={(v) => setTab(v as PodTab)} className="min-w-0">
-        <TabRowFrame row={tabRow} current={tab} counts={ready} testId="pod-tabs-frame">
+        <TabRowFrame
+          row={tabRow}
+          current={tab}
+          counts={ready ? tabCounts.join(' ') : undefined}
+          testId="pod-tabs-frame"
+        >
           <TabsList ref={tabRow}>
-            {POD_TABS.map(({ tab: name }) => (
+            {POD_TABS.map(({ tab: name }, i) => (
               <TabsTrigger key={name} value={name} data-testid={`pod-tab-${name}`}>
                 <span data-testid="pod-tab-label">{t(`handover.pod.tabs.${name}`)}</span>
                 {/* A space for whoever reads the text: "OTW 2", not "OTW2". */}
@@ -156,7 +165,7 @@ export function PodPage() {
                     className="min-w-7 rounded-full bg-primary px-2 text-center text-sm font-semibold text-primary-foreground tabular-nums"
                     data-testid="pod-tab-count"
                   >
-                    {(byTab.get(name) ?? []).reduce((sum, g) => sum + g.shipments.length, 0)}
+                    {tabCounts[i]}
                   </span>
                 )}
               </TabsTrigger>

@@ -1,7 +1,7 @@
 // Whether a box that scrolls sideways has content out of sight beyond its left and right edges,
 // kept as it scrolls, resizes or its content grows. The one way the screens find where to draw a
-// fade or an arrow: the data tables' right edge (data-table.tsx) and the hub's tab row
-// (hub-page-parts.tsx); src/index.css draws each from its own attribute.
+// fade or an arrow: the data tables' right edge (data-table.tsx) and the rows of tabs, the hub's
+// and the POD screen's (tab-row-frame.tsx); src/index.css draws each from its own attribute.
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
 export interface ScrollEdges {
@@ -41,9 +41,17 @@ export function useScrollEdges(box: RefObject<HTMLElement | null>, selector?: st
     const resized = new ResizeObserver(update);
     resized.observe(scroller);
     for (const child of scroller.children) resized.observe(child);
+    // A child added later (a tab, a table's body) is observed too; one taken away is measured.
+    const added = new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes) if (node instanceof Element) resized.observe(node);
+      update();
+    });
+    added.observe(scroller, { childList: true });
     scroller.addEventListener('scroll', update, { passive: true });
     return () => {
       resized.disconnect();
+      added.disconnect();
       scroller.removeEventListener('scroll', update);
     };
   }, [box, selector]);
