@@ -2,7 +2,8 @@
 // ./form-fields.tsx): a titled dialog around a form, Batal and the submit
 // button in the footer, both disabled while saving (spec 4.4), the submit
 // button showing a spinner and, where the spec gives one, its saving label
-// ('Menyimpan...'). A nested dialog's submit never submits the one beneath.
+// ('Menyimpan...'). A nested dialog's submit never submits the one beneath. The footer stays
+// in view at the dialog's foot while a long form scrolls.
 // Closing it puts the focus back on what opened it and takes away the error
 // toasts raised while it was open (issue 29). useFormDialog wires the three: the form, its
 // fields and the dialog's props (closed when the command is done, unless onDone says otherwise).
@@ -10,6 +11,7 @@ import { useEffect, type FormEvent, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { openToastScope } from '../lib/dialog-toasts';
 import { useT } from '../lib/i18n';
+import { cn } from '../lib/utils';
 import { useReturnFocus } from '../lib/return-focus';
 import { useCommandForm, type CommandFormOptions } from '../lib/writes/use-command-form';
 import { useFormFields } from './form-fields';
@@ -76,7 +78,8 @@ export function FormDialog({
       <DialogContent
         data-testid={testId}
         data-form={dataForm}
-        className={className}
+        // A field reached by Tab or scrolled into view stops above the footer, not under it.
+        className={cn('scroll-pb-36 sm:scroll-pb-24', className)}
         onCloseAutoFocus={returnFocus}
         onPointerDownOutside={keepOnOutsideTap ? (event) => event.preventDefault() : undefined}
       >
@@ -99,7 +102,12 @@ export function FormDialog({
           </DialogHeader>
           {children}
           {footerNote}
-          <DialogFooter>
+          {/* Kept in view at the dialog's foot while a long form scrolls under it (a phone's
+              Tambah ke Antrian put its button 240 px down); flush with the dialog's edges. */}
+          <DialogFooter
+            className="sticky -bottom-6 z-10 -mx-6 -mb-6 border-t bg-background px-6 pt-4 pb-6"
+            data-testid="form-dialog-footer"
+          >
             <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
               {cancelLabel ?? t('common.cancel')}
             </Button>
