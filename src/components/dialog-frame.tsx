@@ -1,6 +1,6 @@
 // The frame of a dialog that is open while it is shown (the camera, the QR scanner, a handover
 // document): its title and description, its body, its footer's buttons; Esc, the close button
-// and a tap beside it call onClose. The dialog's own props (test id, classes, data attributes)
+// and a tap beside it call onClose. Its footer stays in view while a long body scrolls. The dialog's own props (test id, classes, data attributes)
 // go to its content. A form dialog is ./form-dialog.tsx.
 import type { ComponentProps, ReactNode } from 'react';
 import {
@@ -10,7 +10,9 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  stickyFooterScrollPadding,
 } from './ui/dialog';
+import { cn } from '../lib/utils';
 
 export function DialogFrame({
   title,
@@ -30,13 +32,15 @@ export function DialogFrame({
 }) {
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent {...content}>
+      <DialogContent {...content} className={cn(stickyFooterScrollPadding, content.className)}>
         <DialogHeader className={chromeClassName}>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {children}
-        <DialogFooter className={chromeClassName}>{footer}</DialogFooter>
+        <DialogFooter sticky className={chromeClassName}>
+          {footer}
+        </DialogFooter>
       </DialogContent>
     </Dialog>
   );

@@ -23,6 +23,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  stickyFooterScrollPadding,
 } from './ui/dialog';
 import { Spinner } from './ui/spinner';
 
@@ -78,8 +79,7 @@ export function FormDialog({
       <DialogContent
         data-testid={testId}
         data-form={dataForm}
-        // A field reached by Tab or scrolled into view stops above the footer, not under it.
-        className={cn('scroll-pb-36 sm:scroll-pb-24', className)}
+        className={cn(stickyFooterScrollPadding, className)}
         onCloseAutoFocus={returnFocus}
         onPointerDownOutside={keepOnOutsideTap ? (event) => event.preventDefault() : undefined}
       >
@@ -102,12 +102,7 @@ export function FormDialog({
           </DialogHeader>
           {children}
           {footerNote}
-          {/* Kept in view at the dialog's foot while a long form scrolls under it (a phone's
-              Tambah ke Antrian put its button 240 px down); flush with the dialog's edges. */}
-          <DialogFooter
-            className="sticky -bottom-6 z-10 -mx-6 -mb-6 border-t bg-background px-6 pt-4 pb-6"
-            data-testid="form-dialog-footer"
-          >
+          <DialogFooter sticky data-testid="form-dialog-footer">
             <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
               {cancelLabel ?? t('common.cancel')}
             </Button>

@@ -4,7 +4,8 @@ import type { Locator, Page } from 'playwright-core';
 
 /** A stroke across the pad, as a finger would draw. */
 export async function sign(page: Page, pad: Locator): Promise<void> {
-  await pad.scrollIntoViewIfNeeded();
+  // To the middle of the dialog's scroll, clear of its footer (sticky at the dialog's foot).
+  await pad.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = await pad.boundingBox();
   if (!box) throw new Error('signature pad not on screen');
   const y = box.y + box.height / 2;

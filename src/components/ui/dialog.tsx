@@ -65,15 +65,28 @@ export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
+/**
+ * The dialog's buttons. `sticky`: kept in view at the dialog's foot while a long body scrolls
+ * under it (a phone's Tambah ke Antrian put its button 240 px down), flush with the dialog's
+ * edges, a rule above; the dialog then takes `stickyFooterScrollPadding`, so a field reached by
+ * Tab stops above the footer, not under it.
+ */
+export function DialogFooter({ className, sticky, ...props }: ComponentProps<'div'> & { sticky?: boolean }) {
   return (
     <div
       data-slot="dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+      className={cn(
+        'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end',
+        sticky && 'sticky -bottom-6 z-10 -mx-6 -mb-6 border-t bg-background px-6 pt-4 pb-6',
+        className,
+      )}
       {...props}
     />
   );
 }
+
+/** The scroll padding of a dialog whose footer is sticky (DialogFooter above). */
+export const stickyFooterScrollPadding = 'scroll-pb-36 sm:scroll-pb-24';
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
   return (
