@@ -10,7 +10,7 @@ import { formatDuration, type Average, type TodayAverages } from './dock-times';
 function Stat({ label, value, testId }: { label: string; value: Average | undefined; testId: string }) {
   const t = useT();
   return (
-    <div className="grid min-w-28 gap-0.5" data-testid={testId}>
+    <div className="grid min-w-0 gap-0.5 sm:min-w-28" data-testid={testId}>
       <span className="text-xs text-muted-foreground">{label}</span>
       {value ? (
         <>
@@ -47,7 +47,7 @@ export const DockTimeSummary = memo(function DockTimeSummary({
   return (
     <section
       aria-label={t('hubOps.dock.summaryLabel')}
-      className="flex flex-wrap items-center gap-x-8 gap-y-3 rounded-lg border bg-card px-4 py-3"
+      className="grid gap-3 rounded-lg border bg-card px-4 py-3 sm:flex sm:flex-wrap sm:items-center sm:gap-x-8"
       data-testid="dock-time-summary"
       data-ready={averages !== undefined}
     >
@@ -55,9 +55,12 @@ export const DockTimeSummary = memo(function DockTimeSummary({
         <Timer className="size-4 text-muted-foreground" aria-hidden="true" />
         {t('hubOps.dock.today')}
       </div>
-      <Stat label={t('hubOps.dock.queue')} value={averages?.queueWait} testId="avg-queue" />
-      <Stat label={t('hubOps.dock.loading')} value={averages?.loading} testId="avg-loading" />
-      {inbound && <Stat label={t('common.unloading')} value={averages?.unloading} testId="avg-unloading" />}
+      {/* On a phone the title has its line and the figures share the next, side by side. */}
+      <div className="grid grid-cols-3 gap-3 sm:flex sm:gap-x-8">
+        <Stat label={t('hubOps.dock.queue')} value={averages?.queueWait} testId="avg-queue" />
+        <Stat label={t('hubOps.dock.loading')} value={averages?.loading} testId="avg-loading" />
+        {inbound && <Stat label={t('common.unloading')} value={averages?.unloading} testId="avg-unloading" />}
+      </div>
     </section>
   );
 });
