@@ -19,6 +19,7 @@ import { downloadText, toCsv, type CsvValue } from '../lib/csv';
 import { useScrollEdges } from '../lib/hooks/use-scroll-edges';
 import { useT } from '../lib/i18n';
 import { matchesFilter } from '../lib/table-filter';
+import { cn } from '../lib/utils';
 import { EmptyState } from './empty-state';
 import { Button } from './ui/button';
 import { Input } from './ui/input';
@@ -36,6 +37,11 @@ export interface DataColumn<T> {
   cell?: (row: T) => ReactNode;
   sortable?: boolean;
   className?: string;
+  /**
+   * A batch number, a date, a phone number: kept whole on one line in the table (the table scrolls
+   * sideways instead); the phone's cards still wrap it.
+   */
+  oneLine?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -232,7 +238,11 @@ export function DataTable<T>({
                 onClick={onRowClick ? () => onRowClick(row.original) : undefined}
               >
                 {row.getVisibleCells().map((cell, i) => (
-                  <TableCell key={cell.id} className={columns[i]?.className} data-label={columns[i]?.header}>
+                  <TableCell
+                    key={cell.id}
+                    className={cn(columns[i]?.oneLine && 'sm:whitespace-nowrap', columns[i]?.className)}
+                    data-label={columns[i]?.header}
+                  >
                     {i === 0 && onRowClick ? (
                       <button
                         type="button"

@@ -64,8 +64,9 @@ export function HubActivityPage() {
         header: t('common.date'),
         value: (r) => r.date_recorded,
         cell: (r) => formatDate(r.date_recorded),
+        oneLine: true,
       },
-      { id: 'batch', header: t('common.batch'), value: (r) => r.batch_number ?? '-' },
+      { id: 'batch', header: t('common.batch'), value: (r) => r.batch_number ?? '-', oneLine: true },
       ...quantityColumns<InventoryRow>(t('common.item.smartboard'), t('common.item.bracket')),
       { id: 'type', header: t('common.type'), value: (r) => kindOf(t, r) },
       {

@@ -18,12 +18,14 @@ export const auditColumns = (
     header: t('audit.columns.deviceTime'),
     value: (e) => e.issued_at,
     cell: (e) => formatDateTime(e.issued_at, zoneOf(e)),
+    oneLine: true,
   },
   {
     id: 'received_at',
     header: t('audit.columns.serverTime'),
     value: (e) => e.received_at,
     cell: (e) => formatDateTime(e.received_at, zoneOf(e)),
+    oneLine: true,
   },
   {
     id: 'actor',

@@ -47,6 +47,7 @@ const hubColumns = (t: TFunction): DataColumn<Hub>[] => [
     header: t('hubsScreen.columns.created'),
     value: (h) => h.created_at,
     cell: (h) => formatDate(h.created_at),
+    oneLine: true,
   },
 ];
 

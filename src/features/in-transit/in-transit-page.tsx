@@ -70,7 +70,7 @@ export function InTransitPage() {
 
   const columns = useMemo<DataColumn<Shipment>[]>(
     () => [
-      { id: 'batch', header: t('common.batch'), value: (s) => s.batch_number },
+      { id: 'batch', header: t('common.batch'), value: (s) => s.batch_number, oneLine: true },
       ...quantityColumns<Shipment>(t('common.item.smartboard'), t('common.item.bracket')),
       {
         id: 'status',
@@ -81,15 +81,24 @@ export function InTransitPage() {
       {
         id: 'route',
         header: t('common.route'),
+        // Wraps, but in two lines at most: squeezed beside the columns kept on one line, it took four.
+        className: 'sm:min-w-44',
         value: (s) =>
           `${hubsById.get(s.origin_hub_id)?.name ?? '-'} → ${hubsById.get(s.destination_hub_id)?.name ?? '-'}`,
       },
-      { id: 'eta', header: t('common.eta'), value: (s) => s.eta, cell: (s) => formatDate(s.eta) },
+      {
+        id: 'eta',
+        header: t('common.eta'),
+        value: (s) => s.eta,
+        cell: (s) => formatDate(s.eta),
+        oneLine: true,
+      },
       {
         id: 'loading',
         header: t('common.loadingDate'),
         value: (s) => s.loading_date,
         cell: (s) => formatDateTime(s.loading_date, zoneOfHub(hubsById.get(s.origin_hub_id))),
+        oneLine: true,
       },
     ],
     [looks, hubsById, t],

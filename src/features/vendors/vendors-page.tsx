@@ -38,7 +38,7 @@ const vendorColumns = (t: TFunction): DataColumn<Vendor>[] => [
     ),
   },
   { id: 'contact', header: t('vendors.columns.contact'), value: (v) => v.contact_person ?? '-' },
-  { id: 'phone', header: t('vendors.columns.phone'), value: (v) => v.phone ?? '-' },
+  { id: 'phone', header: t('vendors.columns.phone'), value: (v) => v.phone ?? '-', oneLine: true },
 ];
 
 type Open = { kind: 'add' } | { kind: 'edit'; vendor: Vendor } | { kind: 'delete'; vendor: Vendor } | null;
