@@ -44,6 +44,10 @@ import { DeviceReporter } from './replication/device-report';
 import { SyncScheduler } from './scheduler';
 import { ChangeWatcher, POKE_FOLLOW_UP_MS, type ChangeWatch } from './replication/change-watch';
 import type { DispatchHooks, SyncOptions } from './options';
+import { whenIdle } from './yield';
+
+/** How long a start's first round waits at most for the main thread's first idle moment. */
+const FIRST_ROUND_WAIT_MS = 1_000;
 
 export type { ChangeWatch } from './replication/change-watch';
 
@@ -164,7 +168,8 @@ export class SyncEngine {
     if ((await local.store.outbox.count()) > 0 || (await local.store.base.count()) > 0) {
       await withWriteLock(engine.lockName, () => rebase(local, options.actor));
     }
-    engine.becomeReplicatorWhenLeader();
+    // A device that holds rows shows them before its first round; a new one has nothing to show.
+    engine.becomeReplicatorWhenLeader(lastSyncedAt !== null);
     return engine;
   }
 
@@ -367,7 +372,7 @@ export class SyncEngine {
     await store.delete();
   }
 
-  private becomeReplicatorWhenLeader(): void {
+  private becomeReplicatorWhenLeader(showRowsFirst: boolean): void {
     const lead = () => {
       if (this.stopped) return;
       this.scheduler.start();
@@ -379,8 +384,13 @@ export class SyncEngine {
         ),
       );
     };
-    if (this.options.multiTab === false) lead();
-    else void this.local.db.waitForLeadership().then(lead);
+    // On a device that has synced before, the first round waits for the screens' first reads to
+    // render (the main thread's first idle moment, a second at most): its requests and answers
+    // would share the thread with them, and what the device holds is shown first (issue 43). A
+    // new device's first sync starts at once.
+    const leadWhenIdle = () => (showRowsFirst ? whenIdle(lead, FIRST_ROUND_WAIT_MS) : lead());
+    if (this.options.multiTab === false) leadWhenIdle();
+    else void this.local.db.waitForLeadership().then(leadWhenIdle);
   }
 
   /** The idle device's question (change-probe.ts): is a round due? */

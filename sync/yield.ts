@@ -16,10 +16,26 @@ export function yieldToMain(): Promise<void> {
 }
 
 /** Calls `each` on every item, giving the main thread back after every `slice` items. */
-export async function eachInSlices<T>(items: readonly T[], each: (item: T) => void, slice = SLICE): Promise<void> {
+export async function eachInSlices<T>(
+  items: readonly T[],
+  each: (item: T) => void,
+  slice = SLICE,
+): Promise<void> {
   for (let start = 0; start < items.length; start += slice) {
     if (start > 0) await yieldToMain();
     const end = Math.min(items.length, start + slice);
     for (let i = start; i < end; i++) each(items[i]!);
   }
+}
+
+type IdleWindow = { requestIdleCallback?: (run: () => void, options: { timeout: number }) => number };
+
+/**
+ * Runs `run` once the main thread is first idle, or after `timeoutMs` whatever it is doing;
+ * at once where the platform has no idle callbacks (Node, the tests' engine).
+ */
+export function whenIdle(run: () => void, timeoutMs: number): void {
+  const idle = (globalThis as IdleWindow).requestIdleCallback;
+  if (typeof idle === 'function') idle(run, { timeout: timeoutMs });
+  else run();
 }

@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncEngine, type SyncStatus } from '../../sync';
 import { firstValueFrom, filter } from 'rxjs';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { openLocal } from '../../sync/db/database';
 import { standInEngine } from '../support/stand-in-engine';
 
 type Listener = (event: unknown) => void;
@@ -101,6 +103,56 @@ describe('the engine on a device', { timeout: 30_000 }, () => {
     expect(browser.window.count()).toBe(2);
     expect(browser.document.count()).toBe(1);
     await engine.stop();
+  });
+
+  it("waits for the main thread's first idle moment (a second at most) before its first round", async () => {
+    // A cold start's screens read the device's own rows first; the round's requests and answers
+    // would share the main thread with those reads' renders (issue 43).
+    const waiting: Array<{ run: () => void; timeout: number }> = [];
+    const saved = (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback;
+    (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback = (
+      run: () => void,
+      options: { timeout: number },
+    ) => waiting.push({ run, timeout: options.timeout });
+    try {
+      // A device that has synced before (a new one holds nothing to show: its first sync starts
+      // at once, the test below).
+      const device = new IDBFactory();
+      const local = await openLocal(actor.userId, { indexedDB: device, IDBKeyRange }, false);
+      await local.store.setMeta('lastSyncedAt', new Date().toISOString());
+      await local.close();
+      const engine = await standInEngine('http://127.0.0.1:9', actor, 60_000, device);
+      // Started and showing its rows, but no round yet: nobody listens to the network.
+      expect(waiting.map((w) => w.timeout)).toEqual([1_000]);
+      expect(browser.window.count()).toBe(0);
+      let rounds = 0;
+      const counting = engine.status$.subscribe((s) => (rounds += s.syncing ? 1 : 0));
+      expect(rounds).toBe(0);
+      waiting[0]!.run();
+      expect(browser.window.count()).toBe(2);
+      await afterRound(engine);
+      expect(rounds).toBeGreaterThan(0);
+      counting.unsubscribe();
+      await engine.stop();
+    } finally {
+      (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback = saved;
+    }
+  });
+
+  it("starts a new device's first sync at once, idle or not", async () => {
+    const waiting: unknown[] = [];
+    const saved = (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback;
+    (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback = (run: unknown) =>
+      waiting.push(run);
+    try {
+      const engine = await startEngine('http://127.0.0.1:9');
+      expect(waiting).toEqual([]);
+      expect(browser.window.count()).toBe(2);
+      await afterRound(engine);
+      await engine.stop();
+    } finally {
+      (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback = saved;
+    }
   });
 
   it('is offline when no answer comes at all', async () => {
