@@ -49,7 +49,13 @@ export const ADMIN_SCREENS: readonly Screen[] = [
   ...hubTabs('hub-cikarang', INBOUND),
   ...hubTabs('hub-poljak', INBOUND),
   ...hubTabs('hub-polsub', INBOUND),
-  { name: 'pod', path: '/pod', ready: '[data-testid=pod-page]' },
+  // Its tabs read: their counts shown and no tab's loading placeholder left (the shot at 800 px
+  // caught the placeholder).
+  {
+    name: 'pod',
+    path: '/pod',
+    ready: '[data-testid=pod-page]:not(:has([data-testid^=pod-loading])) [data-testid=pod-tab-count]',
+  },
   { name: 'in-transit', path: '/in-transit-detail', ready: '[data-testid=in-transit-table-row]' },
   { name: 'hub-activity', path: `/hub-activity/${HUB.karawang}`, ready: '[data-testid=activity-table-row]' },
   {
