@@ -22,6 +22,7 @@ export const REJECTION_CODES = [
   'duplicate_id',
   'upload_missing',
   'document_mismatch',
+  'document_unmeasured',
   'unknown_command',
   'invalid_command',
   'constraint',

@@ -64,6 +64,8 @@ export const HANDOVER_MESSAGES = {
   documentMissing: H.fileMissing,
   // issue 40: the server measures the stored object (supabase/schemas/policies/storage_objects.sql)
   documentMismatch: H.fileMismatch,
+  // hosted Storage: no hash measured of the object (measure-document, sync/uploads/queue.ts)
+  documentUnmeasured: H.fileUnmeasured,
   // the upload queue: Storage refused a file for good (sync/uploads/queue.ts)
   uploadForbidden: H.uploadForbidden,
   uploadRefused: H.uploadRefused,

@@ -171,6 +171,9 @@ export const SERVER_TEXTS = {
     // issue 40: sealed, measured documents (supabase/schemas/policies/storage_objects.sql)
     fileMismatch:
       'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); dokumen tidak dicatat.',
+    // hosted Storage keeps no hash: the server measures it (measure-document) before the attach
+    fileUnmeasured:
+      'Server belum mengukur berkas di penyimpanan (SHA-256-nya belum tercatat); dokumen tidak dicatat. Kirim ulang dari perangkat.',
     replacedNotFound: 'Dokumen yang diganti tidak ditemukan pada pengiriman ini.',
     uploadForbidden: 'Penyimpanan menolak berkas ini: tidak ada izin untuk pengiriman ini. Tidak dicoba lagi.',
     uploadRefused:

@@ -3,8 +3,9 @@
 // - photos of the shipping forms (delivery record, BAST): shipments/<id>/<slot>.<ext>,
 //   then set_shipment_image;
 // - documents (issue 28: surat jalan, BAST, signatures, discrepancy photos):
-//   shipments/<id>/documents/<document id>.<pdf|png|jpg>, then attach_document with the
-//   facts fixed on the device (hash, device time, location).
+//   shipments/<id>/documents/<document id>.<pdf|png|jpg>, measured by the server
+//   (measure-document: hosted Storage keeps no hash), then attach_document with the facts
+//   fixed on the device (hash, device time, location).
 // Each path is deterministic, so a retried or repeated upload rewrites one object.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Local } from '../db/database';
@@ -185,6 +186,23 @@ async function storedBefore(supabase: SupabaseClient, entry: UploadEntry, error:
 }
 
 /**
+ * The server measures a stored document (the edge function measure-document: its SHA-256 and
+ * size, recorded for the attach; issue 40 on hosted Storage, docs/evidence.md). Null once
+ * measured; else the failure, with its HTTP status when the function answered (none offline).
+ */
+async function measureDocument(
+  supabase: SupabaseClient,
+  path: string,
+): Promise<{ status?: number; message: string } | null> {
+  const { error } = await supabase.functions.invoke('measure-document', { body: { path } });
+  if (!error) return null;
+  const answer = (error as { context?: unknown }).context;
+  if (!(answer instanceof Response)) return { message: error.message };
+  const body = (await answer.json().catch(() => ({}))) as { error?: unknown };
+  return { status: answer.status, message: typeof body.error === 'string' ? body.error : error.message };
+}
+
+/**
  * An upload Storage refuses for good stops (state 'failed'), never retried, and shows in the
  * sync panel's rejections as a refused command does (Storage's own words stay in last_error).
  */
@@ -193,7 +211,11 @@ async function settleRefused(local: Local, entry: UploadEntry, error: { message:
   await local.store.uploads.update(entry.path, { state: 'failed', last_error: error.message });
   await local.store.conflicts.put({
     command_id: `upload:${entry.path}`,
-    type: entry.document ? (entry.document.replaces ? 'attach_correction' : 'attach_document') : 'set_shipment_image',
+    type: entry.document
+      ? entry.document.replaces
+        ? 'attach_correction'
+        : 'attach_document'
+      : 'set_shipment_image',
     code: status === 403 ? 'forbidden' : 'unsendable',
     message: status === 403 ? M.uploadForbidden : M.uploadRefused,
     key: { key: status === 403 ? 'handover.uploadForbidden' : 'handover.uploadRefused' },
@@ -262,6 +284,20 @@ export async function drainUploads(
           attempts: entry.attempts + 1,
           next_attempt_at: Date.now() + backoffMs(entry.attempts),
           last_error: error.message,
+        });
+      }
+      continue;
+    }
+    // A document is measured by the server before its attach (hosted Storage keeps no hash).
+    const measure = entry.document ? await measureDocument(supabase, entry.path) : null;
+    if (measure) {
+      failed++;
+      if (measure.status !== 409 && refusedForGood(measure)) await settleRefused(local, entry, measure);
+      else {
+        await local.store.uploads.update(entry.path, {
+          attempts: entry.attempts + 1,
+          next_attempt_at: Date.now() + backoffMs(entry.attempts),
+          last_error: measure.message,
         });
       }
       continue;

@@ -157,7 +157,7 @@ describe('attach_document', () => {
     for (const [kind, who, allowed] of cases) {
       const user = await as(who);
       const p = documentOf(shipmentId, kind);
-      await storedObject(p.path);
+      await storedObject(p);
       const result = await user.run('attach_document', p);
       if (allowed) {
         expect(result, `${kind} by ${who}`).toMatchObject({ outcome: 'applied' });
@@ -186,7 +186,7 @@ describe('attach_document', () => {
     const bast = documentOf(shipmentId, 'bast');
     const sj = documentOf(shipmentId, 'surat_jalan');
     const sig = documentOf(shipmentId, 'signature_driver');
-    for (const p of [bast, sj, sig]) await storedObject(p.path);
+    for (const p of [bast, sj, sig]) await storedObject(p);
     expect(await makassar.run('attach_document', bast)).toMatchObject({ outcome: 'applied' });
     expect(await poljak.run('attach_document', sj)).toMatchObject({ outcome: 'applied' });
     expect(await poljak.run('attach_document', sig)).toMatchObject({
@@ -209,7 +209,7 @@ describe('attach_document', () => {
       longitude: null,
       accuracy_m: null,
     });
-    await storedObject(p.path);
+    await storedObject(p);
     const command = cikarang.command('attach_document', p);
     const [first] = await cikarang.send([command]);
     expect(first).toMatchObject({ outcome: 'applied' });
@@ -235,7 +235,7 @@ describe('attach_document', () => {
     });
     const bad: Array<Record<string, unknown>> = [];
     const base = documentOf(shipmentId, 'bast');
-    await storedObject(base.path);
+    await storedObject(base);
     bad.push({ ...base, path: `shipments/${other.shipmentId}/documents/${base.id}.pdf` });
     bad.push({ ...base, path: `shipments/${shipmentId}/${base.id}.pdf` });
     bad.push({ ...base, path: base.path.replace('.pdf', '.png') });
@@ -264,7 +264,7 @@ describe('who reads the handover rows (RLS and the pull)', () => {
   it('staff and the hubs of the shipment read them; another hub none', async () => {
     const { shipmentId, discrepancyId } = await withDiscrepancy();
     const p = documentOf(shipmentId, 'bast');
-    await storedObject(p.path);
+    await storedObject(p);
     await (await as('cikarang')).ok('attach_document', p);
     const [r] = await rowsWhere<{ id: string }>(
       'select id from public.shipment_receipts where shipment_id = $1',

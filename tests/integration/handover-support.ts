@@ -132,12 +132,23 @@ export async function expectBalancesEqualLedger() {
 
 const objects: string[] = [];
 
-/** A file in the bucket, as the upload queue leaves it before attach_document. */
-export async function storedObject(path: string): Promise<void> {
-  objects.push(path);
+/**
+ * A document's file in the bucket, as the upload queue leaves it before attach_document: what
+ * the local Storage measured of it (size, type, SHA-256) is the document's own.
+ */
+export async function storedObject(doc: {
+  path: string;
+  size_bytes: number;
+  mime: string;
+  sha256: string;
+}): Promise<void> {
+  objects.push(doc.path);
   await (
     await db()
-  ).query(`insert into storage.objects (bucket_id, name) values ('shipment-documents', $1)`, [path]);
+  ).query(`insert into storage.objects (bucket_id, name, metadata) values ('shipment-documents', $1, $2)`, [
+    doc.path,
+    { size: doc.size_bytes, mimetype: doc.mime, sha256: doc.sha256 },
+  ]);
 }
 
 /** Removes the files storedObject made (before commands-support's closeDb). */

@@ -4,54 +4,12 @@
 // object (size, type, SHA-256) and refuses a device's claim that differs; the bucket is
 // private: the public path answers nothing and a signed URL is issued only to the readers
 // of the shipment. A correction is a new document naming the one it replaces; both stay.
-import { createHash, randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, ownerSql, stack } from '../support/clients';
 import { png } from '../support/images';
 import { as, closeDb, remember, rowOf, rowsWhere, type User } from './commands-support';
 import { unloadingAtCikarang } from './handover-support';
-
-const BUCKET = 'shipment-documents';
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const pdf = (text: string) => new Uint8Array(Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`));
-
-const put = (client: SupabaseClient, path: string, bytes: Uint8Array, type: string, upsert: boolean) =>
-  client.storage
-    .from(BUCKET)
-    .upload(path, new Blob([bytes.slice()], { type }), { contentType: type, upsert });
-
-async function downloaded(client: SupabaseClient, path: string): Promise<Buffer | null> {
-  const { data } = await client.storage.from(BUCKET).download(path);
-  return data ? Buffer.from(await data.arrayBuffer()) : null;
-}
-
-async function objectRow(path: string) {
-  const [row] = await rowsWhere<{ metadata: Record<string, unknown> }>(
-    'select metadata from storage.objects where bucket_id = $1 and name = $2',
-    [BUCKET, path],
-  );
-  return row;
-}
-
-/** A document of the shipment as the upload queue records it, with the facts of these bytes. */
-function documentOf(shipmentId: string, kind: string, bytes: Uint8Array, mime: string, extra = {}) {
-  const id = randomUUID();
-  return {
-    id,
-    shipment_id: shipmentId,
-    kind,
-    path: `shipments/${shipmentId}/documents/${id}.${mime === 'application/pdf' ? 'pdf' : 'png'}`,
-    mime,
-    size_bytes: bytes.byteLength,
-    sha256: sha256(bytes),
-    device_time: new Date().toISOString(),
-    latitude: null,
-    longitude: null,
-    accuracy_m: null,
-    ...extra,
-  };
-}
+import { BUCKET, documentOf, downloaded, objectRow, pdf, put, sha256 } from './documents-support';
 
 let karawang: User;
 let cikarang: User;
@@ -128,43 +86,40 @@ describe('a sealed document', () => {
   });
 
   // Two sessions at once: the upsert waits for the open attach's row lock.
-  it(
-    'is not rewritten by an upsert racing the attach that seals it',
-    async () => {
-      const { shipmentId } = await unloadingAtCikarang();
-      remember(shipmentId);
-      const bytes = pdf(`race ${shipmentId}`);
-      const doc = documentOf(shipmentId, 'surat_jalan', bytes, 'application/pdf');
-      expect((await put(karawang.client, doc.path, bytes, 'application/pdf', false)).error).toBeNull();
-      // The attach, held open: its trigger has locked the object's row and measured it.
-      const attach = await ownerSql();
-      try {
-        await attach.query('begin');
-        await attach.query(
-          `insert into public.shipment_documents (id, shipment_id, kind, path, mime, size_bytes, sha256, device_time, uploaded_by)
+  it('is not rewritten by an upsert racing the attach that seals it', async () => {
+    const { shipmentId } = await unloadingAtCikarang();
+    remember(shipmentId);
+    const bytes = pdf(`race ${shipmentId}`);
+    const doc = documentOf(shipmentId, 'surat_jalan', bytes, 'application/pdf');
+    expect((await put(karawang.client, doc.path, bytes, 'application/pdf', false)).error).toBeNull();
+    // The attach, held open: its trigger has locked the object's row and measured it.
+    const attach = await ownerSql();
+    try {
+      await attach.query('begin');
+      await attach.query(
+        `insert into public.shipment_documents (id, shipment_id, kind, path, mime, size_bytes, sha256, device_time, uploaded_by)
          values ($1, $2, 'surat_jalan', $3, 'application/pdf', $4, $5, now(), $6)`,
-          [doc.id, shipmentId, doc.path, doc.size_bytes, doc.sha256, karawang.id],
-        );
-        const racing = put(karawang.client, doc.path, pdf('999 TV (altered)'), 'application/pdf', true);
-        // Wait until the upsert waits for the attach's lock on the object's row (read outside
-        // the attach's transaction: pg_stat_activity holds still inside one).
-        await expect
-          .poll(async () => {
-            const rows = await rowsWhere<{ n: number }>(
-              `select count(*)::int as n from pg_stat_activity
+        [doc.id, shipmentId, doc.path, doc.size_bytes, doc.sha256, karawang.id],
+      );
+      const racing = put(karawang.client, doc.path, pdf('999 TV (altered)'), 'application/pdf', true);
+      // Wait until the upsert waits for the attach's lock on the object's row (read outside
+      // the attach's transaction: pg_stat_activity holds still inside one).
+      await expect
+        .poll(async () => {
+          const rows = await rowsWhere<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
              where wait_event_type = 'Lock' and query ilike '%insert into storage.objects%'`,
-            );
-            return rows[0]!.n;
-          })
-          .toBeGreaterThan(0);
-        await attach.query('commit');
-        expect((await racing).error).not.toBeNull();
-      } finally {
-        await attach.end();
-      }
-      expect((await downloaded(karawang.client, doc.path))?.equals(Buffer.from(bytes))).toBe(true);
-    },
-  );
+          );
+          return rows[0]!.n;
+        })
+        .toBeGreaterThan(0);
+      await attach.query('commit');
+      expect((await racing).error).not.toBeNull();
+    } finally {
+      await attach.end();
+    }
+    expect((await downloaded(karawang.client, doc.path))?.equals(Buffer.from(bytes))).toBe(true);
+  });
 
   it('is corrected by a new document naming the one it replaces; both stay', async () => {
     const { shipmentId, doc } = await attachedSuratJalan();
@@ -182,7 +137,10 @@ describe('a sealed document', () => {
 
     // Only those who may attach it may correct it: another hub is refused before anything is read.
     const outsider = documentOf(shipmentId, 'surat_jalan', bytes, 'application/pdf', { replaces: doc.id });
-    expect(await polsub.run('attach_correction', outsider)).toMatchObject({ outcome: 'rejected', code: 'forbidden' });
+    expect(await polsub.run('attach_correction', outsider)).toMatchObject({
+      outcome: 'rejected',
+      code: 'forbidden',
+    });
 
     // Only a document of the same shipment and kind can be replaced.
     const other = await attachedSuratJalan();

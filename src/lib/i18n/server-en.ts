@@ -158,6 +158,8 @@ export const serverEn: typeof SERVER_TEXTS = {
     fileMissing: 'The file is not in storage yet; upload it again and try again.',
     fileMismatch:
       'The stored file is not the one this device recorded (its size, type or SHA-256 differs); the document was not recorded.',
+    fileUnmeasured:
+      'The server has not measured the stored file (no SHA-256 of it is recorded); the document was not recorded. Send it again from the device.',
     replacedNotFound: 'The document being replaced was not found on this shipment.',
     uploadForbidden: 'Storage refused this file: no permission for this shipment. It is not retried.',
     uploadRefused: 'Storage refused this file (its type, size or path is not accepted). It is not retried.',

@@ -144,6 +144,7 @@ insert into public.app_messages (key, text) values
   ('handover.discrepancyResolvedBy', 'Selisih sudah diselesaikan oleh {{who}} pada {{when}}'),
   ('handover.fileMissing', 'Berkas belum ada di penyimpanan; unggah ulang lalu coba lagi.'),
   ('handover.fileMismatch', 'Berkas di penyimpanan tidak sama dengan yang dicatat perangkat (ukuran, jenis atau SHA-256 berbeda); dokumen tidak dicatat.'),
+  ('handover.fileUnmeasured', 'Server belum mengukur berkas di penyimpanan (SHA-256-nya belum tercatat); dokumen tidak dicatat. Kirim ulang dari perangkat.'),
   ('handover.replacedNotFound', 'Dokumen yang diganti tidak ditemukan pada pengiriman ini.'),
   ('handover.uploadForbidden', 'Penyimpanan menolak berkas ini: tidak ada izin untuk pengiriman ini. Tidak dicoba lagi.'),
   ('handover.uploadRefused', 'Penyimpanan menolak berkas ini (jenis, ukuran atau alamatnya tidak diterima). Tidak dicoba lagi.'),
