@@ -5,7 +5,8 @@
 import { HttpError } from './http.ts';
 import { MESSAGES, refusal } from './messages.ts';
 
-function env(name: string): string {
+/** A setting of the functions' environment (the platform's, or supabase/local/stack.ts's). */
+export function env(name: string): string {
   const value = Deno.env.get(name);
   if (!value) throw new Error(`${name} is not set in the functions' environment`);
   return value;

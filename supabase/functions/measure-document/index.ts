@@ -6,7 +6,7 @@
 // only if nothing wrote the object meanwhile. The local stand-in measures while it stores; then
 // this answers at once. The device calls it between the upload and attach_document
 // (sync/uploads/queue.ts); the attach's trigger takes the hash from the record.
-import { service } from '../_shared/admin.ts';
+import { env, service } from '../_shared/admin.ts';
 import { HttpError, serveJson } from '../_shared/http.ts';
 
 const BUCKET = 'shipment-documents';
@@ -17,12 +17,6 @@ const DOCUMENT_PATH = new RegExp(`^shipments/${UUID}/documents/${UUID}\\.(pdf|pn
 interface ObjectState {
   stamp: string;
   measured: boolean;
-}
-
-function env(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set in the functions' environment`);
-  return value;
 }
 
 const hex = (bytes: ArrayBuffer) =>
@@ -50,8 +44,12 @@ serveJson(async (request, body) => {
     await download.body?.cancel();
     throw new HttpError(404, 'No such document, or not one this user may read');
   }
+  // Measured by the Storage that took it (the local stand-in): the caller may read it, no more.
+  if (state.measured) {
+    await download.body?.cancel();
+    return { path, measured_by: 'storage' };
+  }
   const bytes = await download.arrayBuffer();
-  if (state.measured) return { path, measured_by: 'storage' };
   const sha256 = hex(await crypto.subtle.digest('SHA-256', bytes));
   const recorded = await service<boolean>('/rest/v1/rpc/record_document_measure', {
     method: 'POST',
