@@ -1,6 +1,6 @@
 // Issue 29, truck first: Tambah ke Antrian lists the trucks that can be queued
-// at this hub by plate (those here first), none at another hub or waiting for
-// their shipping form; a search by plate, driver or vendor narrows it; several
+// at this hub by plate (those here first), none waiting for their shipping form and,
+// at another hub, only those back from this hub's shipment (named with where they stand); a search by plate, driver or vendor narrows it; several
 // are chosen at once, the button names how many, and they join the queue
 // offline too (then reach the server once online).
 import { randomUUID } from 'node:crypto';
@@ -41,8 +41,72 @@ const trucks = {
   },
 };
 
+/**
+ * Trucks of a vendor of their own: two that delivered Cikarang's shipments to Karawang and
+ * stand there, one unloaded (back: offered at Cikarang) and one still being unloaded (not
+ * offered); and one that brought Karawang's shipment to Cikarang and is still being unloaded
+ * here (not offered until it is unloaded).
+ */
+const returning = { id: randomUUID(), name: `PT Pulang ${T}` };
+const trips = {
+  back: {
+    truck: randomUUID(),
+    plate: `QB ${T}`,
+    status: 'selesai',
+    done: true,
+    from: HUB.cikarang,
+    to: HUB.karawang,
+  },
+  unloading: {
+    truck: randomUUID(),
+    plate: `QU ${T}`,
+    status: 'sedang_bongkar',
+    done: false,
+    from: HUB.cikarang,
+    to: HUB.karawang,
+  },
+  unloadingHere: {
+    truck: randomUUID(),
+    plate: `QD ${T}`,
+    status: 'sedang_bongkar',
+    done: false,
+    from: HUB.karawang,
+    to: HUB.cikarang,
+  },
+};
+
 beforeAll(async () => {
-  await hub.query('insert into public.vendors (id, name) values ($1, $2)', [vendor.id, vendor.name]);
+  await hub.query('insert into public.vendors (id, name) values ($1, $2), ($3, $4)', [
+    vendor.id,
+    vendor.name,
+    returning.id,
+    returning.name,
+  ]);
+  for (const trip of Object.values(trips)) {
+    await hub.query(
+      `insert into public.vehicles (id, license_plate, vehicle_type_id, vendor_id, driver_name, current_hub_id,
+                                    ready, siap_muat, sedang_muat, is_active, loading_finished_at)
+       values ($1, $2, $3, $4, 'Sopir Pulang', $5, true, false, false, true, now() - interval '5 hours')`,
+      [trip.truck, trip.plate, TRUCK_TYPE, returning.id, trip.to],
+    );
+    await hub.query(
+      `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
+                                     current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta,
+                                     arrival_gdt, selesai_bongkar, unloading_finished_at)
+       values ($1, $2, $3, $4, $5, $6, $6, 2, 2, $7, now() - interval '4 hours', current_date,
+               now() - interval '2 hours', $8, case when $8 then now() - interval '1 hour' end)`,
+      [
+        randomUUID(),
+        `PULANG-${trip.plate}`,
+        trip.truck,
+        returning.id,
+        trip.from,
+        trip.to,
+        trip.status,
+        trip.done,
+      ],
+    );
+  }
   for (const t of Object.values(trucks)) {
     await hub.query(
       `insert into public.vehicles (id, license_plate, vehicle_type_id, vendor_id, driver_name, current_hub_id,
@@ -66,7 +130,7 @@ describe('Tambah ke Antrian, truck first', () => {
         await dialog
           .locator('label[data-plate]')
           .evaluateAll((els) => els.map((e) => e.getAttribute('data-plate')))
-      ).filter((p) => p?.endsWith(T));
+      ).filter((p) => Object.values(trucks).some((t) => t.plate === p));
 
     // No vendor chosen: the list is there at once, this hub's truck before the one at no hub.
     await option(trucks.here.plate).waitFor();
@@ -123,6 +187,48 @@ describe('Tambah ke Antrian, truck first', () => {
       [trucks.elsewhere.id],
     );
     expect(elsewhere).toEqual({ siap_muat: false, current_hub_id: HUB.karawang });
+    await context.close();
+  });
+});
+
+describe("Tambah ke Antrian, a truck back from this hub's shipment", () => {
+  it('offers the truck that delivered here-to-there and was unloaded, after the rest, named with where it stands, and queues it here', async () => {
+    const { context, page } = await hub.tablet(browser(), 'cikarang');
+    await hub.openHub(page, '/hub-cikarang/ready');
+
+    await page.getByRole('button', { name: 'Tambah ke Antrian' }).click();
+    const dialog = page.getByTestId('add-to-queue-dialog');
+    const option = (plate: string) => dialog.locator(`label[data-plate="${plate}"]`);
+    await dialog.getByTestId('queue-search').fill(returning.name);
+    // The ones still being unloaded (at Karawang, and here) are not offered; the one unloaded at
+    // Karawang is, "di Hub Karawang".
+    await option(trips.back.plate).waitFor();
+    await expect
+      .poll(() =>
+        dialog
+          .locator('label[data-plate]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-plate'))),
+      )
+      .toEqual([trips.back.plate]);
+    await expect.poll(() => option(trips.back.plate).getAttribute('data-here')).toBe('false');
+    await expect.poll(() => option(trips.back.plate).textContent()).toContain('di Hub Karawang');
+
+    await option(trips.back.plate).click();
+    await dialog.getByTestId('queue-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await hub.vehicleCard(page, trips.back.plate).waitFor();
+    await hub.waitSynced(page);
+    const rows = await hub.eventually(async () => {
+      const found = await hub.query<{ license_plate: string; siap_muat: boolean; current_hub_id: string }>(
+        `select license_plate, siap_muat, current_hub_id from public.vehicles
+          where vendor_id = $1 and siap_muat order by license_plate`,
+        [returning.id],
+      );
+      return found.length ? found : undefined;
+    });
+    expect(rows).toEqual([
+      { license_plate: trips.back.plate, siap_muat: true, current_hub_id: HUB.cikarang },
+    ]);
     await context.close();
   });
 });

@@ -2,7 +2,7 @@
 // transition applied for the hub's own user with its flags and times, and
 // refused for another hub's user, whatever hub the payload names.
 import { afterAll, describe, expect, it } from 'vitest';
-import { as, closeDb, makeVehicle, rowOf } from './commands-support';
+import { as, closeDb, db, id, makeVehicle, remember, rowOf, tag } from './commands-support';
 import { HUB } from '../support/demo';
 
 afterAll(closeDb);
@@ -91,5 +91,38 @@ describe('the vehicle queue', () => {
       outcome: 'rejected',
       code: 'precondition',
     });
+  });
+
+  it('refuses a truck on a trip (ready from its loading to its unloading) at every hub, and queues it once unloaded', async () => {
+    const karawang = await as('karawang');
+    const cikarang = await as('cikarang');
+    // Arrived at Cikarang with Karawang's shipment, still being unloaded: ready, but not free.
+    const truck = await makeVehicle(HUB.cikarang);
+    const shipment = id();
+    remember(shipment);
+    const sql = await db();
+    await sql.query(
+      `insert into public.shipments (id, batch_number, vehicle_id, origin_hub_id, destination_hub_id, current_hub_id,
+                                     smartboard_quantity, bracket_quantity, status, loading_date, selesai_bongkar)
+       values ($1, $2, $3, $4, $5, $5, 1, 1, 'sedang_bongkar', now() - interval '3 hours', false)`,
+      [shipment, `TEST-${tag()}`, truck, HUB.karawang, HUB.cikarang],
+    );
+    const before = await flags(truck);
+    for (const [user, hub] of [
+      [karawang, HUB.karawang],
+      [cikarang, HUB.cikarang],
+    ] as const) {
+      const refused = await user.run('queue_vehicles', { hub_id: hub, vehicle_ids: [truck] });
+      expect(refused).toMatchObject({ outcome: 'rejected', code: 'precondition' });
+      expect(refused.message).toMatch(/tidak siap untuk diantrikan/);
+    }
+    expect(await flags(truck)).toEqual(before);
+
+    // Unloaded (Selesai Bongkar): Karawang has its truck back in its queue.
+    await sql.query(`update public.shipments set status = 'selesai', selesai_bongkar = true where id = $1`, [
+      shipment,
+    ]);
+    await karawang.ok('queue_vehicles', { hub_id: HUB.karawang, vehicle_ids: [truck] });
+    expect(await flags(truck)).toMatchObject({ ready: false, siap_muat: true, current_hub_id: HUB.karawang });
   });
 });

@@ -2,7 +2,12 @@
 // the "waiting to sync" markers, and badge priority (spec 4.1).
 import { describe, expect, it } from 'vitest';
 import { vehicleBadge, type Hub, type Vehicle } from '../../sync';
-import { awaitingForm, inboundShipments, splitHubVehicles } from '../../src/features/hub-ops/hub-queries';
+import {
+  awaitingForm,
+  beingUnloaded,
+  inboundShipments,
+  splitHubVehicles,
+} from '../../src/features/hub-ops/hub-queries';
 import {
   floorHubId,
   isSeaHub,
@@ -129,6 +134,27 @@ describe('the vehicle lists', () => {
       { vehicle_id: 'x', loading_date: '2026-11-19T03:10:00Z' },
     ];
     expect(awaitingForm([loadedHere, arrived], arrivals).map((v) => v.id)).toEqual(['x']);
+  });
+
+  it('a vehicle that arrived is being unloaded until the shipment that brought it is unloaded', () => {
+    const finished = { ready: true, loading_finished_at: '2026-11-20T03:00:00Z' };
+    const trip = (vehicle_id: string, selesai_bongkar: boolean, loading_date = '2026-11-20T03:10:00Z') => ({
+      vehicle_id,
+      loading_date,
+      selesai_bongkar,
+      deleted: false,
+    });
+    const unloading = vehicle('u', finished);
+    const unloaded = vehicle('d', finished);
+    const loadedAgain = vehicle('l', { ready: true, loading_finished_at: '2026-11-22T03:00:00Z' });
+    const arrivals = [
+      trip('u', false),
+      trip('d', true),
+      // An older trip of l, still open on the device: l loaded again since, so it is not that trip's.
+      trip('l', false),
+      { ...trip('d', false), deleted: true },
+    ];
+    expect(beingUnloaded([unloading, unloaded, loadedAgain], arrivals).map((v) => v.id)).toEqual(['u']);
   });
 
   it('OTW is every otw_ status bound for the hub', () => {

@@ -6,9 +6,10 @@ import {
   filterTrucks,
   matchesTruck,
   queueableTrucks,
+  returnedTrucks,
   type QueueableTruck,
 } from '../../src/features/hub-ops/queueable-trucks';
-import { vehicleRow } from '../support/rows';
+import { shipmentRow, vehicleRow } from '../support/rows';
 
 const HERE = 'hub-here';
 const OTHER = 'hub-other';
@@ -57,6 +58,67 @@ describe('the trucks a hub may queue', () => {
 
   it('a truck waiting for its form is offered once it is no longer waiting', () => {
     expect(plates(queueableTrucks(fleet, context('cikarang', [])))).toContain('B 50');
+  });
+});
+
+describe("trucks back from this hub's shipment at another hub", () => {
+  const LOADED = '2026-11-10T08:00:00Z';
+  const trip = (id: string, vehicle: string, flags: Partial<Parameters<typeof shipmentRow>[0]> = {}) =>
+    shipmentRow({
+      id,
+      batch_number: `B-${id}`,
+      vehicle_id: vehicle,
+      origin_hub_id: HERE,
+      destination_hub_id: OTHER,
+      status: 'selesai',
+      selesai_bongkar: true,
+      loading_date: '2026-11-10T09:00:00Z',
+      ...flags,
+    });
+  const at = (id: string, flags: Partial<Vehicle> = {}) =>
+    vehicle(id, { current_hub_id: OTHER, loading_finished_at: LOADED, ...flags });
+  const fleet = [
+    at('11'), // delivered this hub's shipment there, unloaded: back
+    at('12'), // its trip is still being unloaded there
+    at('13'), // its trip is on its way
+    at('14'), // loaded there for a trip of its own (this hub's trip was before that loading)
+    at('15', { loading_finished_at: null }), // just standing at another hub
+    at('16'), // delivered another hub's shipment there
+    at('17'), // this hub's trip went to a third hub; it stands at another
+    at('18'), // its trip was voided
+    at('19'), // its trip reached a POD and was unloaded there
+  ];
+  const trips = [
+    trip('s11', '11'),
+    trip('s12', '12', { status: 'sedang_bongkar', selesai_bongkar: false }),
+    trip('s13', '13', { status: 'otw_cikarang', selesai_bongkar: false }),
+    trip('s14', '14', { loading_date: '2026-11-09T09:00:00Z' }),
+    trip('s16', '16', { origin_hub_id: 'hub-third' }),
+    trip('s17', '17', { destination_hub_id: 'hub-third' }),
+    trip('s18', '18', { status: 'dibatalkan' }),
+    trip('s19', '19', { status: 'selesai_pod' }),
+  ];
+
+  it("are those whose latest trip was this hub's shipment to where they stand, unloaded there", () => {
+    expect([...returnedTrucks(fleet, HERE, trips)].sort()).toEqual(['11', '19']);
+  });
+
+  it('are none while their trips are not read, and none at this hub or at no hub', () => {
+    expect(returnedTrucks(fleet, HERE, []).size).toBe(0);
+    expect(
+      returnedTrucks([vehicle('1', { current_hub_id: HERE, loading_finished_at: LOADED })], HERE, [
+        trip('s1', '1'),
+      ]).size,
+    ).toBe(0);
+  });
+
+  it('are offered after those here and those at no hub, each named with where they stand', () => {
+    const trucks = queueableTrucks(
+      [...fleet, vehicle('20', { current_hub_id: HERE }), vehicle('10', { current_hub_id: null })],
+      { ...context('cikarang'), returnedIds: returnedTrucks(fleet, HERE, trips) },
+    );
+    expect(plates(trucks)).toEqual(['B 20', 'B 10', 'B 11', 'B 19']);
+    expect(trucks.map((t) => t.elsewhere)).toEqual([null, null, OTHER, OTHER]);
   });
 });
 

@@ -1,7 +1,8 @@
 // Tambah ke Antrian (spec 2.9, 4.1, 5, 7.2; issue 29: truck first): one
 // searchable list of the trucks that can join this hub's Siap Muat queue
-// (queueable-trucks.ts: those here first; none at another hub or waiting for
-// their shipping form), several at once; the vendor is an optional filter. The
+// (queueable-trucks.ts: those here first; at another hub only those back from this
+// hub's shipment, named with where they stand; none waiting for their shipping
+// form or still being unloaded), several at once; the vendor is an optional filter. The
 // button names how many are chosen. On the form pattern.
 // Issue 41: never a dead end. "Daftarkan kendaraan baru" opens Tambah Kendaraan on top,
 // its plate the one searched for; saved, the new vehicle is queued in the same go and both
@@ -27,11 +28,17 @@ import { useSyncEngine } from '../../lib/sync-engine';
 import { runWithUndo, offerUndo } from '../../lib/writes/undo-offer';
 import { AddVehicleDialog } from './add-vehicle-dialog';
 import { checkQueue } from './form-validation';
-import { arrivalsOfVehicles, awaitingForm, readyVehicles } from './hub-queries';
+import {
+  arrivalsOfVehicles,
+  awaitingForm,
+  beingUnloaded,
+  readyVehicles,
+  tripsOfVehicles,
+} from './hub-queries';
 import { isSeaHub } from './hub-resolution';
 import { useHubScope } from './hub-scope';
 import { TOAST } from './messages';
-import { filterTrucks, queueableTrucks } from './queueable-trucks';
+import { filterTrucks, queueableTrucks, returnedTrucks } from './queueable-trucks';
 import { vehicleLabel } from './use-master-data';
 import { VendorFilter } from './vendor-field';
 
@@ -63,15 +70,33 @@ function useQueueableTrucks(hub: Hub) {
         )
       : null,
   );
+  // Loaded and now at another hub: back from this hub's shipment once its unloading is done.
+  const loadedElsewhere = useMemo(
+    () => ready.rows.filter((v) => v.current_hub_id && v.current_hub_id !== hub.id && v.loading_finished_at),
+    [ready.rows, hub.id],
+  );
+  const trips = useRxQuery(
+    'shipments',
+    loadedElsewhere.length
+      ? tripsOfVehicles(
+          hub.id,
+          loadedElsewhere.map((v) => v.id),
+        )
+      : null,
+  );
   return useMemo(() => {
-    // Until the arrivals are read every one of them counts as waiting (never offered by mistake).
+    // Until the arrivals are read every one of them counts as waiting (never offered by mistake);
+    // one that arrived is offered once its shipment is unloaded.
     const waiting =
-      finishedHere.length && !arrivals.ready ? finishedHere : awaitingForm(finishedHere, arrivals.rows);
+      finishedHere.length && !arrivals.ready
+        ? finishedHere
+        : [...awaitingForm(finishedHere, arrivals.rows), ...beingUnloaded(finishedHere, arrivals.rows)];
     return {
       trucks: queueableTrucks(ready.rows, {
         hubId: hub.id,
         hubType: config.hubType,
         awaitingIds: new Set(waiting.map((v) => v.id)),
+        returnedIds: returnedTrucks(loadedElsewhere, hub.id, trips.rows),
         vendorName: (id) => master.vendorsById.get(id)?.name,
       }),
       loaded: ready.ready,
@@ -82,6 +107,8 @@ function useQueueableTrucks(hub: Hub) {
     finishedHere,
     arrivals.rows,
     arrivals.ready,
+    loadedElsewhere,
+    trips.rows,
     hub.id,
     config.hubType,
     master.vendorsById,
@@ -206,12 +233,13 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
             </div>
           ) : (
             <ul className="grid gap-1 p-2" data-testid="queue-vehicle-options">
-              {shown.map(({ vehicle: v, vendorName, here }) => (
+              {shown.map(({ vehicle: v, vendorName, here, elsewhere }) => (
                 <TruckOption
                   key={v.id}
                   vehicle={v}
                   vendorName={vendorName}
-                  here={here ? hub.name : undefined}
+                  at={here ? hub.name : elsewhere ? master.hubsById.get(elsewhere)?.name : undefined}
+                  here={here}
                   checked={selected.includes(v.id)}
                   invalid={!!vehiclesError}
                   onChange={(on) => toggle(v.id, on)}
@@ -255,6 +283,7 @@ export function AddToQueueDialog({ hub, onClose }: { hub: Hub; onClose: () => vo
 function TruckOption({
   vehicle: v,
   vendorName,
+  at,
   here,
   checked,
   invalid,
@@ -262,8 +291,9 @@ function TruckOption({
 }: {
   vehicle: Vehicle;
   vendorName: string;
-  /** The hub's name when the truck stands here already. */
-  here: string | undefined;
+  /** The name of the hub it stands at: this one, or the one it delivered this hub's shipment to. */
+  at: string | undefined;
+  here: boolean;
   checked: boolean;
   invalid: boolean;
   onChange: (on: boolean) => void;
@@ -275,6 +305,7 @@ function TruckOption({
         className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md pr-2 hover:bg-accent"
         data-plate={v.license_plate}
         data-here={here ? 'true' : 'false'}
+        data-at={at ?? ''}
       >
         <Checkbox
           checked={checked}
@@ -284,12 +315,7 @@ function TruckOption({
         <span className="grid">
           <span className="font-medium">{vehicleLabel(v)}</span>
           <span className="text-sm text-muted-foreground">
-            {[
-              v.driver_name,
-              vendorName,
-              v.nama_pelayaran,
-              here && t('hubOps.addToQueue.atHub', { hub: here }),
-            ]
+            {[v.driver_name, vendorName, v.nama_pelayaran, at && t('hubOps.addToQueue.atHub', { hub: at })]
               .filter(Boolean)
               .join(' · ') || '\u00a0'}
           </span>

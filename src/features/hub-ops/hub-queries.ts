@@ -55,6 +55,31 @@ export const arrivalsOfVehicles = (hubId: string, vehicleIds: readonly string[])
   selector: { destination_hub_id: hubId, vehicle_id: { $in: [...vehicleIds].sort() } } as never,
 });
 
+/**
+ * Vehicles whose loading finished elsewhere and whose shipment that brought them here is not
+ * unloaded yet: not free to be queued (Selesai Bongkar would take them off the queue again).
+ */
+export function beingUnloaded(
+  finished: readonly Vehicle[],
+  arrivals: readonly Pick<Shipment, 'vehicle_id' | 'loading_date' | 'selesai_bongkar' | 'deleted'>[],
+): Vehicle[] {
+  return finished.filter((v) =>
+    arrivals.some(
+      (s) =>
+        s.vehicle_id === v.id &&
+        !s.deleted &&
+        !s.selesai_bongkar &&
+        s.loading_date !== null &&
+        Date.parse(s.loading_date) >= Date.parse(v.loading_finished_at ?? ''),
+    ),
+  );
+}
+
+/** This hub's shipments made with these vehicles (to tell a truck back from this hub's trip: returnedTrucks). */
+export const tripsOfVehicles = (hubId: string, vehicleIds: readonly string[]): MangoQuery<Shipment> => ({
+  selector: { origin_hub_id: hubId, vehicle_id: { $in: [...vehicleIds].sort() } } as never,
+});
+
 export interface HubVehicles {
   queued: Vehicle[];
   loading: Vehicle[];

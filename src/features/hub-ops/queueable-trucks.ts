@@ -1,9 +1,11 @@
 // Which trucks Tambah ke Antrian offers at a hub (issue 29, truck-first): the
-// active, ready vehicles not at another hub and not waiting for their shipping
-// form here; at a sea hub (PolJak, PolSub) only sea fleet with a ship name, at a
-// land-only hub (Karawang) no sea fleet. Those at this hub first, then by plate.
+// active, ready vehicles at this hub or at none and not waiting for their shipping
+// form here, and those back from delivering this hub's shipment elsewhere (returnedTrucks);
+// at a sea hub (PolJak, PolSub) only sea fleet with a ship name, at a land-only hub
+// (Karawang) no sea fleet. Those at this hub first, then those at none, then those
+// back from elsewhere, each by plate.
 // The search narrows by plate, driver, vendor or ship, ignoring case and spaces.
-import type { Vehicle } from '../../../sync/pure';
+import type { Shipment, Vehicle } from '../../../sync/pure';
 import type { HubRouteConfig } from '../../lib/hub-routes';
 import { isSeaHub, vehicleModes } from './hub-resolution';
 
@@ -12,6 +14,52 @@ export interface QueueableTruck {
   vendorName: string;
   /** The truck stands at this hub already. */
   here: boolean;
+  /** Where it stands when that is another hub (it is back from delivering this hub's shipment there). */
+  elsewhere: string | null;
+}
+
+/** The statuses that end a shipment by its unloading: at a hub, at a POD. */
+const UNLOADED: readonly string[] = ['selesai', 'selesai_pod'];
+
+/**
+ * Trucks at another hub that this hub may have back: each delivered a shipment from this
+ * hub to the hub where it stands, that shipment left after the truck's last loading (so it
+ * is the truck's latest trip), and its unloading is done. A truck still on its way, still
+ * being unloaded, loaded there for a trip of its own, or just standing at another hub is
+ * not one. `shipments`: this hub's shipments of those trucks as the device holds them (its
+ * working set keeps a closed one for the retention window; a truck whose trip left it is
+ * no longer offered here, nothing else).
+ */
+export function returnedTrucks(
+  vehicles: readonly Vehicle[],
+  hubId: string,
+  shipments: readonly Pick<
+    Shipment,
+    | 'vehicle_id'
+    | 'origin_hub_id'
+    | 'destination_hub_id'
+    | 'status'
+    | 'selesai_bongkar'
+    | 'loading_date'
+    | 'deleted'
+  >[],
+): Set<string> {
+  const back = new Set<string>();
+  for (const v of vehicles) {
+    if (!v.current_hub_id || v.current_hub_id === hubId || !v.loading_finished_at) continue;
+    const loaded = Date.parse(v.loading_finished_at);
+    const trip = shipments.find(
+      (s) =>
+        s.vehicle_id === v.id &&
+        !s.deleted &&
+        s.origin_hub_id === hubId &&
+        s.destination_hub_id === v.current_hub_id &&
+        s.loading_date !== null &&
+        Date.parse(s.loading_date) >= loaded,
+    );
+    if (trip?.selesai_bongkar && UNLOADED.includes(trip.status)) back.add(v.id);
+  }
+  return back;
 }
 
 const isSeaFleet = (v: Pick<Vehicle, 'nama_kapal'>) => !!v.nama_kapal?.trim();
@@ -23,6 +71,8 @@ export function queueableTrucks(
     hubType: HubRouteConfig['hubType'];
     /** Vehicles at this hub waiting for their shipping form (hub-queries awaitingForm). */
     awaitingIds: ReadonlySet<string>;
+    /** Trucks at another hub back from this hub's shipment (returnedTrucks). */
+    returnedIds?: ReadonlySet<string>;
     vendorName: (vendorId: string) => string | undefined;
   },
 ): QueueableTruck[] {
@@ -35,7 +85,7 @@ export function queueableTrucks(
         v.ready &&
         !v.siap_muat &&
         !v.sedang_muat &&
-        (!v.current_hub_id || v.current_hub_id === context.hubId) &&
+        (!v.current_hub_id || v.current_hub_id === context.hubId || !!context.returnedIds?.has(v.id)) &&
         !context.awaitingIds.has(v.id) &&
         (!sea || isSeaFleet(v)) &&
         (!landOnly || !isSeaFleet(v)),
@@ -44,10 +94,13 @@ export function queueableTrucks(
       vehicle,
       vendorName: context.vendorName(vehicle.vendor_id) ?? '',
       here: vehicle.current_hub_id === context.hubId,
+      elsewhere:
+        vehicle.current_hub_id && vehicle.current_hub_id !== context.hubId ? vehicle.current_hub_id : null,
     }))
     .sort(
       (a, b) =>
         Number(b.here) - Number(a.here) ||
+        Number(!!a.elsewhere) - Number(!!b.elsewhere) ||
         a.vehicle.license_plate.localeCompare(b.vehicle.license_plate, 'id', { numeric: true }) ||
         a.vehicle.id.localeCompare(b.vehicle.id),
     );

@@ -62,7 +62,21 @@ $$;
 
 revoke execute on function public.cmd_vehicle_at_hub(public.command_context, jsonb, text, text) from public, anon, authenticated;
 
--- queue_vehicles: Ready -> Siap Muat at the hub, for each vehicle named.
+-- A vehicle is on a trip while a shipment of its own is not unloaded (nor voided): not
+-- selesai_bongkar, not deleted. Through shipments_vehicle_open_idx (only the open rows: a truck's
+-- history of closed shipments is never walked).
+create or replace function public.cmd_vehicle_on_trip(p_vehicle uuid)
+returns boolean
+language sql
+stable
+as $$
+  select exists (select 1 from public.shipments s
+                  where s.vehicle_id = p_vehicle and not s.selesai_bongkar and not s.deleted);
+$$;
+
+revoke execute on function public.cmd_vehicle_on_trip(uuid) from public, anon, authenticated;
+
+-- queue_vehicles: Ready -> Siap Muat at the hub, for each vehicle named (not one on a trip).
 create or replace function public.cmd_queue_vehicles(ctx public.command_context, p jsonb)
 returns uuid
 language plpgsql
@@ -90,11 +104,15 @@ begin
       from (select * from public.vehicles o where o.id = vehicle_id and not o.deleted for update) o
      where t.id = o.id and o.is_active and o.ready
        and (hub.type not in ('poljak', 'polsub') or coalesce(btrim(o.nama_kapal), '') <> '')
+       and not public.cmd_vehicle_on_trip(o.id)
     returning to_jsonb(o), to_jsonb(t) into was, after;
     if not found then
       -- Refused below (the checks of before, in their order).
       v := public.cmd_lock_vehicle(vehicle_id);
-      if not v.is_active or not v.ready then
+      -- Ready is not free: a truck stays ready from its loading to its unloading (spec 4.1), so
+      -- one on a shipment not yet unloaded (on its way, arrived, being unloaded) is not ready to
+      -- queue anywhere (Selesai Bongkar would take it off that queue again).
+      if not v.is_active or not v.ready or public.cmd_vehicle_on_trip(v.id) then
         ok := public.cmd_reject('precondition',
           'vehicleNotReady', jsonb_build_object('plate', v.license_plate))::text;
       end if;

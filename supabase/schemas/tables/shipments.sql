@@ -98,6 +98,9 @@ create index shipments_batch_number_idx on public.shipments (batch_number);
 -- In transit (dashboard, in-transit screen): selesai_bongkar = false, by loading date.
 create index shipments_in_transit_idx on public.shipments (loading_date desc) where not selesai_bongkar;
 
+-- A vehicle's open shipments (queue_vehicles refuses a truck on a trip: cmd_vehicle_on_trip).
+create index shipments_vehicle_open_idx on public.shipments (vehicle_id) where not selesai_bongkar and not deleted;
+
 alter table public.shipments enable row level security;
 
 -- The shipments of the set, by three index ranges. The conditions use built-in operators
