@@ -6,7 +6,8 @@
 --   warehouses  22222222-0000-4000-8000-00000000000N  same order as the hubs
 --   users       aaaaaaaa-0000-4000-8000-00000000000N  1 admin, 2 tower, 3 karawang, 4 cikarang,
 --                                                     5 poljak, 6 polsub, 7 makassar
--- Every demo user's password is demo1234.
+-- Every demo user's password is demo1234 on 127.0.0.1; a stack on an address the network can
+-- reach replaces them with random ones in the same transaction (supabase/local/demo-logins.ts).
 
 -- hubs -------------------------------------------------------------------------
 insert into public.hubs (id, name, city, type, created_at) values

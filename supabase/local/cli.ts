@@ -1,6 +1,8 @@
 // `npm start`: boots the local stack and the app, prints where they are, and
 // stops every child process on Ctrl-C (SIGINT) or SIGTERM.
 import { resolve } from 'node:path';
+import { DEMO_PASSWORD, DemoPasswordError } from './demo-logins';
+import { isLoopbackHost } from './jwt-secret';
 import { EarlierSchemaError } from './migrate';
 import { CarryOverError } from './pglite-carry-over';
 import { ServerStartError } from './postgres-server';
@@ -101,7 +103,13 @@ async function main() {
         : []),
       `database: ${stack.dbUrl}`,
       `migrations applied now: ${applied}${stack.migrations.seeded ? ', seed applied' : ''}`,
-      'demo logins (password demo1234):',
+      // Seeded on the network, the demo accounts have generated passwords: the file is named,
+      // never a password (demo-logins.ts). A start there never gets here with demo1234 left.
+      stack.demoLoginsFile
+        ? `demo logins (their generated passwords are in ${stack.demoLoginsFile}, mode 0600; change them in Pengguna):`
+        : isLoopbackHost(env.HOST ?? '127.0.0.1')
+          ? `demo logins (password ${DEMO_PASSWORD}):`
+          : `demo logins (none has the password ${DEMO_PASSWORD} any more: the passwords set in Pengguna):`,
       ...DEMO_LOGINS.map((l) => `  ${l}`),
       ...(env.VERBOSE === '1' ? [`PostgREST (behind the gateway): ${stack.postgrestUrl}`] : []),
       'Ctrl-C stops everything.',
@@ -115,7 +123,8 @@ main().catch((error: unknown) => {
     error instanceof PortInUseError ||
     error instanceof EarlierSchemaError ||
     error instanceof ServerStartError ||
-    error instanceof CarryOverError
+    error instanceof CarryOverError ||
+    error instanceof DemoPasswordError
   )
     console.error(error.message);
   else console.error(error instanceof Error ? (error.stack ?? error.message) : error);

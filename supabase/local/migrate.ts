@@ -25,6 +25,11 @@ export interface MigrateOptions {
   only?: ReadonlySet<string>;
   /** false: no seed (the rows come from elsewhere). */
   seed?: boolean;
+  /**
+   * Runs right after the seed, in its transaction (stack.ts: the demo accounts' passwords on an
+   * address the network can reach, demo-logins.ts); a failure rolls the seed back with it.
+   */
+  afterSeed?: (sql: pg.Client) => Promise<void>;
 }
 
 /** The database was made by an earlier schema; the message says how to start afresh. */
@@ -114,6 +119,7 @@ export async function migrate(
       const text = readFileSync(seedPath, 'utf8');
       await inTransaction(sql, 'seed.sql', async () => {
         await sql.query(text);
+        await options.afterSeed?.(sql);
         await sql.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
           'seed.sql',
           createHash('sha256').update(text).digest('hex'),

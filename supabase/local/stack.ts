@@ -1,5 +1,6 @@
 // Boots the local Supabase-compatible stack and the app server:
 // database -> bootstrap, migrations, seed -> PostgREST and Deno -> gateway -> app.
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -7,9 +8,10 @@ import pg from 'pg';
 import { appServerApp } from './app-server';
 import { authApp, type AuthOptions } from './auth/app';
 import { startDatabase } from './db';
+import { DEMO_LOGINS_FILE, refuseDemoPasswords, replaceDemoPasswords } from './demo-logins';
 import { startFunctions } from './functions';
 import { gatewayApp } from './gateway';
-import { resolveJwtSecret } from './jwt-secret';
+import { isLoopbackHost, resolveJwtSecret } from './jwt-secret';
 import { apiKeys } from './keys';
 import { migrate, type MigrationReport } from './migrate';
 import { assertPortFree } from './ports';
@@ -57,6 +59,8 @@ export interface Stack {
   jwtSecret: string;
   /** Where a generated JWT secret is kept (a non-loopback host without jwtSecret). */
   jwtSecretFile?: string;
+  /** Where the demo accounts' generated passwords are kept (seeded on a non-loopback host: demo-logins.ts). */
+  demoLoginsFile?: string;
   dbUrl: string;
   /** PostgREST itself, behind the gateway (tests that must bypass the gateway). */
   postgrestUrl: string;
@@ -115,9 +119,24 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     });
     stops.push(db.stop);
     // The stack's own server lives in the data directory: that is what a refusal names.
+    const dataDir = db.engine === 'embedded' ? resolve(opts.dataDir) : undefined;
+    // On an address the network can reach no account keeps the seed's published password: the
+    // seed's demo accounts get the random ones of DATA_DIR/demo-logins, in the seed's transaction.
+    // Once that file exists it is used on 127.0.0.1 too, so what it says stays true (demo-logins.ts).
+    const lan = !isLoopbackHost(host);
+    const demoLoginsPath = join(opts.dataDir, DEMO_LOGINS_FILE);
     const migrations = await migrate(db.ownerUrl, supabaseDir, {
-      dataDir: db.engine === 'embedded' ? resolve(opts.dataDir) : undefined,
+      dataDir,
+      afterSeed:
+        lan || existsSync(demoLoginsPath)
+          ? async (sql) => {
+              await replaceDemoPasswords(sql, opts.dataDir);
+            }
+          : undefined,
     });
+    // There, at every start: an account still with demo1234 (a data directory first started on
+    // 127.0.0.1) refuses the start before anything listens, as jwt-secret.ts refuses the public secret.
+    if (lan) await refuseDemoPasswords(db.ownerUrl, { host, dataDir });
 
     // Auth, Storage and the stack's own checks; PostgREST and the functions have their own pools.
     const pool = new pg.Pool({ connectionString: db.ownerUrl, max: 10 });
@@ -206,6 +225,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       ...keys,
       jwtSecret,
       jwtSecretFile: secret.path,
+      demoLoginsFile: existsSync(demoLoginsPath) ? demoLoginsPath : undefined,
       dbUrl: db.ownerUrl,
       postgrestUrl: postgrest.url,
       engine: db.engine,

@@ -3,12 +3,18 @@
 // /object/sign/:bucket {expiresIn, paths} one per path, GET /object/sign/:bucket/:path?token=
 // serves the object. Whoever may read the object (its select policy, asked as the caller)
 // gets a token: a JWT signed with the stack's secret naming `<bucket>/<path>` and its expiry;
-// the token alone then reads that one object until it expires.
+// the token alone then reads that one object until it expires. expiresIn is at most 7 days
+// (MAX_SIGNED_URL_SECONDS; security audit F12): hosted Storage has no cap, but here a link that
+// leaked from a hub's tablet would otherwise open its file for as long as its maker asked. The app
+// asks 300 s (src/lib/documents/stored-file.ts).
 import type { Context, Hono } from 'hono';
 import { jwtVerify, SignJWT } from 'jose';
 import type pg from 'pg';
 import type { Bucket, Caller } from './storage';
 import { StorageError, storageErrors } from './storage-errors';
+
+/** The longest a signed URL opens its object: 7 days. */
+export const MAX_SIGNED_URL_SECONDS = 7 * 24 * 3600;
 
 export interface SignDeps {
   db: pg.Pool;
@@ -41,6 +47,10 @@ export function signedUrlRoutes(app: Hono, deps: SignDeps): void {
   function expiresIn(body: { expiresIn?: unknown }): number {
     const seconds = Number(body.expiresIn);
     if (!Number.isFinite(seconds)) throw storageErrors.invalidRequest('body/expiresIn must be a number');
+    // Refused, not shortened: the caller learns its link would not last as long as it asked.
+    // Worded as hosted Storage words its body checks (ajv: "body/<field> must be ...").
+    if (seconds > MAX_SIGNED_URL_SECONDS)
+      throw storageErrors.invalidRequest(`body/expiresIn must be <= ${MAX_SIGNED_URL_SECONDS}`);
     return Math.trunc(seconds);
   }
 

@@ -245,4 +245,35 @@ describe('a private document', () => {
     const expired = await karawang.client.storage.from(BUCKET).createSignedUrl(doc.path, -1);
     if (expired.data) expect((await fetch(expired.data.signedUrl)).status).toBeGreaterThanOrEqual(400);
   });
+
+  it('is signed for at most 7 days: a longer expiresIn is refused with 400, for one URL or many (audit F12)', async () => {
+    const { doc } = await attachedSuratJalan();
+    const week = 7 * 24 * 3600;
+    const tenYears = 10 * 365 * 24 * 3600;
+    // What the app asks (300 s, SIGNED_URL_SECONDS) and the longest allowed are signed.
+    for (const seconds of [300, week]) {
+      const { data, error } = await karawang.client.storage.from(BUCKET).createSignedUrl(doc.path, seconds);
+      expect(error, `${seconds} s`).toBeNull();
+      expect((await fetch(data!.signedUrl)).status, `${seconds} s`).toBe(200);
+    }
+    const one = await karawang.client.storage.from(BUCKET).createSignedUrl(doc.path, week + 1);
+    expect(one.data).toBeNull();
+    expect(one.error).not.toBeNull();
+    const many = await karawang.client.storage.from(BUCKET).createSignedUrls([doc.path], tenYears);
+    expect(many.data).toBeNull();
+    expect(many.error).not.toBeNull();
+    // Storage's answer to a body it refuses.
+    const token = (await karawang.client.auth.getSession()).data.session!.access_token;
+    const res = await fetch(`${stack().apiUrl}/storage/v1/object/sign/${BUCKET}/${doc.path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ expiresIn: tenYears }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      statusCode: '400',
+      error: 'InvalidRequest',
+      message: 'body/expiresIn must be <= 604800',
+    });
+  });
 });

@@ -8,12 +8,16 @@
 //    while it streams: an anonymous 256 MB chunked upload is refused after a small part of it,
 //    without the process's memory growing by anything like its size; an authenticated upload
 //    over the bucket's limit is refused with 413 while streaming and leaves nothing behind.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// Security audit F1: no account keeps the demo password demo1234 on it. The seed's demo accounts
+// get random passwords, kept in DATA_DIR/demo-logins (what this file signs in with); a data
+// directory first started on 127.0.0.1, whose accounts still have demo1234, is refused.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANON_KEY_META } from '../../supabase/local/app-server';
+import { DEMO_LOGINS_FILE, DemoPasswordError, parseDemoLogins } from '../../supabase/local/demo-logins';
 import { JWT_SECRET_FILE } from '../../supabase/local/jwt-secret';
 import { apiKeys, DEFAULT_JWT_SECRET } from '../../supabase/local/keys';
 import { startStack, type Stack } from '../../supabase/local/stack';
@@ -51,12 +55,21 @@ function call(path: string, token: string, init: RequestInit = {}) {
   });
 }
 
-async function signIn(email: string): Promise<string> {
-  const res = await call('/auth/v1/token?grant_type=password', lan.anonKey, {
+/** The passwords the stack generated for the demo accounts, by e-mail. */
+function generatedLogins(): Map<string, string> {
+  return parseDemoLogins(readFileSync(join(dataDir, DEMO_LOGINS_FILE), 'utf8'));
+}
+
+function passwordGrant(email: string, password: string) {
+  return call('/auth/v1/token?grant_type=password', lan.anonKey, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
+}
+
+async function signIn(email: string): Promise<string> {
+  const res = await passwordGrant(email, generatedLogins().get(email)!);
   expect(res.status).toBe(200);
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -205,4 +218,98 @@ describe('Storage reads no upload it will refuse (0.0.0.0 stack)', () => {
     });
     expect(ok.status).toBe(200);
   });
+});
+
+describe('no account keeps the demo password on a 0.0.0.0 stack (audit F1)', () => {
+  const emails = Object.values(DEMO_USERS);
+
+  it('gives every demo account a random password, kept in DATA_DIR/demo-logins (mode 0600)', () => {
+    const path = join(dataDir, DEMO_LOGINS_FILE);
+    expect(lan.demoLoginsFile).toBe(path);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const logins = generatedLogins();
+    expect([...logins.keys()].sort()).toEqual([...emails].sort());
+    const passwords = [...logins.values()];
+    for (const password of passwords) expect(password).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    expect(new Set(passwords).size).toBe(passwords.length);
+    expect(passwords).not.toContain(DEMO_PASSWORD);
+  });
+
+  it('refuses demo1234 for every demo account', async () => {
+    for (const email of emails) {
+      const res = await passwordGrant(email, DEMO_PASSWORD);
+      expect(res.status, email).toBe(400);
+      expect(await res.json(), email).toMatchObject({ error_code: 'invalid_credentials' });
+    }
+  });
+
+  it('signs each demo account in with its generated password', async () => {
+    const logins = generatedLogins();
+    for (const email of emails) {
+      const res = await passwordGrant(email, logins.get(email)!);
+      expect(res.status, email).toBe(200);
+      expect(await res.json(), email).toMatchObject({ user: { email } });
+    }
+  });
+
+  it('refuses to start on 0.0.0.0 a data directory whose accounts still have demo1234 (first started on 127.0.0.1)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dermaga-lan-local-'));
+    const db = process.env.DATABASE_URL
+      ? await createTestDatabase(process.env.DATABASE_URL, 'dermaga_lan_local')
+      : undefined;
+    try {
+      // As a newcomer's `npm start`: demo1234 on 127.0.0.1. Two of the hub users get new passwords there.
+      const local = await startStack({ apiPort: 0, appPort: 0, dataDir: dir, databaseUrl: db?.url });
+      try {
+        const users = (await (
+          await fetch(`${local.apiUrl}/auth/v1/admin/users`, {
+            headers: { apikey: local.serviceRoleKey, authorization: `Bearer ${local.serviceRoleKey}` },
+          })
+        ).json()) as { users: Array<{ id: string; email: string }> };
+        for (const email of [DEMO_USERS.karawang, DEMO_USERS.cikarang]) {
+          const id = users.users.find((u) => u.email === email)!.id;
+          const res = await fetch(`${local.apiUrl}/auth/v1/admin/users/${id}`, {
+            method: 'PUT',
+            headers: {
+              apikey: local.serviceRoleKey,
+              authorization: `Bearer ${local.serviceRoleKey}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ password: `changed-${crypto.randomUUID()}` }),
+          });
+          expect(res.status, email).toBe(200);
+        }
+      } finally {
+        await local.stop();
+      }
+
+      const outcome = await startStack({
+        apiPort: 0,
+        appPort: 0,
+        host: '0.0.0.0',
+        dataDir: dir,
+        databaseUrl: db?.url,
+      }).then(
+        async (started) => {
+          await started.stop();
+          return 'started';
+        },
+        (error: unknown) => error,
+      );
+      expect(outcome).toBeInstanceOf(DemoPasswordError);
+      const message = (outcome as Error).message;
+      const still = emails.filter((e) => e !== DEMO_USERS.karawang && e !== DEMO_USERS.cikarang).sort();
+      expect((outcome as DemoPasswordError).accounts).toEqual(still);
+      expect(message).toContain(`${DEMO_PASSWORD} printed in the README: ${still.join(', ')}`);
+      expect(message).not.toContain(DEMO_USERS.karawang);
+      expect(message).toContain('start it on 127.0.0.1 (HOST unset)');
+      expect(message).toContain('Pengguna (Users)');
+      if (!db) expect(message).toContain(`if ${dir} holds only the demo's data, stop and delete it`);
+      // Nothing was seeded or generated: the accounts are left as they were.
+      expect(existsSync(join(dir, DEMO_LOGINS_FILE))).toBe(false);
+    } finally {
+      await db?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
