@@ -72,7 +72,8 @@
 --      topics of them all once, after the last command (issue 43).
 --
 -- Before it runs, each command's payload is cut to the fields its type knows
--- (public.cmd_trail_payload, cmd_payload.sql); the record keeps what ran.
+-- (public.cmd_trail_payload, cmd_payload.sql); the record keeps what ran: nothing ('{}') of a
+-- type no command has or of a payload that is not an object, and a type bounded (below).
 create or replace function public.apply_commands(commands jsonb)
 returns jsonb
 language plpgsql
@@ -94,6 +95,7 @@ declare
   v_actor uuid;
   v_payload jsonb;
   v_raw jsonb;
+  v_record jsonb;
   v_type text;
   v_issued timestamptz;
   v_received timestamptz;
@@ -161,6 +163,13 @@ begin
     end if;
 
     v_type := case when jsonb_typeof(cmd -> 'type') = 'string' then cmd ->> 'type' else '' end;
+    -- Every command type is ^[a-z_]{1,40}$; any other is unknown and is recorded, answered and
+    -- named in its refusal bounded: its first 40 characters, each but a-z and _ as '?', and '…'
+    -- when cut (security audit 2026-12-03: no text of any length or kind lands in the trail).
+    if v_type !~ '^[a-z_]{1,40}$' then
+      v_type := regexp_replace(left(v_type, 40), '[^a-z_]', '?', 'g')
+                || case when length(v_type) > 40 then '…' else '' end;
+    end if;
     -- The records held back are written before anything could read them (6. above): before
     -- the record of this id is looked up, if it is among them, and before a command of a type
     -- that may read the trail runs.
@@ -182,13 +191,15 @@ begin
     -- Only the fields its type knows are run and recorded (the header above).
     v_raw := coalesce(cmd -> 'payload', 'null'::jsonb);
     v_payload := public.cmd_trail_payload(v_type, v_raw, uid);
+    -- What the record keeps: a payload that is not an object (refused) as '{}'.
+    v_record := case when jsonb_typeof(v_payload) = 'object' then v_payload else '{}'::jsonb end;
     select * into prior from public.commands c where c.id = v_id;
     if found then
       -- A replay (lost response, second tab): the first answer, nothing applied
       -- again. The same id with another actor, type or payload is not a replay:
       -- it is refused and the first command stays as it was.
       if prior.actor_id <> uid or prior.type <> v_type
-         or (prior.payload <> v_payload and prior.payload <> v_raw) then
+         or (prior.payload <> v_record and prior.payload <> v_raw) then
         results := results || jsonb_build_object(
           'id', v_id, 'outcome', 'rejected', 'code', 'duplicate_id',
           'message', public.message_text('commandIdTaken'), 'key', 'commandIdTaken', 'params', '{}'::jsonb);
@@ -292,7 +303,7 @@ begin
       v_locked := set_config('dermaga.images', '', true);
     end if;
     -- Its record, written later (6. above).
-    held := held || row(v_id, null, uid, me.email, v_type, v_payload, coalesce(v_issued, v_received),
+    held := held || row(v_id, null, uid, me.email, v_type, v_record, coalesce(v_issued, v_received),
                         v_received, v_outcome, v_code, v_message, v_entity, v_key, v_params)::public.commands;
     held_ids := held_ids || v_id;
     results := results || jsonb_build_object(

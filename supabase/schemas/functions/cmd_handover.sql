@@ -207,9 +207,22 @@ $$;
 
 revoke execute on function public.handover_receipt(jsonb, public.shipments) from public, anon, authenticated;
 
+-- How far ahead of the server's receipt a device's evidence time may stand (a receipt's
+-- signed_at, a document's device_time) before it is stored as that receipt time plus this: a
+-- tablet whose clock runs a little fast keeps the time its printed BAST shows (Periksa Dokumen
+-- compares them), and no time is stored later than this past the server's own clock.
+create or replace function public.evidence_clock_slack()
+returns interval
+language sql
+immutable
+as $$ select interval '10 minutes' $$;
+
+revoke execute on function public.evidence_clock_slack() from public, anon, authenticated;
+
 -- Writes a checked receipt and its discrepancies (with the serials each names) for the
 -- shipment; returns their undo images (rows the command made: undo_command tombstones them
--- with the stock rows).
+-- with the stock rows). signed_at is the device's claim, clamped to the server's receipt plus
+-- evidence_clock_slack() (security audit 2026-12-03: it was stored up to the year 9999).
 create or replace function public.handover_store_receipt(ctx public.command_context, s public.shipments,
                                                          p_warehouse_id uuid, r jsonb)
 returns jsonb
@@ -230,7 +243,7 @@ begin
           (r ->> 'bracket_received')::integer, (r ->> 'smartboard_damaged')::integer,
           (r ->> 'bracket_damaged')::integer, r ->> 'receiver_name', r ->> 'driver_name',
           (r ->> 'receiver_signature_id')::uuid, (r ->> 'driver_signature_id')::uuid,
-          (r ->> 'signed_at')::timestamptz, ctx.user_id, ctx.received_at);
+          least((r ->> 'signed_at')::timestamptz, ctx.received_at + public.evidence_clock_slack()), ctx.user_id, ctx.received_at);
   imgs := jsonb_build_array(public.undo_img('shipment_receipts', (r ->> 'id')::uuid, null));
   for d in select value from jsonb_array_elements(r -> 'discrepancies') loop
     perform public.cmd_require_new_id('discrepancies', (d ->> 'id')::uuid);
@@ -310,6 +323,8 @@ revoke execute on function public.cmd_resolve_discrepancy(public.command_context
 -- no row points at a missing file. The surat jalan is the origin hub's; the rest the
 -- receiving side's (the destination hub, or for a POD shipment a POD hub of its city);
 -- staff any. Idempotent by id: the same document again is applied without a change.
+-- device_time is the device's claim, clamped to the server's receipt plus evidence_clock_slack()
+-- (security audit 2026-12-03: it was stored up to the year 9999).
 create or replace function public.cmd_attach_document(ctx public.command_context, p jsonb)
 returns uuid
 language plpgsql
@@ -347,7 +362,7 @@ begin
     perform public.cmd_reject('validation', invalid);
   end if;
   begin
-    v_time := (p ->> 'device_time')::timestamptz;
+    v_time := least((p ->> 'device_time')::timestamptz, ctx.received_at + public.evidence_clock_slack());
   exception when others then
     perform public.cmd_reject('validation', invalid);
   end;

@@ -30,7 +30,12 @@
 
 -- A message by key: the text of public.app_messages with each {{name}} replaced by its
 -- parameter (a parameter that is itself {key, params} is a message too: a conflict's "what");
--- the key itself when the table has none.
+-- a key the table has no row for is returned as it is, nothing substituted. Bounded (security
+-- audit 2026-12-03: as an RPC, a key of repeated {{a}} and a long parameter built a string of
+-- about 1 GB in one request): each parameter is cut to 500 characters and the sentence, after
+-- each substitution, to 2,000 (a parameter naming another's {{name}} cannot multiply it). Only
+-- the server's own functions call it (cmd_reject, tv_unit_path, run as the owner): no API role
+-- may.
 create or replace function public.message_text(p_key text, p_params jsonb default '{}')
 returns text
 language plpgsql
@@ -43,19 +48,19 @@ declare
   val jsonb;
 begin
   select m.text into v from public.app_messages m where m.key = p_key;
-  v := coalesce(v, p_key);
+  if v is null then
+    return p_key;
+  end if;
   for k, val in select e.key, e.value from jsonb_each(coalesce(p_params, '{}')) e loop
-    v := replace(v, '{{' || k || '}}', case
+    v := left(replace(v, '{{' || k || '}}', left(case
       when jsonb_typeof(val) = 'object' then public.message_text(val ->> 'key', val -> 'params')
-      else coalesce(val #>> '{}', '') end);
+      else coalesce(val #>> '{}', '') end, 500)), 2000);
   end loop;
   return v;
 end;
 $$;
 
-revoke execute on function public.message_text(text, jsonb) from public, anon;
-
-grant execute on function public.message_text(text, jsonb) to authenticated;
+revoke execute on function public.message_text(text, jsonb) from public, anon, authenticated;
 
 -- A final refusal (issue 39: messages by key): apply_commands records the command as
 -- rejected with this code (the detail 'dermaga:<code>'), the message key and its parameters

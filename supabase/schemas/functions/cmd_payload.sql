@@ -171,7 +171,10 @@ revoke execute on function public.cmd_payload_nested(text) from public, anon, au
 
 -- The payload as it is run and recorded: the fields of its type only; for undo_command the
 -- hub and shipment of the undone command as its record has them (none when there is no such
--- record of this user's).
+-- record of this user's). A type no command has keeps no field at all ('{}': it is refused as
+-- unknown_command, and its record must not name a hub or a shipment; security audit
+-- 2026-12-03). A payload that is not an object is returned as it came, so apply_commands
+-- refuses it (invalid_command); apply_commands records it as '{}'.
 create or replace function public.cmd_trail_payload(p_type text, p jsonb, p_actor uuid)
 returns jsonb
 language plpgsql
@@ -184,8 +187,11 @@ declare
   v jsonb := p;
   undone public.commands;
 begin
-  if keys is null or jsonb_typeof(v) is distinct from 'object' then
+  if jsonb_typeof(v) is distinct from 'object' then
     return v;
+  end if;
+  if keys is null then
+    return '{}'::jsonb;
   end if;
   if (v - keys) <> '{}'::jsonb then
     v := v - array(select jsonb_object_keys(v - keys));
