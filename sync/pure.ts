@@ -41,6 +41,7 @@ export {
 export { seaBatchNumber } from './commands/shipping';
 export { isUndoable, UNDO_WINDOW_MS } from './commands/undo';
 export { isCorrectable } from './commands/shipment-correction';
+export { mayBookAt } from './commands/master-data';
 // Issue 42: TVs by serial: a serial's one form, a loading scan's check, a hub that tracks them.
 export {
   checkLoadScan,

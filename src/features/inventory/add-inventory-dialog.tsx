@@ -1,5 +1,6 @@
 // Tambah Data Inventory (spec 2.5, 4.4, 5, 8.1): the warehouse (the select
-// offers Gudang Karawang, and warehouses added from here), the day from a
+// offers Gudang Karawang, and warehouses added from here, where this user may book;
+// a hub user elsewhere its own hub's: bookableWarehouses), the day from a
 // calendar (dd/MM/yyyy shown, yyyy-MM-dd sent), the quantities, an optional
 // batch. Saved as an add_inventory command: it works offline.
 import { useState } from 'react';
@@ -11,14 +12,18 @@ import { FormField } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { DatePicker } from '../../components/date-picker';
 import { useT } from '../../lib/i18n';
+import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { useSignedIn } from '../../lib/session/session';
 import { AddWarehouseDialog } from './add-warehouse-dialog';
 import {
+  bookableWarehouses,
   inventoryDefaults,
   inventoryFormSchema,
   inventoryPayload,
   type InventoryFormValues,
 } from './inventory-forms';
-import { KARAWANG_WAREHOUSE } from './messages';
+
+const ALL = { selector: {} };
 
 export function AddInventoryDialog({
   warehouses,
@@ -42,10 +47,16 @@ export function AddInventoryDialog({
     }),
     resetOnDone: true,
   });
-  // Spec 5: the dialog offers only the warehouse named Gudang Karawang (and those added here).
-  const options = warehouses
-    .filter((w) => !w.deleted && (w.name.trim() === KARAWANG_WAREHOUSE || added.includes(w.id)))
-    .map((w) => ({ value: w.id, label: w.location ? `${w.name} (${w.location})` : w.name }));
+  // Spec 5: the dialog offers only the warehouse named Gudang Karawang (and those added here),
+  // where this user may book stock; a hub user elsewhere, its own hub's.
+  const { profile } = useSignedIn();
+  const hubs = useRxQuery('hubs', ALL);
+  const options = bookableWarehouses(
+    warehouses,
+    { userId: profile.userId, role: profile.role, hubId: profile.hubId },
+    hubs.rows,
+    added,
+  ).map((w) => ({ value: w.id, label: w.location ? `${w.name} (${w.location})` : w.name }));
   const dateError = form.formState.errors.date?.message;
 
   return (

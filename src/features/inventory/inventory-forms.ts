@@ -4,7 +4,9 @@
 // is checked, in the device's language (issue 30).
 import { t } from '../../lib/i18n';
 import { z } from 'zod';
+import { mayBookAt, type Actor, type Hub, type Warehouse } from '../../../sync/pure';
 import { formatStorageDate } from '../../lib/format-date';
+import { KARAWANG_WAREHOUSE } from './messages';
 
 const quantity = (message: () => string) =>
   z.number({ error: message }).int({ error: message }).min(0, { error: message });
@@ -57,4 +59,22 @@ export function warehousePayload(values: WarehouseFormValues) {
     name: values.name.trim(),
     location: values.location.trim() || null,
   };
+}
+
+/**
+ * The warehouses Tambah Data Inventory offers: Gudang Karawang and those added from the dialog
+ * (spec 5), each only where this user may book stock (the server's rule: mayBookAt, as
+ * cmd_require_warehouse). A hub user who may book at none of them (a hub other than Karawang)
+ * is offered the warehouses of its own hub (at a POD, its city's) instead: never a warehouse
+ * whose booking the server refuses, and never an empty choice where one is allowed.
+ */
+export function bookableWarehouses(
+  warehouses: readonly Warehouse[],
+  actor: Actor,
+  hubs: readonly Hub[],
+  added: readonly string[],
+): Warehouse[] {
+  const live = warehouses.filter((w) => !w.deleted && mayBookAt(actor, w, hubs));
+  const spec = live.filter((w) => w.name.trim() === KARAWANG_WAREHOUSE || added.includes(w.id));
+  return spec.length > 0 || actor.role !== 'hub_user' ? spec : live;
 }
