@@ -10,16 +10,21 @@ export const uuid = (message: MessageKey) => z.string({ error: message }).uuid({
 
 /**
  * Text as a device may send it (issue 9): C0 control characters other than
- * tab, line feed and carriage return, and DEL, are removed (a NUL from a
- * scanner or a paste would make the server refuse the whole batch), and a
- * lone UTF-16 surrogate becomes U+FFFD (JSON with one cannot be parsed).
- * The server refuses what is left of such text (public.cmd_require_clean_text).
+ * tab, line feed and carriage return, DEL and the C1 controls are removed (a NUL
+ * from a scanner or a paste would make the server refuse the whole batch), and so
+ * are the invisible format characters (zero-width ones, bidirectional marks,
+ * embeddings, overrides and isolates, the soft hyphen, the BOM: a plate pasted
+ * with U+200B would look like another truck's; security audit 2026-12-03); a lone
+ * UTF-16 surrogate becomes U+FFFD (JSON with one cannot be parsed). The server
+ * refuses what is left of such text (public.cmd_require_clean_text, the same set).
  */
 export function cleanText(s: string): string {
   return (
     s
       // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, '')
+      // eslint-disable-next-line no-misleading-character-class -- each one is removed on its own
+      .replace(/[\u00AD\u034F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g, '')
       .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
   );
 }

@@ -175,7 +175,9 @@ export const WRONG_VALUES: unknown[] = [
   '9999-12-31',
   'a'.repeat(300),
 ];
-const CONTROL = ['\u0001', '\u0007', '\u0008', '\u000b', '\u001b', '\u007f'];
+// C0 and DEL; a C1 control; the invisible format characters the commands refuse as well
+// (a zero-width space, a right-to-left override, a BOM; security audit 2026-12-03).
+const CONTROL = ['\u0001', '\u0007', '\u0008', '\u000b', '\u001b', '\u007f', '\u0085', '\u200b', '\u202e', '\ufeff'];
 
 export type Mutation =
   | { kind: 'value'; field: string; value: unknown }

@@ -193,6 +193,21 @@ describe('payload types are refused, never coerced', () => {
     ).toMatchObject({ outcome: 'rejected', code: 'validation' });
     expect(await cmd.rowOf('vendors', vendorId)).toBeUndefined();
   });
+
+  it('invisible format characters and C1 controls in text are refused on the server (a look-alike name, a reversed one)', async () => {
+    const admin = await cmd.as('admin');
+    // A zero-width space, a zero-width joiner, a right-to-left override, an isolate, a BOM, a soft hyphen, NEL.
+    for (const hidden of ['\u200b', '\u200d', '\u202e', '\u2066', '\ufeff', '\u00ad', '\u0085']) {
+      const vendorId = cmd.id();
+      const outcome = await admin.run('add_vendor', {
+        vendor_id: vendorId,
+        name: `PT Sinar${hidden}Jaya ${cmd.tag()}`,
+      });
+      expect(outcome, JSON.stringify(hidden)).toMatchObject({ outcome: 'rejected', code: 'validation' });
+      expect(outcome.message, JSON.stringify(hidden)).toBe('Teks berisi karakter yang tidak diizinkan.');
+      expect(await cmd.rowOf('vendors', vendorId)).toBeUndefined();
+    }
+  });
 });
 
 describe('one id, one command', () => {

@@ -139,15 +139,21 @@ revoke execute on function public.cmd_require_operator(public.command_context) f
 -- generated bad payloads.
 
 -- Text a device may send: no control characters but tab, line feed and
--- carriage return (a NUL cannot even reach the database; the others are
--- refused here). Devices remove them before a command is queued.
+-- carriage return (C0, DEL and C1; a NUL cannot even reach the database; the
+-- others are refused here), and no invisible format characters (zero-width
+-- ones, bidirectional marks, embeddings, overrides and isolates, the soft
+-- hyphen, the BOM: supabase/functions/_shared/text-rules.ts's INVISIBLE, as the
+-- user functions refuse them in a name). A plate with U+200B looked like another
+-- hub's truck and passed the plates' uniqueness; a receiver's name with U+202E
+-- printed reversed on the BAST (security audit 2026-12-03). Devices remove them
+-- before a command is queued (sync/commands/helpers.ts, cleanText).
 create or replace function public.cmd_require_clean_text(p_text text)
 returns void
 language plpgsql
 immutable
 as $$
 begin
-  if p_text ~ '[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]' then
+  if p_text ~ '[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u034f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]' then
     perform public.cmd_reject('validation', 'textNotAllowed');
   end if;
 end;
