@@ -55,6 +55,29 @@ revoke execute on function public.enforce_hub_user_has_hub() from public, anon, 
 -- The functions run as their owner (security definer) because auth.users is
 -- not writable by the API roles, with an empty search_path so that nothing
 -- the caller controls can shadow a table or function name.
+-- A display name as a person may set it (the rule of supabase/functions/_shared/text-rules.ts's
+-- nameProblem, which the user functions and the local Auth check before a name is set): trimmed,
+-- at most 200 characters, no control character but tab, line feed and carriage return, no
+-- invisible format character. Anything else is null: on hosted Supabase a user's own
+-- updateUser({ data: { full_name } }) reaches auth.users unchecked, and a name of 100 kB or
+-- with a right-to-left override would stand in Users, the audit trail and the device board
+-- (security audit 2026-12-03).
+create or replace function public.profile_name(p_name text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case
+           when char_length(n) <= 200
+            and n !~ '[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u034f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]'
+           then n
+         end
+    from (select nullif(btrim(coalesce(p_name, '')), '') as n) x;
+$$;
+
+revoke execute on function public.profile_name(text) from public, anon, authenticated;
+
 create or replace function public.handle_new_auth_user()
 returns trigger
 language plpgsql
@@ -71,7 +94,7 @@ begin
     new.id,
     new.id,
     new.email,
-    nullif(btrim(coalesce(user_meta ->> 'full_name', user_meta ->> 'name', '')), ''),
+    public.profile_name(coalesce(user_meta ->> 'full_name', user_meta ->> 'name')),
     new_role,
     -- a hub only belongs to a hub_user (profiles_only_hub_users_have_a_hub)
     case when new_role = 'hub_user' then nullif(app_meta ->> 'hub_id', '')::uuid end
@@ -145,7 +168,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  want_name text := nullif(btrim(coalesce(new.raw_user_meta_data ->> 'full_name', '')), '');
+  -- A name the rule refuses changes nothing (the profile keeps the name it had).
+  want_name text := public.profile_name(new.raw_user_meta_data ->> 'full_name');
 begin
   if want_name is not null then
     update public.profiles
@@ -158,7 +182,7 @@ end;
 $$;
 
 comment on function public.sync_profile_name_from_auth_user() is
-  'After an auth user''s user_metadata changes: copies a non-blank full_name to the profile.';
+  'After an auth user''s user_metadata changes: copies a non-blank full_name the name rule allows (profile_name) to the profile.';
 
 revoke execute on function public.sync_profile_name_from_auth_user() from public, anon, authenticated;
 
