@@ -99,6 +99,22 @@ describe('the receipt by serial (complete_unloading)', () => {
     expect(await discrepanciesOf(shipmentId)).toHaveLength(3);
   });
 
+  it("a serial the receipt found unexpected does not open that unit's path to the receiving hub", async () => {
+    const { loaded, spare, shipmentId, cikarang } = await loadedToCikarang();
+    const [a, b, c, d] = loaded as [string, string, string, string];
+    // The spare (registered at the origin, never loaded, never at or through Cikarang) is listed
+    // as found in the truck: an 'unexpected' event at Cikarang.
+    const r = byScan([a, b, c, d, spare], [], {
+      discrepancies: [discrepancy('smartboard', 'lebih', 1)],
+    });
+    await cikarang.ok('complete_unloading', hubCompletion(shipmentId, r));
+    expect((await eventsOf([spare])).map((e) => e.kind)).toContain('unexpected');
+    expect(await pathOf(cikarang, spare)).toBeNull();
+    // Staff still read it, the unexpected event included; the units it did receive, Cikarang too.
+    expect((await pathOf(await as('tower'), spare)).events.map((e) => e.kind)).toContain('unexpected');
+    expect(await pathOf(cikarang, a)).toMatchObject({ serial: a, state: 'in_stock' });
+  });
+
   it('refuses each broken serial rule, in order, writing nothing; then receives', async () => {
     const { loaded, shipmentId, cikarang } = await loadedToCikarang((l) => l);
     const [a, b, c, d] = loaded as [string, string, string, string];

@@ -332,9 +332,12 @@ begin
                 and (s.origin_hub_id = any (v_hubs) or s.destination_hub_id = any (v_hubs)
                      or s.current_hub_id = any (v_hubs)))
             or exists (
+              -- Not by an 'unexpected' event: a receipt may list any serial of the company as
+              -- found in its truck, and that would open the unit's whole path (its hubs,
+              -- shipments and each actor's name) to the receiving hub (security audit 2026-12-03).
               select 1 from public.tv_unit_events e
               left join public.shipments s on s.id = e.shipment_id
-              where e.unit_id = u.id
+              where e.unit_id = u.id and e.kind <> 'unexpected'
                 and (e.hub_id = any (v_hubs) or s.origin_hub_id = any (v_hubs)
                      or s.destination_hub_id = any (v_hubs) or s.current_hub_id = any (v_hubs)))) then
       return null;
@@ -369,7 +372,7 @@ end;
 $$;
 
 comment on function public.tv_unit_path(text) is
-  'Issue 42: a TV unit by its serial (any form the scanner or a person gives): where it is now and its events oldest first, with hub, shipment and actor names; null when unknown or not readable by the caller (a hub user: a unit at or through its hubs).';
+  'Issue 42: a TV unit by its serial (any form the scanner or a person gives): where it is now and its events oldest first, with hub, shipment and actor names; null when unknown or not readable by the caller (a hub user: a unit at or through its hubs; a receipt that only found it unexpected does not count).';
 
 revoke execute on function public.tv_unit_path(text) from public, anon;
 
