@@ -75,6 +75,22 @@ const trips = {
   },
 };
 
+/** A ready truck of the test's own at `hubId` (null: none), its loading finished at `loadedAt` (null: never). */
+const readyTruck = (
+  id: string,
+  plate: string,
+  vendorId: string,
+  driver: string,
+  hubId: string | null,
+  loadedAt: string | null,
+) =>
+  hub.query(
+    `insert into public.vehicles (id, license_plate, vehicle_type_id, vendor_id, driver_name, current_hub_id,
+                                  ready, siap_muat, sedang_muat, is_active, loading_finished_at)
+     values ($1, $2, $3, $4, $5, $6, true, false, false, true, $7)`,
+    [id, plate, TRUCK_TYPE, vendorId, driver, hubId, loadedAt],
+  );
+
 beforeAll(async () => {
   await hub.query('insert into public.vendors (id, name) values ($1, $2), ($3, $4)', [
     vendor.id,
@@ -83,12 +99,8 @@ beforeAll(async () => {
     returning.name,
   ]);
   for (const trip of Object.values(trips)) {
-    await hub.query(
-      `insert into public.vehicles (id, license_plate, vehicle_type_id, vendor_id, driver_name, current_hub_id,
-                                    ready, siap_muat, sedang_muat, is_active, loading_finished_at)
-       values ($1, $2, $3, $4, 'Sopir Pulang', $5, true, false, false, true, now() - interval '5 hours')`,
-      [trip.truck, trip.plate, TRUCK_TYPE, returning.id, trip.to],
-    );
+    const loaded = new Date(Date.now() - 5 * 3600_000).toISOString();
+    await readyTruck(trip.truck, trip.plate, returning.id, 'Sopir Pulang', trip.to, loaded);
     await hub.query(
       `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
                                      current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta,
@@ -108,12 +120,7 @@ beforeAll(async () => {
     );
   }
   for (const t of Object.values(trucks)) {
-    await hub.query(
-      `insert into public.vehicles (id, license_plate, vehicle_type_id, vendor_id, driver_name, current_hub_id,
-                                    ready, siap_muat, sedang_muat, is_active, loading_finished_at)
-       values ($1, $2, $3, $4, $5, $6, true, false, false, true, $7)`,
-      [t.id, t.plate, TRUCK_TYPE, vendor.id, t.driver, t.hub, t.finished ? new Date().toISOString() : null],
-    );
+    await readyTruck(t.id, t.plate, vendor.id, t.driver, t.hub, t.finished ? new Date().toISOString() : null);
   }
 });
 
