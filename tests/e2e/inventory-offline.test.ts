@@ -101,8 +101,9 @@ describe('Inventory Master offline', () => {
   });
 
   it("offers a hub user outside Karawang its own hub's warehouse, never one the server refuses, and books there", async () => {
-    // A warehouse of the test's own at Cikarang (other files count Gudang Cikarang's stock).
-    const own = { id: randomUUID(), name: `Gudang Cikarang Uji ${tag()}` };
+    // A warehouse of the test's own at Cikarang (other files count Gudang Cikarang's stock, and pick
+    // it by /Gudang Cikarang/: its name must not match).
+    const own = { id: randomUUID(), name: `Rak Uji ${tag()}` };
     await query('insert into public.warehouses (id, name, hub_id) values ($1, $2, $3)', [
       own.id,
       own.name,

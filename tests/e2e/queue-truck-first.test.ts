@@ -4,7 +4,7 @@
 // are chosen at once, the button names how many, and they join the queue
 // offline too (then reach the server once online).
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import { seriousViolations } from './axe';
 import { HUB, TRUCK_TYPE } from '../support/demo';
@@ -91,6 +91,12 @@ const readyTruck = (
     [id, plate, TRUCK_TYPE, vendorId, driver, hubId, loadedAt],
   );
 
+/** The trips' shipments, removed when the file ends (other files read Cikarang's and Karawang's tabs). */
+const tripShipments: string[] = [];
+afterAll(async () => {
+  await hub.query('delete from public.shipments where id = any($1)', [tripShipments]);
+});
+
 beforeAll(async () => {
   await hub.query('insert into public.vendors (id, name) values ($1, $2), ($3, $4)', [
     vendor.id,
@@ -101,6 +107,8 @@ beforeAll(async () => {
   for (const trip of Object.values(trips)) {
     const loaded = new Date(Date.now() - 5 * 3600_000).toISOString();
     await readyTruck(trip.truck, trip.plate, returning.id, 'Sopir Pulang', trip.to, loaded);
+    const shipmentId = randomUUID();
+    tripShipments.push(shipmentId);
     await hub.query(
       `insert into public.shipments (id, batch_number, vehicle_id, vendor_id, origin_hub_id, destination_hub_id,
                                      current_hub_id, smartboard_quantity, bracket_quantity, status, loading_date, eta,
@@ -108,7 +116,7 @@ beforeAll(async () => {
        values ($1, $2, $3, $4, $5, $6, $6, 2, 2, $7, now() - interval '4 hours', current_date,
                now() - interval '2 hours', $8, case when $8 then now() - interval '1 hour' end)`,
       [
-        randomUUID(),
+        shipmentId,
         `PULANG-${trip.plate}`,
         trip.truck,
         returning.id,
