@@ -23,7 +23,15 @@ export {
   type CommandType,
 } from './commands/catalogue';
 export { MESSAGES } from './messages';
-export { issueMessage, issueText, KEY, keyedMessage, type KeyedMessage, type MessageKey, type MessageParam } from './message';
+export {
+  issueMessage,
+  issueText,
+  KEY,
+  keyedMessage,
+  type KeyedMessage,
+  type MessageKey,
+  type MessageParam,
+} from './message';
 export type { LocalDatabase } from './db/database';
 export { uploadPath, type ImageSlot } from './uploads/queue';
 export type * from './model/rows';
@@ -37,6 +45,7 @@ export {
   RETENTION_DAYS_MAX,
   RETENTION_DAYS_MIN,
   retentionSchema,
+  UNLOADED_STATUSES,
 } from './domain/working-set';
 export { seaBatchNumber } from './commands/shipping';
 export { isUndoable, UNDO_WINDOW_MS } from './commands/undo';

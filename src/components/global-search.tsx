@@ -17,7 +17,7 @@ import { searchLocal, type SearchHit } from '../lib/shipments/search';
 import { searchTarget } from '../lib/shipments/search-target';
 import type { StatusLooks } from '../lib/shipments/shipment-status';
 import { useSession } from '../lib/session/session';
-import { useRxQuery } from '../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../lib/hooks/use-rx-query';
 import { useStatusLooks } from '../lib/shipments/use-status-looks';
 import { SearchOlderResults } from './search-older-results';
 import { StatusBadge } from './status-badge';
@@ -27,7 +27,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from './ui/input';
 import { Popover, PopoverAnchor, PopoverContent } from './ui/popover';
 
-const ALL = { selector: {} };
 const MIN_QUERY = 2;
 
 /** A vehicle's badge (spec 4.1) in the device's language. */
@@ -103,12 +102,12 @@ function SerialHit({ query, onPick }: { query: string; onPick: (path: string) =>
 function Results({ query, onPick }: { query: string; onPick: (path: string) => void }) {
   const t = useT();
   const viewer = useViewer();
-  const hubs = useRxQuery('hubs', ALL);
+  const hubs = useRxQuery('hubs', ALL_ROWS);
   const hubsById = useMemo(() => new Map(hubs.rows.map((h) => [h.id, h])), [hubs.rows]);
-  const shipments = useRxQuery('shipments', ALL);
-  const containers = useRxQuery('containers', ALL);
-  const vehicles = useRxQuery('vehicles', ALL);
-  const vendors = useRxQuery('vendors', ALL);
+  const shipments = useRxQuery('shipments', ALL_ROWS);
+  const containers = useRxQuery('containers', ALL_ROWS);
+  const vehicles = useRxQuery('vehicles', ALL_ROWS);
+  const vendors = useRxQuery('vendors', ALL_ROWS);
   const looks = useStatusLooks();
   const { hits, total } = useMemo(
     () =>

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { findShipments, theShipment } from '../lib/handover/find-shipment';
 import { parseShipmentQr, type ShipmentQr } from '../lib/documents/qr-payload';
 import { useT } from '../lib/i18n';
-import { useRxQuery } from '../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../lib/hooks/use-rx-query';
 import { Button } from './ui/button';
 import { DialogFrame } from './dialog-frame';
 import { Input } from './ui/input';
@@ -21,8 +21,6 @@ async function loadQrReads(): Promise<FrameRead> {
   return (video) => reader.read(video);
 }
 
-const ALL = { selector: {} };
-
 /**
  * The typed fallback: part of a batch number, a plate or a container number of a shipment on
  * this device (issue 41); the one it means opens, several are offered to choose from.
@@ -32,9 +30,9 @@ function BatchEntry({ onFound }: { onFound: (shipmentId: string) => void }) {
   const [text, setText] = useState('');
   const [asked, setAsked] = useState<string | null>(null);
   const [required, setRequired] = useState(false);
-  const shipments = useRxQuery('shipments', asked ? ALL : null);
-  const vehicles = useRxQuery('vehicles', asked ? ALL : null);
-  const containers = useRxQuery('containers', asked ? ALL : null);
+  const shipments = useRxQuery('shipments', asked ? ALL_ROWS : null);
+  const vehicles = useRxQuery('vehicles', asked ? ALL_ROWS : null);
+  const containers = useRxQuery('containers', asked ? ALL_ROWS : null);
   const ready = shipments.ready && vehicles.ready && containers.ready;
   const found = useMemo(
     () =>

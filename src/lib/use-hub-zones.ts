@@ -4,12 +4,10 @@
 // on the device's clock, without a zone.
 import { useMemo } from 'react';
 import { zoneOfHub, type TimeZone } from './time-zone';
-import { useRxQuery } from './hooks/use-rx-query';
-
-const ALL = { selector: {} };
+import { ALL_ROWS, useRxQuery } from './hooks/use-rx-query';
 
 export function useHubZones(): (hubId: string | null | undefined) => TimeZone | undefined {
-  const { rows } = useRxQuery('hubs', ALL);
+  const { rows } = useRxQuery('hubs', ALL_ROWS);
   return useMemo(() => {
     const byId = new Map(rows.map((h) => [h.id, h]));
     return (hubId) => {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { hubKind } from '../domain/hub-type';
 import { firstWarehouseOf } from '../domain/lookups';
 import { jakartaDate } from '../domain/time';
+import { UNLOADED_STATUSES } from '../domain/working-set';
 import type { InventoryRow, Shipment } from '../model/rows';
 import { countedUnloading, receiptInput } from './handover-receipt';
 import { actedAt, holds, need, newId, newRowStamp, optionalText, requireHub, uuid } from './helpers';
@@ -43,7 +44,12 @@ async function arriving(
 }
 
 /** The later steps' refusal: taken already (the server names who and when), or not yet possible. */
-function stateMessage(s: Shipment, takenWhen: readonly string[], taken: MessageKey, notYet: MessageKey): KeyedMessage {
+function stateMessage(
+  s: Shipment,
+  takenWhen: readonly string[],
+  taken: MessageKey,
+  notYet: MessageKey,
+): KeyedMessage {
   return takenWhen.includes(s.status)
     ? keyed('conflictStatus', { what: keyed(taken), status: s.status })
     : keyed(notYet);
@@ -148,12 +154,7 @@ export const completeUnloading = defineCommand({
   async predict(p, ctx, strict) {
     const s = await arriving(ctx, p, strict);
     if (!s) return [];
-    const message = stateMessage(
-      s,
-      ['selesai', 'selesai_pod'],
-      KEY.unloadingAlreadyFinished,
-      KEY.unloadingNotStarted,
-    );
+    const message = stateMessage(s, UNLOADED_STATUSES, KEY.unloadingAlreadyFinished, KEY.unloadingNotStarted);
     if (!holds(s.status === 'sedang_bongkar', strict, message)) return [];
     // Issue 28: with a counted receipt, what was counted in good order is booked.
     const counted = await countedUnloading(ctx, s, p.receipt, strict);

@@ -9,6 +9,7 @@ import { hubKind } from '../domain/hub-type';
 import { hubForCity, warehouseForCity } from '../domain/lookups';
 import { podCityOfHub, podCityOfShipment } from '../domain/pod-city';
 import { slug } from '../domain/text';
+import { UNLOADED_STATUSES } from '../domain/working-set';
 import type { Hub, Shipment } from '../model/rows';
 import { distinctUnloadingIds, incomingRows, unloadingIds } from './arrival';
 import { countedUnloading, receiptInput } from './handover-receipt';
@@ -49,8 +50,15 @@ async function podShipment(
   return { shipment, city, hubs };
 }
 
-const taken = (s: Shipment, statuses: readonly string[], what: MessageKey, otherwise: MessageKey): KeyedMessage =>
-  statuses.includes(s.status) ? keyed('conflictStatus', { what: keyed(what), status: s.status }) : keyed(otherwise);
+const taken = (
+  s: Shipment,
+  statuses: readonly string[],
+  what: MessageKey,
+  otherwise: MessageKey,
+): KeyedMessage =>
+  statuses.includes(s.status)
+    ? keyed('conflictStatus', { what: keyed(what), status: s.status })
+    : keyed(otherwise);
 
 // pod_confirm_arrival -------------------------------------------------------------------
 
@@ -120,12 +128,7 @@ export const podComplete = defineCommand({
     if (!found) return [];
     const { shipment: s, city } = found;
     if (!holds(city !== null, strict, keyed('cityUnavailable')) || city === null) return [];
-    const message = taken(
-      s,
-      ['selesai', 'selesai_pod'],
-      KEY.unloadingAlreadyFinished,
-      KEY.unloadingNotStarted,
-    );
+    const message = taken(s, UNLOADED_STATUSES, KEY.unloadingAlreadyFinished, KEY.unloadingNotStarted);
     if (!holds(s.status === 'sedang_bongkar', strict, message)) return [];
     // Issue 28: with a counted receipt, what was counted in good order is booked. Issue 42: its
     // units received whole by serial are delivered (a POD is the end of the line).

@@ -15,10 +15,13 @@ import { z } from 'zod';
 import { KEY } from '../message';
 import { SERVER_TEXTS } from '../server-texts';
 import type { InventoryRow, Shipment, TvUnit } from '../model/rows';
+import { VOIDED_STATUS } from './stock';
 import { instantMicros, jakartaDate } from './time';
 
-/** The statuses a shipment ends in: unloaded at a hub, at a POD, or voided. */
-export const FINAL_STATUSES: readonly string[] = ['selesai', 'selesai_pod', 'dibatalkan'];
+/** The statuses a shipment ends in by its unloading: at a hub, at a POD. */
+export const UNLOADED_STATUSES: readonly string[] = ['selesai', 'selesai_pod'];
+/** The statuses a shipment ends in: unloaded (UNLOADED_STATUSES) or voided. */
+export const FINAL_STATUSES: readonly string[] = [...UNLOADED_STATUSES, VOIDED_STATUS];
 
 /** The retention window's default (days): the server's, when no admin has set one. */
 export const DEFAULT_RETENTION_DAYS = 14;
@@ -57,7 +60,10 @@ export function cutoffAt(at: string): Cutoff {
   return { at, date: jakartaDate(at) };
 }
 
-type ClosingFields = Pick<Shipment, 'selesai_bongkar' | 'status' | 'deleted' | 'unloading_finished_at' | 'updated_at'>;
+type ClosingFields = Pick<
+  Shipment,
+  'selesai_bongkar' | 'status' | 'deleted' | 'unloading_finished_at' | 'updated_at'
+>;
 
 /**
  * When a shipment left the open work; null while it is open. Closed: selesai_bongkar with a

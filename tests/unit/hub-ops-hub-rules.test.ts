@@ -7,6 +7,7 @@ import {
   beingUnloaded,
   inboundShipments,
   splitHubVehicles,
+  tripAfterLastLoading,
 } from '../../src/features/hub-ops/hub-queries';
 import {
   floorHubId,
@@ -129,11 +130,24 @@ describe('the vehicle lists', () => {
     const loadedHere = vehicle('x', { ready: true, loading_finished_at: '2026-11-21T03:00:00Z' });
     const arrived = vehicle('y', { ready: true, loading_finished_at: '2026-11-20T03:00:00Z' });
     const arrivals = [
-      { vehicle_id: 'y', loading_date: '2026-11-20T03:10:00Z' },
+      { vehicle_id: 'y', loading_date: '2026-11-20T03:10:00Z', deleted: false },
       // An older trip of x that brought it here before it loaded again.
-      { vehicle_id: 'x', loading_date: '2026-11-19T03:10:00Z' },
+      { vehicle_id: 'x', loading_date: '2026-11-19T03:10:00Z', deleted: false },
     ];
     expect(awaitingForm([loadedHere, arrived], arrivals).map((v) => v.id)).toEqual(['x']);
+  });
+
+  it("a vehicle's latest trip left at or after its last loading and is not deleted", () => {
+    const v = { id: 'v', loading_finished_at: '2026-11-20T03:00:00Z' };
+    const older = { id: 'o', vehicle_id: 'v', loading_date: '2026-11-19T23:59:59Z', deleted: false };
+    const other = { id: 'w', vehicle_id: 'w', loading_date: '2026-11-20T05:00:00Z', deleted: false };
+    const gone = { id: 'g', vehicle_id: 'v', loading_date: '2026-11-20T04:00:00Z', deleted: true };
+    const atOnce = { id: 'a', vehicle_id: 'v', loading_date: '2026-11-20T03:00:00Z', deleted: false };
+    const noDate = { id: 'n', vehicle_id: 'v', loading_date: null, deleted: false };
+    expect(tripAfterLastLoading(v, [older, other, gone, noDate])).toBeNull();
+    expect(tripAfterLastLoading(v, [older, gone, atOnce])?.id).toBe('a');
+    // A vehicle never loaded has no loading time: no shipment is its trip.
+    expect(tripAfterLastLoading({ id: 'v', loading_finished_at: null }, [atOnce])).toBeNull();
   });
 
   it('a vehicle that arrived is being unloaded until the shipment that brought it is unloaded', () => {

@@ -14,18 +14,17 @@ import {
 import { useTablesArrived } from '../../lib/sync-engine';
 import { useConfirmedMissing } from '../../lib/hooks/use-confirmed-missing';
 import { useOlderPages } from '../../lib/use-older-history';
-import { useRxByIds, useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxByIds, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useShipmentFilters } from '../../lib/shipments/use-shipment-filters';
 
-const ALL = { selector: {} };
 const HUB_TABLES = ['hubs'] as const;
 // The figures come from the warehouses' balances (issue 26), the list from the ledger rows held here.
 const STOCK_TABLES = ['hubs', 'warehouses', 'stock_balances'] as const;
 const LEDGER_TABLES = ['hubs', 'warehouses', 'inventory'] as const;
 
 export function useHubActivityData(hubId: string) {
-  const hubs = useRxQuery('hubs', ALL);
-  const warehouses = useRxQuery('warehouses', ALL);
+  const hubs = useRxQuery('hubs', ALL_ROWS);
+  const warehouses = useRxQuery('warehouses', ALL_ROWS);
   const hub = hubs.rows.find((h) => h.id === hubId && !h.deleted);
   // A hub or its stock missing from a device mid-first-sync may still be on its way (issue 29).
   const hubArrived = useTablesArrived(HUB_TABLES);

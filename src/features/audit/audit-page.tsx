@@ -11,19 +11,17 @@ import { commandLabel } from '../../lib/command-labels';
 import { formatDateTime } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
 import { WIB, zoneOfHub } from '../../lib/time-zone';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { auditColumns } from './audit-columns';
 import { AuditFiltersBar } from './audit-filters';
 import { NO_FILTERS, type AuditEntry } from './audit-query';
 import { AuditDetail } from './audit-detail';
 import { useAuditTrail } from './use-audit-trail';
 
-const ALL = { selector: {} };
-
 function AuditTrail() {
   const t = useT();
   const [filters, setFilters] = useState(NO_FILTERS);
-  const hubs = useRxQuery('hubs', ALL);
+  const hubs = useRxQuery('hubs', ALL_ROWS);
   const sortedHubs = useMemo(
     () => [...hubs.rows].sort((a, b) => a.name.localeCompare(b.name, 'id')),
     [hubs.rows],

@@ -15,9 +15,8 @@ import { discrepanciesOfHub, mayResolve, openDiscrepancies } from '../../lib/han
 import { useDiscrepancies } from '../../lib/handover/use-discrepancies';
 import { useT } from '../../lib/i18n';
 import { useSignedIn } from '../../lib/session/session';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 
-const ALL = { selector: {} };
 export const SELISIH_PARAM = 'selisih';
 
 export function DiscrepancyBoard() {
@@ -25,7 +24,7 @@ export function DiscrepancyBoard() {
   const { profile } = useSignedIn();
   const resolver = mayResolve(profile.role);
   const all = useDiscrepancies();
-  const hubs = useRxQuery('hubs', ALL);
+  const hubs = useRxQuery('hubs', ALL_ROWS);
   const hubsById = useMemo(() => new Map(hubs.rows.map((h) => [h.id, h])), [hubs.rows]);
   const open = useMemo(() => openDiscrepancies(all.rows), [all.rows]);
   const shown = useMemo(

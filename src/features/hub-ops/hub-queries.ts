@@ -55,24 +55,39 @@ export const arrivalsOfVehicles = (hubId: string, vehicleIds: readonly string[])
   selector: { destination_hub_id: hubId, vehicle_id: { $in: [...vehicleIds].sort() } } as never,
 });
 
+type TripFields = Pick<Shipment, 'vehicle_id' | 'loading_date' | 'deleted'>;
+
+/**
+ * The vehicle's latest trip among these shipments: one made with it that left at or after its
+ * last loading finished (a shipment's loading_date is when its form was sent). A deleted
+ * shipment is no trip. Null when none of them is.
+ */
+export function tripAfterLastLoading<S extends TripFields>(
+  vehicle: Pick<Vehicle, 'id' | 'loading_finished_at'>,
+  shipments: readonly S[],
+): S | null {
+  const loaded = Date.parse(vehicle.loading_finished_at ?? '');
+  return (
+    shipments.find(
+      (s) =>
+        s.vehicle_id === vehicle.id &&
+        !s.deleted &&
+        s.loading_date !== null &&
+        Date.parse(s.loading_date) >= loaded,
+    ) ?? null
+  );
+}
+
 /**
  * Vehicles whose loading finished elsewhere and whose shipment that brought them here is not
  * unloaded yet: not free to be queued (Selesai Bongkar would take them off the queue again).
  */
 export function beingUnloaded(
   finished: readonly Vehicle[],
-  arrivals: readonly Pick<Shipment, 'vehicle_id' | 'loading_date' | 'selesai_bongkar' | 'deleted'>[],
+  arrivals: readonly (TripFields & Pick<Shipment, 'selesai_bongkar'>)[],
 ): Vehicle[] {
-  return finished.filter((v) =>
-    arrivals.some(
-      (s) =>
-        s.vehicle_id === v.id &&
-        !s.deleted &&
-        !s.selesai_bongkar &&
-        s.loading_date !== null &&
-        Date.parse(s.loading_date) >= Date.parse(v.loading_finished_at ?? ''),
-    ),
-  );
+  const open = arrivals.filter((s) => !s.selesai_bongkar);
+  return finished.filter((v) => tripAfterLastLoading(v, open) !== null);
 }
 
 /** This hub's shipments made with these vehicles (to tell a truck back from this hub's trip: returnedTrucks). */
@@ -107,17 +122,6 @@ export function splitHubVehicles(vehicles: readonly Vehicle[]): HubVehicles {
  * a vehicle that finished loading elsewhere and then arrived here is not one
  * (a shipment brought it after its loading finished).
  */
-export function awaitingForm(
-  finished: readonly Vehicle[],
-  arrivals: readonly Pick<Shipment, 'vehicle_id' | 'loading_date'>[],
-): Vehicle[] {
-  return finished.filter(
-    (v) =>
-      !arrivals.some(
-        (s) =>
-          s.vehicle_id === v.id &&
-          s.loading_date !== null &&
-          Date.parse(s.loading_date) >= Date.parse(v.loading_finished_at ?? ''),
-      ),
-  );
+export function awaitingForm(finished: readonly Vehicle[], arrivals: readonly TripFields[]): Vehicle[] {
+  return finished.filter((v) => tripAfterLastLoading(v, arrivals) === null);
 }

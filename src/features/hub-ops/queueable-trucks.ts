@@ -5,9 +5,10 @@
 // (Karawang) no sea fleet. Those at this hub first, then those at none, then those
 // back from elsewhere, each by plate.
 // The search narrows by plate, driver, vendor or ship, ignoring case and spaces.
-import type { Shipment, Vehicle } from '../../../sync/pure';
+import { UNLOADED_STATUSES, type Shipment, type Vehicle } from '../../../sync/pure';
 import type { HubRouteConfig } from '../../lib/hub-routes';
 import { isSeaHub, vehicleModes } from './hub-resolution';
+import { tripAfterLastLoading } from './hub-queries';
 
 export interface QueueableTruck {
   vehicle: Vehicle;
@@ -18,17 +19,13 @@ export interface QueueableTruck {
   elsewhere: string | null;
 }
 
-/** The statuses that end a shipment by its unloading: at a hub, at a POD. */
-const UNLOADED: readonly string[] = ['selesai', 'selesai_pod'];
-
 /**
- * Trucks at another hub that this hub may have back: each delivered a shipment from this
- * hub to the hub where it stands, that shipment left after the truck's last loading (so it
- * is the truck's latest trip), and its unloading is done. A truck still on its way, still
- * being unloaded, loaded there for a trip of its own, or just standing at another hub is
- * not one. `shipments`: this hub's shipments of those trucks as the device holds them (its
- * working set keeps a closed one for the retention window; a truck whose trip left it is
- * no longer offered here, nothing else).
+ * Trucks at another hub that this hub may have back: each one's latest trip
+ * (tripAfterLastLoading) was a shipment from this hub to the hub where it stands, and its
+ * unloading is done. A truck still on its way, still being unloaded, loaded there for a trip
+ * of its own, or just standing at another hub is not one. `shipments`: this hub's shipments
+ * of those trucks as the device holds them (its working set keeps a closed one for the
+ * retention window; a truck whose trip left it is no longer offered here, nothing else).
  */
 export function returnedTrucks(
   vehicles: readonly Vehicle[],
@@ -44,20 +41,17 @@ export function returnedTrucks(
     | 'deleted'
   >[],
 ): Set<string> {
+  const fromHere = shipments.filter((s) => s.origin_hub_id === hubId);
   const back = new Set<string>();
   for (const v of vehicles) {
     if (!v.current_hub_id || v.current_hub_id === hubId || !v.loading_finished_at) continue;
-    const loaded = Date.parse(v.loading_finished_at);
-    const trip = shipments.find(
-      (s) =>
-        s.vehicle_id === v.id &&
-        !s.deleted &&
-        s.origin_hub_id === hubId &&
-        s.destination_hub_id === v.current_hub_id &&
-        s.loading_date !== null &&
-        Date.parse(s.loading_date) >= loaded,
-    );
-    if (trip?.selesai_bongkar && UNLOADED.includes(trip.status)) back.add(v.id);
+    const trip = tripAfterLastLoading(v, fromHere);
+    if (
+      trip?.destination_hub_id === v.current_hub_id &&
+      trip.selesai_bongkar &&
+      UNLOADED_STATUSES.includes(trip.status)
+    )
+      back.add(v.id);
   }
   return back;
 }

@@ -12,15 +12,13 @@ import type { Hub } from '../../../sync/pure';
 import { FormField } from '../../components/form-field';
 import { Contained } from '../../components/nested-dialog';
 import { Button } from '../../components/ui/button';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useT } from '../../lib/i18n';
 import { loadScanRule, loadsBySerial, unitsBySerial, withoutSerial } from './serial-loading';
 
 const SerialScannerDialog = lazy(() =>
   import('../../components/serial-scanner').then((m) => ({ default: m.SerialScannerDialog })),
 );
-
-const ALL = { selector: {} };
 
 /** A shipping form's values with the truck's serials (empty where the hub does not track them). */
 export interface SerialValues extends FieldValues {
@@ -57,7 +55,7 @@ export function TvSerialsField<V extends SerialValues>({
   const watched = useWatch({ control: form.control, name: 'tv_serials' as Path<V> }) as string[] | undefined;
   const serials = useMemo(() => watched ?? [], [watched]);
   // Every unit this device holds (its hub's stock, its open shipments): what a code is checked by.
-  const units = useRxQuery('tv_units', ALL);
+  const units = useRxQuery('tv_units', ALL_ROWS);
   const bySerial = useMemo(() => unitsBySerial(units.rows), [units.rows]);
   const check = useMemo(() => loadScanRule(hub.id, bySerial, serials), [hub.id, bySerial, serials]);
 

@@ -3,11 +3,9 @@
 import { useMemo } from 'react';
 import type { Hub, Vehicle, VehicleType, Vendor, Warehouse } from '../../../sync/pure';
 import { statusLooks, type StatusLooks } from '../../lib/shipments/shipment-status';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 import type { HubRouteConfig } from '../../lib/hub-routes';
 import { resolveHub } from './hub-resolution';
-
-const ALL = { selector: {} };
 
 export interface MasterData {
   hubs: Hub[];
@@ -25,11 +23,11 @@ export interface MasterData {
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'id');
 
 export function useMasterData(): MasterData {
-  const hubs = useRxQuery('hubs', ALL);
-  const warehouses = useRxQuery('warehouses', ALL);
-  const vendors = useRxQuery('vendors', ALL);
-  const vehicleTypes = useRxQuery('vehicle_types', ALL);
-  const statuses = useRxQuery('shipment_statuses', ALL);
+  const hubs = useRxQuery('hubs', ALL_ROWS);
+  const warehouses = useRxQuery('warehouses', ALL_ROWS);
+  const vendors = useRxQuery('vendors', ALL_ROWS);
+  const vehicleTypes = useRxQuery('vehicle_types', ALL_ROWS);
+  const statuses = useRxQuery('shipment_statuses', ALL_ROWS);
   return useMemo(() => {
     const sortedVendors = [...vendors.rows].sort(byName);
     const sortedTypes = [...vehicleTypes.rows].sort(byName);

@@ -19,13 +19,11 @@ import { useT } from '../../lib/i18n';
 import { runCommand } from '../../lib/writes/run-command';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { sendChecked, useCommandForm } from '../../lib/writes/use-command-form';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useSignedIn } from '../../lib/session/session';
 import { CapacityDialog, EditHubDialog } from './hub-dialogs';
 import { checkAddHub, hubTypeLabel } from './hub-forms';
 import { TitledSection } from '../../components/titled-section';
-
-const ALL = { selector: {} };
 
 const hubColumns = (t: TFunction): DataColumn<Hub>[] => [
   { id: 'name', header: t('common.name'), value: (h) => h.name },
@@ -100,8 +98,8 @@ export function HubsPage() {
   const engine = useSyncEngine();
   // Tower control reads this screen; hubs and capacities are the admin's (the server checks too).
   const admin = useSignedIn().profile.role === 'admin';
-  const hubs = useRxQuery('hubs', ALL);
-  const warehouses = useRxQuery('warehouses', ALL);
+  const hubs = useRxQuery('hubs', ALL_ROWS);
+  const warehouses = useRxQuery('warehouses', ALL_ROWS);
   // "None" only once the tables have arrived on this device (issue 29).
   const hubsReady = useTablesArrived(HUB_TABLES) && hubs.ready;
   const warehousesReady = useTablesArrived(WAREHOUSE_TABLES) && warehouses.ready;

@@ -20,13 +20,12 @@ import { applyFilters } from '../../lib/shipments/shipment-filters';
 import { statusLook } from '../../lib/shipments/shipment-status';
 import { zoneOfHub } from '../../lib/time-zone';
 import { useTablesArrived } from '../../lib/sync-engine';
-import { useRxByIds, useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxByIds, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 import { useShipmentFilters } from '../../lib/shipments/use-shipment-filters';
 import { useStatusLooks } from '../../lib/shipments/use-status-looks';
 
 const IN_TRANSIT = { selector: { selesai_bongkar: false } };
-const ALL = { selector: {} };
 
 const TABLES = ['shipments'] as const;
 
@@ -35,7 +34,7 @@ export function InTransitPage() {
   const { rows, ready: read } = useRxQuery('shipments', IN_TRANSIT);
   // Until the shipments have arrived (a first sync), the totals and "none" would be false facts.
   const ready = useTablesArrived(TABLES) && read;
-  const { rows: hubs } = useRxQuery('hubs', ALL);
+  const { rows: hubs } = useRxQuery('hubs', ALL_ROWS);
   const looks = useStatusLooks();
   const shipments = useMemo(() => rows.filter(isInTransit), [rows]);
   const totals = inTransitTotals(shipments);

@@ -12,7 +12,7 @@ import { FormField } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { DatePicker } from '../../components/date-picker';
 import { useT } from '../../lib/i18n';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useSignedIn } from '../../lib/session/session';
 import { AddWarehouseDialog } from './add-warehouse-dialog';
 import {
@@ -22,8 +22,6 @@ import {
   inventoryPayload,
   type InventoryFormValues,
 } from './inventory-forms';
-
-const ALL = { selector: {} };
 
 export function AddInventoryDialog({
   warehouses,
@@ -50,7 +48,7 @@ export function AddInventoryDialog({
   // Spec 5: the dialog offers only the warehouse named Gudang Karawang (and those added here),
   // where this user may book stock; a hub user elsewhere, its own hub's.
   const { profile } = useSignedIn();
-  const hubs = useRxQuery('hubs', ALL);
+  const hubs = useRxQuery('hubs', ALL_ROWS);
   const options = bookableWarehouses(
     warehouses,
     { userId: profile.userId, role: profile.role, hubId: profile.hubId },

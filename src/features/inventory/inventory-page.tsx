@@ -16,21 +16,20 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { formatNumber } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
 import { useTablesArrived } from '../../lib/sync-engine';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { stockOfBalances } from '../../../sync/pure';
 import { AddInventoryDialog } from './add-inventory-dialog';
 import { SerialStockSection } from './serial-stock-section';
 import { inventorySummary, warehouseCards } from './inventory-totals';
 
-const ALL = { selector: {} };
 const IN_TRANSIT = { selector: { selesai_bongkar: false } };
 const STOCK_TABLES = ['warehouses', 'stock_balances'] as const;
 const TRANSIT_TABLES = ['shipments'] as const;
 
 export function InventoryPage() {
   const t = useT();
-  const warehouses = useRxQuery('warehouses', ALL);
-  const balances = useRxQuery('stock_balances', ALL);
+  const warehouses = useRxQuery('warehouses', ALL_ROWS);
+  const balances = useRxQuery('stock_balances', ALL_ROWS);
   const transit = useRxQuery('shipments', IN_TRANSIT);
   const [adding, setAdding] = useState(false);
   // Until their tables have arrived (a first sync), 0 stock or "no warehouses" would be false facts.

@@ -13,7 +13,7 @@ import { Input } from '../../components/ui/input';
 import { FormField } from '../../components/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useT } from '../../lib/i18n';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useSignedIn } from '../../lib/session/session';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { runCommand } from '../../lib/writes/run-command';
@@ -25,13 +25,12 @@ const SerialScannerDialog = lazy(() =>
   import('../../components/serial-scanner').then((m) => ({ default: m.SerialScannerDialog })),
 );
 
-const ALL = { selector: {} };
 const SHOWN = 100;
 
 export function SerialStockSection() {
   const t = useT();
   const { profile } = useSignedIn();
-  const hubs = useRxQuery('hubs', ALL);
+  const hubs = useRxQuery('hubs', ALL_ROWS);
   const tracking = useMemo(
     () =>
       hubs.rows
@@ -81,7 +80,7 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
   const [open, setOpen] = useState<'scan' | 'import' | null>(null);
   const [saving, setSaving] = useState(false);
   // Every serial this device knows (any hub, any state): what may not be registered again.
-  const known = useRxQuery('tv_units', open || draft.length > 0 ? ALL : null);
+  const known = useRxQuery('tv_units', open || draft.length > 0 ? ALL_ROWS : null);
   const registered = useMemo(() => new Set(known.rows.map((u) => u.serial)), [known.rows]);
   const serials = useMemo(() => units.rows.map((u) => u.serial).sort(), [units.rows]);
   const needle = search.trim().toUpperCase();

@@ -28,7 +28,7 @@ import { useSignedIn } from '../../lib/session/session';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { usePendingMarks } from '../../lib/use-outbox';
 import type { PendingMarks } from '../../lib/pending-marks';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 import { useStatusLooks } from '../../lib/shipments/use-status-looks';
 import { POD_TABS, podCities, podGroups, type PodTab } from './pod-queries';
@@ -42,7 +42,6 @@ import { QrScannerButton } from '../../components/qr-scanner-button';
 import { VerifyDocumentLink } from '../../components/verify-document-link';
 import { SCANNED_PARAM } from '../../lib/handover/scan-target';
 
-const ALL = { selector: {} };
 const POD_STATUSES = {
   selector: { selesai_bongkar: false },
 } as const;
@@ -52,8 +51,8 @@ const POD_TABLES = ['hubs', 'shipments'] as const;
 
 function usePodData() {
   const shipments = useRxQuery('shipments', POD_STATUSES);
-  const hubs = useRxQuery('hubs', ALL);
-  const warehouses = useRxQuery('warehouses', ALL);
+  const hubs = useRxQuery('hubs', ALL_ROWS);
+  const warehouses = useRxQuery('warehouses', ALL_ROWS);
   // "Nothing here" only once the shipments and hubs have arrived on this device (issue 29).
   const arrived = useTablesArrived(POD_TABLES);
   return {

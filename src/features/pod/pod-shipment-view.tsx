@@ -19,20 +19,19 @@ import { useTablesArrived } from '../../lib/sync-engine';
 import { useConfirmedMissing } from '../../lib/hooks/use-confirmed-missing';
 import { zoneOfPlace } from '../../lib/time-zone';
 import { usePendingMarks } from '../../lib/use-outbox';
-import { useRxByIds, useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxByIds, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useShipmentDetails } from '../../lib/shipments/use-shipment-details';
 import { useStatusLooks } from '../../lib/shipments/use-status-looks';
 import { cityOf, PodAction, type Counting } from './pod-action';
 import { PodReceiptDialog } from './pod-receipt-dialog';
 import { PodShipmentCard } from './pod-shipment-card';
 
-const ALL = { selector: {} };
 const TABLES = ['shipments', 'hubs'] as const;
 
 export function PodShipmentView({ shipmentId }: { shipmentId: string }) {
   const t = useT();
   const shipment = useRxByIds('shipments', [shipmentId]).get(shipmentId);
-  const hubs = useRxQuery('hubs', ALL);
+  const hubs = useRxQuery('hubs', ALL_ROWS);
   const arrived = useTablesArrived(TABLES);
   const [counting, setCounting] = useState<Counting | null>(null);
   const live = shipment && !shipment.deleted ? shipment : undefined;
@@ -64,8 +63,8 @@ export function PodShipmentView({ shipmentId }: { shipmentId: string }) {
 function PodSteps({ shipment: s, onCount }: { shipment: Shipment; onCount: (c: Counting) => void }) {
   const t = useT();
   const { profile } = useSignedIn();
-  const hubs = useRxQuery('hubs', ALL).rows;
-  const warehouses = useRxQuery('warehouses', ALL).rows;
+  const hubs = useRxQuery('hubs', ALL_ROWS).rows;
+  const warehouses = useRxQuery('warehouses', ALL_ROWS).rows;
   const looks = useStatusLooks();
   const pending = usePendingMarks();
   const { vehicles, containers } = useShipmentDetails(useMemo(() => [s], [s]));

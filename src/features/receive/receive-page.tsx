@@ -13,10 +13,9 @@ import { scanTarget } from '../../lib/handover/scan-target';
 import { useT } from '../../lib/i18n';
 import { useSignedIn } from '../../lib/session/session';
 import { useTablesArrived } from '../../lib/sync-engine';
-import { useRxByIds, useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxByIds, useRxQuery } from '../../lib/hooks/use-rx-query';
 
 const TABLES = ['shipments', 'hubs'] as const;
-const ALL = { selector: {} };
 
 export function ReceivePage() {
   const t = useT();
@@ -24,7 +23,7 @@ export function ReceivePage() {
   const [params] = useSearchParams();
   const { profile } = useSignedIn();
   const shipment = useRxByIds('shipments', [shipmentId]).get(shipmentId);
-  const hubs = useRxQuery('hubs', ALL);
+  const hubs = useRxQuery('hubs', ALL_ROWS);
   const arrived = useTablesArrived(TABLES);
   const known = !!shipment && hubs.ready && hubs.rows.length > 0;
 

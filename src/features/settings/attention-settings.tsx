@@ -16,7 +16,7 @@ import { useSignedIn } from '../../lib/session/session';
 import { supabase } from '../../lib/session/supabase';
 import { useCommandForm } from '../../lib/writes/use-command-form';
 import { useOnline } from '../../lib/hooks/use-online';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 import type { Hub } from '../../../sync/pure';
 
 const MAX = 43_200;
@@ -34,7 +34,6 @@ const schema = z.object({
 });
 type Values = z.infer<typeof schema>;
 
-const ALL = { selector: {} };
 const MINUTE = 60_000;
 
 function ThresholdsDialog({
@@ -106,7 +105,7 @@ export function AttentionSettingsCard() {
   const { profile } = useSignedIn();
   const { thresholds, at } = useAttentionServer(profile.userId);
   const online = useOnline();
-  const hubs = useRxQuery('hubs', ALL).rows.filter((h) => !h.deleted);
+  const hubs = useRxQuery('hubs', ALL_ROWS).rows.filter((h) => !h.deleted);
   const [editing, setEditing] = useState(false);
   const perHub = hubs.filter((h) => thresholds.waitingByHub[h.id]);
   return (

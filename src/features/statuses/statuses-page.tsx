@@ -14,12 +14,10 @@ import { ScreenHeader } from '../../components/screen-header';
 import { useT } from '../../lib/i18n';
 import { useSignedIn } from '../../lib/session/session';
 import { useOnline } from '../../lib/hooks/use-online';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { StatusDialog } from './status-dialog';
 import { statusColumns } from './status-columns';
 import { useStatusActions } from './use-status-actions';
-
-const ALL = { selector: {} };
 
 type Open =
   | { kind: 'add' }
@@ -32,7 +30,7 @@ export function StatusesPage() {
   const { profile } = useSignedIn();
   const admin = profile.role === 'admin';
   const online = useOnline();
-  const statuses = useRxQuery('shipment_statuses', ALL);
+  const statuses = useRxQuery('shipment_statuses', ALL_ROWS);
   const rows = useMemo(
     () => [...statuses.rows].sort((a, b) => a.sort_order - b.sort_order || a.key.localeCompare(b.key)),
     [statuses.rows],

@@ -13,11 +13,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../lib/format-date';
 import { useT } from '../../lib/i18n';
 import { useOnline } from '../../lib/hooks/use-online';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useServerQuery } from '../../lib/hooks/use-server-query';
 import { readUnitPath, type UnitEvent, type UnitState } from '../../lib/serials/unit-path';
-
-const ALL = { selector: {} };
 
 interface Place {
   state: UnitState;
@@ -33,12 +31,14 @@ function StateLine({ place }: { place: Place }) {
       data-testid="unit-state"
       data-state={place.state}
     >
-      <Badge variant={place.state === 'missing' || place.state === 'damaged' ? 'destructive' : 'secondary'} className="text-sm">
+      <Badge
+        variant={place.state === 'missing' || place.state === 'damaged' ? 'destructive' : 'secondary'}
+        className="text-sm"
+      >
         {t(`unit.state.${place.state}`)}
       </Badge>
-      {(place.state === 'in_stock' || place.state === 'damaged' || place.state === 'delivered') && place.hubName && (
-        <span>{place.hubName}</span>
-      )}
+      {(place.state === 'in_stock' || place.state === 'damaged' || place.state === 'delivered') &&
+        place.hubName && <span>{place.hubName}</span>}
       {place.state !== 'in_stock' && place.batch && (
         <span>{t('unit.onShipment', { batch: place.batch })}</span>
       )}
@@ -68,8 +68,8 @@ function EventLine({ event }: { event: UnitEvent }) {
 /** What this tablet holds of the unit: its row, its hub's and its shipment's names. */
 function useLocalPlace(serial: string | null): { place: Place | null; ready: boolean } {
   const units = useRxQuery('tv_units', serial ? { selector: { serial } } : null);
-  const hubs = useRxQuery('hubs', ALL);
-  const shipments = useRxQuery('shipments', ALL);
+  const hubs = useRxQuery('hubs', ALL_ROWS);
+  const shipments = useRxQuery('shipments', ALL_ROWS);
   return useMemo(() => {
     const unit = units.rows.find((u) => !u.deleted);
     if (!unit) return { place: null, ready: units.ready };

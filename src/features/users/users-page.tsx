@@ -12,14 +12,12 @@ import { Spinner } from '../../components/ui/spinner';
 import { ScreenHeader } from '../../components/screen-header';
 import { useT } from '../../lib/i18n';
 import { useSignedIn } from '../../lib/session/session';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useServerQuery } from '../../lib/hooks/use-server-query';
 import { listUsers, type UserRow } from './user-api';
 import { userColumns } from './user-columns';
 import { UserDialog } from './user-dialog';
 import { useUserActions } from './use-user-actions';
-
-const ALL = { selector: {} };
 
 type Open = { kind: 'add' } | { kind: 'edit'; user: UserRow } | { kind: 'delete'; user: UserRow } | null;
 
@@ -27,7 +25,7 @@ function Users() {
   const t = useT();
   const { profile } = useSignedIn();
   const users = useServerQuery('users', listUsers);
-  const hubs = useRxQuery('hubs', ALL);
+  const hubs = useRxQuery('hubs', ALL_ROWS);
   const sortedHubs = useMemo(
     () => [...hubs.rows].sort((a, b) => a.name.localeCompare(b.name, 'id')),
     [hubs.rows],

@@ -9,11 +9,10 @@ import { runCommand, showError } from '../../lib/writes/run-command';
 import { useSignedIn } from '../../lib/session/session';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
 import { useConfirmedMissing } from '../../lib/hooks/use-confirmed-missing';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
+import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 import * as M from './messages';
 import { planSave, rowOf, type VehicleRow } from './vehicle-rows';
 
-const ALL = { selector: {} };
 const VENDOR_TABLES = ['vendors'] as const;
 const VEHICLE_TABLES = ['vehicles'] as const;
 
@@ -22,7 +21,7 @@ export function useVendorDetailData(vendorId: string) {
   const engine = useSyncEngine();
   const vendors = useRxQuery('vendors', { selector: { id: vendorId } });
   const vehicles = useRxQuery('vehicles', { selector: { vendor_id: vendorId } });
-  const types = useRxQuery('vehicle_types', ALL);
+  const types = useRxQuery('vehicle_types', ALL_ROWS);
   const vendor = vendors.rows.find((v) => !v.deleted);
   // The vendor or its vehicles missing from a device mid-first-sync may still be on their way.
   const vendorArrived = useTablesArrived(VENDOR_TABLES);

@@ -18,9 +18,7 @@ import { VendorDialog } from '../../components/vendor-dialog';
 import { runCommand } from '../../lib/writes/run-command';
 import { useT } from '../../lib/i18n';
 import { useSyncEngine, useTablesArrived } from '../../lib/sync-engine';
-import { useRxQuery } from '../../lib/hooks/use-rx-query';
-
-const ALL = { selector: {} };
+import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 
 const vendorColumns = (t: TFunction): DataColumn<Vendor>[] => [
   {
@@ -48,7 +46,7 @@ const VENDOR_TABLES = ['vendors'] as const;
 export function VendorsPage() {
   const t = useT();
   const engine = useSyncEngine();
-  const vendors = useRxQuery('vendors', ALL);
+  const vendors = useRxQuery('vendors', ALL_ROWS);
   // "No vendors" only once they have arrived on this device (issue 29).
   const ready = useTablesArrived(VENDOR_TABLES) && vendors.ready;
   const rows = useMemo(

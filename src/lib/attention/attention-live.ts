@@ -22,7 +22,7 @@ import { supabase } from '../session/supabase';
 import { useFreshness, useTablesArrived } from '../sync-engine';
 import { useNow } from '../hooks/use-now';
 import { useOnline } from '../hooks/use-online';
-import { useRxByIds, useRxQuery } from '../hooks/use-rx-query';
+import { ALL_ROWS, useRxByIds, useRxQuery } from '../hooks/use-rx-query';
 
 export const SERVER_POLL_MS = 30_000;
 const AFTER_ROUND_MS = 10_000;
@@ -39,8 +39,7 @@ const EMPTY: AttentionServerState = { thresholds: DEFAULT_THRESHOLDS, devices: [
 function readKept(userId: string): AttentionServerState {
   try {
     const kept = JSON.parse(localStorage.getItem(ATTENTION_KEY) ?? 'null') as
-      | (AttentionServerState & { userId: string })
-      | null;
+      (AttentionServerState & { userId: string }) | null;
     if (!kept || kept.userId !== userId || !Array.isArray(kept.devices)) return EMPTY;
     return { thresholds: thresholdsFrom(kept.thresholds as never), devices: kept.devices, at: kept.at };
   } catch {
@@ -142,7 +141,6 @@ export function useAttentionServer(userId: string): AttentionServerState {
   return state;
 }
 
-const ALL = { selector: {} };
 const TABLES = ['hubs', 'shipments', 'vehicles', 'discrepancies'] as const;
 const ON_THE_WAY = { selector: { selesai_bongkar: false } };
 const QUEUED = { selector: { siap_muat: true, sedang_muat: false } };
@@ -165,7 +163,7 @@ export function useAttention(): Attention {
     [profile.role, profile.hubId, profile.hubInfo],
   );
   const server = useAttentionServer(profile.userId);
-  const hubs = useRxQuery('hubs', ALL);
+  const hubs = useRxQuery('hubs', ALL_ROWS);
   const shipments = useRxQuery('shipments', ON_THE_WAY);
   const vehicles = useRxQuery('vehicles', QUEUED);
   // Open discrepancies (issue 28) and their shipments' batch numbers (received: not on the way).

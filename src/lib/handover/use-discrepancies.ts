@@ -8,9 +8,8 @@ import { useMemo } from 'react';
 import type { Discrepancy } from '../../../sync/pure';
 import { useSignedIn } from '../session/session';
 import { useTablesArrived } from '../sync-engine';
-import { useRxByIds, useRxQuery, useStoredRows } from '../hooks/use-rx-query';
+import { ALL_ROWS, useRxByIds, useRxQuery, useStoredRows } from '../hooks/use-rx-query';
 
-const ALL = { selector: {} };
 // The list names each discrepancy's shipment by its batch number: until both tables have
 // arrived, "none open" or a row without its batch would be a false fact on a first sync.
 const TABLES = ['discrepancies', 'shipments'] as const;
@@ -30,7 +29,7 @@ export interface Discrepancies extends DiscrepancyContext {
 
 /** Every discrepancy on this device, with their context. */
 export function useDiscrepancies(): Discrepancies {
-  const { rows, ready } = useRxQuery('discrepancies', ALL);
+  const { rows, ready } = useRxQuery('discrepancies', ALL_ROWS);
   const arrived = useTablesArrived(TABLES);
   const context = useDiscrepancyContext(rows);
   return { rows, ready: ready && arrived, ...context };

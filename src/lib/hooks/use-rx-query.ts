@@ -10,6 +10,9 @@ import { useObservable } from './use-observable';
 
 const NONE: never[] = [];
 
+/** The query for every row of a collection (the small ones: hubs, vendors, statuses, a working set's rows). */
+export const ALL_ROWS = Object.freeze({ selector: Object.freeze({}) });
+
 export interface RxRows<T> {
   rows: T[];
   /** False until the first result of the current query has arrived (and while it fails). */
