@@ -6,6 +6,7 @@ import {
   CheckCircle2,
   ChevronRight,
   ClipboardX,
+  FileWarning,
   PackageOpen,
   TabletSmartphone,
   Truck,
@@ -23,6 +24,7 @@ const LOOK: Record<AttentionKind, { icon: LucideIcon; label: ParseKeys }> = {
   waiting_unload: { icon: PackageOpen, label: 'common.waitingToUnload' },
   waiting_load: { icon: Truck, label: 'tower.attention.kinds.waitingLoad' },
   discrepancy: { icon: ClipboardX, label: 'tower.attention.kinds.discrepancy' },
+  evidence: { icon: FileWarning, label: 'tower.attention.kinds.evidence' },
   device: { icon: TabletSmartphone, label: 'tower.attention.kinds.device' },
 };
 
@@ -39,6 +41,12 @@ function detail(t: T, item: AttentionItem, hubName: string | undefined): string 
       return hub
         ? t('tower.attention.discrepancyAt', { hub, since })
         : t('tower.attention.discrepancy', { since });
+    case 'evidence': {
+      const count = item.missing ?? 0;
+      return hub
+        ? t('tower.attention.evidenceAt', { hub, since, count })
+        : t('tower.attention.evidence', { since, count });
+    }
     case 'device': {
       const outbox = item.outboxSize ? t('tower.attention.outbox', { count: item.outboxSize }) : '';
       return (

@@ -8,14 +8,16 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl, useBrowser } from '../support/browser';
-import { DEMO_USERS, HUB } from '../support/demo';
+import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 import { seriousViolations } from './axe';
 import { applyAs, eventually, makeVehicle, query, tablet, tag, waitFirstSync } from './hub-support';
 
 const browser = useBrowser();
 
 const onBoard = (page: Page, kind: string, id: string) =>
-  page.locator(`[data-testid=attention-board] [data-testid=attention-item][data-kind=${kind}][data-id="${id}"]`);
+  page.locator(
+    `[data-testid=attention-board] [data-testid=attention-item][data-kind=${kind}][data-id="${id}"]`,
+  );
 
 /** Present (1) or gone (0), polled: the board follows pulls, the server's reports and a clock. */
 async function expectOnBoard(page: Page, kind: string, id: string, count: 0 | 1) {
@@ -23,7 +25,7 @@ async function expectOnBoard(page: Page, kind: string, id: string, count: 0 | 1)
     .poll(
       async () => {
         // The server's reports are read every 30 s and after a sync round: ask for one now and then.
-        if (count === 1 || kind === 'device') {
+        if (count === 1 || kind === 'device' || kind === 'evidence') {
           const refresh = page.getByRole('button', { name: 'Refresh Data' });
           if (await refresh.isEnabled()) await refresh.click();
         }
@@ -93,11 +95,15 @@ describe('Perlu perhatian', () => {
     expect(await onBoard(page, 'eta', shipmentId).locator('a').getAttribute('href')).toBe(
       `/in-transit-detail?open=${shipmentId}`,
     );
-    expect(await onBoard(page, 'waiting_load', waiting.id).locator('a').getAttribute('href')).toBe('/hub-karawang/ready');
+    expect(await onBoard(page, 'waiting_load', waiting.id).locator('a').getAttribute('href')).toBe(
+      '/hub-karawang/ready',
+    );
     expect(await onBoard(page, 'device', device).textContent()).toContain(DEMO_USERS.karawang);
 
     // The bell lists the same.
-    await expect.poll(async () => Number(await page.getByTestId('notification-badge').getAttribute('data-attention'))).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(async () => Number(await page.getByTestId('notification-badge').getAttribute('data-attention')))
+      .toBeGreaterThanOrEqual(3);
     await page.getByTestId('notification-badge').click();
     const bell = page.getByTestId('bell-attention-list');
     for (const id of [shipmentId, waiting.id, device]) await bell.locator(`[data-id="${id}"]`).waitFor();
@@ -121,5 +127,73 @@ describe('Perlu perhatian', () => {
     expect(row!.age).toBeLessThan(t.device_silent_minutes * 60);
     await hub.context.close();
     await context.close();
+  }, 240_000);
+
+  it('lists a counted receipt whose signatures have not arrived past the device threshold, until they arrive', async () => {
+    const [settings] = await query<{ minutes: number }>(
+      "select (public.attention_settings() ->> 'device_silent_minutes')::int as minutes",
+    );
+    const [cikarangUser] = await query<{ user_id: string }>(
+      'select user_id from public.profiles where email = $1',
+      [DEMO_USERS.cikarang],
+    );
+    // A shipment unloaded at Cikarang, counted longer ago than the threshold; its two signatures
+    // named by the receipt and never stored (the counting tablet went away before uploading).
+    const truck = await makeVehicle({ hubId: HUB.cikarang, flags: { ready: false } });
+    const shipmentId = randomUUID();
+    const batch = `E2E-BUKTI-${tag()}`;
+    const signatures = [randomUUID(), randomUUID()] as const;
+    await query(
+      `insert into public.shipments (id, batch_number, vehicle_id, origin_hub_id, destination_hub_id, current_hub_id,
+         smartboard_quantity, bracket_quantity, status, loading_date, selesai_bongkar, unloading_finished_at)
+       values ($1, $2, $3, $4, $5, $5, 4, 2, 'selesai', now() - interval '1 day', true, now())`,
+      [shipmentId, batch, truck.id, HUB.karawang, HUB.cikarang],
+    );
+    try {
+      await query(
+        `insert into public.shipment_receipts (id, shipment_id, warehouse_id, smartboard_sent, bracket_sent,
+           smartboard_received, bracket_received, smartboard_damaged, bracket_damaged, receiver_name, driver_name,
+           receiver_signature_id, driver_signature_id, signed_at, counted_by, received_at)
+         values ($1, $2, $3, 4, 2, 4, 2, 0, 0, 'Penerima Uji', 'Sopir Uji', $4, $5, now(), $6,
+                 now() - make_interval(mins => $7))`,
+        [
+          randomUUID(),
+          shipmentId,
+          WAREHOUSE.cikarang,
+          ...signatures,
+          cikarangUser!.user_id,
+          settings!.minutes + 30,
+        ],
+      );
+
+      const { context, page } = await tablet(browser(), 'tower');
+      await page.goto(appUrl('/'));
+      await page.locator('[data-testid=attention-board][data-ready=true]').waitFor();
+      await expectOnBoard(page, 'evidence', shipmentId, 1);
+      const item = onBoard(page, 'evidence', shipmentId);
+      expect(await item.textContent()).toContain(batch);
+      expect(await item.textContent()).toContain('Hub Cikarang');
+      // Handled where it was counted: the shipment's own view at Cikarang.
+      expect(await item.locator('a').getAttribute('href')).toBe(`/hub-cikarang/shipment/${shipmentId}`);
+
+      // The signatures arrive (attach_document's rows, as the tablet's upload queue ends).
+      for (const [i, id] of signatures.entries()) {
+        await query(
+          `insert into public.shipment_documents (id, shipment_id, kind, path, mime, size_bytes, sha256, device_time, uploaded_by)
+           values ($1, $2, $3, $4, 'image/png', 512, repeat('ab', 32), now(), $5)`,
+          [
+            id,
+            shipmentId,
+            i === 0 ? 'signature_receiver' : 'signature_driver',
+            `shipments/${shipmentId}/documents/${id}.png`,
+            cikarangUser!.user_id,
+          ],
+        );
+      }
+      await expectOnBoard(page, 'evidence', shipmentId, 0);
+      await context.close();
+    } finally {
+      await query('delete from public.shipments where id = $1', [shipmentId]);
+    }
   }, 240_000);
 });

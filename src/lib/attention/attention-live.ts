@@ -1,7 +1,8 @@
 // Perlu perhatian, live (issue 30): the items of src/lib/attention/attention.ts from the same local
-// queries the screens use, a clock tick, and two answers only the server has: the
-// thresholds an admin set (attention_settings) and the hub devices' last syncs
-// (device_sync_report_list). Those two are read on demand, not replicated: while online
+// queries the screens use, a clock tick, and three answers only the server has: the
+// thresholds an admin set (attention_settings), the hub devices' last syncs
+// (device_sync_report_list) and the counted receipts whose signatures or photos have not
+// arrived (evidence_awaited: receipts are not replicated). Those are read on demand: while online
 // every 30 s and after a sync round (at most every 10 s), shared by every reader (the
 // dashboard's board and the bell), and kept in localStorage so an offline start has the
 // last ones.
@@ -14,6 +15,7 @@ import {
   type AttentionThresholds,
   type DeviceReport,
   type AttentionSettingsRow,
+  type EvidenceAwaited,
 } from './attention';
 import type { Viewer } from '../session/access';
 import { useSignedIn } from '../session/session';
@@ -30,18 +32,25 @@ const AFTER_ROUND_MS = 10_000;
 export interface AttentionServerState {
   thresholds: AttentionThresholds;
   devices: DeviceReport[];
+  evidence: EvidenceAwaited[];
   /** When the server last answered (ms), or null: never on this device. */
   at: number | null;
 }
 
-const EMPTY: AttentionServerState = { thresholds: DEFAULT_THRESHOLDS, devices: [], at: null };
+const EMPTY: AttentionServerState = { thresholds: DEFAULT_THRESHOLDS, devices: [], evidence: [], at: null };
 
 function readKept(userId: string): AttentionServerState {
   try {
     const kept = JSON.parse(localStorage.getItem(ATTENTION_KEY) ?? 'null') as
       (AttentionServerState & { userId: string }) | null;
     if (!kept || kept.userId !== userId || !Array.isArray(kept.devices)) return EMPTY;
-    return { thresholds: thresholdsFrom(kept.thresholds as never), devices: kept.devices, at: kept.at };
+    return {
+      thresholds: thresholdsFrom(kept.thresholds as never),
+      devices: kept.devices,
+      // Kept by a release before it: none known until the next answer.
+      evidence: Array.isArray(kept.evidence) ? kept.evidence : [],
+      at: kept.at,
+    };
   } catch {
     return EMPTY;
   }
@@ -91,14 +100,17 @@ class ServerAnswers {
     this.fetching = true;
     this.lastFetch = Date.now();
     try {
-      const [settings, devices] = await Promise.all([
+      const [settings, devices, evidence] = await Promise.all([
         supabase.rpc('attention_settings'),
         supabase.rpc('device_sync_report_list'),
+        supabase.rpc('evidence_awaited'),
       ]);
-      if (settings.error || devices.error) throw new Error((settings.error ?? devices.error)!.message);
+      const failed = settings.error ?? devices.error ?? evidence.error;
+      if (failed) throw new Error(failed.message);
       this.state = {
         thresholds: thresholdsFrom(settings.data as AttentionSettingsRow),
         devices: (devices.data as DeviceReport[]) ?? [],
+        evidence: (evidence.data as EvidenceAwaited[]) ?? [],
         at: Date.now(),
       };
       try {
@@ -187,6 +199,8 @@ export function useAttention(): Attention {
         devices: server.devices,
         // Reports not read for two rounds of polling (offline): silence as of that read only.
         devicesAsOf: server.at !== null && now - server.at > 2 * SERVER_POLL_MS ? server.at : undefined,
+        evidence: server.evidence,
+        evidenceAsOf: server.at !== null && now - server.at > 2 * SERVER_POLL_MS ? server.at : undefined,
         discrepancies: discrepancies.rows,
         batches: new Map([...discrepancyShipments.values()].map((s) => [s.id, s.batch_number])),
       }),

@@ -26,7 +26,13 @@ import {
 } from '../handover/discrepancies';
 import { deriveHubType } from '../session/hub-info';
 import { t } from '../i18n';
-import { HUB_ROUTES, type TabSlug } from '../hub-routes';
+import {
+  HUB_ROUTES,
+  hubSlugForType,
+  podShipmentViewPath,
+  shipmentViewPath,
+  type TabSlug,
+} from '../hub-routes';
 import { WIB, zoneOfHub, type TimeZone } from '../time-zone';
 
 export interface AttentionThresholds {
@@ -86,7 +92,19 @@ export interface DeviceReport {
   app_version: string | null;
 }
 
-export type AttentionKind = 'eta' | 'waiting_load' | 'waiting_unload' | 'discrepancy' | 'device';
+/** A shipment whose receipt's named files have not arrived, as evidence_awaited() answers it. */
+export interface EvidenceAwaited {
+  shipment_id: string;
+  batch_number: string;
+  /** Where it was counted (the shipment's destination). */
+  hub_id: string | null;
+  /** When the first of the files was named (the receipt stored, a discrepancy reported). */
+  named_at: string;
+  /** How many named files have no document yet. */
+  missing: number;
+}
+
+export type AttentionKind = 'eta' | 'waiting_load' | 'waiting_unload' | 'discrepancy' | 'evidence' | 'device';
 
 export interface AttentionItem {
   kind: AttentionKind;
@@ -103,6 +121,8 @@ export interface AttentionItem {
   sinceMs: number;
   /** The device's outbox size as last reported (devices only). */
   outboxSize?: number;
+  /** How many of the receipt's files have not arrived (evidence only). */
+  missing?: number;
   /** Where it is handled, for this viewer; null when no screen it may open handles it. */
   href: string | null;
 }
@@ -127,6 +147,10 @@ export interface AttentionInput {
   discrepancies?: readonly DiscrepancyLike[];
   /** Batch numbers by shipment id, for the discrepancies' shipments. */
   batches?: ReadonlyMap<string, string>;
+  /** The receipts whose files have not arrived (none while they could not be read). */
+  evidence?: readonly EvidenceAwaited[];
+  /** When that list was read, if long ago (as devicesAsOf). Now by default. */
+  evidenceAsOf?: number;
 }
 
 const MINUTE = 60_000;
@@ -171,7 +195,8 @@ const KIND_ORDER: Record<AttentionKind, number> = {
   waiting_unload: 1,
   waiting_load: 2,
   discrepancy: 3,
-  device: 4,
+  evidence: 4,
+  device: 5,
 };
 
 /** Where an open discrepancy is resolved: the dashboard's Selisih terbuka, for those who may. */
@@ -179,9 +204,22 @@ export function discrepancyHref(id: string, viewer: Viewer): string | null {
   return mayResolve(viewer.role) ? `/?selisih=${encodeURIComponent(id)}` : null;
 }
 
+/** A shipment's own view where it was counted, for this viewer (the hub's or the POD's), else null. */
+export function shipmentHref(hub: Hub | undefined, shipmentId: string, viewer: Viewer): string | null {
+  if (!hub || hub.deleted) return null;
+  const hubType = deriveHubType(hub);
+  if (hubType === 'pod')
+    return accessDenial({ kind: 'pod' }, viewer) === null ? podShipmentViewPath(shipmentId) : null;
+  const slug = hubSlugForType(hubType);
+  if (!slug) return null;
+  return accessDenial({ kind: 'hub-operations', hubType }, viewer) === null
+    ? shipmentViewPath(slug, shipmentId)
+    : null;
+}
+
 /**
- * Every item, by kind (ETA, unloading, loading, discrepancies, devices), the longest waiting
- * first within a kind.
+ * Every item, by kind (ETA, unloading, loading, discrepancies, evidence, devices), the longest
+ * waiting first within a kind.
  */
 export function attentionItems(input: AttentionInput): AttentionItem[] {
   const { now, thresholds, viewer } = input;
@@ -244,6 +282,23 @@ export function attentionItems(input: AttentionInput): AttentionItem[] {
       sinceMs: since === null ? 0 : Math.max(0, now - since),
       href: discrepancyHref(d.id, viewer),
     });
+  }
+
+  const evidenceAsOf = Math.min(now, input.evidenceAsOf ?? now);
+  for (const e of input.evidence ?? []) {
+    const since = instant(e.named_at);
+    if (since === null || !(e.missing > 0)) continue;
+    if (evidenceAsOf - since > thresholds.deviceSilentMinutes * MINUTE) {
+      items.push({
+        kind: 'evidence',
+        id: e.shipment_id,
+        hubId: e.hub_id,
+        subject: e.batch_number,
+        sinceMs: evidenceAsOf - since,
+        missing: e.missing,
+        href: shipmentHref(e.hub_id ? hubsById.get(e.hub_id) : undefined, e.shipment_id, viewer),
+      });
+    }
   }
 
   const usersPage = accessDenial({ kind: 'users' }, viewer) === null;

@@ -31,6 +31,9 @@ create index discrepancies_pull_idx on public.discrepancies (change_xid, id);
 
 create index discrepancies_shipment_idx on public.discrepancies (shipment_id);
 
+-- Perlu perhatian (evidence_awaited): the discrepancies of the last days, whatever the history.
+create index discrepancies_reported_idx on public.discrepancies (reported_at) where not deleted;
+
 create index discrepancies_open_idx on public.discrepancies (status) where status = 'open' and not deleted;
 
 comment on table public.discrepancies is

@@ -48,6 +48,9 @@ create unique index shipment_receipts_one_per_shipment on public.shipment_receip
 
 create index shipment_receipts_pull_idx on public.shipment_receipts (change_xid, id);
 
+-- Perlu perhatian (evidence_awaited): the receipts of the last days, whatever the history.
+create index shipment_receipts_received_idx on public.shipment_receipts (received_at) where not deleted;
+
 comment on table public.shipment_receipts is
   'Issue 28: the counted receipt of a shipment (what arrived against what was sent), with both signatures'' document ids. Written by complete_unloading / pod_complete with a receipt.';
 
