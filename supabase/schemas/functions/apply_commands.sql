@@ -19,7 +19,9 @@
 --     reset to 1970 must not stamp 1970 business dates);
 --   * the payload must be an object, the actor a uuid equal to the caller;
 --   * one id, one command: the same id sent again with another actor, type or
---     payload is refused with duplicate_id, never answered "applied";
+--     payload is refused with duplicate_id, never answered "applied" (a rejected
+--     command's payload is compared as it was recorded, bounded: one that differs
+--     from the first only past the bounds is answered with the first rejection);
 --   * ids are compared in canonical form (the uuid type) and answered in it;
 --   * role checks are NULL-safe: a missing role never passes.
 --
@@ -73,7 +75,9 @@
 --
 -- Before it runs, each command's payload is cut to the fields its type knows
 -- (public.cmd_trail_payload, cmd_payload.sql); the record keeps what ran: nothing ('{}') of a
--- type no command has or of a payload that is not an object, and a type bounded (below).
+-- type no command has or of a payload that is not an object, and a type bounded (below). A
+-- rejected command's record keeps its fields bounded (public.cmd_bounded_payload, cmd_payload.sql:
+-- texts, lists, nesting and the whole; security audit 2026-12-03); an applied one's as it ran.
 create or replace function public.apply_commands(commands jsonb)
 returns jsonb
 language plpgsql
@@ -198,8 +202,10 @@ begin
       -- A replay (lost response, second tab): the first answer, nothing applied
       -- again. The same id with another actor, type or payload is not a replay:
       -- it is refused and the first command stays as it was.
+      -- (A rejection was recorded bounded: the payload is compared bounded too.)
       if prior.actor_id <> uid or prior.type <> v_type
-         or (prior.payload <> v_record and prior.payload <> v_raw) then
+         or (prior.payload <> v_record and prior.payload <> v_raw
+             and (prior.outcome <> 'rejected' or prior.payload <> public.cmd_bounded_payload(v_record))) then
         results := results || jsonb_build_object(
           'id', v_id, 'outcome', 'rejected', 'code', 'duplicate_id',
           'message', public.message_text('commandIdTaken'), 'key', 'commandIdTaken', 'params', '{}'::jsonb);
@@ -302,7 +308,10 @@ begin
       images := images || row(v_id, v_type, uid, me.hub_id, v_images::jsonb, null, now())::public.command_images;
       v_locked := set_config('dermaga.images', '', true);
     end if;
-    -- Its record, written later (6. above).
+    -- Its record, written later (6. above); a rejected command's fields bounded (the header).
+    if v_outcome = 'rejected' then
+      v_record := public.cmd_bounded_payload(v_record);
+    end if;
     held := held || row(v_id, null, uid, me.email, v_type, v_record, coalesce(v_issued, v_received),
                         v_received, v_outcome, v_code, v_message, v_entity, v_key, v_params)::public.commands;
     held_ids := held_ids || v_id;

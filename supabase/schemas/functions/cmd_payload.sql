@@ -225,3 +225,120 @@ end;
 $$;
 
 revoke execute on function public.cmd_trail_payload(text, jsonb, uuid) from public, anon, authenticated;
+
+-- What is recorded of a REJECTED command (security audit 2026-12-03): its known fields, each
+-- bounded. A command that applied passed its own checks, which bound every field it keeps, and
+-- is recorded as it ran; a refused one stopped at its first failing check, so the fields after
+-- it were recorded as sent (a 900,000-character name, 100,000 vehicle ids, a 1 MB note: about
+-- 1 MB of anything in public.commands, and so in the audit trail and a shipment's history, per
+-- request of any signed-in user). apply_commands records a refusal through
+-- cmd_bounded_payload; the bounds are the largest values a command accepts:
+--   * a text: 2,000 characters, '…' appended when cut. The longest text any command accepts
+--     is 2,000 characters (cmd_require_text_bound's bound for what no one types: a storage
+--     path, a kind; what is typed is at most 500, a note or a reason; a serial at most 64, a
+--     uuid 36). A number's text and an object's key are bounded alike (a number longer than
+--     that is recorded as its text, cut);
+--   * an array or an object: its first 520 elements or keys. The longest list a command accepts
+--     is undo_command's rows (MAX_UNDO_ROWS = 20 + MAX_SERIALS, sync/commands/undo.ts); the
+--     serial lists (tv_serials, a receipt's received and damaged, register_serials' units) at
+--     most MAX_SERIALS = 500 (sync/domain/serials.ts), a receipt's discrepancies 6, their
+--     photos 10; vehicle_ids has no bound but the hub's trucks;
+--   * nesting: 8 levels, the payload the first (a command nests at most 5: the payload, its
+--     receipt, the discrepancies, one of them, its photo_ids; undo's rows, a row, its image, a
+--     column's array); a deeper array or object is recorded as '…';
+--   * the whole: 65,536 bytes of its text (jsonb::text; a create_shipment's 500 serials of
+--     typical length are about 10 kB). A payload still over it after the cuts is recorded as its
+--     fields that are uuids only (hub_id, shipment_id, vehicle_id, ...: what the audit trail and
+--     a shipment's history file it by).
+-- A payload within every bound is recorded as it came. Not on the hot path (refusals only):
+-- each keeps its own `set search_path`.
+
+-- v with each text, list and nesting bounded (above); SQL null when its text is found over
+-- 65,536 bytes (the caller records the uuids only). p_depth: the levels above v (the payload 0).
+-- Work is bounded by the output: each list stops at 520 entries or when what it keeps is over
+-- the size, so a huge payload is not walked whole.
+create or replace function public.cmd_bounded_value(v jsonb, p_depth integer)
+returns jsonb
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  t text;
+  k text;
+  e jsonb;
+  keys text[] := '{}';
+  vals jsonb[] := '{}';
+  total bigint := 0;
+  i integer;
+begin
+  case jsonb_typeof(v)
+    when 'string', 'number' then
+      t := case when jsonb_typeof(v) = 'string' then v #>> '{}' else v::text end;
+      if char_length(t) > 2000 then
+        return to_jsonb(left(t, 2000) || '…');
+      end if;
+      return v;
+    when 'array' then
+      if p_depth >= 8 then
+        return to_jsonb('…'::text);
+      end if;
+      for i in 0 .. least(jsonb_array_length(v), 520) - 1 loop
+        e := public.cmd_bounded_value(v -> i, p_depth + 1);
+        total := total + octet_length(e::text);
+        if e is null or total > 65536 then
+          return null;
+        end if;
+        vals := vals || e;
+      end loop;
+      return to_jsonb(vals);
+    when 'object' then
+      if p_depth >= 8 then
+        return to_jsonb('…'::text);
+      end if;
+      for k, e in select j.key, j.value from jsonb_each(v) j limit 520 loop
+        e := public.cmd_bounded_value(e, p_depth + 1);
+        if char_length(k) > 2000 then
+          k := left(k, 2000) || '…';
+        end if;
+        total := total + octet_length(k) + octet_length(e::text);
+        if e is null or total > 65536 then
+          return null;
+        end if;
+        keys := keys || k;
+        vals := vals || e;
+      end loop;
+      return coalesce((select jsonb_object_agg(q.k, q.v) from unnest(keys, vals) as q(k, v)), '{}'::jsonb);
+    else
+      return v; -- true, false, null
+  end case;
+end;
+$$;
+
+revoke execute on function public.cmd_bounded_value(jsonb, integer) from public, anon, authenticated;
+
+-- The payload a rejected command is recorded with (above): p bounded, or, when that is still
+-- over 65,536 bytes, its top-level fields that are uuids (at most 50; a known type has fewer).
+-- The same p always gives the same record (apply_commands compares a replay's payload with it).
+create or replace function public.cmd_bounded_payload(p jsonb)
+returns jsonb
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v jsonb := public.cmd_bounded_value(p, 0);
+begin
+  if v is not null and octet_length(v::text) <= 65536 then
+    return v;
+  end if;
+  return coalesce((select jsonb_object_agg(f.key, f.value)
+                   from (select j.key, j.value
+                         from jsonb_each(case when jsonb_typeof(p) = 'object' then p else '{}'::jsonb end) j
+                         where char_length(j.key) <= 40 and jsonb_typeof(j.value) = 'string'
+                           and (j.value #>> '{}') ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                         limit 50) f), '{}'::jsonb);
+end;
+$$;
+
+revoke execute on function public.cmd_bounded_payload(jsonb) from public, anon, authenticated;
