@@ -75,6 +75,11 @@ revoke execute on function public.cmd_payload_shape(text) from public, anon, aut
 -- p with only the fields shape names, recursively (a nested object: a receipt, an edit's
 -- changes, undo's rows). A value of another JSON type than the shape
 -- expects is kept as sent (the command's readers refuse it, and the record shows what came).
+-- Linear in p: a list is rebuilt in one pass (of objects with flat shapes, as every list of
+-- a command is, in one SQL expression), and one whose elements the shape keeps whole (true)
+-- is kept as it is. (It ran before any check of the caller, for every command; it set
+-- each element of a list with jsonb_set, which copies the whole list each time, so a sign-up's
+-- 128 kB list of 16,000 objects took 16 s and held a connection until the statement timeout.)
 create or replace function public.cmd_known_fields(p jsonb, shape jsonb)
 returns jsonb
 language plpgsql
@@ -83,7 +88,7 @@ as $$
 declare
   out jsonb := p;
   k text;
-  i integer;
+  each_shape jsonb;
 begin
   if jsonb_typeof(shape) = 'object' and jsonb_typeof(p) = 'object' then
     out := out - array(select e from jsonb_object_keys(p) e where not shape ? e);
@@ -93,9 +98,19 @@ begin
       end if;
     end loop;
   elsif jsonb_typeof(shape) = 'array' and jsonb_typeof(p) = 'array' then
-    for i in 0 .. jsonb_array_length(p) - 1 loop
-      out := jsonb_set(out, array[i::text], public.cmd_known_fields(p -> i, shape -> 0));
-    end loop;
+    each_shape := shape -> 0;
+    if jsonb_typeof(each_shape) = 'object'
+       and not exists (select 1 from jsonb_each(each_shape) f where jsonb_typeof(f.value) <> 'boolean') then
+      select coalesce(jsonb_agg(case when jsonb_typeof(e.value) = 'object'
+                                     then e.value - array(select x from jsonb_object_keys(e.value) x where not each_shape ? x)
+                                     else e.value end order by e.n), '[]'::jsonb)
+        into out
+        from jsonb_array_elements(p) with ordinality as e(value, n);
+    elsif jsonb_typeof(each_shape) in ('object', 'array') then
+      select coalesce(jsonb_agg(public.cmd_known_fields(e.value, each_shape) order by e.n), '[]'::jsonb)
+        into out
+        from jsonb_array_elements(p) with ordinality as e(value, n);
+    end if;
   end if;
   return out;
 end;
