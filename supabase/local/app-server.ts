@@ -85,7 +85,14 @@ export function withKeyedRevision(sw: string, anonKey: string): string {
   return sw.replace(/(\{url:"index\.html",revision:")([^"]*)(")/, `$1$2-${tag}$3`);
 }
 
-export function appServerApp(opts: { distDir: string; apiUrl: string; anonKey: string }): Hono {
+export function appServerApp(opts: {
+  distDir: string;
+  /** The gateway as the network reaches it (the CSP names it). */
+  apiUrl: string;
+  /** Where this server forwards the API (the gateway's loopback HTTP when the network gets HTTPS). */
+  upstreamUrl?: string;
+  anonKey: string;
+}): Hono {
   const app = new Hono();
   // Compression (issue 32): the build's assets go out precompressed (.br/.gz written at build time,
   // vite.config.ts), the rest (index.html, sw.js, the API's answers) compressed as it streams.
@@ -93,7 +100,7 @@ export function appServerApp(opts: { distDir: string; apiUrl: string; anonKey: s
   for (const prefix of API_PREFIXES) {
     app.all(`${prefix}/*`, (c) => {
       markClientAddress(c); // Auth's rate limits key on the client, not on this proxy (issue 27)
-      return forward(c, `${opts.apiUrl}${prefix}`, prefix);
+      return forward(c, `${opts.upstreamUrl ?? opts.apiUrl}${prefix}`, prefix);
     });
   }
   const root = relative(process.cwd(), opts.distDir) || '.';

@@ -8,6 +8,7 @@ import { CarryOverError } from './pglite-carry-over';
 import { ServerStartError } from './postgres-server';
 import { assertPortFree, PortInUseError } from './ports';
 import { databaseDeadMessage, startStack } from './stack';
+import { TlsConfigError } from './tls';
 
 const env = process.env;
 
@@ -69,11 +70,20 @@ async function main() {
       refreshTokenReuseSeconds: positive('AUTH_REFRESH_TOKEN_REUSE_INTERVAL'),
     },
     verbose: env.VERBOSE === '1',
+    // HTTPS on the network (tls.ts): the hub's own certificate, or the stack's; TLS=off behind a TLS proxy.
+    tls: {
+      certFile: env.TLS_CERT_FILE || undefined,
+      keyFile: env.TLS_KEY_FILE || undefined,
+      mode: env.TLS === 'off' ? 'off' : undefined,
+      extraNames: (env.TLS_NAMES ?? '').split(',').filter((n) => n.trim()),
+    },
     // A dead database is not a running stack: say so and exit, so a supervisor
     // (or the person at the terminal) sees it at once and restarts it.
     onDatabaseDead: (reason) => {
       console.error(databaseDeadMessage('PostgreSQL', reason));
-      void Promise.race([stack.stop(), new Promise((r) => setTimeout(r, 5000))]).finally(() => process.exit(1));
+      void Promise.race([stack.stop(), new Promise((r) => setTimeout(r, 5000))]).finally(() =>
+        process.exit(1),
+      );
     },
   });
 
@@ -95,6 +105,19 @@ async function main() {
       `app URL: ${stack.appUrl}`,
       `API URL: ${stack.apiUrl}`,
       `anon key: ${stack.anonKey}`,
+      ...(stack.tls
+        ? [
+            stack.tls.source === 'generated'
+              ? `HTTPS: the stack's own certificate for ${stack.tls.names.join(', ')}; each tablet trusts its CA once: ` +
+                `${stack.tls.trustPath} (SHA-256 ${stack.tls.trustFingerprint}; README, "On a hub's network")`
+              : `HTTPS: ${stack.tls.trustPath} for ${stack.tls.names.join(', ')} (SHA-256 ${stack.tls.trustFingerprint})`,
+          ]
+        : isLoopbackHost(env.HOST ?? '127.0.0.1')
+          ? []
+          : [
+              'HTTPS off (TLS=off): serve the app to tablets through a TLS proxy; over plain http:// a tablet works ' +
+                'neither offline nor with its camera',
+            ]),
       ...(stack.jwtSecretFile
         ? [
             `JWT secret: generated for this data directory, kept in ${stack.jwtSecretFile} (mode 0600); ` +
@@ -124,7 +147,8 @@ main().catch((error: unknown) => {
     error instanceof EarlierSchemaError ||
     error instanceof ServerStartError ||
     error instanceof CarryOverError ||
-    error instanceof DemoPasswordError
+    error instanceof DemoPasswordError ||
+    error instanceof TlsConfigError
   )
     console.error(error.message);
   else console.error(error instanceof Error ? (error.stack ?? error.message) : error);

@@ -1,6 +1,7 @@
 // Boots the local Supabase-compatible stack and the app server:
 // database -> bootstrap, migrations, seed -> PostgREST and Deno -> gateway -> app.
 import { existsSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -19,6 +20,7 @@ import { startPostgrest } from './postgrest';
 import { startRealtime, type RealtimeServer } from './realtime';
 import { forwardUpgrades } from './upgrade';
 import { storageApp } from './storage';
+import { reachableHost, resolveTls, type ResolvedTls, type TlsOptions } from './tls';
 
 export interface StackOptions {
   /** 0 picks a free port. */
@@ -36,6 +38,11 @@ export interface StackOptions {
   storageMaxFileBytes?: number;
   projectDir?: string;
   verbose?: boolean;
+  /**
+   * HTTPS (tls.ts): the hub's certificate files, TLS=off, more names. Unset: HTTPS with the
+   * stack's own certificate on an address other than loopback, plain HTTP on loopback.
+   */
+  tls?: Omit<TlsOptions, 'host' | 'dataDir'>;
   /**
    * Called once when the stack's own database server ends while the stack runs. The CLI
    * stops the stack and exits; by default it is logged loudly.
@@ -71,12 +78,30 @@ export interface Stack {
   realtime: Pick<RealtimeServer, 'counts'>;
   /** Pids of the child processes (PostgREST, Deno), for supervision checks. */
   childPids: number[];
+  /** HTTPS's certificate: what the tablets trust, its fingerprint, the names; null on plain HTTP. */
+  tls: Pick<ResolvedTls, 'source' | 'trustPath' | 'trustFingerprint' | 'names'> | null;
   stop(): Promise<void>;
 }
 
-function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, port: number, host: string) {
+function listen(
+  app: { fetch: (req: Request) => Response | Promise<Response> },
+  port: number,
+  host: string,
+  tls: ResolvedTls | null = null,
+) {
   return new Promise<ServerType>((resolvePromise, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolvePromise(server));
+    const server = serve(
+      tls
+        ? {
+            fetch: app.fetch,
+            port,
+            hostname: host,
+            createServer: createHttpsServer,
+            serverOptions: { key: tls.key, cert: tls.cert },
+          }
+        : { fetch: app.fetch, port, hostname: host },
+      () => resolvePromise(server),
+    );
     server.once('error', reject);
     // Idle keep-alive connections stay open longer than a client keeps its own (undici: the
     // server's hint less 2 s, else 4 s), as hosted Supabase's proxy does (60 s): with Node's 5 s
@@ -103,6 +128,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   // Never the public default on an address the network can reach (jwt-secret.ts).
   const secret = resolveJwtSecret({ host, dataDir: opts.dataDir, jwtSecret: opts.jwtSecret });
   const jwtSecret = secret.secret;
+  // HTTPS on the network: a tablet's browser gives an http:// LAN page no secure context (tls.ts).
+  const tls = await resolveTls({ host, dataDir: opts.dataDir, ...opts.tls });
+  const scheme = tls ? 'https' : 'http';
+  // The URLs name an address the certificate is for (not 0.0.0.0).
+  const urlHost = tls ? reachableHost(host) : host;
   if (opts.apiPort) await assertPortFree(opts.apiPort, 'API_PORT');
   if (opts.appPort) await assertPortFree(opts.appPort, 'APP_PORT');
 
@@ -162,19 +192,22 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     stops.push(postgrest.child.stop);
 
     const keys = apiKeys(jwtSecret);
-    const gatewayServer = await listen(
-      { fetch: () => new Response('starting', { status: 503 }) },
-      opts.apiPort,
-      host,
-    );
+    const starting = { fetch: () => new Response('starting', { status: 503 }) };
+    const gatewayServer = await listen(starting, opts.apiPort, host, tls);
     const apiPort = (gatewayServer.address() as AddressInfo).port;
-    const apiUrl = `http://${host}:${apiPort}`;
+    const apiUrl = `${scheme}://${urlHost}:${apiPort}`;
     stops.push(() => closeServer(gatewayServer));
+    // What the stack's own parts call (the functions, the app server's forwarding): the same
+    // gateway, in plain HTTP on loopback only, when the network gets HTTPS.
+    const innerServer = tls ? await listen(starting, 0, '127.0.0.1') : gatewayServer;
+    if (tls) stops.push(() => closeServer(innerServer));
+    const innerPort = (innerServer.address() as AddressInfo).port;
+    const innerUrl = tls ? `http://127.0.0.1:${innerPort}` : apiUrl;
 
     const functions = await startFunctions({
       functionsDir: join(supabaseDir, 'functions'),
       env: {
-        SUPABASE_URL: apiUrl,
+        SUPABASE_URL: innerUrl,
         SUPABASE_ANON_KEY: keys.anonKey,
         SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
         SUPABASE_DB_URL: db.ownerUrl,
@@ -200,24 +233,34 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     });
     // The port was held from the start (so a clash fails fast); it answers 503
     // until every part is up, then the real routes take over.
-    gatewayServer.removeAllListeners('request');
     const { getRequestListener } = await import('@hono/node-server');
-    gatewayServer.on('request', getRequestListener(gateway.fetch));
+    const listener = getRequestListener(gateway.fetch);
     // Realtime's WebSocket on the same port (realtime.ts); any other upgrade is refused.
     const realtime = startRealtime({ dbUrl: db.ownerUrl, jwtSecret });
     stops.push(() => realtime.stop());
-    gatewayServer.on('upgrade', (req, socket, head) => {
-      if (!realtime.handleUpgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
-    });
+    for (const server of new Set([gatewayServer, innerServer])) {
+      server.removeAllListeners('request');
+      server.on('request', listener);
+      server.on('upgrade', (req, socket, head) => {
+        if (!realtime.handleUpgrade(req, socket, head))
+          socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
+      });
+    }
 
     const appServer = await listen(
-      appServerApp({ distDir: resolve(projectDir, process.env.DERMAGA_DIST || 'dist'), apiUrl, anonKey: keys.anonKey }),
+      appServerApp({
+        distDir: resolve(projectDir, process.env.DERMAGA_DIST || 'dist'),
+        apiUrl,
+        upstreamUrl: innerUrl,
+        anonKey: keys.anonKey,
+      }),
       opts.appPort,
       host,
+      tls,
     );
     stops.push(() => closeServer(appServer));
-    forwardUpgrades(appServer, apiPort, host);
-    const appUrl = `http://${host}:${(appServer.address() as AddressInfo).port}`;
+    forwardUpgrades(appServer, innerPort, tls ? '127.0.0.1' : host);
+    const appUrl = `${scheme}://${urlHost}:${(appServer.address() as AddressInfo).port}`;
 
     return {
       apiUrl,
@@ -232,6 +275,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       migrations,
       realtime,
       childPids: [postgrest.child.process.pid, functions.child.process.pid].filter((p): p is number => !!p),
+      tls: tls && {
+        source: tls.source,
+        trustPath: tls.trustPath,
+        trustFingerprint: tls.trustFingerprint,
+        names: tls.names,
+      },
       stop,
     };
   } catch (error) {

@@ -8,19 +8,25 @@
 //    while it streams: an anonymous 256 MB chunked upload is refused after a small part of it,
 //    without the process's memory growing by anything like its size; an authenticated upload
 //    over the bucket's limit is refused with 413 while streaming and leaves nothing behind.
+// HTTPS (tls.ts): a tablet's browser gives an http:// page on a LAN address no secure context
+// (no service worker, camera or crypto.subtle), so the stack serves the network over HTTPS with
+// a CA of its own in DATA_DIR/tls; this file trusts that CA, as a tablet does once.
 // Security audit F1: no account keeps the demo password demo1234 on it. The seed's demo accounts
 // get random passwords, kept in DATA_DIR/demo-logins (what this file signs in with); a data
 // directory first started on 127.0.0.1, whose accounts still have demo1234, is refused.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rootCertificates } from 'node:tls';
 import pg from 'pg';
+import { Agent, setGlobalDispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANON_KEY_META } from '../../supabase/local/app-server';
 import { DEMO_LOGINS_FILE, DemoPasswordError, parseDemoLogins } from '../../supabase/local/demo-logins';
 import { JWT_SECRET_FILE } from '../../supabase/local/jwt-secret';
 import { apiKeys, DEFAULT_JWT_SECRET } from '../../supabase/local/keys';
 import { startStack, type Stack } from '../../supabase/local/stack';
+import { TLS_DIR } from '../../supabase/local/tls';
 import { DEMO_PASSWORD, DEMO_USERS, seedId } from '../support/demo';
 import { png } from '../support/images';
 import { createTestDatabase } from '../support/test-database';
@@ -37,7 +43,12 @@ beforeAll(async () => {
     ? await createTestDatabase(process.env.DATABASE_URL, 'dermaga_lan')
     : undefined;
   lan = await startStack({ apiPort: 0, appPort: 0, host: '0.0.0.0', dataDir, databaseUrl: database?.url });
+  // This process trusts the stack's own CA, as each tablet does once (README, "On a hub's network").
+  setGlobalDispatcher(new Agent({ connect: { ca: [...rootCertificates, stackCa()] } }));
 }, 120_000);
+
+/** The CA the stack made in its data directory. */
+const stackCa = () => readFileSync(lan.tls!.trustPath, 'utf8');
 
 afterAll(async () => {
   await lan?.stop();
@@ -73,6 +84,53 @@ async function signIn(email: string): Promise<string> {
   expect(res.status).toBe(200);
   return ((await res.json()) as { access_token: string }).access_token;
 }
+
+describe('HTTPS on the network', () => {
+  it('serves the app and the API over HTTPS at a network address, with a CA of its own kept in DATA_DIR/tls', async () => {
+    for (const url of [lan.apiUrl, lan.appUrl]) {
+      expect(url).toMatch(/^https:\/\//);
+      expect(url).not.toContain('0.0.0.0');
+    }
+    const dir = join(dataDir, TLS_DIR);
+    expect(lan.tls).toMatchObject({ source: 'generated', trustPath: join(dir, 'ca.pem') });
+    expect(lan.tls!.names).toContain(new URL(lan.appUrl).hostname);
+    for (const key of ['ca-key.pem', 'server-key.pem'])
+      expect(statSync(join(dir, key)).mode & 0o777).toBe(0o600);
+    expect((await fetch(`${lan.appUrl}/`)).status).toBe(200);
+    expect((await fetch(`${lan.apiUrl}/auth/v1/health`, { headers: { apikey: lan.anonKey } })).status).toBe(
+      200,
+    );
+  });
+
+  it('is refused by a client that does not trust its CA, and plain HTTP gets no page', async () => {
+    const stranger = new Agent({ connect: { ca: [...rootCertificates] } });
+    const untrusted = await fetch(`${lan.appUrl}/`, { dispatcher: stranger } as RequestInit).catch(
+      (e: Error) => e,
+    );
+    expect(untrusted).toBeInstanceOf(Error);
+    expect(String((untrusted as Error & { cause?: { code?: string } }).cause?.code)).toMatch(/CERT|SIGNED/);
+    await stranger.close();
+    const plain = await fetch(lan.appUrl.replace('https://', 'http://')).catch((e: Error) => e);
+    expect(plain instanceof Error || plain.status >= 400).toBe(true);
+  });
+
+  it("lets its own parts reach the gateway: a function that calls Auth's admin API works", async () => {
+    const token = await signIn(DEMO_USERS.admin);
+    const email = `lan-https-${crypto.randomUUID().slice(0, 8)}@demo.local`;
+    const res = await call('/functions/v1/create-user', token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: lan.anonKey },
+      body: JSON.stringify({
+        email,
+        password: 'rahasia123',
+        full_name: 'Uji Jaringan',
+        role: 'tower_control',
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await passwordGrant(email, 'rahasia123')).status).toBe(200);
+  });
+});
 
 describe('a stack on 0.0.0.0 without JWT_SECRET', () => {
   it('signs with a secret generated into its data directory, not the public default', () => {
@@ -153,6 +211,7 @@ describe('Storage reads no upload it will refuse (0.0.0.0 stack)', () => {
       totalBytes: 256 * MB,
       head: png(2, 2),
       keepSending: true,
+      ca: stackCa(),
     });
     const grown = process.memoryUsage().rss - before;
     console.log(
@@ -179,6 +238,7 @@ describe('Storage reads no upload it will refuse (0.0.0.0 stack)', () => {
       totalBytes: 256 * MB,
       head: png(2, 2),
       keepSending: true,
+      ca: stackCa(),
     });
     const grown = process.memoryUsage().rss - before;
     console.log(

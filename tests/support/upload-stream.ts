@@ -4,6 +4,7 @@
 // connection. How much the server took before refusing is what the hardening tests measure
 // (issue 27, finding 2).
 import { connect } from 'node:net';
+import { connect as connectTls } from 'node:tls';
 
 export interface StreamedUpload {
   status: number;
@@ -39,12 +40,17 @@ export function streamUpload(
     chunkBytes?: number;
     /** Go on sending after the answer, as a client that does not listen would. */
     keepSending?: boolean;
+    /** The certificate an https:// server's is checked against (a hub stack's own CA). */
+    ca?: string;
   },
 ): Promise<StreamedUpload> {
   const target = new URL(url);
   const chunk = Buffer.alloc(opts.chunkBytes ?? 64 * 1024, 7);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(target.port), target.hostname);
+    const socket =
+      target.protocol === 'https:'
+        ? connectTls({ port: Number(target.port), host: target.hostname, ca: opts.ca })
+        : connect(Number(target.port), target.hostname);
     let sent = 0;
     let sentAtAnswer = -1;
     let raw = '';
@@ -96,6 +102,6 @@ export function streamUpload(
       if (!closed && sent >= opts.totalBytes) socket.write('0\r\n\r\n');
       settle();
     };
-    socket.once('connect', write);
+    socket.once(target.protocol === 'https:' ? 'secureConnect' : 'connect', write);
   });
 }

@@ -1,0 +1,73 @@
+// A tablet on the hub's network: the stack started as a hub runs it (HOST=0.0.0.0), opened in
+// Chromium at this machine's network address, as a tablet types it. Over http:// such a page
+// is no secure context: no service worker (nothing offline, no install), no camera
+// (navigator.mediaDevices), no crypto.subtle (the documents' SHA-256). The stack serves it
+// over HTTPS (supabase/local/tls.ts); this browser accepts the stack's own CA as a tablet that
+// trusts it does (the flag stands in for installing ca.pem). Signed in with the account's
+// generated password, the hub user's tablet syncs and its service worker takes the page.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGINS_FILE, parseDemoLogins } from '../../supabase/local/demo-logins';
+import { startStack, type Stack } from '../../supabase/local/stack';
+import { useBrowser } from '../support/browser';
+import { DEMO_USERS } from '../support/demo';
+import { createTestDatabase } from '../support/test-database';
+import { waitFirstSync } from './hub-support';
+
+const browser = useBrowser({ extraArgs: ['--ignore-certificate-errors'] });
+const dataDir = mkdtempSync(join(tmpdir(), 'dermaga-lan-e2e-'));
+let lan: Stack;
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+
+beforeAll(async () => {
+  database = process.env.DATABASE_URL
+    ? await createTestDatabase(process.env.DATABASE_URL, 'dermaga_lan_e2e')
+    : undefined;
+  lan = await startStack({ apiPort: 0, appPort: 0, host: '0.0.0.0', dataDir, databaseUrl: database?.url });
+}, 180_000);
+
+afterAll(async () => {
+  await lan?.stop();
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("a tablet on the hub's network", () => {
+  it('gets a secure context: the service worker, the camera and crypto.subtle, and a first sync', async () => {
+    const url = new URL(lan.appUrl);
+    // The address a tablet types: this machine's, never 0.0.0.0 or loopback.
+    expect(url.hostname).not.toMatch(/^(0\.0\.0\.0|127\.|localhost$)/);
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${lan.appUrl}/auth`);
+      await page.locator('#email').waitFor();
+      expect(
+        await page.evaluate(() => ({
+          secure: window.isSecureContext,
+          serviceWorker: 'serviceWorker' in navigator,
+          camera: typeof navigator.mediaDevices?.getUserMedia === 'function',
+          subtle: typeof crypto.subtle?.digest === 'function',
+        })),
+      ).toEqual({ secure: true, serviceWorker: true, camera: true, subtle: true });
+
+      const password = parseDemoLogins(readFileSync(join(dataDir, DEMO_LOGINS_FILE), 'utf8')).get(
+        DEMO_USERS.karawang,
+      )!;
+      await page.locator('#email').fill(DEMO_USERS.karawang);
+      await page.locator('#password').fill(password);
+      await page.locator('form button[type=submit]').click();
+      await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+      await waitFirstSync(page);
+      // The service worker installed from this origin controls the page once it is reloaded.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      const scriptUrl = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+      expect(scriptUrl).toBe(`${lan.appUrl}/sw.js`);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+});
