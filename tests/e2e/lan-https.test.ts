@@ -5,33 +5,21 @@
 // over HTTPS (supabase/local/tls.ts); this browser accepts the stack's own CA as a tablet that
 // trusts it does (the flag stands in for installing ca.pem). Signed in with the account's
 // generated password, the hub user's tablet syncs and its service worker takes the page.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS_FILE, parseDemoLogins } from '../../supabase/local/demo-logins';
-import { startStack, type Stack } from '../../supabase/local/stack';
+import type { Stack } from '../../supabase/local/stack';
 import { useBrowser } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { createTestDatabase } from '../support/test-database';
+import { useLanStack } from '../support/lan-stack';
 import { waitFirstSync } from './hub-support';
 
 const browser = useBrowser({ extraArgs: ['--ignore-certificate-errors'] });
-const dataDir = mkdtempSync(join(tmpdir(), 'dermaga-lan-e2e-'));
+const { stack, dataDir } = useLanStack('lan-e2e');
 let lan: Stack;
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-
-beforeAll(async () => {
-  database = process.env.DATABASE_URL
-    ? await createTestDatabase(process.env.DATABASE_URL, 'dermaga_lan_e2e')
-    : undefined;
-  lan = await startStack({ apiPort: 0, appPort: 0, host: '0.0.0.0', dataDir, databaseUrl: database?.url });
-}, 180_000);
-
-afterAll(async () => {
-  await lan?.stop();
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+beforeAll(() => {
+  lan = stack();
 });
 
 describe("a tablet on the hub's network", () => {

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import pg from 'pg';
 import { Agent, setGlobalDispatcher } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ANON_KEY_META } from '../../supabase/local/app-server';
 import { DEMO_LOGINS_FILE, DemoPasswordError, parseDemoLogins } from '../../supabase/local/demo-logins';
 import { JWT_SECRET_FILE } from '../../supabase/local/jwt-secret';
@@ -30,31 +30,23 @@ import { TLS_DIR } from '../../supabase/local/tls';
 import { DEMO_PASSWORD, DEMO_USERS, seedId } from '../support/demo';
 import { png } from '../support/images';
 import { createTestDatabase } from '../support/test-database';
+import { useLanStack } from '../support/lan-stack';
 import { streamUpload } from '../support/upload-stream';
 
 const MB = 1024 * 1024;
 const BUCKET = 'shipment-documents';
-const dataDir = mkdtempSync(join(tmpdir(), 'dermaga-lan-'));
+const lanStack = useLanStack('lan');
+const dataDir = lanStack.dataDir;
 let lan: Stack;
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 
-beforeAll(async () => {
-  database = process.env.DATABASE_URL
-    ? await createTestDatabase(process.env.DATABASE_URL, 'dermaga_lan')
-    : undefined;
-  lan = await startStack({ apiPort: 0, appPort: 0, host: '0.0.0.0', dataDir, databaseUrl: database?.url });
+beforeAll(() => {
+  lan = lanStack.stack();
   // This process trusts the stack's own CA, as each tablet does once (README, "On a hub's network").
   setGlobalDispatcher(new Agent({ connect: { ca: [...rootCertificates, stackCa()] } }));
-}, 120_000);
+});
 
 /** The CA the stack made in its data directory. */
 const stackCa = () => readFileSync(lan.tls!.trustPath, 'utf8');
-
-afterAll(async () => {
-  await lan?.stop();
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 const forged = apiKeys(DEFAULT_JWT_SECRET);
 

@@ -7,23 +7,12 @@
 // Now a list is rebuilt in one pass: the same call is answered (refused: a sign-up registers
 // nothing) and recorded, keeping what the known fields keep. Only rows this file makes are read.
 import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { anonClient } from '../support/clients';
 import { HUB } from '../support/demo';
 import { as, closeDb, rowsWhere, tag } from './commands-support';
+import { signUp } from './sign-up-sender';
 
 afterAll(closeDb);
-
-async function signUp(): Promise<{ id: string; client: SupabaseClient }> {
-  const client = anonClient();
-  const { data, error } = await client.auth.signUp({
-    email: `known-fields-${tag()}@demo.local`,
-    password: 'rahasia123',
-  });
-  if (error || !data.session) throw new Error(`sign-up failed: ${error?.message}`);
-  return { id: data.session.user.id, client };
-}
 
 async function payloadOf(commandId: string) {
   const [row] = await rowsWhere<{ payload: Record<string, unknown>; outcome: string; code: string }>(
@@ -35,7 +24,7 @@ async function payloadOf(commandId: string) {
 
 describe("a nested list in a command's payload", () => {
   it('of 24,000 units from an open sign-up is answered and recorded, not cancelled by the statement timeout', async () => {
-    const sender = await signUp();
+    const sender = await signUp('known-fields');
     // Short texts (not uuids), to keep the body under the gateway's 1 MiB.
     const units = Array.from({ length: 24_000 }, () => ({ unit_id: 'u', serial: 'S', x: 1 }));
     const command = {

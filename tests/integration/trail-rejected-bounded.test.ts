@@ -8,42 +8,16 @@
 // before. An applied command is recorded as it ran; a replay answers as the first time.
 // Only rows this file makes are read.
 import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient } from '../support/clients';
 import { HUB, WAREHOUSE } from '../support/demo';
-import { as, closeDb, daratPayload, makeVehicle, rowsWhere, tag } from './commands-support';
+import { as, closeDb, daratPayload, makeVehicle, rowsWhere } from './commands-support';
+import { envelope, send, signUp } from './sign-up-sender';
 
 afterAll(closeDb);
 
 const TEXT_MAX = 2000;
 const LIST_MAX = 520;
 const BYTES_MAX = 65_536;
-
-interface Sender {
-  id: string;
-  email: string;
-  client: SupabaseClient;
-}
-
-/** An open sign-up: signed in, no hub. */
-async function signUp(): Promise<Sender> {
-  const client = anonClient();
-  const email = `trail-bounded-${tag()}@demo.local`;
-  const { data, error } = await client.auth.signUp({ email, password: 'rahasia123' });
-  if (error || !data.session) throw new Error(`sign-up failed: ${error?.message}`);
-  return { id: data.session.user.id, email, client };
-}
-
-function envelope(sender: Sender, type: string, payload: unknown) {
-  return { id: randomUUID(), type, payload, issued_at: new Date().toISOString(), actor: sender.id };
-}
-
-async function send(sender: Sender, commands: unknown[]) {
-  const { data, error } = await sender.client.rpc('apply_commands', { commands });
-  if (error) throw new Error(`apply_commands failed: ${error.message}`);
-  return (data as { results: Array<Record<string, unknown>> }).results;
-}
 
 async function recorded(commandId: string) {
   const [row] = await rowsWhere<{ type: string; payload: Record<string, unknown>; outcome: string }>(
@@ -100,7 +74,7 @@ beforeAll(async () => {
 
 describe('a rejected command of a known type', () => {
   it('is recorded with its texts, lists and nesting bounded, its ids kept, and filed as before', async () => {
-    const sender = await signUp();
+    const sender = await signUp('trail-bounded');
     const vehicleId = randomUUID();
     const inventoryId = randomUUID();
     const serials = Array.from({ length: 30_000 }, (_, i) => serial(i));
@@ -172,7 +146,7 @@ describe('a rejected command of a known type', () => {
   });
 
   it("has its nested fields (a receipt's texts and lists) bounded and its notes cut", async () => {
-    const sender = await signUp();
+    const sender = await signUp('trail-bounded');
     const photoIds = Array.from({ length: 4000 }, () => randomUUID());
     const received = Array.from({ length: 2000 }, (_, i) => serial(i));
     const discrepancyId = randomUUID();
@@ -212,7 +186,7 @@ describe('a rejected command of a known type', () => {
   });
 
   it('still over 64 KB after the cuts is recorded as its uuid fields only, filed as before', async () => {
-    const sender = await signUp();
+    const sender = await signUp('trail-bounded');
     const vehicleId = randomUUID();
     const inventoryId = randomUUID();
     // 100 serials of 1,500 characters: within every bound but the whole (about 150 kB).
@@ -244,7 +218,7 @@ describe('a rejected command of a known type', () => {
   });
 
   it('within every bound is recorded as it came', async () => {
-    const sender = await signUp();
+    const sender = await signUp('trail-bounded');
     const payload = { shipment_id: shipmentId, reason: 'r'.repeat(TEXT_MAX) };
     const command = envelope(sender, 'void_shipment', payload);
     const [answer] = await send(sender, [command]);

@@ -9,40 +9,13 @@
 // and _ as '?', with '…' when cut (supabase/schemas/functions/apply_commands.sql and
 // cmd_trail_payload in cmd_payload.sql).
 // Only rows this file makes are read.
-import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_TEXTS } from '../../sync/server-texts';
-import { anonClient } from '../support/clients';
 import { HUB, WAREHOUSE } from '../support/demo';
-import { as, closeDb, daratPayload, makeVehicle, rowsWhere, tag } from './commands-support';
+import { as, closeDb, daratPayload, makeVehicle, rowsWhere } from './commands-support';
+import { envelope, send, signUp } from './sign-up-sender';
 
 afterAll(closeDb);
-
-interface Sender {
-  id: string;
-  email: string;
-  client: SupabaseClient;
-}
-
-/** An open sign-up: signed in, no hub. */
-async function signUp(): Promise<Sender> {
-  const client = anonClient();
-  const email = `audit-trail-${tag()}@demo.local`;
-  const { data, error } = await client.auth.signUp({ email, password: 'rahasia123' });
-  if (error || !data.session) throw new Error(`sign-up failed: ${error?.message}`);
-  return { id: data.session.user.id, email, client };
-}
-
-function envelope(sender: Sender, type: unknown, payload: unknown) {
-  return { id: randomUUID(), type, payload, issued_at: new Date().toISOString(), actor: sender.id };
-}
-
-async function send(sender: Sender, commands: unknown[]) {
-  const { data, error } = await sender.client.rpc('apply_commands', { commands });
-  if (error) throw new Error(`apply_commands failed: ${error.message}`);
-  return (data as { results: Array<Record<string, unknown>> }).results;
-}
 
 async function recorded(commandId: string) {
   const [row] = await rowsWhere<{
@@ -92,7 +65,7 @@ beforeAll(async () => {
 
 describe('a command of an unknown type', () => {
   it("naming another hub's shipment is recorded without its payload: not in that hub's trail nor the shipment's history", async () => {
-    const attacker = await signUp();
+    const attacker = await signUp('audit-trail');
     const before = await historyOf(shipmentId);
     const text = 'Dibatalkan atas perintah direktur. '.repeat(6000); // ~210 kB
     const command = envelope(attacker, 'void_shipment ', {
@@ -127,7 +100,7 @@ describe('a command of an unknown type', () => {
   });
 
   it('has a long or odd type recorded cut to 40 characters and its message bounded', async () => {
-    const sender = await signUp();
+    const sender = await signUp('audit-trail');
     const long = envelope(sender, `void_shipment${'x'.repeat(200_000)}`, { shipment_id: shipmentId });
     const odd = envelope(sender, 'Void-Shipment\u202e', { hub_id: HUB.karawang });
     const [a, b] = await send(sender, [long, odd]);
@@ -155,7 +128,7 @@ describe('a command of an unknown type', () => {
 
 describe('a payload that is not an object', () => {
   it('is refused as before (invalid_command) and recorded as {}; a replay answers the same', async () => {
-    const sender = await signUp();
+    const sender = await signUp('audit-trail');
     const cases = [
       envelope(sender, 'void_shipment', 'x'.repeat(200_000)),
       envelope(sender, 'void_shipment', [{ shipment_id: shipmentId, hub_id: HUB.karawang }]),
