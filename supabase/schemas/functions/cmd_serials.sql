@@ -53,9 +53,9 @@ $$;
 comment on function public.cmd_serial_normal(text) is
   'Issue 42: a serial''s one form (upper case, 3 to 64 letters, digits or - _ / .), or null when the text is not a serial. Twin of normalizeSerial in sync/domain/serials.ts.';
 
-revoke execute on function public.cmd_serial_normal(text) from public, anon;
+revoke execute on function public.cmd_serial_normal(text) from public, anon, authenticated;
 
-grant execute on function public.cmd_serial_normal(text) to authenticated, service_role;
+grant execute on function public.cmd_serial_normal(text) to service_role;
 
 -- The text a serial.invalid refusal names: what was sent, trimmed as JavaScript's trim(), at
 -- most 64 characters (checkLoadScan: raw.trim().slice(0, 64)).

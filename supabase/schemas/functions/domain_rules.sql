@@ -7,6 +7,10 @@
 --   * "trimmed" means the whitespace JavaScript's String.prototype.trim removes;
 --   * ties are broken by created_at, then name in byte order, then id (the
 --     look-ups of functions/cmd_lookups.sql).
+-- None is callable through the API (no execute for anon or authenticated): the commands and the
+-- security definer functions that use them run as their owner. As RPCs, an open sign-up's 1 MB
+-- text held a connection and a core for 95 s in dm_contains (position() never looks at the
+-- statement timeout), and a filter on what dm_trim answers for 25 s.
 
 -- Text -----------------------------------------------------------------------
 
@@ -30,9 +34,9 @@ comment on function public.dm_trim(text) is
 
 -- The pure rules are harmless to call; signed-in clients may use them (the
 -- derivation test compares them with the devices' twins through the owner).
-revoke execute on function public.dm_trim(text) from public, anon;
+revoke execute on function public.dm_trim(text) from public, anon, authenticated;
 
-grant execute on function public.dm_trim(text) to authenticated, service_role;
+grant execute on function public.dm_trim(text) to service_role;
 
 create or replace function public.dm_lower(value text)
 returns text
@@ -46,9 +50,9 @@ $$;
 
 comment on function public.dm_lower(text) is 'Lower-cases ASCII letters only (no locale rules), as sync/domain/text.ts does.';
 
-revoke execute on function public.dm_lower(text) from public, anon;
+revoke execute on function public.dm_lower(text) from public, anon, authenticated;
 
-grant execute on function public.dm_lower(text) to authenticated, service_role;
+grant execute on function public.dm_lower(text) to service_role;
 
 -- "lowercased without spaces" (spec 4.2), kept to what a status key may hold:
 -- ASCII letters and digits; null when nothing is left.
@@ -65,9 +69,9 @@ $$;
 comment on function public.dm_slug(text) is
   'Letters and digits of a text, ASCII lower case (Jakarta Utara -> jakartautara); null when none.';
 
-revoke execute on function public.dm_slug(text) from public, anon;
+revoke execute on function public.dm_slug(text) from public, anon, authenticated;
 
-grant execute on function public.dm_slug(text) to authenticated, service_role;
+grant execute on function public.dm_slug(text) to service_role;
 
 create or replace function public.dm_contains(haystack text, needle text)
 returns boolean
@@ -79,9 +83,9 @@ as $$
   select coalesce(position(public.dm_lower(needle) in public.dm_lower(haystack)) > 0, false)
 $$;
 
-revoke execute on function public.dm_contains(text, text) from public, anon;
+revoke execute on function public.dm_contains(text, text) from public, anon, authenticated;
 
-grant execute on function public.dm_contains(text, text) to authenticated, service_role;
+grant execute on function public.dm_contains(text, text) to service_role;
 
 -- Spec 3: hub type from the hub name ------------------------------------------
 -- In the spec's order: karawang; cikarang; poljak (jakarta or poljak); polsub
@@ -109,9 +113,9 @@ $$;
 comment on function public.hub_kind(text, text) is
   'Spec 3: karawang, cikarang, poljak, polsub, pod or other, from the hub name (and type for pod). Twin of sync/domain/hub-type.ts.';
 
-revoke execute on function public.hub_kind(text, text) from public, anon;
+revoke execute on function public.hub_kind(text, text) from public, anon, authenticated;
 
-grant execute on function public.hub_kind(text, text) to authenticated, service_role;
+grant execute on function public.hub_kind(text, text) to service_role;
 
 -- Spec 4.2: the OTW status of a new shipment -----------------------------------
 -- p_names are looked at in order (for the Karawang/Cikarang form: warehouse
@@ -153,9 +157,9 @@ $$;
 comment on function public.otw_destination(text[], text) is
   'Spec 4.2: the otw_ status (key, label) for a destination from its names and city; key null when none. Twin of sync/domain/destination.ts.';
 
-revoke execute on function public.otw_destination(text[], text) from public, anon;
+revoke execute on function public.otw_destination(text[], text) from public, anon, authenticated;
 
-grant execute on function public.otw_destination(text[], text) to authenticated, service_role;
+grant execute on function public.otw_destination(text[], text) to service_role;
 
 -- Spec 4.2, POD: the city a shipment is bound for ------------------------------
 -- From an otw_ status: podmakassar/podmakasar is Makassar; a leading pod is
@@ -194,9 +198,9 @@ $$;
 comment on function public.pod_city_from_status(text) is
   'Spec 4.2: the POD city named by an otw_ status (otw_podmakasar -> Makassar), null for the hubs'' own destinations. Twin of sync/domain/pod-city.ts.';
 
-revoke execute on function public.pod_city_from_status(text) from public, anon;
+revoke execute on function public.pod_city_from_status(text) from public, anon, authenticated;
 
-grant execute on function public.pod_city_from_status(text) to authenticated, service_role;
+grant execute on function public.pod_city_from_status(text) to service_role;
 
 -- The POD city of a destination hub (Confirm Tiba and Sedang Bongkar tabs):
 -- null for hubs named cikarang, poljak or polsub; else the city, or for a hub
@@ -228,9 +232,9 @@ $$;
 comment on function public.pod_city_of_hub(text, text) is
   'Spec 4.2, POD tabs: the city of a destination hub, null for Cikarang/PolJak/PolSub. Twin of sync/domain/pod-city.ts.';
 
-revoke execute on function public.pod_city_of_hub(text, text) from public, anon;
+revoke execute on function public.pod_city_of_hub(text, text) from public, anon, authenticated;
 
-grant execute on function public.pod_city_of_hub(text, text) to authenticated, service_role;
+grant execute on function public.pod_city_of_hub(text, text) to service_role;
 
 -- Jakarta time (WIB, UTC+7, no daylight saving): business dates and the times in messages.
 create or replace function public.dm_jakarta_date(p_at timestamptz)
@@ -261,6 +265,6 @@ as $$
          || ' ' || to_char(p_at at time zone 'Asia/Jakarta', 'YYYY HH24:MI') || ' WIB'
 $$;
 
-revoke execute on function public.dm_format_wib(timestamptz) from public, anon;
+revoke execute on function public.dm_format_wib(timestamptz) from public, anon, authenticated;
 
-grant execute on function public.dm_format_wib(timestamptz) to authenticated, service_role;
+grant execute on function public.dm_format_wib(timestamptz) to service_role;
