@@ -7,6 +7,7 @@ import { proxy } from 'hono/proxy';
 import { jwtVerify } from 'jose';
 import { bodyGuard } from './body-guard';
 import { compress } from './compress';
+import { queryGuard } from './query-guard';
 
 /** fetch asking for the plain answer: the hop is local, the answer is compressed once, for the client. */
 const fetchPlain = (req: Request) => {
@@ -83,6 +84,9 @@ export function gatewayApp(parts: {
     return next();
   });
   for (const path of ['/rest/v1/*', '/rest/v1', '/auth/v1/*', '/functions/v1/*']) app.use(path, guard);
+  // What PostgREST is not asked here: filters on a function's answer, deep embedding, regular
+  // expressions (query-guard.ts).
+  app.use('/rest/v1/*', queryGuard());
   app.use('/storage/v1/*', (c, next) => (isObjectUpload(c) ? next() : guard(c, next)));
 
   app.all('/rest/v1/*', (c) => forward(c, parts.postgrestUrl, '/rest/v1'));

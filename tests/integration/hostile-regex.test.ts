@@ -4,7 +4,9 @@
 // on a PostgreSQL server it runs in a backend of its own and is cancelled by authenticated's
 // statement_timeout (8 s, 57014), while the health check, the app shell and another user's pull
 // are answered meanwhile. "Meanwhile" is shown by order, not by a clock: each answer arrives
-// while the hostile request is still open.
+// while the hostile request is still open. Since 2026-12-03 the gateway refuses regular
+// expression filters (query-guard.ts), so this file asks PostgREST behind it directly for the
+// database's part, and checks the gateway's refusal too.
 import { describe, expect, it } from 'vitest';
 import { anonClient, ownerSql, signedIn, stack } from '../support/clients';
 import { DEMO_USERS } from '../support/demo';
@@ -15,7 +17,7 @@ const NAME = `${'a'.repeat(199)}c`;
 
 describe('a hostile regular expression from an open sign-up', () => {
   it('is cancelled by the role timeout while health, the app shell and another user go on', async () => {
-    const { apiUrl, appUrl, anonKey } = stack();
+    const { apiUrl, appUrl, anonKey, postgrestUrl } = stack();
     const attacker = anonClient();
     const email = `regex-${Date.now()}@example.com`;
     const { data, error } = await attacker.auth.signUp({ email, password: 'secret-123' });
@@ -23,12 +25,22 @@ describe('a hostile regular expression from an open sign-up', () => {
     const token = data.session!.access_token;
     const named = await attacker.auth.updateUser({ data: { full_name: NAME } });
     expect(named.error).toBeNull();
-    const { data: own } = await attacker.from('profiles').select('full_name').eq('id', data.user!.id).single();
+    const { data: own } = await attacker
+      .from('profiles')
+      .select('full_name')
+      .eq('id', data.user!.id)
+      .single();
     expect(own?.full_name).toBe(NAME);
 
     const pattern = encodeURIComponent('^(.*)(.*)(.*)(.*)\\4\\3\\2\\1c$');
     let settled = false;
-    const hostile = fetch(`${apiUrl}/rest/v1/profiles?select=id&full_name=match.${pattern}`, {
+    // Through the gateway: refused before PostgREST sees it.
+    const refused = await fetch(`${apiUrl}/rest/v1/profiles?select=id&full_name=match.${pattern}`, {
+      headers: { apikey: anonKey, authorization: `Bearer ${token}` },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'PGRST100' });
+    const hostile = fetch(`${postgrestUrl}/profiles?select=id&full_name=match.${pattern}`, {
       headers: { apikey: anonKey, authorization: `Bearer ${token}` },
     }).then(async (res) => {
       settled = true;

@@ -42,6 +42,7 @@ export default async function setup(project: TestProject) {
     serviceRoleKey: stack.serviceRoleKey,
     jwtSecret: stack.jwtSecret,
     dbUrl: stack.dbUrl,
+    postgrestUrl: stack.postgrestUrl,
     engine: stack.engine,
   });
 
