@@ -11,13 +11,7 @@ import {
 } from '../../src/lib/attention/attention';
 import { deriveHubInfo } from '../../src/lib/session/hub-info';
 import type { Viewer } from '../../src/lib/session/access';
-import { attentionInput, H, karawangUser, NOW, tower } from './attention-world';
-
-const hubs = [
-  { id: 'h-krw', name: 'Hub Karawang', city: 'Karawang', type: 'karawang', deleted: false },
-  { id: 'h-ckr', name: 'Hub Cikarang', city: 'Cikarang', type: 'cikarang', deleted: false },
-  { id: 'h-mks', name: 'POD Makassar', city: 'Makassar', type: 'pod', deleted: false },
-] as never[];
+import { attentionInput, H, HUBS as hubs, karawangUser, NOW, tower } from './attention-world';
 
 const M = 60_000;
 // The default device threshold: 240 minutes.

@@ -16,6 +16,13 @@ export const karawangUser: Viewer = {
   hubInfo: deriveHubInfo({ name: 'Hub Karawang', city: 'Karawang', type: 'karawang' }),
 };
 
+/** Karawang, Cikarang and POD Makassar, as the tests' hubs. */
+export const HUBS = [
+  { id: 'h-krw', name: 'Hub Karawang', city: 'Karawang', type: 'karawang', deleted: false },
+  { id: 'h-ckr', name: 'Hub Cikarang', city: 'Cikarang', type: 'cikarang', deleted: false },
+  { id: 'h-mks', name: 'POD Makassar', city: 'Makassar', type: 'pod', deleted: false },
+] as never[];
+
 /** Tower control's input at NOW with the default thresholds: empty but for `over`. */
 export const attentionInput = (over: Partial<AttentionInput>): AttentionInput => ({
   now: NOW,

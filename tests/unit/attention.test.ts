@@ -3,13 +3,7 @@
 // is handled, and in what order.
 import { describe, expect, it } from 'vitest';
 import { attentionItems, DEFAULT_THRESHOLDS, etaDayEnd, formatSince, thresholdsFrom, type AttentionInput, type DeviceReport } from '../../src/lib/attention/attention';
-import { admin, attentionInput, H, karawangUser, NOW, vehicle } from './attention-world';
-
-const hubs = [
-  { id: 'h-krw', name: 'Hub Karawang', city: 'Karawang', type: 'karawang', deleted: false },
-  { id: 'h-ckr', name: 'Hub Cikarang', city: 'Cikarang', type: 'cikarang', deleted: false },
-  { id: 'h-mks', name: 'POD Makassar', city: 'Makassar', type: 'pod', deleted: false },
-] as never[];
+import { admin, attentionInput, H, HUBS as hubs, karawangUser, NOW, vehicle } from './attention-world';
 
 const M = 60_000;
 
