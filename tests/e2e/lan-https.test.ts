@@ -4,7 +4,8 @@
 // (navigator.mediaDevices), no crypto.subtle (the documents' SHA-256). The stack serves it
 // over HTTPS (supabase/local/tls.ts); this browser accepts the stack's own CA as a tablet that
 // trusts it does (the flag stands in for installing ca.pem). Signed in with the account's
-// generated password, the hub user's tablet syncs and its service worker takes the page.
+// generated password, the hub user's tablet syncs, hears Realtime over wss:// and its service
+// worker takes the page.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,14 @@ describe("a tablet on the hub's network", () => {
         })),
       ).toEqual({ secure: true, serviceWorker: true, camera: true, subtle: true });
 
+      // Realtime's pokes come over the app's own origin, as wss:// (the app server forwards them).
+      const sockets: Array<{ url: string; frames: number }> = [];
+      page.on('websocket', (ws) => {
+        const socket = { url: ws.url(), frames: 0 };
+        sockets.push(socket);
+        ws.on('framereceived', () => socket.frames++);
+      });
+
       const password = parseDemoLogins(readFileSync(join(dataDir, DEMO_LOGINS_FILE), 'utf8')).get(
         DEMO_USERS.karawang,
       )!;
@@ -49,6 +58,11 @@ describe("a tablet on the hub's network", () => {
       await page.locator('form button[type=submit]').click();
       await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
       await waitFirstSync(page);
+      await expect
+        .poll(() => sockets.some((w) => w.url.startsWith(`wss://${url.host}/realtime/v1/`) && w.frames > 0), {
+          timeout: 60_000,
+        })
+        .toBe(true);
       // The service worker installed from this origin controls the page once it is reloaded.
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await page.reload();
