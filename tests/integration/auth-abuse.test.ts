@@ -94,6 +94,21 @@ describe('rate limits (finding 3): per client IP, as Supabase Auth', () => {
     }
   });
 
+  it('counts a password change with the sign-ins (each is a bcrypt hash); a name change is not counted', async () => {
+    const own = await ownAuth({ rateLimits: { signInSignUps: 2 } });
+    try {
+      const user = await signUp();
+      const changes = [];
+      for (let i = 0; i < 3; i++)
+        changes.push((await own.call('PUT', '/user', { password: `baru-${i}-1234` }, user.token)).status);
+      expect(changes).toEqual([200, 200, 429]);
+      const renamed = await own.call('PUT', '/user', { data: { full_name: 'Nama Baru' } }, user.token);
+      expect(renamed.status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('the client is the TCP peer; only the app server (same process) may name another', async () => {
     const own = await ownAuth({ rateLimits: { signInSignUps: 2 } });
     try {

@@ -148,6 +148,9 @@ export function authApp(db: pg.Pool, settings: TokenSettings, options: AuthOptio
       validateEmail(body.email) !== user.email.toLowerCase()
     )
       throw authErrors.emailChangeNotAllowed();
+    // A new password costs a bcrypt hash (about 170 ms of this process's thread): counted with
+    // the sign-ins, so one user cannot keep the thread busy with changes.
+    if (body.password !== undefined) limit(c, 'signInSignUps');
     const updated = await store.update(user.id, {
       password: body.password === undefined ? undefined : validatePassword(body.password),
       userMetadata: validateMetadata(body.data, 'data'),

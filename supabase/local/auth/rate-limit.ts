@@ -13,7 +13,7 @@ import { clientAddress } from './client-address';
 import { authErrors } from './errors';
 
 export interface RateLimits {
-  /** Sign-ins with a password and sign-ups, per client IP per 5 minutes. */
+  /** Sign-ins with a password, sign-ups and password changes, per client IP per 5 minutes. */
   signInSignUps: number;
   /** Refresh-token grants, per client IP per 5 minutes. */
   tokenRefresh: number;
