@@ -187,6 +187,8 @@ export function useAttention(): Attention {
   const now = useNow(30_000);
   // "Nothing needs a person" is a claim about these tables: only once they have arrived (issue 29).
   const arrived = useTablesArrived(TABLES);
+  // The server's lists not read for two rounds of polling (offline): each as of that read only.
+  const serverAsOf = server.at !== null && now - server.at > 2 * SERVER_POLL_MS ? server.at : undefined;
   const items = useMemo(
     () =>
       attentionItems({
@@ -197,14 +199,23 @@ export function useAttention(): Attention {
         shipments: shipments.rows,
         vehicles: vehicles.rows,
         devices: server.devices,
-        // Reports not read for two rounds of polling (offline): silence as of that read only.
-        devicesAsOf: server.at !== null && now - server.at > 2 * SERVER_POLL_MS ? server.at : undefined,
+        devicesAsOf: serverAsOf,
         evidence: server.evidence,
-        evidenceAsOf: server.at !== null && now - server.at > 2 * SERVER_POLL_MS ? server.at : undefined,
+        evidenceAsOf: serverAsOf,
         discrepancies: discrepancies.rows,
         batches: new Map([...discrepancyShipments.values()].map((s) => [s.id, s.batch_number])),
       }),
-    [now, server, viewer, hubs.rows, shipments.rows, vehicles.rows, discrepancies.rows, discrepancyShipments],
+    [
+      now,
+      server,
+      serverAsOf,
+      viewer,
+      hubs.rows,
+      shipments.rows,
+      vehicles.rows,
+      discrepancies.rows,
+      discrepancyShipments,
+    ],
   );
   const hubNames = useMemo(() => new Map(hubs.rows.map((h) => [h.id, h.name])), [hubs.rows]);
   return {

@@ -31,6 +31,7 @@ import {
   hubSlugForType,
   podShipmentViewPath,
   shipmentViewPath,
+  type HubSlug,
   type TabSlug,
 } from '../hub-routes';
 import { WIB, zoneOfHub, type TimeZone } from '../time-zone';
@@ -180,14 +181,29 @@ export function waitingMinutesAt(thresholds: AttentionThresholds, hubId: string 
   return (hubId && thresholds.waitingByHub[hubId]) || thresholds.waitingMinutes;
 }
 
-/** The hub's operations tab for this viewer, the POD screen for a POD hub, else null. */
-function hubTab(hub: Hub | undefined, tab: TabSlug, viewer: Viewer): string | null {
+/**
+ * Where this viewer works on a hub: its operations screen (the route of its type, by slug) or
+ * the POD screen; null for a deleted hub, one of no type, or a screen the viewer may not open.
+ * The one rule behind hubTab and shipmentHref.
+ */
+function hubRoute(
+  hub: Hub | undefined,
+  viewer: Viewer,
+): { pod: true } | { pod: false; slug: HubSlug } | null {
   if (!hub || hub.deleted) return null;
   const hubType = deriveHubType(hub);
-  if (hubType === 'pod') return accessDenial({ kind: 'pod' }, viewer) === null ? '/pod' : null;
-  const route = Object.values(HUB_ROUTES).find((r) => r.hubType === hubType);
-  if (!route?.tabs.includes(tab)) return null;
-  return accessDenial({ kind: 'hub-operations', hubType }, viewer) === null ? `/${route.slug}/${tab}` : null;
+  if (hubType === 'pod') return accessDenial({ kind: 'pod' }, viewer) === null ? { pod: true } : null;
+  const slug = hubSlugForType(hubType);
+  if (!slug || accessDenial({ kind: 'hub-operations', hubType }, viewer) !== null) return null;
+  return { pod: false, slug };
+}
+
+/** The hub's operations tab for this viewer, the POD screen for a POD hub, else null. */
+function hubTab(hub: Hub | undefined, tab: TabSlug, viewer: Viewer): string | null {
+  const route = hubRoute(hub, viewer);
+  if (!route) return null;
+  if (route.pod) return '/pod';
+  return HUB_ROUTES[route.slug].tabs.includes(tab) ? `/${route.slug}/${tab}` : null;
 }
 
 const KIND_ORDER: Record<AttentionKind, number> = {
@@ -206,15 +222,9 @@ export function discrepancyHref(id: string, viewer: Viewer): string | null {
 
 /** A shipment's own view where it was counted, for this viewer (the hub's or the POD's), else null. */
 export function shipmentHref(hub: Hub | undefined, shipmentId: string, viewer: Viewer): string | null {
-  if (!hub || hub.deleted) return null;
-  const hubType = deriveHubType(hub);
-  if (hubType === 'pod')
-    return accessDenial({ kind: 'pod' }, viewer) === null ? podShipmentViewPath(shipmentId) : null;
-  const slug = hubSlugForType(hubType);
-  if (!slug) return null;
-  return accessDenial({ kind: 'hub-operations', hubType }, viewer) === null
-    ? shipmentViewPath(slug, shipmentId)
-    : null;
+  const route = hubRoute(hub, viewer);
+  if (!route) return null;
+  return route.pod ? podShipmentViewPath(shipmentId) : shipmentViewPath(route.slug, shipmentId);
 }
 
 /**
