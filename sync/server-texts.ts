@@ -198,6 +198,7 @@ export const SERVER_TEXTS = {
     countMismatch: 'Jumlah nomor seri ({{count}}) harus sama dengan Jumlah Smartboard ({{quantity}}).',
     tooMany: 'Maksimal {{max}} nomor seri sekali kirim.',
     notFound: 'Nomor seri {{serial}} tidak ditemukan.',
+    removeMoved: 'Nomor seri {{serial}} sudah pernah dikirim: TV ini nyata, nomor serinya tidak dapat dihapus.',
     // the receipt by serial (supabase/schemas/functions/cmd_serials_receipt.sql)
     scanRequired: 'Pindai nomor seri setiap TV yang diterima: pengiriman ini dimuat per nomor seri.',
     receivedMismatch: 'Jumlah TV diterima ({{quantity}}) harus sama dengan nomor seri yang dipindai ({{count}}).',

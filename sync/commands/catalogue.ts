@@ -17,7 +17,7 @@ import {
 import { attachCorrection } from './document-correction';
 import { attachDocument, resolveDiscrepancy } from './handover';
 import { podComplete, podConfirmArrival, podStartUnloading } from './pod';
-import { registerSerials } from './serials';
+import { registerSerials, removeSerials } from './serials';
 import { correctShipmentCounts, voidShipment } from './shipment-correction';
 import {
   createShipmentDarat,
@@ -76,8 +76,10 @@ const definitions = [
   attachDocument,
   // a sealed document's correction (cmd_document_correction.sql)
   attachCorrection,
-  // TVs by serial number into a hub's stock (cmd_serials.sql; issue 42)
+  // TVs by serial number into a hub's stock (cmd_serials.sql; issue 42), and one registered by
+  // mistake out of it (cmd_serials_remove.sql)
   registerSerials,
+  removeSerials,
 ] as const;
 
 type Definition = (typeof definitions)[number];

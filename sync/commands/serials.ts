@@ -1,7 +1,9 @@
 // Issue 42: TVs by serial number. register_serials brings units into a hub's stock (scanned,
 // typed or imported from the factory's packing list), and the shipping forms load units by
-// serial (loadSerials below, called by shipping.ts); a void puts them back (unitsBack).
-// Server side: supabase/schemas/functions/cmd_serials.sql (register_serials) and
+// serial (loadSerials below, called by shipping.ts); a void puts them back (unitsBack);
+// remove_serials takes serials registered by mistake back out of the stock.
+// Server side: supabase/schemas/functions/cmd_serials.sql (register_serials),
+// cmd_serials_remove.sql (remove_serials) and
 // cmd_shipping.sql / cmd_shipment_correction.sql (the forms' tv_serials, the void), the same
 // checks in the same order with the same keys. The pure rules: sync/domain/serials.ts.
 import { z } from 'zod';
@@ -97,6 +99,41 @@ export const registerSerials = defineCommand({
         shipment_id: null,
       },
     }));
+  },
+});
+
+// remove_serials: serials registered by mistake, out of a hub's stock ------------------------
+
+/**
+ * The units taken back: each in this hub's stock (serial.notInStock); soft-deleted, which frees
+ * the serial. Whether a unit ever moved since it was registered (serial.removeMoved) is in its
+ * history, which only the server holds: the server checks it. A unit this device does not
+ * hold is left to the server.
+ */
+export const removeSerials = defineCommand({
+  type: 'remove_serials',
+  schema: z.object({
+    hub_id: uuid(KEY.hubNotFound),
+    unit_ids: atMostMax(uuid(KEY.invalidCommand)).refine(
+      (list) => list.length >= 1 && new Set(list).size === list.length,
+      { error: KEY.invalidCommand },
+    ),
+  }),
+  async predict(p, ctx, strict) {
+    // As register_serials: admin, or a hub user of this hub.
+    requireRole(ctx.actor, ['admin', 'hub_user']);
+    requireHub(ctx.actor, p.hub_id);
+    const hub = await need(ctx, 'hubs', p.hub_id, keyed('hubNotFound'), strict);
+    if (!hub) return [];
+    const changes: Change[] = [];
+    for (const id of p.unit_ids) {
+      const unit = await ctx.read.get('tv_units', id);
+      if (!unit) continue;
+      if (unit.deleted || unit.state !== 'in_stock' || unit.hub_id !== hub.id)
+        return refuse(strict, keyed('serial.notInStock', { serial: unit.serial })) ?? [];
+      changes.push({ table: 'tv_units', row: { ...unit, deleted: true } });
+    }
+    return changes;
   },
 });
 

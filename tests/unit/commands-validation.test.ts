@@ -351,6 +351,7 @@ describe('catalogue', () => {
         'attach_document',
         'attach_correction',
         'register_serials',
+        'remove_serials',
       ].sort(),
     );
     expect(MESSAGES.statusUndetermined).toBe('Gagal menentukan status pengiriman dari tujuan gudang.');

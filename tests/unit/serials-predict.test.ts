@@ -4,69 +4,24 @@
 // supabase/schemas/functions/cmd_serials.sql and its integration tests.
 import { describe, expect, it } from 'vitest';
 import { definitionOf } from '../../sync/commands/catalogue';
-import type { Actor, Change } from '../../sync/commands/types';
+import type { Change } from '../../sync/commands/types';
 import { MAX_SERIALS } from '../../sync/domain/serials';
-import { CommandRefused } from '../../sync/errors';
-import { issueMessage, type KeyedMessage } from '../../sync/message';
-import type { Hub, Tables, TvUnit, Vehicle } from '../../sync/model/rows';
-import { MemoryState } from '../support/memory-state';
-import { HUB, hubs as allHubs, ID, stamp, WH, warehouses } from '../support/prediction-world';
-import { balanceRow, shipmentRow, vehicleRow } from '../support/rows';
-
-const ISSUED = '2026-11-29T04:00:00.000Z';
-const karawangUser: Actor = { userId: ID(100), role: 'hub_user', hubId: HUB(1) };
-const cikarangUser: Actor = { userId: ID(101), role: 'hub_user', hubId: HUB(2) };
-const admin: Actor = { userId: ID(102), role: 'admin', hubId: null };
-const tower: Actor = { userId: ID(103), role: 'tower_control', hubId: null };
-
-/** Karawang and PolJak track serials; Cikarang and Makassar do not. */
-const hubs: Hub[] = allHubs.map((h) => ({ ...h, serial_tracking: h.id === HUB(1) || h.id === HUB(3) }));
-const truck = (n: number, hub = HUB(1)): Vehicle =>
-  vehicleRow({ ...stamp, id: ID(n), license_plate: `T ${n} KA`, vendor_id: ID(9), current_hub_id: hub });
-const unit = (n: number, serial: string, over: Partial<TvUnit> = {}): TvUnit => ({
-  ...stamp,
-  id: ID(700 + n),
-  serial,
-  state: 'in_stock',
-  hub_id: HUB(1),
-  shipment_id: null,
-  ...over,
-});
-
-function world(extra: Partial<{ [T in keyof Tables]: Tables[T][] }> = {}) {
-  return new MemoryState({
-    hubs,
-    warehouses,
-    vehicles: [truck(1), truck(2), truck(3, HUB(2)), truck(4, HUB(3))],
-    ...extra,
-  });
-}
-
-async function predict(state: MemoryState, actor: Actor, type: string, payload: unknown, strict = true) {
-  const definition = definitionOf(type);
-  const parsed = definition.schema.parse(payload);
-  const command = { id: ID(500), type, payload, issued_at: ISSUED, actor: actor.userId };
-  const changes = await definition.predict(parsed, { command, actor, read: state }, strict);
-  state.apply(changes);
-  return changes;
-}
-
-/** The refusal's code and its message by key. */
-async function refused(promise: Promise<unknown>): Promise<{ code: string; keyed: KeyedMessage | null }> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CommandRefused);
-  return { code: (error as CommandRefused).code, keyed: (error as CommandRefused).keyed };
-}
-
-/** The first schema issue's message by key. */
-function schemaRefusal(type: string, payload: unknown): KeyedMessage | null {
-  const result = definitionOf(type).schema.safeParse(payload);
-  expect(result.success).toBe(false);
-  return issueMessage(result.error!.issues[0]!);
-}
+import type { KeyedMessage } from '../../sync/message';
+import type { TvUnit } from '../../sync/model/rows';
+import { HUB, ID, stamp, WH } from '../support/prediction-world';
+import { balanceRow, shipmentRow } from '../support/rows';
+import {
+  admin,
+  cikarangUser,
+  ISSUED,
+  karawangUser,
+  predict,
+  refused,
+  schemaRefusal,
+  tower,
+  unit,
+  world,
+} from '../support/serials-world';
 
 const register = (serials: string[], hub = HUB(1)) => ({
   hub_id: hub,

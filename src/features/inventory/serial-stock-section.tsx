@@ -2,13 +2,16 @@
 // in stock by serial (this device's tv_units: offline, and a serial just added shows before it is
 // synced), a search, the count; and for the hub's own users and admin, serials added by scanning
 // (the serial scanner: camera, wedge scanner, typing), or by importing the factory's packing
-// list, into a list that Simpan sends as register_serials (at most MAX_SERIALS a command).
+// list, into a list that Simpan sends as register_serials (at most MAX_SERIALS a command); and
+// a serial registered by mistake taken back (remove_serials, after a confirmation; the server
+// refuses a unit that ever travelled).
 // Admin and tower control choose the hub among those that track serials; tower control reads.
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { FileUp, ScanBarcode, X } from 'lucide-react';
+import { FileUp, ScanBarcode, Trash2, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { ConfirmDelete } from '../../components/confirm-dialog';
 import { Input } from '../../components/ui/input';
 import { FormField } from '../../components/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -17,7 +20,7 @@ import { ALL_ROWS, useRxQuery } from '../../lib/hooks/use-rx-query';
 import { useSignedIn } from '../../lib/session/session';
 import { useSyncEngine } from '../../lib/sync-engine';
 import { runCommand } from '../../lib/writes/run-command';
-import { MAX_SERIALS, tracksSerials, type Hub, type KeyedMessage } from '../../../sync/pure';
+import { MAX_SERIALS, tracksSerials, type Hub, type KeyedMessage, type TvUnit } from '../../../sync/pure';
 import { chunks } from './serial-import';
 import { SerialImportDialog } from './serial-import-dialog';
 
@@ -82,9 +85,10 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
   // Every serial this device knows (any hub, any state): what may not be registered again.
   const known = useRxQuery('tv_units', open || draft.length > 0 ? ALL_ROWS : null);
   const registered = useMemo(() => new Set(known.rows.map((u) => u.serial)), [known.rows]);
-  const serials = useMemo(() => units.rows.map((u) => u.serial).sort(), [units.rows]);
+  const stock = useMemo(() => [...units.rows].sort((a, b) => (a.serial < b.serial ? -1 : 1)), [units.rows]);
   const needle = search.trim().toUpperCase();
-  const matching = needle ? serials.filter((s) => s.includes(needle)) : serials;
+  const matching = needle ? stock.filter((u) => u.serial.includes(needle)) : stock;
+  const [removing, setRemoving] = useState<TvUnit | null>(null);
   const listed = useMemo(() => new Set(draft), [draft]);
 
   const check = useMemo(
@@ -114,9 +118,9 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
         <p
           className="text-2xl font-bold tabular-nums"
           data-testid="serial-stock-count"
-          data-count={serials.length}
+          data-count={stock.length}
         >
-          {t('serialScan.stock.count', { count: serials.length })}
+          {t('serialScan.stock.count', { count: stock.length })}
         </p>
         {canAdd && (
           <div className="flex flex-wrap gap-2">
@@ -186,7 +190,7 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
           className="h-12 max-w-md"
         />
       </div>
-      {serials.length === 0 ? (
+      {stock.length === 0 ? (
         <p className="text-muted-foreground">{t('serialScan.stock.empty')}</p>
       ) : matching.length === 0 ? (
         <p className="text-muted-foreground">{t('serialScan.stock.noMatch', { query: search.trim() })}</p>
@@ -197,9 +201,23 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
             aria-label={t('serialScan.stock.serialColumn')}
             data-testid="serial-stock-list"
           >
-            {matching.slice(0, SHOWN).map((serial) => (
-              <li key={serial} className="rounded-md border px-2 py-2 font-mono text-base">
-                {serial}
+            {matching.slice(0, SHOWN).map((unit) => (
+              <li
+                key={unit.id}
+                className="flex min-h-11 items-center justify-between gap-1 rounded-md border pl-2 font-mono text-base"
+              >
+                {unit.serial}
+                {canAdd && (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('serialScan.stock.remove', { serial: unit.serial })}
+                    onClick={() => setRemoving(unit)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
@@ -222,6 +240,25 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
           />
         </Suspense>
       )}
+      <ConfirmDelete
+        target={removing}
+        onClose={() => setRemoving(null)}
+        title={t('serialScan.stock.removeTitle')}
+        description={(unit) =>
+          t('serialScan.stock.removeDescription', { serial: unit.serial, hub: hub.name })
+        }
+        confirmLabel={t('serialScan.stock.removeConfirm')}
+        onDelete={async (unit) => {
+          // Refused on the device: the toast says why; the dialog closes either way.
+          await runCommand(
+            engine,
+            'remove_serials',
+            { hub_id: hub.id, unit_ids: [unit.id] },
+            { success: t('serialScan.stock.removed', { serial: unit.serial }) },
+          );
+          return true;
+        }}
+      />
       {open === 'import' && (
         <SerialImportDialog
           registered={registered}

@@ -39,6 +39,7 @@ export const libEn: typeof libId = {
     attach_document: 'Attach document',
     attach_correction: 'Attach replacement document',
     register_serials: 'Register TV serials',
+    remove_serials: 'Remove TV serials',
   },
   roles: libId.roles,
   // The menu's names are the spec's English in both languages, but for one.

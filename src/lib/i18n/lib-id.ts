@@ -41,6 +41,7 @@ export const libId = {
     attach_document: 'Lampirkan dokumen',
     attach_correction: 'Lampirkan dokumen pengganti',
     register_serials: 'Daftarkan nomor seri TV',
+    remove_serials: 'Hapus nomor seri TV',
   },
   /**
    * roles.ts: the role as the sidebar and header show it, spec 2.2's rule (the key with its

@@ -34,6 +34,12 @@ export const serialScanEn: typeof serialScanId = {
     pending: 'To be added: {{count}}',
     discard: 'Discard list',
     saved: '{{count}} serial numbers added to stock',
+    remove: 'Remove serial number {{serial}}',
+    removeTitle: 'Remove a wrong serial number?',
+    removeDescription:
+      '{{serial}} leaves the stock of {{hub}} and can be registered again. Only for a serial number mistyped or registered at the wrong hub: a TV that has been shipped cannot be removed.',
+    removeConfirm: 'Remove',
+    removed: 'Serial number {{serial}} removed from stock',
   },
   importDialog: {
     title: 'Import Packing List',

@@ -34,6 +34,12 @@ export const serialScanId = {
     pending: 'Akan ditambahkan: {{count}}',
     discard: 'Buang daftar',
     saved: '{{count}} nomor seri ditambahkan ke stok',
+    remove: 'Hapus nomor seri {{serial}}',
+    removeTitle: 'Hapus nomor seri yang salah?',
+    removeDescription:
+      '{{serial}} dikeluarkan dari stok {{hub}} dan dapat didaftarkan lagi. Hanya untuk nomor seri yang salah ketik atau salah hub: TV yang sudah pernah dikirim tidak dapat dihapus.',
+    removeConfirm: 'Hapus',
+    removed: 'Nomor seri {{serial}} dihapus dari stok',
   },
   importDialog: {
     title: 'Impor Daftar Kemasan',

@@ -180,6 +180,7 @@ export const serverEn: typeof SERVER_TEXTS = {
     countMismatch: 'The number of serial numbers ({{count}}) must equal the TV quantity ({{quantity}}).',
     tooMany: 'At most {{max}} serial numbers at once.',
     notFound: 'Serial number {{serial}} not found.',
+    removeMoved: 'Serial number {{serial}} has been shipped before: this TV is real, its serial number cannot be removed.',
     scanRequired: 'Scan the serial number of every TV received: this shipment was loaded by serial number.',
     receivedMismatch: 'TVs received ({{quantity}}) must equal the serial numbers scanned ({{count}}).',
     damagedNotReceived: 'Serial number {{serial}} is marked damaged but is not among those received.',

@@ -166,6 +166,7 @@ insert into public.app_messages (key, text) values
   ('serial.countMismatch', 'Jumlah nomor seri ({{count}}) harus sama dengan Jumlah Smartboard ({{quantity}}).'),
   ('serial.tooMany', 'Maksimal {{max}} nomor seri sekali kirim.'),
   ('serial.notFound', 'Nomor seri {{serial}} tidak ditemukan.'),
+  ('serial.removeMoved', 'Nomor seri {{serial}} sudah pernah dikirim: TV ini nyata, nomor serinya tidak dapat dihapus.'),
   ('serial.scanRequired', 'Pindai nomor seri setiap TV yang diterima: pengiriman ini dimuat per nomor seri.'),
   ('serial.receivedMismatch', 'Jumlah TV diterima ({{quantity}}) harus sama dengan nomor seri yang dipindai ({{count}}).'),
   ('serial.damagedNotReceived', 'Nomor seri {{serial}} ditandai rusak tetapi tidak ada di antara yang diterima.'),

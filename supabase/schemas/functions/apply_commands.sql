@@ -128,7 +128,7 @@ declare
     'add_inventory', 'add_vehicle', 'add_sea_fleet', 'edit_vehicle', 'delete_vehicle', 'add_vehicle_type',
     'add_vendor', 'edit_vendor', 'delete_vendor', 'add_hub', 'edit_hub', 'delete_hub', 'add_warehouse',
     'set_warehouse_capacity', 'correct_shipment_counts', 'void_shipment', 'resolve_discrepancy',
-    'attach_document', 'attach_correction', 'register_serials'];
+    'attach_document', 'attach_correction', 'register_serials', 'remove_serials'];
 begin
   if uid is null then
     raise exception 'Not authenticated' using errcode = '28000';
@@ -279,6 +279,7 @@ begin
         when 'attach_document' then v_entity := public.cmd_attach_document(ctx, v_payload);
         when 'attach_correction' then v_entity := public.cmd_attach_correction(ctx, v_payload);
         when 'register_serials' then v_entity := public.cmd_register_serials(ctx, v_payload);
+        when 'remove_serials' then v_entity := public.cmd_remove_serials(ctx, v_payload);
         else
           perform public.cmd_reject('unknown_command', 'unknownCommand', jsonb_build_object('type', v_type));
       end case;

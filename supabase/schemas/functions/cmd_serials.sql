@@ -8,7 +8,7 @@
 --   that hub. Refusals, in order: the hub (hubNotFound), its tracking (serial.trackingOff
 --   {hub}), the list's length (serial.tooMany {max}), then each unit in list order: not a
 --   serial (serial.invalid {serial: the text sent, trimmed, at most 64 characters}), twice in
---   the list (serial.alreadyScanned {serial}), known already in any state
+--   the list (serial.alreadyScanned {serial}), a live unit's already, in any state
 --   (serial.alreadyRegistered {serial}). Writes each unit in_stock at the hub and a
 --   'registered' event.
 -- * The shipping forms take tv_serials (absent: none). At a hub that tracks serials the list
@@ -25,6 +25,7 @@
 --   refused (undoNotFound) as before and moves no unit.
 -- * The receipt by serial (complete_unloading, pod_complete): cmd_serials_receipt.sql.
 -- * public.tv_unit_path(serial): where a unit is and its whole path, online.
+-- * remove_serials (a serial registered by mistake, taken back): cmd_serials_remove.sql.
 
 -- A serial's one form (normalizeSerial): control characters dropped, the white space
 -- JavaScript's trim() drops removed from both ends, upper case as JavaScript's toUpperCase()
@@ -129,8 +130,9 @@ begin
     ids := ids || public.cmd_uuid(u, 'unit_id', 'invalidCommand');
     serials := serials || public.cmd_serial_normal(u ->> 'serial');
   end loop;
-  -- The serials known already, in any state, at any hub (a serial is unique in the company).
-  known := array(select t.serial from public.tv_units t where t.serial = any (serials));
+  -- The serials known already, in any state, at any hub (a serial is unique among the
+  -- company's live units; one removed by remove_serials is free again).
+  known := array(select t.serial from public.tv_units t where t.serial = any (serials) and not t.deleted);
   for i in 1 .. n loop
     if serials[i] is null then
       perform public.cmd_reject('validation', 'serial.invalid',
@@ -154,7 +156,7 @@ begin
   with made as (
     insert into public.tv_units (id, serial, state, hub_id)
     select x.id, x.serial, 'in_stock', v_hub_id from unnest(ids, serials) as x (id, serial)
-    on conflict (serial) do nothing
+    on conflict (serial) where not deleted do nothing
     returning serial
   )
   select array_agg(m.serial) into written from made m;
@@ -222,7 +224,7 @@ begin
   end loop;
   -- The units, locked in one order for every command (two loading the same serials never
   -- wait on each other in a circle); the second of two waits and then sees the first's write.
-  perform 1 from public.tv_units t where t.serial = any (normal) order by t.serial for update;
+  perform 1 from public.tv_units t where t.serial = any (normal) and not t.deleted order by t.serial for update;
   for i in 1 .. n loop
     if normal[i] is null then
       perform public.cmd_reject('validation', 'serial.invalid',

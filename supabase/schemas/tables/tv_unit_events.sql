@@ -9,7 +9,7 @@ create table public.tv_unit_events (
   serial text not null,
   kind text not null
     constraint tv_unit_events_kind_known check (kind in ('registered', 'loaded', 'returned', 'received', 'damaged',
-                                                         'missing', 'unexpected', 'undone', 'delivered')),
+                                                         'missing', 'unexpected', 'undone', 'delivered', 'removed')),
   hub_id uuid references public.hubs (id) on delete restrict,
   shipment_id uuid,
   command_id uuid,
@@ -18,7 +18,7 @@ create table public.tv_unit_events (
 );
 
 comment on table public.tv_unit_events is
-  'Issue 42: the history of each TV unit (registered at a hub, loaded on a shipment, returned to stock by a void; at a receipt by serial received, damaged, missing or unexpected, or at a POD delivered; undone when that receipt was undone), written by the commands, never updated or deleted. Read through tv_unit_path.';
+  'Issue 42: the history of each TV unit (registered at a hub, loaded on a shipment, returned to stock by a void; at a receipt by serial received, damaged, missing or unexpected, or at a POD delivered; undone when that receipt was undone; removed when a serial registered by mistake was taken back), written by the commands, never updated or deleted. Read through tv_unit_path.';
 
 comment on column public.tv_unit_events.hub_id is
   'The hub of the move: where it was registered, loaded from, returned to, or (a receipt and its undo) the receiving hub.';

@@ -1,7 +1,7 @@
 -- tv_units ------------------------------------------------------------------------
 -- Issue 42: every smartboard TV by its serial number, at a hub that tracks serials
 -- (hubs.serial_tracking). One row a unit, where it is now; its history is
--- public.tv_unit_events. Written only by the commands (register_serials, the shipping forms,
+-- public.tv_unit_events. Written only by the commands (register_serials, remove_serials, the shipping forms,
 -- undo_command, void_shipment: functions/cmd_serials.sql; the receipt by serial of
 -- complete_unloading and pod_complete: functions/cmd_serials_receipt.sql); replicated to the
 -- devices like the other tables (public.replicated_tables), the units in stock and on the way
@@ -12,7 +12,6 @@
 create table public.tv_units (
   id uuid primary key default gen_random_uuid(),
   serial text not null
-    constraint tv_units_serial_unique unique
     constraint tv_units_serial_normal check (serial ~ '^[A-Z0-9][A-Z0-9_/.-]{2,63}$'),
   state text not null
     constraint tv_units_state_known check (state in ('in_stock', 'in_transit', 'missing', 'damaged', 'delivered')),
@@ -35,7 +34,7 @@ comment on table public.tv_units is
   'Issue 42: a smartboard TV by its serial number and where it is now (in stock at a hub, on the way on a shipment, missing, damaged at a hub, or delivered to a POD: the end of Dermaga''s custody). Written by the commands only; its history is tv_unit_events.';
 
 comment on column public.tv_units.serial is
-  'The serial''s one form (public.cmd_serial_normal; sync/domain/serials.ts normalizeSerial): upper case, 3 to 64 letters, digits or - _ / ., unique across the company.';
+  'The serial''s one form (public.cmd_serial_normal; sync/domain/serials.ts normalizeSerial): upper case, 3 to 64 letters, digits or - _ / ., unique across the company''s live units (tv_units_serial_live_key; a unit removed by remove_serials frees its serial).';
 
 comment on column public.tv_units.state is
   'in_stock (at hub_id), in_transit (on the open shipment shipment_id), missing (not found at a receipt; shipment_id the last shipment, hub_id null), damaged (arrived damaged: at hub_id, the receiving hub; shipment_id the shipment it came on), delivered (received whole at a POD by pod_complete: at hub_id, the POD hub; shipment_id the shipment it came on; nothing leaves a POD).';
@@ -49,10 +48,14 @@ comment on column public.tv_units.updated_at is
   'Server clock at the last write, stamped by trigger stamp_replication; a writer''s own value is ignored.';
 
 comment on column public.tv_units.deleted is
-  'Soft delete: the row stays so devices pull the deletion; readers filter it out.';
+  'Soft delete (remove_serials: a serial registered by mistake, taken back in stock): the row stays so devices pull the deletion and its history keeps its unit; readers filter it out.';
 
 comment on column public.tv_units.change_xid is
   'Pull position: id of the transaction that last wrote the row (pg_current_xact_id(), by trigger). Pull by (change_xid, id) below pg_snapshot_xmin(pg_current_snapshot()).';
+
+-- A serial is unique among the live units (a unit removed by remove_serials, a serial
+-- registered by mistake, frees it: functions/cmd_serials_remove.sql); the look-ups by serial.
+create unique index tv_units_serial_live_key on public.tv_units (serial) where not deleted;
 
 -- The pull: (change_xid, id) > checkpoint, in that order (changed_tables' probe).
 create index tv_units_pull_idx on public.tv_units (change_xid, id);

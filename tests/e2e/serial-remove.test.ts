@@ -1,0 +1,107 @@
+// A serial registered by mistake, taken back on the floor: Hub Karawang tracks TVs by serial (set
+// here, put back after) and holds two serials of this test's own, a mistyped one and one whose
+// TV went on a truck and came back (its history says so). Karawang's tablet, offline, on
+// Inventory's "Stok Nomor Seri TV": removing the mistyped one asks first (axe on the question),
+// then it leaves the list at once; the scanner takes the same serial again as new (it is no
+// longer registered), and Simpan puts it back in the list. Removing the travelled one leaves
+// the list too, but back online the server refuses it with its reason (the toast and the
+// rejections alert), it is back in the list, and the commands behind it were applied: the
+// mistyped unit removed with its history, the serial registered again as a new unit.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, expect, it } from 'vitest';
+import { appUrl } from '../support/browser';
+import { HUB } from '../support/demo';
+import { seriousViolations } from './axe';
+import * as hub from './hub-support';
+import { closeScanner, openWedge, useSerialCamera, wedge } from './serial-camera';
+
+const { browser, show } = useSerialCamera('dermaga-serial-remove');
+const TAG = hub.tag();
+const TYPO = `E2E-${TAG}-TYPO`;
+const TRAVELLED = `E2E-${TAG}-TRIP`;
+
+hub.useSerialTracking(HUB.karawang);
+
+beforeAll(async () => {
+  await hub.applyAs('admin@demo.local', 'register_serials', {
+    hub_id: HUB.karawang,
+    units: [TYPO, TRAVELLED].map((serial) => ({ unit_id: randomUUID(), serial })),
+  });
+  // The travelled unit's past: loaded on a truck, back in stock when that shipment was voided.
+  await hub.query(
+    `insert into public.tv_unit_events (unit_id, serial, kind, hub_id)
+     select id, serial, kind, $2 from public.tv_units, unnest(array['loaded', 'returned']) kind where serial = $1`,
+    [TRAVELLED, HUB.karawang],
+  );
+});
+
+it('Karawang takes a mistyped serial back offline and registers it again; a travelled TV is refused and comes back', async () => {
+  const { context, page } = await hub.tablet(browser(), 'karawang');
+  await page.goto(appUrl('/inventory'));
+  const stock = page.getByTestId('serial-stock');
+  await stock.waitFor();
+  await stock.getByLabel('Cari nomor seri').fill(TAG);
+  const listed = () => stock.getByTestId('serial-stock-list').getByRole('listitem').allTextContents();
+  await expect.poll(listed).toEqual([TRAVELLED, TYPO]);
+
+  await context.setOffline(true);
+  await hub.waitOffline(page);
+  // The mistyped one: asked first, then out of the list at once.
+  await stock.getByRole('button', { name: `Hapus nomor seri ${TYPO}`, exact: true }).click();
+  const question = page.getByRole('alertdialog');
+  await question.waitFor();
+  expect(await question.getByRole('heading').textContent()).toBe('Hapus nomor seri yang salah?');
+  expect(await question.getByText(TYPO, { exact: false }).textContent()).toBe(
+    `${TYPO} dikeluarkan dari stok Hub Karawang dan dapat didaftarkan lagi. Hanya untuk nomor seri yang salah ketik atau salah hub: TV yang sudah pernah dikirim tidak dapat dihapus.`,
+  );
+  expect(await seriousViolations(page), 'the removal question').toEqual([]);
+  await question.getByRole('button', { name: 'Hapus', exact: true }).click();
+  await hub.toast(page, `Nomor seri ${TYPO} dihapus dari stok`).waitFor();
+  await expect.poll(listed).toEqual([TRAVELLED]);
+  await question.waitFor({ state: 'detached' });
+
+  // The travelled one leaves the list too: the device cannot see its history.
+  await stock.getByRole('button', { name: `Hapus nomor seri ${TRAVELLED}`, exact: true }).click();
+  await question.getByRole('button', { name: 'Hapus', exact: true }).click();
+  await expect.poll(listed).toEqual([]);
+
+  // The mistyped serial is free again: the scanner takes it as new, Simpan puts it back.
+  show([]);
+  await stock.getByTestId('serial-scan-open').click();
+  await openWedge(page);
+  expect(await wedge(page, TYPO)).toMatchObject({ outcome: 'accepted' });
+  await closeScanner(page);
+  await stock.getByTestId('serial-draft').getByRole('button', { name: 'Simpan' }).click();
+  await expect.poll(listed).toEqual([TYPO]);
+
+  // Online: the travelled one is refused with its reason and is back; the rest was applied.
+  await context.setOffline(false);
+  const reason = `Nomor seri ${TRAVELLED} sudah pernah dikirim: TV ini nyata, nomor serinya tidak dapat dihapus.`;
+  await page.getByTestId('rejection-message').filter({ hasText: TRAVELLED }).waitFor({ timeout: 60_000 });
+  expect(await page.getByTestId('rejection-message').filter({ hasText: TRAVELLED }).textContent()).toBe(
+    reason,
+  );
+  await hub.waitSynced(page);
+  await expect.poll(listed).toEqual([TRAVELLED, TYPO]);
+  const units = await hub.query<{ serial: string; deleted: boolean; state: string; hub_id: string }>(
+    `select serial, deleted, state, hub_id::text from public.tv_units where serial = any($1) order by serial, created_at`,
+    [[TRAVELLED, TYPO]],
+  );
+  expect(units).toEqual([
+    { serial: TRAVELLED, deleted: false, state: 'in_stock', hub_id: HUB.karawang },
+    { serial: TYPO, deleted: true, state: 'in_stock', hub_id: HUB.karawang },
+    { serial: TYPO, deleted: false, state: 'in_stock', hub_id: HUB.karawang },
+  ]);
+  // The history keeps the mistake: the first unit registered and removed, the second registered.
+  const events = await hub.query<{ kind: string; deleted: boolean }>(
+    `select e.kind, u.deleted from public.tv_unit_events e join public.tv_units u on u.id = e.unit_id
+     where e.serial = $1 order by u.created_at, e.at, e.kind`,
+    [TYPO],
+  );
+  expect(events).toEqual([
+    { kind: 'registered', deleted: true },
+    { kind: 'removed', deleted: true },
+    { kind: 'registered', deleted: false },
+  ]);
+  await context.close();
+});

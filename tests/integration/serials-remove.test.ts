@@ -1,0 +1,194 @@
+// remove_serials on the server's API: a serial registered by mistake taken back out of a hub's
+// stock, by an admin or the hub's own user; the unit stays in the history ('removed'), its
+// serial is free to be registered again (here or at the right hub); a unit that ever moved, or
+// is not in this hub's stock, is refused by key, writing nothing; the hub's devices pull the
+// removal.
+import { afterAll, describe, expect, it } from 'vitest';
+import { as, id, rowsWhere } from './commands-support';
+import {
+  closeSerials,
+  darat,
+  eventsOf,
+  expectRefused,
+  hubUserOf,
+  hubWithSerials,
+  registered,
+  trackingHub,
+} from './serials-support';
+import type { User } from './commands-support';
+
+afterAll(closeSerials);
+
+interface Unit {
+  id: string;
+  serial: string;
+  state: string;
+  hub_id: string | null;
+  deleted: boolean;
+}
+
+/** Every unit of these serials, live and removed, oldest first. */
+const allUnitsOf = (list: string[]) =>
+  rowsWhere<Unit>(
+    `select id, serial, state, hub_id, deleted from public.tv_units where serial = any($1) order by created_at, id`,
+    [list],
+  );
+
+const unitIds = async (list: string[]) => (await allUnitsOf(list)).filter((u) => !u.deleted).map((u) => u.id);
+
+describe('remove_serials', () => {
+  it('takes a mistyped serial back: the unit leaves the stock, its history stays, the serial is free again', async () => {
+    const { hub, user, list } = await hubWithSerials(3);
+    const [typo, kept, byAdmin] = list as [string, string, string];
+    const [typoId] = await unitIds([typo]);
+    const result = await user.ok('remove_serials', { hub_id: hub.hubId, unit_ids: [typoId] });
+    expect(await allUnitsOf([typo])).toEqual([
+      { id: typoId, serial: typo, state: 'in_stock', hub_id: hub.hubId, deleted: true },
+    ]);
+    expect((await eventsOf([typo])).map((e) => [e.kind, e.hub_id, e.actor])).toEqual([
+      ['registered', hub.hubId, user.id],
+      ['removed', hub.hubId, user.id],
+    ]);
+    expect((await eventsOf([typo]))[1]!.command_id).toBe(result.id);
+    // The others stay in stock.
+    expect(await allUnitsOf([kept])).toEqual([
+      expect.objectContaining({ state: 'in_stock', deleted: false }),
+    ]);
+
+    // The same serial can be registered again: a new unit, the old one kept for the history.
+    await registered(user, hub.hubId, [typo]);
+    const units = await allUnitsOf([typo]);
+    expect(units.map((u) => [u.deleted, u.state])).toEqual([
+      [true, 'in_stock'],
+      [false, 'in_stock'],
+    ]);
+    // A serial is still unique among the live units.
+    expectRefused(
+      await user.run('register_serials', { hub_id: hub.hubId, units: [{ unit_id: id(), serial: typo }] }),
+      'duplicate',
+      'serial.alreadyRegistered',
+      { serial: typo },
+    );
+
+    // An admin may take one back too.
+    await (await as('admin')).ok('remove_serials', { hub_id: hub.hubId, unit_ids: await unitIds([byAdmin]) });
+    expect(await unitIds([byAdmin])).toEqual([]);
+  });
+
+  it('frees a serial registered at the wrong hub for the hub where the TV is', async () => {
+    const { hub: wrong, user, list } = await hubWithSerials(1);
+    const right = await trackingHub();
+    const rightUser = await hubUserOf(right.hubId);
+    expectRefused(
+      await rightUser.run('register_serials', {
+        hub_id: right.hubId,
+        units: [{ unit_id: id(), serial: list[0] }],
+      }),
+      'duplicate',
+      'serial.alreadyRegistered',
+      { serial: list[0] },
+    );
+    await user.ok('remove_serials', { hub_id: wrong.hubId, unit_ids: await unitIds(list) });
+    await registered(rightUser, right.hubId, list);
+    expect((await allUnitsOf(list)).map((u) => [u.hub_id, u.deleted])).toEqual([
+      [wrong.hubId, true],
+      [right.hubId, false],
+    ]);
+  });
+
+  it('is for an admin or the hub’s own user: tower control and another hub’s user are refused, nothing written', async () => {
+    const { hub, list } = await hubWithSerials(1);
+    const p = { hub_id: hub.hubId, unit_ids: await unitIds(list) };
+    expect(await (await as('tower')).run('remove_serials', p)).toMatchObject({
+      outcome: 'rejected',
+      code: 'forbidden',
+      key: 'forbiddenAction',
+    });
+    expect(await (await as('karawang')).run('remove_serials', p)).toMatchObject({
+      outcome: 'rejected',
+      code: 'forbidden',
+      key: 'forbiddenHub',
+    });
+    expect(await unitIds(list)).toHaveLength(1);
+    expect((await eventsOf(list)).map((e) => e.kind)).toEqual(['registered']);
+  });
+
+  it('refuses, unit by unit in order, one not in this hub’s stock or one that ever moved; the first is not removed', async () => {
+    const { hub, user, list } = await hubWithSerials(4);
+    const [fine, shipped, travelled, removed] = list as [string, string, string, string];
+    const ids = new Map((await allUnitsOf(list)).map((u) => [u.serial, u.id]));
+    // One on a truck, one that went on a truck and came back (its shipment voided), one removed.
+    await user.ok('create_shipment_darat', await darat(hub.hubId, [shipped], { bracket_quantity: 0 }));
+    const back = await darat(hub.hubId, [travelled], { bracket_quantity: 0 });
+    await user.ok('create_shipment_darat', back);
+    await (await as('admin')).ok('void_shipment', { shipment_id: back.shipment_id, reason: 'Salah muat' });
+    await user.ok('remove_serials', { hub_id: hub.hubId, unit_ids: [ids.get(removed)] });
+    expect((await allUnitsOf([travelled]))[0]).toMatchObject({ state: 'in_stock', deleted: false });
+
+    const attempt = (second: string) =>
+      user.run('remove_serials', { hub_id: hub.hubId, unit_ids: [ids.get(fine), ids.get(second)] });
+    expectRefused(await attempt(shipped), 'precondition', 'serial.notInStock', { serial: shipped });
+    expectRefused(await attempt(removed), 'precondition', 'serial.notInStock', { serial: removed });
+    expectRefused(await attempt(travelled), 'precondition', 'serial.removeMoved', { serial: travelled });
+    expect(
+      await user.run('remove_serials', { hub_id: hub.hubId, unit_ids: [ids.get(fine), id()] }),
+    ).toMatchObject({
+      outcome: 'rejected',
+      code: 'not_found',
+      key: 'invalidCommand',
+    });
+    expect(
+      await user.run('remove_serials', { hub_id: hub.hubId, unit_ids: [ids.get(fine), ids.get(fine)] }),
+    ).toMatchObject({ outcome: 'rejected', code: 'validation', key: 'invalidCommand' });
+    // Another hub's unit, asked by an admin at this hub.
+    const other = await hubWithSerials(1);
+    expectRefused(
+      await (
+        await as('admin')
+      ).run('remove_serials', { hub_id: hub.hubId, unit_ids: await unitIds(other.list) }),
+      'precondition',
+      'serial.notInStock',
+      { serial: other.list[0] },
+    );
+    // Nothing of the refused commands was written.
+    expect((await allUnitsOf([fine]))[0]).toMatchObject({ state: 'in_stock', deleted: false });
+    expect((await eventsOf([fine])).map((e) => e.kind)).toEqual(['registered']);
+  });
+
+  it('a removed serial cannot be loaded; the hub’s devices pull the removal', async () => {
+    const { hub, user, list } = await hubWithSerials(1);
+    const [unitId] = await unitIds(list);
+    await user.ok('remove_serials', { hub_id: hub.hubId, unit_ids: [unitId] });
+    expectRefused(
+      await user.run('create_shipment_darat', await darat(hub.hubId, list, { bracket_quantity: 0 })),
+      'precondition',
+      'serial.notInStock',
+      { serial: list[0] },
+    );
+    // The pull hands the tombstone out (once the commit-safe horizon has passed it).
+    expect(await pulledRow(user, unitId!)).toMatchObject({ serial: list[0], deleted: true });
+  });
+
+  it('is checked before anything is written: a list that is not one, too long, or of non-ids', async () => {
+    const hub = await trackingHub();
+    const user = await hubUserOf(hub.hubId);
+    const run = (unit_ids: unknown) => user.run('remove_serials', { hub_id: hub.hubId, unit_ids });
+    expect(await run([])).toMatchObject({ code: 'validation', key: 'invalidCommand' });
+    expect(await run('x')).toMatchObject({ code: 'validation', key: 'invalidCommand' });
+    expect(await run(['TV-0001'])).toMatchObject({ code: 'validation', key: 'invalidCommand' });
+    expect(await run(Array.from({ length: 501 }, () => id()))).toMatchObject({
+      code: 'validation',
+      key: 'serial.tooMany',
+      params: { max: 500 },
+    });
+  });
+});
+
+async function pulledRow(user: User, unitId: string): Promise<Record<string, unknown>> {
+  for (;;) {
+    const { data, error } = await user.client.rpc('pull_changes', { p_table: 'tv_units', p_limit: 5000 });
+    expect(error).toBeNull();
+    const row = (data as { rows: { id: string }[] }).rows.find((r) => r.id === unitId);
+    if (row) return row;
+  }
+}
