@@ -19,13 +19,16 @@ const { browser, show } = useSerialCamera('dermaga-serial-remove');
 const TAG = hub.tag();
 const TYPO = `E2E-${TAG}-TYPO`;
 const TRAVELLED = `E2E-${TAG}-TRIP`;
+// A wrong packing list's serials, and one of the right list.
+const WRONG = [1, 2, 3].map((n) => `E2E-${TAG}-WRONG-${n}`);
+const RIGHT = `E2E-${TAG}-RIGHT-1`;
 
 hub.useSerialTracking(HUB.karawang);
 
 beforeAll(async () => {
   await hub.applyAs('admin@demo.local', 'register_serials', {
     hub_id: HUB.karawang,
-    units: [TYPO, TRAVELLED].map((serial) => ({ unit_id: randomUUID(), serial })),
+    units: [TYPO, TRAVELLED, ...WRONG, RIGHT].map((serial) => ({ unit_id: randomUUID(), serial })),
   });
   // The travelled unit's past: loaded on a truck, back in stock when that shipment was voided.
   await hub.query(
@@ -40,7 +43,7 @@ it('Karawang takes a mistyped serial back offline and registers it again; a trav
   await page.goto(appUrl('/inventory'));
   const stock = page.getByTestId('serial-stock');
   await stock.waitFor();
-  await stock.getByLabel('Cari nomor seri').fill(TAG);
+  await stock.getByLabel('Cari nomor seri').fill(`${TAG}-T`);
   const listed = () => stock.getByTestId('serial-stock-list').getByRole('listitem').allTextContents();
   await expect.poll(listed).toEqual([TRAVELLED, TYPO]);
 
@@ -102,6 +105,42 @@ it('Karawang takes a mistyped serial back offline and registers it again; a trav
     { kind: 'registered', deleted: true },
     { kind: 'removed', deleted: true },
     { kind: 'registered', deleted: false },
+  ]);
+  await context.close();
+});
+
+it('Karawang takes a wrong packing list back at once: every serial the search matches, after one question', async () => {
+  const { context, page } = await hub.tablet(browser(), 'karawang');
+  await page.goto(appUrl('/inventory'));
+  const stock = page.getByTestId('serial-stock');
+  await stock.waitFor();
+  const listed = () => stock.getByTestId('serial-stock-list').getByRole('listitem').allTextContents();
+  const search = stock.getByLabel('Cari nomor seri');
+  await search.fill(`${TAG}-WRONG`);
+  await expect.poll(listed).toEqual(WRONG);
+  await stock.getByRole('button', { name: 'Hapus 3 yang cocok', exact: true }).click();
+  const question = page.getByRole('alertdialog');
+  expect(await question.getByRole('heading').textContent()).toBe('Hapus 3 nomor seri yang salah?');
+  expect(await question.getByText(`${TAG}-WRONG`, { exact: false }).textContent()).toBe(
+    `3 nomor seri yang cocok dengan "${TAG}-WRONG" dikeluarkan dari stok Hub Karawang dan dapat didaftarkan lagi. Hanya untuk nomor seri yang salah ketik atau salah hub: TV yang sudah pernah dikirim tidak dapat dihapus.`,
+  );
+  await question.getByRole('button', { name: 'Hapus', exact: true }).click();
+  await hub.toast(page, '3 nomor seri dihapus dari stok').waitFor();
+  await expect.poll(listed).toEqual([]);
+  // One match left: no button for "all".
+  await search.fill(TAG);
+  await expect.poll(listed).toEqual([RIGHT, TRAVELLED, TYPO]);
+  await search.fill(`${TAG}-RIGHT`);
+  await expect.poll(listed).toEqual([RIGHT]);
+  expect(await stock.getByTestId('serial-remove-matching').count()).toBe(0);
+  await hub.waitSynced(page);
+  const units = await hub.query<{ serial: string; deleted: boolean }>(
+    `select serial, deleted from public.tv_units where serial = any($1) order by serial`,
+    [[...WRONG, RIGHT]],
+  );
+  expect(units).toEqual([
+    { serial: RIGHT, deleted: false },
+    ...WRONG.map((serial) => ({ serial, deleted: true })),
   ]);
   await context.close();
 });

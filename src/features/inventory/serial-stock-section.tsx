@@ -88,7 +88,8 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
   const stock = useMemo(() => [...units.rows].sort((a, b) => (a.serial < b.serial ? -1 : 1)), [units.rows]);
   const needle = search.trim().toUpperCase();
   const matching = needle ? stock.filter((u) => u.serial.includes(needle)) : stock;
-  const [removing, setRemoving] = useState<TvUnit | null>(null);
+  // The units a removal asks about: one (its button), or every match of the search.
+  const [removing, setRemoving] = useState<{ units: TvUnit[]; query: string } | null>(null);
   const listed = useMemo(() => new Set(draft), [draft]);
 
   const check = useMemo(
@@ -190,6 +191,19 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
           className="h-12 max-w-md"
         />
       </div>
+      {canAdd && needle && matching.length > 1 && (
+        <Button
+          type="button"
+          variant="outline"
+          size="lg"
+          className="justify-self-start"
+          onClick={() => setRemoving({ units: matching, query: search.trim() })}
+          data-testid="serial-remove-matching"
+        >
+          <Trash2 aria-hidden="true" />
+          {t('serialScan.stock.removeMatching', { count: matching.length })}
+        </Button>
+      )}
       {stock.length === 0 ? (
         <p className="text-muted-foreground">{t('serialScan.stock.empty')}</p>
       ) : matching.length === 0 ? (
@@ -213,7 +227,7 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
                     variant="ghost"
                     size="icon"
                     aria-label={t('serialScan.stock.remove', { serial: unit.serial })}
-                    onClick={() => setRemoving(unit)}
+                    onClick={() => setRemoving({ units: [unit], query: '' })}
                   >
                     <Trash2 aria-hidden="true" />
                   </Button>
@@ -243,19 +257,31 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
       <ConfirmDelete
         target={removing}
         onClose={() => setRemoving(null)}
-        title={t('serialScan.stock.removeTitle')}
-        description={(unit) =>
-          t('serialScan.stock.removeDescription', { serial: unit.serial, hub: hub.name })
+        title={
+          removing && removing.units.length > 1
+            ? t('serialScan.stock.removeManyTitle', { count: removing.units.length })
+            : t('serialScan.stock.removeTitle')
+        }
+        description={({ units, query }) =>
+          units.length > 1
+            ? t('serialScan.stock.removeManyDescription', { count: units.length, query, hub: hub.name })
+            : t('serialScan.stock.removeDescription', { serial: units[0]!.serial, hub: hub.name })
         }
         confirmLabel={t('serialScan.stock.removeConfirm')}
-        onDelete={async (unit) => {
-          // Refused on the device: the toast says why; the dialog closes either way.
-          await runCommand(
-            engine,
-            'remove_serials',
-            { hub_id: hub.id, unit_ids: [unit.id] },
-            { success: t('serialScan.stock.removed', { serial: unit.serial }) },
-          );
+        onDelete={async ({ units }) => {
+          // At most MAX_SERIALS a command; a refusal on the device stops there (its toast says
+          // why) and the dialog closes either way.
+          let removed = 0;
+          for (const part of chunks(units, MAX_SERIALS)) {
+            const result = await runCommand(engine, 'remove_serials', {
+              hub_id: hub.id,
+              unit_ids: part.map((u) => u.id),
+            });
+            if (!result.ok) break;
+            removed += part.length;
+          }
+          if (removed === 1) toast.success(t('serialScan.stock.removed', { serial: units[0]!.serial }));
+          else if (removed > 1) toast.success(t('serialScan.stock.removedMany', { count: removed }));
           return true;
         }}
       />

@@ -40,6 +40,11 @@ export const serialScanEn: typeof serialScanId = {
       '{{serial}} leaves the stock of {{hub}} and can be registered again. Only for a serial number mistyped or registered at the wrong hub: a TV that has been shipped cannot be removed.',
     removeConfirm: 'Remove',
     removed: 'Serial number {{serial}} removed from stock',
+    removeMatching: 'Remove the {{count}} matching',
+    removeManyTitle: 'Remove {{count}} wrong serial numbers?',
+    removeManyDescription:
+      'The {{count}} serial numbers matching "{{query}}" leave the stock of {{hub}} and can be registered again. Only for serial numbers mistyped or registered at the wrong hub: a TV that has been shipped cannot be removed.',
+    removedMany: '{{count}} serial numbers removed from stock',
   },
   importDialog: {
     title: 'Import Packing List',

@@ -40,6 +40,11 @@ export const serialScanId = {
       '{{serial}} dikeluarkan dari stok {{hub}} dan dapat didaftarkan lagi. Hanya untuk nomor seri yang salah ketik atau salah hub: TV yang sudah pernah dikirim tidak dapat dihapus.',
     removeConfirm: 'Hapus',
     removed: 'Nomor seri {{serial}} dihapus dari stok',
+    removeMatching: 'Hapus {{count}} yang cocok',
+    removeManyTitle: 'Hapus {{count}} nomor seri yang salah?',
+    removeManyDescription:
+      '{{count}} nomor seri yang cocok dengan "{{query}}" dikeluarkan dari stok {{hub}} dan dapat didaftarkan lagi. Hanya untuk nomor seri yang salah ketik atau salah hub: TV yang sudah pernah dikirim tidak dapat dihapus.',
+    removedMany: '{{count}} nomor seri dihapus dari stok',
   },
   importDialog: {
     title: 'Impor Daftar Kemasan',
