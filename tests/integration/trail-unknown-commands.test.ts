@@ -3,7 +3,9 @@
 // filed it under the payload's hub_id and a shipment's history listed it under its
 // shipment_id. Any signed-in user (an open sign-up too) could send `void_shipment ` (a trailing
 // space) naming another hub's shipment with up to ~1 MB of text, and a forged "rejected" row
-// appeared in that hub's audit view and that shipment's history.
+// appeared in that hub's audit view and that shipment's history. (An open sign-up is now
+// refused `forbidden` before its type or payload is looked at: sign-up-runs-nothing.test.ts;
+// the sender here is another hub's user.)
 // Now such a command is recorded with the payload '{}' (its rejection and code kept), and a type
 // that is not ^[a-z_]{1,40}$ is recorded cut to 40 characters, each character other than a-z
 // and _ as '?', with '…' when cut (supabase/schemas/functions/apply_commands.sql and
@@ -13,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_TEXTS } from '../../sync/server-texts';
 import { HUB, WAREHOUSE } from '../support/demo';
 import { as, closeDb, daratPayload, makeVehicle, rowsWhere } from './commands-support';
-import { envelope, send, signUp } from './sign-up-sender';
+import { envelope, hubUserAt, send } from './sign-up-sender';
 
 afterAll(closeDb);
 
@@ -65,7 +67,7 @@ beforeAll(async () => {
 
 describe('a command of an unknown type', () => {
   it("naming another hub's shipment is recorded without its payload: not in that hub's trail nor the shipment's history", async () => {
-    const attacker = await signUp('audit-trail');
+    const attacker = await hubUserAt('audit-trail', HUB.cikarang);
     const before = await historyOf(shipmentId);
     const text = 'Dibatalkan atas perintah direktur. '.repeat(6000); // ~210 kB
     const command = envelope(attacker, 'void_shipment ', {
@@ -100,7 +102,7 @@ describe('a command of an unknown type', () => {
   });
 
   it('has a long or odd type recorded cut to 40 characters and its message bounded', async () => {
-    const sender = await signUp('audit-trail');
+    const sender = await hubUserAt('audit-trail', HUB.cikarang);
     const long = envelope(sender, `void_shipment${'x'.repeat(200_000)}`, { shipment_id: shipmentId });
     const odd = envelope(sender, 'Void-Shipment\u202e', { hub_id: HUB.karawang });
     const [a, b] = await send(sender, [long, odd]);
@@ -128,7 +130,7 @@ describe('a command of an unknown type', () => {
 
 describe('a payload that is not an object', () => {
   it('is refused as before (invalid_command) and recorded as {}; a replay answers the same', async () => {
-    const sender = await signUp('audit-trail');
+    const sender = await hubUserAt('audit-trail', HUB.cikarang);
     const cases = [
       envelope(sender, 'void_shipment', 'x'.repeat(200_000)),
       envelope(sender, 'void_shipment', [{ shipment_id: shipmentId, hub_id: HUB.karawang }]),

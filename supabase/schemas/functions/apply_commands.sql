@@ -226,6 +226,15 @@ begin
     v_params := null;
     v_entity := null;
     begin
+      -- Only staff run commands: a user without a live profile, or an open sign-up no admin has
+      -- given a hub yet, is refused before anything of the payload is read (its time floor's
+      -- look-ups, the command's own readers), whatever the command and its payload.
+      if me.role is null then
+        perform public.cmd_reject('forbidden', 'profileNotFound');
+      end if;
+      if me.role = 'hub_user' and me.hub_id is null then
+        perform public.cmd_reject('forbidden', 'forbiddenAction');
+      end if;
       v_issued := public.cmd_device_time(cmd -> 'issued_at', v_payload, v_received);
       if v_issued is null or jsonb_typeof(v_payload) is distinct from 'object' then
         perform public.cmd_reject('invalid_command', 'invalidCommand');
@@ -237,9 +246,6 @@ begin
       end;
       if v_actor is distinct from uid then
         perform public.cmd_reject('forbidden_actor', 'forbiddenActor');
-      end if;
-      if me.role is null then
-        perform public.cmd_reject('forbidden', 'profileNotFound');
       end if;
       ctx := row(v_id, v_type, uid, me.email, me.role, me.hub_id, v_issued, v_received)::public.command_context;
       -- The command types, the most frequent first (each WHEN is one comparison).
