@@ -8,7 +8,8 @@
 --     looks up, and waits on, the live units only, and the shipping forms lock those.
 --   * tv_unit_events: a 'removed' kind.
 --   * cmd_remove_serials (new; supabase/schemas/functions/cmd_serials_remove.sql), dispatched by
---     apply_commands, its payload's fields in cmd_payload_shape and cmd_payload_keys.
+--     apply_commands, its payload's fields in cmd_payload_shape, cmd_payload_keys and
+--     cmd_payload_nested.
 --   * working_set_source: a unit removed in stock goes out as a tombstone for the window only.
 --   * the message serial.removeMoved.
 -- The current definitions are in supabase/schemas/functions/cmd_serials.sql (cmd_register_serials
@@ -16,7 +17,8 @@
 -- apply_commands.sql (apply_commands: first in 20261128020000_baseline.sql, last in
 -- 20261203180000_rejected_commands_bounded.sql), cmd_payload.sql (cmd_payload_shape: first in
 -- 20261128020000_baseline.sql, last in 20261129040000_receipt_serials.sql; cmd_payload_keys:
--- first in 20261128020000_baseline.sql, last in 20261129030000_tv_serials.sql) and
+-- first in 20261128020000_baseline.sql, last in 20261129030000_tv_serials.sql;
+-- cmd_payload_nested: first and last in 20261129030000_tv_serials.sql) and
 -- working_set.sql (working_set_source: first in 20261128020000_baseline.sql, last in
 -- 20261129040000_receipt_serials.sql).
 
@@ -52,13 +54,16 @@ on conflict (key) do update set text = excluded.text;
 -- carries it), and a serial registered at the wrong hub kept the TV from being registered
 -- where it is. Now:
 --
--- * remove_serials {hub_id, unit_ids: [uuid]} (1 to 500): admin, or a hub user of that hub
---   (tower control does not keep stock). Refusals, in order: the caller (forbidden), the hub
---   (hubNotFound), the list (invalidCommand: not a non-empty list of distinct ids;
---   serial.tooMany {max}), then each unit in list order: no such unit (not_found,
---   invalidCommand), not in this hub's stock now (serial.notInStock {serial}: removed already,
---   loaded, or at another hub), ever moved since it was registered (serial.removeMoved
---   {serial}: a unit that travelled on a shipment is a real TV; its path stays).
+-- * remove_serials {hub_id, units: [{unit_id, serial}]} (1 to 500): admin, or a hub user of
+--   that hub (tower control does not keep stock). Each unit names its serial as the device
+--   shows it, so the trail says which serials were taken back, and the server checks it: a
+--   serial that is not that unit's is refused. Refusals, in order: the caller (forbidden), the
+--   hub (hubNotFound), the list (invalidCommand: not a non-empty list of {unit_id, serial} with
+--   distinct ids; serial.tooMany {max}), then each unit in list order: no such unit, or not
+--   the serial named (not_found, invalidCommand), not in this hub's stock now
+--   (serial.notInStock {serial}: removed already, loaded, or at another hub), ever moved since
+--   it was registered (serial.removeMoved {serial}: a unit that travelled on a shipment is a
+--   real TV; its path stays).
 -- * Each unit is soft-deleted where it stands (in_stock at the hub) with a 'removed' event
 --   (the history keeps the mistake and who took it back); its serial is free again (the
 --   unique index tv_units_serial_live_key holds the live units only), so the right serial,
@@ -75,10 +80,11 @@ as $$
 declare
   v_hub_id uuid;
   hub public.hubs;
-  list jsonb := p -> 'unit_ids';
+  list jsonb := p -> 'units';
   n integer;
   i integer;
   ids uuid[] := '{}';
+  serials text[] := '{}';
   u public.tv_units;
 begin
   perform public.cmd_require_role(ctx, array['admin', 'hub_user']);
@@ -93,7 +99,11 @@ begin
     perform public.cmd_reject('validation', 'serial.tooMany', jsonb_build_object('max', 500));
   end if;
   for i in 0 .. n - 1 loop
-    ids := ids || public.cmd_uuid(jsonb_build_object('id', list -> i), 'id', 'invalidCommand');
+    if jsonb_typeof(list -> i) is distinct from 'object' or jsonb_typeof(list -> i -> 'serial') is distinct from 'string' then
+      perform public.cmd_reject('validation', 'invalidCommand');
+    end if;
+    ids := ids || public.cmd_uuid(list -> i, 'unit_id', 'invalidCommand');
+    serials := serials || public.cmd_serial_normal(list -> i ->> 'serial');
     if ids[i + 1] = any (ids[1:i]) then
       perform public.cmd_reject('validation', 'invalidCommand');
     end if;
@@ -101,7 +111,7 @@ begin
   perform 1 from public.tv_units t where t.id = any (ids) order by t.id for update;
   for i in 1 .. n loop
     select * into u from public.tv_units t where t.id = ids[i];
-    if not found then
+    if not found or u.serial is distinct from serials[i] then
       perform public.cmd_reject('not_found', 'invalidCommand');
     end if;
     if u.deleted or u.state <> 'in_stock' or u.hub_id is distinct from v_hub_id then
@@ -316,7 +326,7 @@ as $$
     when 'resolve_discrepancy' then '{"discrepancy_id":true,"note":true}'::jsonb
     when 'attach_document' then '{"id":true,"shipment_id":true,"kind":true,"mime":true,"path":true,"size_bytes":true,"sha256":true,"device_time":true,"latitude":true,"longitude":true,"accuracy_m":true,"discrepancy_id":true}'::jsonb
     when 'register_serials' then '{"hub_id":true,"units":[{"unit_id":true,"serial":true}]}'::jsonb
-    when 'remove_serials' then '{"hub_id":true,"unit_ids":true}'::jsonb
+    when 'remove_serials' then '{"hub_id":true,"units":[{"unit_id":true,"serial":true}]}'::jsonb
     when 'attach_correction' then '{"id":true,"shipment_id":true,"kind":true,"mime":true,"path":true,"size_bytes":true,"sha256":true,"device_time":true,"latitude":true,"longitude":true,"accuracy_m":true,"discrepancy_id":true,"replaces":true}'::jsonb
     else null::jsonb
   end
@@ -364,13 +374,33 @@ as $$
     when 'resolve_discrepancy' then array['discrepancy_id', 'note']
     when 'attach_document' then array['id', 'shipment_id', 'kind', 'mime', 'path', 'size_bytes', 'sha256', 'device_time', 'latitude', 'longitude', 'accuracy_m', 'discrepancy_id']
     when 'register_serials' then array['hub_id', 'units']
-    when 'remove_serials' then array['hub_id', 'unit_ids']
+    when 'remove_serials' then array['hub_id', 'units']
     when 'attach_correction' then array['id', 'shipment_id', 'kind', 'mime', 'path', 'size_bytes', 'sha256', 'device_time', 'latitude', 'longitude', 'accuracy_m', 'discrepancy_id', 'replaces']
     else null
   end
 $$;
 
 revoke execute on function public.cmd_payload_keys(text) from public, anon, authenticated;
+
+create or replace function public.cmd_payload_nested(p_type text)
+returns text[]
+language sql
+immutable
+as $$
+  select case p_type
+    when 'complete_unloading' then array['receipt']
+    when 'pod_complete' then array['receipt']
+    when 'edit_vendor' then array['changes']
+    when 'edit_vehicle' then array['changes']
+    when 'edit_hub' then array['changes']
+    when 'undo_command' then array['rows']
+    when 'register_serials' then array['units']
+    when 'remove_serials' then array['units']
+    else null
+  end
+$$;
+
+revoke execute on function public.cmd_payload_nested(text) from public, anon, authenticated;
 
 create or replace function public.working_set_source(p_table text)
 returns text

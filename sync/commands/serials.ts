@@ -105,19 +105,24 @@ export const registerSerials = defineCommand({
 // remove_serials: serials registered by mistake, out of a hub's stock ------------------------
 
 /**
- * The units taken back: each in this hub's stock (serial.notInStock); soft-deleted, which frees
- * the serial. Whether a unit ever moved since it was registered (serial.removeMoved) is in its
- * history, which only the server holds: the server checks it. A unit this device does not
- * hold is left to the server.
+ * The units taken back, each named with its serial (the trail says which serials; the server
+ * checks it is the unit's): each in this hub's stock (serial.notInStock); soft-deleted, which
+ * frees the serial. Whether a unit ever moved since it was registered (serial.removeMoved) is
+ * in its history, which only the server holds: the server checks it. A unit this device does
+ * not hold is left to the server.
  */
 export const removeSerials = defineCommand({
   type: 'remove_serials',
   schema: z.object({
     hub_id: uuid(KEY.hubNotFound),
-    unit_ids: atMostMax(uuid(KEY.invalidCommand)).refine(
-      (list) => list.length >= 1 && new Set(list).size === list.length,
-      { error: KEY.invalidCommand },
-    ),
+    units: atMostMax(
+      z.object(
+        { unit_id: uuid(KEY.invalidCommand), serial: z.string({ error: KEY.invalidCommand }) },
+        { error: KEY.invalidCommand },
+      ),
+    ).refine((list) => list.length >= 1 && new Set(list.map((u) => u.unit_id)).size === list.length, {
+      error: KEY.invalidCommand,
+    }),
   }),
   async predict(p, ctx, strict) {
     // As register_serials: admin, or a hub user of this hub.
@@ -126,9 +131,13 @@ export const removeSerials = defineCommand({
     const hub = await need(ctx, 'hubs', p.hub_id, keyed('hubNotFound'), strict);
     if (!hub) return [];
     const changes: Change[] = [];
-    for (const id of p.unit_ids) {
-      const unit = await ctx.read.get('tv_units', id);
+    for (const named of p.units) {
+      const unit = await ctx.read.get('tv_units', named.unit_id);
       if (!unit) continue;
+      if (unit.serial !== normalizeSerial(named.serial)) {
+        if (strict) throw new CommandRefused('not_found', keyed('invalidCommand'));
+        return [];
+      }
       if (unit.deleted || unit.state !== 'in_stock' || unit.hub_id !== hub.id)
         return refuse(strict, keyed('serial.notInStock', { serial: unit.serial })) ?? [];
       changes.push({ table: 'tv_units', row: { ...unit, deleted: true } });

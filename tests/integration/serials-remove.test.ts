@@ -34,14 +34,17 @@ const allUnitsOf = (list: string[]) =>
     [list],
   );
 
-const unitIds = async (list: string[]) => (await allUnitsOf(list)).filter((u) => !u.deleted).map((u) => u.id);
+/** The live units of these serials, as remove_serials names them. */
+const named = async (list: string[]) =>
+  (await allUnitsOf(list)).filter((u) => !u.deleted).map((u) => ({ unit_id: u.id, serial: u.serial }));
 
 describe('remove_serials', () => {
   it('takes a mistyped serial back: the unit leaves the stock, its history stays, the serial is free again', async () => {
     const { hub, user, list } = await hubWithSerials(3);
     const [typo, kept, byAdmin] = list as [string, string, string];
-    const [typoId] = await unitIds([typo]);
-    const result = await user.ok('remove_serials', { hub_id: hub.hubId, unit_ids: [typoId] });
+    const [typoUnit] = await named([typo]);
+    const typoId = typoUnit!.unit_id;
+    const result = await user.ok('remove_serials', { hub_id: hub.hubId, units: [typoUnit] });
     expect(await allUnitsOf([typo])).toEqual([
       { id: typoId, serial: typo, state: 'in_stock', hub_id: hub.hubId, deleted: true },
     ]);
@@ -71,8 +74,8 @@ describe('remove_serials', () => {
     );
 
     // An admin may take one back too.
-    await (await as('admin')).ok('remove_serials', { hub_id: hub.hubId, unit_ids: await unitIds([byAdmin]) });
-    expect(await unitIds([byAdmin])).toEqual([]);
+    await (await as('admin')).ok('remove_serials', { hub_id: hub.hubId, units: await named([byAdmin]) });
+    expect(await named([byAdmin])).toEqual([]);
   });
 
   it('frees a serial registered at the wrong hub for the hub where the TV is', async () => {
@@ -88,7 +91,7 @@ describe('remove_serials', () => {
       'serial.alreadyRegistered',
       { serial: list[0] },
     );
-    await user.ok('remove_serials', { hub_id: wrong.hubId, unit_ids: await unitIds(list) });
+    await user.ok('remove_serials', { hub_id: wrong.hubId, units: await named(list) });
     await registered(rightUser, right.hubId, list);
     expect((await allUnitsOf(list)).map((u) => [u.hub_id, u.deleted])).toEqual([
       [wrong.hubId, true],
@@ -98,7 +101,7 @@ describe('remove_serials', () => {
 
   it('is for an admin or the hub’s own user: tower control and another hub’s user are refused, nothing written', async () => {
     const { hub, list } = await hubWithSerials(1);
-    const p = { hub_id: hub.hubId, unit_ids: await unitIds(list) };
+    const p = { hub_id: hub.hubId, units: await named(list) };
     expect(await (await as('tower')).run('remove_serials', p)).toMatchObject({
       outcome: 'rejected',
       code: 'forbidden',
@@ -109,43 +112,51 @@ describe('remove_serials', () => {
       code: 'forbidden',
       key: 'forbiddenHub',
     });
-    expect(await unitIds(list)).toHaveLength(1);
+    expect(await named(list)).toHaveLength(1);
     expect((await eventsOf(list)).map((e) => e.kind)).toEqual(['registered']);
   });
 
   it('refuses, unit by unit in order, one not in this hub’s stock or one that ever moved; the first is not removed', async () => {
     const { hub, user, list } = await hubWithSerials(4);
     const [fine, shipped, travelled, removed] = list as [string, string, string, string];
-    const ids = new Map((await allUnitsOf(list)).map((u) => [u.serial, u.id]));
+    const ids = new Map((await named(list)).map((u) => [u.serial, u]));
     // One on a truck, one that went on a truck and came back (its shipment voided), one removed.
     await user.ok('create_shipment_darat', await darat(hub.hubId, [shipped], { bracket_quantity: 0 }));
     const back = await darat(hub.hubId, [travelled], { bracket_quantity: 0 });
     await user.ok('create_shipment_darat', back);
     await (await as('admin')).ok('void_shipment', { shipment_id: back.shipment_id, reason: 'Salah muat' });
-    await user.ok('remove_serials', { hub_id: hub.hubId, unit_ids: [ids.get(removed)] });
+    await user.ok('remove_serials', { hub_id: hub.hubId, units: [ids.get(removed)] });
     expect((await allUnitsOf([travelled]))[0]).toMatchObject({ state: 'in_stock', deleted: false });
 
     const attempt = (second: string) =>
-      user.run('remove_serials', { hub_id: hub.hubId, unit_ids: [ids.get(fine), ids.get(second)] });
+      user.run('remove_serials', { hub_id: hub.hubId, units: [ids.get(fine), ids.get(second)] });
     expectRefused(await attempt(shipped), 'precondition', 'serial.notInStock', { serial: shipped });
     expectRefused(await attempt(removed), 'precondition', 'serial.notInStock', { serial: removed });
     expectRefused(await attempt(travelled), 'precondition', 'serial.removeMoved', { serial: travelled });
     expect(
-      await user.run('remove_serials', { hub_id: hub.hubId, unit_ids: [ids.get(fine), id()] }),
+      await user.run('remove_serials', {
+        hub_id: hub.hubId,
+        units: [ids.get(fine), { unit_id: id(), serial: fine }],
+      }),
     ).toMatchObject({
       outcome: 'rejected',
       code: 'not_found',
       key: 'invalidCommand',
     });
+    // A unit named with another serial than its own: the trail would lie about what was removed.
     expect(
-      await user.run('remove_serials', { hub_id: hub.hubId, unit_ids: [ids.get(fine), ids.get(fine)] }),
+      await user.run('remove_serials', {
+        hub_id: hub.hubId,
+        units: [{ unit_id: ids.get(fine)!.unit_id, serial: shipped }],
+      }),
+    ).toMatchObject({ outcome: 'rejected', code: 'not_found', key: 'invalidCommand' });
+    expect(
+      await user.run('remove_serials', { hub_id: hub.hubId, units: [ids.get(fine), ids.get(fine)] }),
     ).toMatchObject({ outcome: 'rejected', code: 'validation', key: 'invalidCommand' });
     // Another hub's unit, asked by an admin at this hub.
     const other = await hubWithSerials(1);
     expectRefused(
-      await (
-        await as('admin')
-      ).run('remove_serials', { hub_id: hub.hubId, unit_ids: await unitIds(other.list) }),
+      await (await as('admin')).run('remove_serials', { hub_id: hub.hubId, units: await named(other.list) }),
       'precondition',
       'serial.notInStock',
       { serial: other.list[0] },
@@ -157,8 +168,9 @@ describe('remove_serials', () => {
 
   it('a removed serial cannot be loaded; the hub’s devices pull the removal', async () => {
     const { hub, user, list } = await hubWithSerials(1);
-    const [unitId] = await unitIds(list);
-    await user.ok('remove_serials', { hub_id: hub.hubId, unit_ids: [unitId] });
+    const [unit] = await named(list);
+    const unitId = unit!.unit_id;
+    await user.ok('remove_serials', { hub_id: hub.hubId, units: [unit] });
     expectRefused(
       await user.run('create_shipment_darat', await darat(hub.hubId, list, { bracket_quantity: 0 })),
       'precondition',
@@ -172,11 +184,17 @@ describe('remove_serials', () => {
   it('is checked before anything is written: a list that is not one, too long, or of non-ids', async () => {
     const hub = await trackingHub();
     const user = await hubUserOf(hub.hubId);
-    const run = (unit_ids: unknown) => user.run('remove_serials', { hub_id: hub.hubId, unit_ids });
+    const run = (units: unknown) => user.run('remove_serials', { hub_id: hub.hubId, units });
     expect(await run([])).toMatchObject({ code: 'validation', key: 'invalidCommand' });
     expect(await run('x')).toMatchObject({ code: 'validation', key: 'invalidCommand' });
     expect(await run(['TV-0001'])).toMatchObject({ code: 'validation', key: 'invalidCommand' });
-    expect(await run(Array.from({ length: 501 }, () => id()))).toMatchObject({
+    expect(await run([{ unit_id: 'TV-0001', serial: 'TV-0001' }])).toMatchObject({
+      code: 'validation',
+      key: 'invalidCommand',
+    });
+    expect(
+      await run(Array.from({ length: 501 }, () => ({ unit_id: id(), serial: 'TV-0001' }))),
+    ).toMatchObject({
       code: 'validation',
       key: 'serial.tooMany',
       params: { max: 500 },

@@ -16,7 +16,9 @@ import {
   world,
 } from '../support/serials-world';
 
-const remove = (ids: string[], hub = HUB(1)) => ({ hub_id: hub, unit_ids: ids });
+/** Unit n by its id (ID(700 + n)), named with its serial TV-000n (unit(n, 'TV-000n') below). */
+const named = (id: string) => ({ unit_id: id, serial: `TV-000${Number(id.slice(-3)) - 700}` });
+const remove = (ids: string[], hub = HUB(1)) => ({ hub_id: hub, units: ids.map(named) });
 
 describe('remove_serials', () => {
   it("takes the units out of the hub's stock: each deleted where it stands, the rest untouched", async () => {
@@ -73,6 +75,18 @@ describe('remove_serials', () => {
     expect(await predict(state, admin, 'remove_serials', remove([ID(701), ID(703)]), false)).toEqual([]);
   });
 
+  it('refuses a unit named with a serial that is not its own', async () => {
+    const state = world({ tv_units: [unit(1, 'TV-0001'), unit(2, 'TV-0002')] });
+    const p = { hub_id: HUB(1), units: [named(ID(701)), { unit_id: ID(702), serial: 'TV-0001' }] };
+    expect(await refused(predict(state, karawangUser, 'remove_serials', p))).toEqual({
+      code: 'not_found',
+      keyed: { key: 'invalidCommand' },
+    });
+    // Its one form is enough: trimmed, upper case.
+    const lower = { hub_id: HUB(1), units: [{ unit_id: ID(702), serial: ' tv-0002 ' }] };
+    expect(await predict(state, karawangUser, 'remove_serials', lower)).toHaveLength(1);
+  });
+
   it('leaves a unit it does not hold to the server', async () => {
     const state = world({ tv_units: [unit(1, 'TV-0001')] });
     const changes = await predict(state, karawangUser, 'remove_serials', remove([ID(799), ID(701)]));
@@ -87,6 +101,11 @@ describe('remove_serials', () => {
     });
     expect(schemaRefusal('remove_serials', remove([]))).toEqual({ key: 'invalidCommand' });
     expect(schemaRefusal('remove_serials', remove([ID(701), ID(701)]))).toEqual({ key: 'invalidCommand' });
-    expect(schemaRefusal('remove_serials', remove(['TV-0001']))).toEqual({ key: 'invalidCommand' });
+    expect(
+      schemaRefusal('remove_serials', { hub_id: HUB(1), units: [{ unit_id: 'TV-0001', serial: 'TV-0001' }] }),
+    ).toEqual({ key: 'invalidCommand' });
+    expect(schemaRefusal('remove_serials', { hub_id: HUB(1), units: [ID(701)] })).toEqual({
+      key: 'invalidCommand',
+    });
   });
 });

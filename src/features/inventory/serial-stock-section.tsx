@@ -275,7 +275,7 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
           for (const part of chunks(units, MAX_SERIALS)) {
             const result = await runCommand(engine, 'remove_serials', {
               hub_id: hub.id,
-              unit_ids: part.map((u) => u.id),
+              units: part.map((u) => ({ unit_id: u.id, serial: u.serial })),
             });
             if (!result.ok) break;
             removed += part.length;

@@ -65,7 +65,7 @@ as $$
     when 'resolve_discrepancy' then '{"discrepancy_id":true,"note":true}'::jsonb
     when 'attach_document' then '{"id":true,"shipment_id":true,"kind":true,"mime":true,"path":true,"size_bytes":true,"sha256":true,"device_time":true,"latitude":true,"longitude":true,"accuracy_m":true,"discrepancy_id":true}'::jsonb
     when 'register_serials' then '{"hub_id":true,"units":[{"unit_id":true,"serial":true}]}'::jsonb
-    when 'remove_serials' then '{"hub_id":true,"unit_ids":true}'::jsonb
+    when 'remove_serials' then '{"hub_id":true,"units":[{"unit_id":true,"serial":true}]}'::jsonb
     when 'attach_correction' then '{"id":true,"shipment_id":true,"kind":true,"mime":true,"path":true,"size_bytes":true,"sha256":true,"device_time":true,"latitude":true,"longitude":true,"accuracy_m":true,"discrepancy_id":true,"replaces":true}'::jsonb
     else null::jsonb
   end
@@ -162,7 +162,7 @@ as $$
     when 'resolve_discrepancy' then array['discrepancy_id', 'note']
     when 'attach_document' then array['id', 'shipment_id', 'kind', 'mime', 'path', 'size_bytes', 'sha256', 'device_time', 'latitude', 'longitude', 'accuracy_m', 'discrepancy_id']
     when 'register_serials' then array['hub_id', 'units']
-    when 'remove_serials' then array['hub_id', 'unit_ids']
+    when 'remove_serials' then array['hub_id', 'units']
     when 'attach_correction' then array['id', 'shipment_id', 'kind', 'mime', 'path', 'size_bytes', 'sha256', 'device_time', 'latitude', 'longitude', 'accuracy_m', 'discrepancy_id', 'replaces']
     else null
   end
@@ -183,6 +183,7 @@ as $$
     when 'edit_hub' then array['changes']
     when 'undo_command' then array['rows']
     when 'register_serials' then array['units']
+    when 'remove_serials' then array['units']
     else null
   end
 $$;

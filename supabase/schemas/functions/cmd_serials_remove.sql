@@ -6,13 +6,16 @@
 -- carries it), and a serial registered at the wrong hub kept the TV from being registered
 -- where it is. Now:
 --
--- * remove_serials {hub_id, unit_ids: [uuid]} (1 to 500): admin, or a hub user of that hub
---   (tower control does not keep stock). Refusals, in order: the caller (forbidden), the hub
---   (hubNotFound), the list (invalidCommand: not a non-empty list of distinct ids;
---   serial.tooMany {max}), then each unit in list order: no such unit (not_found,
---   invalidCommand), not in this hub's stock now (serial.notInStock {serial}: removed already,
---   loaded, or at another hub), ever moved since it was registered (serial.removeMoved
---   {serial}: a unit that travelled on a shipment is a real TV; its path stays).
+-- * remove_serials {hub_id, units: [{unit_id, serial}]} (1 to 500): admin, or a hub user of
+--   that hub (tower control does not keep stock). Each unit names its serial as the device
+--   shows it, so the trail says which serials were taken back, and the server checks it: a
+--   serial that is not that unit's is refused. Refusals, in order: the caller (forbidden), the
+--   hub (hubNotFound), the list (invalidCommand: not a non-empty list of {unit_id, serial} with
+--   distinct ids; serial.tooMany {max}), then each unit in list order: no such unit, or not
+--   the serial named (not_found, invalidCommand), not in this hub's stock now
+--   (serial.notInStock {serial}: removed already, loaded, or at another hub), ever moved since
+--   it was registered (serial.removeMoved {serial}: a unit that travelled on a shipment is a
+--   real TV; its path stays).
 -- * Each unit is soft-deleted where it stands (in_stock at the hub) with a 'removed' event
 --   (the history keeps the mistake and who took it back); its serial is free again (the
 --   unique index tv_units_serial_live_key holds the live units only), so the right serial,
@@ -29,10 +32,11 @@ as $$
 declare
   v_hub_id uuid;
   hub public.hubs;
-  list jsonb := p -> 'unit_ids';
+  list jsonb := p -> 'units';
   n integer;
   i integer;
   ids uuid[] := '{}';
+  serials text[] := '{}';
   u public.tv_units;
 begin
   perform public.cmd_require_role(ctx, array['admin', 'hub_user']);
@@ -47,7 +51,11 @@ begin
     perform public.cmd_reject('validation', 'serial.tooMany', jsonb_build_object('max', 500));
   end if;
   for i in 0 .. n - 1 loop
-    ids := ids || public.cmd_uuid(jsonb_build_object('id', list -> i), 'id', 'invalidCommand');
+    if jsonb_typeof(list -> i) is distinct from 'object' or jsonb_typeof(list -> i -> 'serial') is distinct from 'string' then
+      perform public.cmd_reject('validation', 'invalidCommand');
+    end if;
+    ids := ids || public.cmd_uuid(list -> i, 'unit_id', 'invalidCommand');
+    serials := serials || public.cmd_serial_normal(list -> i ->> 'serial');
     if ids[i + 1] = any (ids[1:i]) then
       perform public.cmd_reject('validation', 'invalidCommand');
     end if;
@@ -55,7 +63,7 @@ begin
   perform 1 from public.tv_units t where t.id = any (ids) order by t.id for update;
   for i in 1 .. n loop
     select * into u from public.tv_units t where t.id = ids[i];
-    if not found then
+    if not found or u.serial is distinct from serials[i] then
       perform public.cmd_reject('not_found', 'invalidCommand');
     end if;
     if u.deleted or u.state <> 'in_stock' or u.hub_id is distinct from v_hub_id then
