@@ -11,6 +11,8 @@
 --     apply_commands, its payload's fields in cmd_payload_shape, cmd_payload_keys and
 --     cmd_payload_nested.
 --   * working_set_source: a unit removed in stock goes out as a tombstone for the window only.
+--   * tv_unit_path: a serial taken back and not registered again answers its last removed unit,
+--     state 'removed' (by the partial index tv_units_serial_removed_idx).
 --   * the message serial.removeMoved.
 -- The current definitions are in supabase/schemas/functions/cmd_serials.sql (cmd_register_serials
 -- and cmd_serials_to_load, first and last defined in 20261129030000_tv_serials.sql),
@@ -20,13 +22,17 @@
 -- first in 20261128020000_baseline.sql, last in 20261129030000_tv_serials.sql;
 -- cmd_payload_nested: first and last in 20261129030000_tv_serials.sql) and
 -- working_set.sql (working_set_source: first in 20261128020000_baseline.sql, last in
--- 20261129040000_receipt_serials.sql).
+-- 20261129040000_receipt_serials.sql); tv_unit_path is in cmd_serials.sql (first in
+-- 20261129030000_tv_serials.sql, last in 20261203170000_unit_path_not_by_unexpected.sql).
 
 alter table public.tv_units drop constraint tv_units_serial_unique;
 
 -- A serial is unique among the live units (a unit removed by remove_serials, a serial
 -- registered by mistake, frees it: functions/cmd_serials_remove.sql); the look-ups by serial.
 create unique index tv_units_serial_live_key on public.tv_units (serial) where not deleted;
+
+-- A serial's removed units (tv_unit_path, for a serial taken back and not registered again).
+create index tv_units_serial_removed_idx on public.tv_units (serial) where deleted;
 
 comment on column public.tv_units.serial is
   'The serial''s one form (public.cmd_serial_normal; sync/domain/serials.ts normalizeSerial): upper case, 3 to 64 letters, digits or - _ / ., unique across the company''s live units (tv_units_serial_live_key; a unit removed by remove_serials frees its serial).';
@@ -700,3 +706,91 @@ comment on function public.apply_commands(jsonb) is
 revoke execute on function public.apply_commands(jsonb) from public, anon;
 
 grant execute on function public.apply_commands(jsonb) to authenticated;
+
+create or replace function public.tv_unit_path(p_serial text)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_serial text;
+  u public.tv_units;
+  v_hubs uuid[];
+  v_params jsonb;
+begin
+  if (select public.my_role()) is null then
+    raise exception 'Profil pengguna tidak ditemukan.' using errcode = '42501';
+  end if;
+  v_serial := public.cmd_serial_normal(p_serial);
+  if v_serial is null then
+    v_params := jsonb_build_object('serial', public.cmd_serial_shown(p_serial));
+    raise exception '%', public.message_text('serial.invalid', v_params) using errcode = '22023',
+      hint = jsonb_build_object('key', 'serial.invalid', 'params', v_params)::text;
+  end if;
+  select * into u from public.tv_units t where t.serial = v_serial and not t.deleted;
+  if not found then
+    -- A serial taken back (remove_serials) and not registered again: its last removed unit,
+    -- answered as 'removed' (where and by whom are in its events).
+    select * into u from public.tv_units t where t.serial = v_serial and t.deleted
+    order by t.updated_at desc, t.id limit 1;
+    if not found then
+      return null;
+    end if;
+  end if;
+  if not coalesce((select public.is_staff()), false) then
+    v_hubs := coalesce((select public.my_hub_ids()), '{}'::uuid[]);
+    -- (coalesce: a unit at no hub must not make the whole test null, which `if not` passes.)
+    if not (coalesce(u.hub_id = any (v_hubs), false)
+            or exists (
+              select 1 from public.shipments s
+              where s.id = u.shipment_id
+                and (s.origin_hub_id = any (v_hubs) or s.destination_hub_id = any (v_hubs)
+                     or s.current_hub_id = any (v_hubs)))
+            or exists (
+              -- Not by an 'unexpected' event: a receipt may list any serial of the company as
+              -- found in its truck, and that would open the unit's whole path (its hubs,
+              -- shipments and each actor's name) to the receiving hub (security audit 2026-12-03).
+              select 1 from public.tv_unit_events e
+              left join public.shipments s on s.id = e.shipment_id
+              where e.unit_id = u.id and e.kind <> 'unexpected'
+                and (e.hub_id = any (v_hubs) or s.origin_hub_id = any (v_hubs)
+                     or s.destination_hub_id = any (v_hubs) or s.current_hub_id = any (v_hubs)))) then
+      return null;
+    end if;
+  end if;
+  return jsonb_build_object(
+    'serial', u.serial,
+    'state', case when u.deleted then 'removed' else u.state end,
+    'hub_id', u.hub_id,
+    'hub_name', (select h.name from public.hubs h where h.id = u.hub_id),
+    'shipment_id', u.shipment_id,
+    'events', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'kind', e.kind,
+               'at', e.at,
+               'hub_id', e.hub_id,
+               'hub_name', h.name,
+               'shipment_id', e.shipment_id,
+               'batch_number', s.batch_number,
+               'origin_hub_name', oh.name,
+               'destination_hub_name', dh.name,
+               'by', coalesce(nullif(btrim(pr.full_name), ''), pr.email))
+             order by e.at, e.id)
+      from public.tv_unit_events e
+      left join public.hubs h on h.id = e.hub_id
+      left join public.shipments s on s.id = e.shipment_id
+      left join public.hubs oh on oh.id = s.origin_hub_id
+      left join public.hubs dh on dh.id = s.destination_hub_id
+      left join public.profiles pr on pr.user_id = e.actor
+      where e.unit_id = u.id), '[]'::jsonb));
+end;
+$$;
+
+comment on function public.tv_unit_path(text) is
+  'Issue 42: a TV unit by its serial (any form the scanner or a person gives): where it is now and its events oldest first, with hub, shipment and actor names (a serial taken back by remove_serials and not registered again: its last removed unit, state removed); null when unknown or not readable by the caller (a hub user: a unit at or through its hubs; a receipt that only found it unexpected does not count).';
+
+revoke execute on function public.tv_unit_path(text) from public, anon;
+
+grant execute on function public.tv_unit_path(text) to authenticated;

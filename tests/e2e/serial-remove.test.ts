@@ -109,7 +109,7 @@ it('Karawang takes a mistyped serial back offline and registers it again; a trav
   await context.close();
 });
 
-it('Karawang takes a wrong packing list back at once: every serial the search matches, after one question', async () => {
+it('Karawang takes a wrong packing list back at once: every serial the search matches, after one question; Nomor Seri says it was removed', async () => {
   const { context, page } = await hub.tablet(browser(), 'karawang');
   await page.goto(appUrl('/inventory'));
   const stock = page.getByTestId('serial-stock');
@@ -142,5 +142,19 @@ it('Karawang takes a wrong packing list back at once: every serial the search ma
     { serial: RIGHT, deleted: false },
     ...WRONG.map((serial) => ({ serial, deleted: true })),
   ]);
+  // Looked up later (Nomor Seri, online): removed at Karawang, by whom and when.
+  await page.goto(appUrl(`/unit/${encodeURIComponent(WRONG[0]!)}`));
+  const state = page.getByTestId('unit-state');
+  await expect.poll(() => state.getAttribute('data-state')).toBe('removed');
+  expect(await state.textContent()).toBe('Dihapus: salah daftarHub Karawang');
+  const kinds = page.getByTestId('unit-event');
+  expect(await kinds.evaluateAll((list) => list.map((e) => e.getAttribute('data-kind')))).toEqual([
+    'registered',
+    'removed',
+  ]);
+  expect(await kinds.nth(1).locator('span').first().textContent()).toBe(
+    'Dihapus dari stok Hub Karawang: nomor seri salah daftar',
+  );
+  expect(await seriousViolations(page), 'Nomor Seri of a removed serial').toEqual([]);
   await context.close();
 });

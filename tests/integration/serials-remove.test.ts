@@ -210,3 +210,29 @@ async function pulledRow(user: User, unitId: string): Promise<Record<string, unk
     if (row) return row;
   }
 }
+
+describe('tv_unit_path of a serial taken back', () => {
+  it('answers its last removed unit as removed, to staff and the hub, until the serial is registered again', async () => {
+    const { hub, user, list } = await hubWithSerials(1);
+    const serial = list[0]!;
+    await user.ok('remove_serials', { hub_id: hub.hubId, units: await named(list) });
+    const pathAs = async (who: User) => {
+      const { data, error } = await who.client.rpc('tv_unit_path', { p_serial: serial.toLowerCase() });
+      expect(error).toBeNull();
+      return data as { state: string; hub_id: string; events: { kind: string; by: string | null }[] } | null;
+    };
+    for (const who of [user, await as('tower')]) {
+      const path = (await pathAs(who))!;
+      expect(path).toMatchObject({ serial, state: 'removed', hub_id: hub.hubId, shipment_id: null });
+      expect(path.events.map((e) => e.kind)).toEqual(['registered', 'removed']);
+      expect(path.events[1]!.by).toBe(user.email);
+    }
+    // Not to another hub's user.
+    expect(await pathAs(await as('karawang'))).toBeNull();
+    // Registered again: the live unit, in stock, its own history only.
+    await registered(user, hub.hubId, list);
+    const again = (await pathAs(user))!;
+    expect(again).toMatchObject({ state: 'in_stock' });
+    expect(again.events.map((e) => e.kind)).toEqual(['registered']);
+  });
+});

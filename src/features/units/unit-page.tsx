@@ -32,14 +32,21 @@ function StateLine({ place }: { place: Place }) {
       data-state={place.state}
     >
       <Badge
-        variant={place.state === 'missing' || place.state === 'damaged' ? 'destructive' : 'secondary'}
+        variant={
+          place.state === 'missing' || place.state === 'damaged' || place.state === 'removed'
+            ? 'destructive'
+            : 'secondary'
+        }
         className="text-sm"
       >
         {t(`unit.state.${place.state}`)}
       </Badge>
-      {(place.state === 'in_stock' || place.state === 'damaged' || place.state === 'delivered') &&
+      {(place.state === 'in_stock' ||
+        place.state === 'damaged' ||
+        place.state === 'delivered' ||
+        place.state === 'removed') &&
         place.hubName && <span>{place.hubName}</span>}
-      {place.state !== 'in_stock' && place.batch && (
+      {place.state !== 'in_stock' && place.state !== 'removed' && place.batch && (
         <span>{t('unit.onShipment', { batch: place.batch })}</span>
       )}
     </p>

@@ -19,6 +19,7 @@ export const unitsEn: typeof unitsId = {
     missing: 'Did not arrive',
     damaged: 'Received damaged',
     delivered: 'Delivered to the POD',
+    removed: 'Removed: registered by mistake',
   },
   event: {
     registered: 'Into stock at {{hub}}',
@@ -30,5 +31,6 @@ export const unitsEn: typeof unitsId = {
     unexpected: 'Found at {{hub}} on shipment {{batch}}, not recorded as loaded',
     undone: 'Receipt at {{hub}} undone: back on shipment {{batch}}',
     delivered: 'Delivered at {{hub}} (POD) from shipment {{batch}}',
+    removed: 'Removed from stock at {{hub}}: serial number registered by mistake',
   },
 };

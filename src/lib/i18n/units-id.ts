@@ -17,6 +17,7 @@ export const unitsId = {
     missing: 'Tidak sampai',
     damaged: 'Diterima rusak',
     delivered: 'Sudah sampai di POD',
+    removed: 'Dihapus: salah daftar',
   },
   event: {
     registered: 'Masuk stok {{hub}}',
@@ -28,5 +29,6 @@ export const unitsId = {
     unexpected: 'Ditemukan di {{hub}} pada pengiriman {{batch}}, tanpa tercatat dimuat',
     undone: 'Penerimaan di {{hub}} diurungkan: kembali ke pengiriman {{batch}}',
     delivered: 'Diterima di {{hub}} (POD) dari pengiriman {{batch}}',
+    removed: 'Dihapus dari stok {{hub}}: nomor seri salah daftar',
   },
 };

@@ -6,7 +6,8 @@
 // (the local tv_units row).
 import { supabase } from '../session/supabase';
 
-export type UnitState = 'in_stock' | 'in_transit' | 'missing' | 'damaged' | 'delivered';
+/** Where a unit is; 'removed': a serial taken back (remove_serials) and not registered again. */
+export type UnitState = 'in_stock' | 'in_transit' | 'missing' | 'damaged' | 'delivered' | 'removed';
 export type UnitEventKind =
   | 'registered'
   | 'loaded'
@@ -16,7 +17,8 @@ export type UnitEventKind =
   | 'missing'
   | 'unexpected'
   | 'undone'
-  | 'delivered';
+  | 'delivered'
+  | 'removed';
 
 export interface UnitEvent {
   kind: UnitEventKind;

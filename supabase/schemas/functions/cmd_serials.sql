@@ -291,7 +291,8 @@ $$;
 revoke execute on function public.cmd_serials_return(public.command_context, uuid, uuid) from public, anon, authenticated;
 
 -- Where a unit is and its whole path (the header search, online) ----------------------------
--- {serial, state, hub_id, hub_name, shipment_id, events: [{kind, at, hub_id, hub_name,
+-- {serial, state ('removed' for a serial taken back and not registered again), hub_id, hub_name,
+-- shipment_id, events: [{kind, at, hub_id, hub_name,
 --  shipment_id, batch_number, origin_hub_name, destination_hub_name, by}]}, oldest first;
 -- null when there is no such unit or the caller may not read it (a hub user reads a unit that
 -- is or was at or through one of its hubs: its hub now, an event's hub, or the origin,
@@ -322,7 +323,13 @@ begin
   end if;
   select * into u from public.tv_units t where t.serial = v_serial and not t.deleted;
   if not found then
-    return null;
+    -- A serial taken back (remove_serials) and not registered again: its last removed unit,
+    -- answered as 'removed' (where and by whom are in its events).
+    select * into u from public.tv_units t where t.serial = v_serial and t.deleted
+    order by t.updated_at desc, t.id limit 1;
+    if not found then
+      return null;
+    end if;
   end if;
   if not coalesce((select public.is_staff()), false) then
     v_hubs := coalesce((select public.my_hub_ids()), '{}'::uuid[]);
@@ -347,7 +354,7 @@ begin
   end if;
   return jsonb_build_object(
     'serial', u.serial,
-    'state', u.state,
+    'state', case when u.deleted then 'removed' else u.state end,
     'hub_id', u.hub_id,
     'hub_name', (select h.name from public.hubs h where h.id = u.hub_id),
     'shipment_id', u.shipment_id,
@@ -374,7 +381,7 @@ end;
 $$;
 
 comment on function public.tv_unit_path(text) is
-  'Issue 42: a TV unit by its serial (any form the scanner or a person gives): where it is now and its events oldest first, with hub, shipment and actor names; null when unknown or not readable by the caller (a hub user: a unit at or through its hubs; a receipt that only found it unexpected does not count).';
+  'Issue 42: a TV unit by its serial (any form the scanner or a person gives): where it is now and its events oldest first, with hub, shipment and actor names (a serial taken back by remove_serials and not registered again: its last removed unit, state removed); null when unknown or not readable by the caller (a hub user: a unit at or through its hubs; a receipt that only found it unexpected does not count).';
 
 revoke execute on function public.tv_unit_path(text) from public, anon;
 

@@ -57,6 +57,9 @@ comment on column public.tv_units.change_xid is
 -- registered by mistake, frees it: functions/cmd_serials_remove.sql); the look-ups by serial.
 create unique index tv_units_serial_live_key on public.tv_units (serial) where not deleted;
 
+-- A serial's removed units (tv_unit_path, for a serial taken back and not registered again).
+create index tv_units_serial_removed_idx on public.tv_units (serial) where deleted;
+
 -- The pull: (change_xid, id) > checkpoint, in that order (changed_tables' probe).
 create index tv_units_pull_idx on public.tv_units (change_xid, id);
 
