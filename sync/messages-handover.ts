@@ -69,6 +69,7 @@ export const HANDOVER_MESSAGES = {
   // the upload queue: Storage refused a file for good (sync/uploads/queue.ts)
   uploadForbidden: H.uploadForbidden,
   uploadRefused: H.uploadRefused,
+  uploadTooMany: H.uploadTooMany,
   // attach_correction: the document a correction names
   replacedNotFound: H.replacedNotFound,
 

@@ -178,6 +178,9 @@ export const SERVER_TEXTS = {
     uploadForbidden: 'Penyimpanan menolak berkas ini: tidak ada izin untuk pengiriman ini. Tidak dicoba lagi.',
     uploadRefused:
       'Penyimpanan menolak berkas ini (jenis, ukuran atau alamatnya tidak diterima). Tidak dicoba lagi.',
+    // security audit 2026-12-03: Storage's bound on files no document names (document_file_room)
+    uploadTooMany:
+      'Penyimpanan menolak berkas ini: terlalu banyak berkas dokumen tersimpan yang belum dicatat (pada pengiriman ini atau dari pengguna ini). Tidak dicoba lagi; hubungi admin.',
     resolutionNoteRequired: 'Catatan penyelesaian wajib diisi',
     // the device's own words for the counted receipt (sync/messages-handover.ts)
     receiverNameRequired: 'Nama penerima wajib diisi',

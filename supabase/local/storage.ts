@@ -115,9 +115,17 @@ export function storageApp(
       return result;
     } catch (error) {
       await sql.query('rollback');
-      const code = (error as { code?: string }).code;
+      const { code, message } = error as { code?: string; message?: string };
+      // As hosted Storage (DBError.fromDBError): a policy's own 42501 keeps its message (the cap
+      // on unattached document files, document_file_room), RLS's refusal says so.
       if (code === '42501')
-        throw new StorageError(403, 'Unauthorized', 'new row violates row-level security policy');
+        throw new StorageError(
+          403,
+          'Unauthorized',
+          message && !message.includes('row-level security')
+            ? message
+            : 'new row violates row-level security policy',
+        );
       if (code === '23505') throw new StorageError(409, 'Duplicate', 'The resource already exists');
       throw error;
     } finally {

@@ -203,11 +203,35 @@ async function measureDocument(
 }
 
 /**
+ * Storage's 403 for a document file over the bound on files that no document names (security
+ * audit 2026-12-03: document_file_room in supabase/schemas/functions/shipment_documents.sql),
+ * told by the code its message starts with. An honest tablet never meets it; it is final as any
+ * 403, with its own words. (Older hosted Storage answers every 403 as RLS's refusal: then the
+ * entry stops as forbidden.)
+ */
+export const TOO_MANY_UNATTACHED = 'too_many_unattached_documents';
+
+export function refusedAsTooMany(error: unknown): boolean {
+  const { message } = error as { message?: unknown };
+  return (
+    statusOf(error) === 403 && typeof message === 'string' && message.startsWith(`${TOO_MANY_UNATTACHED}:`)
+  );
+}
+
+function refusal(error: { message: string }) {
+  if (refusedAsTooMany(error)) return { message: M.uploadTooMany, key: 'handover.uploadTooMany' } as const;
+  return statusOf(error) === 403
+    ? ({ message: M.uploadForbidden, key: 'handover.uploadForbidden' } as const)
+    : ({ message: M.uploadRefused, key: 'handover.uploadRefused' } as const);
+}
+
+/**
  * An upload Storage refuses for good stops (state 'failed'), never retried, and shows in the
  * sync panel's rejections as a refused command does (Storage's own words stay in last_error).
  */
 async function settleRefused(local: Local, entry: UploadEntry, error: { message: string }): Promise<void> {
   const status = statusOf(error);
+  const { message, key } = refusal(error);
   await local.store.uploads.update(entry.path, { state: 'failed', last_error: error.message });
   await local.store.conflicts.put({
     command_id: `upload:${entry.path}`,
@@ -217,8 +241,8 @@ async function settleRefused(local: Local, entry: UploadEntry, error: { message:
         : 'attach_document'
       : 'set_shipment_image',
     code: status === 403 ? 'forbidden' : 'unsendable',
-    message: status === 403 ? M.uploadForbidden : M.uploadRefused,
-    key: { key: status === 403 ? 'handover.uploadForbidden' : 'handover.uploadRefused' },
+    message,
+    key: { key },
     at: new Date().toISOString(),
     payload: { shipment_id: entry.shipment_id, path: entry.path },
   });

@@ -3,12 +3,15 @@
 // again and shows as a rejection; a document refused because it is sealed already (its
 // earlier upload and attach were applied, the answer lost) goes on to its idempotent attach.
 // A file of a shipment whose creation has not reached the server yet (the push failed, the
-// upload would be refused for good) waits for it instead.
+// upload would be refused for good) waits for it instead. One over Storage's bound on files no
+// document names (security audit 2026-12-03) stops with its own message, and the rest go on.
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEMO_USERS, HUB, WAREHOUSE } from '../support/demo';
 import { png } from '../support/images';
 import { openDevice, settle, type Device } from '../support/sync-device';
-import { closeDb, daratPayload, makeVehicle, remember, rowOf } from './commands-support';
+import { HANDOVER_MESSAGES as M } from '../../sync/messages-handover';
+import { closeDb, daratPayload, db, makeVehicle, remember, rowOf } from './commands-support';
 import { unloadingAtCikarang } from './handover-support';
 
 // One device at a time: RxDB's open-core build holds 13 collections per JavaScript context.
@@ -16,7 +19,16 @@ const devices: Device[] = [];
 afterEach(async () => {
   await Promise.all(devices.splice(0).map((d) => d.dispose()));
 });
-afterAll(closeDb);
+const filled: string[] = [];
+afterAll(async () => {
+  if (filled.length)
+    await (
+      await db()
+    ).query(`delete from storage.objects where bucket_id = 'shipment-documents' and name = any($1)`, [
+      filled,
+    ]);
+  await closeDb();
+});
 
 async function device(email: string): Promise<Device> {
   const d = await openDevice(email);
@@ -106,5 +118,56 @@ describe('the upload queue', () => {
     expect(await karawang.engine.local.store.uploads.get(path)).toMatchObject({ state: 'uploaded' });
     expect(await rowOf('shipment_documents', id)).toMatchObject({ shipment_id: shipment.shipment_id, path });
     expect(await karawang.engine.local.store.conflicts.toArray()).toEqual([]);
+  });
+
+  it('stops a file over the bound on unattached files with its message, and uploads the files behind it', async () => {
+    const full = (await unloadingAtCikarang()).shipmentId;
+    const open = (await unloadingAtCikarang()).shipmentId;
+    remember(full, open);
+    // 200 files of the shipment that no document names (document_file_room's bound), stored before.
+    const names = Array.from({ length: 200 }, () => `shipments/${full}/documents/${randomUUID()}.png`);
+    filled.push(...names);
+    await (
+      await db()
+    ).query(
+      `insert into storage.objects (bucket_id, name, metadata) select 'shipment-documents', n, '{}' from unnest($1::text[]) n`,
+      [names],
+    );
+    const cikarang = await device(DEMO_USERS.cikarang);
+    const over = await cikarang.engine.queueDocument({
+      shipmentId: full,
+      kind: 'signature_receiver',
+      bytes: new Uint8Array(png(6, 4)),
+      mime: 'image/png',
+    });
+    const behind = await cikarang.engine.queueDocument({
+      shipmentId: open,
+      kind: 'signature_receiver',
+      bytes: new Uint8Array(png(7, 4)),
+      mime: 'image/png',
+    });
+    await settle(cikarang.engine);
+    const entry = await cikarang.engine.local.store.uploads.get(over.path);
+    expect(entry).toMatchObject({ state: 'failed' });
+    expect(entry?.last_error).toMatch(/^too_many_unattached_documents: /);
+    expect(await cikarang.engine.local.store.conflicts.get(`upload:${over.path}`)).toMatchObject({
+      type: 'attach_document',
+      code: 'forbidden',
+      message: M.uploadTooMany,
+      key: { key: 'handover.uploadTooMany' },
+      payload: { shipment_id: full, path: over.path },
+    });
+    expect(await rowOf('shipment_documents', over.id)).toBeUndefined();
+    // The file behind it went up and was attached.
+    expect(await cikarang.engine.local.store.uploads.get(behind.path)).toMatchObject({ state: 'uploaded' });
+    expect(await rowOf('shipment_documents', behind.id)).toMatchObject({
+      shipment_id: open,
+      path: behind.path,
+    });
+    // Never sent again.
+    const sent = cikarang.proxy.forwarded.length;
+    await cikarang.engine.local.store.uploads.update(over.path, { next_attempt_at: 0 });
+    await cikarang.engine.syncNow();
+    expect(cikarang.proxy.forwarded.slice(sent).filter((r) => r.includes(over.path))).toEqual([]);
   });
 });

@@ -163,6 +163,8 @@ export const serverEn: typeof SERVER_TEXTS = {
     replacedNotFound: 'The document being replaced was not found on this shipment.',
     uploadForbidden: 'Storage refused this file: no permission for this shipment. It is not retried.',
     uploadRefused: 'Storage refused this file (its type, size or path is not accepted). It is not retried.',
+    uploadTooMany:
+      'Storage refused this file: too many document files are stored but not recorded (on this shipment or by this user). It is not retried; contact an admin.',
     resolutionNoteRequired: 'A resolution note is required',
     receiverNameRequired: "The receiver's name is required",
     driverNameRequired: "The driver's name is required",

@@ -148,6 +148,7 @@ insert into public.app_messages (key, text) values
   ('handover.replacedNotFound', 'Dokumen yang diganti tidak ditemukan pada pengiriman ini.'),
   ('handover.uploadForbidden', 'Penyimpanan menolak berkas ini: tidak ada izin untuk pengiriman ini. Tidak dicoba lagi.'),
   ('handover.uploadRefused', 'Penyimpanan menolak berkas ini (jenis, ukuran atau alamatnya tidak diterima). Tidak dicoba lagi.'),
+  ('handover.uploadTooMany', 'Penyimpanan menolak berkas ini: terlalu banyak berkas dokumen tersimpan yang belum dicatat (pada pengiriman ini atau dari pengguna ini). Tidak dicoba lagi; hubungi admin.'),
   ('handover.resolutionNoteRequired', 'Catatan penyelesaian wajib diisi'),
   ('handover.receiverNameRequired', 'Nama penerima wajib diisi'),
   ('handover.driverNameRequired', 'Nama sopir wajib diisi'),

@@ -104,6 +104,86 @@ revoke execute on function public.may_write_shipment_document_file(text) from pu
 
 grant execute on function public.may_write_shipment_document_file(text) to authenticated, service_role;
 
+-- How many document files Storage keeps that no shipment_documents row names (security audit
+-- 2026-12-03: a hub user could store any number of never-attached 5 MB files on the hub's own
+-- server, whose disk PostgreSQL shares). An honest tablet attaches each file in the round after
+-- its upload, so what waits is at most its offline backlog. One shipment legitimately needs a
+-- surat jalan, and per completion a BAST, two signatures and at most 6 discrepancies of 10 photos
+-- (63; handover_receipt), plus corrections: 200 is three whole completions of it (an undone
+-- completion's recount) with room to spare. An uploader's files wait across its shipments: 1000
+-- is sixteen such worst-case completions, or hundreds of ordinary ones, in one offline backlog.
+-- So an attacker keeps at most 1000 x 5 MB per login, and 200 x 5 MB on any one shipment.
+create or replace function public.unattached_document_files_per_shipment()
+returns integer
+language sql
+immutable
+as $$ select 200 $$;
+
+revoke execute on function public.unattached_document_files_per_shipment() from public, anon, authenticated;
+
+create or replace function public.unattached_document_files_per_uploader()
+returns integer
+language sql
+immutable
+as $$ select 1000 $$;
+
+revoke execute on function public.unattached_document_files_per_uploader() from public, anon, authenticated;
+
+-- Is there room for this document file? True for any other path, and for a caller who may not
+-- write it (the policies' own checks decide those), and for a file already stored at this path (a retried upload rewrites it: it is not counted
+-- against itself). Else the shipment's files that nothing names, and the caller's, must be
+-- under their bounds; over one, it raises 42501 (Storage answers 403 with this message, which
+-- starts with the code the upload queue knows: sync/uploads/queue.ts). Called by the insert
+-- policy and by the rewrite policy's check (on hosted Storage a move renames a row by update).
+-- Per-shipment and per-uploader locks make the count exact under concurrent uploads (taken in
+-- that order; held until the upload's row commits). Volatile: each count reads what committed.
+create or replace function public.document_file_room(p_name text)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_shipment uuid := public.shipment_of_document_file(p_name);
+  v_owner text := (select auth.uid())::text;
+  v_prefix text;
+begin
+  -- Whoever may not write it learns nothing here (the policy's own check refuses it).
+  if v_shipment is null or not public.may_write_shipment_document_file(p_name) then
+    return true;
+  end if;
+  v_prefix := 'shipments/' || v_shipment::text || '/documents/';
+  perform pg_advisory_xact_lock(hashtextextended('unattached document files of ' || v_shipment::text, 0));
+  if (select count(*) from storage.objects o
+      where o.bucket_id = 'shipment-documents' and o.name like v_prefix || '%' and o.name <> p_name
+        and not exists (select 1 from public.shipment_documents d where d.path = o.name))
+     >= public.unattached_document_files_per_shipment() then
+    raise exception using errcode = '42501',
+      message = format('too_many_unattached_documents: shipment %s already has %s stored document files that no document names; attach them before storing more',
+                       v_shipment, public.unattached_document_files_per_shipment());
+  end if;
+  if v_owner is null then
+    return true;
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('unattached document files by ' || v_owner, 0));
+  if (select count(*) from storage.objects o
+      where o.bucket_id = 'shipment-documents' and o.owner_id = v_owner
+        and o.name like 'shipments/%/documents/%' and o.name <> p_name
+        and not exists (select 1 from public.shipment_documents d where d.path = o.name))
+     >= public.unattached_document_files_per_uploader() then
+    raise exception using errcode = '42501',
+      message = format('too_many_unattached_documents: this user already has %s stored document files that no document names; attach them before storing more',
+                       public.unattached_document_files_per_uploader());
+  end if;
+  return true;
+end;
+$$;
+
+revoke execute on function public.document_file_room(text) from public, anon;
+
+grant execute on function public.document_file_room(text) to authenticated, service_role;
+
 -- The shipment an object of the bucket belongs to: a shipping form's photo
 -- (shipments/<id>/<slot>.<ext>) or a handover document (shipments/<id>/documents/<id>.<ext>).
 create or replace function public.shipment_of_object(p_name text)
