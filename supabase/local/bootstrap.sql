@@ -225,9 +225,11 @@ create table if not exists storage.objects (
   unique (bucket_id, name)
 );
 
--- An uploader's files (document_file_room counts those no document names at each upload of a
--- document file: by this index, what that uploader stored, not every file of the bucket).
-create index if not exists objects_owner_id_idx on storage.objects (owner_id) where owner_id is not null;
+-- An uploader's recent files (document_file_room counts those of the last 30 days that no
+-- document names at each upload of a document file: by this index, what that uploader stored
+-- lately, not every file of the bucket).
+create index if not exists objects_owner_id_created_idx on storage.objects (owner_id, created_at)
+  where owner_id is not null;
 
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;

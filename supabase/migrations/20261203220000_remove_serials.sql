@@ -10,7 +10,10 @@
 --   * cmd_remove_serials (new; supabase/schemas/functions/cmd_serials_remove.sql), dispatched by
 --     apply_commands, its payload's fields in cmd_payload_shape, cmd_payload_keys and
 --     cmd_payload_nested.
---   * working_set_source: a unit removed in stock goes out as a tombstone for the window only.
+--   * working_set_source: a unit removed in stock goes out as a tombstone for the window only
+--     (tv_units_live_pull_idx holds the live units only; tv_units_removed_pull_idx the removed);
+--     visible_ids leaves deleted rows out (no device holds a tombstone; a listed one was fetched
+--     again at every reconcile).
 --   * tv_unit_path: a serial taken back and not registered again answers its last removed unit,
 --     state 'removed' (by the partial index tv_units_serial_removed_idx).
 --   * the message serial.removeMoved.
@@ -23,7 +26,8 @@
 -- cmd_payload_nested: first and last in 20261129030000_tv_serials.sql) and
 -- working_set.sql (working_set_source: first in 20261128020000_baseline.sql, last in
 -- 20261129040000_receipt_serials.sql); tv_unit_path is in cmd_serials.sql (first in
--- 20261129030000_tv_serials.sql, last in 20261203170000_unit_path_not_by_unexpected.sql).
+-- 20261129030000_tv_serials.sql, last in 20261203170000_unit_path_not_by_unexpected.sql);
+-- visible_ids is in pull.sql (first and last in 20261128020000_baseline.sql).
 
 alter table public.tv_units drop constraint tv_units_serial_unique;
 
@@ -33,6 +37,16 @@ create unique index tv_units_serial_live_key on public.tv_units (serial) where n
 
 -- A serial's removed units (tv_unit_path, for a serial taken back and not registered again).
 create index tv_units_serial_removed_idx on public.tv_units (serial) where deleted;
+
+-- The working set's pull: the live units only; the units removed in stock, by when (each a
+-- tombstone for the window only, so removals do not pile up in the pull).
+drop index public.tv_units_live_pull_idx;
+
+create index tv_units_live_pull_idx on public.tv_units (change_xid, id)
+  where state in ('in_stock', 'in_transit') and not deleted;
+
+create index tv_units_removed_pull_idx on public.tv_units (updated_at)
+  where deleted and state = 'in_stock';
 
 comment on column public.tv_units.serial is
   'The serial''s one form (public.cmd_serial_normal; sync/domain/serials.ts normalizeSerial): upper case, 3 to 64 letters, digits or - _ / ., unique across the company''s live units (tv_units_serial_live_key; a unit removed by remove_serials frees its serial).';
@@ -69,15 +83,18 @@ on conflict (key) do update set text = excluded.text;
 --   the serial named (not_found, invalidCommand), not in this hub's stock now
 --   (serial.notInStock {serial}: removed already, loaded, or at another hub), ever moved since
 --   it was registered (serial.removeMoved {serial}: a unit that travelled on a shipment is a
---   real TV; its path stays).
+--   real TV; its path stays). A receipt that only listed its serial as found in a truck
+--   ('unexpected', which moves nothing) does not count: any receiving hub could otherwise keep
+--   another hub's mistaken serial from being taken back.
 -- * Each unit is soft-deleted where it stands (in_stock at the hub) with a 'removed' event
 --   (the history keeps the mistake and who took it back); its serial is free again (the
 --   unique index tv_units_serial_live_key holds the live units only), so the right serial,
 --   or the same one at the right hub, can be registered. Not undoable: registering again is
 --   the way back.
--- * The units are locked (FOR UPDATE, in id order) before they are checked: of a removal and
---   a shipping form loading the same unit, the first wins and the other is refused
---   serial.notInStock, writing nothing.
+-- * The units are locked (FOR UPDATE) before they are checked, in serial order as the shipping
+--   forms, receipts and undo lock them (no deadlock between them): of a removal and a shipping
+--   form loading the same unit, the first wins and the other is refused serial.notInStock,
+--   writing nothing.
 create or replace function public.cmd_remove_serials(ctx public.command_context, p jsonb)
 returns uuid
 language plpgsql
@@ -114,7 +131,7 @@ begin
       perform public.cmd_reject('validation', 'invalidCommand');
     end if;
   end loop;
-  perform 1 from public.tv_units t where t.id = any (ids) order by t.id for update;
+  perform 1 from public.tv_units t where t.id = any (ids) order by t.serial for update;
   for i in 1 .. n loop
     select * into u from public.tv_units t where t.id = ids[i];
     if not found or u.serial is distinct from serials[i] then
@@ -123,7 +140,8 @@ begin
     if u.deleted or u.state <> 'in_stock' or u.hub_id is distinct from v_hub_id then
       perform public.cmd_reject('precondition', 'serial.notInStock', jsonb_build_object('serial', u.serial));
     end if;
-    if exists (select 1 from public.tv_unit_events e where e.unit_id = u.id and e.kind <> 'registered') then
+    if exists (select 1 from public.tv_unit_events e
+               where e.unit_id = u.id and e.kind not in ('registered', 'unexpected')) then
       perform public.cmd_reject('precondition', 'serial.removeMoved', jsonb_build_object('serial', u.serial));
     end if;
   end loop;
@@ -424,11 +442,12 @@ as $$
     when 'discrepancies' then public.working_set_of_shipments('discrepancies')
     -- Issue 42: the TV units in stock or on the way, by the partial index tv_units_live_pull_idx,
     -- and the others (missing, damaged) of a shipment of the set, by tv_units_shipment_id_idx:
-    -- two disjoint parts. A unit removed in stock (remove_serials) goes out as a tombstone for
-    -- the window, as a deleted shipment does, then never again.
+    -- two disjoint parts; and a unit removed in stock (remove_serials) as a tombstone for the
+    -- window, as a deleted shipment, then never again (tv_units_removed_pull_idx).
     when 'tv_units' then
-      '(select u.* from public.tv_units u where u.state in (''in_stock'', ''in_transit'')
-          and (not u.deleted or u.updated_at >= $1) union all '
+      '(select u.* from public.tv_units u where u.state in (''in_stock'', ''in_transit'') and not u.deleted
+        union all select u.* from public.tv_units u where u.deleted and u.state = ''in_stock'' and u.updated_at >= $1
+        union all '
         || public.working_set_shipment_branches('c.*',
              'cross join lateral (select c.* from public.tv_units c where c.shipment_id = s.id
                 and c.state not in (''in_stock'', ''in_transit'') offset 0) c') || ') t'
@@ -731,10 +750,11 @@ begin
   end if;
   select * into u from public.tv_units t where t.serial = v_serial and not t.deleted;
   if not found then
-    -- A serial taken back (remove_serials) and not registered again: its last removed unit,
-    -- answered as 'removed' (where and by whom are in its events).
-    select * into u from public.tv_units t where t.serial = v_serial and t.deleted
-    order by t.updated_at desc, t.id limit 1;
+    -- A serial taken back (remove_serials) and not registered again: its last removed unit, one
+    -- of the caller's hubs first, answered as 'removed' (where and by whom are in its events).
+    select * into u from public.tv_units t where t.serial = v_serial and t.deleted and t.state = 'in_stock'
+    order by coalesce(t.hub_id = any ((select public.my_hub_ids())::uuid[]), false) desc, t.updated_at desc, t.id
+    limit 1;
     if not found then
       return null;
     end if;
@@ -794,3 +814,34 @@ comment on function public.tv_unit_path(text) is
 revoke execute on function public.tv_unit_path(text) from public, anon;
 
 grant execute on function public.tv_unit_path(text) to authenticated;
+
+create or replace function public.visible_ids(p_table text)
+returns jsonb
+language plpgsql
+stable
+security invoker
+set search_path = ''
+set jit = off
+as $$
+declare
+  v_cutoff timestamptz := public.working_set_cutoff();
+  ids jsonb;
+begin
+  if not (p_table = any (public.replicated_tables())) then
+    raise exception 'Unknown table %', p_table using errcode = '22023';
+  end if;
+  -- A deleted row (a tombstone of the set) is not listed: no device holds one, and a listed id
+  -- it lacks would be fetched again at every reconcile.
+  execute format('select coalesce(jsonb_agg(t.id), ''[]''::jsonb) from %s where not t.deleted',
+                 public.working_set_source(p_table))
+    into ids using v_cutoff, public.dm_jakarta_date(v_cutoff);
+  return jsonb_build_object('ids', ids, 'horizon', pg_snapshot_xmin(pg_current_snapshot())::text, 'cutoff', v_cutoff);
+end;
+$$;
+
+comment on function public.visible_ids(text) is
+  'Every id of p_table''s working set the caller may read now (RLS), deleted rows left out, the snapshot horizon and the cutoff: a device drops rows not listed and fetches listed rows it lacks.';
+
+revoke execute on function public.visible_ids(text) from public, anon;
+
+grant execute on function public.visible_ids(text) to authenticated, service_role;

@@ -2,7 +2,7 @@
 -- 2026-12-03, left open there: a hub user could store any number of never-attached 5 MB files on
 -- a shipment of its hub, and on the hub's own server they share a disk with PostgreSQL).
 --   * unattached_document_files_per_shipment() (200) and unattached_document_files_per_uploader()
---     (1000), new: an honest tablet attaches each file in the round after its upload, so what
+--     (1000, among its files of the last 30 days), new: an honest tablet attaches each file in the round after its upload, so what
 --     waits is at most its offline backlog (a completion needs at most 63 files).
 --   * document_file_room(name), new: over either bound an upload is refused with 42501 and a
 --     message that starts with too_many_unattached_documents (Storage answers 403 with it; the
@@ -23,7 +23,10 @@
 -- (63; handover_receipt), plus corrections: 200 is three whole completions of it (an undone
 -- completion's recount) with room to spare. An uploader's files wait across its shipments: 1000
 -- is sixteen such worst-case completions, or hundreds of ordinary ones, in one offline backlog.
--- So an attacker keeps at most 1000 x 5 MB per login, and 200 x 5 MB on any one shipment.
+-- The uploader's are those of the last 30 days: a file whose attach was refused (another hub
+-- since, a mismatch) or never sent (a tablet wiped) stays unattached for ever, and an honest
+-- account must not creep up to the bound over months. So an attacker adds at most 1000 x 5 MB
+-- per login a month, and 200 x 5 MB on any one shipment.
 create or replace function public.unattached_document_files_per_shipment()
 returns integer
 language sql
@@ -80,6 +83,7 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('unattached document files by ' || v_owner, 0));
   if (select count(*) from storage.objects o
       where o.bucket_id = 'shipment-documents' and o.owner_id = v_owner
+        and o.created_at > now() - interval '30 days'
         and o.name like 'shipments/%/documents/%' and o.name <> p_name
         and not exists (select 1 from public.shipment_documents d where d.path = o.name))
      >= public.unattached_document_files_per_uploader() then

@@ -5,13 +5,16 @@
 // removal.
 import { afterAll, describe, expect, it } from 'vitest';
 import { as, id, rowsWhere } from './commands-support';
+import { discrepancy, hubCompletion } from './handover-support';
 import {
+  byScan,
   closeSerials,
   darat,
   eventsOf,
   expectRefused,
   hubUserOf,
   hubWithSerials,
+  loadedToCikarang,
   registered,
   trackingHub,
 } from './serials-support';
@@ -166,6 +169,15 @@ describe('remove_serials', () => {
     expect((await eventsOf([fine])).map((e) => e.kind)).toEqual(['registered']);
   });
 
+  it('takes back a serial another hub only listed as found in a truck (an unexpected event moves nothing)', async () => {
+    const { hub, user, loaded, spare, shipmentId, cikarang } = await loadedToCikarang();
+    const r = byScan([...loaded, spare], [], { discrepancies: [discrepancy('smartboard', 'lebih', 1)] });
+    await cikarang.ok('complete_unloading', hubCompletion(shipmentId, r));
+    expect((await eventsOf([spare])).map((e) => e.kind)).toEqual(['registered', 'unexpected']);
+    await user.ok('remove_serials', { hub_id: hub.hubId, units: await named([spare]) });
+    expect(await named([spare])).toEqual([]);
+  });
+
   it('a removed serial cannot be loaded; the hub’s devices pull the removal', async () => {
     const { hub, user, list } = await hubWithSerials(1);
     const [unit] = await named(list);
@@ -177,8 +189,12 @@ describe('remove_serials', () => {
       'serial.notInStock',
       { serial: list[0] },
     );
-    // The pull hands the tombstone out (once the commit-safe horizon has passed it).
+    // The pull hands the tombstone out (once the commit-safe horizon has passed it); the
+    // reconcile's list leaves it out (no device holds a tombstone to keep).
     expect(await pulledRow(user, unitId!)).toMatchObject({ serial: list[0], deleted: true });
+    const { data, error } = await user.client.rpc('visible_ids', { p_table: 'tv_units' });
+    expect(error).toBeNull();
+    expect((data as { ids: string[] }).ids).not.toContain(unitId);
   });
 
   it('is checked before anything is written: a list that is not one, too long, or of non-ids', async () => {
@@ -229,6 +245,13 @@ describe('tv_unit_path of a serial taken back', () => {
     }
     // Not to another hub's user.
     expect(await pathAs(await as('karawang'))).toBeNull();
+    // Registered and removed at another hub since: each hub's user still sees its own removal.
+    const other = await trackingHub();
+    const otherUser = await hubUserOf(other.hubId);
+    await registered(otherUser, other.hubId, list);
+    await otherUser.ok('remove_serials', { hub_id: other.hubId, units: await named(list) });
+    expect(await pathAs(user)).toMatchObject({ state: 'removed', hub_id: hub.hubId });
+    expect(await pathAs(otherUser)).toMatchObject({ state: 'removed', hub_id: other.hubId });
     // Registered again: the live unit, in stock, its own history only.
     await registered(user, hub.hubId, list);
     const again = (await pathAs(user))!;

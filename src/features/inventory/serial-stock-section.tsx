@@ -29,6 +29,8 @@ const SerialScannerDialog = lazy(() =>
 );
 
 const SHOWN = 100;
+/** "Hapus N yang cocok" needs a search this long (a packing list's prefix, not a stray digit). */
+const BULK_SEARCH = 4;
 
 export function SerialStockSection() {
   const t = useT();
@@ -191,7 +193,7 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
           className="h-12 max-w-md"
         />
       </div>
-      {canAdd && needle && matching.length > 1 && (
+      {canAdd && needle.length >= BULK_SEARCH && matching.length > 1 && (
         <Button
           type="button"
           variant="outline"

@@ -323,10 +323,11 @@ begin
   end if;
   select * into u from public.tv_units t where t.serial = v_serial and not t.deleted;
   if not found then
-    -- A serial taken back (remove_serials) and not registered again: its last removed unit,
-    -- answered as 'removed' (where and by whom are in its events).
-    select * into u from public.tv_units t where t.serial = v_serial and t.deleted
-    order by t.updated_at desc, t.id limit 1;
+    -- A serial taken back (remove_serials) and not registered again: its last removed unit, one
+    -- of the caller's hubs first, answered as 'removed' (where and by whom are in its events).
+    select * into u from public.tv_units t where t.serial = v_serial and t.deleted and t.state = 'in_stock'
+    order by coalesce(t.hub_id = any ((select public.my_hub_ids())::uuid[]), false) desc, t.updated_at desc, t.id
+    limit 1;
     if not found then
       return null;
     end if;

@@ -15,15 +15,18 @@
 --   the serial named (not_found, invalidCommand), not in this hub's stock now
 --   (serial.notInStock {serial}: removed already, loaded, or at another hub), ever moved since
 --   it was registered (serial.removeMoved {serial}: a unit that travelled on a shipment is a
---   real TV; its path stays).
+--   real TV; its path stays). A receipt that only listed its serial as found in a truck
+--   ('unexpected', which moves nothing) does not count: any receiving hub could otherwise keep
+--   another hub's mistaken serial from being taken back.
 -- * Each unit is soft-deleted where it stands (in_stock at the hub) with a 'removed' event
 --   (the history keeps the mistake and who took it back); its serial is free again (the
 --   unique index tv_units_serial_live_key holds the live units only), so the right serial,
 --   or the same one at the right hub, can be registered. Not undoable: registering again is
 --   the way back.
--- * The units are locked (FOR UPDATE, in id order) before they are checked: of a removal and
---   a shipping form loading the same unit, the first wins and the other is refused
---   serial.notInStock, writing nothing.
+-- * The units are locked (FOR UPDATE) before they are checked, in serial order as the shipping
+--   forms, receipts and undo lock them (no deadlock between them): of a removal and a shipping
+--   form loading the same unit, the first wins and the other is refused serial.notInStock,
+--   writing nothing.
 create or replace function public.cmd_remove_serials(ctx public.command_context, p jsonb)
 returns uuid
 language plpgsql
@@ -60,7 +63,7 @@ begin
       perform public.cmd_reject('validation', 'invalidCommand');
     end if;
   end loop;
-  perform 1 from public.tv_units t where t.id = any (ids) order by t.id for update;
+  perform 1 from public.tv_units t where t.id = any (ids) order by t.serial for update;
   for i in 1 .. n loop
     select * into u from public.tv_units t where t.id = ids[i];
     if not found or u.serial is distinct from serials[i] then
@@ -69,7 +72,8 @@ begin
     if u.deleted or u.state <> 'in_stock' or u.hub_id is distinct from v_hub_id then
       perform public.cmd_reject('precondition', 'serial.notInStock', jsonb_build_object('serial', u.serial));
     end if;
-    if exists (select 1 from public.tv_unit_events e where e.unit_id = u.id and e.kind <> 'registered') then
+    if exists (select 1 from public.tv_unit_events e
+               where e.unit_id = u.id and e.kind not in ('registered', 'unexpected')) then
       perform public.cmd_reject('precondition', 'serial.removeMoved', jsonb_build_object('serial', u.serial));
     end if;
   end loop;

@@ -126,14 +126,17 @@ begin
   if not (p_table = any (public.replicated_tables())) then
     raise exception 'Unknown table %', p_table using errcode = '22023';
   end if;
-  execute format('select coalesce(jsonb_agg(t.id), ''[]''::jsonb) from %s', public.working_set_source(p_table))
+  -- A deleted row (a tombstone of the set) is not listed: no device holds one, and a listed id
+  -- it lacks would be fetched again at every reconcile.
+  execute format('select coalesce(jsonb_agg(t.id), ''[]''::jsonb) from %s where not t.deleted',
+                 public.working_set_source(p_table))
     into ids using v_cutoff, public.dm_jakarta_date(v_cutoff);
   return jsonb_build_object('ids', ids, 'horizon', pg_snapshot_xmin(pg_current_snapshot())::text, 'cutoff', v_cutoff);
 end;
 $$;
 
 comment on function public.visible_ids(text) is
-  'Every id of p_table''s working set the caller may read now (RLS), the snapshot horizon and the cutoff: a device drops rows not listed and fetches listed rows it lacks.';
+  'Every id of p_table''s working set the caller may read now (RLS), deleted rows left out, the snapshot horizon and the cutoff: a device drops rows not listed and fetches listed rows it lacks.';
 
 revoke execute on function public.visible_ids(text) from public, anon;
 

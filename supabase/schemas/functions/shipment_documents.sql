@@ -112,7 +112,10 @@ grant execute on function public.may_write_shipment_document_file(text) to authe
 -- (63; handover_receipt), plus corrections: 200 is three whole completions of it (an undone
 -- completion's recount) with room to spare. An uploader's files wait across its shipments: 1000
 -- is sixteen such worst-case completions, or hundreds of ordinary ones, in one offline backlog.
--- So an attacker keeps at most 1000 x 5 MB per login, and 200 x 5 MB on any one shipment.
+-- The uploader's are those of the last 30 days: a file whose attach was refused (another hub
+-- since, a mismatch) or never sent (a tablet wiped) stays unattached for ever, and an honest
+-- account must not creep up to the bound over months. So an attacker adds at most 1000 x 5 MB
+-- per login a month, and 200 x 5 MB on any one shipment.
 create or replace function public.unattached_document_files_per_shipment()
 returns integer
 language sql
@@ -169,6 +172,7 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('unattached document files by ' || v_owner, 0));
   if (select count(*) from storage.objects o
       where o.bucket_id = 'shipment-documents' and o.owner_id = v_owner
+        and o.created_at > now() - interval '30 days'
         and o.name like 'shipments/%/documents/%' and o.name <> p_name
         and not exists (select 1 from public.shipment_documents d where d.path = o.name))
      >= public.unattached_document_files_per_uploader() then

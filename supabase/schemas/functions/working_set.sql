@@ -201,11 +201,12 @@ as $$
     when 'discrepancies' then public.working_set_of_shipments('discrepancies')
     -- Issue 42: the TV units in stock or on the way, by the partial index tv_units_live_pull_idx,
     -- and the others (missing, damaged) of a shipment of the set, by tv_units_shipment_id_idx:
-    -- two disjoint parts. A unit removed in stock (remove_serials) goes out as a tombstone for
-    -- the window, as a deleted shipment does, then never again.
+    -- two disjoint parts; and a unit removed in stock (remove_serials) as a tombstone for the
+    -- window, as a deleted shipment, then never again (tv_units_removed_pull_idx).
     when 'tv_units' then
-      '(select u.* from public.tv_units u where u.state in (''in_stock'', ''in_transit'')
-          and (not u.deleted or u.updated_at >= $1) union all '
+      '(select u.* from public.tv_units u where u.state in (''in_stock'', ''in_transit'') and not u.deleted
+        union all select u.* from public.tv_units u where u.deleted and u.state = ''in_stock'' and u.updated_at >= $1
+        union all '
         || public.working_set_shipment_branches('c.*',
              'cross join lateral (select c.* from public.tv_units c where c.shipment_id = s.id
                 and c.state not in (''in_stock'', ''in_transit'') offset 0) c') || ') t'

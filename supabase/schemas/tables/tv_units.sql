@@ -67,7 +67,12 @@ create index tv_units_pull_idx on public.tv_units (change_xid, id);
 -- order over the live units only, so a pull costs what the set costs, not the history. (A
 -- missing, damaged or delivered unit is in the set through its shipment: tv_units_shipment_id_idx.)
 create index tv_units_live_pull_idx on public.tv_units (change_xid, id)
-  where state in ('in_stock', 'in_transit');
+  where state in ('in_stock', 'in_transit') and not deleted;
+
+-- The units removed in stock (remove_serials), by when: the working set sends each as a
+-- tombstone for the window only, so removals do not pile up in the pull.
+create index tv_units_removed_pull_idx on public.tv_units (updated_at)
+  where deleted and state = 'in_stock';
 
 -- A hub's stock by serial (read policy, the scanner) and a shipment's units (its load, void,
 -- receipt, undo, and the working set's units of a shipment).
