@@ -6,7 +6,8 @@
 --   * tv_units: the serial is unique among the live units only (tv_units_serial_live_key, a
 --     partial unique index, replaces the constraint tv_units_serial_unique); register_serials
 --     looks up, and waits on, the live units only, and the shipping forms lock those.
---   * tv_unit_events: a 'removed' kind.
+--   * tv_unit_events: a 'removed' kind; tv_units.moved (a unit loaded since it was registered,
+--     set by cmd_serials_load, which the devices hold), filled for the units already moved.
 --   * cmd_remove_serials (new; supabase/schemas/functions/cmd_serials_remove.sql), dispatched by
 --     apply_commands, its payload's fields in cmd_payload_shape, cmd_payload_keys and
 --     cmd_payload_nested.
@@ -27,7 +28,8 @@
 -- working_set.sql (working_set_source: first in 20261128020000_baseline.sql, last in
 -- 20261129040000_receipt_serials.sql); tv_unit_path is in cmd_serials.sql (first in
 -- 20261129030000_tv_serials.sql, last in 20261203170000_unit_path_not_by_unexpected.sql);
--- visible_ids is in pull.sql (first and last in 20261128020000_baseline.sql).
+-- visible_ids is in pull.sql (first and last in 20261128020000_baseline.sql); cmd_serials_load
+-- in cmd_serials.sql (first and last in 20261129030000_tv_serials.sql).
 
 alter table public.tv_units drop constraint tv_units_serial_unique;
 
@@ -62,6 +64,17 @@ alter table public.tv_unit_events add constraint tv_unit_events_kind_known check
 comment on table public.tv_unit_events is
   'Issue 42: the history of each TV unit (registered at a hub, loaded on a shipment, returned to stock by a void; at a receipt by serial received, damaged, missing or unexpected, or at a POD delivered; undone when that receipt was undone; removed when a serial registered by mistake was taken back), written by the commands, never updated or deleted. Read through tv_unit_path.';
 
+-- A unit loaded on a shipment since it was registered is a real TV: remove_serials refuses it,
+-- and the devices, which hold this flag, do not offer its removal. Set by cmd_serials_load; the
+-- units already moved (any event but registered and unexpected) now.
+alter table public.tv_units add column moved boolean not null default false;
+
+comment on column public.tv_units.moved is
+  'The unit has been loaded on a shipment since it was registered (cmd_serials_load): a real TV, which remove_serials refuses (serial.removeMoved). The devices hold it, so they offer the removal only for units that never moved.';
+
+update public.tv_units t set moved = true
+where exists (select 1 from public.tv_unit_events e where e.unit_id = t.id and e.kind not in ('registered', 'unexpected'));
+
 insert into public.app_messages (key, text) values
   ('serial.removeMoved', 'Nomor seri {{serial}} sudah pernah dikirim: TV ini nyata, nomor serinya tidak dapat dihapus.')
 on conflict (key) do update set text = excluded.text;
@@ -83,9 +96,10 @@ on conflict (key) do update set text = excluded.text;
 --   the serial named (not_found, invalidCommand), not in this hub's stock now
 --   (serial.notInStock {serial}: removed already, loaded, or at another hub), ever moved since
 --   it was registered (serial.removeMoved {serial}: a unit that travelled on a shipment is a
---   real TV; its path stays). A receipt that only listed its serial as found in a truck
---   ('unexpected', which moves nothing) does not count: any receiving hub could otherwise keep
---   another hub's mistaken serial from being taken back.
+--   real TV; its path stays): tv_units.moved, set when the unit is first loaded, which the
+--   devices hold too. A receipt that only listed its serial as found in a truck ('unexpected',
+--   which moves nothing) does not count: any receiving hub could otherwise keep another hub's
+--   mistaken serial from being taken back.
 -- * Each unit is soft-deleted where it stands (in_stock at the hub) with a 'removed' event
 --   (the history keeps the mistake and who took it back); its serial is free again (the
 --   unique index tv_units_serial_live_key holds the live units only), so the right serial,
@@ -140,8 +154,7 @@ begin
     if u.deleted or u.state <> 'in_stock' or u.hub_id is distinct from v_hub_id then
       perform public.cmd_reject('precondition', 'serial.notInStock', jsonb_build_object('serial', u.serial));
     end if;
-    if exists (select 1 from public.tv_unit_events e
-               where e.unit_id = u.id and e.kind not in ('registered', 'unexpected')) then
+    if u.moved then
       perform public.cmd_reject('precondition', 'serial.removeMoved', jsonb_build_object('serial', u.serial));
     end if;
   end loop;
@@ -845,3 +858,23 @@ comment on function public.visible_ids(text) is
 revoke execute on function public.visible_ids(text) from public, anon;
 
 grant execute on function public.visible_ids(text) to authenticated, service_role;
+
+create or replace function public.cmd_serials_load(ctx public.command_context, p_ids uuid[], p_shipment_id uuid,
+                                                   p_hub_id uuid)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if cardinality(p_ids) = 0 then
+    return;
+  end if;
+  update public.tv_units set state = 'in_transit', shipment_id = p_shipment_id, hub_id = null, moved = true
+   where id = any (p_ids);
+  insert into public.tv_unit_events (unit_id, serial, kind, hub_id, shipment_id, command_id, actor, at)
+  select t.id, t.serial, 'loaded', p_hub_id, p_shipment_id, ctx.command_id, ctx.user_id, ctx.received_at
+  from public.tv_units t where t.id = any (p_ids);
+end;
+$$;
+
+revoke execute on function public.cmd_serials_load(public.command_context, uuid[], uuid, uuid) from public, anon, authenticated;

@@ -97,6 +97,7 @@ export const registerSerials = defineCommand({
         state: 'in_stock' as const,
         hub_id: hub.id,
         shipment_id: null,
+        moved: false,
       },
     }));
   },
@@ -106,10 +107,9 @@ export const registerSerials = defineCommand({
 
 /**
  * The units taken back, each named with its serial (the trail says which serials; the server
- * checks it is the unit's): each in this hub's stock (serial.notInStock); soft-deleted, which
- * frees the serial. Whether a unit ever moved since it was registered (serial.removeMoved) is
- * in its history, which only the server holds: the server checks it. A unit this device does
- * not hold is left to the server.
+ * checks it is the unit's): each in this hub's stock (serial.notInStock), never loaded since it
+ * was registered (serial.removeMoved: tv_units.moved); soft-deleted, which frees the serial. A
+ * unit this device does not hold is left to the server.
  */
 export const removeSerials = defineCommand({
   type: 'remove_serials',
@@ -140,6 +140,7 @@ export const removeSerials = defineCommand({
       }
       if (unit.deleted || unit.state !== 'in_stock' || unit.hub_id !== hub.id)
         return refuse(strict, keyed('serial.notInStock', { serial: unit.serial })) ?? [];
+      if (unit.moved) return refuse(strict, keyed('serial.removeMoved', { serial: unit.serial })) ?? [];
       changes.push({ table: 'tv_units', row: { ...unit, deleted: true } });
     }
     return changes;
@@ -187,7 +188,7 @@ export async function loadSerials(
     scanned.add(serial!);
     changes.push({
       table: 'tv_units',
-      row: { ...unit!, state: 'in_transit', hub_id: null, shipment_id: shipment.id },
+      row: { ...unit!, state: 'in_transit', hub_id: null, shipment_id: shipment.id, moved: true },
     });
   }
   return changes;

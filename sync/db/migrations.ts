@@ -16,6 +16,11 @@ export const MIGRATIONS: Partial<Record<TableName, MigrationStrategies>> = {
   discrepancies: {
     1: (doc: Record<string, unknown>) => ({ ...doc, serials: doc.serials ?? [] }),
   },
+  // 1: tv_units gain moved (remove_serials); the server's rows, pulled again since its
+  // migration filled the flag, bring the true ones.
+  tv_units: {
+    1: (doc: Record<string, unknown>) => ({ ...doc, moved: doc.moved ?? false }),
+  },
   // 1: warehouses gain capacity (issue 11); rows already on the tablet have none set.
   warehouses: {
     1: (doc: Record<string, unknown>) => ({ ...doc, capacity: doc.capacity ?? null }),

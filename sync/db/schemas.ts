@@ -227,9 +227,12 @@ export const SCHEMAS: { [T in TableName]: RxJsonSchema<Tables[T]> } = {
   // Issue 42: a new collection (version 0), created empty on upgrade and pulled from the start.
   // Looked up by serial (a scan, a command's check) and by state (a hub's stock); hub_id and
   // shipment_id may be null, so they cannot be indexed. (The 14th collection: see rows.ts on
-  // RxDB's open-core limit of 13.)
-  tv_units: schema('tv_units', { serial: 'key', state: 'key', hub_id: 'uuid?', shipment_id: 'uuid?' }, [
-    ['serial'],
-    ['state', 'serial'],
-  ]),
+  // RxDB's open-core limit of 13.) Version 1: moved, a unit loaded since it was registered
+  // (remove_serials; migrations.ts fills false until the server's row is pulled).
+  tv_units: schema(
+    'tv_units',
+    { serial: 'key', state: 'key', hub_id: 'uuid?', shipment_id: 'uuid?', moved: 'bool' },
+    [['serial'], ['state', 'serial']],
+    1,
+  ),
 };

@@ -223,6 +223,8 @@ export interface TvUnit extends Replicated {
   state: 'in_stock' | 'in_transit' | 'missing' | 'damaged' | 'delivered';
   hub_id: string | null;
   shipment_id: string | null;
+  /** Loaded on a shipment since it was registered: a real TV, not removable (remove_serials). */
+  moved: boolean;
 }
 
 export interface Tables {

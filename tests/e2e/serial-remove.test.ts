@@ -1,12 +1,13 @@
 // A serial registered by mistake, taken back on the floor: Hub Karawang tracks TVs by serial (set
-// here, put back after) and holds two serials of this test's own, a mistyped one and one whose
-// TV went on a truck and came back (its history says so). Karawang's tablet, offline, on
-// Inventory's "Stok Nomor Seri TV": removing the mistyped one asks first (axe on the question),
-// then it leaves the list at once; the scanner takes the same serial again as new (it is no
-// longer registered), and Simpan puts it back in the list. Removing the travelled one leaves
-// the list too, but back online the server refuses it with its reason (the toast and the
-// rejections alert), it is back in the list, and the commands behind it were applied: the
-// mistyped unit removed with its history, the serial registered again as a new unit.
+// here, put back after) and holds serials of this test's own: a mistyped one, one whose TV went
+// on a truck and came back (moved: no remove button), and one that another tablet loads and a
+// void brings back while this one is offline. Karawang's tablet, offline, on Inventory's "Stok
+// Nomor Seri TV": removing the mistyped one asks first (axe on the question), then it leaves the
+// list at once; the scanner takes the same serial again as new (it is no longer registered), and
+// Simpan puts it back in the list. Removing the one that moved meanwhile leaves the list too (the
+// tablet could not know), but back online the server refuses it with its reason (the rejections
+// alert), it is back in the list, and the commands behind it were applied: the mistyped unit
+// removed with its history, the serial registered again as a new unit.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { appUrl } from '../support/browser';
@@ -19,6 +20,7 @@ const { browser, show } = useSerialCamera('dermaga-serial-remove');
 const TAG = hub.tag();
 const TYPO = `E2E-${TAG}-TYPO`;
 const TRAVELLED = `E2E-${TAG}-TRIP`;
+const MOVED = `E2E-${TAG}-TMOVED`;
 // A wrong packing list's serials, and one of the right list.
 const WRONG = [1, 2, 3].map((n) => `E2E-${TAG}-WRONG-${n}`);
 const RIGHT = `E2E-${TAG}-RIGHT-1`;
@@ -28,27 +30,38 @@ hub.useSerialTracking(HUB.karawang);
 beforeAll(async () => {
   await hub.applyAs('admin@demo.local', 'register_serials', {
     hub_id: HUB.karawang,
-    units: [TYPO, TRAVELLED, ...WRONG, RIGHT].map((serial) => ({ unit_id: randomUUID(), serial })),
+    units: [TYPO, TRAVELLED, MOVED, ...WRONG, RIGHT].map((serial) => ({ unit_id: randomUUID(), serial })),
   });
-  // The travelled unit's past: loaded on a truck, back in stock when that shipment was voided.
-  await hub.query(
-    `insert into public.tv_unit_events (unit_id, serial, kind, hub_id)
-     select id, serial, kind, $2 from public.tv_units, unnest(array['loaded', 'returned']) kind where serial = $1`,
-    [TRAVELLED, HUB.karawang],
-  );
+  await travelled(MOVED);
 });
 
-it('Karawang takes a mistyped serial back offline and registers it again; a travelled TV is refused and comes back', async () => {
+/** A unit's trip as the server records it: loaded on a truck, back in stock when that shipment was voided. */
+async function travelled(serial: string) {
+  await hub.query(
+    `insert into public.tv_unit_events (unit_id, serial, kind, hub_id)
+     select id, serial, kind, $2 from public.tv_units, unnest(array['loaded', 'returned']) kind
+     where serial = $1 and not deleted`,
+    [serial, HUB.karawang],
+  );
+  await hub.query('update public.tv_units set moved = true where serial = $1 and not deleted', [serial]);
+}
+
+it('Karawang takes a mistyped serial back offline and registers it again; a TV that moved meanwhile is refused and comes back', async () => {
   const { context, page } = await hub.tablet(browser(), 'karawang');
   await page.goto(appUrl('/inventory'));
   const stock = page.getByTestId('serial-stock');
   await stock.waitFor();
   await stock.getByLabel('Cari nomor seri').fill(`${TAG}-T`);
   const listed = () => stock.getByTestId('serial-stock-list').getByRole('listitem').allTextContents();
-  await expect.poll(listed).toEqual([TRAVELLED, TYPO]);
+  await expect.poll(listed).toEqual([MOVED, TRAVELLED, TYPO]);
+  // A unit that moved since it was registered is a real TV: no remove button.
+  await stock.getByRole('button', { name: `Hapus nomor seri ${TYPO}`, exact: true }).waitFor();
+  expect(await stock.getByRole('button', { name: `Hapus nomor seri ${MOVED}`, exact: true }).count()).toBe(0);
 
   await context.setOffline(true);
   await hub.waitOffline(page);
+  // Meanwhile another tablet loads one of them and a void brings it back.
+  await travelled(TRAVELLED);
   // The mistyped one: asked first, then out of the list at once.
   await stock.getByRole('button', { name: `Hapus nomor seri ${TYPO}`, exact: true }).click();
   const question = page.getByRole('alertdialog');
@@ -60,13 +73,13 @@ it('Karawang takes a mistyped serial back offline and registers it again; a trav
   expect(await seriousViolations(page), 'the removal question').toEqual([]);
   await question.getByRole('button', { name: 'Hapus', exact: true }).click();
   await hub.toast(page, `Nomor seri ${TYPO} dihapus dari stok`).waitFor();
-  await expect.poll(listed).toEqual([TRAVELLED]);
+  await expect.poll(listed).toEqual([MOVED, TRAVELLED]);
   await question.waitFor({ state: 'detached' });
 
-  // The travelled one leaves the list too: the device cannot see its history.
+  // The one moved meanwhile leaves the list too: the tablet, offline, cannot know.
   await stock.getByRole('button', { name: `Hapus nomor seri ${TRAVELLED}`, exact: true }).click();
   await question.getByRole('button', { name: 'Hapus', exact: true }).click();
-  await expect.poll(listed).toEqual([]);
+  await expect.poll(listed).toEqual([MOVED]);
 
   // The mistyped serial is free again: the scanner takes it as new, Simpan puts it back.
   show([]);
@@ -75,7 +88,7 @@ it('Karawang takes a mistyped serial back offline and registers it again; a trav
   expect(await wedge(page, TYPO)).toMatchObject({ outcome: 'accepted' });
   await closeScanner(page);
   await stock.getByTestId('serial-draft').getByRole('button', { name: 'Simpan' }).click();
-  await expect.poll(listed).toEqual([TYPO]);
+  await expect.poll(listed).toEqual([MOVED, TYPO]);
 
   // Online: the travelled one is refused with its reason and is back; the rest was applied.
   await context.setOffline(false);
@@ -85,7 +98,7 @@ it('Karawang takes a mistyped serial back offline and registers it again; a trav
     reason,
   );
   await hub.waitSynced(page);
-  await expect.poll(listed).toEqual([TRAVELLED, TYPO]);
+  await expect.poll(listed).toEqual([MOVED, TRAVELLED, TYPO]);
   const units = await hub.query<{ serial: string; deleted: boolean; state: string; hub_id: string }>(
     `select serial, deleted, state, hub_id::text from public.tv_units where serial = any($1) order by serial, created_at`,
     [[TRAVELLED, TYPO]],
@@ -129,7 +142,7 @@ it('Karawang takes a wrong packing list back at once: every serial the search ma
   await expect.poll(listed).toEqual([]);
   // One match left: no button for "all".
   await search.fill(TAG);
-  await expect.poll(listed).toEqual([RIGHT, TRAVELLED, TYPO]);
+  await expect.poll(listed).toEqual([RIGHT, MOVED, TRAVELLED, TYPO]);
   await search.fill(`${TAG}-RIGHT`);
   await expect.poll(listed).toEqual([RIGHT]);
   expect(await stock.getByTestId('serial-remove-matching').count()).toBe(0);

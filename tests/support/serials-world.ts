@@ -32,6 +32,7 @@ export const unit = (n: number, serial: string, over: Partial<TvUnit> = {}): TvU
   state: 'in_stock',
   hub_id: HUB(1),
   shipment_id: null,
+  moved: false,
   ...over,
 });
 

@@ -45,6 +45,7 @@ const unit = (n: number, serial: string, over: Partial<TvUnit> = {}): TvUnit => 
   state: 'in_transit',
   hub_id: null,
   shipment_id: shipment.id,
+  moved: true,
   ...over,
 });
 // Listed out of serial order: the loaded order is the serials' order.

@@ -41,8 +41,22 @@ describe('register_serials', () => {
       register([' tv-0001\r\n', 'TV-0002']),
     );
     expect(unitsOf(changes)).toEqual([
-      { ...stampOf(ID(800)), serial: 'TV-0001', state: 'in_stock', hub_id: HUB(1), shipment_id: null },
-      { ...stampOf(ID(801)), serial: 'TV-0002', state: 'in_stock', hub_id: HUB(1), shipment_id: null },
+      {
+        ...stampOf(ID(800)),
+        serial: 'TV-0001',
+        state: 'in_stock',
+        hub_id: HUB(1),
+        shipment_id: null,
+        moved: false,
+      },
+      {
+        ...stampOf(ID(801)),
+        serial: 'TV-0002',
+        state: 'in_stock',
+        hub_id: HUB(1),
+        shipment_id: null,
+        moved: false,
+      },
     ]);
     expect(changes).toHaveLength(2);
     // An admin may too.
@@ -182,8 +196,8 @@ describe('the shipping forms with serials', () => {
       'tv_units',
     ]);
     expect(unitsOf(changes)).toEqual([
-      { ...unit(2, 'TV-0002'), state: 'in_transit', hub_id: null, shipment_id: ID(201) },
-      { ...unit(1, 'TV-0001'), state: 'in_transit', hub_id: null, shipment_id: ID(201) },
+      { ...unit(2, 'TV-0002'), state: 'in_transit', hub_id: null, shipment_id: ID(201), moved: true },
+      { ...unit(1, 'TV-0001'), state: 'in_transit', hub_id: null, shipment_id: ID(201), moved: true },
     ]);
     // The third stays in stock.
     expect(await state.get('tv_units', ID(703))).toMatchObject({ state: 'in_stock', hub_id: HUB(1) });
@@ -193,7 +207,13 @@ describe('the shipping forms with serials', () => {
     const state = world({ tv_units: [unit(5, 'TV-0005', { hub_id: HUB(3) })] });
     const changes = await predict(state, admin, 'create_shipment_poljak', poljak(1, ['TV-0005']));
     expect(unitsOf(changes)).toEqual([
-      { ...unit(5, 'TV-0005', { hub_id: HUB(3) }), state: 'in_transit', hub_id: null, shipment_id: ID(202) },
+      {
+        ...unit(5, 'TV-0005', { hub_id: HUB(3) }),
+        state: 'in_transit',
+        hub_id: null,
+        shipment_id: ID(202),
+        moved: true,
+      },
     ]);
   });
 

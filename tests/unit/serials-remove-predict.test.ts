@@ -50,7 +50,7 @@ describe('remove_serials', () => {
     });
   });
 
-  it("refuses a unit not in this hub's stock (removed already, loaded, at another hub), naming it", async () => {
+  it("refuses a unit not in this hub's stock (removed already, loaded, at another hub), or one that moved, naming it", async () => {
     const state = world({
       tv_units: [
         unit(1, 'TV-0001'),
@@ -71,6 +71,12 @@ describe('remove_serials', () => {
       });
     }
     expect(await state.get('tv_units', ID(701))).toMatchObject({ deleted: false });
+    // One loaded since it was registered (back in stock now) is a real TV, after the stock check.
+    const moved = world({ tv_units: [unit(1, 'TV-0001'), unit(5, 'TV-0005', { moved: true })] });
+    expect(await refused(predict(moved, admin, 'remove_serials', remove([ID(701), ID(705)])))).toEqual({
+      code: 'precondition',
+      keyed: { key: 'serial.removeMoved', params: { serial: 'TV-0005' } },
+    });
     // Not strict (a replay): nothing predicted, the server decides.
     expect(await predict(state, admin, 'remove_serials', remove([ID(701), ID(703)]), false)).toEqual([]);
   });

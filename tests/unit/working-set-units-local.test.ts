@@ -38,6 +38,7 @@ const unit = (n: number, state: TvUnit['state'], hub: string | null, on: string 
   state,
   hub_id: hub,
   shipment_id: on,
+  moved: on !== null,
 });
 
 describe("the working set's TV units on the tablet", () => {

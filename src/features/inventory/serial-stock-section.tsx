@@ -90,6 +90,8 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
   const stock = useMemo(() => [...units.rows].sort((a, b) => (a.serial < b.serial ? -1 : 1)), [units.rows]);
   const needle = search.trim().toUpperCase();
   const matching = needle ? stock.filter((u) => u.serial.includes(needle)) : stock;
+  // What may be taken back: units never loaded since they were registered (a moved one is a real TV).
+  const removable = matching.filter((u) => !u.moved);
   // The units a removal asks about: one (its button), or every match of the search.
   const [removing, setRemoving] = useState<{ units: TvUnit[]; query: string } | null>(null);
   const listed = useMemo(() => new Set(draft), [draft]);
@@ -193,17 +195,17 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
           className="h-12 max-w-md"
         />
       </div>
-      {canAdd && needle.length >= BULK_SEARCH && matching.length > 1 && (
+      {canAdd && needle.length >= BULK_SEARCH && removable.length > 1 && (
         <Button
           type="button"
           variant="outline"
           size="lg"
           className="justify-self-start"
-          onClick={() => setRemoving({ units: matching, query: search.trim() })}
+          onClick={() => setRemoving({ units: removable, query: search.trim() })}
           data-testid="serial-remove-matching"
         >
           <Trash2 aria-hidden="true" />
-          {t('serialScan.stock.removeMatching', { count: matching.length })}
+          {t('serialScan.stock.removeMatching', { count: removable.length })}
         </Button>
       )}
       {stock.length === 0 ? (
@@ -223,7 +225,7 @@ function HubSerials({ hub, canAdd }: { hub: Hub; canAdd: boolean }) {
                 className="flex min-h-11 items-center justify-between gap-1 rounded-md border pl-2 font-mono text-base"
               >
                 {unit.serial}
-                {canAdd && (
+                {canAdd && !unit.moved && (
                   <Button
                     type="button"
                     variant="ghost"

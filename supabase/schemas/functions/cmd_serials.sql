@@ -249,7 +249,8 @@ $$;
 
 revoke execute on function public.cmd_serials_to_load(jsonb, public.hubs, integer) from public, anon, authenticated;
 
--- The checked units leave on the new shipment: in_transit, a 'loaded' event each.
+-- The checked units leave on the new shipment: in_transit, moved (remove_serials refuses them
+-- from now on), a 'loaded' event each.
 create or replace function public.cmd_serials_load(ctx public.command_context, p_ids uuid[], p_shipment_id uuid,
                                                    p_hub_id uuid)
 returns void
@@ -260,7 +261,7 @@ begin
   if cardinality(p_ids) = 0 then
     return;
   end if;
-  update public.tv_units set state = 'in_transit', shipment_id = p_shipment_id, hub_id = null
+  update public.tv_units set state = 'in_transit', shipment_id = p_shipment_id, hub_id = null, moved = true
    where id = any (p_ids);
   insert into public.tv_unit_events (unit_id, serial, kind, hub_id, shipment_id, command_id, actor, at)
   select t.id, t.serial, 'loaded', p_hub_id, p_shipment_id, ctx.command_id, ctx.user_id, ctx.received_at

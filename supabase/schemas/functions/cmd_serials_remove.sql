@@ -15,9 +15,10 @@
 --   the serial named (not_found, invalidCommand), not in this hub's stock now
 --   (serial.notInStock {serial}: removed already, loaded, or at another hub), ever moved since
 --   it was registered (serial.removeMoved {serial}: a unit that travelled on a shipment is a
---   real TV; its path stays). A receipt that only listed its serial as found in a truck
---   ('unexpected', which moves nothing) does not count: any receiving hub could otherwise keep
---   another hub's mistaken serial from being taken back.
+--   real TV; its path stays): tv_units.moved, set when the unit is first loaded, which the
+--   devices hold too. A receipt that only listed its serial as found in a truck ('unexpected',
+--   which moves nothing) does not count: any receiving hub could otherwise keep another hub's
+--   mistaken serial from being taken back.
 -- * Each unit is soft-deleted where it stands (in_stock at the hub) with a 'removed' event
 --   (the history keeps the mistake and who took it back); its serial is free again (the
 --   unique index tv_units_serial_live_key holds the live units only), so the right serial,
@@ -72,8 +73,7 @@ begin
     if u.deleted or u.state <> 'in_stock' or u.hub_id is distinct from v_hub_id then
       perform public.cmd_reject('precondition', 'serial.notInStock', jsonb_build_object('serial', u.serial));
     end if;
-    if exists (select 1 from public.tv_unit_events e
-               where e.unit_id = u.id and e.kind not in ('registered', 'unexpected')) then
+    if u.moved then
       perform public.cmd_reject('precondition', 'serial.removeMoved', jsonb_build_object('serial', u.serial));
     end if;
   end loop;

@@ -21,6 +21,8 @@ create table public.tv_units (
   updated_at timestamptz not null default now(),
   deleted boolean not null default false,
   change_xid xid8 not null default pg_current_xact_id(),
+  -- Loaded on a shipment since it was registered (cmd_serials_load): remove_serials refuses it.
+  moved boolean not null default false,
   -- In stock: at a hub, on no shipment. On the way: on a shipment, at no hub. Damaged and
   -- delivered: at a hub.
   constraint tv_units_place check (
@@ -43,6 +45,9 @@ comment on column public.tv_units.hub_id is 'The hub holding the unit while in_s
 
 comment on column public.tv_units.shipment_id is
   'The open shipment carrying the unit while in_transit; the last shipment when missing, damaged or delivered; null in stock.';
+
+comment on column public.tv_units.moved is
+  'The unit has been loaded on a shipment since it was registered (cmd_serials_load): a real TV, which remove_serials refuses (serial.removeMoved). The devices hold it, so they offer the removal only for units that never moved.';
 
 comment on column public.tv_units.updated_at is
   'Server clock at the last write, stamped by trigger stamp_replication; a writer''s own value is ignored.';
