@@ -2,17 +2,15 @@
 // 1). A discrepancy stored by the previous release (version 0, no such field) survives the app
 // update with none named, and a row pulled from a server without the column is stored with none.
 import 'fake-indexeddb/auto';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { createRxDatabase } from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { describe, expect, it } from 'vitest';
-import { databaseName, openLocal } from '../../sync/db/database';
+import { openLocal } from '../../sync/db/database';
 import { SCHEMAS } from '../../sync/db/schemas';
 import type { Discrepancy } from '../../sync/model/rows';
 import { applyPulled } from '../../sync/replication/view';
+import { freshIdb, storedByPreviousRelease } from '../support/previous-release';
 
 const USER = '00000000-0000-4000-8000-00000000d15c';
-const idb = { indexedDB: new IDBFactory(), IDBKeyRange };
+const idb = freshIdb();
 
 const row = (n: number): Omit<Discrepancy, 'serials'> => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -37,32 +35,10 @@ const row = (n: number): Omit<Discrepancy, 'serials'> => ({
   resolution_note: null,
 });
 
-/** The discrepancies schema as the previous release stored it: version 0, no serials. */
-function previousSchema() {
-  const current = SCHEMAS.discrepancies as unknown as {
-    properties: Record<string, unknown>;
-    required: string[];
-  };
-  const { serials: _gone, ...properties } = current.properties;
-  return {
-    ...SCHEMAS.discrepancies,
-    version: 0,
-    properties,
-    required: current.required.filter((f) => f !== 'serials'),
-  };
-}
-
 describe('discrepancies.serials on the tablet', () => {
   it('a row of the previous release names no serial after the update; a pulled row without the column neither', async () => {
     expect(SCHEMAS.discrepancies.version).toBe(1);
-    const old = await createRxDatabase({
-      name: databaseName(USER),
-      storage: getRxStorageDexie(idb),
-      multiInstance: false,
-    });
-    await old.addCollections({ discrepancies: { schema: previousSchema() as never } });
-    await old.discrepancies!.insert(row(1));
-    await old.close();
+    await storedByPreviousRelease(idb, USER, 'discrepancies', ['serials'], [row(1)]);
 
     const local = await openLocal(USER, idb, false);
     try {
